@@ -1,0 +1,19 @@
+//! The rules of shogi and nothing else: pieces, squares, bitboards, positions, legal moves,
+//! SFEN, hashing, repetition and impasse. This module knows nothing about files, notation
+//! beyond SFEN/USI, engines or terminals; everything else in shogiban stands on it.
+
+pub mod bitboard;
+pub mod game;
+pub mod movegen;
+pub mod perft;
+pub mod position;
+pub mod sfen;
+pub mod types;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use game::{Declaration, GameStatus, ImpasseRule, Repetition};
+pub use movegen::{MAX_MOVES, MoveList};
+pub use position::{Position, START_SFEN};
+pub use sfen::SfenError;
+pub use types::{Color, Hand, Move, Piece, PieceKind, Square};

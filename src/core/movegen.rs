@@ -1,0 +1,373 @@
+//! Fully legal move generation.
+//!
+//! The generator never emits a move that leaves the mover's king attacked, so callers need no
+//! filter: pinned pieces are restricted to the line through their king, king moves are tested
+//! against the enemy's attacks with the king lifted off the board (so it cannot step back along
+//! a checking slider's line), in check only evasions are produced (capture the checker, king
+//! move, interposition by move or drop; king moves only in double check), and pawn drops are
+//! tested for nifu, dead ranks and uchifuzume (with the defender's pins taken into account).
+//!
+//! Unpromoted pawn, bishop and rook moves are generated wherever legal (they count in perft);
+//! `MoveList::retain` lets the engine drop them if it wants.
+
+use super::bitboard::*;
+use super::position::{NO_SQUARE, Position};
+use super::types::*;
+
+/// More than the most legal moves any shogi position has (593).
+pub const MAX_MOVES: usize = 600;
+
+/// A fixed-capacity list of moves (no allocation).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList { moves: [Move::NONE; MAX_MOVES], len: 0 }
+    }
+
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        debug_assert!(self.len < MAX_MOVES);
+        // SAFETY-free bound: the maximum number of legal moves is 593 < MAX_MOVES.
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if f(m) {
+                self.moves[j] = m;
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl std::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// Pushes the promotion options for a board move of `kind` from `from` to `to`.
+#[inline(always)]
+fn push_with_promotions(list: &mut MoveList, us: Color, kind: PieceKind, from: Square, to: Square) {
+    if kind.can_promote() && (to.in_zone(us) || from.in_zone(us)) {
+        list.push(Move::board(from, to, true));
+        if !dead_ranks(us, kind).contains(to) {
+            list.push(Move::board(from, to, false));
+        }
+    } else {
+        list.push(Move::board(from, to, false));
+    }
+}
+
+impl Position {
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Appends all legal moves of the side to move to `list`.
+    pub fn generate_legal(&self, list: &mut MoveList) {
+        let us = self.side;
+        let ksq = self.king_sq[us.index()];
+        let occ = self.occupied();
+        let own = self.by_color[us.index()];
+        if self.checkers.is_empty() {
+            let pinned = self.pinned_with(us, occ);
+            self.gen_board_moves(list, !own, pinned);
+            if ksq != NO_SQUARE {
+                self.gen_king_moves(list, ksq, !own);
+            }
+            self.gen_drops(list, !occ);
+        } else {
+            self.generate_evasions(list);
+        }
+    }
+
+    /// Appends the legal moves out of check (the side to move must be in check).
+    pub fn generate_evasions(&self, list: &mut MoveList) {
+        let us = self.side;
+        let ksq = self.king_sq[us.index()];
+        let own = self.by_color[us.index()];
+        self.gen_king_moves(list, ksq, !own);
+        if self.checkers.more_than_one() {
+            return;
+        }
+        let checker = self.checkers.lsb();
+        let block = between(ksq, checker);
+        let pinned = self.pinned(us);
+        self.gen_board_moves(list, block | self.checkers, pinned);
+        if block.any() {
+            self.gen_drops(list, block);
+        }
+    }
+
+    /// Legal captures and promotions (the quiescence-search moves).
+    pub fn generate_captures(&self, list: &mut MoveList) {
+        let mut all = MoveList::new();
+        self.generate_legal(&mut all);
+        let enemy = self.by_color[self.side.flip().index()];
+        for &m in all.iter() {
+            if m.is_promotion() || (!m.is_drop() && enemy.contains(m.to())) {
+                list.push(m);
+            }
+        }
+    }
+
+    /// Legal moves that give check.
+    pub fn generate_checks(&self, list: &mut MoveList) {
+        let mut all = MoveList::new();
+        self.generate_legal(&mut all);
+        for &m in all.iter() {
+            if self.gives_check(m) {
+                list.push(m);
+            }
+        }
+    }
+
+    /// Whether `m` is legal here (for typed or clicked moves and for validating stored moves).
+    pub fn is_legal(&self, m: Move) -> bool {
+        if m.is_none() {
+            return false;
+        }
+        // Cheap rejections before generating.
+        if let Some(k) = m.drop_kind() {
+            if k == PieceKind::King || self.hands[self.side.index()].count(k) == 0 {
+                return false;
+            }
+        } else {
+            let p = self.board[m.from().index()];
+            if p.is_empty() || p.color() != self.side {
+                return false;
+            }
+        }
+        self.legal_moves().contains(m)
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check() && !self.has_legal_move()
+    }
+
+    fn gen_board_moves(&self, list: &mut MoveList, target: Bitboard, pinned: Bitboard) {
+        let us = self.side;
+        let ksq = self.king_sq[us.index()];
+        let occ = self.occupied();
+
+        // Pawns: all at once by shifting.
+        let pawns = self.pieces(us, PieceKind::Pawn);
+        let dests = match us {
+            Color::Black => Bitboard(pawns.0 >> 1),
+            Color::White => Bitboard(pawns.0 << 1),
+        } & target;
+        for to in dests {
+            let from = match us {
+                Color::Black => Square(to.0 + 1),
+                Color::White => Square(to.0 - 1),
+            };
+            if pinned.contains(from) && !aligned(ksq, from, to) {
+                continue;
+            }
+            push_with_promotions(list, us, PieceKind::Pawn, from, to);
+        }
+
+        // Everything else except the king, piece by piece.
+        let mut others = self.by_color[us.index()]
+            & !(self.by_kind[PieceKind::Pawn as usize] | self.by_kind[PieceKind::King as usize]);
+        let not_pinned_knights = !(pinned & self.by_kind[PieceKind::Knight as usize]);
+        others &= not_pinned_knights;
+        while let Some(from) = others.pop() {
+            let kind = self.board[from.index()].kind_unchecked();
+            let mut dests = attacks(us, kind, from, occ) & target;
+            if pinned.contains(from) {
+                dests &= line(ksq, from);
+            }
+            if kind.can_promote() {
+                for to in dests {
+                    push_with_promotions(list, us, kind, from, to);
+                }
+            } else {
+                for to in dests {
+                    list.push(Move::board(from, to, false));
+                }
+            }
+        }
+    }
+
+    fn gen_king_moves(&self, list: &mut MoveList, ksq: Square, target: Bitboard) {
+        if ksq == NO_SQUARE {
+            return;
+        }
+        let them = self.side.flip();
+        let occ = self.occupied() ^ Bitboard::from_square(ksq);
+        for to in king_attacks(ksq) & target {
+            if !self.is_attacked(them, to, occ) {
+                list.push(Move::board(ksq, to, false));
+            }
+        }
+    }
+
+    fn gen_drops(&self, list: &mut MoveList, target: Bitboard) {
+        let us = self.side;
+        let hand = self.hands[us.index()];
+        if hand.is_empty() {
+            return;
+        }
+        // Pawns: nifu, dead rank, uchifuzume.
+        if hand.count(PieceKind::Pawn) > 0 {
+            let mut t = target & !dead_ranks(us, PieceKind::Pawn);
+            let pawns = self.pieces(us, PieceKind::Pawn);
+            for f in 1..=9u8 {
+                let fb = file_bb(f);
+                if (pawns & fb).any() {
+                    t &= !fb;
+                }
+            }
+            let eksq = self.king_sq[us.flip().index()];
+            if eksq != NO_SQUARE {
+                let front = pawn_attacks(us.flip(), eksq);
+                let mate_sq = t & front;
+                if mate_sq.any() && self.is_pawn_drop_mate(mate_sq.lsb()) {
+                    t &= !mate_sq;
+                }
+            }
+            for to in t {
+                list.push(Move::drop(PieceKind::Pawn, to));
+            }
+        }
+        for kind in [
+            PieceKind::Lance,
+            PieceKind::Knight,
+            PieceKind::Silver,
+            PieceKind::Gold,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+        ] {
+            if hand.count(kind) > 0 {
+                for to in target & !dead_ranks(us, kind) {
+                    list.push(Move::drop(kind, to));
+                }
+            }
+        }
+    }
+
+    /// Uchifuzume test: would a pawn dropped by the side to move on `to` (the square in front of
+    /// the enemy king) checkmate? The defender may capture with an unpinned piece (or a pinned
+    /// one moving along its pin line), or with the king if the pawn is unprotected, or step away.
+    pub(crate) fn is_pawn_drop_mate(&self, to: Square) -> bool {
+        let us = self.side;
+        let them = us.flip();
+        let eksq = self.king_sq[them.index()];
+        let occ = self.occupied() | Bitboard::from_square(to);
+        // Capture by a piece other than the king.
+        let capturers = self.attackers_to(them, to, occ) & !Bitboard::from_square(eksq);
+        if capturers.any() {
+            let pinned = self.pinned_with(them, occ);
+            for from in capturers {
+                if !pinned.contains(from) || aligned(eksq, from, to) {
+                    return false;
+                }
+            }
+        }
+        // King captures or escapes. The pawn is ours now, so `to` is enterable when unprotected.
+        let occ_no_king = occ ^ Bitboard::from_square(eksq);
+        let escapes = king_attacks(eksq) & !self.by_color[them.index()];
+        for sq in escapes {
+            if !self.is_attacked_with_extra(us, sq, occ_no_king, to) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `is_attacked`, but counting a pawn of `c` standing on `extra` (not yet on the board).
+    fn is_attacked_with_extra(&self, c: Color, sq: Square, occ: Bitboard, extra: Square) -> bool {
+        if sq == extra {
+            // Capturing the pawn itself: is the pawn protected?
+            return self.is_attacked(c, sq, occ);
+        }
+        if pawn_attacks(c, extra).contains(sq) {
+            return true;
+        }
+        self.is_attacked(c, sq, occ)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_list_retain() {
+        let pos = Position::startpos();
+        let mut l = pos.legal_moves();
+        assert_eq!(l.len(), 30);
+        l.retain(|m| m.from().file() == 7);
+        assert!(l.len() >= 1);
+    }
+}

@@ -1,0 +1,354 @@
+//! SFEN and USI text for positions and moves, with validation that names what is wrong.
+
+use super::bitboard::*;
+use super::position::Position;
+use super::types::*;
+use std::fmt;
+
+/// Why an SFEN string was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SfenError {
+    Empty,
+    MissingField(&'static str),
+    /// The board does not have exactly nine ranks (found this many).
+    RankCount(usize),
+    /// A rank describes more or fewer than nine squares.
+    RankWidth {
+        rank: u8,
+        squares: usize,
+    },
+    UnknownPiece {
+        rank: u8,
+        piece: String,
+    },
+    BadPromotion {
+        rank: u8,
+        piece: String,
+    },
+    BadSide(String),
+    BadHand(String),
+    BadMoveNumber(String),
+    TooManyPieces {
+        kind: &'static str,
+        count: u32,
+        max: u32,
+    },
+    TooManyKings(Color),
+    DeadPiece {
+        square: String,
+        piece: String,
+    },
+    Nifu {
+        color: Color,
+        file: u8,
+    },
+    /// The side that just moved (not to move) is in check.
+    OpponentInCheck,
+    TrailingText(String),
+}
+
+impl fmt::Display for SfenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use SfenError::*;
+        let side = |c: &Color| if *c == Color::Black { "sente" } else { "gote" };
+        match self {
+            Empty => write!(f, "empty SFEN"),
+            MissingField(w) => write!(f, "SFEN is missing the {w} field"),
+            RankCount(n) => write!(f, "bad rank count: the board has {n} ranks separated by '/', expected 9"),
+            RankWidth { rank, squares } => write!(
+                f,
+                "bad rank {rank}: it describes {squares} squares, expected 9{}",
+                if *squares > 9 { " (too many squares)" } else { " (too few squares)" }
+            ),
+            UnknownPiece { rank, piece } => write!(f, "unknown piece '{piece}' in rank {rank}"),
+            BadPromotion { rank, piece } => write!(f, "piece '{piece}' in rank {rank} cannot be promoted"),
+            BadSide(s) => write!(f, "bad side to move '{s}', expected 'b' or 'w'"),
+            BadHand(s) => write!(f, "bad pieces in hand '{s}'"),
+            BadMoveNumber(s) => write!(f, "bad move number '{s}'"),
+            TooManyPieces { kind, count, max } => {
+                write!(f, "too many pieces of a kind: {count} {kind} on board and in hand, at most {max}")
+            }
+            TooManyKings(c) => write!(f, "{} has more than one king", side(c)),
+            DeadPiece { square, piece } => {
+                write!(
+                    f,
+                    "'{piece}' on {square} could never move again (pawn or lance on the last rank, knight on the last two)"
+                )
+            }
+            Nifu { color, file } => {
+                write!(f, "nifu: {} has two unpromoted pawns on file {file}", side(color))
+            }
+            OpponentInCheck => write!(f, "the side not to move is in check"),
+            TrailingText(s) => write!(f, "unexpected text after the SFEN: '{s}'"),
+        }
+    }
+}
+
+impl std::error::Error for SfenError {}
+
+impl Position {
+    /// Parses an SFEN (`<board> <side> <hand> [<move number>]`), with or without a leading
+    /// `sfen `, and checks that the position is one the rules allow.
+    pub fn from_sfen(text: &str) -> Result<Position, SfenError> {
+        Position::parse_sfen(text, true)
+    }
+
+    /// Like `from_sfen`, but accepts more pieces of a kind on board and in hand together than
+    /// one set holds (published perft suites use such positions). Each hand is still limited to
+    /// one set's worth of a kind, and everything else is checked as usual.
+    pub fn from_sfen_allow_extra_pieces(text: &str) -> Result<Position, SfenError> {
+        Position::parse_sfen(text, false)
+    }
+
+    fn parse_sfen(text: &str, check_totals: bool) -> Result<Position, SfenError> {
+        let text = text.trim();
+        let text = text.strip_prefix("sfen ").unwrap_or(text).trim();
+        let mut parts = text.split_whitespace();
+        let board = parts.next().ok_or(SfenError::Empty)?;
+        let side = parts.next().ok_or(SfenError::MissingField("side to move"))?;
+        let hand = parts.next().ok_or(SfenError::MissingField("pieces in hand"))?;
+        let number = parts.next();
+        let rest: Vec<&str> = parts.collect();
+        if !rest.is_empty() {
+            return Err(SfenError::TrailingText(rest.join(" ")));
+        }
+
+        let mut pos = Position::empty();
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != 9 {
+            return Err(SfenError::RankCount(ranks.len()));
+        }
+        for (ri, rtext) in ranks.iter().enumerate() {
+            let rank = ri as u8 + 1;
+            let mut file: i32 = 9; // next file to fill
+            let mut squares = 0usize;
+            let mut promoted = false;
+            let mut placed: Vec<(u8, Piece)> = Vec::new();
+            for ch in rtext.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    if promoted || d == 0 {
+                        return Err(SfenError::UnknownPiece { rank, piece: ch.to_string() });
+                    }
+                    squares += d as usize;
+                    file -= d as i32;
+                    continue;
+                }
+                if ch == '+' {
+                    if promoted {
+                        return Err(SfenError::UnknownPiece { rank, piece: "++".into() });
+                    }
+                    promoted = true;
+                    continue;
+                }
+                let kind = PieceKind::from_usi_letter(ch.to_ascii_uppercase()).ok_or_else(|| {
+                    SfenError::UnknownPiece {
+                        rank,
+                        piece: format!("{}{ch}", if promoted { "+" } else { "" }),
+                    }
+                })?;
+                let kind = if promoted {
+                    if !kind.can_promote() {
+                        return Err(SfenError::BadPromotion { rank, piece: format!("+{ch}") });
+                    }
+                    kind.promote()
+                } else {
+                    kind
+                };
+                promoted = false;
+                let color = if ch.is_ascii_uppercase() { Color::Black } else { Color::White };
+                squares += 1;
+                if file >= 1 {
+                    placed.push((file as u8, Piece::new(color, kind)));
+                }
+                file -= 1;
+            }
+            if promoted {
+                return Err(SfenError::UnknownPiece { rank, piece: "+".into() });
+            }
+            if squares != 9 {
+                return Err(SfenError::RankWidth { rank, squares });
+            }
+            for (f, p) in placed {
+                let sq = Square::new(f, rank).expect("file and rank in range");
+                if p.kind() == Some(PieceKind::King) && pos.king_square(p.color()).is_some() {
+                    return Err(SfenError::TooManyKings(p.color()));
+                }
+                pos.put_piece(sq, p);
+            }
+        }
+
+        match side {
+            "b" => pos.set_side(Color::Black),
+            "w" => pos.set_side(Color::White),
+            s => return Err(SfenError::BadSide(s.to_string())),
+        }
+
+        if hand != "-" {
+            let mut count: u32 = 0;
+            let mut any = false;
+            for ch in hand.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    count = count * 10 + d;
+                    if count > 18 {
+                        return Err(SfenError::BadHand(hand.to_string()));
+                    }
+                    continue;
+                }
+                let kind = PieceKind::from_usi_letter(ch.to_ascii_uppercase())
+                    .filter(|k| *k != PieceKind::King)
+                    .ok_or_else(|| SfenError::BadHand(hand.to_string()))?;
+                let color = if ch.is_ascii_uppercase() { Color::Black } else { Color::White };
+                let n = if count == 0 { 1 } else { count };
+                for _ in 0..n {
+                    if pos.hand(color).count(kind) >= kind.max_count() {
+                        return Err(SfenError::TooManyPieces {
+                            kind: kind_name(kind),
+                            count: n,
+                            max: kind.max_count() as u32,
+                        });
+                    }
+                    pos.add_hand(color, kind);
+                }
+                count = 0;
+                any = true;
+            }
+            if count != 0 || !any {
+                return Err(SfenError::BadHand(hand.to_string()));
+            }
+        }
+
+        if let Some(n) = number {
+            pos.ply = n.parse::<u32>().map_err(|_| SfenError::BadMoveNumber(n.to_string()))?;
+        }
+
+        if check_totals {
+            pos.check_piece_totals()?;
+        }
+        pos.validate()?;
+        pos.refresh_checkers();
+        Ok(pos)
+    }
+
+    /// Whether board and hands together hold more pieces of some kind than one set has.
+    pub fn check_piece_totals(&self) -> Result<(), SfenError> {
+        for kind in [
+            PieceKind::Pawn,
+            PieceKind::Lance,
+            PieceKind::Knight,
+            PieceKind::Silver,
+            PieceKind::Gold,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::King,
+        ] {
+            let mut n = 0u32;
+            for sq in self.occupied() {
+                if self.piece_at(sq).kind_unchecked().unpromote() == kind {
+                    n += 1;
+                }
+            }
+            if kind != PieceKind::King {
+                n += self.hand(Color::Black).count(kind) as u32 + self.hand(Color::White).count(kind) as u32;
+            }
+            if n > kind.max_count() as u32 {
+                return Err(SfenError::TooManyPieces {
+                    kind: kind_name(kind),
+                    count: n,
+                    max: kind.max_count() as u32,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks dead pieces, nifu and that the side not to move is not in check.
+    fn validate(&self) -> Result<(), SfenError> {
+        for c in Color::ALL {
+            for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight] {
+                let dead = self.pieces(c, kind) & dead_ranks(c, kind);
+                if let Some(sq) = dead.clone().next() {
+                    return Err(SfenError::DeadPiece { square: sq.usi(), piece: self.piece_at(sq).sfen() });
+                }
+            }
+            let pawns = self.pieces(c, PieceKind::Pawn);
+            for f in 1..=9u8 {
+                if (pawns & file_bb(f)).more_than_one() {
+                    return Err(SfenError::Nifu { color: c, file: f });
+                }
+            }
+        }
+        let them = self.side_to_move().flip();
+        if let Some(k) = self.king_square(them)
+            && self.is_attacked(self.side_to_move(), k, self.occupied())
+        {
+            return Err(SfenError::OpponentInCheck);
+        }
+        Ok(())
+    }
+
+    /// The position as SFEN, with its move number.
+    pub fn to_sfen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        for rank in 1..=9u8 {
+            let mut empty = 0;
+            for file in (1..=9u8).rev() {
+                let p = self.piece_at(Square::new(file, rank).unwrap());
+                if p.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push_str(&p.sfen());
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if rank < 9 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(if self.side_to_move() == Color::Black { 'b' } else { 'w' });
+        s.push(' ');
+        let mut hand = String::new();
+        for c in Color::ALL {
+            for (k, n) in self.hand(c).iter() {
+                if n > 1 {
+                    hand.push_str(&n.to_string());
+                }
+                let l = k.usi_letter();
+                hand.push(if c == Color::White { l.to_ascii_lowercase() } else { l });
+            }
+        }
+        if hand.is_empty() {
+            hand.push('-');
+        }
+        s.push_str(&hand);
+        s.push(' ');
+        s.push_str(&self.ply().to_string());
+        s
+    }
+
+    /// Parses USI move text and checks that it is legal here.
+    pub fn parse_usi_move(&self, text: &str) -> Result<Move, String> {
+        let m = Move::from_usi(text.trim())
+            .ok_or_else(|| format!("'{text}' is not USI move text (like 7g7f, 8h2b+ or P*5e)"))?;
+        if self.is_legal(m) { Ok(m) } else { Err(format!("{} is not legal in this position", m.usi())) }
+    }
+}
+
+fn kind_name(k: PieceKind) -> &'static str {
+    match k {
+        PieceKind::Pawn => "pawns",
+        PieceKind::Lance => "lances",
+        PieceKind::Knight => "knights",
+        PieceKind::Silver => "silvers",
+        PieceKind::Gold => "golds",
+        PieceKind::Bishop => "bishops",
+        PieceKind::Rook => "rooks",
+        _ => "kings",
+    }
+}

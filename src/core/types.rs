@@ -1,0 +1,591 @@
+//! Basic shogi vocabulary: colours, piece kinds, pieces, squares, moves and hands.
+//!
+//! Encodings are chosen so that the hot paths (move generation, make/unmake) need only
+//! shifts and table lookups:
+//! - a [`Square`] is `(file - 1) * 9 + (rank - 1)`, so file 1 holds squares 0..9 and a file is
+//!   nine consecutive bits of a bitboard (lance and rook file attacks are one bit-scan);
+//! - a [`PieceKind`] promotes by adding 8 (`Pawn` 1 → `ProPawn` 9 ... `Rook` 6 → `Dragon` 14);
+//! - a [`Piece`] is the kind plus 16 for gote, 0 for an empty square;
+//! - a [`Move`] fits in 16 bits: destination, source (or 81 + kind for a drop), promotion flag.
+
+use std::fmt;
+
+/// The side: sente (black, moves first in an even game) or gote (white).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    Black = 0,
+    White = 1,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::Black, Color::White];
+
+    #[inline]
+    pub const fn flip(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// ▲ for sente, △ for gote (the marks used in KIF/KI2 records).
+    pub const fn mark(self) -> char {
+        match self {
+            Color::Black => '▲',
+            Color::White => '△',
+        }
+    }
+}
+
+impl std::ops::Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        self.flip()
+    }
+}
+
+/// A piece kind without colour. Promoted kinds are the base kind plus 8.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum PieceKind {
+    Pawn = 1,
+    Lance = 2,
+    Knight = 3,
+    Silver = 4,
+    Bishop = 5,
+    Rook = 6,
+    Gold = 7,
+    King = 8,
+    ProPawn = 9,
+    ProLance = 10,
+    ProKnight = 11,
+    ProSilver = 12,
+    Horse = 13,
+    Dragon = 14,
+}
+
+impl PieceKind {
+    /// Every kind, in encoding order.
+    pub const ALL: [PieceKind; 14] = [
+        PieceKind::Pawn,
+        PieceKind::Lance,
+        PieceKind::Knight,
+        PieceKind::Silver,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Gold,
+        PieceKind::King,
+        PieceKind::ProPawn,
+        PieceKind::ProLance,
+        PieceKind::ProKnight,
+        PieceKind::ProSilver,
+        PieceKind::Horse,
+        PieceKind::Dragon,
+    ];
+
+    /// The kinds that can be held in hand, in SFEN/USI order (R B G S N L P reversed for
+    /// iteration convenience is *not* used here: this is encoding order).
+    pub const HAND: [PieceKind; 7] = [
+        PieceKind::Pawn,
+        PieceKind::Lance,
+        PieceKind::Knight,
+        PieceKind::Silver,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Gold,
+    ];
+
+    /// Hand kinds in the order SFEN writes them: R B G S N L P.
+    pub const HAND_SFEN_ORDER: [PieceKind; 7] = [
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Gold,
+        PieceKind::Silver,
+        PieceKind::Knight,
+        PieceKind::Lance,
+        PieceKind::Pawn,
+    ];
+
+    #[inline]
+    pub const fn from_u8(v: u8) -> Option<PieceKind> {
+        if v >= 1 && v <= 14 {
+            // SAFETY: repr(u8) with contiguous discriminants 1..=14.
+            Some(unsafe { std::mem::transmute::<u8, PieceKind>(v) })
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether this kind can promote (pawn, lance, knight, silver, bishop, rook).
+    #[inline]
+    pub const fn can_promote(self) -> bool {
+        (self as u8) <= 6
+    }
+
+    #[inline]
+    pub const fn is_promoted(self) -> bool {
+        (self as u8) >= 9
+    }
+
+    /// The promoted form; `self` if it cannot promote.
+    #[inline]
+    pub const fn promote(self) -> PieceKind {
+        if self.can_promote() {
+            match PieceKind::from_u8(self as u8 + 8) {
+                Some(k) => k,
+                None => self,
+            }
+        } else {
+            self
+        }
+    }
+
+    /// The unpromoted form (what a captured piece becomes in hand).
+    #[inline]
+    pub const fn unpromote(self) -> PieceKind {
+        if self.is_promoted() {
+            match PieceKind::from_u8(self as u8 - 8) {
+                Some(k) => k,
+                None => self,
+            }
+        } else {
+            self
+        }
+    }
+
+    /// Moves like a gold (gold and the four small promoted pieces).
+    #[inline]
+    pub const fn is_gold_like(self) -> bool {
+        matches!(
+            self,
+            PieceKind::Gold
+                | PieceKind::ProPawn
+                | PieceKind::ProLance
+                | PieceKind::ProKnight
+                | PieceKind::ProSilver
+        )
+    }
+
+    /// The USI/SFEN letter (uppercase, without the `+` of promoted kinds).
+    pub const fn usi_letter(self) -> char {
+        match self.unpromote() {
+            PieceKind::Pawn => 'P',
+            PieceKind::Lance => 'L',
+            PieceKind::Knight => 'N',
+            PieceKind::Silver => 'S',
+            PieceKind::Bishop => 'B',
+            PieceKind::Rook => 'R',
+            PieceKind::Gold => 'G',
+            _ => 'K',
+        }
+    }
+
+    /// Parses an uppercase USI letter into an unpromoted kind.
+    pub const fn from_usi_letter(c: char) -> Option<PieceKind> {
+        match c {
+            'P' => Some(PieceKind::Pawn),
+            'L' => Some(PieceKind::Lance),
+            'N' => Some(PieceKind::Knight),
+            'S' => Some(PieceKind::Silver),
+            'B' => Some(PieceKind::Bishop),
+            'R' => Some(PieceKind::Rook),
+            'G' => Some(PieceKind::Gold),
+            'K' => Some(PieceKind::King),
+            _ => None,
+        }
+    }
+
+    /// CSA two-letter code (`FU`, `TO`, `UM`, `RY`...).
+    pub const fn csa(self) -> &'static str {
+        match self {
+            PieceKind::Pawn => "FU",
+            PieceKind::Lance => "KY",
+            PieceKind::Knight => "KE",
+            PieceKind::Silver => "GI",
+            PieceKind::Bishop => "KA",
+            PieceKind::Rook => "HI",
+            PieceKind::Gold => "KI",
+            PieceKind::King => "OU",
+            PieceKind::ProPawn => "TO",
+            PieceKind::ProLance => "NY",
+            PieceKind::ProKnight => "NK",
+            PieceKind::ProSilver => "NG",
+            PieceKind::Horse => "UM",
+            PieceKind::Dragon => "RY",
+        }
+    }
+
+    pub fn from_csa(s: &str) -> Option<PieceKind> {
+        PieceKind::ALL.iter().copied().find(|k| k.csa() == s)
+    }
+
+    /// The kanji used in KIF records (one or two characters: `成銀`, `成桂`, `成香`).
+    pub const fn kanji(self) -> &'static str {
+        match self {
+            PieceKind::Pawn => "歩",
+            PieceKind::Lance => "香",
+            PieceKind::Knight => "桂",
+            PieceKind::Silver => "銀",
+            PieceKind::Bishop => "角",
+            PieceKind::Rook => "飛",
+            PieceKind::Gold => "金",
+            PieceKind::King => "玉",
+            PieceKind::ProPawn => "と",
+            PieceKind::ProLance => "成香",
+            PieceKind::ProKnight => "成桂",
+            PieceKind::ProSilver => "成銀",
+            PieceKind::Horse => "馬",
+            PieceKind::Dragon => "龍",
+        }
+    }
+
+    /// One-character kanji for board diagrams (`杏`, `圭`, `全` for the promoted small pieces).
+    pub const fn kanji_short(self) -> char {
+        match self {
+            PieceKind::Pawn => '歩',
+            PieceKind::Lance => '香',
+            PieceKind::Knight => '桂',
+            PieceKind::Silver => '銀',
+            PieceKind::Bishop => '角',
+            PieceKind::Rook => '飛',
+            PieceKind::Gold => '金',
+            PieceKind::King => '玉',
+            PieceKind::ProPawn => 'と',
+            PieceKind::ProLance => '杏',
+            PieceKind::ProKnight => '圭',
+            PieceKind::ProSilver => '全',
+            PieceKind::Horse => '馬',
+            PieceKind::Dragon => '龍',
+        }
+    }
+
+    /// Index 0..7 into a hand (pawn 0 ... gold 6). Only valid for hand kinds.
+    #[inline]
+    pub const fn hand_index(self) -> usize {
+        self as usize - 1
+    }
+
+    /// Most pieces of this (unpromoted) kind in one set: 18 pawns, 4 of the small pieces, 2 rooks...
+    pub const fn max_count(self) -> u8 {
+        match self.unpromote() {
+            PieceKind::Pawn => 18,
+            PieceKind::Lance | PieceKind::Knight | PieceKind::Silver | PieceKind::Gold => 4,
+            PieceKind::Bishop | PieceKind::Rook | PieceKind::King => 2,
+            _ => 0,
+        }
+    }
+}
+
+/// A coloured piece, or empty. Encoded as kind + 16 × colour; 0 is empty.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Piece(pub u8);
+
+impl Piece {
+    pub const EMPTY: Piece = Piece(0);
+
+    #[inline]
+    pub const fn new(color: Color, kind: PieceKind) -> Piece {
+        Piece(kind as u8 + 16 * color as u8)
+    }
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    pub const fn kind(self) -> Option<PieceKind> {
+        PieceKind::from_u8(self.0 & 15)
+    }
+
+    /// The kind of a non-empty piece. Panics in debug builds on an empty square.
+    #[inline]
+    pub fn kind_unchecked(self) -> PieceKind {
+        debug_assert!(!self.is_empty());
+        match PieceKind::from_u8(self.0 & 15) {
+            Some(k) => k,
+            None => PieceKind::Pawn,
+        }
+    }
+
+    #[inline]
+    pub const fn color(self) -> Color {
+        if self.0 & 16 != 0 { Color::White } else { Color::Black }
+    }
+
+    /// SFEN text: `P`, `+p`, ...
+    pub fn sfen(self) -> String {
+        match self.kind() {
+            None => String::new(),
+            Some(k) => {
+                let mut s = String::new();
+                if k.is_promoted() {
+                    s.push('+');
+                }
+                let c = k.usi_letter();
+                s.push(if self.color() == Color::White { c.to_ascii_lowercase() } else { c });
+                s
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() { write!(f, ".") } else { write!(f, "{}", self.sfen()) }
+    }
+}
+
+/// A square, `(file - 1) * 9 + (rank - 1)`; 0..81.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(pub u8);
+
+impl Square {
+    pub const NUM: usize = 81;
+
+    /// Builds a square from file 1..=9 and rank 1..=9 (returns `None` outside the board).
+    #[inline]
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file >= 1 && file <= 9 && rank >= 1 && rank <= 9 {
+            Some(Square((file - 1) * 9 + (rank - 1)))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub const fn from_index(i: usize) -> Square {
+        Square(i as u8)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// File 1..=9 (right to left as sente sees the board).
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 / 9 + 1
+    }
+
+    /// Rank 1..=9 (top to bottom as sente sees the board).
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 % 9 + 1
+    }
+
+    /// Rank as seen by `color`: 1 is that side's far rank.
+    #[inline]
+    pub const fn relative_rank(self, color: Color) -> u8 {
+        match color {
+            Color::Black => self.rank(),
+            Color::White => 10 - self.rank(),
+        }
+    }
+
+    /// In `color`'s promotion zone (the three far ranks).
+    #[inline]
+    pub const fn in_zone(self, color: Color) -> bool {
+        self.relative_rank(color) <= 3
+    }
+
+    /// The square seen from the other side (180° rotation).
+    #[inline]
+    pub const fn flip(self) -> Square {
+        Square(80 - self.0)
+    }
+
+    /// Iterates over all 81 squares in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..81u8).map(Square)
+    }
+
+    /// USI text such as `7f`.
+    pub fn usi(self) -> String {
+        format!("{}{}", self.file(), (b'a' + self.rank() - 1) as char)
+    }
+
+    pub fn from_usi(s: &str) -> Option<Square> {
+        let b = s.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let f = b[0].wrapping_sub(b'0');
+        let r = b[1].wrapping_sub(b'a') + 1;
+        Square::new(f, r)
+    }
+
+    /// Japanese text such as `７六` (full-width file, kanji rank).
+    pub fn japanese(self) -> String {
+        format!("{}{}", FULLWIDTH_DIGITS[self.file() as usize], KANJI_DIGITS[self.rank() as usize])
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.usi())
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.usi())
+    }
+}
+
+/// `１`..`９` (index 0 unused).
+pub const FULLWIDTH_DIGITS: [char; 10] = ['０', '１', '２', '３', '４', '５', '６', '７', '８', '９'];
+/// `一`..`九` (index 0 unused).
+pub const KANJI_DIGITS: [char; 10] = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/// A move in 16 bits: bits 0..7 destination, bits 7..14 source square (81 + kind for a drop),
+/// bit 14 promotion. `Move::NONE` (0) is "no move" (a1→a1 cannot be a real move).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Move(pub u16);
+
+impl Move {
+    pub const NONE: Move = Move(0);
+    const PROMOTE: u16 = 1 << 14;
+
+    #[inline]
+    pub const fn board(from: Square, to: Square, promote: bool) -> Move {
+        Move(to.0 as u16 | (from.0 as u16) << 7 | if promote { Self::PROMOTE } else { 0 })
+    }
+
+    #[inline]
+    pub const fn drop(kind: PieceKind, to: Square) -> Move {
+        Move(to.0 as u16 | (80 + kind as u16) << 7)
+    }
+
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square((self.0 & 0x7f) as u8)
+    }
+
+    #[inline]
+    const fn from_raw(self) -> u8 {
+        ((self.0 >> 7) & 0x7f) as u8
+    }
+
+    #[inline]
+    pub const fn is_drop(self) -> bool {
+        self.from_raw() >= 81
+    }
+
+    /// Source square of a board move (meaningless for a drop).
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square(self.from_raw())
+    }
+
+    /// The dropped kind, for a drop.
+    #[inline]
+    pub fn drop_kind(self) -> Option<PieceKind> {
+        if self.is_drop() { PieceKind::from_u8(self.from_raw() - 80) } else { None }
+    }
+
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        self.0 & Self::PROMOTE != 0
+    }
+
+    #[inline]
+    pub const fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    /// USI text: `7g7f`, `8h2b+`, `P*5e`.
+    pub fn usi(self) -> String {
+        if self.is_none() {
+            return "none".to_string();
+        }
+        if let Some(k) = self.drop_kind() {
+            format!("{}*{}", k.usi_letter(), self.to().usi())
+        } else {
+            format!("{}{}{}", self.from().usi(), self.to().usi(), if self.is_promotion() { "+" } else { "" })
+        }
+    }
+
+    /// Parses USI move text without checking it against a position (see
+    /// `Position::parse_usi_move` for that).
+    pub fn from_usi(s: &str) -> Option<Move> {
+        let b = s.as_bytes();
+        if b.len() == 4 && b[1] == b'*' {
+            let kind = PieceKind::from_usi_letter(b[0] as char)?;
+            if kind == PieceKind::King {
+                return None;
+            }
+            let to = Square::from_usi(&s[2..4])?;
+            return Some(Move::drop(kind, to));
+        }
+        if (b.len() == 4 || (b.len() == 5 && b[4] == b'+')) && s.is_ascii() {
+            let from = Square::from_usi(&s[0..2])?;
+            let to = Square::from_usi(&s[2..4])?;
+            if from == to {
+                return None;
+            }
+            return Some(Move::board(from, to, b.len() == 5));
+        }
+        None
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.usi())
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.usi())
+    }
+}
+
+/// Pieces in hand of one side: a count per hand kind (pawn .. gold).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Debug)]
+pub struct Hand(pub [u8; 7]);
+
+impl Hand {
+    #[inline]
+    pub fn count(&self, kind: PieceKind) -> u8 {
+        self.0[kind.hand_index()]
+    }
+
+    #[inline]
+    pub fn add(&mut self, kind: PieceKind) {
+        self.0[kind.hand_index()] += 1;
+    }
+
+    #[inline]
+    pub fn remove(&mut self, kind: PieceKind) {
+        self.0[kind.hand_index()] -= 1;
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&c| c == 0)
+    }
+
+    /// Total number of pieces held.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&c| c as u32).sum()
+    }
+
+    /// (kind, count) for every kind held, in SFEN order R B G S N L P.
+    pub fn iter(&self) -> impl Iterator<Item = (PieceKind, u8)> + '_ {
+        PieceKind::HAND_SFEN_ORDER.iter().map(|&k| (k, self.count(k))).filter(|&(_, n)| n > 0)
+    }
+}

@@ -1,0 +1,4 @@
+//! The built-in engine: evaluation, search, opening book, mate solver, time control and USI
+//! (both as an engine and as a client of other engines). Uses `core` and `record`.
+
+pub mod cli;

@@ -1,0 +1,8 @@
+//! shogiban: a shogi game, kifu tool and USI engine for the terminal.
+//!
+//! Layers, each depending only on those before it: [`core`] (rules), [`record`] (notation and
+//! files), [`engine`] (search and USI), `tui` (the terminal app).
+
+pub mod core;
+pub mod engine;
+pub mod record;

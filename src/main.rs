@@ -1,0 +1,108 @@
+//! The command line: `shogiban [FILE]` (the app), `usi`, `perft`, `convert`, `bench`, `mate`,
+//! `book`. Each subcommand lives with the layer it belongs to; this file only dispatches.
+
+use shogiban::core::{Position, perft};
+use shogiban::{engine, record};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage: shogiban [FILE]
+       shogiban perft <DEPTH> [--sfen <SFEN>] [--divide]
+       shogiban convert [--to kif|kifu|ki2|csa|usi|sfen|jkf] [--output FILE] [FILE|-]
+       shogiban usi
+       shogiban bench [--depth N]
+       shogiban mate [--sfen SFEN] [--time MS]
+       shogiban book build FILES... -o OUT";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("perft") => cmd_perft(&args[1..]),
+        Some("convert") => record::cli::convert_main(&args[1..]),
+        Some("usi") => engine::cli::usi_main(&args[1..]),
+        Some("bench") => engine::cli::bench_main(&args[1..]),
+        Some("mate") => engine::cli::mate_main(&args[1..]),
+        Some("book") => engine::cli::book_main(&args[1..]),
+        Some("-h") | Some("--help") | None => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Some(other) => {
+            eprintln!("shogiban: unknown command '{other}'\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn cmd_perft(args: &[String]) -> ExitCode {
+    let mut depth = None;
+    let mut sfen = None;
+    let mut divide = false;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--divide" => divide = true,
+            "--sfen" => {
+                // accept the SFEN as one argument or as the following words
+                let mut parts = Vec::new();
+                i += 1;
+                while i < args.len() && !args[i].starts_with("--") {
+                    parts.push(args[i].clone());
+                    i += 1;
+                }
+                sfen = Some(parts.join(" "));
+                continue;
+            }
+            a => match a.parse::<u32>() {
+                Ok(d) if depth.is_none() => depth = Some(d),
+                _ => {
+                    eprintln!("shogiban perft: unexpected argument '{a}'");
+                    return ExitCode::from(2);
+                }
+            },
+        }
+        i += 1;
+    }
+    let Some(depth) = depth else {
+        eprintln!("shogiban perft: missing depth\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let mut pos = match sfen {
+        None => Position::startpos(),
+        Some(s) => match Position::from_sfen_allow_extra_pieces(&s) {
+            Ok(p) => {
+                if let Err(e) = p.check_piece_totals() {
+                    eprintln!("warning: {e} (more than one set has; counting anyway)");
+                }
+                p
+            }
+            Err(e) => {
+                eprintln!("shogiban perft: invalid SFEN: {e}");
+                return ExitCode::from(1);
+            }
+        },
+    };
+    let start = Instant::now();
+    let mut text = String::new();
+    let total = if divide {
+        let mut total = 0;
+        for (m, n) in perft::divide(&mut pos, depth) {
+            text.push_str(&format!("{}: {}\n", m.usi(), n));
+            total += n;
+        }
+        total
+    } else {
+        perft::perft(&mut pos, depth)
+    };
+    let el = start.elapsed();
+    let secs = el.as_secs_f64().max(1e-9);
+    text.push_str(&format!(
+        "total: {total}\ntime_ms: {}\nnps: {}\n",
+        el.as_millis(),
+        (total as f64 / secs) as u64
+    ));
+    // A closed pipe (e.g. `| head`) is not an error worth a panic.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    ExitCode::SUCCESS
+}
