@@ -111,7 +111,7 @@ impl Position {
         let in_check_at =
             |j: usize| if j == n { self.checkers.any() } else { self.history[j].checkers.any() };
         let side_at = |j: usize| {
-            if (n - j) % 2 == 0 { self.side } else { self.side.flip() }
+            if (n - j).is_multiple_of(2) { self.side } else { self.side.flip() }
         };
         let mut all_checks = [true, true];
         for j in first + 1..=n {

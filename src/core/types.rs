@@ -475,25 +475,25 @@ impl Move {
     }
 
     #[inline]
-    const fn from_raw(self) -> u8 {
+    const fn source_raw(self) -> u8 {
         ((self.0 >> 7) & 0x7f) as u8
     }
 
     #[inline]
     pub const fn is_drop(self) -> bool {
-        self.from_raw() >= 81
+        self.source_raw() >= 81
     }
 
     /// Source square of a board move (meaningless for a drop).
     #[inline]
     pub const fn from(self) -> Square {
-        Square(self.from_raw())
+        Square(self.source_raw())
     }
 
     /// The dropped kind, for a drop.
     #[inline]
     pub fn drop_kind(self) -> Option<PieceKind> {
-        if self.is_drop() { PieceKind::from_u8(self.from_raw() - 80) } else { None }
+        if self.is_drop() { PieceKind::from_u8(self.source_raw() - 80) } else { None }
     }
 
     #[inline]

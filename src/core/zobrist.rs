@@ -9,7 +9,10 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-const fn build() -> ([[u64; 81]; 32], [[[u64; 19]; 7]; 2], u64) {
+/// Piece-square keys, hand keys by count, and the side key.
+type Keys = ([[u64; 81]; 32], [[[u64; 19]; 7]; 2], u64);
+
+const fn build() -> Keys {
     let mut pieces = [[0u64; 81]; 32];
     let mut hands = [[[0u64; 19]; 7]; 2];
     let mut st = 0x5348_4F47_4942_414Eu64; // "SHOGIBAN"
@@ -43,7 +46,7 @@ const fn build() -> ([[u64; 81]; 32], [[[u64; 19]; 7]; 2], u64) {
     (pieces, hands, 1)
 }
 
-static KEYS: ([[u64; 81]; 32], [[[u64; 19]; 7]; 2], u64) = build();
+static KEYS: Keys = build();
 
 /// Key of a piece (encoded `Piece` value) on a square.
 #[inline]

@@ -1,0 +1,262 @@
+//! Hand-made positions for the rules every generator gets wrong once, sennichite, impasse and
+//! game-over detection.
+
+use shogiban::core::*;
+
+fn pos(sfen: &str) -> Position {
+    Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+fn usi_moves(p: &Position) -> Vec<String> {
+    p.legal_moves().iter().map(|m| m.usi()).collect()
+}
+
+fn play(p: &mut Position, moves: &str) {
+    for u in moves.split_whitespace() {
+        let m = p.parse_usi_move(u).unwrap_or_else(|e| panic!("{u}: {e}"));
+        p.do_move(m);
+    }
+}
+
+#[test]
+fn uchifuzume_refused() {
+    let p = pos("8k/9/7+R1/9/9/9/9/9/K8 b P 1");
+    let moves = usi_moves(&p);
+    assert_eq!(moves.len(), 92);
+    assert!(!moves.contains(&"P*1b".to_string()));
+    assert!(!p.is_legal(Move::from_usi("P*1b").unwrap()));
+    // the same pawn may be dropped elsewhere
+    assert!(moves.contains(&"P*1c".to_string()));
+}
+
+#[test]
+fn uchifuzume_with_pinned_defender() {
+    // The silver on 2a could take the pawn on 1b but is pinned by the rook on 5a.
+    let p = pos("4R2sk/9/6G2/7N1/9/9/9/9/4K4 b P 1");
+    assert!(!p.is_legal(Move::from_usi("P*1b").unwrap()));
+    // Without the rook the silver is free, so the drop is legal (it is check, not mate).
+    let q = pos("7sk/9/6G2/7N1/9/9/9/9/4K4 b RP 1");
+    assert!(q.is_legal(Move::from_usi("P*1b").unwrap()));
+}
+
+#[test]
+fn uchifuzume_protected_pawn() {
+    let p = pos("8k/9/6NS1/9/9/9/9/9/4K4 b P 1");
+    let moves = usi_moves(&p);
+    assert_eq!(moves.len(), 85);
+    assert!(!moves.contains(&"P*1b".to_string()));
+}
+
+#[test]
+fn pawn_push_mate_is_legal() {
+    // 突き歩詰め: pushing a pawn from the board to mate is fine.
+    let mut p = pos("8k/9/6NSP/9/9/9/9/9/4K4 b - 1");
+    let m = p.parse_usi_move("1c1b+").or_else(|_| p.parse_usi_move("1c1b")).unwrap();
+    p.do_move(m);
+    assert!(p.is_checkmate());
+}
+
+#[test]
+fn pawn_drop_check_that_can_be_answered_is_legal() {
+    let p = pos("8k/9/9/9/9/9/9/9/4K4 b P 1");
+    assert!(p.is_legal(Move::from_usi("P*1b").unwrap()));
+}
+
+#[test]
+fn forced_promotion() {
+    let p = pos("4k4/7P1/9/9/9/9/9/9/4K4 b - 1");
+    let pawn: Vec<String> = usi_moves(&p).into_iter().filter(|m| m.starts_with("2b")).collect();
+    assert_eq!(pawn, vec!["2b2a+"]);
+
+    let p = pos("4k4/9/7N1/9/9/9/9/9/4K4 b - 1");
+    let mut knight: Vec<String> = usi_moves(&p).into_iter().filter(|m| m.starts_with("2c")).collect();
+    knight.sort();
+    assert_eq!(knight, vec!["2c1a+", "2c3a+"]);
+
+    let p = pos("4k4/9/9/9/7L1/9/9/9/4K4 b - 1");
+    let lance = usi_moves(&p);
+    assert!(lance.contains(&"2e2a+".to_string()));
+    assert!(!lance.contains(&"2e2a".to_string()));
+    assert!(lance.contains(&"2e2b".to_string()));
+    assert!(lance.contains(&"2e2b+".to_string()));
+    assert!(lance.contains(&"2e2c".to_string()));
+    assert!(lance.contains(&"2e2d".to_string()));
+    assert!(!lance.contains(&"2e2d+".to_string()));
+}
+
+#[test]
+fn forced_promotion_for_gote() {
+    let p = pos("4k4/9/9/9/9/9/9/1p7/4K4 w - 1");
+    let pawn: Vec<String> = usi_moves(&p).into_iter().filter(|m| m.starts_with("8h")).collect();
+    assert_eq!(pawn, vec!["8h8i+"]);
+}
+
+#[test]
+fn dead_drops_refused() {
+    let p = pos("4k4/9/9/9/9/9/9/9/4K4 b PLN 1");
+    for m in usi_moves(&p) {
+        let mv = Move::from_usi(&m).unwrap();
+        if let Some(k) = mv.drop_kind() {
+            let r = mv.to().rank();
+            match k {
+                PieceKind::Pawn | PieceKind::Lance => assert!(r >= 2, "{m}"),
+                PieceKind::Knight => assert!(r >= 3, "{m}"),
+                _ => {}
+            }
+        }
+    }
+    // 79 empty squares; pawn and lance lose rank a, knight ranks a and b
+    let drops = usi_moves(&p).iter().filter(|m| m.contains('*')).count();
+    let empty_a = 9 - 1; // king on 5a
+    assert_eq!(drops, (79 - empty_a) * 2 + (79 - empty_a - 9));
+}
+
+#[test]
+fn nifu_refused() {
+    let p = pos("4k4/9/9/9/9/9/2P6/9/4K4 b P 1");
+    let moves = usi_moves(&p);
+    assert!(!moves.iter().any(|m| m.starts_with("P*7")), "no pawn drop on file 7");
+    assert!(moves.contains(&"P*6e".to_string()));
+    // a tokin on the file does not count
+    let p = pos("4k4/9/9/9/9/9/2+P6/9/4K4 b P 1");
+    assert!(usi_moves(&p).contains(&"P*7e".to_string()));
+}
+
+#[test]
+fn unpromoted_moves_stay_legal() {
+    let p = pos("lnsgk1snl/1r4g2/p1ppppb1p/6pP1/7R1/2P6/P2PPPP1P/1SG6/LN2KGSNL b BP2p 21");
+    let moves = usi_moves(&p);
+    assert!(moves.contains(&"2d2c".to_string()));
+    assert!(moves.contains(&"2d2c+".to_string()));
+}
+
+#[test]
+fn unpromoted_bishop_and_rook_moves_counted() {
+    let p = pos("4k4/9/9/9/9/9/9/1B5R1/4K4 b - 1");
+    let moves = usi_moves(&p);
+    assert!(moves.contains(&"8h3c".to_string()));
+    assert!(moves.contains(&"8h3c+".to_string()));
+    assert!(moves.contains(&"2h2a".to_string()));
+    assert!(moves.contains(&"2h2a+".to_string()));
+}
+
+#[test]
+fn pinned_piece_stays_on_line() {
+    // Gold on 5h pinned by the rook on 5a: it may move along the file only.
+    let p = pos("4r4/9/9/9/9/9/9/4G4/4K4 b - 1");
+    let gold: Vec<String> = usi_moves(&p).into_iter().filter(|m| m.starts_with("5h")).collect();
+    assert_eq!(gold, vec!["5h5g"]);
+}
+
+#[test]
+fn king_cannot_step_back_along_checking_line() {
+    let p = pos("4r4/9/9/9/9/9/9/9/4K4 b - 1");
+    assert!(p.in_check());
+    let moves = usi_moves(&p);
+    assert!(!moves.contains(&"5i5h".to_string()));
+    assert!(moves.contains(&"5i4i".to_string()));
+}
+
+#[test]
+fn evasions_include_interposing_drops() {
+    let p = pos("4r4/9/9/9/9/9/9/9/4K4 b G 1");
+    let moves = usi_moves(&p);
+    for r in ['b', 'c', 'd', 'e', 'f', 'g', 'h'] {
+        assert!(moves.contains(&format!("G*5{r}")), "G*5{r}");
+    }
+    assert_eq!(moves.iter().filter(|m| m.contains('*')).count(), 7);
+}
+
+#[test]
+fn double_check_allows_king_moves_only() {
+    let p = pos("ln2+r1r2/5s+Pkl/3+B1p1p1/p4B2p/2P6/P6PP/1PNP1P3/2G3SK1/L4G1NL w 2GSN3Ps3p 76");
+    assert!(p.checkers().more_than_one());
+    let ksq = p.king_square(Color::White).unwrap();
+    for m in p.legal_moves().iter() {
+        assert_eq!(m.from(), ksq);
+    }
+}
+
+#[test]
+fn sennichite_plain_draw() {
+    let mut p = Position::startpos();
+    for _ in 0..2 {
+        play(&mut p, "5i5h 5a5b 5h5i 5b5a");
+        assert_eq!(p.repetition(), Repetition::None);
+    }
+    play(&mut p, "5i5h 5a5b 5h5i 5b5a");
+    assert_eq!(p.repetition(), Repetition::Draw);
+    assert_eq!(p.status(), GameStatus::Sennichite);
+}
+
+#[test]
+fn perpetual_check_loses() {
+    let mut p = pos("lnsg1gsnl/1r5b1/ppppppppp/4k4/9/5R3/PPPPPPPPP/1B7/LNSGKGSNL b - 1");
+    for _ in 0..2 {
+        play(&mut p, "4f5f 5d4d 5f4f 4d5d");
+        assert_eq!(p.repetition(), Repetition::None);
+    }
+    play(&mut p, "4f5f 5d4d 5f4f 4d5d");
+    assert_eq!(p.repetition(), Repetition::PerpetualCheck { loser: Color::Black });
+    assert_eq!(p.status(), GameStatus::PerpetualCheck { loser: Color::Black });
+    assert_eq!(p.status().winner(), Some(Color::White));
+}
+
+#[test]
+fn impasse_declaration_27_point_rule() {
+    let p = pos("+R+B2K4/9/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/8k b 2G2S2N2LP2g2s2n2l8p 1");
+    assert_eq!(p.impasse_count(Color::Black), (28, 11));
+    assert_eq!(p.declaration(ImpasseRule::Csa27), Declaration::Win);
+    let q = pos("+R+B2K4/9/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/8k b 2G2S2N2L2g2s2n2l9p 1");
+    assert_eq!(q.impasse_count(Color::Black).0, 27);
+    assert_eq!(q.declaration(ImpasseRule::Csa27), Declaration::Lose);
+    // Under the 24-point rule 27 and 28 points are a draw.
+    assert_eq!(p.declaration(ImpasseRule::Jsa24), Declaration::Draw);
+    assert_eq!(q.declaration(ImpasseRule::Jsa24), Declaration::Draw);
+}
+
+#[test]
+fn impasse_needs_king_in_camp_and_ten_pieces() {
+    let p = Position::startpos();
+    assert_eq!(p.declaration(ImpasseRule::Csa27), Declaration::Lose);
+    // king in camp but too few pieces there
+    let q = pos("4K4/9/+P+P+P6/9/9/9/9/9/8k b 2R2B4G4S4N4L15p 1");
+    assert_eq!(q.impasse_count(Color::Black).1, 3);
+    assert_eq!(q.declaration(ImpasseRule::Csa27), Declaration::Lose);
+}
+
+#[test]
+fn checkmate_and_status() {
+    // Fool's-mate-like: gold drop mate.
+    let mut p = pos("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    play(&mut p, "G*5b");
+    assert!(p.is_checkmate());
+    assert_eq!(p.status(), GameStatus::Checkmate { loser: Color::White });
+    assert_eq!(Position::startpos().status(), GameStatus::Ongoing);
+}
+
+#[test]
+fn gives_check_matches_reality() {
+    let p = pos("ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65");
+    for &m in p.legal_moves().iter() {
+        let mut q = p.clone();
+        q.do_move(m);
+        assert_eq!(p.gives_check(m), q.in_check(), "{m}");
+    }
+}
+
+#[test]
+fn move_text_and_squares() {
+    let sq = Square::from_usi("7f").unwrap();
+    assert_eq!((sq.file(), sq.rank()), (7, 6));
+    assert_eq!(sq.japanese(), "７六");
+    for t in ["7g7f", "8h2b+", "P*5e"] {
+        assert_eq!(Move::from_usi(t).unwrap().usi(), t);
+    }
+    for bad in ["", "7g7g", "K*5e", "0a1b", "7g7f*", "P*5j"] {
+        assert!(Move::from_usi(bad).is_none(), "{bad}");
+    }
+    let p = Position::startpos();
+    assert!(p.parse_usi_move("7g7f").is_ok());
+    assert!(p.parse_usi_move("7g7e").unwrap_err().contains("not legal"));
+}
