@@ -6,3 +6,4 @@
 pub mod core;
 pub mod engine;
 pub mod record;
+pub mod tui;

@@ -24,13 +24,33 @@ fn main() -> ExitCode {
         Some("bench") => engine::cli::bench_main(&args[1..]),
         Some("mate") => engine::cli::mate_main(&args[1..]),
         Some("book") => engine::cli::book_main(&args[1..]),
-        Some("-h") | Some("--help") | None => {
+        Some("-h") | Some("--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
+        None => run_app(None),
+        Some(other) if !other.starts_with('-') && args.len() == 1 => run_app(Some(other)),
         Some(other) => {
             eprintln!("shogiban: unknown command '{other}'\n{USAGE}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// The terminal app, optionally opening a game file.
+fn run_app(file: Option<&str>) -> ExitCode {
+    let start = match file {
+        None => Position::startpos(),
+        Some(f) => {
+            eprintln!("shogiban: opening files is not available yet ('{f}')");
+            return ExitCode::from(1);
+        }
+    };
+    match shogiban::tui::run(start) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("shogiban: terminal error: {e}");
+            ExitCode::from(1)
         }
     }
 }

@@ -1,0 +1,399 @@
+//! The application state and every change to it. No drawing and no terminal I/O here: the
+//! event loop turns keys, mouse clicks and engine messages into calls on `App`, and the UI module
+//! draws whatever `App` holds.
+
+use crate::core::{Color, GameStatus, Move, PieceKind, Position, Square};
+
+use super::geometry::HAND_ORDER;
+
+/// Where the keyboard cursor is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Focus {
+    Board,
+    /// A slot of the side to move's hand (index into `HAND_ORDER`).
+    Hand(usize),
+}
+
+/// What the player has picked up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Selection {
+    Square(Square),
+    Hand(PieceKind),
+}
+
+/// Modal windows; when one is open it receives the keys.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Popup {
+    /// Promotion is optional for this move: ask.
+    Promotion {
+        from: Square,
+        to: Square,
+    },
+    Help,
+    ConfirmQuit,
+}
+
+/// Who plays a side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Engine,
+}
+
+/// The game line being played or reviewed: moves from a start position and how many are applied.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub start: Position,
+    pub moves: Vec<Move>,
+    /// Number of moves applied to reach `pos`.
+    pub cursor: usize,
+    pub pos: Position,
+}
+
+impl Line {
+    pub fn new(start: Position) -> Line {
+        Line { pos: start.clone(), start, moves: Vec::new(), cursor: 0 }
+    }
+
+    /// Plays a legal move at the cursor. A different move than the one stored there starts a new
+    /// line from here (the old continuation is dropped from this simple line).
+    pub fn play(&mut self, m: Move) {
+        if self.moves.get(self.cursor) != Some(&m) {
+            self.moves.truncate(self.cursor);
+            self.moves.push(m);
+        }
+        self.pos.do_move(m);
+        self.cursor += 1;
+    }
+
+    pub fn back(&mut self) -> bool {
+        if self.cursor == 0 {
+            return false;
+        }
+        self.pos.undo_move();
+        self.cursor -= 1;
+        true
+    }
+
+    pub fn forward(&mut self) -> bool {
+        if self.cursor >= self.moves.len() {
+            return false;
+        }
+        self.pos.do_move(self.moves[self.cursor]);
+        self.cursor += 1;
+        true
+    }
+}
+
+pub struct App {
+    pub line: Line,
+    pub cursor: Square,
+    pub focus: Focus,
+    pub selection: Option<Selection>,
+    pub popup: Option<Popup>,
+    /// The typed-move box, when open.
+    pub input: Option<String>,
+    pub message: String,
+    pub flipped: bool,
+    pub players: [Player; 2],
+    pub should_quit: bool,
+}
+
+impl App {
+    pub fn new(start: Position) -> App {
+        App {
+            line: Line::new(start),
+            cursor: Square::new(7, 7).expect("7g is on the board"),
+            focus: Focus::Board,
+            selection: None,
+            popup: None,
+            input: None,
+            message: String::from("? for help"),
+            flipped: false,
+            players: [Player::Human, Player::Human],
+            should_quit: false,
+        }
+    }
+
+    pub fn pos(&self) -> &Position {
+        &self.line.pos
+    }
+
+    pub fn status(&self) -> GameStatus {
+        self.line.pos.status()
+    }
+
+    /// Moves the board cursor by screen direction (dx right, dy down), honouring the flip.
+    pub fn move_cursor(&mut self, dx: i32, dy: i32) {
+        match self.focus {
+            Focus::Board => {
+                let (df, dr) = if self.flipped { (dx, -dy) } else { (-dx, dy) };
+                let f = (self.cursor.file() as i32 + df).clamp(1, 9) as u8;
+                let r = (self.cursor.rank() as i32 + dr).clamp(1, 9) as u8;
+                self.cursor = Square::new(f, r).expect("clamped to the board");
+            }
+            Focus::Hand(i) => {
+                let n = HAND_ORDER.len() as i32;
+                self.focus = Focus::Hand(((i as i32 + dx).rem_euclid(n)) as usize);
+                if dy != 0 {
+                    self.focus = Focus::Board;
+                }
+            }
+        }
+    }
+
+    /// Tab: switch between the board and the side to move's hand.
+    pub fn toggle_hand_focus(&mut self) {
+        self.focus = match self.focus {
+            Focus::Board => {
+                let hand = self.pos().hand(self.pos().side_to_move());
+                let first = HAND_ORDER.iter().position(|&k| hand.count(k) > 0).unwrap_or(0);
+                Focus::Hand(first)
+            }
+            Focus::Hand(_) => Focus::Board,
+        };
+    }
+
+    fn human_to_move(&self) -> bool {
+        self.players[self.pos().side_to_move().index()] == Player::Human && !self.status().is_over()
+    }
+
+    /// Enter / click on the square under the cursor (or the hand slot in focus).
+    pub fn activate(&mut self) {
+        if let Focus::Hand(i) = self.focus {
+            let kind = HAND_ORDER[i];
+            let side = self.pos().side_to_move();
+            if self.pos().hand(side).count(kind) == 0 {
+                self.message = format!("no {} in hand", kind.kanji());
+                return;
+            }
+            self.selection = Some(Selection::Hand(kind));
+            self.focus = Focus::Board;
+            self.message = format!("drop {}: choose a square", kind.kanji());
+            return;
+        }
+        self.click_square(self.cursor);
+    }
+
+    /// Picks up a piece, or puts the picked-up piece down on `sq`.
+    pub fn click_square(&mut self, sq: Square) {
+        self.cursor = sq;
+        if !self.human_to_move() {
+            self.message = if self.status().is_over() {
+                "the game is over".into()
+            } else {
+                "wait: the engine is to move".into()
+            };
+            return;
+        }
+        let side = self.pos().side_to_move();
+        let here = self.pos().piece_at(sq);
+        match self.selection {
+            Some(Selection::Square(from)) if from == sq => {
+                self.selection = None;
+            }
+            Some(Selection::Square(_)) if !here.is_empty() && here.color() == side => {
+                self.selection = Some(Selection::Square(sq));
+            }
+            Some(Selection::Square(from)) => self.try_board_move(from, sq),
+            Some(Selection::Hand(kind)) => {
+                self.selection = None;
+                self.submit_move(Move::drop(kind, sq));
+            }
+            None => {
+                if !here.is_empty() && here.color() == side {
+                    self.selection = Some(Selection::Square(sq));
+                    self.message.clear();
+                } else {
+                    self.message = "select one of your pieces".into();
+                }
+            }
+        }
+    }
+
+    fn try_board_move(&mut self, from: Square, to: Square) {
+        let pos = self.pos();
+        let plain = Move::board(from, to, false);
+        let promo = Move::board(from, to, true);
+        let (p, n) = (pos.is_legal(promo), pos.is_legal(plain));
+        self.selection = None;
+        match (p, n) {
+            (true, true) => self.popup = Some(Popup::Promotion { from, to }),
+            (true, false) => {
+                self.submit_move(promo);
+            }
+            (false, true) => {
+                self.submit_move(plain);
+            }
+            (false, false) => self.message = "illegal move".into(),
+        }
+    }
+
+    /// Answers the promotion popup.
+    pub fn answer_promotion(&mut self, promote: bool) {
+        if let Some(Popup::Promotion { from, to }) = self.popup.take() {
+            self.submit_move(Move::board(from, to, promote));
+        }
+    }
+
+    /// Plays `m` if legal, with a clear message if not.
+    pub fn submit_move(&mut self, m: Move) -> bool {
+        if !self.pos().is_legal(m) {
+            self.message = format!("{} is not legal here", m.usi());
+            return false;
+        }
+        self.line.play(m);
+        self.selection = None;
+        self.message = self.status_message();
+        true
+    }
+
+    /// Parses and plays typed move text.
+    pub fn submit_typed(&mut self, text: &str) -> bool {
+        match self.pos().parse_usi_move(text) {
+            Ok(m) => self.submit_move(m),
+            Err(e) => {
+                self.message = e;
+                false
+            }
+        }
+    }
+
+    pub fn undo(&mut self) {
+        self.selection = None;
+        if !self.line.back() {
+            self.message = "at the start".into();
+        } else {
+            self.message.clear();
+        }
+    }
+
+    pub fn redo(&mut self) {
+        self.selection = None;
+        if !self.line.forward() {
+            self.message = "at the end of the line".into();
+        } else {
+            self.message = self.status_message();
+        }
+    }
+
+    pub fn status_message(&self) -> String {
+        let name = |c: Color| if c == Color::Black { "☗ sente" } else { "☖ gote" };
+        match self.status() {
+            GameStatus::Ongoing => {
+                if self.pos().in_check() {
+                    format!("王手 — {} is in check", name(self.pos().side_to_move()))
+                } else {
+                    String::new()
+                }
+            }
+            GameStatus::Checkmate { loser } => format!("詰み — checkmate, {} wins", name(loser.flip())),
+            GameStatus::NoLegalMoves { loser } => format!("{} has no legal move and loses", name(loser)),
+            GameStatus::Sennichite => "千日手 — repetition, the game is a draw".into(),
+            GameStatus::PerpetualCheck { loser } => {
+                format!("連続王手の千日手 — perpetual check, {} wins", name(loser.flip()))
+            }
+        }
+    }
+
+    /// Squares the selected piece can move or drop to (for highlighting).
+    pub fn destinations(&self) -> Vec<Square> {
+        let Some(sel) = self.selection else { return vec![] };
+        self.pos()
+            .legal_moves()
+            .iter()
+            .filter(|m| match sel {
+                Selection::Square(from) => !m.is_drop() && m.from() == from,
+                Selection::Hand(k) => m.drop_kind() == Some(k),
+            })
+            .map(|m| m.to())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::from_usi(s).unwrap()
+    }
+
+    #[test]
+    fn select_and_move_with_clicks() {
+        let mut app = App::new(Position::startpos());
+        app.click_square(sq("7g"));
+        assert_eq!(app.selection, Some(Selection::Square(sq("7g"))));
+        assert_eq!(app.destinations(), vec![sq("7f")]);
+        app.click_square(sq("7f"));
+        assert_eq!(app.line.cursor, 1);
+        assert_eq!(app.pos().side_to_move(), Color::White);
+    }
+
+    #[test]
+    fn illegal_target_is_refused_with_message() {
+        let mut app = App::new(Position::startpos());
+        app.click_square(sq("7g"));
+        app.click_square(sq("7e"));
+        assert_eq!(app.line.cursor, 0);
+        assert!(app.message.contains("illegal"));
+    }
+
+    #[test]
+    fn optional_promotion_asks_forced_does_not() {
+        let mut app = App::new(Position::from_sfen("4k4/9/9/7P1/9/9/9/9/4K4 b - 1").unwrap());
+        app.click_square(sq("2d"));
+        app.click_square(sq("2c"));
+        assert_eq!(app.popup, Some(Popup::Promotion { from: sq("2d"), to: sq("2c") }));
+        app.answer_promotion(false);
+        assert_eq!(app.pos().last_move().unwrap().usi(), "2d2c");
+
+        let mut app = App::new(Position::from_sfen("4k4/7P1/9/9/9/9/9/9/4K4 b - 1").unwrap());
+        app.click_square(sq("2b"));
+        app.click_square(sq("2a"));
+        assert!(app.popup.is_none());
+        assert_eq!(app.pos().last_move().unwrap().usi(), "2b2a+");
+    }
+
+    #[test]
+    fn drop_from_hand_with_keyboard() {
+        let mut app = App::new(Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap());
+        app.toggle_hand_focus();
+        assert_eq!(app.focus, Focus::Hand(2));
+        app.activate();
+        assert_eq!(app.selection, Some(Selection::Hand(PieceKind::Gold)));
+        app.cursor = sq("5b");
+        app.activate();
+        assert_eq!(app.pos().last_move().unwrap().usi(), "G*5b");
+        assert!(app.message.contains("check"));
+    }
+
+    #[test]
+    fn undo_redo_and_new_branch() {
+        let mut app = App::new(Position::startpos());
+        assert!(app.submit_typed("7g7f"));
+        assert!(app.submit_typed("3c3d"));
+        app.undo();
+        app.undo();
+        assert_eq!(app.line.cursor, 0);
+        app.redo();
+        assert_eq!(app.line.cursor, 1);
+        assert!(!app.submit_typed("7g7f"));
+        assert!(app.message.contains("not legal"));
+        assert!(app.submit_typed("8c8d"));
+        assert_eq!(app.line.moves.len(), 2);
+    }
+
+    #[test]
+    fn cursor_moves_follow_flip() {
+        let mut app = App::new(Position::startpos());
+        app.cursor = sq("5e");
+        app.move_cursor(1, 0);
+        assert_eq!(app.cursor, sq("4e"));
+        app.flipped = true;
+        app.move_cursor(1, 0);
+        assert_eq!(app.cursor, sq("5e"));
+        app.move_cursor(0, 1);
+        assert_eq!(app.cursor, sq("5d"));
+    }
+}

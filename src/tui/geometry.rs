@@ -1,0 +1,112 @@
+//! Board geometry in one place: where each square and hand slot is drawn, and the reverse
+//! mapping from a mouse position back to a square. Drawing and hit-testing share this code.
+
+use crate::core::{PieceKind, Square};
+use ratatui::layout::Rect;
+
+/// Columns per board cell: a one-column side mark and a two-column kanji, plus a space.
+pub const CELL_W: u16 = 4;
+/// Inner board width (9 cells).
+pub const BOARD_W: u16 = CELL_W * 9;
+/// Board widget size including file labels (1 row), frame (2) and rank labels (3 columns).
+pub const BOARD_TOTAL_W: u16 = BOARD_W + 2 + 3;
+pub const BOARD_TOTAL_H: u16 = 9 + 2 + 1;
+
+/// Where the board is drawn on screen and which way round.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BoardGeometry {
+    /// Top-left corner of the widget (the file-label row).
+    pub x: u16,
+    pub y: u16,
+    /// Gote at the bottom.
+    pub flipped: bool,
+}
+
+impl BoardGeometry {
+    pub fn new(area: Rect, flipped: bool) -> BoardGeometry {
+        BoardGeometry { x: area.x, y: area.y, flipped }
+    }
+
+    /// Column (0 = leftmost) and row (0 = top) on screen of a square.
+    pub fn cell_of(&self, sq: Square) -> (u16, u16) {
+        let (file, rank) = (sq.file() as u16, sq.rank() as u16);
+        if self.flipped { (file - 1, 9 - rank) } else { (9 - file, rank - 1) }
+    }
+
+    /// The square shown at screen cell (col, row).
+    pub fn square_at_cell(&self, col: u16, row: u16) -> Option<Square> {
+        if col > 8 || row > 8 {
+            return None;
+        }
+        let (file, rank) = if self.flipped { (col + 1, 9 - row) } else { (9 - col, row + 1) };
+        Square::new(file as u8, rank as u8)
+    }
+
+    /// Screen rectangle of a square's cell.
+    pub fn rect_of(&self, sq: Square) -> Rect {
+        let (c, r) = self.cell_of(sq);
+        Rect { x: self.x + 1 + c * CELL_W, y: self.y + 2 + r, width: CELL_W, height: 1 }
+    }
+
+    /// The square under the terminal position (column, row), if any.
+    pub fn hit(&self, column: u16, row: u16) -> Option<Square> {
+        let left = self.x + 1;
+        let top = self.y + 2;
+        if column < left || row < top {
+            return None;
+        }
+        self.square_at_cell((column - left) / CELL_W, row - top)
+    }
+}
+
+/// Hand slots in display order (rook first, as in KIF `持駒` lines).
+pub const HAND_ORDER: [PieceKind; 7] = [
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Gold,
+    PieceKind::Silver,
+    PieceKind::Knight,
+    PieceKind::Lance,
+    PieceKind::Pawn,
+];
+
+/// Columns per hand slot (`飛x2 `).
+pub const HAND_SLOT_W: u16 = 5;
+
+/// Which hand slot kind is under column `column` of a hand line starting at `x` (after the label).
+pub fn hand_slot_at(x: u16, column: u16) -> Option<usize> {
+    if column < x {
+        return None;
+    }
+    let i = (column - x) / HAND_SLOT_W;
+    if (i as usize) < HAND_ORDER.len() { Some(i as usize) } else { None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hit_test_inverts_drawing() {
+        for flipped in [false, true] {
+            let g = BoardGeometry { x: 3, y: 5, flipped };
+            for sq in Square::all() {
+                let r = g.rect_of(sq);
+                for dx in 0..CELL_W {
+                    assert_eq!(g.hit(r.x + dx, r.y), Some(sq));
+                }
+            }
+            assert_eq!(g.hit(0, 0), None);
+            assert_eq!(g.hit(g.x + 1 + BOARD_W, g.y + 2), None);
+        }
+    }
+
+    #[test]
+    fn sente_view_puts_9a_top_left() {
+        let g = BoardGeometry { x: 0, y: 0, flipped: false };
+        assert_eq!(g.cell_of(Square::new(9, 1).unwrap()), (0, 0));
+        assert_eq!(g.cell_of(Square::new(1, 9).unwrap()), (8, 8));
+        let f = BoardGeometry { x: 0, y: 0, flipped: true };
+        assert_eq!(f.cell_of(Square::new(1, 9).unwrap()), (0, 0));
+    }
+}

@@ -1,0 +1,248 @@
+//! The terminal app: one event loop — draw the whole frame from `App`, wait for an event, update
+//! `App`. Keys go to the popup on top if there is one, else to the typed-move box, else to the
+//! board. The terminal is restored by a guard on every exit path, panics included.
+
+pub mod app;
+pub mod geometry;
+pub mod ui;
+
+use crate::core::Position;
+use app::{App, Focus, Popup};
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
+    MouseButton, MouseEvent, MouseEventKind,
+};
+use crossterm::execute;
+use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use std::io;
+use std::time::Duration;
+
+/// Raw mode + alternate screen + mouse, undone on drop and on panic.
+struct TerminalGuard;
+
+impl TerminalGuard {
+    fn enter() -> io::Result<TerminalGuard> {
+        enable_raw_mode()?;
+        execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            prev(info);
+        }));
+        Ok(TerminalGuard)
+    }
+}
+
+fn restore() {
+    let _ = execute!(io::stdout(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = disable_raw_mode();
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Runs the app on the real terminal until the user quits.
+pub fn run(start: Position) -> io::Result<()> {
+    let _guard = TerminalGuard::enter()?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    let mut app = App::new(start);
+    while !app.should_quit {
+        terminal.draw(|f| ui::draw(f, &app))?;
+        if event::poll(Duration::from_millis(100))? {
+            let size = terminal.size()?;
+            let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+            handle_event(&mut app, event::read()?, area);
+        }
+    }
+    Ok(())
+}
+
+/// Routes one terminal event to the app. `area` is the whole screen (for mouse hit-testing).
+pub fn handle_event(app: &mut App, ev: Event, area: ratatui::layout::Rect) {
+    match ev {
+        Event::Key(k) if k.kind != KeyEventKind::Release => handle_key(app, k),
+        Event::Mouse(m) => handle_mouse(app, m, area),
+        _ => {}
+    }
+}
+
+pub fn handle_key(app: &mut App, k: KeyEvent) {
+    if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) {
+        app.should_quit = true;
+        return;
+    }
+    match app.popup.clone() {
+        Some(p) => handle_popup_key(app, p, k),
+        None if app.input.is_some() => handle_input_key(app, k),
+        None => handle_board_key(app, k),
+    }
+}
+
+fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
+    match p {
+        Popup::Promotion { .. } => match k.code {
+            KeyCode::Char('y') | KeyCode::Enter => app.answer_promotion(true),
+            KeyCode::Char('n') => app.answer_promotion(false),
+            KeyCode::Esc => app.popup = None,
+            _ => {}
+        },
+        Popup::ConfirmQuit => match k.code {
+            KeyCode::Char('y') | KeyCode::Enter => app.should_quit = true,
+            _ => app.popup = None,
+        },
+        Popup::Help => app.popup = None,
+    }
+}
+
+fn handle_input_key(app: &mut App, k: KeyEvent) {
+    let Some(buf) = app.input.as_mut() else { return };
+    match k.code {
+        KeyCode::Esc => app.input = None,
+        KeyCode::Backspace => {
+            buf.pop();
+        }
+        KeyCode::Enter => {
+            let text = buf.trim().to_string();
+            app.input = None;
+            if !text.is_empty() {
+                app.submit_typed(&text);
+            }
+        }
+        KeyCode::Char(c) => buf.push(c),
+        _ => {}
+    }
+}
+
+fn handle_board_key(app: &mut App, k: KeyEvent) {
+    match k.code {
+        KeyCode::Left | KeyCode::Char('h') => app.move_cursor(-1, 0),
+        KeyCode::Right | KeyCode::Char('l') => app.move_cursor(1, 0),
+        KeyCode::Up | KeyCode::Char('k') => app.move_cursor(0, -1),
+        KeyCode::Down | KeyCode::Char('j') => app.move_cursor(0, 1),
+        KeyCode::Enter | KeyCode::Char(' ') => app.activate(),
+        KeyCode::Tab => app.toggle_hand_focus(),
+        KeyCode::Esc => {
+            app.selection = None;
+            app.focus = Focus::Board;
+        }
+        KeyCode::Char(':') | KeyCode::Char('/') => app.input = Some(String::new()),
+        KeyCode::Char('u') | KeyCode::Backspace => app.undo(),
+        KeyCode::Char('r') => app.redo(),
+        KeyCode::Char('[') => while app.line.back() {},
+        KeyCode::Char(']') => while app.line.forward() {},
+        KeyCode::Char('f') => app.flipped = !app.flipped,
+        KeyCode::Char('?') => app.popup = Some(Popup::Help),
+        KeyCode::Char('q') => app.popup = Some(Popup::ConfirmQuit),
+        _ => {}
+    }
+}
+
+fn handle_mouse(app: &mut App, m: MouseEvent, area: ratatui::layout::Rect) {
+    if m.kind != MouseEventKind::Down(MouseButton::Left) || app.popup.is_some() {
+        return;
+    }
+    let a = ui::areas(area);
+    let g = geometry::BoardGeometry::new(a.board, app.flipped);
+    if let Some(sq) = g.hit(m.column, m.row) {
+        app.focus = Focus::Board;
+        app.click_square(sq);
+        return;
+    }
+    let side = app.pos().side_to_move();
+    for (rect, top) in [(a.gote_hand, true), (a.sente_hand, false)] {
+        if m.row == rect.y && ui::hand_owner(top, app.flipped) == side {
+            if let Some(i) = geometry::hand_slot_at(rect.x + ui::HAND_LABEL_W, m.column) {
+                app.focus = Focus::Hand(i);
+                app.activate();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::backend::TestBackend;
+
+    fn key(c: KeyCode) -> Event {
+        Event::Key(KeyEvent::new(c, KeyModifiers::NONE))
+    }
+
+    fn screen(app: &App) -> String {
+        let mut t = Terminal::new(TestBackend::new(100, 20)).unwrap();
+        t.draw(|f| ui::draw(f, app)).unwrap();
+        let buf = t.backend().buffer().clone();
+        let mut s = String::new();
+        for y in 0..buf.area.height {
+            let mut x = 0;
+            while x < buf.area.width {
+                let sym = buf[(x, y)].symbol();
+                s.push_str(sym);
+                x += unicode_width::UnicodeWidthStr::width(sym).max(1) as u16;
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    #[test]
+    fn start_position_is_drawn_with_coordinates_and_hands() {
+        let app = App::new(Position::startpos());
+        let s = screen(&app);
+        assert!(s.contains("９"), "{s}");
+        assert!(s.contains("v香"), "{s}");
+        assert!(s.contains("一"));
+        assert!(s.contains("九"));
+        assert!(s.contains("☖持駒"));
+        assert!(s.contains("☗持駒"));
+        assert!(s.contains("開始局面"));
+    }
+
+    #[test]
+    fn typed_move_shows_in_record() {
+        let mut app = App::new(Position::startpos());
+        let area = ratatui::layout::Rect::new(0, 0, 100, 20);
+        handle_event(&mut app, key(KeyCode::Char(':')), area);
+        for c in "7g7f".chars() {
+            handle_event(&mut app, key(KeyCode::Char(c)), area);
+        }
+        handle_event(&mut app, key(KeyCode::Enter), area);
+        assert_eq!(app.line.cursor, 1);
+        let s = screen(&app);
+        assert!(s.contains("▲７六歩(77)"), "{s}");
+    }
+
+    #[test]
+    fn mouse_clicks_play_a_move() {
+        let mut app = App::new(Position::startpos());
+        let area = ratatui::layout::Rect::new(0, 0, 100, 20);
+        let a = ui::areas(area);
+        let g = geometry::BoardGeometry::new(a.board, false);
+        for s in ["2g", "2f"] {
+            let r = g.rect_of(crate::core::Square::from_usi(s).unwrap());
+            let ev = Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: r.x + 1,
+                row: r.y,
+                modifiers: KeyModifiers::NONE,
+            });
+            handle_event(&mut app, ev, area);
+        }
+        assert_eq!(app.pos().last_move().unwrap().usi(), "2g2f");
+    }
+
+    #[test]
+    fn quit_asks_first() {
+        let mut app = App::new(Position::startpos());
+        let area = ratatui::layout::Rect::new(0, 0, 100, 20);
+        handle_event(&mut app, key(KeyCode::Char('q')), area);
+        assert!(!app.should_quit);
+        handle_event(&mut app, key(KeyCode::Char('y')), area);
+        assert!(app.should_quit);
+    }
+}

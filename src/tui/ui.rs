@@ -1,0 +1,260 @@
+//! Drawing: a pure function of `App`. Reads state, never changes it, never does I/O.
+
+use crate::core::{Color, Move, Piece, PieceKind, Position, Square};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use super::app::{App, Focus, Popup, Selection};
+use super::geometry::*;
+
+const GOTE: Tc = Tc::LightRed;
+const SENTE: Tc = Tc::White;
+
+/// The areas the frame is split into (also used by the event loop for mouse hit-testing).
+pub struct Areas {
+    pub gote_hand: Rect,
+    pub board: Rect,
+    pub sente_hand: Rect,
+    pub record: Rect,
+    pub status: Rect,
+}
+
+pub fn areas(full: Rect) -> Areas {
+    let rows = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([Constraint::Min(BOARD_TOTAL_H + 2), Constraint::Length(2)])
+        .split(full);
+    let cols = Layout::default()
+        .direction(Direction::Horizontal)
+        .constraints([Constraint::Length(BOARD_TOTAL_W + 2), Constraint::Min(20)])
+        .split(rows[0]);
+    let left = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([
+            Constraint::Length(1),
+            Constraint::Length(BOARD_TOTAL_H),
+            Constraint::Length(1),
+            Constraint::Min(0),
+        ])
+        .split(cols[0]);
+    Areas { gote_hand: left[0], board: left[1], sente_hand: left[2], record: cols[1], status: rows[1] }
+}
+
+/// The hand line of the side at the top (gote unless flipped) goes above the board.
+pub fn hand_owner(top: bool, flipped: bool) -> Color {
+    match (top, flipped) {
+        (true, false) | (false, true) => Color::White,
+        _ => Color::Black,
+    }
+}
+
+/// Width of the hand label (`☖持駒 `).
+pub const HAND_LABEL_W: u16 = 7;
+
+pub fn draw(f: &mut Frame, app: &App) {
+    let a = areas(f.area());
+    draw_hand(f, app, a.gote_hand, hand_owner(true, app.flipped));
+    draw_board(f, app, a.board);
+    draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped));
+    draw_record(f, app, a.record);
+    draw_status(f, app, a.status);
+    if let Some(p) = &app.popup {
+        draw_popup(f, p);
+    }
+}
+
+fn piece_span(p: Piece, base: Style) -> Span<'static> {
+    match p.kind() {
+        None => Span::styled(" ・ ", base.fg(Tc::DarkGray)),
+        Some(k) => {
+            let (mark, fg) = if p.color() == Color::White { ('v', GOTE) } else { (' ', SENTE) };
+            let mut st = base.fg(fg);
+            if k.is_promoted() {
+                st = st.add_modifier(Modifier::BOLD);
+            }
+            Span::styled(format!("{mark}{} ", k.kanji_short()), st)
+        }
+    }
+}
+
+fn draw_board(f: &mut Frame, app: &App, area: Rect) {
+    let g = BoardGeometry::new(area, app.flipped);
+    let pos = app.pos();
+    let dests = app.destinations();
+    let last = pos.last_move();
+    let check_sq = if pos.in_check() { pos.king_square(pos.side_to_move()) } else { None };
+    let mut lines = Vec::with_capacity(12);
+
+    let mut header = String::from(" ");
+    for col in 0..9u16 {
+        let file = if app.flipped { col + 1 } else { 9 - col };
+        header.push_str(&format!(" {} ", crate::core::types::FULLWIDTH_DIGITS[file as usize]));
+    }
+    lines.push(Line::from(Span::styled(header, Style::default().fg(Tc::Gray))));
+    lines.push(Line::from(format!("┌{}┐", "─".repeat(BOARD_W as usize))));
+    for row in 0..9u16 {
+        let mut spans = vec![Span::raw("│")];
+        for col in 0..9u16 {
+            let sq = g.square_at_cell(col, row).expect("cell on the board");
+            spans.push(piece_span(pos.piece_at(sq), cell_style(app, sq, &dests, last, check_sq)));
+        }
+        let rank = g.square_at_cell(0, row).expect("cell").rank();
+        spans.push(Span::raw("│"));
+        spans.push(Span::styled(
+            format!("{}", crate::core::types::KANJI_DIGITS[rank as usize]),
+            Style::default().fg(Tc::Gray),
+        ));
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::from(format!("└{}┘", "─".repeat(BOARD_W as usize))));
+    f.render_widget(Paragraph::new(lines), area);
+}
+
+fn cell_style(app: &App, sq: Square, dests: &[Square], last: Option<Move>, check: Option<Square>) -> Style {
+    let mut st = Style::default();
+    if last.is_some_and(|m| m.to() == sq) {
+        st = st.bg(Tc::Rgb(70, 60, 20));
+    }
+    if dests.contains(&sq) {
+        st = st.bg(Tc::Rgb(20, 70, 30));
+    }
+    if check == Some(sq) {
+        st = st.bg(Tc::Red);
+    }
+    if app.selection == Some(Selection::Square(sq)) {
+        st = st.bg(Tc::Blue);
+    }
+    if app.focus == Focus::Board && app.cursor == sq {
+        st = st.add_modifier(Modifier::REVERSED);
+    }
+    st
+}
+
+fn draw_hand(f: &mut Frame, app: &App, area: Rect, owner: Color) {
+    let pos = app.pos();
+    let mark = if owner == Color::Black { "☗" } else { "☖" };
+    let fg = if owner == Color::Black { SENTE } else { GOTE };
+    let mut spans = vec![Span::styled(format!("{mark}持駒 "), Style::default().fg(fg))];
+    let hand = pos.hand(owner);
+    let to_move = pos.side_to_move() == owner;
+    if hand.is_empty() && !matches!(app.focus, Focus::Hand(_) if to_move) {
+        spans.push(Span::raw("なし"));
+    } else {
+        for (i, &k) in HAND_ORDER.iter().enumerate() {
+            let n = hand.count(k);
+            let mut st = Style::default().fg(if n == 0 { Tc::DarkGray } else { fg });
+            if to_move && app.focus == Focus::Hand(i) {
+                st = st.add_modifier(Modifier::REVERSED);
+            }
+            if to_move && app.selection == Some(Selection::Hand(k)) {
+                st = st.bg(Tc::Blue);
+            }
+            let text = if n > 1 {
+                format!("{}{:<2} ", k.kanji_short(), n)
+            } else {
+                format!("{}   ", k.kanji_short())
+            };
+            spans.push(Span::styled(text, st));
+        }
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// Text of a move for the record panel: `▲７六歩(77)`-style KIF with source squares.
+pub fn move_text(before: &Position, m: Move, prev: Option<Move>) -> String {
+    let side = before.side_to_move();
+    let to = m.to();
+    let dest = if prev.is_some_and(|p| p.to() == to) { "同　".to_string() } else { to.japanese() };
+    match m.drop_kind() {
+        Some(k) => format!("{}{}{}打", side.mark(), dest, k.kanji()),
+        None => {
+            let k = before.piece_at(m.from()).kind().unwrap_or(PieceKind::Pawn);
+            let promo = if m.is_promotion() {
+                "成"
+            } else if k.can_promote() && (to.in_zone(side) || m.from().in_zone(side)) {
+                "不成"
+            } else {
+                ""
+            };
+            format!("{}{}{}{}({}{})", side.mark(), dest, k.kanji(), promo, m.from().file(), m.from().rank())
+        }
+    }
+}
+
+fn draw_record(f: &mut Frame, app: &App, area: Rect) {
+    let block = Block::default().borders(Borders::ALL).title(" 棋譜 ");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let mut pos = app.line.start.clone();
+    let mut items: Vec<Line> = vec![Line::from("   0 開始局面")];
+    let mut prev = None;
+    for (i, &m) in app.line.moves.iter().enumerate() {
+        let text = format!("{:>4} {}", i + 1, move_text(&pos, m, prev));
+        let st = if i + 1 == app.line.cursor {
+            Style::default().add_modifier(Modifier::REVERSED)
+        } else if i + 1 > app.line.cursor {
+            Style::default().fg(Tc::DarkGray)
+        } else {
+            Style::default()
+        };
+        items.push(Line::from(Span::styled(text, st)));
+        pos.do_move(m);
+        prev = Some(m);
+    }
+    // keep the cursor's line visible
+    let h = inner.height as usize;
+    let first = app.line.cursor.saturating_sub(h.saturating_sub(2));
+    let visible: Vec<Line> = items.into_iter().skip(first).take(h).collect();
+    f.render_widget(Paragraph::new(visible), inner);
+}
+
+fn draw_status(f: &mut Frame, app: &App, area: Rect) {
+    let pos = app.pos();
+    let side = if pos.side_to_move() == Color::Black { "☗先手" } else { "☖後手" };
+    let mut first = format!("{} {}手目  {}", side, app.line.cursor + 1, app.message);
+    if let Some(text) = &app.input {
+        first = format!("指し手> {text}_   (USI 7g7f, Enter to play, Esc to cancel)");
+    }
+    let help = "矢印/hjkl 移動  Enter 選択  Tab 持駒  : 入力  u 戻る  r 進む  f 反転  ? ヘルプ  q 終了";
+    let lines = vec![Line::from(first), Line::from(Span::styled(help, Style::default().fg(Tc::DarkGray)))];
+    f.render_widget(Paragraph::new(lines), area);
+}
+
+fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
+}
+
+fn draw_popup(f: &mut Frame, p: &Popup) {
+    let (title, body, w, h): (&str, Vec<String>, u16, u16) = match p {
+        Popup::Promotion { from, to } => (
+            " 成りますか？ ",
+            vec![format!("{} → {}", from.japanese(), to.japanese()), "y / Enter: 成る    n: 不成".into()],
+            36,
+            4,
+        ),
+        Popup::ConfirmQuit => (" 終了 ", vec!["Quit shogiban? (y / n)".into()], 30, 3),
+        Popup::Help => (" ヘルプ ", HELP.iter().map(|s| s.to_string()).collect(), 64, HELP.len() as u16 + 2),
+    };
+    let r = centered(f.area(), w, h);
+    f.render_widget(Clear, r);
+    let block = Block::default().borders(Borders::ALL).title(title);
+    f.render_widget(Paragraph::new(body.join("\n")).block(block).wrap(Wrap { trim: false }), r);
+}
+
+pub const HELP: [&str; 10] = [
+    "arrows / hjkl   move the cursor",
+    "Enter / Space   pick up a piece, then put it down (or click)",
+    "Tab             switch to your pieces in hand (then ←/→, Enter)",
+    ": or /          type a move (USI 7g7f, P*5e)",
+    "u / Backspace   take back a move      r   replay it",
+    "[ / ]           first / last position of the line",
+    "f               flip the board",
+    "Esc             cancel the selection",
+    "q               quit",
+    "? / Esc         close this help",
+];
