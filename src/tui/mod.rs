@@ -155,11 +155,12 @@ fn handle_mouse(app: &mut App, m: MouseEvent, area: ratatui::layout::Rect) {
     }
     let side = app.pos().side_to_move();
     for (rect, top) in [(a.gote_hand, true), (a.sente_hand, false)] {
-        if m.row == rect.y && ui::hand_owner(top, app.flipped) == side {
-            if let Some(i) = geometry::hand_slot_at(rect.x + ui::HAND_LABEL_W, m.column) {
-                app.focus = Focus::Hand(i);
-                app.activate();
-            }
+        if m.row == rect.y
+            && ui::hand_owner(top, app.flipped) == side
+            && let Some(i) = geometry::hand_slot_at(rect.x + ui::HAND_LABEL_W, m.column)
+        {
+            app.focus = Focus::Hand(i);
+            app.activate();
         }
     }
 }
