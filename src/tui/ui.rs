@@ -51,8 +51,10 @@ pub fn hand_owner(top: bool, flipped: bool) -> Color {
     }
 }
 
-/// Width of the hand label (`☖持駒 `).
-pub const HAND_LABEL_W: u16 = 7;
+/// Width of the hand label (`☖持駒 `) as drawn.
+pub fn hand_label_w() -> u16 {
+    unicode_width::UnicodeWidthStr::width("☗持駒 ") as u16
+}
 
 pub fn draw(f: &mut Frame, app: &App) {
     let a = areas(f.area());
