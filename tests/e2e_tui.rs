@@ -1,0 +1,113 @@
+//! End to end: the real binary in a pseudo-terminal, driven by keystrokes, its screen read back
+//! through a VT100 parser.
+
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+struct Session {
+    parser: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let pty = native_pty_system();
+        let pair = pty.openpty(PtySize { rows: 30, cols: 110, pixel_width: 0, pixel_height: 0 }).unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_shogiban"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        let home = std::env::temp_dir().join(format!("shogiban-e2e-{}", std::process::id()));
+        std::fs::create_dir_all(&home).unwrap();
+        cmd.env("HOME", &home);
+        cmd.env("XDG_DATA_HOME", home.join("data"));
+        cmd.env("XDG_CONFIG_HOME", home.join("config"));
+        let child = pair.slave.spawn_command(cmd).unwrap();
+        drop(pair.slave);
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(
+            std::num::NonZeroU16::new(30).unwrap(),
+            std::num::NonZeroU16::new(110).unwrap(),
+            0,
+        )));
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let p2 = parser.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                p2.lock().unwrap().process(&buf[..n]);
+            }
+        });
+        let writer = pair.master.take_writer().unwrap();
+        // keep the master alive for the session's length
+        std::mem::forget(pair.master);
+        Session { parser, writer, child }
+    }
+
+    fn screen(&self) -> String {
+        self.parser.lock().unwrap().screen().contents()
+    }
+
+    /// Waits until the screen contains `text` (generous timeout: CI machines are slow).
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                panic!("timed out waiting for {text:?}; screen:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(60));
+    }
+
+    fn wait_exit(&mut self) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        false
+    }
+}
+
+#[test]
+fn play_typed_and_cursor_moves_then_quit() {
+    let mut s = Session::start(&[]);
+    let screen = s.wait_for("開始局面");
+    assert!(screen.contains("v香"), "{screen}");
+    // typed USI move
+    s.send(":7g7f\r");
+    s.wait_for("▲７六歩(77)");
+    // cursor move: the cursor starts on 7g; go to 3c (gote's pawn) and push it
+    s.send(":3c3d\r");
+    s.wait_for("△３四歩(33)");
+    // undo and redo
+    s.send("u");
+    let sc = s.wait_for("☖後手");
+    assert!(sc.contains("▲７六歩(77)"));
+    s.send("r");
+    s.wait_for("☗先手");
+    // illegal typed move gives a message, nothing changes
+    s.send(":7f7d\r");
+    s.wait_for("not legal");
+    s.send("q");
+    s.wait_for("Quit shogiban?");
+    s.send("y");
+    assert!(s.wait_exit(), "the app did not exit");
+}
