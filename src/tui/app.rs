@@ -31,6 +31,43 @@ pub enum Popup {
     },
     Help,
     ConfirmQuit,
+    /// Choosing who plays each side and the engine's level for a new game.
+    NewGame {
+        mode: GameMode,
+        level: u8,
+    },
+}
+
+/// Who plays which side in a new game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameMode {
+    HotSeat,
+    HumanSente,
+    HumanGote,
+    EngineVsEngine,
+}
+
+impl GameMode {
+    pub const ALL: [GameMode; 4] =
+        [GameMode::HotSeat, GameMode::HumanSente, GameMode::HumanGote, GameMode::EngineVsEngine];
+
+    pub fn players(self) -> [Player; 2] {
+        match self {
+            GameMode::HotSeat => [Player::Human, Player::Human],
+            GameMode::HumanSente => [Player::Human, Player::Engine],
+            GameMode::HumanGote => [Player::Engine, Player::Human],
+            GameMode::EngineVsEngine => [Player::Engine, Player::Engine],
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            GameMode::HotSeat => "二人対局 (hot-seat: two players, one keyboard)",
+            GameMode::HumanSente => "☗ you (sente) vs ☖ computer",
+            GameMode::HumanGote => "☗ computer vs ☖ you (gote)",
+            GameMode::EngineVsEngine => "computer vs computer",
+        }
+    }
 }
 
 /// Who plays a side.
@@ -96,6 +133,8 @@ pub struct App {
     pub message: String,
     pub flipped: bool,
     pub players: [Player; 2],
+    /// Engine level 1..=10 for the computer's sides.
+    pub level: u8,
     pub should_quit: bool,
 }
 
@@ -111,8 +150,35 @@ impl App {
             message: String::from("? for help"),
             flipped: false,
             players: [Player::Human, Player::Human],
+            level: 5,
             should_quit: false,
         }
+    }
+
+    /// Opens the new-game dialog with the current settings.
+    pub fn open_new_game(&mut self) {
+        let mode =
+            GameMode::ALL.iter().copied().find(|m| m.players() == self.players).unwrap_or(GameMode::HotSeat);
+        self.popup = Some(Popup::NewGame { mode, level: self.level });
+    }
+
+    /// Starts a new game from the start position with the chosen players.
+    pub fn start_new_game(&mut self, mode: GameMode, level: u8) {
+        self.popup = None;
+        self.players = mode.players();
+        self.level = level.clamp(1, 10);
+        self.line = Line::new(Position::startpos());
+        self.selection = None;
+        self.focus = Focus::Board;
+        self.flipped = mode == GameMode::HumanGote;
+        self.message = format!("new game: {}", mode.label());
+    }
+
+    /// Whether the engine should be thinking now.
+    pub fn engine_to_move(&self) -> bool {
+        self.players[self.pos().side_to_move().index()] == Player::Engine
+            && self.popup.is_none()
+            && !self.status().is_over()
     }
 
     pub fn pos(&self) -> &Position {
@@ -395,5 +461,21 @@ mod tests {
         assert_eq!(app.cursor, sq("5e"));
         app.move_cursor(0, 1);
         assert_eq!(app.cursor, sq("5d"));
+    }
+
+    #[test]
+    fn new_game_sets_players_and_flips_for_gote() {
+        let mut app = App::new(Position::startpos());
+        assert!(app.submit_typed("7g7f"));
+        app.open_new_game();
+        assert_eq!(app.popup, Some(Popup::NewGame { mode: GameMode::HotSeat, level: 5 }));
+        app.start_new_game(GameMode::HumanGote, 3);
+        assert_eq!(app.players, [Player::Engine, Player::Human]);
+        assert!(app.flipped);
+        assert_eq!(app.line.cursor, 0);
+        assert!(app.engine_to_move());
+        // a human cannot move for the engine
+        app.click_square(sq("7g"));
+        assert!(app.selection.is_none());
     }
 }

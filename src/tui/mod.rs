@@ -7,7 +7,7 @@ pub mod geometry;
 pub mod ui;
 
 use crate::core::Position;
-use app::{App, Focus, Popup};
+use app::{App, Focus, GameMode, Popup};
 use crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
     MouseButton, MouseEvent, MouseEventKind,
@@ -96,6 +96,23 @@ fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             _ => app.popup = None,
         },
         Popup::Help => app.popup = None,
+        Popup::NewGame { mode, level } => {
+            let i = GameMode::ALL.iter().position(|&m| m == mode).unwrap_or(0);
+            let n = GameMode::ALL.len();
+            let set = |app: &mut App, mode, level| app.popup = Some(Popup::NewGame { mode, level });
+            match k.code {
+                KeyCode::Up | KeyCode::Char('k') => set(app, GameMode::ALL[(i + n - 1) % n], level),
+                KeyCode::Down | KeyCode::Char('j') => set(app, GameMode::ALL[(i + 1) % n], level),
+                KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('-') => set(app, mode, level.max(2) - 1),
+                KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('+') => {
+                    set(app, mode, (level + 1).min(10))
+                }
+                KeyCode::Char(c @ '1'..='4') => set(app, GameMode::ALL[c as usize - '1' as usize], level),
+                KeyCode::Enter => app.start_new_game(mode, level),
+                KeyCode::Esc | KeyCode::Char('q') => app.popup = None,
+                _ => {}
+            }
+        }
     }
 }
 
@@ -137,6 +154,7 @@ fn handle_board_key(app: &mut App, k: KeyEvent) {
         KeyCode::Char(']') => while app.line.forward() {},
         KeyCode::Char('f') => app.flipped = !app.flipped,
         KeyCode::Char('?') => app.popup = Some(Popup::Help),
+        KeyCode::Char('n') => app.open_new_game(),
         KeyCode::Char('q') => app.popup = Some(Popup::ConfirmQuit),
         _ => {}
     }

@@ -7,7 +7,7 @@ use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use super::app::{App, Focus, Popup, Selection};
+use super::app::{App, Focus, GameMode, Popup, Selection};
 use super::geometry::*;
 
 const GOTE: Tc = Tc::LightRed;
@@ -241,6 +241,18 @@ fn draw_popup(f: &mut Frame, p: &Popup) {
         ),
         Popup::ConfirmQuit => (" 終了 ", vec!["Quit shogiban? (y / n)".into()], 30, 3),
         Popup::Help => (" ヘルプ ", HELP.iter().map(|s| s.to_string()).collect(), 64, HELP.len() as u16 + 2),
+        Popup::NewGame { mode, level } => {
+            let mut body: Vec<String> = GameMode::ALL
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("{} {}. {}", if m == mode { "▶" } else { " " }, i + 1, m.label()))
+                .collect();
+            body.push(String::new());
+            body.push(format!("  computer level: ◀ {level:>2} ▶   (1 beginner … 10 full strength)"));
+            body.push(String::new());
+            body.push("  ↑/↓ or 1-4 choose   ←/→ level   Enter start   Esc cancel".into());
+            (" 新規対局 ", body, 64, 10)
+        }
     };
     let r = centered(f.area(), w, h);
     f.render_widget(Clear, r);
@@ -255,7 +267,7 @@ pub const HELP: [&str; 10] = [
     ": or /          type a move (USI 7g7f, P*5e)",
     "u / Backspace   take back a move      r   replay it",
     "[ / ]           first / last position of the line",
-    "f               flip the board",
+    "f               flip the board          n   new game / vs computer",
     "Esc             cancel the selection",
     "q               quit",
     "? / Esc         close this help",
