@@ -208,7 +208,7 @@ mod tests {
         c.delete_variation(a).unwrap();
         assert_eq!(c.ply(), 1);
         assert_eq!(c.variations(), &[b]);
-        assert!(c.play(Move::from_usi("1a1b").unwrap()).is_err());
+        assert!(c.play(Move::from_usi("5a5c").unwrap()).is_err());
         assert_eq!(c.to_ply(0), 0);
     }
 }
