@@ -121,6 +121,13 @@ impl KifReader {
             }
             return Ok(());
         }
+        if !self.started {
+            match self.bod.line(t) {
+                Ok(true) => return Ok(()),
+                Ok(false) => {}
+                Err(m) => return Err(RecordError::parse(n, m)),
+            }
+        }
         let first = t.chars().next().unwrap_or(' ');
         if first.is_ascii_digit() || ('０'..='９').contains(&first) {
             return self.kif_move_line(n, t);
@@ -151,11 +158,6 @@ impl KifReader {
                 return Ok(());
             }
             _ => {}
-        }
-        match self.bod.line(t) {
-            Ok(true) => return Ok(()),
-            Ok(false) => {}
-            Err(m) => return Err(RecordError::parse(n, m)),
         }
         let Some((key, value)) = split_header(t) else {
             self.warnings.push(Warning::note(n, format!("line not understood, skipped: {t}")));
