@@ -158,9 +158,9 @@ fn parses_every_form() {
     assert_eq!(parse_move_any(&p, "同　銀成", Some(usi(&p, "3e2c").to())).unwrap(), usi(&p, "3d2c+"));
     assert!(parse_move_any(&p, "同銀", None).is_err());
     let p = pos("k8/9/9/9/4+R4/9/9/9/8K b B 1");
-    assert_eq!(parse_move_any(&p, "55竜", None).is_err(), true, "occupied by itself");
+    assert!(parse_move_any(&p, "55竜", None).is_err(), "occupied by itself");
     assert_eq!(parse_move_any(&p, "５四竜", None).unwrap(), usi(&p, "5e5d"));
-    assert_eq!(parse_move_any(&p, "55角打", None).is_err(), true);
+    assert!(parse_move_any(&p, "55角打", None).is_err());
     assert_eq!(parse_move_any(&p, "44角打", None).unwrap(), usi(&p, "B*4d"));
     assert_eq!(parse_move_any(&p, "１八王", None).unwrap(), usi(&p, "1i1h"));
     assert_eq!(parse_csa_move(&p, "+0044KA").unwrap(), usi(&p, "B*4d"));

@@ -214,10 +214,9 @@ impl CsaGame {
     fn position_line(&mut self, n: usize, s: &str) -> Result<(), RecordError> {
         let err = |m: String| RecordError::parse(n, m);
         let b = s.as_bytes();
-        if s.starts_with("PI") {
+        if let Some(rest) = s.strip_prefix("PI") {
             let mut board = board_of(&Position::startpos());
-            let rest = &s[2..];
-            if rest.len() % 4 != 0 {
+            if !rest.len().is_multiple_of(4) {
                 return Err(err(format!("PI removals come in groups of 4 like 82HI: '{rest}'")));
             }
             for chunk in rest.as_bytes().chunks(4) {
@@ -253,7 +252,7 @@ impl CsaGame {
             && let Some(color) = color_of_sign(b[1])
         {
             let rest = &s[2..];
-            if rest.len() % 4 != 0 {
+            if !rest.len().is_multiple_of(4) {
                 return Err(err(format!("pieces come in groups of 4 like 00FU: '{rest}'")));
             }
             for chunk in rest.as_bytes().chunks(4) {

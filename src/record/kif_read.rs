@@ -106,7 +106,8 @@ impl KifReader {
             return self.variation(n, rest);
         }
         if t.starts_with("まで") {
-            if !self.started || self.dead {
+            self.start(n)?;
+            if self.dead {
                 return Ok(());
             }
             let stm = self.pos.side_to_move();

@@ -244,7 +244,7 @@ impl GameRecord {
     /// The side to move at node `id`.
     pub fn side_to_move_at(&self, id: NodeId) -> Color {
         let d = self.depth(id);
-        if d % 2 == 0 { self.initial.side_to_move() } else { self.initial.side_to_move().flip() }
+        if d.is_multiple_of(2) { self.initial.side_to_move() } else { self.initial.side_to_move().flip() }
     }
 
     /// The result of the main line.
