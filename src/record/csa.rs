@@ -265,6 +265,9 @@ impl CsaGame {
                     let kind =
                         PieceKind::from_csa(code).filter(|k| !k.is_promoted() && *k != PieceKind::King);
                     let kind = kind.ok_or_else(|| err(format!("'{code}' cannot be in hand")))?;
+                    if self.hands[color.index()].count(kind) >= kind.max_count() {
+                        return Err(err(format!("too many {code} in hand")));
+                    }
                     self.hands[color.index()].add(kind);
                 } else {
                     let sq =
