@@ -323,3 +323,31 @@ fn final_position_sfen() {
     }
     assert_eq!(shogiban::record::usi::write_sfen(&r).trim(), p.to_sfen());
 }
+
+#[test]
+fn kakinoki_layout_of_a_new_record() {
+    let mut r = GameRecord::default();
+    r.set_header("開始日時", "2026/11/22 10:00:00");
+    r.set_header("先手", "Alice");
+    r.set_header("後手", "Bob");
+    let p = Position::startpos();
+    let m1 = p.parse_usi_move("7g7f").unwrap();
+    let mut p1 = p.clone();
+    p1.do_move(m1);
+    let m2 = p1.parse_usi_move("3c3d").unwrap();
+    let end = r.push_main_line(&[m1, m2]).unwrap();
+    r.set_special(end, Some(shogiban::record::Special::new(SpecialKind::Resign)));
+    let expected = "# ---- shogiban 棋譜ファイル ----
+開始日時：2026/11/22 10:00:00
+手合割：平手
+先手：Alice
+後手：Bob
+手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:00/00:00:00)
+   2 ３四歩(33)   ( 0:00/00:00:00)
+   3 投了
+まで2手で後手の勝ち
+";
+    assert_eq!(write_kif(&r), expected);
+    assert_eq!(r.outcome(), Outcome::Win(Color::White));
+}

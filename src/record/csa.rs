@@ -66,6 +66,7 @@ struct CsaGame {
     dead: bool,
     /// Where a `T` line goes: the last move, or the special.
     time_to_special: bool,
+    names: [Option<String>; 2],
 }
 
 fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), RecordError> {
@@ -80,6 +81,7 @@ fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), Reco
         pos: Position::startpos(),
         dead: false,
         time_to_special: false,
+        names: [None, None],
     };
     for &(n, line) in lines {
         let t = line.trim_start();
@@ -100,6 +102,11 @@ fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), Reco
         }
     }
     g.start(0)?;
+    for (key, name) in ["先手", "後手"].into_iter().zip(g.names) {
+        if let Some(name) = name {
+            g.record.headers.push((key.to_string(), name));
+        }
+    }
     Ok((g.record, g.warnings))
 }
 
@@ -151,8 +158,8 @@ impl CsaGame {
         match b[0] {
             b'V' => Ok(()),
             b'N' if b.len() >= 2 && color_of_sign(b[1]).is_some() => {
-                let key = if b[1] == b'+' { "先手" } else { "後手" };
-                self.record.headers.push((key.to_string(), s[2..].to_string()));
+                // names go after the `$` headers, where KIF has them
+                self.names[if b[1] == b'+' { 0 } else { 1 }] = Some(s[2..].to_string());
                 Ok(())
             }
             b'$' => {

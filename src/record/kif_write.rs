@@ -157,16 +157,15 @@ fn write_line(record: &GameRecord, first: Option<NodeId>, main: bool, style: Sty
         let us = pos.side_to_move();
         let moves = record.depth(end);
         if style == Style::Kif {
-            let (spent, total) = match sp.time {
-                Some(t) => (t.spent, t.total.unwrap_or(totals[us.index()] + t.spent)),
-                None => (0, totals[us.index()]),
-            };
-            out.push_str(&format!(
-                "{:>4} {} {}\n",
-                moves + 1,
-                pad_to(sp.kind.kif(us), 12),
-                kif_time(spent, total)
-            ));
+            // Kakinoki writes the special without a time when none was recorded
+            match sp.time {
+                Some(t) => {
+                    let total = t.total.unwrap_or(totals[us.index()] + t.spent);
+                    let word = pad_to(sp.kind.kif(us), 12);
+                    out.push_str(&format!("{:>4} {} {}\n", moves + 1, word, kif_time(t.spent, total)));
+                }
+                None => out.push_str(&format!("{:>4} {}\n", moves + 1, sp.kind.kif(us))),
+            }
             for c in &sp.comments {
                 out.push_str(&format!("*{c}\n"));
             }
