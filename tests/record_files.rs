@@ -351,3 +351,21 @@ fn kakinoki_layout_of_a_new_record() {
     assert_eq!(write_kif(&r), expected);
     assert_eq!(r.outcome(), Outcome::Win(Color::White));
 }
+
+#[test]
+fn csa_as_cshogi_writes_it() {
+    let text = "V2.2\nN+O'Brien\nN-B\n$START_TIME:2026/11/22 10:00:00\nPI\n+\n+7776FU,T1,'* 30 -3334FU\n-3334FU,T2,'plain comment, ignored\n+2726FU\nT3\n%TORYO\nT0\n";
+    let (r, w) = shogiban::record::csa::read_csa(text).unwrap();
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(main_usi(&r), "7g7f 3c3d 2g2f");
+    assert_eq!(r.sente_name(), Some("O'Brien"));
+    let main = r.main_line();
+    assert_eq!(r.node(main[0]).comments, [" 30 -3334FU"]);
+    assert!(r.node(main[1]).comments.is_empty());
+    assert_eq!(r.node(main[2]).time.unwrap().spent, 3);
+    // a board given by rows with empty hand lines, as cshogi writes non-PI starts
+    let rows = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\nP+\nP-\n+\n+7776FU\n";
+    let (r, w) = shogiban::record::csa::read_csa(rows).unwrap();
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(r.handicap().unwrap().name, "平手");
+}

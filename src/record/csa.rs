@@ -88,17 +88,16 @@ fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), Reco
         if t.is_empty() {
             continue;
         }
-        if let Some(c) = t.strip_prefix('\'') {
-            if let Some(c) = c.strip_prefix('*') {
-                g.comment(n, c.to_string())?;
-            }
-            continue;
-        }
-        for stmt in t.split(',') {
+        // a comment runs to the end of the line, also after `,` (`+7776FU,T1,'* good`)
+        let (statements, comment) = split_comment(t);
+        for stmt in statements.split(',') {
             let s = stmt.trim();
             if !s.is_empty() {
                 g.statement(n, s)?;
             }
+        }
+        if let Some(c) = comment.and_then(|c| c.strip_prefix('*')) {
+            g.comment(n, c.to_string())?;
         }
     }
     g.start(0)?;
@@ -108,6 +107,20 @@ fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), Reco
         }
     }
     Ok((g.record, g.warnings))
+}
+
+/// Splits a line into its statements and the comment (text after a `'` that starts a
+/// statement, without the `'`).
+fn split_comment(t: &str) -> (&str, Option<&str>) {
+    let mut start = 0;
+    for part in t.split(',') {
+        if part.trim_start().starts_with('\'') {
+            let i = start + part.find('\'').expect("starts with a quote");
+            return (&t[..start], Some(&t[i + 1..]));
+        }
+        start += part.len() + 1;
+    }
+    (t, None)
 }
 
 fn color_of_sign(c: u8) -> Option<Color> {

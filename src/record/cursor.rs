@@ -4,6 +4,8 @@
 //! child or adds a variation, never discarding a line.
 
 use super::error::RecordError;
+use super::notation::{MoveStyle, line_text};
+use super::parse_move::{MoveParseError, parse_move_any};
 use super::tree::{GameRecord, NodeId, ROOT};
 use crate::core::{Move, Position};
 
@@ -147,6 +149,17 @@ impl Cursor {
         Ok(child)
     }
 
+    /// Parses typed move text (USI, CSA or Japanese, `同` relative to the last move) against the
+    /// current position.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        parse_move_any(&self.pos, text, self.pos.last_move().map(|m| m.to()))
+    }
+
+    /// The moves from the start to here in a notation.
+    pub fn line_text(&self, style: MoveStyle) -> Vec<String> {
+        line_text(&self.record, self.node, style)
+    }
+
     /// Deletes the variation starting at `id`; if the cursor was inside it, it moves to the
     /// parent of `id`.
     pub fn delete_variation(&mut self, id: NodeId) -> Result<(), RecordError> {
@@ -210,5 +223,9 @@ mod tests {
         assert_eq!(c.variations(), &[b]);
         assert!(c.play(Move::from_usi("5a5c").unwrap()).is_err());
         assert_eq!(c.to_ply(0), 0);
+        c.to_end();
+        let m = c.parse_move("同　銀").unwrap_err();
+        assert!(m.to_string().contains("同"), "{m}");
+        assert_eq!(c.line_text(MoveStyle::Ki2Marked), ["▲７六歩", "△８四歩"]);
     }
 }

@@ -248,3 +248,49 @@ pub fn csa_move(pos: &Position, mv: Move) -> String {
 pub fn usi_move(mv: Move) -> String {
     mv.usi()
 }
+
+/// The notations a move can be shown in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// `７六歩(77)`
+    Kif,
+    /// `▲７六歩(77)`
+    KifMarked,
+    /// `７六歩`
+    Ki2,
+    /// `▲７六歩`
+    Ki2Marked,
+    /// `+7776FU`
+    Csa,
+    /// `7g7f`
+    Usi,
+}
+
+/// A move in a style, in its position (`pos` is the position before the move, with its
+/// history so that `同` can be used).
+pub fn move_text(pos: &Position, mv: Move, style: MoveStyle) -> String {
+    let prev = prev_to(pos);
+    match style {
+        MoveStyle::Kif => kif_move(pos, mv, prev),
+        MoveStyle::KifMarked => kif_move_marked(pos, mv, prev),
+        MoveStyle::Ki2 => ki2_move(pos, mv, prev),
+        MoveStyle::Ki2Marked => ki2_move_marked(pos, mv, prev),
+        MoveStyle::Csa => csa_move(pos, mv),
+        MoveStyle::Usi => mv.usi(),
+    }
+}
+
+/// The text of every move on the path from the start to `node` (for a move list on screen).
+pub fn line_text(
+    record: &super::tree::GameRecord,
+    node: super::tree::NodeId,
+    style: MoveStyle,
+) -> Vec<String> {
+    let mut pos = record.initial().clone();
+    let mut out = Vec::new();
+    for m in record.moves_to(node) {
+        out.push(move_text(&pos, m, style));
+        pos.do_move(m);
+    }
+    out
+}
