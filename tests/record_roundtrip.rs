@@ -48,28 +48,27 @@ fn random_record(seed: u64) -> GameRecord {
         rec.node_mut(ROOT).comments.push("開始".to_string());
     }
     let mut nodes = vec![ROOT];
-    let mut extend =
-        |rec: &mut GameRecord, r: &mut Rng, from: NodeId, len: usize, nodes: &mut Vec<NodeId>| {
-            let mut n = from;
-            let mut pos = rec.position_at(n);
-            for _ in 0..len {
-                let ms = pos.legal_moves();
-                if ms.is_empty() {
-                    break;
-                }
-                let m = ms.as_slice()[r.below(ms.len())];
-                n = rec.add_move(n, m).unwrap();
-                pos.do_move(m);
-                if r.below(3) == 0 {
-                    rec.node_mut(n).time = Some(MoveTime { spent: r.below(700) as u32, total: None });
-                }
-                if r.below(6) == 0 {
-                    let c = COMMENTS[r.below(COMMENTS.len())].to_string();
-                    rec.node_mut(n).comments.push(c);
-                }
-                nodes.push(n);
+    let extend = |rec: &mut GameRecord, r: &mut Rng, from: NodeId, len: usize, nodes: &mut Vec<NodeId>| {
+        let mut n = from;
+        let mut pos = rec.position_at(n);
+        for _ in 0..len {
+            let ms = pos.legal_moves();
+            if ms.is_empty() {
+                break;
             }
-        };
+            let m = ms.as_slice()[r.below(ms.len())];
+            n = rec.add_move(n, m).unwrap();
+            pos.do_move(m);
+            if r.below(3) == 0 {
+                rec.node_mut(n).time = Some(MoveTime { spent: r.below(700) as u32, total: None });
+            }
+            if r.below(6) == 0 {
+                let c = COMMENTS[r.below(COMMENTS.len())].to_string();
+                rec.node_mut(n).comments.push(c);
+            }
+            nodes.push(n);
+        }
+    };
     let main_len = r.below(80);
     extend(&mut rec, &mut r, ROOT, main_len, &mut nodes);
     for _ in 0..r.below(5) {
