@@ -369,3 +369,12 @@ fn csa_as_cshogi_writes_it() {
     assert!(w.is_empty(), "{w:?}");
     assert_eq!(r.handicap().unwrap().name, "平手");
 }
+
+#[test]
+fn ki2_without_marks_and_half_width() {
+    let text = "手合割：平手\n\n７六歩 ３四歩\t2二角成 同　銀\n45角 △５二金左\nまで6手で先手の勝ち\n";
+    let (r, w) = shogiban::record::kif_read::read_ki2(text).unwrap();
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(main_usi(&r), "7g7f 3c3d 8h2b+ 3a2b B*4e 4a5b");
+    assert_eq!(r.outcome(), Outcome::Win(Color::Black));
+}

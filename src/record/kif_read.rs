@@ -131,7 +131,15 @@ impl KifReader {
         }
         let first = t.chars().next().unwrap_or(' ');
         if first.is_ascii_digit() || ('０'..='９').contains(&first) {
-            return self.kif_move_line(n, t);
+            let after = t.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+            if after.is_empty() || after.starts_with(char::is_whitespace) {
+                return self.kif_move_line(n, t);
+            }
+            // KI2 moves written without ▲/△: `７六歩 ３四歩`
+            return self.ki2_plain_line(n, t);
+        }
+        if first == '同' {
+            return self.ki2_plain_line(n, t);
         }
         if MARKS.contains(&first) {
             return self.ki2_move_line(n, t);
@@ -271,6 +279,18 @@ impl KifReader {
                 return Ok(());
             }
             let word = trim_all(&tok);
+            self.play(n, word, None, "a move like ７六歩 or 同　歩")?;
+        }
+        Ok(())
+    }
+
+    /// KI2 moves without marks, separated by ASCII spaces or tabs (`同　歩` keeps its U+3000).
+    fn ki2_plain_line(&mut self, n: usize, t: &str) -> Result<(), RecordError> {
+        self.start(n)?;
+        for word in t.split([' ', '\t']).filter(|w| !w.is_empty()) {
+            if self.dead {
+                break;
+            }
             self.play(n, word, None, "a move like ７六歩 or 同　歩")?;
         }
         Ok(())

@@ -156,13 +156,25 @@ pub fn parse_japanese_move(
     prev_to: Option<Square>,
 ) -> Result<Move, MoveParseError> {
     let j = scan_japanese(text).map_err(|r| MoveParseError::new(text, r))?;
+    let us = pos.side_to_move();
+    let mark = text.trim_start().chars().next();
+    let marked = match mark {
+        Some('▲' | '☗' | '▼') => Some(Color::Black),
+        Some('△' | '☖' | '▽') => Some(Color::White),
+        _ => None,
+    };
+    if marked.is_some_and(|c| c != us) {
+        return Err(MoveParseError::new(
+            text,
+            format!("the mark says the other side, but it is {}'s turn", side_name(us)),
+        ));
+    }
     let to = if j.same {
         prev_to.ok_or_else(|| MoveParseError::new(text, "同 needs a previous move"))?
     } else {
         j.to.ok_or_else(|| MoveParseError::new(text, "bad destination"))?
     };
     let kind = j.kind.expect("scan sets the piece");
-    let us = pos.side_to_move();
     let all: Vec<Move> = pos
         .legal_moves()
         .iter()

@@ -221,7 +221,12 @@ impl SpecialKind {
                 IllegalAction(c.flip())
             }
             t if t.ends_with("の入玉勝ち") => EnteringKingWin,
-            t if t.ends_with("の勝ち") => Resign,
+            // the side to move resigned; if the summary names the side to move as the winner, the
+            // last mover lost some other way (an illegal move, as far as the summary tells)
+            t if t.ends_with("の勝ち") => match color_of(t) {
+                Some(w) if w == stm => IllegalAction(stm.flip()),
+                _ => Resign,
+            },
             _ => return None,
         })
     }
