@@ -76,8 +76,10 @@ fn random_record(seed: u64) -> GameRecord {
         let len = 1 + r.below(8);
         extend(&mut rec, &mut r, from, len, &mut nodes);
     }
-    let leaves: Vec<NodeId> = nodes.iter().copied().filter(|&n| rec.node(n).children().is_empty()).collect();
-    for n in leaves {
+    // specials end lines, mostly at leaves but also where play went on in a variation
+    let ends: Vec<NodeId> =
+        nodes.iter().copied().filter(|&n| rec.node(n).children().is_empty() || r.below(8) == 0).collect();
+    for n in ends {
         if r.below(2) == 0 {
             let mut s = Special::new(SpecialKind::ALL[r.below(SpecialKind::ALL.len())]);
             if r.below(3) == 0 {
@@ -88,6 +90,12 @@ fn random_record(seed: u64) -> GameRecord {
             }
             rec.set_special(n, Some(s));
         }
+    }
+    // moves played instead of a special become variations of it
+    for _ in 0..r.below(3) {
+        let from = nodes[r.below(nodes.len())];
+        let len = 1 + r.below(4);
+        extend(&mut rec, &mut r, from, len, &mut nodes);
     }
     rec
 }
@@ -135,9 +143,11 @@ fn dump(rec: &GameRecord, keeps: Keeps) -> Vec<String> {
             nd.comments,
             special
         ));
-        let children =
-            if keeps.variations { nd.children() } else { &nd.children()[..nd.children().len().min(1)] };
-        for &c in children {
+        if keeps.variations {
+            for &c in nd.children() {
+                walk(rec, c, keeps, out);
+            }
+        } else if let Some(c) = nd.continuation() {
             walk(rec, c, keeps, out);
         }
     }

@@ -69,7 +69,7 @@ impl Cursor {
         let Some(parent) = self.record.node(self.node).parent() else { return false };
         // remember the branch we came from so that redo returns to it
         let idx = self.record.node(parent).children().iter().position(|&c| c == self.node).unwrap_or(0);
-        self.record.node_mut(parent).last_child = idx;
+        self.record.node_mut(parent).last_child = Some(idx);
         self.pos.undo_move();
         self.node = parent;
         true
@@ -78,7 +78,11 @@ impl Cursor {
     /// Redo: one move forward along the branch last taken (the main line by default).
     pub fn forward(&mut self) -> bool {
         let n = self.record.node(self.node);
-        let Some(&child) = n.children().get(n.last_child).or(n.children().first()) else { return false };
+        let next = match n.last_child {
+            Some(i) => n.children().get(i).copied(),
+            None => n.continuation(),
+        };
+        let Some(child) = next else { return false };
         self.enter(child);
         true
     }
@@ -114,7 +118,7 @@ impl Cursor {
         let Some(&child) = self.record.node(self.node).children().get(index) else {
             return Err(RecordError::Invalid(format!("there is no variation {index} here")));
         };
-        self.record.node_mut(self.node).last_child = index;
+        self.record.node_mut(self.node).last_child = Some(index);
         self.enter(child);
         Ok(())
     }
@@ -133,7 +137,7 @@ impl Cursor {
         for &n in &target[common..] {
             let parent = self.node;
             let idx = self.record.node(parent).children().iter().position(|&c| c == n).unwrap_or(0);
-            self.record.node_mut(parent).last_child = idx;
+            self.record.node_mut(parent).last_child = Some(idx);
             self.enter(n);
         }
         Ok(())
@@ -144,7 +148,7 @@ impl Cursor {
     pub fn play(&mut self, mv: Move) -> Result<NodeId, RecordError> {
         let child = self.record.add_move_at(self.node, &self.pos, mv)?;
         let idx = self.record.node(self.node).children().iter().position(|&c| c == child).unwrap_or(0);
-        self.record.node_mut(self.node).last_child = idx;
+        self.record.node_mut(self.node).last_child = Some(idx);
         self.enter(child);
         Ok(child)
     }
@@ -227,5 +231,34 @@ mod tests {
         let m = c.parse_move("同　銀").unwrap_err();
         assert!(m.to_string().contains("同"), "{m}");
         assert_eq!(c.line_text(MoveStyle::Ki2Marked), ["▲７六歩", "△８四歩"]);
+    }
+
+    #[test]
+    fn variations_after_a_special_move() {
+        use crate::record::special::SpecialKind;
+        use crate::record::tree::Special;
+        let mut c = Cursor::default();
+        let m = c.parse_move("76歩").unwrap();
+        let n1 = c.play(m).unwrap();
+        c.record_mut().set_special(n1, Some(Special::new(SpecialKind::Resign)));
+        // playing on instead of resigning adds a variation and keeps the special
+        let m2 = c.parse_move("34歩").unwrap();
+        let v = c.play(m2).unwrap();
+        assert!(c.record().node(n1).special.is_some());
+        assert_eq!(c.record().main_line(), vec![n1]);
+        c.to_start();
+        c.to_end();
+        assert_eq!(c.node(), v, "redo follows the branch last taken");
+        // a fresh cursor stops at the special that ends the main line
+        let mut fresh = Cursor::new(c.record().clone());
+        let mut r = c.into_record();
+        r.node_mut(n1).last_child = None;
+        let mut fresh2 = Cursor::new(r);
+        fresh2.to_end();
+        assert_eq!(fresh2.node(), n1);
+        fresh.to_ply(0);
+        fresh.choose_variation(0).unwrap();
+        fresh.choose_variation(0).unwrap();
+        assert_eq!(fresh.node(), v);
     }
 }

@@ -207,7 +207,7 @@ pub fn write_jkf(record: &GameRecord) -> String {
         ..Entry::default()
     }];
     let mut totals = [0u32; 2];
-    moves.extend(line_entries(record, root.children().first().copied(), ROOT, &mut totals));
+    moves.extend(line_entries(record, root.continuation(), ROOT, &mut totals));
     let jkf = Jkf { header: Header(record.headers.clone()), initial, moves };
     let mut s = serde_json::to_string_pretty(&jkf).expect("JKF serialises");
     s.push('\n');
@@ -278,7 +278,6 @@ fn line_entries(
     let mut pos = record.position_at(parent);
     let mut last = parent;
     let mut node = first;
-    let mut is_first = true;
     while let Some(n) = node {
         let nd = record.node(n);
         let us = pos.side_to_move();
@@ -315,7 +314,7 @@ fn line_entries(
         // alternatives to this move (the first node of a fork has its siblings listed already)
         let p = nd.parent().unwrap_or(ROOT);
         let sibs = record.node(p).children();
-        if !(is_first && first != sibs.first().copied()) && sibs.len() > 1 {
+        if record.node(p).continuation() == Some(n) && sibs.len() > 1 {
             let forks = sibs[1..]
                 .iter()
                 .map(|&alt| {
@@ -328,17 +327,27 @@ fn line_entries(
         out.push(entry);
         pos.do_move(mv);
         last = n;
-        is_first = false;
-        node = nd.children().first().copied();
+        node = nd.continuation();
     }
     if let Some(sp) = &record.node(last).special {
         let us = pos.side_to_move();
+        let before = *totals;
+        // moves played instead of the special are forks of the special entry
+        let alts = record.node(last).children();
+        let forks = (!alts.is_empty()).then(|| {
+            alts.iter()
+                .map(|&alt| {
+                    let mut t = before;
+                    line_entries(record, Some(alt), last, &mut t)
+                })
+                .collect()
+        });
         out.push(Entry {
             comments: (!sp.comments.is_empty()).then(|| sp.comments.clone()),
             mv: None,
             time: time_of(sp.time, &mut totals[us.index()]),
             special: Some(sp.kind.csa().to_string()),
-            forks: None,
+            forks,
         });
     }
     out
@@ -448,6 +457,11 @@ fn read_entries(
                     record.set_special(cur, Some(s));
                 }
                 None => warnings.push(Warning::note(0, format!("{here}: unknown special '{sp}' ignored"))),
+            }
+            if let Some(forks) = &e.forks {
+                for (j, f) in forks.iter().enumerate() {
+                    read_entries(record, f, cur, pos.clone(), warnings, &format!("{here}.forks[{j}]"))?;
+                }
             }
             return Ok(());
         }

@@ -37,6 +37,8 @@ struct KifReader {
     dead: bool,
     /// Comments now belong to the special that ended the line.
     after_special: bool,
+    /// Just jumped to a branch point with 変化: a move here is a variation, even after a special.
+    at_branch: bool,
     /// First move number minus one (files that number from a diagram's move count).
     offset: Option<usize>,
     pending_comments: Vec<String>,
@@ -54,6 +56,7 @@ impl KifReader {
             pos: Position::startpos(),
             dead: false,
             after_special: false,
+            at_branch: false,
             offset: None,
             pending_comments: Vec::new(),
         }
@@ -231,6 +234,7 @@ impl KifReader {
         self.pos = self.record.position_at(node);
         self.dead = false;
         self.after_special = false;
+        self.at_branch = true;
         Ok(())
     }
 
@@ -316,7 +320,7 @@ impl KifReader {
             self.after_special = true;
             return Ok(());
         }
-        if self.record.node(self.cur).special.is_some() {
+        if self.record.node(self.cur).special.is_some() && !self.at_branch {
             self.warnings.push(Warning::error(n, format!("move '{word}' after the end of the game")));
             self.dead = true;
             return Ok(());
@@ -329,6 +333,7 @@ impl KifReader {
                 self.cur = child;
                 self.record.node_mut(child).time = time;
                 self.after_special = false;
+                self.at_branch = false;
             }
             Err(e) => {
                 self.warnings.push(Warning::error(

@@ -40,7 +40,7 @@ pub fn write_ki2(record: &GameRecord) -> String {
 }
 
 fn first_move(record: &GameRecord) -> Option<NodeId> {
-    record.node(ROOT).children().first().copied()
+    record.node(ROOT).continuation()
 }
 
 /// Header lines, with `手合割` (or the diagram) at its place, else before the player names.
@@ -134,7 +134,7 @@ fn write_line(record: &GameRecord, first: Option<NodeId>, main: bool, style: Sty
             }
             Style::Ki2 => {
                 let text = ki2_move_marked(&pos, nd.mv, prev);
-                let last_here = nd.children().is_empty() || !nd.comments.is_empty() || ki2_col == 5;
+                let last_here = nd.continuation().is_none() || !nd.comments.is_empty() || ki2_col == 5;
                 if last_here {
                     out.push_str(&text);
                     out.push('\n');
@@ -149,22 +149,23 @@ fn write_line(record: &GameRecord, first: Option<NodeId>, main: bool, style: Sty
             }
         }
         pos.do_move(nd.mv);
-        node = nd.children().first().copied();
+        node = nd.continuation();
     }
     // the special move that ends this line
     let end = line.last().copied().unwrap_or(start_parent);
     if let Some(sp) = &record.node(end).special {
         let us = pos.side_to_move();
         let moves = record.depth(end);
+        let plus = if record.node(end).children().is_empty() { "" } else { "+" };
         if style == Style::Kif {
             // Kakinoki writes the special without a time when none was recorded
             match sp.time {
                 Some(t) => {
                     let total = t.total.unwrap_or(totals[us.index()] + t.spent);
                     let word = pad_to(sp.kind.kif(us), 12);
-                    out.push_str(&format!("{:>4} {} {}\n", moves + 1, word, kif_time(t.spent, total)));
+                    out.push_str(&format!("{:>4} {} {}{plus}\n", moves + 1, word, kif_time(t.spent, total)));
                 }
-                None => out.push_str(&format!("{:>4} {}\n", moves + 1, sp.kind.kif(us))),
+                None => out.push_str(&format!("{:>4} {}{plus}\n", moves + 1, sp.kind.kif(us))),
             }
             for c in &sp.comments {
                 out.push_str(&format!("*{c}\n"));
@@ -180,13 +181,17 @@ fn write_line(record: &GameRecord, first: Option<NodeId>, main: bool, style: Sty
             }
         }
     }
-    // variations, deepest branch first
-    let skip = if main { 0 } else { 1 };
-    for &n in line.iter().skip(skip).rev() {
+    // variations, deepest branch first: alternatives to the special, then to each move
+    let alternatives_to = |n: NodeId| -> &[NodeId] {
         let parent = record.node(n).parent().unwrap_or(ROOT);
-        for &alt in &record.node(parent).children()[1..] {
-            out.push_str(&format!("\n変化：{}手\n", record.depth(alt)));
-            write_line(record, Some(alt), false, style, out);
-        }
+        &record.node(parent).children()[1..]
+    };
+    let skip = if main { 0 } else { 1 };
+    let special_alts: &[NodeId] =
+        if record.node(end).special.is_some() { record.node(end).children() } else { &[] };
+    let move_alts = line.iter().skip(skip).rev().flat_map(|&n| alternatives_to(n).iter());
+    for &alt in special_alts.iter().chain(move_alts) {
+        out.push_str(&format!("\n変化：{}手\n", record.depth(alt)));
+        write_line(record, Some(alt), false, style, out);
     }
 }

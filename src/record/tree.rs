@@ -45,8 +45,9 @@ pub struct Node {
     pub special: Option<Special>,
     parent: Option<NodeId>,
     children: Vec<NodeId>,
-    /// Index into `children` of the branch last taken (redo follows it).
-    pub(crate) last_child: usize,
+    /// Index into `children` of the branch last taken (redo follows it); `None` means the main
+    /// continuation.
+    pub(crate) last_child: Option<usize>,
     deleted: bool,
 }
 
@@ -59,7 +60,7 @@ impl Node {
             special: None,
             parent,
             children: Vec::new(),
-            last_child: 0,
+            last_child: None,
             deleted: false,
         }
     }
@@ -68,9 +69,20 @@ impl Node {
         self.parent
     }
 
-    /// Children in order: the first is the main continuation, the rest variations.
+    /// Children in order: the first is the main continuation (unless the node ends its line
+    /// with a special move, in which case every child is a variation), the rest variations.
     pub fn children(&self) -> &[NodeId] {
         &self.children
+    }
+
+    /// The main continuation: the first child, or none when the line ends here with a special.
+    pub fn continuation(&self) -> Option<NodeId> {
+        if self.special.is_some() { None } else { self.children.first().copied() }
+    }
+
+    /// The variations here: the children other than the main continuation.
+    pub fn alternatives(&self) -> &[NodeId] {
+        if self.special.is_some() || self.children.is_empty() { &self.children } else { &self.children[1..] }
     }
 }
 
@@ -215,11 +227,12 @@ impl GameRecord {
         p
     }
 
-    /// The main line: the first child at every step, from the first move.
+    /// The main line: the main continuation at every step, from the first move to the end or
+    /// the special move that ends it.
     pub fn main_line(&self) -> Vec<NodeId> {
         let mut v = Vec::new();
         let mut n = ROOT;
-        while let Some(&c) = self.nodes[n].children.first() {
+        while let Some(c) = self.nodes[n].continuation() {
             v.push(c);
             n = c;
         }
@@ -267,7 +280,8 @@ impl GameRecord {
     }
 
     /// Adds `mv` after `parent` (whose position is `pos`), or returns the existing child with that
-    /// move. The caller guarantees `pos` is the position at `parent`.
+    /// move. After a node that ends with a special move the new move is a variation (an
+    /// alternative to the special). The caller guarantees `pos` is the position at `parent`.
     pub(crate) fn add_move_at(
         &mut self,
         parent: NodeId,
@@ -279,12 +293,6 @@ impl GameRecord {
         }
         if !pos.is_legal(mv) {
             return Err(RecordError::IllegalMove { mv: mv.usi(), sfen: pos.to_sfen() });
-        }
-        if self.nodes[parent].special.is_some() {
-            return Err(RecordError::Invalid(format!(
-                "the line already ended with a special move; cannot add {}",
-                mv.usi()
-            )));
         }
         let id = self.nodes.len();
         self.nodes.push(Node::new(mv, Some(parent)));
@@ -320,9 +328,7 @@ impl GameRecord {
         let parent = self.nodes[id].parent.expect("non-root has a parent");
         let p = &mut self.nodes[parent];
         p.children.retain(|&c| c != id);
-        if p.last_child >= p.children.len() {
-            p.last_child = 0;
-        }
+        p.last_child = None;
         let mut stack = vec![id];
         while let Some(n) = stack.pop() {
             self.nodes[n].deleted = true;
@@ -341,7 +347,7 @@ impl GameRecord {
             if let Some(i) = ch.iter().position(|&c| c == n) {
                 ch.remove(i);
                 ch.insert(0, n);
-                self.nodes[parent].last_child = 0;
+                self.nodes[parent].last_child = None;
             }
         }
     }
