@@ -396,3 +396,12 @@ fn variation_instead_of_a_special_move() {
         assert_eq!(usi_line(&back, back.node(back.main_line_end()).children()[0]), "7g7f 3c3d 2g2f", "{f:?}");
     }
 }
+
+#[test]
+fn all_games_of_a_csa_file() {
+    let games = shogiban::record::load_all_records(data("specials.csa")).unwrap();
+    assert_eq!(games.len(), 13);
+    assert!(games.iter().all(|(r, w)| w.is_empty() && r.main_line().len() == 1));
+    let one = shogiban::record::load_all_records(data("kakinoki.kif")).unwrap();
+    assert_eq!(one.len(), 1);
+}
