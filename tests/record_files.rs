@@ -273,7 +273,7 @@ fn illegal_move_keeps_the_record_up_to_there() {
     assert!(w[0].message.contains("５五飛(88)"), "{}", w[0]);
     // the variation after the error is still read
     assert_eq!(usi_line(&r, variation_end(&r, 1, 1)), "7g7f 8c8d 2g2f");
-    let (r, w) = read_kif("1 ７六歩(77)\n2 foo\n").unwrap();
+    let (r, w) = read_kif("1▲７六歩(77)\n2 foo\n").unwrap();
     assert_eq!(main_usi(&r), "7g7f");
     assert_eq!(w[0].line, 2);
     assert!(w[0].to_string().starts_with("line 2: error"), "{}", w[0]);
@@ -377,4 +377,31 @@ fn ki2_without_marks_and_half_width() {
     assert!(w.is_empty(), "{w:?}");
     assert_eq!(main_usi(&r), "7g7f 3c3d 8h2b+ 3a2b B*4e 4a5b");
     assert_eq!(r.outcome(), Outcome::Win(Color::Black));
+}
+
+#[test]
+fn variation_instead_of_a_special_move() {
+    let r = load_clean("special_variation.kifu");
+    assert_eq!(main_usi(&r), "7g7f 3c3d");
+    assert_eq!(r.ending().unwrap().kind, SpecialKind::Resign);
+    let end = r.main_line_end();
+    let alt = r.node(end).children()[0];
+    assert_eq!(usi_line(&r, alt), "7g7f 3c3d 2g2f");
+    assert_eq!(r.node(alt).special.as_ref().unwrap().kind, SpecialKind::Interrupt);
+    assert_kif_written_back("special_variation.kifu", &r);
+    // the same tree through JKF (a fork on the special entry) and KI2
+    for f in [Format::Jkf, Format::Ki2u] {
+        let text = shogiban::record::write_text(&r, f);
+        let back = shogiban::record::read_text(&text, f).unwrap().0;
+        assert_eq!(usi_line(&back, back.node(back.main_line_end()).children()[0]), "7g7f 3c3d 2g2f", "{f:?}");
+    }
+}
+
+#[test]
+fn all_games_of_a_csa_file() {
+    let games = shogiban::record::load_all_records(data("specials.csa")).unwrap();
+    assert_eq!(games.len(), 13);
+    assert!(games.iter().all(|(r, w)| w.is_empty() && r.main_line().len() == 1));
+    let one = shogiban::record::load_all_records(data("kakinoki.kif")).unwrap();
+    assert_eq!(one.len(), 1);
 }

@@ -208,3 +208,22 @@ proptest! {
         prop_assert_eq!(end.initial(), &rec.position_at(rec.main_line_end()));
     }
 }
+
+/// Throughput figures for the report (`cargo test --release --test record_roundtrip -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn throughput() {
+    let records: Vec<GameRecord> = (1..=200u64).map(|s| random_record(s * 0x9E37_79B9_7F4A_7C15)).collect();
+    let moves: usize = records.iter().map(|r| r.node_count() - 1).sum();
+    for f in [Format::Kifu, Format::Ki2u, Format::Csa, Format::Jkf] {
+        let t = std::time::Instant::now();
+        let texts: Vec<String> = records.iter().map(|r| write_text(r, f)).collect();
+        let w = t.elapsed();
+        let t = std::time::Instant::now();
+        for text in &texts {
+            read_text(text, f).unwrap();
+        }
+        let r = t.elapsed();
+        println!("{f:?}: {moves} moves written in {w:?}, read in {r:?}");
+    }
+}

@@ -29,8 +29,6 @@ const fn h(
     Handicap { name, jkf, removed, sfen }
 }
 
-const B: &str = "/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
-
 /// Every handicap shogiban knows, 平手 first.
 pub static HANDICAPS: [Handicap; 15] = [
     h("平手", "HIRATE", &[], START_SFEN),
@@ -120,10 +118,6 @@ pub static HANDICAPS: [Handicap; 15] = [
     ),
 ];
 
-// `B` documents the shared lower half of every handicap SFEN; keep it checked in a test.
-#[allow(dead_code)]
-const SHARED_TAIL: &str = B;
-
 impl Handicap {
     /// The starting position.
     pub fn position(&self) -> Position {
@@ -179,7 +173,7 @@ mod tests {
                 assert_eq!(p.side_to_move(), Color::Black);
                 continue;
             }
-            assert!(h.sfen.ends_with(SHARED_TAIL), "{}", h.name);
+            assert!(h.sfen.ends_with("/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"), "{}", h.name);
             assert_eq!(p.side_to_move(), Color::White, "{}", h.name);
             // the removals applied to the even position give the handicap position
             let even = Position::startpos();

@@ -188,3 +188,27 @@ pub fn save_record(path: impl AsRef<Path>, record: &GameRecord) -> Result<(), Re
     let text = write_text(record, format);
     write_atomic(path, &encode(&text, format.file_encoding()))
 }
+
+/// Loads every game of a file: all games of a multi-game CSA file (separated by `/`), or the
+/// one record of other formats. For the opening-book builder.
+pub fn load_all_records(path: impl AsRef<Path>) -> Result<Vec<(GameRecord, Vec<Warning>)>, RecordError> {
+    let path = path.as_ref();
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| RecordError::Io { path: name.clone(), source })?;
+    let (text, _) = decode(&bytes);
+    let format = match Format::from_path(path).or_else(|| Format::detect(&text)) {
+        Some(f) => f,
+        None => return Err(RecordError::UnknownFormat(name)),
+    };
+    let mut games = match format {
+        Format::Csa => csa::read_csa_games(&text),
+        f => read_text(&text, f).map(|g| vec![g]),
+    }
+    .map_err(|e| e.with_file(&name))?;
+    for (_, warnings) in &mut games {
+        for w in warnings.iter_mut() {
+            w.file = Some(name.clone());
+        }
+    }
+    Ok(games)
+}

@@ -135,7 +135,7 @@ impl KifReader {
         let first = t.chars().next().unwrap_or(' ');
         if first.is_ascii_digit() || ('０'..='９').contains(&first) {
             let after = t.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
-            if after.is_empty() || after.starts_with(char::is_whitespace) {
+            if after.is_empty() || after.starts_with(char::is_whitespace) || after.starts_with(MARKS) {
                 return self.kif_move_line(n, t);
             }
             // KI2 moves written without ▲/△: `７六歩 ３四歩`

@@ -339,7 +339,9 @@ impl GameRecord {
     }
 
     /// Makes the line through `id` the main line: at every branching on the way from the root,
-    /// the branch taken moves to the front. Nothing is discarded.
+    /// the branch taken moves to the front. Nothing is discarded. A special move stays the main
+    /// continuation of its node (a line through a move played instead of it remains a
+    /// variation there; clear the special with `set_special` to make it the main line).
     pub fn promote_to_main_line(&mut self, id: NodeId) {
         for n in self.path_to(id) {
             let parent = self.nodes[n].parent.expect("path nodes have parents");
