@@ -39,14 +39,14 @@ fn main() -> ExitCode {
 
 /// The terminal app, optionally opening a game file.
 fn run_app(file: Option<&str>) -> ExitCode {
-    let start = match file {
-        None => Position::startpos(),
-        Some(f) => {
-            eprintln!("shogiban: opening files is not available yet ('{f}')");
+    let app = match shogiban::tui::open(file.map(std::path::Path::new)) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("shogiban: {e}");
             return ExitCode::from(1);
         }
     };
-    match shogiban::tui::run(start) {
+    match shogiban::tui::run(app) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("shogiban: terminal error: {e}");

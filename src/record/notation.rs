@@ -198,8 +198,11 @@ pub fn ki2_modifiers(pos: &Position, mv: Move) -> Ki2Modifiers {
 }
 
 /// KI2 / human move text without the mark: `７六歩`, `同　歩`, `５八金右`, `５五角打`.
+/// After `同` the ideographic space is written only when a single character follows
+/// (`同　歩` but `同歩成`, `同成銀`), as Kakinoki and cshogi do to keep columns aligned.
 pub fn ki2_move(pos: &Position, mv: Move, prev_to: Option<Square>) -> String {
-    let mut s = destination(mv.to(), prev_to);
+    let same = prev_to == Some(mv.to());
+    let mut s = if same { String::new() } else { destination(mv.to(), prev_to) };
     let m = ki2_modifiers(pos, mv);
     s.push_str(pos.moved_kind(mv).kanji());
     if let Some(r) = m.relative {
@@ -216,7 +219,7 @@ pub fn ki2_move(pos: &Position, mv: Move, prev_to: Option<Square>) -> String {
         Some(false) => s.push_str("不成"),
         None => {}
     }
-    s
+    if same { if s.chars().count() == 1 { format!("{SAME}{s}") } else { format!("同{s}") } } else { s }
 }
 
 /// KI2 move text with the mark: `▲７六歩`, `△同　歩`.

@@ -3,6 +3,7 @@
 //! draws whatever `App` holds.
 
 use crate::core::{Color, GameStatus, Move, PieceKind, Position, Square};
+use crate::record::{Cursor, GameRecord, NodeId};
 
 use super::geometry::HAND_ORDER;
 
@@ -70,6 +71,15 @@ impl GameMode {
     }
 }
 
+/// What the one-line text box is asking for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// A move in any notation (USI, Japanese, CSA).
+    Move,
+    /// A file name to save the record to.
+    SavePath,
+}
+
 /// Who plays a side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Player {
@@ -77,59 +87,39 @@ pub enum Player {
     Engine,
 }
 
-/// The game line being played or reviewed: moves from a start position and how many are applied.
-#[derive(Clone, Debug)]
-pub struct Line {
-    pub start: Position,
-    pub moves: Vec<Move>,
-    /// Number of moves applied to reach `pos`.
-    pub cursor: usize,
-    pub pos: Position,
-}
-
-impl Line {
-    pub fn new(start: Position) -> Line {
-        Line { pos: start.clone(), start, moves: Vec::new(), cursor: 0 }
-    }
-
-    /// Plays a legal move at the cursor. A different move than the one stored there starts a new
-    /// line from here (the old continuation is dropped from this simple line).
-    pub fn play(&mut self, m: Move) {
-        if self.moves.get(self.cursor) != Some(&m) {
-            self.moves.truncate(self.cursor);
-            self.moves.push(m);
-        }
-        self.pos.do_move(m);
-        self.cursor += 1;
-    }
-
-    pub fn back(&mut self) -> bool {
-        if self.cursor == 0 {
-            return false;
-        }
-        self.pos.undo_move();
-        self.cursor -= 1;
-        true
-    }
-
-    pub fn forward(&mut self) -> bool {
-        if self.cursor >= self.moves.len() {
-            return false;
-        }
-        self.pos.do_move(self.moves[self.cursor]);
-        self.cursor += 1;
-        true
-    }
+/// The current time as KIF writes it (`2026/11/22 10:00:00`, UTC).
+pub fn now_string() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let (days, rem) = (secs.div_euclid(86400), secs.rem_euclid(86400));
+    // civil-from-days (Howard Hinnant's algorithm)
+    let z = days + 719468;
+    let era = z.div_euclid(146097);
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    format!("{y:04}/{m:02}/{d:02} {:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60)
 }
 
 pub struct App {
-    pub line: Line,
+    /// The game record and the position being shown (undo/redo and variations live here).
+    pub game: Cursor,
+    /// Where the record is saved (the file it was opened from, or chosen with save).
+    pub file: Option<std::path::PathBuf>,
+    /// Set when the record changed and the autosave should be written.
+    pub dirty: bool,
     pub cursor: Square,
     pub focus: Focus,
     pub selection: Option<Selection>,
     pub popup: Option<Popup>,
-    /// The typed-move box, when open.
-    pub input: Option<String>,
+    /// The one-line text box, when open: what it is for and the text typed so far.
+    pub input: Option<(InputKind, String)>,
     pub message: String,
     pub flipped: bool,
     pub players: [Player; 2],
@@ -140,8 +130,17 @@ pub struct App {
 
 impl App {
     pub fn new(start: Position) -> App {
+        let mut rec = GameRecord::new(start);
+        rec.set_header("開始日時", &now_string());
+        App::with_record(rec)
+    }
+
+    /// Opens a record for review (at its start).
+    pub fn with_record(record: GameRecord) -> App {
         App {
-            line: Line::new(start),
+            game: Cursor::new(record),
+            file: None,
+            dirty: false,
             cursor: Square::new(7, 7).expect("7g is on the board"),
             focus: Focus::Board,
             selection: None,
@@ -167,7 +166,14 @@ impl App {
         self.popup = None;
         self.players = mode.players();
         self.level = level.clamp(1, 10);
-        self.line = Line::new(Position::startpos());
+        let mut rec = GameRecord::new(Position::startpos());
+        rec.set_header("開始日時", &now_string());
+        let name = |p: Player| if p == Player::Human { "you" } else { "shogiban" };
+        rec.set_header("先手", name(self.players[0]));
+        rec.set_header("後手", name(self.players[1]));
+        self.game = Cursor::new(rec);
+        self.file = None;
+        self.dirty = true;
         self.selection = None;
         self.focus = Focus::Board;
         self.flipped = mode == GameMode::HumanGote;
@@ -182,11 +188,11 @@ impl App {
     }
 
     pub fn pos(&self) -> &Position {
-        &self.line.pos
+        self.game.position()
     }
 
     pub fn status(&self) -> GameStatus {
-        self.line.pos.status()
+        self.game.position().status()
     }
 
     /// Moves the board cursor by screen direction (dx right, dy down), honouring the flip.
@@ -308,7 +314,11 @@ impl App {
             self.message = format!("{} is not legal here", m.usi());
             return false;
         }
-        self.line.play(m);
+        if let Err(e) = self.game.play(m) {
+            self.message = e.to_string();
+            return false;
+        }
+        self.dirty = true;
         self.selection = None;
         self.message = self.status_message();
         true
@@ -316,10 +326,10 @@ impl App {
 
     /// Parses and plays typed move text.
     pub fn submit_typed(&mut self, text: &str) -> bool {
-        match self.pos().parse_usi_move(text) {
+        match self.game.parse_move(text) {
             Ok(m) => self.submit_move(m),
             Err(e) => {
-                self.message = e;
+                self.message = e.to_string();
                 false
             }
         }
@@ -327,7 +337,7 @@ impl App {
 
     pub fn undo(&mut self) {
         self.selection = None;
-        if !self.line.back() {
+        if !self.game.back() {
             self.message = "at the start".into();
         } else {
             self.message.clear();
@@ -336,11 +346,88 @@ impl App {
 
     pub fn redo(&mut self) {
         self.selection = None;
-        if !self.line.forward() {
+        if !self.game.forward() {
             self.message = "at the end of the line".into();
         } else {
             self.message = self.status_message();
         }
+    }
+
+    /// Replaces the last move by its next (`delta` = 1) or previous (-1) alternative.
+    pub fn switch_variation(&mut self, delta: i32) {
+        let Some(parent) = self.game.record().node(self.game.node()).parent() else {
+            self.message = "no variation at the start".into();
+            return;
+        };
+        let siblings: Vec<NodeId> = self.game.record().node(parent).children().to_vec();
+        if siblings.len() < 2 {
+            self.message = "no other variation here".into();
+            return;
+        }
+        let i = siblings.iter().position(|&c| c == self.game.node()).unwrap_or(0) as i32;
+        let n = siblings.len() as i32;
+        let j = (i + delta).rem_euclid(n) as usize;
+        self.game.back();
+        if self.game.choose_variation(j).is_ok() {
+            self.message = format!("変化 {}/{}", j + 1, n);
+        }
+    }
+
+    /// Saves the record to `path` (format from the extension; written atomically).
+    pub fn save_to(&mut self, path: &std::path::Path) -> bool {
+        match crate::record::save_record(path, self.game.record()) {
+            Ok(()) => {
+                self.message = format!("saved {}", path.display());
+                self.file = Some(path.to_path_buf());
+                true
+            }
+            Err(e) => {
+                self.message = format!("could not save {}: {e}", path.display());
+                false
+            }
+        }
+    }
+
+    /// Opens the save box, prefilled with the current file or a new name.
+    pub fn open_save(&mut self, default_dir: Option<&std::path::Path>) {
+        let text = match &self.file {
+            Some(p) => p.display().to_string(),
+            None => {
+                let stamp: String = now_string().chars().filter(|c| c.is_ascii_digit()).collect();
+                let name = format!("shogiban-{}-{}.kifu", &stamp[..8], &stamp[8..]);
+                match default_dir {
+                    Some(d) => d.join(name).display().to_string(),
+                    None => name,
+                }
+            }
+        };
+        self.input = Some((InputKind::SavePath, text));
+    }
+
+    /// Submits the text box.
+    pub fn submit_input(&mut self) {
+        let Some((kind, text)) = self.input.take() else { return };
+        let text = text.trim().to_string();
+        if text.is_empty() {
+            return;
+        }
+        match kind {
+            InputKind::Move => {
+                self.submit_typed(&text);
+            }
+            InputKind::SavePath => {
+                let path = std::path::PathBuf::from(text);
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    let _ = std::fs::create_dir_all(dir);
+                }
+                self.save_to(&path);
+            }
+        }
+    }
+
+    /// Number of the move that led here (0 at the start).
+    pub fn ply(&self) -> usize {
+        self.game.ply()
     }
 
     pub fn status_message(&self) -> String {
@@ -392,7 +479,7 @@ mod tests {
         assert_eq!(app.selection, Some(Selection::Square(sq("7g"))));
         assert_eq!(app.destinations(), vec![sq("7f")]);
         app.click_square(sq("7f"));
-        assert_eq!(app.line.cursor, 1);
+        assert_eq!(app.ply(), 1);
         assert_eq!(app.pos().side_to_move(), Color::White);
     }
 
@@ -401,7 +488,7 @@ mod tests {
         let mut app = App::new(Position::startpos());
         app.click_square(sq("7g"));
         app.click_square(sq("7e"));
-        assert_eq!(app.line.cursor, 0);
+        assert_eq!(app.ply(), 0);
         assert!(app.message.contains("illegal"));
     }
 
@@ -441,13 +528,18 @@ mod tests {
         assert!(app.submit_typed("3c3d"));
         app.undo();
         app.undo();
-        assert_eq!(app.line.cursor, 0);
+        assert_eq!(app.ply(), 0);
         app.redo();
-        assert_eq!(app.line.cursor, 1);
+        assert_eq!(app.ply(), 1);
         assert!(!app.submit_typed("7g7f"));
         assert!(app.message.contains("not legal"));
         assert!(app.submit_typed("8c8d"));
-        assert_eq!(app.line.moves.len(), 2);
+        // the old line stays as a variation
+        assert_eq!(app.game.record().node(crate::record::ROOT).children().len(), 1);
+        let first = app.game.record().node(crate::record::ROOT).children()[0];
+        assert_eq!(app.game.record().node(first).children().len(), 2);
+        app.switch_variation(1);
+        assert_eq!(app.pos().last_move().unwrap().usi(), "3c3d");
     }
 
     #[test]
@@ -472,7 +564,7 @@ mod tests {
         app.start_new_game(GameMode::HumanGote, 3);
         assert_eq!(app.players, [Player::Engine, Player::Human]);
         assert!(app.flipped);
-        assert_eq!(app.line.cursor, 0);
+        assert_eq!(app.ply(), 0);
         assert!(app.engine_to_move());
         // a human cannot move for the engine
         app.click_square(sq("7g"));

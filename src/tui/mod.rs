@@ -4,10 +4,11 @@
 
 pub mod app;
 pub mod geometry;
+pub mod storage;
 pub mod ui;
 
 use crate::core::Position;
-use app::{App, Focus, GameMode, Popup};
+use app::{App, Focus, GameMode, InputKind, Popup};
 use crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
     MouseButton, MouseEvent, MouseEventKind,
@@ -46,11 +47,11 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// Runs the app on the real terminal until the user quits.
-pub fn run(start: Position) -> io::Result<()> {
+/// Runs the app on the real terminal until the user quits. The record is autosaved after every
+/// change (see `storage`), so a crash or a closed terminal loses nothing.
+pub fn run(mut app: App) -> io::Result<()> {
     let _guard = TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    let mut app = App::new(start);
     while !app.should_quit {
         terminal.draw(|f| ui::draw(f, &app))?;
         if event::poll(Duration::from_millis(100))? {
@@ -58,8 +59,29 @@ pub fn run(start: Position) -> io::Result<()> {
             let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
             handle_event(&mut app, event::read()?, area);
         }
+        if app.dirty {
+            app.dirty = false;
+            if let Err(e) = storage::autosave(app.game.record()) {
+                app.message = format!("autosave failed: {e}");
+            }
+        }
     }
     Ok(())
+}
+
+/// Opens `path` for review, or a new game when `None`. A file that cannot be read is an error;
+/// a file with an unreadable move opens up to that move, with the problem shown.
+pub fn open(path: Option<&std::path::Path>) -> Result<App, String> {
+    let Some(path) = path else { return Ok(App::new(Position::startpos())) };
+    let (record, warnings) =
+        crate::record::load_record(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let mut app = App::with_record(record);
+    app.file = Some(path.to_path_buf());
+    app.message = match warnings.first() {
+        Some(w) => format!("{}: {w}", path.display()),
+        None => format!("opened {} ({} moves)", path.display(), app.game.record().main_line().len()),
+    };
+    Ok(app)
 }
 
 /// Routes one terminal event to the app. `area` is the whole screen (for mouse hit-testing).
@@ -117,19 +139,13 @@ fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
 }
 
 fn handle_input_key(app: &mut App, k: KeyEvent) {
-    let Some(buf) = app.input.as_mut() else { return };
+    let Some((_, buf)) = app.input.as_mut() else { return };
     match k.code {
         KeyCode::Esc => app.input = None,
         KeyCode::Backspace => {
             buf.pop();
         }
-        KeyCode::Enter => {
-            let text = buf.trim().to_string();
-            app.input = None;
-            if !text.is_empty() {
-                app.submit_typed(&text);
-            }
-        }
+        KeyCode::Enter => app.submit_input(),
         KeyCode::Char(c) => buf.push(c),
         _ => {}
     }
@@ -147,11 +163,14 @@ fn handle_board_key(app: &mut App, k: KeyEvent) {
             app.selection = None;
             app.focus = Focus::Board;
         }
-        KeyCode::Char(':') | KeyCode::Char('/') => app.input = Some(String::new()),
+        KeyCode::Char(':') | KeyCode::Char('/') => app.input = Some((InputKind::Move, String::new())),
+        KeyCode::Char('s') => app.open_save(storage::games_dir().as_deref()),
         KeyCode::Char('u') | KeyCode::Backspace => app.undo(),
         KeyCode::Char('r') => app.redo(),
-        KeyCode::Char('[') => while app.line.back() {},
-        KeyCode::Char(']') => while app.line.forward() {},
+        KeyCode::Char('[') => app.game.to_start(),
+        KeyCode::Char(']') => app.game.to_end(),
+        KeyCode::Char('{') => app.switch_variation(-1),
+        KeyCode::Char('}') => app.switch_variation(1),
         KeyCode::Char('f') => app.flipped = !app.flipped,
         KeyCode::Char('?') => app.popup = Some(Popup::Help),
         KeyCode::Char('n') => app.open_new_game(),
@@ -231,7 +250,7 @@ mod tests {
             handle_event(&mut app, key(KeyCode::Char(c)), area);
         }
         handle_event(&mut app, key(KeyCode::Enter), area);
-        assert_eq!(app.line.cursor, 1);
+        assert_eq!(app.ply(), 1);
         let s = screen(&app);
         assert!(s.contains("▲７六歩(77)"), "{s}");
     }

@@ -1,13 +1,14 @@
 //! Drawing: a pure function of `App`. Reads state, never changes it, never does I/O.
 
-use crate::core::{Color, Move, Piece, PieceKind, Position, Square};
+use crate::core::{Color, Move, Piece, Square};
+use crate::record::notation::{self, MoveStyle};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use super::app::{App, Focus, GameMode, Popup, Selection};
+use super::app::{App, Focus, GameMode, InputKind, Popup, Selection};
 use super::geometry::*;
 
 const GOTE: Tc = Tc::LightRed;
@@ -165,50 +166,64 @@ fn draw_hand(f: &mut Frame, app: &App, area: Rect, owner: Color) {
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-/// Text of a move for the record panel: `▲７六歩(77)`-style KIF with source squares.
-pub fn move_text(before: &Position, m: Move, prev: Option<Move>) -> String {
-    let side = before.side_to_move();
-    let to = m.to();
-    let dest = if prev.is_some_and(|p| p.to() == to) { "同　".to_string() } else { to.japanese() };
-    match m.drop_kind() {
-        Some(k) => format!("{}{}{}打", side.mark(), dest, k.kanji()),
-        None => {
-            let k = before.piece_at(m.from()).kind().unwrap_or(PieceKind::Pawn);
-            let promo = if m.is_promotion() {
-                "成"
-            } else if k.can_promote() && (to.in_zone(side) || m.from().in_zone(side)) {
-                "不成"
-            } else {
-                ""
-            };
-            format!("{}{}{}{}({}{})", side.mark(), dest, k.kanji(), promo, m.from().file(), m.from().rank())
-        }
-    }
-}
-
+/// The record panel: the path from the start to the current move, then the continuation that
+/// redo would follow (dimmed). `+` marks a move that has alternatives.
 fn draw_record(f: &mut Frame, app: &App, area: Rect) {
-    let block = Block::default().borders(Borders::ALL).title(" 棋譜 ");
+    let rec = app.game.record();
+    let title = match (rec.sente_name(), rec.gote_name()) {
+        (Some(s), Some(g)) => format!(" 棋譜  ☗{s} ☖{g} "),
+        _ => " 棋譜 ".to_string(),
+    };
+    let block = Block::default().borders(Borders::ALL).title(title);
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let mut pos = app.line.start.clone();
+    // the path to here, then the redo continuation
+    let mut nodes = rec.path_to(app.game.node());
+    let here = nodes.len();
+    let mut n = app.game.node();
+    loop {
+        let node = rec.node(n);
+        let next = match node.last_child {
+            Some(i) => node.children().get(i).copied(),
+            None => node.continuation(),
+        };
+        match next {
+            Some(c) => {
+                nodes.push(c);
+                n = c;
+            }
+            None => break,
+        }
+    }
+    let mut pos = rec.initial().clone();
     let mut items: Vec<Line> = vec![Line::from("   0 開始局面")];
-    let mut prev = None;
-    for (i, &m) in app.line.moves.iter().enumerate() {
-        let text = format!("{:>4} {}", i + 1, move_text(&pos, m, prev));
-        let st = if i + 1 == app.line.cursor {
+    for (i, &id) in nodes.iter().enumerate() {
+        let node = rec.node(id);
+        let m = node.mv;
+        let alt = node.parent().is_some_and(|p| rec.node(p).children().len() > 1);
+        let text = format!(
+            "{:>4}{}{}",
+            i + 1,
+            if alt { "+" } else { " " },
+            notation::move_text(&pos, m, MoveStyle::KifMarked)
+        );
+        let st = if i + 1 == here {
             Style::default().add_modifier(Modifier::REVERSED)
-        } else if i + 1 > app.line.cursor {
+        } else if i + 1 > here {
             Style::default().fg(Tc::DarkGray)
         } else {
             Style::default()
         };
         items.push(Line::from(Span::styled(text, st)));
         pos.do_move(m);
-        prev = Some(m);
+    }
+    let last = *nodes.last().unwrap_or(&crate::record::ROOT);
+    if let Some(sp) = rec.node(last).special.as_ref() {
+        items.push(Line::from(format!("{:>4}  {}", nodes.len() + 1, sp.kind.kif(rec.side_to_move_at(last)))));
     }
     // keep the cursor's line visible
     let h = inner.height as usize;
-    let first = app.line.cursor.saturating_sub(h.saturating_sub(2));
+    let first = here.saturating_sub(h.saturating_sub(2));
     let visible: Vec<Line> = items.into_iter().skip(first).take(h).collect();
     f.render_widget(Paragraph::new(visible), inner);
 }
@@ -216,11 +231,18 @@ fn draw_record(f: &mut Frame, app: &App, area: Rect) {
 fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     let pos = app.pos();
     let side = if pos.side_to_move() == Color::Black { "☗先手" } else { "☖後手" };
-    let mut first = format!("{} {}手目  {}", side, app.line.cursor + 1, app.message);
-    if let Some(text) = &app.input {
-        first = format!("指し手> {text}_   (USI 7g7f, Enter to play, Esc to cancel)");
+    let mut first = format!("{} {}手目  {}", side, app.ply() + 1, app.message);
+    match &app.input {
+        Some((InputKind::Move, text)) => {
+            first = format!("指し手> {text}_   (76歩, 同歩, 58金右, 7g7f, 7776FU; Enter plays, Esc cancels)")
+        }
+        Some((InputKind::SavePath, text)) => {
+            first = format!("保存先> {text}_   (.kif .kifu .ki2 .csa .jkf .usi)")
+        }
+        None => {}
     }
-    let help = "矢印/hjkl 移動  Enter 選択  Tab 持駒  : 入力  u 戻る  r 進む  f 反転  ? ヘルプ  q 終了";
+    let help =
+        "矢印/hjkl 移動  Enter 選択  Tab 持駒  : 入力  u 戻る  r 進む  n 新規  s 保存  ? ヘルプ  q 終了";
     let lines = vec![Line::from(first), Line::from(Span::styled(help, Style::default().fg(Tc::DarkGray)))];
     f.render_widget(Paragraph::new(lines), area);
 }
@@ -264,9 +286,9 @@ pub const HELP: [&str; 10] = [
     "arrows / hjkl   move the cursor",
     "Enter / Space   pick up a piece, then put it down (or click)",
     "Tab             switch to your pieces in hand (then ←/→, Enter)",
-    ": or /          type a move (USI 7g7f, P*5e)",
-    "u / Backspace   take back a move      r   replay it",
-    "[ / ]           first / last position of the line",
+    ": or /          type a move (76歩 同歩 58金右 55角打 7g7f 7776FU)",
+    "u / Backspace   take back a move      r   replay it      s  save",
+    "[ / ]           first / last position     { / }  other variation",
     "f               flip the board          n   new game / vs computer",
     "Esc             cancel the selection",
     "q               quit",
