@@ -205,11 +205,17 @@ impl App {
                 self.cursor = Square::new(f, r).expect("clamped to the board");
             }
             Focus::Hand(i) => {
-                let n = HAND_ORDER.len() as i32;
-                self.focus = Focus::Hand(((i as i32 + dx).rem_euclid(n)) as usize);
-                if dy != 0 {
+                // step to the next held kind in that direction
+                let hand = *self.pos().hand(self.pos().side_to_move());
+                let held: Vec<usize> =
+                    (0..HAND_ORDER.len()).filter(|&j| hand.count(HAND_ORDER[j]) > 0).collect();
+                if dy != 0 || held.is_empty() {
                     self.focus = Focus::Board;
+                    return;
                 }
+                let at = held.iter().position(|&j| j == i).unwrap_or(0) as i32;
+                let next = (at + dx).rem_euclid(held.len() as i32) as usize;
+                self.focus = Focus::Hand(held[next]);
             }
         }
     }
@@ -219,8 +225,13 @@ impl App {
         self.focus = match self.focus {
             Focus::Board => {
                 let hand = self.pos().hand(self.pos().side_to_move());
-                let first = HAND_ORDER.iter().position(|&k| hand.count(k) > 0).unwrap_or(0);
-                Focus::Hand(first)
+                match HAND_ORDER.iter().position(|&k| hand.count(k) > 0) {
+                    Some(first) => Focus::Hand(first),
+                    None => {
+                        self.message = "no pieces in hand".into();
+                        Focus::Board
+                    }
+                }
             }
             Focus::Hand(_) => Focus::Board,
         };

@@ -194,7 +194,8 @@ fn handle_mouse(app: &mut App, m: MouseEvent, area: ratatui::layout::Rect) {
     for (rect, top) in [(a.gote_hand, true), (a.sente_hand, false)] {
         if m.row == rect.y
             && ui::hand_owner(top, app.flipped) == side
-            && let Some(i) = geometry::hand_slot_at(rect.x + ui::hand_label_w(), m.column)
+            && let Some(i) =
+                geometry::hand_slot_at(app.pos().hand(side), rect.x + ui::hand_label_w(), m.column)
         {
             app.focus = Focus::Hand(i);
             app.activate();

@@ -138,30 +138,24 @@ fn cell_style(app: &App, sq: Square, dests: &[Square], last: Option<Move>, check
 
 fn draw_hand(f: &mut Frame, app: &App, area: Rect, owner: Color) {
     let pos = app.pos();
-    let mark = if owner == Color::Black { "☗" } else { "☖" };
+    let mark = if owner == Color::Black { "☗持駒 " } else { "☖持駒 " };
     let fg = if owner == Color::Black { SENTE } else { GOTE };
-    let mut spans = vec![Span::styled(format!("{mark}持駒 "), Style::default().fg(fg))];
+    let mut spans = vec![Span::styled(mark, Style::default().fg(fg))];
     let hand = pos.hand(owner);
     let to_move = pos.side_to_move() == owner;
-    if hand.is_empty() && !matches!(app.focus, Focus::Hand(_) if to_move) {
+    if hand.is_empty() {
         spans.push(Span::raw("なし"));
-    } else {
-        for (i, &k) in HAND_ORDER.iter().enumerate() {
-            let n = hand.count(k);
-            let mut st = Style::default().fg(if n == 0 { Tc::DarkGray } else { fg });
-            if to_move && app.focus == Focus::Hand(i) {
-                st = st.add_modifier(Modifier::REVERSED);
-            }
-            if to_move && app.selection == Some(Selection::Hand(k)) {
-                st = st.bg(Tc::Blue);
-            }
-            let text = if n > 1 {
-                format!("{}{:<2} ", k.kanji_short(), n)
-            } else {
-                format!("{}   ", k.kanji_short())
-            };
-            spans.push(Span::styled(text, st));
+    }
+    for (i, text, _) in hand_layout(hand) {
+        let mut st = Style::default().fg(fg);
+        if to_move && app.focus == Focus::Hand(i) {
+            st = st.add_modifier(Modifier::REVERSED);
         }
+        if to_move && app.selection == Some(Selection::Hand(HAND_ORDER[i])) {
+            st = st.bg(Tc::Blue);
+        }
+        spans.push(Span::styled(text, st));
+        spans.push(Span::raw(" "));
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
