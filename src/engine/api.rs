@@ -106,7 +106,13 @@ impl Engine {
     /// Searches `pos` (its move history is used for repetition) under `limits` until a limit is
     /// reached or `stop` becomes true; `info` receives progress on the search thread. The
     /// returned move is always legal; `best == None` with `declare_win == false` means resign.
-    pub fn search<F>(&mut self, pos: &Position, limits: Limits, stop: Arc<AtomicBool>, info: F) -> SearchResult
+    pub fn search<F>(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+        info: F,
+    ) -> SearchResult
     where
         F: FnMut(&SearchInfo) + Send,
     {

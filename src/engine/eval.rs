@@ -41,8 +41,10 @@ struct StaticTables {
     /// Squares within two files and three ranks of a square (where a stepping piece can reach the
     /// 3×3 king zone from).
     near: [Bitboard; 81],
-    /// Four home ranks of each colour (where the endgame degree counts).
-    camp: [Bitboard; 2],
+    /// Endgame-degree contribution of `Piece.0` on a square to `[sente's, gote's]` degree.
+    degree: Vec<[i8; 2]>,
+    /// Whether `Piece.0` is a gold-like piece or a silver (金駒).
+    kanagoma: [bool; 32],
 }
 
 fn statics() -> &'static StaticTables {
@@ -75,14 +77,25 @@ fn statics() -> &'static StaticTables {
                 }
             }
         }
-        let mut camp = [Bitboard::EMPTY; 2];
-        for r in 6..=9 {
-            camp[0] |= rank_bb(r);
+        let mut degree = vec![[0i8; 2]; 32 * 81];
+        let mut kanagoma = [false; 32];
+        for c in Color::ALL {
+            for kind in PieceKind::ALL {
+                let p = crate::core::Piece::new(c, kind).0 as usize;
+                kanagoma[p] = is_kanagoma(kind);
+                for sq in Square::all() {
+                    // own four home ranks: relative ranks 6..9
+                    let rel = sq.relative_rank(c);
+                    let d = &mut degree[p * 81 + sq.index()];
+                    if rel >= 6 {
+                        d[c.index()] += DEGREE_BY_DEFENDER[kind as usize] as i8;
+                    } else if rel <= 4 {
+                        d[1 - c.index()] += DEGREE_BY_ATTACKER[kind as usize] as i8;
+                    }
+                }
+            }
         }
-        for r in 1..=4 {
-            camp[1] |= rank_bb(r);
-        }
-        StaticTables { attacker, defender, near, camp }
+        StaticTables { attacker, defender, near, degree, kanagoma }
     })
 }
 
@@ -201,17 +214,13 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     let mut att_bonus = [0i32; 2];
     let mut def_bonus = [0i32; 2];
     for sq in pos.occupied() {
-        let p = pos.piece_at(sq);
-        let c = p.color();
-        let k = p.kind_unchecked();
-        score += t.psq[p.0 as usize][sq.index()];
-        let ci = c.index();
-        if st.camp[ci].contains(sq) {
-            degree[ci] += DEGREE_BY_DEFENDER[k as usize];
-        } else if st.camp[1 - ci].contains(sq) {
-            degree[1 - ci] += DEGREE_BY_ATTACKER[k as usize];
-        }
-        if is_kanagoma(k) {
+        let p = pos.piece_at(sq).0 as usize;
+        score += t.psq[p][sq.index()];
+        let dg = st.degree[p * 81 + sq.index()];
+        degree[0] += dg[0] as i32;
+        degree[1] += dg[1] as i32;
+        if st.kanagoma[p] {
+            let ci = p >> 4;
             let base = (ci * 81 + sq.index()) * 81;
             if let Some(ek) = ksq[1 - ci] {
                 att_bonus[ci] += st.attacker[base + ek.index()] as i32;
@@ -360,7 +369,8 @@ mod tests {
 
     #[test]
     fn extra_material_is_good() {
-        let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1").unwrap();
+        let pos =
+            Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1").unwrap();
         let t = EvalTables::new(&pos);
         assert!(evaluate(&pos, &t) > 500);
     }
@@ -368,9 +378,11 @@ mod tests {
     #[test]
     fn strategy_detection() {
         // sente ranging rook (rook on 7h), gote static
-        let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1BR6/LNSGKGSNL w - 1").unwrap();
+        let pos =
+            Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1BR6/LNSGKGSNL w - 1").unwrap();
         assert_eq!(detect_strategy(&pos), [Strategy::RangingVsStatic, Strategy::StaticVsRanging]);
-        let pos = Position::from_sfen("lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Bb 1").unwrap();
+        let pos =
+            Position::from_sfen("lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Bb 1").unwrap();
         assert_eq!(detect_strategy(&pos)[0], Strategy::BishopExchange);
     }
 }

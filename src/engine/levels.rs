@@ -63,7 +63,8 @@ impl Rng {
 
     /// Seeded from the clock.
     pub fn from_time() -> Rng {
-        let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64);
+        let t =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64);
         Rng::new(t.unwrap_or(0x9e37_79b9_7f4a_7c15) ^ 0x9e37_79b9_7f4a_7c15)
     }
 
@@ -93,7 +94,11 @@ pub fn pick<T: Copy>(lines: &[(T, i32)], noise: i32, rng: &mut Rng) -> Option<T>
     if best >= MATE_LIKE {
         return lines.iter().find(|l| l.1 == best).map(|l| l.0);
     }
-    lines.iter().map(|&(m, s)| (m, if s.abs() >= MATE_LIKE { s } else { s + rng.noise(noise) })).max_by_key(|l| l.1).map(|l| l.0)
+    lines
+        .iter()
+        .map(|&(m, s)| (m, if s.abs() >= MATE_LIKE { s } else { s + rng.noise(noise) }))
+        .max_by_key(|l| l.1)
+        .map(|l| l.0)
 }
 
 #[cfg(test)]

@@ -84,8 +84,8 @@ pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
             if can_promote {
                 options[0] = Some(Move::board(from, to, true));
             }
-            let unpromoted_sensible = !can_promote
-                || matches!(kind, PieceKind::Lance | PieceKind::Knight | PieceKind::Silver);
+            let unpromoted_sensible =
+                !can_promote || matches!(kind, PieceKind::Lance | PieceKind::Knight | PieceKind::Silver);
             if unpromoted_sensible && !dead_ranks(us, kind).contains(to) {
                 options[1] = Some(Move::board(from, to, false));
             }

@@ -147,8 +147,11 @@ pub fn run_search(
         for pv_idx in 0..multipv {
             let prev = root[pv_idx].prev_score;
             let mut delta = ASPIRATION;
-            let (mut alpha, mut beta) =
-                if depth >= 4 && prev.abs() < MATE_IN_MAX { (prev - delta, prev + delta) } else { (-INF, INF) };
+            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_IN_MAX {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
             loop {
                 let v = root_search(&mut s, &mut root, alpha, beta, depth, pv_idx);
                 root[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
@@ -198,7 +201,11 @@ pub fn run_search(
             });
         }
         let best = root[0].score;
-        if !limits.infinite && limits.ponder.is_none() && best.abs() >= MATE_IN_MAX && (MATE - best.abs()) < depth {
+        if !limits.infinite
+            && limits.ponder.is_none()
+            && best.abs() >= MATE_IN_MAX
+            && (MATE - best.abs()) < depth
+        {
             break; // a proven mate (either way): deeper search will not change it
         }
         if s.clock.stop_iterating() || s.nodes >= s.node_limit {
@@ -222,12 +229,22 @@ pub fn run_search(
         depth: completed,
         nodes: s.nodes,
         time_ms: s.clock.elapsed_ms(),
-        lines: best_lines.iter().map(|r| (r.mv, if r.score > -INF { r.score } else { r.prev_score })).collect(),
+        lines: best_lines
+            .iter()
+            .map(|r| (r.mv, if r.score > -INF { r.score } else { r.prev_score }))
+            .collect(),
     }
 }
 
 /// One pass over the root moves from `pv_idx` on, with the window (alpha, beta).
-fn root_search(s: &mut Searcher, root: &mut [RootMove], mut alpha: i32, beta: i32, depth: i32, pv_idx: usize) -> i32 {
+fn root_search(
+    s: &mut Searcher,
+    root: &mut [RootMove],
+    mut alpha: i32,
+    beta: i32,
+    depth: i32,
+    pv_idx: usize,
+) -> i32 {
     s.nodes += 1;
     let mut best = -INF;
     for i in pv_idx..root.len() {

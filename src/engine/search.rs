@@ -18,7 +18,9 @@ use super::see::see;
 use super::time::Clock;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use crate::core::bitboard::dead_ranks;
-use crate::core::{Color, Declaration, ImpasseRule, MAX_MOVES, Move, MoveList, PieceKind, Position, Repetition};
+use crate::core::{
+    Color, Declaration, ImpasseRule, MAX_MOVES, Move, MoveList, PieceKind, Position, Repetition,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub const MAX_PLY: usize = 120;
@@ -69,7 +71,8 @@ pub fn is_dominated(pos: &Position, m: Move) -> bool {
     }
     let us = pos.side_to_move();
     let k = pos.piece_at(m.from()).kind_unchecked();
-    matches!(k, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook) && (m.to().in_zone(us) || m.from().in_zone(us))
+    matches!(k, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook)
+        && (m.to().in_zone(us) || m.from().in_zone(us))
 }
 
 /// Legal captures and promotions for the quiescence search (side to move not in check).
@@ -113,6 +116,25 @@ pub fn generate_qmoves(pos: &Position, list: &mut MoveList) {
     }
 }
 
+/// Squares within two files and two ranks of `k` (where attackers matter for a mate in one).
+fn near_king(k: crate::core::Square) -> crate::core::Bitboard {
+    use std::sync::OnceLock;
+    static T: OnceLock<[crate::core::Bitboard; 81]> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = [crate::core::Bitboard::EMPTY; 81];
+        for a in crate::core::Square::all() {
+            for b in crate::core::Square::all() {
+                if (a.file() as i32 - b.file() as i32).abs() <= 2
+                    && (a.rank() as i32 - b.rank() as i32).abs() <= 2
+                {
+                    t[a.index()].set(b);
+                }
+            }
+        }
+        t
+    })[k.index()]
+}
+
 #[derive(Copy, Clone, Default)]
 pub(super) struct Frame {
     pub eval: i32,
@@ -149,7 +171,12 @@ fn hist_index(us: Color, m: Move) -> usize {
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(pos: &Position, tt: &'a TranspositionTable, stop: &'a AtomicBool, clock: Clock) -> Searcher<'a> {
+    pub fn new(
+        pos: &Position,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        clock: Clock,
+    ) -> Searcher<'a> {
         let mut lmr = vec![[0i32; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -202,6 +229,16 @@ impl<'a> Searcher<'a> {
         let window = (ply + 24).min(n);
         let found = self.pos.history_keys().rev().take(window).skip(3).step_by(2).any(|k| k == key);
         if found { self.pos.repetition_with(2) } else { Repetition::None }
+    }
+
+    /// The mate-in-one probe costs a few move generations; it is only tried when the side to
+    /// move holds a piece other than pawns in hand or has pieces near the enemy king.
+    #[inline]
+    fn mate_probe_worthwhile(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let Some(ek) = self.pos.king_square(us.flip()) else { return false };
+        let h = self.pos.hand(us);
+        h.total() > h.count(PieceKind::Pawn) as u32 || (self.pos.pieces_of(us) & near_king(ek)).any()
     }
 
     #[inline]
@@ -288,9 +325,14 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Picks the best-scored move of `moves[i..]` into position `i`.
+    /// Picks the best-scored move of `moves[i..]` into position `i`. Once the quiet moves are
+    /// reached (score below the killers), the rest is sorted in one go instead (there may be
+    /// hundreds of drops).
     #[inline]
-    fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    fn pick(moves: &mut [Move], scores: &mut [i32], i: usize, sorted: &mut bool) {
+        if *sorted {
+            return;
+        }
         let mut b = i;
         for j in i + 1..moves.len() {
             if scores[j] > scores[b] {
@@ -299,6 +341,19 @@ impl<'a> Searcher<'a> {
         }
         moves.swap(i, b);
         scores.swap(i, b);
+        if scores[i] < 400_000_000 && moves.len() - i > 8 {
+            let n = moves.len() - i;
+            let mut keys = [0u64; MAX_MOVES];
+            for j in 0..n {
+                keys[j] = (((scores[i + j] as i64 + (1i64 << 31)) as u64) << 16) | moves[i + j].0 as u64;
+            }
+            keys[..n].sort_unstable_by(|a, b| b.cmp(a));
+            for j in 0..n {
+                moves[i + j] = Move(keys[j] as u16);
+                scores[i + j] = ((keys[j] >> 16) as i64 - (1i64 << 31)) as i32;
+            }
+            *sorted = true;
+        }
     }
 
     /// Plays `m` at `ply`, recording it on the stack.
@@ -376,13 +431,18 @@ impl<'a> Searcher<'a> {
                 Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
                 _ => self.evaluate(),
             };
-            if let Some(m) = mate_in_one(&mut self.pos) {
+            if self.mate_probe_worthwhile()
+                && let Some(m) = mate_in_one(&mut self.pos)
+            {
                 let v = mate_in(ply + 1);
                 if PV {
                     self.pv[ply][ply] = m;
                     self.pv_len[ply] = ply + 1;
                 }
-                self.tt.store(key, TtEntry { mv: m, score: to_tt(v, ply), eval, depth: MAX_PLY as i32, bound: Bound::Exact });
+                self.tt.store(
+                    key,
+                    TtEntry { mv: m, score: to_tt(v, ply), eval, depth: MAX_PLY as i32, bound: Bound::Exact },
+                );
                 return v;
             }
         }
@@ -395,7 +455,12 @@ impl<'a> Searcher<'a> {
                 return eval;
             }
             // null move
-            if depth >= 2 && eval >= beta && ply > 0 && !self.stack[ply - 1].mv.is_none() && beta.abs() < MATE_IN_MAX {
+            if depth >= 2
+                && eval >= beta
+                && ply > 0
+                && !self.stack[ply - 1].mv.is_none()
+                && beta.abs() < MATE_IN_MAX
+            {
                 let r = NULL_MOVE_R + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].piece = 0;
@@ -436,13 +501,15 @@ impl<'a> Searcher<'a> {
         let mut quiets = [Move::NONE; 64];
         let mut nq = 0;
         let us = self.pos.side_to_move();
+        let mut sorted = false;
         for i in 0..n {
-            Self::pick(moves, &mut scores[..n], i);
+            Self::pick(moves, &mut scores[..n], i, &mut sorted);
             let m = moves[i];
             let capture = !m.is_drop() && !self.pos.piece_at(m.to()).is_empty();
             let quiet = !capture && !m.is_promotion();
-            let gives_check = self.pos.gives_check(m);
             count += 1;
+            // gives_check is only needed for quiet moves and reductions; compute it once
+            let gives_check = self.pos.gives_check(m);
 
             if best > -MATE_IN_MAX && !in_check {
                 if quiet && !gives_check {
@@ -529,7 +596,8 @@ impl<'a> Searcher<'a> {
             Bound::Upper
         };
         let stored_eval = if in_check { 0 } else { eval };
-        self.tt.store(key, TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth, bound });
+        self.tt
+            .store(key, TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth, bound });
         best
     }
 
@@ -584,7 +652,16 @@ impl<'a> Searcher<'a> {
             best = eval;
             if best >= beta {
                 if tte.is_none() {
-                    self.tt.store(key, TtEntry { mv: Move::NONE, score: to_tt(best, ply), eval, depth: -1, bound: Bound::Lower });
+                    self.tt.store(
+                        key,
+                        TtEntry {
+                            mv: Move::NONE,
+                            score: to_tt(best, ply),
+                            eval,
+                            depth: -1,
+                            bound: Bound::Lower,
+                        },
+                    );
                 }
                 return best;
             }
@@ -596,8 +673,9 @@ impl<'a> Searcher<'a> {
         self.score_moves(list.as_slice(), &mut scores[..n], tt_move, ply);
         let moves = list.as_mut_slice();
         let mut best_move = Move::NONE;
+        let mut sorted = false;
         for i in 0..n {
-            Self::pick(moves, &mut scores[..n], i);
+            Self::pick(moves, &mut scores[..n], i, &mut sorted);
             let m = moves[i];
             if !in_check {
                 let cap = self.pos.piece_at(m.to());
@@ -636,7 +714,10 @@ impl<'a> Searcher<'a> {
         }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         let stored_eval = if in_check { 0 } else { eval };
-        self.tt.store(key, TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth: -1, bound });
+        self.tt.store(
+            key,
+            TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth: -1, bound },
+        );
         best
     }
 }

@@ -194,7 +194,10 @@ mod tests {
         let e = TtEntry { mv: Move(1234), score: -300, eval: 25, depth: 7, bound: Bound::Lower };
         tt.store(key, e);
         let got = tt.probe(key).unwrap();
-        assert_eq!((got.mv, got.score, got.eval, got.depth, got.bound), (Move(1234), -300, 25, 7, Bound::Lower));
+        assert_eq!(
+            (got.mv, got.score, got.eval, got.depth, got.bound),
+            (Move(1234), -300, 25, 7, Bound::Lower)
+        );
         assert!(tt.probe(key ^ 1 << 40).is_none());
         tt.clear();
         assert!(tt.probe(key).is_none());
