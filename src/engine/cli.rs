@@ -8,13 +8,13 @@ fn not_yet(cmd: &str) -> ExitCode {
 }
 
 /// `shogiban usi`: speak USI on stdin/stdout.
-pub fn usi_main(_args: &[String]) -> ExitCode {
-    not_yet("usi")
+pub fn usi_main(args: &[String]) -> ExitCode {
+    super::usi::usi_main(args)
 }
 
 /// `shogiban bench [--depth N]`.
-pub fn bench_main(_args: &[String]) -> ExitCode {
-    not_yet("bench")
+pub fn bench_main(args: &[String]) -> ExitCode {
+    super::bench::bench_main(args)
 }
 
 /// `shogiban mate [--sfen SFEN] [--time MS]`.
