@@ -168,3 +168,28 @@ fn unreadable_file_is_refused_with_message() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("does-not-exist.kif"), "{err}");
 }
+
+#[test]
+fn play_against_the_computer() {
+    let home = std::env::temp_dir().join(format!("shogiban-e2e-cpu-{}", std::process::id()));
+    let mut s = Session::start_in(&[], &home);
+    s.wait_for("開始局面");
+    // new game: you (sente) vs computer, level 1
+    s.send("n");
+    s.wait_for("新規対局");
+    s.send("2");
+    s.send(&"\x1b[D".repeat(9)); // left arrow: level down to 1
+    s.send("\r");
+    s.wait_for("new game");
+    s.send(":7g7f\r");
+    s.wait_for("▲７六歩(77)");
+    // the computer answers on its own, without freezing the interface
+    let sc = s.wait_for("   2 △");
+    assert!(sc.contains("☗先手"), "{sc}");
+    // undo takes back to our turn (two plies)
+    s.send("u");
+    s.wait_for("☗先手 1手目");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+}

@@ -125,6 +125,10 @@ pub struct App {
     pub players: [Player; 2],
     /// Engine level 1..=10 for the computer's sides.
     pub level: u8,
+    /// The node the computer is thinking about (its answer is played only if we are still there).
+    pub engine_node: Option<NodeId>,
+    /// The computer's latest progress line.
+    pub engine_info: String,
     pub should_quit: bool,
 }
 
@@ -150,6 +154,8 @@ impl App {
             flipped: false,
             players: [Player::Human, Player::Human],
             level: 5,
+            engine_node: None,
+            engine_info: String::new(),
             should_quit: false,
         }
     }
@@ -184,6 +190,7 @@ impl App {
     pub fn engine_to_move(&self) -> bool {
         self.players[self.pos().side_to_move().index()] == Player::Engine
             && self.popup.is_none()
+            && !self.line_ended()
             && !self.status().is_over()
     }
 
@@ -238,7 +245,9 @@ impl App {
     }
 
     fn human_to_move(&self) -> bool {
-        self.players[self.pos().side_to_move().index()] == Player::Human && !self.status().is_over()
+        self.players[self.pos().side_to_move().index()] == Player::Human
+            && !self.status().is_over()
+            && !self.line_ended()
     }
 
     /// Enter / click on the square under the cursor (or the hand slot in focus).
@@ -346,13 +355,45 @@ impl App {
         }
     }
 
+    /// Takes back a move. Against the computer, takes back to the human's last turn.
     pub fn undo(&mut self) {
         self.selection = None;
         if !self.game.back() {
             self.message = "at the start".into();
-        } else {
-            self.message.clear();
+            return;
         }
+        self.message.clear();
+        let vs_engine = self.players.contains(&Player::Engine) && self.players.contains(&Player::Human);
+        if vs_engine && self.players[self.pos().side_to_move().index()] == Player::Engine && !self.game.back()
+        {
+            // the computer moved first from the start: stay at the start, it will move again
+            self.message = "at the start".into();
+        }
+    }
+
+    /// The computer's answer for `node`: play it, resign, or declare an impasse win.
+    pub fn engine_result(&mut self, node: NodeId, result: &crate::engine::root::SearchResult) {
+        if self.game.node() != node || self.engine_node != Some(node) {
+            return; // the user went elsewhere meanwhile
+        }
+        self.engine_node = None;
+        use crate::record::{Special, SpecialKind};
+        if let Some(m) = result.best {
+            self.submit_move(m);
+        } else {
+            let kind = if result.declare_win { SpecialKind::EnteringKingWin } else { SpecialKind::Resign };
+            self.game.record_mut().set_special(node, Some(Special::new(kind)));
+            self.dirty = true;
+            self.message = match kind {
+                SpecialKind::EnteringKingWin => "入玉宣言 — the computer declares an impasse win".into(),
+                _ => "投了 — the computer resigns".into(),
+            };
+        }
+    }
+
+    /// Whether the current line already ended with a special move (投了, 入玉勝ち ...).
+    pub fn line_ended(&self) -> bool {
+        self.game.record().node(self.game.node()).special.is_some()
     }
 
     pub fn redo(&mut self) {

@@ -3,6 +3,7 @@
 //! board. The terminal is restored by a guard on every exit path, panics included.
 
 pub mod app;
+pub mod engine_link;
 pub mod geometry;
 pub mod storage;
 pub mod ui;
@@ -52,13 +53,15 @@ impl Drop for TerminalGuard {
 pub fn run(mut app: App) -> io::Result<()> {
     let _guard = TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    let mut engine = engine_link::EngineLink::start();
     while !app.should_quit {
         terminal.draw(|f| ui::draw(f, &app))?;
-        if event::poll(Duration::from_millis(100))? {
+        if event::poll(Duration::from_millis(50))? {
             let size = terminal.size()?;
             let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
             handle_event(&mut app, event::read()?, area);
         }
+        drive_engine(&mut app, &mut engine);
         if app.dirty {
             app.dirty = false;
             if let Err(e) = storage::autosave(app.game.record()) {
@@ -67,6 +70,38 @@ pub fn run(mut app: App) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Starts, stops and collects the computer's thinking as the game requires.
+fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
+    while let Some(ev) = engine.poll() {
+        match ev {
+            engine_link::EngineEvent::Info { info, .. } => {
+                let pv: Vec<String> = info.pv.iter().take(6).map(|m| m.usi()).collect();
+                app.engine_info =
+                    format!("考慮中 depth {} {} pv {}", info.depth, info.score.usi(), pv.join(" "));
+            }
+            engine_link::EngineEvent::Done { result, .. } => {
+                if let Some(node) = app.engine_node {
+                    app.engine_result(node, &result);
+                }
+                app.engine_info.clear();
+            }
+        }
+    }
+    let here = app.game.node();
+    if app.engine_node.is_some_and(|n| n != here) || (app.engine_node.is_some() && !app.engine_to_move()) {
+        // the user moved elsewhere: forget that search
+        engine.stop_thinking();
+        app.engine_node = None;
+        app.engine_info.clear();
+    }
+    if app.engine_to_move() && app.engine_node.is_none() {
+        let limits = crate::engine::time::Limits::movetime(engine_link::think_time_ms(app.level));
+        engine.think(app.pos(), app.level, limits);
+        app.engine_node = Some(here);
+        app.engine_info = "考慮中…".into();
+    }
 }
 
 /// Opens `path` for review, or a new game when `None`. A file that cannot be read is an error;

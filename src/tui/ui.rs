@@ -226,6 +226,9 @@ fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     let pos = app.pos();
     let side = if pos.side_to_move() == Color::Black { "☗先手" } else { "☖後手" };
     let mut first = format!("{} {}手目  {}", side, app.ply() + 1, app.message);
+    if !app.engine_info.is_empty() {
+        first = format!("{first}   {}", app.engine_info);
+    }
     match &app.input {
         Some((InputKind::Move, text)) => {
             first = format!("指し手> {text}_   (76歩, 同歩, 58金右, 7g7f, 7776FU; Enter plays, Esc cancels)")
