@@ -2,110 +2,12 @@
 //! event loop turns keys, mouse clicks and engine messages into calls on `App`, and the UI module
 //! draws whatever `App` holds.
 
-use crate::core::{Color, GameStatus, Move, PieceKind, Position, Square};
+use crate::core::{Color, GameStatus, Move, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
 
 use super::geometry::HAND_ORDER;
-
-/// Where the keyboard cursor is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Focus {
-    Board,
-    /// A slot of the side to move's hand (index into `HAND_ORDER`).
-    Hand(usize),
-}
-
-/// What the player has picked up.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Selection {
-    Square(Square),
-    Hand(PieceKind),
-}
-
-/// Modal windows; when one is open it receives the keys.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Popup {
-    /// Promotion is optional for this move: ask.
-    Promotion {
-        from: Square,
-        to: Square,
-    },
-    Help,
-    ConfirmQuit,
-    /// Choosing who plays each side and the engine's level for a new game.
-    NewGame {
-        mode: GameMode,
-        level: u8,
-    },
-}
-
-/// Who plays which side in a new game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GameMode {
-    HotSeat,
-    HumanSente,
-    HumanGote,
-    EngineVsEngine,
-}
-
-impl GameMode {
-    pub const ALL: [GameMode; 4] =
-        [GameMode::HotSeat, GameMode::HumanSente, GameMode::HumanGote, GameMode::EngineVsEngine];
-
-    pub fn players(self) -> [Player; 2] {
-        match self {
-            GameMode::HotSeat => [Player::Human, Player::Human],
-            GameMode::HumanSente => [Player::Human, Player::Engine],
-            GameMode::HumanGote => [Player::Engine, Player::Human],
-            GameMode::EngineVsEngine => [Player::Engine, Player::Engine],
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            GameMode::HotSeat => "二人対局 (hot-seat: two players, one keyboard)",
-            GameMode::HumanSente => "☗ you (sente) vs ☖ computer",
-            GameMode::HumanGote => "☗ computer vs ☖ you (gote)",
-            GameMode::EngineVsEngine => "computer vs computer",
-        }
-    }
-}
-
-/// What the one-line text box is asking for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum InputKind {
-    /// A move in any notation (USI, Japanese, CSA).
-    Move,
-    /// A file name to save the record to.
-    SavePath,
-}
-
-/// Who plays a side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Player {
-    Human,
-    Engine,
-}
-
-/// The current time as KIF writes it (`2026/11/22 10:00:00`, UTC).
-pub fn now_string() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0);
-    let (days, rem) = (secs.div_euclid(86400), secs.rem_euclid(86400));
-    // civil-from-days (Howard Hinnant's algorithm)
-    let z = days + 719468;
-    let era = z.div_euclid(146097);
-    let doe = z - era * 146097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
-    format!("{y:04}/{m:02}/{d:02} {:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60)
-}
+pub use super::state::{Focus, GameMode, InputKind, Player, Popup, Selection};
+use super::storage::now_string;
 
 pub struct App {
     /// The game record and the position being shown (undo/redo and variations live here).
@@ -566,7 +468,7 @@ mod tests {
         app.toggle_hand_focus();
         assert_eq!(app.focus, Focus::Hand(2));
         app.activate();
-        assert_eq!(app.selection, Some(Selection::Hand(PieceKind::Gold)));
+        assert_eq!(app.selection, Some(Selection::Hand(crate::core::PieceKind::Gold)));
         app.cursor = sq("5b");
         app.activate();
         assert_eq!(app.pos().last_move().unwrap().usi(), "G*5b");

@@ -5,6 +5,7 @@
 pub mod app;
 pub mod engine_link;
 pub mod geometry;
+pub mod state;
 pub mod storage;
 pub mod ui;
 
