@@ -232,6 +232,10 @@ impl App {
 
     /// Plays `m` if legal, with a clear message if not.
     pub fn submit_move(&mut self, m: Move) -> bool {
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is over here; take back (u) to play a variation".into();
+            return false;
+        }
         if !self.pos().is_legal(m) {
             self.message = format!("{} is not legal here", m.usi());
             return false;
@@ -291,6 +295,62 @@ impl App {
                 _ => "投了 — the computer resigns".into(),
             };
         }
+    }
+
+    /// The side to move resigns: the line ends with 投了.
+    pub fn resign(&mut self) {
+        self.popup = None;
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is already over".into();
+            return;
+        }
+        let node = self.game.node();
+        self.game
+            .record_mut()
+            .set_special(node, Some(crate::record::Special::new(crate::record::SpecialKind::Resign)));
+        self.dirty = true;
+        let side = if self.pos().side_to_move() == Color::Black { "☗ sente" } else { "☖ gote" };
+        self.message = format!("投了 — {side} resigns");
+    }
+
+    /// What a declaration by the side to move would mean under the CSA 27-point rule, in words.
+    pub fn declaration_summary(&self) -> String {
+        let pos = self.pos();
+        let us = pos.side_to_move();
+        let (points, pieces) = pos.impasse_count(us);
+        let need = if us == Color::Black { 28 } else { 27 };
+        let king_in = pos.king_square(us).is_some_and(|k| k.in_zone(us));
+        format!(
+            "king in the enemy camp: {}  pieces there: {pieces}/10  points: {points}/{need}  in check: {}",
+            if king_in { "yes" } else { "no" },
+            if pos.in_check() { "yes" } else { "no" }
+        )
+    }
+
+    /// The side to move declares (CSA 27-point rule): a win if every condition holds, otherwise
+    /// the declaration loses.
+    pub fn declare(&mut self) {
+        self.popup = None;
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is already over".into();
+            return;
+        }
+        use crate::core::{Declaration, ImpasseRule};
+        use crate::record::{Special, SpecialKind};
+        let us = self.pos().side_to_move();
+        let node = self.game.node();
+        let kind = match self.pos().declaration(ImpasseRule::Csa27) {
+            Declaration::Win => SpecialKind::EnteringKingWin,
+            // a declaration that does not meet the conditions loses
+            _ => SpecialKind::IllegalAction(us),
+        };
+        self.game.record_mut().set_special(node, Some(Special::new(kind)));
+        self.dirty = true;
+        self.message = if kind == SpecialKind::EnteringKingWin {
+            "入玉宣言 — the declaration wins".into()
+        } else {
+            "入玉宣言 — the conditions are not met: the declaration loses".into()
+        };
     }
 
     /// Whether the current line already ended with a special move (投了, 入玉勝ち ...).
@@ -523,5 +583,29 @@ mod tests {
         // a human cannot move for the engine
         app.click_square(sq("7g"));
         assert!(app.selection.is_none());
+    }
+
+    #[test]
+    fn resign_and_declaration_end_the_line() {
+        let mut app = App::new(Position::startpos());
+        app.resign();
+        assert!(app.line_ended());
+        assert!(!app.submit_typed("7g7f"));
+        assert!(app.message.contains("game is over"));
+        assert_eq!(
+            app.game.record().outcome(),
+            crate::record::Outcome::Win(Color::White),
+            "sente resigned at the start"
+        );
+
+        let sfen = "+R+B2K4/9/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/8k b 2G2S2N2LP2g2s2n2l8p 1";
+        let mut app = App::new(Position::from_sfen(sfen).unwrap());
+        assert!(app.declaration_summary().contains("points: 28/28"));
+        app.declare();
+        assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::Black));
+
+        let mut app = App::new(Position::startpos());
+        app.declare();
+        assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::White));
     }
 }

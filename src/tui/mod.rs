@@ -149,6 +149,14 @@ fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             KeyCode::Esc => app.popup = None,
             _ => {}
         },
+        Popup::ConfirmResign => match k.code {
+            KeyCode::Char('y') => app.resign(),
+            _ => app.popup = None,
+        },
+        Popup::ConfirmDeclare => match k.code {
+            KeyCode::Char('y') => app.declare(),
+            _ => app.popup = None,
+        },
         Popup::ConfirmQuit => match k.code {
             KeyCode::Char('y') | KeyCode::Enter => app.should_quit = true,
             _ => app.popup = None,
@@ -211,6 +219,8 @@ fn handle_board_key(app: &mut App, k: KeyEvent) {
         KeyCode::Char('?') => app.popup = Some(Popup::Help),
         KeyCode::Char('n') => app.open_new_game(),
         KeyCode::Char('q') => app.popup = Some(Popup::ConfirmQuit),
+        KeyCode::Char('R') => app.popup = Some(Popup::ConfirmResign),
+        KeyCode::Char('D') => app.popup = Some(Popup::ConfirmDeclare),
         _ => {}
     }
 }

@@ -28,6 +28,10 @@ pub enum Popup {
     },
     Help,
     ConfirmQuit,
+    /// The side to move resigns (投了) after confirming.
+    ConfirmResign,
+    /// The side to move declares an impasse win (入玉宣言) after seeing the count.
+    ConfirmDeclare,
     /// Choosing who plays each side and the engine's level for a new game.
     NewGame {
         mode: GameMode,

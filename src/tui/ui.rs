@@ -65,7 +65,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     draw_record(f, app, a.record);
     draw_status(f, app, a.status);
     if let Some(p) = &app.popup {
-        draw_popup(f, p);
+        draw_popup(f, app, p);
     }
 }
 
@@ -250,7 +250,7 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
     Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
 }
 
-fn draw_popup(f: &mut Frame, p: &Popup) {
+fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
     let (title, body, w, h): (&str, Vec<String>, u16, u16) = match p {
         Popup::Promotion { from, to } => (
             " 成りますか？ ",
@@ -259,6 +259,17 @@ fn draw_popup(f: &mut Frame, p: &Popup) {
             4,
         ),
         Popup::ConfirmQuit => (" 終了 ", vec!["Quit shogiban? (y / n)".into()], 30, 3),
+        Popup::ConfirmResign => (" 投了 ", vec!["Resign this game? (y / n)".into()], 34, 3),
+        Popup::ConfirmDeclare => (
+            " 入玉宣言 (CSA 27-point rule) ",
+            vec![
+                app.declaration_summary(),
+                "A declaration that does not meet every condition loses.".into(),
+                "Declare? (y / n)".into(),
+            ],
+            96,
+            5,
+        ),
         Popup::Help => (" ヘルプ ", HELP.iter().map(|s| s.to_string()).collect(), 64, HELP.len() as u16 + 2),
         Popup::NewGame { mode, level } => {
             let mut body: Vec<String> = GameMode::ALL
@@ -279,7 +290,7 @@ fn draw_popup(f: &mut Frame, p: &Popup) {
     f.render_widget(Paragraph::new(body.join("\n")).block(block).wrap(Wrap { trim: false }), r);
 }
 
-pub const HELP: [&str; 10] = [
+pub const HELP: [&str; 11] = [
     "arrows / hjkl   move the cursor",
     "Enter / Space   pick up a piece, then put it down (or click)",
     "Tab             switch to your pieces in hand (then ←/→, Enter)",
@@ -287,6 +298,7 @@ pub const HELP: [&str; 10] = [
     "u / Backspace   take back a move      r   replay it      s  save",
     "[ / ]           first / last position     { / }  other variation",
     "f               flip the board          n   new game / vs computer",
+    "R               resign                  D   declare an impasse win (入玉宣言)",
     "Esc             cancel the selection",
     "q               quit",
     "? / Esc         close this help",
