@@ -18,8 +18,8 @@ pub fn bench_main(_args: &[String]) -> ExitCode {
 }
 
 /// `shogiban mate [--sfen SFEN] [--time MS]`.
-pub fn mate_main(_args: &[String]) -> ExitCode {
-    not_yet("mate")
+pub fn mate_main(args: &[String]) -> ExitCode {
+    super::mate::cli::run(args)
 }
 
 /// `shogiban book build FILES... -o OUT`.

@@ -2,3 +2,4 @@
 //! (both as an engine and as a client of other engines). Uses `core` and `record`.
 
 pub mod cli;
+pub mod mate;
