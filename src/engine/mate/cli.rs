@@ -177,8 +177,7 @@ fn modifiers(
     }
     let relative = |among: &[crate::core::Square]| -> Option<char> {
         let straight = from.file() == to.file() && forward(c, from, to) == 1;
-        let straight_kind =
-            kind.is_gold_like() || kind == crate::core::PieceKind::Silver;
+        let straight_kind = kind.is_gold_like() || kind == crate::core::PieceKind::Silver;
         if straight && straight_kind {
             return Some('直');
         }

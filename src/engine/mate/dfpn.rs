@@ -103,15 +103,11 @@ impl Solver {
         if self.nodes & 1023 != 0 {
             return;
         }
-        if let Some(s) = &self.stop {
-            if s.load(Ordering::Relaxed) {
-                self.abort = Some(Abort::Stopped);
-            }
+        if self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+            self.abort = Some(Abort::Stopped);
         }
-        if let Some(d) = self.deadline {
-            if Instant::now() >= d {
-                self.abort = Some(Abort::Time);
-            }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.abort = Some(Abort::Time);
         }
         if self.table.is_full() {
             self.abort = Some(Abort::Memory);
@@ -144,7 +140,7 @@ impl Solver {
                 continue;
             }
             pos.do_move(c.mv);
-            let n = Self::node_moves(pos, child_or).len() as u32;
+            let n = distinct_count(&Self::node_moves(pos, child_or));
             pos.undo_move();
             let (pn, dn, dist) = match (child_or, n) {
                 (false, 0) => (0, INF, 0),
@@ -159,10 +155,8 @@ impl Solver {
     /// Multiple iterative deepening at one node with thresholds on φ and δ.
     fn mid(&mut self, pos: &mut Position, th_phi: u32, th_delta: u32, or_node: bool) {
         self.nodes += 1;
-        if let Some(max) = self.max_nodes {
-            if self.nodes >= max {
-                self.abort = Some(Abort::Nodes);
-            }
+        if self.max_nodes.is_some_and(|max| self.nodes >= max) {
+            self.abort = Some(Abort::Nodes);
         }
         self.check_limits();
         if self.abort.is_some() {
@@ -199,6 +193,7 @@ impl Solver {
             let mut best_phi_c = 0;
             let mut delta2 = INF;
             let mut any_inf = false;
+            let mut drop_max = [0u32; 81];
             let mut dist_best: Option<u32> = None; // OR: min proven dist; AND: max dist
             for (i, c) in children.iter().enumerate() {
                 let (cphi, cdelta, cdist) = self.child_value(c, child_or);
@@ -212,6 +207,14 @@ impl Solver {
                 }
                 if cphi >= INF {
                     any_inf = true;
+                } else if c.mv.is_drop() {
+                    // drops of different pieces on one square stand or fall together (合駒):
+                    // count the hardest of them only
+                    let slot = &mut drop_max[c.mv.to().index()];
+                    if cphi > *slot {
+                        delta += (cphi - *slot) as u64;
+                        *slot = cphi;
+                    }
                 } else {
                     delta += cphi as u64;
                 }
@@ -241,4 +244,20 @@ impl Solver {
         }
         self.path.pop();
     }
+}
+
+/// Number of moves counting all drops on one square as one (their outcomes are correlated).
+fn distinct_count(moves: &MoveList) -> u32 {
+    let mut seen = crate::core::Bitboard::EMPTY;
+    let mut n = 0;
+    for m in moves.iter() {
+        if m.is_drop() {
+            if seen.contains(m.to()) {
+                continue;
+            }
+            seen.set(m.to());
+        }
+        n += 1;
+    }
+    n
 }

@@ -110,7 +110,8 @@ fn shorten(
     let budget = first_nodes.saturating_mul(4).max(20_000);
     let mut d = 3;
     while d + 2 <= line.len() && d <= SHORTEN_MAX_PLY {
-        let mut s = Solver::new(root.side_to_move(), TABLE_CAPACITY / 4, Some(budget), deadline, limits.stop.clone());
+        let mut s =
+            Solver::new(root.side_to_move(), TABLE_CAPACITY / 4, Some(budget), deadline, limits.stop.clone());
         s.max_ply = d;
         let mut p = root.clone();
         let l = s.search(&mut p);
@@ -118,12 +119,12 @@ fn shorten(
         if s.abort.is_some() && s.abort != Some(dfpn::Abort::Nodes) {
             break; // out of time or stopped: keep what we have
         }
-        if l.pn == 0 {
-            if let Some(short) = extract_line(&mut s, &p) {
-                if short.len() < line.len() && verify_mate_line(root, &short).is_ok() {
-                    return (short, spent);
-                }
-            }
+        if l.pn == 0
+            && let Some(short) = extract_line(&mut s, &p)
+            && short.len() < line.len()
+            && verify_mate_line(root, &short).is_ok()
+        {
+            return (short, spent);
         }
         d += 2;
     }
@@ -157,7 +158,7 @@ pub fn verify_mate_line(pos: &Position, line: &[Move]) -> Result<(), String> {
     if line.is_empty() {
         return Err("empty mating line".into());
     }
-    if line.len() % 2 == 0 {
+    if line.len().is_multiple_of(2) {
         return Err(format!("a mating line has an odd number of plies, not {}", line.len()));
     }
     let mut p = pos.clone();
@@ -188,11 +189,9 @@ fn extract_line(solver: &mut Solver, root: &Position) -> Option<Vec<Move>> {
     let mut seen = vec![pos.key()];
     while line.len() < MAX_PLY {
         let or_node = pos.side_to_move() == attacker;
-        if or_node {
-            if let Some(m) = mate_in_one(&pos) {
-                line.push(m);
-                return Some(line);
-            }
+        if or_node && let Some(m) = mate_in_one(&pos) {
+            line.push(m);
+            return Some(line);
         }
         let moves = Solver::node_moves(&pos, or_node);
         if moves.is_empty() {
