@@ -143,8 +143,11 @@ impl Book {
     /// Reads a book file.
     pub fn load(path: &Path) -> Result<Book, BookError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| BookError { source: name.clone(), line: 0, message: e.to_string() })?;
+        let text = std::fs::read_to_string(path).map_err(|e| BookError {
+            source: name.clone(),
+            line: 0,
+            message: e.to_string(),
+        })?;
         Book::parse(&text, &name)
     }
 
@@ -218,7 +221,9 @@ impl Book {
     pub fn to_text(&self) -> String {
         let mut entries: Vec<&BookEntry> = self.entries.values().collect();
         entries.sort_by(|a, b| a.sfen.cmp(&b.sfen));
-        let mut s = String::from("# shogiban opening book: 'sfen <board> <side> <hands>', then '<usi move> <weight>' lines\n");
+        let mut s = String::from(
+            "# shogiban opening book: 'sfen <board> <side> <hands>', then '<usi move> <weight>' lines\n",
+        );
         for e in entries {
             s.push_str("sfen ");
             s.push_str(&e.sfen);

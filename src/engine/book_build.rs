@@ -72,8 +72,11 @@ pub fn parse_usi_games(text: &str, source: &str) -> Result<Vec<Game>, BookError>
         if line.is_empty() {
             continue;
         }
-        let game = parse_game_line(line)
-            .map_err(|message| BookError { source: source.to_string(), line: i + 1, message })?;
+        let game = parse_game_line(line).map_err(|message| BookError {
+            source: source.to_string(),
+            line: i + 1,
+            message,
+        })?;
         games.push(game);
     }
     Ok(games)
@@ -82,8 +85,11 @@ pub fn parse_usi_games(text: &str, source: &str) -> Result<Vec<Game>, BookError>
 /// Reads a file of USI games.
 pub fn read_usi_games(path: &Path) -> Result<Vec<Game>, BookError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| BookError { source: name.clone(), line: 0, message: e.to_string() })?;
+    let text = std::fs::read_to_string(path).map_err(|e| BookError {
+        source: name.clone(),
+        line: 0,
+        message: e.to_string(),
+    })?;
     parse_usi_games(&text, &name)
 }
 

@@ -23,6 +23,6 @@ pub fn mate_main(args: &[String]) -> ExitCode {
 }
 
 /// `shogiban book build FILES... -o OUT`.
-pub fn book_main(_args: &[String]) -> ExitCode {
-    not_yet("book")
+pub fn book_main(args: &[String]) -> ExitCode {
+    super::book_cli::run(args)
 }
