@@ -6,3 +6,5 @@ pub mod book_build;
 pub mod book_cli;
 pub mod cli;
 pub mod mate;
+pub mod usi_client;
+pub mod usi_client_parse;
