@@ -3,7 +3,9 @@
 //! against a slow, obviously-correct exhaustive search, never against stored move strings.
 
 use shogiban::core::{Move, MoveList, Position};
-use shogiban::engine::mate::{MateLimits, MateResult, mate_in_one, solve, verify_mate_line};
+use shogiban::engine::mate::{
+    MateLimits, MateResult, mate_in_one, mate_in_one_in, solve, usi_checkmate_reply, verify_mate_line,
+};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -72,6 +74,13 @@ fn mate_in_one_gold_drop() {
     let sfen = "8k/9/8P/9/9/9/9/9/9 b G 1";
     let line = assert_mate_in(sfen, 1);
     assert_eq!(mate_in_one(&pos(sfen)), Some(line[0]));
+    let mut p = pos(sfen);
+    assert_eq!(mate_in_one_in(&mut p), Some(line[0]));
+    assert_eq!(p, pos(sfen));
+    assert_eq!(mate_in_one(&pos("7B1/7kl/9/5Gp2/9/9/9/9/9 b B2G 1")), None);
+    assert_eq!(usi_checkmate_reply(&MateResult::Mate(line)), "checkmate G*1b");
+    assert_eq!(usi_checkmate_reply(&MateResult::NoMate), "checkmate nomate");
+    assert_eq!(usi_checkmate_reply(&MateResult::Unknown), "checkmate timeout");
 }
 
 #[test]

@@ -132,23 +132,40 @@ fn shorten(
 }
 
 /// A checking move that mates at once (一手詰), if any. Cheap: one generation plus one evasion
-/// test per check.
+/// test per check. Clones the position; see [`mate_in_one_in`] for the in-place version.
 pub fn mate_in_one(pos: &Position) -> Option<Move> {
+    let mut p = pos.clone();
+    p.clear_history();
+    mate_in_one_in(&mut p)
+}
+
+/// `mate_in_one` on a position the caller lends (moves are made and taken back; the position
+/// is unchanged afterwards). For use inside a search.
+pub fn mate_in_one_in(pos: &mut Position) -> Option<Move> {
     let mut checks = crate::core::MoveList::new();
     pos.generate_checks(&mut checks);
-    if checks.is_empty() {
-        return None;
-    }
-    let mut p = pos.clone();
     for &m in checks.iter() {
-        p.do_move(m);
-        let mated = !p.has_legal_move();
-        p.undo_move();
+        pos.do_move(m);
+        let mated = !pos.has_legal_move();
+        pos.undo_move();
         if mated {
             return Some(m);
         }
     }
     None
+}
+
+/// The USI engine's answer to `go mate` for a result: `checkmate <moves>`, `checkmate nomate`
+/// or `checkmate timeout`.
+pub fn usi_checkmate_reply(result: &MateResult) -> String {
+    match result {
+        MateResult::Mate(line) => {
+            let moves: Vec<String> = line.iter().map(|m| m.usi()).collect();
+            format!("checkmate {}", moves.join(" "))
+        }
+        MateResult::NoMate => "checkmate nomate".to_string(),
+        MateResult::Unknown => "checkmate timeout".to_string(),
+    }
 }
 
 /// Checks a mating line by replaying it from `pos`: every move legal, every attacker move a
