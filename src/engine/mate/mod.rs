@@ -97,7 +97,7 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
 const SHORTEN_MAX_PLY: usize = 15;
 
 /// df-pn finds *a* mate, not the shortest. Looks for shorter ones with depth-limited searches
-/// (3, 5, ... plies, each on a fresh table and a node budget tied to the first search) and
+/// (3, 5, ... plies, each on a fresh table, all within a node budget tied to the first search) and
 /// returns the shortest verified line with the nodes spent.
 fn shorten(
     root: &Position,
@@ -107,11 +107,12 @@ fn shorten(
     first_nodes: u64,
 ) -> (Vec<Move>, u64) {
     let mut spent = 0;
-    let budget = first_nodes.saturating_mul(4).max(20_000);
+    // all the shortening runs together get about twice the work of the first search
+    let budget = first_nodes.saturating_mul(2).saturating_add(20_000);
     let mut d = 3;
-    while d + 2 <= line.len() && d <= SHORTEN_MAX_PLY {
-        let mut s =
-            Solver::new(root.side_to_move(), TABLE_CAPACITY / 4, Some(budget), deadline, limits.stop.clone());
+    while d + 2 <= line.len() && d <= SHORTEN_MAX_PLY && spent < budget {
+        let left = Some(budget - spent);
+        let mut s = Solver::new(root.side_to_move(), TABLE_CAPACITY / 4, left, deadline, limits.stop.clone());
         s.max_ply = d;
         let mut p = root.clone();
         let l = s.search(&mut p);
