@@ -185,6 +185,10 @@ impl Solver {
 
         self.init_children(pos, &children, child_or);
         self.path.push(pos.key());
+        // Children's numbers are read once and then only the searched child's again: others
+        // change only through transpositions, which the next visit of this node picks up.
+        let mut values: Vec<(u32, u32, u32)> =
+            children.iter().map(|c| self.child_value(c, child_or)).collect();
         loop {
             // φ(n) = min δ(c), δ(n) = Σ φ(c)
             let mut phi = INF;
@@ -196,7 +200,7 @@ impl Solver {
             let mut drop_max = [0u32; 81];
             let mut dist_best: Option<u32> = None; // OR: min proven dist; AND: max dist
             for (i, c) in children.iter().enumerate() {
-                let (cphi, cdelta, cdist) = self.child_value(c, child_or);
+                let (cphi, cdelta, cdist) = values[i];
                 if cdelta < phi {
                     delta2 = phi;
                     phi = cdelta;
@@ -241,6 +245,7 @@ impl Solver {
             pos.do_move(c.mv);
             self.mid(pos, th_phi_c, th_delta_c, child_or);
             pos.undo_move();
+            values[best] = self.child_value(&c, child_or);
         }
         self.path.pop();
     }

@@ -8,6 +8,7 @@
 use crate::core::zobrist::hand_key;
 use crate::core::{Color, Hand, PieceKind, Position};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// "Infinite" proof or disproof number.
 pub(crate) const INF: u32 = 1 << 30;
@@ -75,9 +76,29 @@ pub(crate) fn hands_after(pos: &Position, m: crate::core::Move) -> Hands {
     hands
 }
 
+/// Hashes a Zobrist key by taking it as it is (it is random already; SipHash would only cost).
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 /// The table proper. `attacker` is the side that checks (fixed for a whole solve).
 pub(crate) struct Table {
-    map: HashMap<u64, Vec<Entry>>,
+    map: HashMap<u64, Vec<Entry>, BuildHasherDefault<KeyHasher>>,
     attacker: Color,
     entries: usize,
     capacity: usize,
@@ -85,7 +106,7 @@ pub(crate) struct Table {
 
 impl Table {
     pub fn new(attacker: Color, capacity: usize) -> Table {
-        Table { map: HashMap::new(), attacker, entries: 0, capacity }
+        Table { map: HashMap::default(), attacker, entries: 0, capacity }
     }
 
     /// Looks a position up, using exact matches and the superiority rule; unknown positions get
