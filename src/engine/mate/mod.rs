@@ -205,6 +205,7 @@ fn extract_line(solver: &mut Solver, root: &Position) -> Option<Vec<Move>> {
     let mut pos = root.clone();
     let mut line = Vec::new();
     let mut seen = vec![pos.key()];
+    let mut retried = false;
     while line.len() < MAX_PLY {
         let or_node = pos.side_to_move() == attacker;
         if or_node && let Some(m) = mate_in_one(&pos) {
@@ -244,7 +245,20 @@ fn extract_line(solver: &mut Solver, root: &Position) -> Option<Vec<Move>> {
                 best = Some((m, l.dist));
             }
         }
-        let (m, _) = best?;
+        let Some((m, _)) = best else {
+            // the table lost the proof of this attacker node: prove it again, once
+            if !or_node || retried {
+                return None;
+            }
+            retried = true;
+            let mut here = pos.clone();
+            here.clear_history();
+            if solver.search(&mut here).pn != 0 {
+                return None;
+            }
+            continue;
+        };
+        retried = false;
         line.push(m);
         pos.do_move(m);
         seen.push(pos.key());
