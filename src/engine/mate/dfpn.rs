@@ -140,7 +140,8 @@ impl Solver {
                 continue;
             }
             pos.do_move(c.mv);
-            let n = distinct_count(&Self::node_moves(pos, child_or));
+            let n =
+                if child_or { count_checks(pos, 4) } else { distinct_count(&Self::node_moves(pos, false)) };
             pos.undo_move();
             let (pn, dn, dist) = match (child_or, n) {
                 (false, 0) => (0, INF, 0),
@@ -263,6 +264,22 @@ fn distinct_count(moves: &MoveList) -> u32 {
             seen.set(m.to());
         }
         n += 1;
+    }
+    n
+}
+
+/// Number of checks the side to move has, counting no further than `cap`.
+fn count_checks(pos: &Position, cap: u32) -> u32 {
+    let mut all = MoveList::new();
+    pos.generate_legal(&mut all);
+    let mut n = 0;
+    for &m in all.iter() {
+        if pos.gives_check(m) {
+            n += 1;
+            if n >= cap {
+                break;
+            }
+        }
     }
     n
 }
