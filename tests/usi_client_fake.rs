@@ -151,3 +151,41 @@ fn command_texts() {
         "go ponder btime 5"
     );
 }
+
+#[test]
+fn events_forwarded_into_the_apps_channel() {
+    enum AppEvent {
+        Key(char),
+        Engine(EngineEvent),
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut e = UsiEngine::start(&script("fake_usi_engine.sh")).unwrap();
+    e.is_ready(WAIT).unwrap();
+    let etx = tx.clone();
+    e.forward_events(move |ev| {
+        let _ = etx.send(AppEvent::Engine(ev));
+    });
+    tx.send(AppEvent::Key('q')).unwrap();
+    e.position(&Position::startpos(), &[]).unwrap();
+    e.go(&GoParams { byoyomi: Some(100), ..Default::default() }).unwrap();
+    let mut keys = 0;
+    loop {
+        match rx.recv_timeout(WAIT).expect("no event") {
+            AppEvent::Key(_) => keys += 1,
+            AppEvent::Engine(EngineEvent::BestMove(b)) => {
+                assert_eq!(b, BestMove::Move { mv: mv("7g7f"), ponder: Some(mv("3c3d")) });
+                break;
+            }
+            AppEvent::Engine(_) => {}
+        }
+    }
+    assert_eq!(keys, 1);
+    // when the engine goes away the app hears about it through the same channel
+    e.send("go crash").unwrap();
+    loop {
+        if let AppEvent::Engine(EngineEvent::Died(err)) = rx.recv_timeout(WAIT).expect("no event") {
+            assert!(err.to_string().contains("segmentation fault"), "{err}");
+            break;
+        }
+    }
+}

@@ -19,6 +19,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// Where the reader thread sends events when the app has asked for them (`forward_events`).
+type EventSink = Arc<Mutex<Option<Box<dyn Fn(EngineEvent) + Send>>>>;
+
 /// How many stderr lines are kept for error messages.
 const STDERR_TAIL_LINES: usize = 20;
 
@@ -126,6 +129,7 @@ pub struct UsiEngine {
     events: Receiver<EngineEvent>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     stderr_done: Arc<AtomicBool>,
+    sink: EventSink,
     id: EngineId,
     dead: Option<EngineError>,
 }
@@ -163,10 +167,12 @@ impl UsiEngine {
             });
         }
         let (tx, rx) = channel();
+        let sink: EventSink = Arc::new(Mutex::new(None));
         if let Some(out) = stdout {
             let tail = Arc::clone(&stderr_tail);
             let done = Arc::clone(&stderr_done);
-            std::thread::spawn(move || read_stdout(out, tx, tail, done));
+            let sink = Arc::clone(&sink);
+            std::thread::spawn(move || read_stdout(out, tx, sink, tail, done));
         }
         let mut engine = UsiEngine {
             child,
@@ -174,6 +180,7 @@ impl UsiEngine {
             events: rx,
             stderr_tail,
             stderr_done,
+            sink,
             id: EngineId::default(),
             dead: None,
         };
@@ -265,6 +272,19 @@ impl UsiEngine {
     /// An `EngineEvent::Died` is the last event.
     pub fn events(&self) -> &Receiver<EngineEvent> {
         &self.events
+    }
+
+    /// Hands all further events to `sink` (called on the reader thread), typically to wrap them
+    /// into the app's own event type and send them down the app's channel, so one loop waits
+    /// for keys and engine output alike. Events already queued are passed on first. After this
+    /// the waiting helpers (`is_ready`, `wait_bestmove`, `next_event`) no longer see events:
+    /// use them for the handshake and set-up, then forward.
+    pub fn forward_events(&mut self, sink: impl Fn(EngineEvent) + Send + 'static) {
+        let Ok(mut slot) = self.sink.lock() else { return };
+        while let Ok(ev) = self.events.try_recv() {
+            sink(ev);
+        }
+        *slot = Some(Box::new(sink));
     }
 
     /// The next event if there is one now; `Err` once the engine has died.
@@ -411,6 +431,7 @@ fn tail_text(tail: &Mutex<VecDeque<String>>) -> String {
 fn read_stdout(
     out: std::process::ChildStdout,
     tx: Sender<EngineEvent>,
+    sink: EventSink,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     stderr_done: Arc<AtomicBool>,
 ) {
@@ -419,12 +440,27 @@ fn read_stdout(
         if line.trim().is_empty() {
             continue;
         }
-        if tx.send(parse_line(&line)).is_err() {
+        if !deliver(&tx, &sink, parse_line(&line)) {
             return; // the client is gone
         }
     }
     // let the stderr reader catch the last words (bounded wait: it may never close)
     wait_flag(&stderr_done, Duration::from_millis(300));
-    let _ =
-        tx.send(EngineEvent::Died(EngineError::Died { exit: None, stderr_tail: tail_text(&stderr_tail) }));
+    let died = EngineEvent::Died(EngineError::Died { exit: None, stderr_tail: tail_text(&stderr_tail) });
+    deliver(&tx, &sink, died);
+}
+
+/// Sends one event to the app's sink if there is one, else down the client's channel. False
+/// when nobody listens any more.
+fn deliver(tx: &Sender<EngineEvent>, sink: &EventSink, ev: EngineEvent) -> bool {
+    match sink.lock() {
+        Ok(guard) => match guard.as_ref() {
+            Some(f) => {
+                f(ev);
+                true
+            }
+            None => tx.send(ev).is_ok(),
+        },
+        Err(_) => false,
+    }
 }
