@@ -49,6 +49,11 @@ fn handshake_options_and_a_move() {
     assert_eq!(echo(&mut e), "setoption name USI_Hash value 64");
     e.is_ready(WAIT).unwrap();
     e.new_game().unwrap();
+    // a line that is not UTF-8 (Shift_JIS) is decoded leniently, not taken for a dead engine
+    match e.next_event(WAIT).unwrap() {
+        Some(EngineEvent::Info(i)) => assert!(i.string.unwrap().ends_with(" bytes")),
+        other => panic!("expected the Shift_JIS info line, got {other:?}"),
+    }
 
     let start = Position::startpos();
     e.position(&start, &[mv("7g7f"), mv("3c3d")]).unwrap();

@@ -154,8 +154,8 @@ impl UsiEngine {
             let tail = Arc::clone(&stderr_tail);
             let done = Arc::clone(&stderr_done);
             std::thread::spawn(move || {
-                for line in BufReader::new(err).lines() {
-                    let Ok(line) = line else { break };
+                let mut reader = BufReader::new(err);
+                while let Some(line) = read_line_lossy(&mut reader) {
                     if let Ok(mut t) = tail.lock() {
                         if t.len() == STDERR_TAIL_LINES {
                             t.pop_front();
@@ -435,8 +435,8 @@ fn read_stdout(
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     stderr_done: Arc<AtomicBool>,
 ) {
-    for line in BufReader::new(out).lines() {
-        let Ok(line) = line else { break };
+    let mut reader = BufReader::new(out);
+    while let Some(line) = read_line_lossy(&mut reader) {
         if line.trim().is_empty() {
             continue;
         }
@@ -448,6 +448,21 @@ fn read_stdout(
     wait_flag(&stderr_done, Duration::from_millis(300));
     let died = EngineEvent::Died(EngineError::Died { exit: None, stderr_tail: tail_text(&stderr_tail) });
     deliver(&tx, &sink, died);
+}
+
+/// One line without its end-of-line, decoding invalid UTF-8 leniently (engines print Shift_JIS
+/// now and then); `None` at the end of the stream or on a read error.
+fn read_line_lossy(reader: &mut impl BufRead) -> Option<String> {
+    let mut buf = Vec::new();
+    match reader.read_until(b'\n', &mut buf) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => {
+            while buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+                buf.pop();
+            }
+            Some(String::from_utf8_lossy(&buf).into_owned())
+        }
+    }
 }
 
 /// Sends one event to the app's sink if there is one, else down the client's channel. False

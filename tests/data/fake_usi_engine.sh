@@ -16,7 +16,7 @@ while IFS= read -r line; do
       echo "info string loading"
       echo "readyok" ;;
     setoption*) echo "info string got $line" ;;
-    usinewgame) ;;
+    usinewgame) printf 'info string \223\372\226\173 bytes\r\n' ;;
     position*) echo "info string got $line" ;;
     "go mate"*) echo "checkmate G*1b" ;;
     "go crash"*)
