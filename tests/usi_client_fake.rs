@@ -13,7 +13,6 @@ fn script(name: &str) -> EngineConfig {
     let mut c = EngineConfig::new("/bin/sh");
     c.args = vec![format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))];
     c.handshake_timeout = Duration::from_secs(10);
-    c.ready_timeout = Duration::from_secs(10);
     c
 }
 

@@ -32,10 +32,9 @@ pub struct EngineConfig {
     pub args: Vec<String>,
     /// Working directory (engines often load their evaluation files relative to it).
     pub dir: Option<std::path::PathBuf>,
-    /// Longest wait for `usiok`.
+    /// Longest wait for `usiok`. (`readyok` can take much longer, since engines load their
+    /// evaluation files then: `is_ready` takes its own timeout.)
     pub handshake_timeout: Duration,
-    /// Longest wait for `readyok` (engines load big files here).
-    pub ready_timeout: Duration,
 }
 
 impl EngineConfig {
@@ -45,7 +44,6 @@ impl EngineConfig {
             args: Vec::new(),
             dir: None,
             handshake_timeout: Duration::from_secs(10),
-            ready_timeout: Duration::from_secs(60),
         }
     }
 }
