@@ -3,9 +3,13 @@
 
 pub mod api;
 pub mod bench;
+pub mod book;
+pub mod book_build;
+pub mod book_cli;
 pub mod cli;
 pub mod eval;
 pub mod levels;
+pub mod mate;
 pub mod params;
 pub mod quickmate;
 pub mod root;
@@ -14,3 +18,5 @@ pub mod see;
 pub mod time;
 pub mod tt;
 pub mod usi;
+pub mod usi_client;
+pub mod usi_client_parse;
