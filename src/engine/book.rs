@@ -275,6 +275,15 @@ impl Book {
     /// `None` when the book is off or has nothing (or only zero weights) here. Moves are
     /// checked for legality again, so a book built for other rules cannot make us play
     /// an illegal move.
+    /// This book as the engine's book lookup (`Engine::set_book`): a random pick by weight.
+    pub fn into_hook(self, seed: Option<u64>) -> super::api::BookHook {
+        let rng = std::sync::Mutex::new(seed.map_or_else(BookRng::from_time, BookRng::new));
+        Box::new(move |pos| {
+            let mut r = rng.lock().ok()?;
+            self.pick(pos, &mut r)
+        })
+    }
+
     pub fn pick(&self, pos: &Position, rng: &mut BookRng) -> Option<Move> {
         let moves: Vec<BookMove> =
             self.moves(pos).iter().copied().filter(|b| b.weight > 0 && pos.is_legal(b.mv)).collect();

@@ -100,6 +100,7 @@ impl Drop for EngineLink {
 
 fn engine_thread(rx: Receiver<Request>, tx: Sender<EngineEvent>, stop: Arc<AtomicBool>) {
     let mut engine = Engine::new(EngineOptions::default());
+    engine.set_book(Some(crate::engine::book::Book::builtin().into_hook(None)));
     while let Ok(req) = rx.recv() {
         match req {
             Request::Quit => break,

@@ -2,7 +2,7 @@
 //! USI and in KI2 notation. Owns the argument parsing and output of that command only.
 
 use super::{MateLimits, MateResult, solve_with_report};
-use crate::core::{Color, Move, Position};
+use crate::core::{Move, Position};
 use std::process::ExitCode;
 
 /// Time budget when `--time` is not given.
@@ -87,117 +87,15 @@ pub fn run(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-// TODO(lead): use record::notation KI2 writer
-/// KI2 text of a line played from `pos`, moves separated by spaces.
+/// KI2 text of a line played from `pos`, moves separated by spaces (the record layer's writer).
 pub(crate) fn ki2_line(pos: &Position, line: &[Move]) -> String {
     let mut p = pos.clone();
-    let mut prev_to = None;
     let mut out = Vec::with_capacity(line.len());
     for &m in line {
-        out.push(ki2_move(&p, m, prev_to));
-        prev_to = Some(m.to());
+        out.push(crate::record::notation::ki2_move_marked(&p, m, crate::record::notation::prev_to(&p)));
         p.do_move(m);
     }
     out.join(" ")
-}
-
-/// One move in KI2: mark, destination (`同　` when it repeats the previous one), piece, the
-/// modifiers 右/左/直 and 上/引/寄 when another piece of the same kind could go there too, then
-/// 成 / 不成 / 打.
-fn ki2_move(pos: &Position, m: Move, prev_to: Option<crate::core::Square>) -> String {
-    let us = pos.side_to_move();
-    let mut s = String::new();
-    s.push(us.mark());
-    let to = m.to();
-    if prev_to == Some(to) {
-        s.push_str("同　");
-    } else {
-        s.push_str(&to.japanese());
-    }
-    let kind = pos.moved_kind(m);
-    s.push_str(kind.kanji());
-    // other pieces of the same kind that could move to the same square
-    let rivals: Vec<Move> = pos
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|o| !o.is_drop() && o.to() == to && (m.is_drop() || o.from() != m.from()))
-        .filter(|o| pos.moved_kind(*o) == kind)
-        .collect();
-    let mut rival_from: Vec<crate::core::Square> = rivals.iter().map(|o| o.from()).collect();
-    rival_from.sort_by_key(|s| s.0);
-    rival_from.dedup();
-    if m.is_drop() {
-        if !rival_from.is_empty() {
-            s.push('打');
-        }
-        return s;
-    }
-    if !rival_from.is_empty() {
-        s.push_str(&modifiers(us, kind, m.from(), to, &rival_from));
-    }
-    if m.is_promotion() {
-        s.push('成');
-    } else if kind.can_promote() && (m.from().in_zone(us) || to.in_zone(us)) {
-        s.push_str("不成");
-    }
-    s
-}
-
-/// Forward distance of a step from `from` to `to` for `c` (positive = toward the opponent).
-fn forward(c: Color, from: crate::core::Square, to: crate::core::Square) -> i32 {
-    let d = from.rank() as i32 - to.rank() as i32;
-    if c == Color::Black { d } else { -d }
-}
-
-/// How far to the mover's right a square is (sente's right is file 1).
-fn rightness(c: Color, sq: crate::core::Square) -> i32 {
-    if c == Color::Black { -(sq.file() as i32) } else { sq.file() as i32 }
-}
-
-fn movement(c: Color, from: crate::core::Square, to: crate::core::Square) -> char {
-    match forward(c, from, to) {
-        d if d > 0 => '上',
-        d if d < 0 => '引',
-        _ => '寄',
-    }
-}
-
-/// The fewest modifiers that single out `from` among `rivals` (see the notation rules).
-fn modifiers(
-    c: Color,
-    kind: crate::core::PieceKind,
-    from: crate::core::Square,
-    to: crate::core::Square,
-    rivals: &[crate::core::Square],
-) -> String {
-    let mv = movement(c, from, to);
-    if rivals.iter().all(|&r| movement(c, r, to) != mv) {
-        return mv.to_string();
-    }
-    let relative = |among: &[crate::core::Square]| -> Option<char> {
-        let straight = from.file() == to.file() && forward(c, from, to) == 1;
-        let straight_kind = kind.is_gold_like() || kind == crate::core::PieceKind::Silver;
-        if straight && straight_kind {
-            return Some('直');
-        }
-        let me = rightness(c, from);
-        if among.iter().all(|&r| rightness(c, r) < me) {
-            Some('右')
-        } else if among.iter().all(|&r| rightness(c, r) > me) {
-            Some('左')
-        } else {
-            None
-        }
-    };
-    if let Some(r) = relative(rivals) {
-        return r.to_string();
-    }
-    let same_move: Vec<_> = rivals.iter().copied().filter(|&r| movement(c, r, to) == mv).collect();
-    match relative(&same_move) {
-        Some('直') | None => mv.to_string(),
-        Some(r) => format!("{r}{mv}"),
-    }
 }
 
 #[cfg(test)]
