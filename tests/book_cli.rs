@@ -51,3 +51,21 @@ fn illegal_game_is_rejected_with_its_line() {
     let (code, _, _) = run(&["book", "build", "-o", out.to_str().unwrap()]);
     assert_eq!(code, 1);
 }
+
+#[test]
+fn book_builds_from_kif_and_csa_through_the_record_layer() {
+    let dir = std::env::temp_dir().join(format!("shogiban-book-kif-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("book.sfen");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_shogiban"))
+        .args(["book", "build", &format!("{data}/kakinoki.kif"), &format!("{data}/games.csa"), "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let book = shogiban::engine::book::Book::load(&out).unwrap();
+    // the first move of the Kakinoki game is in the book for the start position
+    let start = shogiban::core::Position::startpos();
+    assert!(book.moves(&start).iter().any(|b| b.mv.usi() == "7g7f"));
+}

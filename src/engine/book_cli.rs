@@ -59,8 +59,7 @@ fn build(args: &[String]) -> Result<(), String> {
     }
     let mut builder = BookBuilder::new(plies);
     for f in &files {
-        let games = read_usi_games(f).map_err(|e| e.to_string())?;
-        for (start, moves) in games {
+        for (start, moves) in read_games(f)? {
             builder.add_game(&start, &moves).map_err(|e| format!("{}: {e}", f.display()))?;
         }
     }
@@ -69,6 +68,23 @@ fn build(args: &[String]) -> Result<(), String> {
     book.save(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     println!("{} games, {} positions -> {}", games, book.len(), out.display());
     Ok(())
+}
+
+/// The games of one file: kifu formats (KIF, KI2, CSA with several games, JKF) through the record
+/// layer, taking each record's main line; anything else as USI lines or plain move lists.
+fn read_games(f: &std::path::Path) -> Result<Vec<(crate::core::Position, Vec<crate::core::Move>)>, String> {
+    let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+    if matches!(ext.as_str(), "kif" | "kifu" | "ki2" | "ki2u" | "csa" | "jkf") {
+        let records = crate::record::io::load_all_records(f).map_err(|e| e.to_string())?;
+        for (_, warnings) in &records {
+            for w in warnings {
+                eprintln!("warning: {w}");
+            }
+        }
+        Ok(records.into_iter().map(|(r, _)| (r.initial().clone(), r.main_line_moves())).collect())
+    } else {
+        read_usi_games(f).map_err(|e| e.to_string())
+    }
 }
 
 fn probe(args: &[String]) -> Result<(), String> {
