@@ -193,3 +193,22 @@ fn play_against_the_computer() {
     s.send("y");
     assert!(s.wait_exit());
 }
+
+#[test]
+fn play_against_an_external_usi_engine() {
+    let home = std::env::temp_dir().join(format!("shogiban-e2e-ext-{}", std::process::id()));
+    let engine = format!("{} usi", env!("CARGO_BIN_EXE_shogiban"));
+    let mut s = Session::start_in(&["--engine", &engine], &home);
+    s.wait_for("開始局面");
+    // computer (the external engine) plays sente at level 1
+    s.send("n");
+    s.wait_for("新規対局");
+    s.send("3");
+    s.send(&"\x1b[D".repeat(9));
+    s.send("\r");
+    let sc = s.wait_for("   1 ▲");
+    assert!(sc.contains("☖後手 2手目"), "{sc}");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+}

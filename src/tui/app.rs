@@ -31,6 +31,8 @@ pub struct App {
     pub engine_node: Option<NodeId>,
     /// The computer's latest progress line.
     pub engine_info: String,
+    /// The computer's name (for the record's player headers).
+    pub engine_name: String,
     pub should_quit: bool,
 }
 
@@ -58,6 +60,7 @@ impl App {
             level: 5,
             engine_node: None,
             engine_info: String::new(),
+            engine_name: "shogiban".into(),
             should_quit: false,
         }
     }
@@ -76,9 +79,9 @@ impl App {
         self.level = level.clamp(1, 10);
         let mut rec = GameRecord::new(Position::startpos());
         rec.set_header("開始日時", &now_string());
-        let name = |p: Player| if p == Player::Human { "you" } else { "shogiban" };
-        rec.set_header("先手", name(self.players[0]));
-        rec.set_header("後手", name(self.players[1]));
+        let name = |p: Player| if p == Player::Human { "you".to_string() } else { self.engine_name.clone() };
+        rec.set_header("先手", &name(self.players[0]));
+        rec.set_header("後手", &name(self.players[1]));
         self.game = Cursor::new(rec);
         self.file = None;
         self.dirty = true;
@@ -278,16 +281,20 @@ impl App {
     }
 
     /// The computer's answer for `node`: play it, resign, or declare an impasse win.
-    pub fn engine_result(&mut self, node: NodeId, result: &crate::engine::root::SearchResult) {
+    pub fn engine_result(&mut self, node: NodeId, best: Option<Move>, declare_win: bool) {
         if self.game.node() != node || self.engine_node != Some(node) {
             return; // the user went elsewhere meanwhile
         }
         self.engine_node = None;
         use crate::record::{Special, SpecialKind};
-        if let Some(m) = result.best {
-            self.submit_move(m);
+        if let Some(m) = best {
+            if !self.submit_move(m) {
+                self.message =
+                    format!("the computer played an illegal move ({}); you keep the game", m.usi());
+                self.players = [Player::Human, Player::Human];
+            }
         } else {
-            let kind = if result.declare_win { SpecialKind::EnteringKingWin } else { SpecialKind::Resign };
+            let kind = if declare_win { SpecialKind::EnteringKingWin } else { SpecialKind::Resign };
             self.game.record_mut().set_special(node, Some(Special::new(kind)));
             self.dirty = true;
             self.message = match kind {

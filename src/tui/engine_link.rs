@@ -1,40 +1,32 @@
-//! The computer player off the UI thread. One engine thread lives for the whole session and
-//! talks over channels: the UI sends "think about this position", the thread streams progress
-//! and finally a result, and the UI can stop it at any time. Every request carries a ticket so a
-//! late answer to a position the user has since left is recognised and dropped.
+//! The computer player off the UI thread: the built-in engine on a thread of its own, or any
+//! external USI engine through the USI client. The UI asks "think about this game" and polls for
+//! progress and the answer; it can stop a search at any time. Every request carries a ticket so
+//! a late answer to a position the user has since left is recognised and dropped.
 
-use crate::core::Position;
+use crate::core::{Move, Position};
 use crate::engine::api::{Engine, EngineOptions};
-use crate::engine::root::{SearchInfo, SearchResult};
 use crate::engine::time::Limits;
+use crate::engine::usi_client::{EngineConfig, GoParams, UsiEngine};
+use crate::engine::usi_client_parse::{BestMove, EngineEvent as UsiEvent};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
-enum Request {
-    Think { ticket: u64, pos: Box<Position>, level: u8, limits: Limits },
-    Quit,
-}
-
-/// What the engine thread reports.
+/// What the engine reports to the UI.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineEvent {
-    Info { ticket: u64, info: SearchInfo },
-    Done { ticket: u64, result: SearchResult },
+    /// A progress line (depth, score, principal variation).
+    Info { ticket: u64, text: String },
+    /// The answer: a move, or `None` to resign (or declare an impasse win).
+    Done { ticket: u64, best: Option<Move>, declare_win: bool },
+    /// The engine cannot go on (an external engine died); the message says why.
+    Failed { message: String },
 }
 
-pub struct EngineLink {
-    tx: Sender<Request>,
-    rx: Receiver<EngineEvent>,
-    stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
-    next_ticket: u64,
-    /// The ticket of the search in progress, if any.
-    pub thinking: Option<u64>,
-}
-
-/// Thinking time the app gives the computer at each level (milliseconds); the level's own depth
-/// cap and noise make the lower levels weaker still.
+/// Thinking time the app gives the computer at each level (milliseconds); the built-in level's
+/// own depth cap and noise make the lower levels weaker still.
 pub fn think_time_ms(level: u8) -> u64 {
     match level {
         0..=2 => 200,
@@ -45,7 +37,43 @@ pub fn think_time_ms(level: u8) -> u64 {
     }
 }
 
+enum Request {
+    Think { ticket: u64, pos: Box<Position>, level: u8, limits: Limits },
+    Quit,
+}
+
+struct Builtin {
+    tx: Sender<Request>,
+    rx: Receiver<EngineEvent>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+struct External {
+    engine: UsiEngine,
+    /// The ticket of the `go` in progress.
+    current: Option<u64>,
+    /// `bestmove` answers still to come for searches we abandoned.
+    stale: usize,
+    failed: bool,
+}
+
+enum Backend {
+    Builtin(Builtin),
+    External(Box<External>),
+}
+
+pub struct EngineLink {
+    backend: Backend,
+    next_ticket: u64,
+    /// The ticket of the search in progress, if any.
+    pub thinking: Option<u64>,
+    /// The engine's name for the record header.
+    pub name: String,
+}
+
 impl EngineLink {
+    /// The built-in engine on its own thread.
     pub fn start() -> EngineLink {
         let (tx, req_rx) = channel::<Request>();
         let (ev_tx, rx) = channel::<EngineEvent>();
@@ -55,46 +83,147 @@ impl EngineLink {
             .name("engine".into())
             .spawn(move || engine_thread(req_rx, ev_tx, stop2))
             .expect("cannot start the engine thread");
-        EngineLink { tx, rx, stop, thread: Some(thread), next_ticket: 1, thinking: None }
+        EngineLink {
+            backend: Backend::Builtin(Builtin { tx, rx, stop, thread: Some(thread) }),
+            next_ticket: 1,
+            thinking: None,
+            name: "shogiban".into(),
+        }
     }
 
-    /// Starts a search of `pos`; returns its ticket. Any search in progress is stopped first.
-    pub fn think(&mut self, pos: &Position, level: u8, limits: Limits) -> u64 {
+    /// An external USI engine (`path` plus arguments). Fails with a clear message when the
+    /// program cannot be started or does not complete the handshake.
+    pub fn start_external(path: &str, args: &[String]) -> Result<EngineLink, String> {
+        let mut cfg = EngineConfig::new(path);
+        cfg.args = args.to_vec();
+        let mut engine = UsiEngine::start(&cfg).map_err(|e| e.to_string())?;
+        engine.is_ready(Duration::from_secs(30)).map_err(|e| e.to_string())?;
+        engine.new_game().map_err(|e| e.to_string())?;
+        let name = if engine.id().name.is_empty() { path.to_string() } else { engine.id().name.clone() };
+        Ok(EngineLink {
+            backend: Backend::External(Box::new(External { engine, current: None, stale: 0, failed: false })),
+            next_ticket: 1,
+            thinking: None,
+            name,
+        })
+    }
+
+    /// Starts a search of the game `start` + `moves`; returns its ticket. Any search in progress
+    /// is stopped first.
+    pub fn think(&mut self, start: &Position, moves: &[Move], level: u8, limits: Limits) -> u64 {
         self.stop_thinking();
         let ticket = self.next_ticket;
         self.next_ticket += 1;
-        self.stop.store(false, Ordering::SeqCst);
-        let _ = self.tx.send(Request::Think { ticket, pos: Box::new(pos.clone()), level, limits });
+        match &mut self.backend {
+            Backend::Builtin(b) => {
+                let mut pos = start.clone();
+                for &m in moves {
+                    pos.do_move(m);
+                }
+                b.stop.store(false, Ordering::SeqCst);
+                let _ = b.tx.send(Request::Think { ticket, pos: Box::new(pos), level, limits });
+            }
+            Backend::External(x) => {
+                let go = GoParams { byoyomi: limits.movetime.or(Some(1000)), ..GoParams::default() };
+                let sent = x.engine.position(start, moves).and_then(|_| x.engine.go(&go));
+                if sent.is_ok() {
+                    x.current = Some(ticket);
+                } else {
+                    x.failed = true;
+                }
+            }
+        }
         self.thinking = Some(ticket);
         ticket
     }
 
     /// Asks the search in progress to stop (its late answer will be ignored by ticket).
     pub fn stop_thinking(&mut self) {
-        if self.thinking.take().is_some() {
-            self.stop.store(true, Ordering::SeqCst);
+        if self.thinking.take().is_none() {
+            return;
+        }
+        match &mut self.backend {
+            Backend::Builtin(b) => b.stop.store(true, Ordering::SeqCst),
+            Backend::External(x) => {
+                if x.current.take().is_some() {
+                    x.stale += 1;
+                    let _ = x.engine.stop();
+                }
+            }
         }
     }
 
     /// The next report, if one is waiting.
     pub fn poll(&mut self) -> Option<EngineEvent> {
-        let ev = self.rx.try_recv().ok()?;
+        let ev = match &mut self.backend {
+            Backend::Builtin(b) => b.rx.try_recv().ok()?,
+            Backend::External(x) => poll_external(x)?,
+        };
         if let EngineEvent::Done { ticket, .. } = &ev
             && self.thinking == Some(*ticket)
         {
+            self.thinking = None;
+        }
+        if let EngineEvent::Failed { .. } = &ev {
             self.thinking = None;
         }
         Some(ev)
     }
 }
 
+fn poll_external(x: &mut External) -> Option<EngineEvent> {
+    if x.failed {
+        x.failed = false;
+        return Some(EngineEvent::Failed {
+            message: format!("the engine stopped answering: {}", x.engine.stderr_tail()),
+        });
+    }
+    loop {
+        let ev = match x.engine.try_event() {
+            Ok(Some(ev)) => ev,
+            Ok(None) => return None,
+            Err(e) => return Some(EngineEvent::Failed { message: e.to_string() }),
+        };
+        match ev {
+            UsiEvent::Info(info) => {
+                let Some(ticket) = x.current else { continue };
+                let score = match info.score {
+                    Some(s) => format!("{s:?}"),
+                    None => String::new(),
+                };
+                let pv: Vec<&str> = info.pv.iter().take(6).map(String::as_str).collect();
+                let text = format!("考慮中 depth {} {score} pv {}", info.depth.unwrap_or(0), pv.join(" "));
+                return Some(EngineEvent::Info { ticket, text });
+            }
+            UsiEvent::BestMove(b) => {
+                if x.stale > 0 {
+                    x.stale -= 1;
+                    continue;
+                }
+                let Some(ticket) = x.current.take() else { continue };
+                let (best, declare_win) = match b {
+                    BestMove::Move { mv, .. } => (Some(mv), false),
+                    BestMove::Resign => (None, false),
+                    BestMove::Win => (None, true),
+                };
+                return Some(EngineEvent::Done { ticket, best, declare_win });
+            }
+            UsiEvent::Died(e) => return Some(EngineEvent::Failed { message: e.to_string() }),
+            _ => continue,
+        }
+    }
+}
+
 impl Drop for EngineLink {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        let _ = self.tx.send(Request::Quit);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
+        if let Backend::Builtin(b) = &mut self.backend {
+            b.stop.store(true, Ordering::SeqCst);
+            let _ = b.tx.send(Request::Quit);
+            if let Some(t) = b.thread.take() {
+                let _ = t.join();
+            }
         }
+        // an external engine is sent `quit` (and killed if need be) when `UsiEngine` drops
     }
 }
 
@@ -108,9 +237,13 @@ fn engine_thread(rx: Receiver<Request>, tx: Sender<EngineEvent>, stop: Arc<Atomi
                 engine.set_level(level);
                 let tx2 = tx.clone();
                 let result = engine.search(&pos, limits, stop.clone(), move |info| {
-                    let _ = tx2.send(EngineEvent::Info { ticket, info: info.clone() });
+                    let pv: Vec<String> = info.pv.iter().take(6).map(|m| m.usi()).collect();
+                    let text =
+                        format!("考慮中 depth {} {} pv {}", info.depth, info.score.usi(), pv.join(" "));
+                    let _ = tx2.send(EngineEvent::Info { ticket, text });
                 });
-                if tx.send(EngineEvent::Done { ticket, result }).is_err() {
+                let done = EngineEvent::Done { ticket, best: result.best, declare_win: result.declare_win };
+                if tx.send(done).is_err() {
                     break;
                 }
             }
@@ -121,39 +254,48 @@ fn engine_thread(rx: Receiver<Request>, tx: Sender<EngineEvent>, stop: Arc<Atomi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
 
-    #[test]
-    fn thinks_off_thread_and_answers_with_a_legal_move() {
-        let mut link = EngineLink::start();
-        let pos = Position::startpos();
-        let t = link.think(&pos, 10, Limits::depth(3));
+    fn wait_done(link: &mut EngineLink, want: u64) -> Option<Move> {
         let start = Instant::now();
         loop {
-            if let Some(EngineEvent::Done { ticket, result }) = link.poll() {
-                assert_eq!(ticket, t);
-                assert!(pos.is_legal(result.best.expect("a move")));
-                break;
+            if let Some(EngineEvent::Done { ticket, best, .. }) = link.poll()
+                && ticket == want
+            {
+                return best;
             }
             assert!(start.elapsed() < Duration::from_secs(60), "no answer");
             std::thread::sleep(Duration::from_millis(5));
         }
+    }
+
+    #[test]
+    fn thinks_off_thread_and_answers_with_a_legal_move() {
+        let mut link = EngineLink::start();
+        let start = Position::startpos();
+        let moves = [Move::from_usi("7g7f").unwrap()];
+        let t = link.think(&start, &moves, 10, Limits::depth(3));
+        let best = wait_done(&mut link, t).expect("a move");
+        let mut pos = start.clone();
+        pos.do_move(moves[0]);
+        assert!(pos.is_legal(best));
         assert!(link.thinking.is_none());
     }
 
     #[test]
     fn stop_makes_it_answer() {
         let mut link = EngineLink::start();
-        let t = link.think(&Position::startpos(), 10, Limits::default());
+        let t = link.think(&Position::startpos(), &[], 10, Limits::default());
         link.stop_thinking();
-        let start = Instant::now();
-        loop {
-            if let Some(EngineEvent::Done { ticket, .. }) = link.poll() {
-                assert_eq!(ticket, t);
-                break;
-            }
-            assert!(start.elapsed() < Duration::from_secs(60), "no answer after stop");
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        wait_done(&mut link, t);
+    }
+
+    #[test]
+    fn external_engine_that_cannot_start_is_a_clear_error() {
+        let err = match EngineLink::start_external("/nonexistent/usi-engine", &[]) {
+            Err(e) => e,
+            Ok(_) => panic!("started a missing engine"),
+        };
+        assert!(err.contains("/nonexistent/usi-engine"), "{err}");
     }
 }

@@ -51,10 +51,10 @@ impl Drop for TerminalGuard {
 
 /// Runs the app on the real terminal until the user quits. The record is autosaved after every
 /// change (see `storage`), so a crash or a closed terminal loses nothing.
-pub fn run(mut app: App) -> io::Result<()> {
+pub fn run(mut app: App, mut engine: engine_link::EngineLink) -> io::Result<()> {
     let _guard = TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    let mut engine = engine_link::EngineLink::start();
+    app.engine_name = engine.name.clone();
     while !app.should_quit {
         terminal.draw(|f| ui::draw(f, &app))?;
         if event::poll(Duration::from_millis(50))? {
@@ -75,18 +75,22 @@ pub fn run(mut app: App) -> io::Result<()> {
 
 /// Starts, stops and collects the computer's thinking as the game requires.
 fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
+    use engine_link::EngineEvent;
     while let Some(ev) = engine.poll() {
         match ev {
-            engine_link::EngineEvent::Info { info, .. } => {
-                let pv: Vec<String> = info.pv.iter().take(6).map(|m| m.usi()).collect();
-                app.engine_info =
-                    format!("考慮中 depth {} {} pv {}", info.depth, info.score.usi(), pv.join(" "));
-            }
-            engine_link::EngineEvent::Done { result, .. } => {
+            EngineEvent::Info { text, .. } => app.engine_info = text,
+            EngineEvent::Done { best, declare_win, .. } => {
                 if let Some(node) = app.engine_node {
-                    app.engine_result(node, &result);
+                    app.engine_result(node, best, declare_win);
                 }
                 app.engine_info.clear();
+            }
+            EngineEvent::Failed { message } => {
+                // nothing is lost: the game stays, both sides become human
+                app.players = [app::Player::Human, app::Player::Human];
+                app.engine_node = None;
+                app.engine_info.clear();
+                app.message = format!("engine failed: {message} — both sides are now played by hand");
             }
         }
     }
@@ -99,7 +103,8 @@ fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
     }
     if app.engine_to_move() && app.engine_node.is_none() {
         let limits = crate::engine::time::Limits::movetime(engine_link::think_time_ms(app.level));
-        engine.think(app.pos(), app.level, limits);
+        let moves = app.game.record().moves_to(here);
+        engine.think(app.game.record().initial(), &moves, app.level, limits);
         app.engine_node = Some(here);
         app.engine_info = "考慮中…".into();
     }
