@@ -140,14 +140,14 @@ impl Engine {
                 .expect("cannot start the search thread");
             handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
         });
-        if spec.noise > 0 && result.lines.len() > 1 {
-            if let Some(m) = levels::pick(&result.lines, spec.noise, &mut self.rng) {
-                if Some(m) != result.best {
-                    result.best = Some(m);
-                    result.ponder = None;
-                    result.pv = vec![m];
-                }
-            }
+        if spec.noise > 0
+            && result.lines.len() > 1
+            && let Some(m) = levels::pick(&result.lines, spec.noise, &mut self.rng)
+            && Some(m) != result.best
+        {
+            result.best = Some(m);
+            result.ponder = None;
+            result.pv = vec![m];
         }
         result
     }

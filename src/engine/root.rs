@@ -237,6 +237,7 @@ pub fn run_search(
 }
 
 /// One pass over the root moves from `pv_idx` on, with the window (alpha, beta).
+#[allow(clippy::needless_range_loop)]
 fn root_search(
     s: &mut Searcher,
     root: &mut [RootMove],

@@ -215,9 +215,9 @@ impl<'a> Searcher<'a> {
 
     #[inline]
     fn poll(&mut self) {
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes & 1023 == 0 && (self.stop.load(Ordering::Relaxed) || self.clock.out_of_time()) {
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && (self.stop.load(Ordering::Relaxed) || self.clock.out_of_time()))
+        {
             self.stopped = true;
         }
     }

@@ -154,7 +154,7 @@ mod tests {
         let l = Limits { time: [Some(0), Some(0)], byoyomi: 10_000, ..Limits::default() };
         let (opt, max) = budgets(&l, Color::Black).unwrap();
         assert_eq!(opt, max);
-        assert!(max < 10_000 && max >= 9_000);
+        assert!((9_000..10_000).contains(&max));
     }
 
     #[test]

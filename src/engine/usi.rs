@@ -91,6 +91,8 @@ struct Job {
     handle: JoinHandle<Engine>,
     stop: Arc<AtomicBool>,
     ponderhit: Arc<AtomicBool>,
+    /// Set by the search thread just before it prints its answer.
+    done: Arc<AtomicBool>,
 }
 
 /// The command loop's state.
@@ -221,7 +223,7 @@ impl Server {
     }
 
     fn searching(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| !j.handle.is_finished())
+        self.job.as_ref().is_some_and(|j| !j.done.load(Ordering::Acquire) && !j.handle.is_finished())
     }
 
     /// Waits for the search thread (after asking it to stop when `stop`) and takes the engine
@@ -351,10 +353,12 @@ impl Server {
         let ponderhit = Arc::new(AtomicBool::new(false));
         let pos = self.pos.clone();
         let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(EngineOptions::default()));
-        let (stop2, hit2) = (Arc::clone(&stop), Arc::clone(&ponderhit));
+        let done = Arc::new(AtomicBool::new(false));
+        let (stop2, hit2, done2) = (Arc::clone(&stop), Arc::clone(&ponderhit), Arc::clone(&done));
         let handle = if let Some(mate_time) = g.mate {
             std::thread::spawn(move || {
                 let answer = go_mate(&pos, mate_time, &stop2);
+                done2.store(true, Ordering::Release);
                 say(&answer.usi());
                 engine
             })
@@ -386,11 +390,12 @@ impl Server {
                         },
                     }
                 };
+                done2.store(true, Ordering::Release);
                 say(&line);
                 engine
             })
         };
-        self.job = Some(Job { handle, stop, ponderhit });
+        self.job = Some(Job { handle, stop, ponderhit, done });
     }
 }
 
