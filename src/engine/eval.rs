@@ -41,6 +41,9 @@ struct StaticTables {
     /// Squares within two files and three ranks of a square (where a stepping piece can reach the
     /// 3×3 king zone from).
     near: [Bitboard; 81],
+    /// Squares from which a rook, bishop or lance could reach the 3×3 zone around a square on
+    /// an empty board (a slider elsewhere cannot attack the zone at all).
+    slider_reach: [Bitboard; 81],
     /// Endgame-degree contribution of `Piece.0` on a square to `[sente's, gote's]` degree.
     degree: Vec<[i8; 2]>,
     /// Whether `Piece.0` is a gold-like piece or a silver (金駒).
@@ -95,7 +98,14 @@ fn statics() -> &'static StaticTables {
                 }
             }
         }
-        StaticTables { attacker, defender, near, degree, kanagoma }
+        let mut slider_reach = [Bitboard::EMPTY; 81];
+        for sq in Square::all() {
+            let zone = king_attacks(sq) | Bitboard::from_square(sq);
+            for z in zone {
+                slider_reach[sq.index()] |= rook_pseudo(z) | bishop_pseudo(z);
+            }
+        }
+        StaticTables { attacker, defender, near, slider_reach, degree, kanagoma }
     })
 }
 
@@ -272,7 +282,8 @@ fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables) -> i32 {
         | pos.pieces(them, PieceKind::Horse)
         | pos.pieces(them, PieceKind::Dragon);
     let steppers = theirs & st.near[k.index()] & !sliders & !pos.pieces(them, PieceKind::King);
-    for s in sliders | steppers {
+    let reach = st.slider_reach[k.index()];
+    for s in (sliders & reach) | steppers {
         let kind = pos.piece_at(s).kind_unchecked();
         let a = attacks(them, kind, s, occ) & zone;
         if a.any() {

@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod bench;
+pub mod checks;
 pub mod cli;
 pub mod eval;
 pub mod levels;

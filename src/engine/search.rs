@@ -11,6 +11,7 @@
 //! Unpromoted pawn, bishop and rook moves that could have promoted are never searched: the
 //! promotion dominates them.
 
+use super::checks::CheckInfo;
 use super::eval::{EvalTables, evaluate};
 use super::params::*;
 use super::quickmate::mate_in_one;
@@ -73,6 +74,72 @@ pub fn is_dominated(pos: &Position, m: Move) -> bool {
     let k = pos.piece_at(m.from()).kind_unchecked();
     matches!(k, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook)
         && (m.to().in_zone(us) || m.from().in_zone(us))
+}
+
+/// Whether `m` (from the TT, possibly of another position) is legal here; the side to move must
+/// not be in check. Cheaper than `Position::is_legal`, which generates every move.
+pub fn quick_legal(pos: &Position, m: Move) -> bool {
+    use crate::core::bitboard::{aligned, attacks, file_bb, pawn_attacks};
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let to = m.to();
+    if to.0 >= 81 || m.is_none() {
+        return false;
+    }
+    let occ = pos.occupied();
+    if m.is_drop() {
+        let Some(k) = m.drop_kind() else { return false };
+        if k == PieceKind::King
+            || m.is_promotion()
+            || k.is_promoted()
+            || pos.hand(us).count(k) == 0
+            || occ.contains(to)
+            || dead_ranks(us, k).contains(to)
+        {
+            return false;
+        }
+        if k == PieceKind::Pawn {
+            if (pos.pieces(us, PieceKind::Pawn) & file_bb(to.file())).any() {
+                return false;
+            }
+            if pos.king_square(them).is_some_and(|ek| pawn_attacks(us, to).contains(ek)) {
+                return pos.is_legal(m); // pawn-drop mate (打ち歩詰め) check
+            }
+        }
+        return true;
+    }
+    let from = m.from();
+    if from.0 >= 81 {
+        return false;
+    }
+    let p = pos.piece_at(from);
+    if p.is_empty() || p.color() != us {
+        return false;
+    }
+    let dest = pos.piece_at(to);
+    if !dest.is_empty() && (dest.color() == us || dest.kind_unchecked() == PieceKind::King) {
+        return false;
+    }
+    let kind = p.kind_unchecked();
+    if !attacks(us, kind, from, occ).contains(to) {
+        return false;
+    }
+    if m.is_promotion() {
+        if !kind.can_promote() || !(to.in_zone(us) || from.in_zone(us)) {
+            return false;
+        }
+    } else if dead_ranks(us, kind).contains(to) {
+        return false;
+    }
+    if kind == PieceKind::King {
+        let mut o = occ;
+        o.clear(from);
+        return !pos.is_attacked(them, to, o);
+    }
+    match pos.king_square(us) {
+        Some(k) => !pos.pinned(us).contains(from) || aligned(k, from, to),
+        None => true,
+    }
 }
 
 /// Legal captures and promotions for the quiescence search (side to move not in check).
@@ -361,6 +428,7 @@ impl<'a> Searcher<'a> {
     pub(super) fn make(&mut self, ply: usize, m: Move) {
         self.stack[ply].mv = m;
         self.pos.do_move(m);
+        self.tt.prefetch(self.pos.key());
         self.stack[ply].piece = self.pos.piece_at(m.to()).0;
     }
 
@@ -479,21 +547,35 @@ impl<'a> Searcher<'a> {
         // internal iterative reduction: no TT move, probably a poorly ordered node
         let depth = if tt_move.is_none() && depth >= 4 && (PV || cut) { depth - 1 } else { depth };
 
+        // The TT move is tried before anything is generated: a cutoff saves the generation.
         let mut list = MoveList::new();
-        if in_check {
-            self.pos.generate_evasions(&mut list);
-        } else {
-            self.pos.generate_legal(&mut list);
-        }
-        let pos = &self.pos;
-        list.retain(|m| !is_dominated(pos, m));
-        if list.is_empty() {
-            return mated_in(ply);
-        }
         let mut scores = [0i32; MAX_MOVES];
-        let n = list.len();
-        self.score_moves(list.as_slice(), &mut scores[..n], tt_move, ply);
-        let moves = list.as_mut_slice();
+        let mut n;
+        let mut generated;
+        if !in_check
+            && !tt_move.is_none()
+            && !is_dominated(&self.pos, tt_move)
+            && quick_legal(&self.pos, tt_move)
+        {
+            list.push(tt_move);
+            scores[0] = 1 << 30;
+            n = 1;
+            generated = false;
+        } else {
+            if in_check {
+                self.pos.generate_evasions(&mut list);
+            } else {
+                self.pos.generate_legal(&mut list);
+            }
+            let pos = &self.pos;
+            list.retain(|m| !is_dominated(pos, m));
+            if list.is_empty() {
+                return mated_in(ply);
+            }
+            n = list.len();
+            self.score_moves(list.as_slice(), &mut scores[..n], tt_move, ply);
+            generated = true;
+        }
 
         let mut best = -INF;
         let mut best_move = Move::NONE;
@@ -502,26 +584,56 @@ impl<'a> Searcher<'a> {
         let mut nq = 0;
         let us = self.pos.side_to_move();
         let mut sorted = false;
-        for i in 0..n {
-            Self::pick(moves, &mut scores[..n], i, &mut sorted);
-            let m = moves[i];
+        // once late-move pruning starts, only checking quiet moves are still searched, in any order
+        let mut skip_quiets = false;
+        let mut check_info: Option<CheckInfo> = None;
+        let mut next = 0;
+        loop {
+            if next == n {
+                if generated {
+                    break;
+                }
+                generated = true;
+                let mut all = MoveList::new();
+                self.pos.generate_legal(&mut all);
+                for &m in all.iter() {
+                    if m != tt_move && !is_dominated(&self.pos, m) {
+                        list.push(m);
+                    }
+                }
+                n = list.len();
+                self.score_moves(&list.as_slice()[next..n], &mut scores[next..n], tt_move, ply);
+                continue;
+            }
+            let i = next;
+            next += 1;
+            if !skip_quiets {
+                Self::pick(list.as_mut_slice(), &mut scores[..n], i, &mut sorted);
+            }
+            let m = list.as_slice()[i];
             let capture = !m.is_drop() && !self.pos.piece_at(m.to()).is_empty();
             let quiet = !capture && !m.is_promotion();
             count += 1;
-            // gives_check is only needed for quiet moves and reductions; compute it once
-            let gives_check = self.pos.gives_check(m);
 
             if best > -MATE_IN_MAX && !in_check {
-                if quiet && !gives_check {
-                    let lmp = if improving { 4 + depth * depth } else { (4 + depth * depth) / 2 };
-                    if depth <= 8 && count as i32 > lmp {
-                        continue;
-                    }
-                    let lmr_depth = (depth - 1 - self.reduction(depth, count)).max(0);
-                    if lmr_depth < 7 && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha {
-                        continue;
-                    }
-                    if lmr_depth < 8 && see(&self.pos, m) < -25 * lmr_depth * lmr_depth {
+                if quiet {
+                    let prune = skip_quiets || {
+                        let lmp = if improving { 4 + depth * depth } else { (4 + depth * depth) / 2 };
+                        let lmr_depth = (depth - 1 - self.reduction(depth, count)).max(0);
+                        if depth <= 8 && count as i32 > lmp {
+                            skip_quiets = true;
+                        }
+                        skip_quiets
+                            || (lmr_depth < 7
+                                && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha)
+                            || (lmr_depth < 8 && see(&self.pos, m) < -25 * lmr_depth * lmr_depth)
+                    };
+                    // checks are never pruned here
+                    if prune
+                        && !check_info
+                            .get_or_insert_with(|| CheckInfo::new(&self.pos))
+                            .gives_check(&self.pos, m)
+                    {
                         continue;
                     }
                 } else if depth < 7 && see(&self.pos, m) < -100 * depth {
@@ -531,6 +643,7 @@ impl<'a> Searcher<'a> {
 
             let hist = if quiet { self.history[hist_index(us, m)] } else { 0 };
             self.make(ply, m);
+            let gives_check = self.pos.in_check();
             let new_depth = depth - 1;
             let mut v = -INF;
             if depth >= 3 && count > 1 + PV as usize && (quiet || scores[i] < 0) {
@@ -719,5 +832,43 @@ impl<'a> Searcher<'a> {
             TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth: -1, bound },
         );
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quick_legal_agrees_with_is_legal() {
+        let mut checked = 0;
+        for sfen in [
+            "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+            "4R2sk/9/6G2/7N1/9/9/9/9/4K4 b P 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            assert!(!pos.in_check());
+            // every 16-bit pattern with a real destination: garbage must be rejected, legal accepted
+            for raw in (0..(1u32 << 15)).step_by(3) {
+                let m = Move(raw as u16);
+                // (core's is_legal does not accept drops of promoted kinds; those are garbage anyway)
+                if m.to().0 >= 81
+                    || (m.is_drop() && m.drop_kind().is_none_or(|k| k.is_promoted() || k == PieceKind::King))
+                {
+                    if m.to().0 < 81 {
+                        assert!(!quick_legal(&pos, m));
+                    }
+                    continue;
+                }
+                assert_eq!(quick_legal(&pos, m), pos.is_legal(m), "{sfen}: {m:?}");
+                checked += 1;
+            }
+            for &m in pos.legal_moves().iter() {
+                assert!(quick_legal(&pos, m), "{sfen}: {m:?}");
+            }
+        }
+        assert!(checked > 10_000);
     }
 }
