@@ -41,6 +41,8 @@ struct StaticTables {
     /// Squares within two files and three ranks of a square (where a stepping piece can reach the
     /// 3×3 king zone from).
     near: [Bitboard; 81],
+    /// Squares within two of a square (where the king's guards stand).
+    guard_zone: [Bitboard; 81],
     /// Squares from which a rook, bishop or lance could reach the 3×3 zone around a square on
     /// an empty board (a slider elsewhere cannot attack the zone at all).
     slider_reach: [Bitboard; 81],
@@ -105,7 +107,17 @@ fn statics() -> &'static StaticTables {
                 slider_reach[sq.index()] |= rook_pseudo(z) | bishop_pseudo(z);
             }
         }
-        StaticTables { attacker, defender, near, slider_reach, degree, kanagoma }
+        let mut guard_zone = [Bitboard::EMPTY; 81];
+        for sq in Square::all() {
+            for s in Square::all() {
+                let df = (s.file() as i32 - sq.file() as i32).abs();
+                let dr = (s.rank() as i32 - sq.rank() as i32).abs();
+                if df <= 2 && dr <= 2 && s != sq {
+                    guard_zone[sq.index()].set(s);
+                }
+            }
+        }
+        StaticTables { attacker, defender, near, guard_zone, slider_reach, degree, kanagoma }
     })
 }
 
@@ -297,15 +309,14 @@ fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables) -> i32 {
             units += KS_HAND_UNITS[kind as usize];
         }
     }
-    let ours = pos.pieces_of(c) & st.near[k.index()] & !pos.pieces(c, PieceKind::King);
-    let mut defence = 0;
-    for s in ours {
-        let kind = pos.piece_at(s).kind_unchecked();
-        if matches!(kind, PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight) {
-            continue;
-        }
-        defence += (attacks(c, kind, s, occ) & zone).count() as i32;
-    }
+    // defenders: the king's own golds, silvers, promoted pieces, horses and dragons close by
+    let guards = pos.pieces_of(c)
+        & !pos.pieces(c, PieceKind::King)
+        & !pos.pieces(c, PieceKind::Pawn)
+        & !pos.pieces(c, PieceKind::Lance)
+        & !pos.pieces(c, PieceKind::Knight)
+        & st.guard_zone[k.index()];
+    let defence = 2 * guards.count() as i32;
     let units = (units - defence * KS_DEFENCE_UNITS).max(0);
     let escapes_cut = (around & !pos.pieces_of(c) & attacked).count() as i32;
     (units * units * KS_QUADRATIC / 16).min(KS_MAX) + escapes_cut * KS_NO_ESCAPE

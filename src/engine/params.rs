@@ -456,7 +456,8 @@ pub const DISTANCE_TABLE_NEUTRAL: i32 = 100;
 pub const KS_ATTACK_UNITS: [i32; 15] = [0, 1, 2, 2, 3, 3, 3, 4, 1, 3, 3, 3, 3, 4, 5];
 /// Attack units for holding this kind in hand (it can be dropped next to the king).
 pub const KS_HAND_UNITS: [i32; 15] = [0, 1, 2, 3, 4, 5, 4, 6, 0, 0, 0, 0, 0, 0, 0];
-/// Units removed per zone square defended by one of the king's own pieces (king excluded).
+/// Units removed per guard (gold, silver, promoted piece, horse, dragon within two squares of
+/// the king), counted twice.
 pub const KS_DEFENCE_UNITS: i32 = 1;
 /// Penalty = units² × KS_QUADRATIC / 16, capped at KS_MAX.
 pub const KS_QUADRATIC: i32 = 9;
