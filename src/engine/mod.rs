@@ -7,6 +7,8 @@ pub mod checks;
 pub mod cli;
 pub mod eval;
 pub mod levels;
+pub mod moves;
+pub mod ordering;
 pub mod params;
 pub mod quickmate;
 pub mod root;

@@ -2,8 +2,9 @@
 //! answers (no legal move → resign, impasse declaration → win, a single legal move → play it), and
 //! the result and progress types the engine hands out.
 
+use super::moves::is_dominated;
 use super::params::ASPIRATION;
-use super::search::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher, is_dominated};
+use super::search::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher};
 use super::time::{Clock, Limits};
 use super::tt::TranspositionTable;
 use crate::core::{Declaration, ImpasseRule, Move, Position};

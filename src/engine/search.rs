@@ -13,15 +13,14 @@
 
 use super::checks::CheckInfo;
 use super::eval::{EvalTables, evaluate};
+use super::moves::{generate_qmoves, is_dominated, quick_legal};
+use super::ordering::hist_index;
 use super::params::*;
 use super::quickmate::mate_in_one;
 use super::see::see;
 use super::time::Clock;
 use super::tt::{Bound, TranspositionTable, TtEntry};
-use crate::core::bitboard::dead_ranks;
-use crate::core::{
-    Color, Declaration, ImpasseRule, MAX_MOVES, Move, MoveList, PieceKind, Position, Repetition,
-};
+use crate::core::{Declaration, ImpasseRule, MAX_MOVES, Move, MoveList, PieceKind, Position, Repetition};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub const MAX_PLY: usize = 120;
@@ -64,125 +63,6 @@ fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
-/// Whether `m` is an unpromoted pawn/bishop/rook move that could have promoted.
-#[inline]
-pub fn is_dominated(pos: &Position, m: Move) -> bool {
-    if m.is_promotion() || m.is_drop() {
-        return false;
-    }
-    let us = pos.side_to_move();
-    let k = pos.piece_at(m.from()).kind_unchecked();
-    matches!(k, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook)
-        && (m.to().in_zone(us) || m.from().in_zone(us))
-}
-
-/// Whether `m` (from the TT, possibly of another position) is legal here; the side to move must
-/// not be in check. Cheaper than `Position::is_legal`, which generates every move.
-pub fn quick_legal(pos: &Position, m: Move) -> bool {
-    use crate::core::bitboard::{aligned, attacks, file_bb, pawn_attacks};
-    let us = pos.side_to_move();
-    let them = us.flip();
-    let to = m.to();
-    if to.0 >= 81 || m.is_none() {
-        return false;
-    }
-    let occ = pos.occupied();
-    if m.is_drop() {
-        let Some(k) = m.drop_kind() else { return false };
-        if k == PieceKind::King
-            || m.is_promotion()
-            || k.is_promoted()
-            || pos.hand(us).count(k) == 0
-            || occ.contains(to)
-            || dead_ranks(us, k).contains(to)
-        {
-            return false;
-        }
-        if k == PieceKind::Pawn {
-            if (pos.pieces(us, PieceKind::Pawn) & file_bb(to.file())).any() {
-                return false;
-            }
-            if pos.king_square(them).is_some_and(|ek| pawn_attacks(us, to).contains(ek)) {
-                return pos.is_legal(m); // pawn-drop mate (打ち歩詰め) check
-            }
-        }
-        return true;
-    }
-    let from = m.from();
-    if from.0 >= 81 {
-        return false;
-    }
-    let p = pos.piece_at(from);
-    if p.is_empty() || p.color() != us {
-        return false;
-    }
-    let dest = pos.piece_at(to);
-    if !dest.is_empty() && (dest.color() == us || dest.kind_unchecked() == PieceKind::King) {
-        return false;
-    }
-    let kind = p.kind_unchecked();
-    if !attacks(us, kind, from, occ).contains(to) {
-        return false;
-    }
-    if m.is_promotion() {
-        if !kind.can_promote() || !(to.in_zone(us) || from.in_zone(us)) {
-            return false;
-        }
-    } else if dead_ranks(us, kind).contains(to) {
-        return false;
-    }
-    if kind == PieceKind::King {
-        let mut o = occ;
-        o.clear(from);
-        return !pos.is_attacked(them, to, o);
-    }
-    match pos.king_square(us) {
-        Some(k) => !pos.pinned(us).contains(from) || aligned(k, from, to),
-        None => true,
-    }
-}
-
-/// Legal captures and promotions for the quiescence search (side to move not in check).
-pub fn generate_qmoves(pos: &Position, list: &mut MoveList) {
-    use crate::core::bitboard::{aligned, attacks, zone};
-    let us = pos.side_to_move();
-    let them = us.flip();
-    let occ = pos.occupied();
-    let enemy = pos.pieces_of(them);
-    let ksq = pos.king_square(us);
-    let pinned = pos.pinned(us);
-    for from in pos.pieces_of(us) {
-        let kind = pos.piece_at(from).kind_unchecked();
-        let att = attacks(us, kind, from, occ);
-        let mut targets = att & enemy;
-        if kind == PieceKind::Pawn {
-            targets |= att & zone(us) & !occ;
-        }
-        for to in targets {
-            if kind == PieceKind::King {
-                let mut o = occ;
-                o.clear(from);
-                if pos.is_attacked(them, to, o) {
-                    continue;
-                }
-            } else if pinned.contains(from) && ksq.is_some_and(|k| !aligned(k, from, to)) {
-                continue;
-            }
-            if kind.can_promote() && (to.in_zone(us) || from.in_zone(us)) {
-                list.push(Move::board(from, to, true));
-                if matches!(kind, PieceKind::Lance | PieceKind::Knight | PieceKind::Silver)
-                    && !dead_ranks(us, kind).contains(to)
-                    && enemy.contains(to)
-                {
-                    list.push(Move::board(from, to, false));
-                }
-            } else {
-                list.push(Move::board(from, to, false));
-            }
-        }
-    }
-}
-
 /// Squares within two files and two ranks of `k` (where attackers matter for a mate in one).
 fn near_king(k: crate::core::Square) -> crate::core::Bitboard {
     use std::sync::OnceLock;
@@ -221,20 +101,13 @@ pub struct Searcher<'a> {
     pub(super) nodes: u64,
     pub(super) seldepth: usize,
     pub(super) stopped: bool,
-    killers: Vec<[Move; 2]>,
-    history: Vec<i32>,
-    counter: Vec<Move>,
+    pub(super) killers: Vec<[Move; 2]>,
+    pub(super) history: Vec<i32>,
+    pub(super) counter: Vec<Move>,
     pub(super) stack: Vec<Frame>,
     pub(super) pv: Vec<[Move; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 2],
     lmr: Vec<[i32; 64]>,
-}
-
-const HISTORY_MAX: i32 = 16_384;
-
-#[inline]
-fn hist_index(us: Color, m: Move) -> usize {
-    (us.index() << 15) | (m.0 & 0x7fff) as usize
 }
 
 impl<'a> Searcher<'a> {
@@ -324,103 +197,6 @@ impl<'a> Searcher<'a> {
             self.pv[ply][i] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = end;
-    }
-
-    /// Orders moves: TT move, good captures/promotions (MVV-LVA, SEE ≥ 0), killers, counter
-    /// move, quiet moves by history, bad captures last.
-    pub(super) fn score_moves(&self, moves: &[Move], scores: &mut [i32], tt_move: Move, ply: usize) {
-        let us = self.pos.side_to_move();
-        let killers = self.killers[ply];
-        let counter = if ply > 0 && !self.stack[ply - 1].mv.is_none() {
-            let f = self.stack[ply - 1];
-            self.counter[f.piece as usize * 81 + f.mv.to().index()]
-        } else {
-            Move::NONE
-        };
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if m == tt_move {
-                1 << 30
-            } else {
-                let cap = if m.is_drop() { crate::core::Piece::EMPTY } else { self.pos.piece_at(m.to()) };
-                if !cap.is_empty() || m.is_promotion() {
-                    let mover = self.pos.moved_kind(m);
-                    let mut gain = 0;
-                    if !cap.is_empty() {
-                        gain += exchange_value(cap.kind_unchecked());
-                    }
-                    if m.is_promotion() {
-                        gain += promotion_gain(mover);
-                    }
-                    let lva = BOARD_VALUE[mover as usize];
-                    let good = gain >= lva || see(&self.pos, m) >= 0;
-                    let base = if good { 500_000_000 } else { -500_000_000 };
-                    base + gain * 16 - lva
-                } else if m == killers[0] {
-                    400_000_002
-                } else if m == killers[1] {
-                    400_000_001
-                } else if m == counter {
-                    400_000_000
-                } else {
-                    self.history[hist_index(us, m)]
-                }
-            };
-        }
-    }
-
-    fn history_update(&mut self, us: Color, m: Move, bonus: i32) {
-        let h = &mut self.history[hist_index(us, m)];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-    }
-
-    fn on_quiet_cutoff(&mut self, ply: usize, depth: i32, m: Move, tried: &[Move]) {
-        let us = self.pos.side_to_move();
-        if self.killers[ply][0] != m {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = m;
-        }
-        let bonus = (depth * depth * 24).min(3_000);
-        self.history_update(us, m, bonus);
-        for &q in tried {
-            if q != m {
-                self.history_update(us, q, -bonus);
-            }
-        }
-        if ply > 0 && !self.stack[ply - 1].mv.is_none() {
-            let f = self.stack[ply - 1];
-            self.counter[f.piece as usize * 81 + f.mv.to().index()] = m;
-        }
-    }
-
-    /// Picks the best-scored move of `moves[i..]` into position `i`. Once the quiet moves are
-    /// reached (score below the killers), the rest is sorted in one go instead (there may be
-    /// hundreds of drops).
-    #[inline]
-    fn pick(moves: &mut [Move], scores: &mut [i32], i: usize, sorted: &mut bool) {
-        if *sorted {
-            return;
-        }
-        let mut b = i;
-        for j in i + 1..moves.len() {
-            if scores[j] > scores[b] {
-                b = j;
-            }
-        }
-        moves.swap(i, b);
-        scores.swap(i, b);
-        if scores[i] < 400_000_000 && moves.len() - i > 8 {
-            let n = moves.len() - i;
-            let mut keys = [0u64; MAX_MOVES];
-            for j in 0..n {
-                keys[j] = (((scores[i + j] as i64 + (1i64 << 31)) as u64) << 16) | moves[i + j].0 as u64;
-            }
-            keys[..n].sort_unstable_by(|a, b| b.cmp(a));
-            for j in 0..n {
-                moves[i + j] = Move(keys[j] as u16);
-                scores[i + j] = ((keys[j] >> 16) as i64 - (1i64 << 31)) as i32;
-            }
-            *sorted = true;
-        }
     }
 
     /// Plays `m` at `ply`, recording it on the stack.
@@ -832,43 +608,5 @@ impl<'a> Searcher<'a> {
             TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth: -1, bound },
         );
         best
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn quick_legal_agrees_with_is_legal() {
-        let mut checked = 0;
-        for sfen in [
-            "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
-            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
-            "4R2sk/9/6G2/7N1/9/9/9/9/4K4 b P 1",
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-        ] {
-            let pos = Position::from_sfen(sfen).unwrap();
-            assert!(!pos.in_check());
-            // every 16-bit pattern with a real destination: garbage must be rejected, legal accepted
-            for raw in (0..(1u32 << 15)).step_by(3) {
-                let m = Move(raw as u16);
-                // (core's is_legal does not accept drops of promoted kinds; those are garbage anyway)
-                if m.to().0 >= 81
-                    || (m.is_drop() && m.drop_kind().is_none_or(|k| k.is_promoted() || k == PieceKind::King))
-                {
-                    if m.to().0 < 81 {
-                        assert!(!quick_legal(&pos, m));
-                    }
-                    continue;
-                }
-                assert_eq!(quick_legal(&pos, m), pos.is_legal(m), "{sfen}: {m:?}");
-                checked += 1;
-            }
-            for &m in pos.legal_moves().iter() {
-                assert!(quick_legal(&pos, m), "{sfen}: {m:?}");
-            }
-        }
-        assert!(checked > 10_000);
     }
 }
