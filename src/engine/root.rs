@@ -145,6 +145,7 @@ pub fn run_search(
             r.score = -INF;
         }
         s.seldepth = 0;
+        s.root_depth = depth;
         for pv_idx in 0..multipv {
             let prev = root[pv_idx].prev_score;
             let mut delta = ASPIRATION;

@@ -96,6 +96,8 @@ pub struct Searcher<'a> {
     pub(super) tt: &'a TranspositionTable,
     pub(super) ev: EvalTables,
     pub(super) stop: &'a AtomicBool,
+    /// Nominal depth of the current iteration.
+    pub(super) root_depth: i32,
     pub(super) clock: Clock,
     pub(super) node_limit: u64,
     pub(super) nodes: u64,
@@ -128,6 +130,7 @@ impl<'a> Searcher<'a> {
             tt,
             ev: EvalTables::new(pos),
             stop,
+            root_depth: 1,
             clock,
             node_limit: u64::MAX,
             nodes: 0,
@@ -418,9 +421,19 @@ impl<'a> Searcher<'a> {
             }
 
             let hist = if quiet { self.history[hist_index(us, m)] } else { 0 };
+            // check extension (王手延長) in PV nodes for checks that do not lose material
+            let extension = if PV
+                && ply < 2 * self.root_depth as usize
+                && check_info.get_or_insert_with(|| CheckInfo::new(&self.pos)).gives_check(&self.pos, m)
+                && see(&self.pos, m) >= 0
+            {
+                1
+            } else {
+                0
+            };
             self.make(ply, m);
             let gives_check = self.pos.in_check();
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
             let mut v = -INF;
             if depth >= 3 && count > 1 + PV as usize && (quiet || scores[i] < 0) {
                 let mut r = self.reduction(depth, count);

@@ -371,7 +371,13 @@ impl Server {
             let infinite = limits.infinite;
             std::thread::spawn(move || {
                 let show_multipv = engine.options().multipv > 1;
-                let r = engine.search(&pos, limits, Arc::clone(&stop2), |i| say(&info_line(i, show_multipv)));
+                let user_lines = engine.options().multipv;
+                let r = engine.search(&pos, limits, Arc::clone(&stop2), |i| {
+                    // weaker levels compare extra lines internally; report only what was asked for
+                    if i.multipv <= user_lines {
+                        say(&info_line(i, show_multipv))
+                    }
+                });
                 // an infinite or ponder search reports only when told to
                 while (infinite || ponder)
                     && !stop2.load(Ordering::Relaxed)
