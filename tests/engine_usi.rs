@@ -30,6 +30,11 @@ impl Session {
         self.stdin.flush().unwrap();
     }
 
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
     /// Reads lines until one starts with `prefix`; returns it.
     fn wait_for(&mut self, prefix: &str) -> String {
         loop {
@@ -90,6 +95,7 @@ fn malformed_input_is_reported_not_fatal() {
     let mut s = Session::start();
     s.send("usi");
     s.wait_for("usiok");
+    s.send_bytes(b"\xff\xfe not utf-8\n");
     for bad in [
         "hello world",
         "setoption name NoSuchOption value 3",
@@ -105,7 +111,7 @@ fn malformed_input_is_reported_not_fatal() {
     // the last command still searches (from the position after the legal 7g7f)
     let bm = s.wait_for("bestmove");
     let infos = s.transcript.iter().filter(|l| l.starts_with("info string")).count();
-    assert!(infos >= 9, "{:?}", s.transcript);
+    assert!(infos >= 10, "{:?}", s.transcript);
     let mut pos = Position::startpos();
     let m = pos.parse_usi_move("7g7f").unwrap();
     pos.do_move(m);

@@ -138,7 +138,9 @@ impl Clock {
         match self.budgets {
             Some((opt, max)) => {
                 let e = self.elapsed_ms();
-                e >= max || e * 10 >= opt * 6
+                // with a fixed budget (move time, pure byoyomi) unused time is simply lost, so
+                // keep iterating; the search is cut at the maximum anyway
+                e >= max || (opt < max && e * 10 >= opt * 6)
             }
             None => false,
         }

@@ -409,17 +409,20 @@ impl Server {
 pub fn usi_main(_args: &[String]) -> ExitCode {
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        let mut line = String::new();
+        use std::io::BufRead;
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = Vec::new();
         loop {
-            line.clear();
-            match stdin.read_line(&mut line) {
+            buf.clear();
+            match stdin.read_until(b'\n', &mut buf) {
                 Ok(0) | Err(_) => {
                     let _ = tx.send("quit".to_string());
                     break;
                 }
                 Ok(_) => {
-                    if tx.send(line.trim().to_string()).is_err() {
+                    // invalid UTF-8 is replaced, not fatal: the line is then reported as malformed
+                    let line = String::from_utf8_lossy(&buf).trim().to_string();
+                    if tx.send(line).is_err() {
                         break;
                     }
                 }
