@@ -43,9 +43,10 @@ struct StaticTables {
     near: [Bitboard; 81],
     /// Squares within two of a square (where the king's guards stand).
     guard_zone: [Bitboard; 81],
-    /// Squares from which a rook, bishop or lance could reach the 3×3 zone around a square on
-    /// an empty board (a slider elsewhere cannot attack the zone at all).
-    slider_reach: [Bitboard; 81],
+    /// Squares from which a rook (or lance) / a bishop could reach the 3×3 zone around a square
+    /// on an empty board (a slider elsewhere cannot attack the zone at all).
+    rook_reach: [Bitboard; 81],
+    bishop_reach: [Bitboard; 81],
     /// Endgame-degree contribution of `Piece.0` on a square to `[sente's, gote's]` degree.
     degree: Vec<[i8; 2]>,
     /// Whether `Piece.0` is a gold-like piece or a silver (金駒).
@@ -100,11 +101,13 @@ fn statics() -> &'static StaticTables {
                 }
             }
         }
-        let mut slider_reach = [Bitboard::EMPTY; 81];
+        let mut rook_reach = [Bitboard::EMPTY; 81];
+        let mut bishop_reach = [Bitboard::EMPTY; 81];
         for sq in Square::all() {
             let zone = king_attacks(sq) | Bitboard::from_square(sq);
             for z in zone {
-                slider_reach[sq.index()] |= rook_pseudo(z) | bishop_pseudo(z);
+                rook_reach[sq.index()] |= rook_pseudo(z);
+                bishop_reach[sq.index()] |= bishop_pseudo(z);
             }
         }
         let mut guard_zone = [Bitboard::EMPTY; 81];
@@ -117,7 +120,7 @@ fn statics() -> &'static StaticTables {
                 }
             }
         }
-        StaticTables { attacker, defender, near, guard_zone, slider_reach, degree, kanagoma }
+        StaticTables { attacker, defender, near, guard_zone, rook_reach, bishop_reach, degree, kanagoma }
     })
 }
 
@@ -288,14 +291,13 @@ fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables) -> i32 {
     let mut units = 0i32;
     let mut attacked = Bitboard::EMPTY;
     let theirs = pos.pieces_of(them);
-    let sliders = pos.pieces(them, PieceKind::Lance)
-        | pos.pieces(them, PieceKind::Bishop)
-        | pos.pieces(them, PieceKind::Rook)
-        | pos.pieces(them, PieceKind::Horse)
-        | pos.pieces(them, PieceKind::Dragon);
-    let steppers = theirs & st.near[k.index()] & !sliders & !pos.pieces(them, PieceKind::King);
-    let reach = st.slider_reach[k.index()];
-    for s in (sliders & reach) | steppers {
+    let rooks = pos.pieces(them, PieceKind::Rook) | pos.pieces(them, PieceKind::Dragon);
+    let bishops = pos.pieces(them, PieceKind::Bishop) | pos.pieces(them, PieceKind::Horse);
+    let lances = pos.pieces(them, PieceKind::Lance);
+    // only pieces that could reach the zone on an empty board need their attacks computed
+    let far = ((rooks | lances) & st.rook_reach[k.index()]) | (bishops & st.bishop_reach[k.index()]);
+    let steppers = theirs & st.near[k.index()] & !pos.pieces(them, PieceKind::King);
+    for s in far | steppers {
         let kind = pos.piece_at(s).kind_unchecked();
         let a = attacks(them, kind, s, occ) & zone;
         if a.any() {
