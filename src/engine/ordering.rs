@@ -67,7 +67,7 @@ impl Searcher<'_> {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = m;
         }
-        let bonus = (depth * depth * 24).min(3_000);
+        let bonus = (depth * depth * HISTORY_BONUS).min(HISTORY_BONUS_MAX);
         self.history_update(us, m, bonus);
         for &q in tried {
             if q != m {

@@ -122,7 +122,7 @@ impl<'a> Searcher<'a> {
         let mut lmr = vec![[0i32; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.6 + (d as f64).ln() * (m as f64).ln() / 2.1) as i32;
+                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIV) as i32;
             }
         }
         Searcher {
@@ -308,7 +308,7 @@ impl<'a> Searcher<'a> {
                 && !self.stack[ply - 1].mv.is_none()
                 && beta.abs() < MATE_IN_MAX
             {
-                let r = NULL_MOVE_R + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = NULL_MOVE_R + depth / 4 + ((eval - beta) / NULL_MOVE_EVAL_DIV).min(3);
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].piece = 0;
                 self.pos.do_null_move();
@@ -397,7 +397,8 @@ impl<'a> Searcher<'a> {
             if best > -MATE_IN_MAX && !in_check {
                 if quiet {
                     let prune = skip_quiets || {
-                        let lmp = if improving { 4 + depth * depth } else { (4 + depth * depth) / 2 };
+                        let lmp =
+                            if improving { LMP_BASE + depth * depth } else { (LMP_BASE + depth * depth) / 2 };
                         let lmr_depth = (depth - 1 - self.reduction(depth, count)).max(0);
                         if depth <= 8 && count as i32 > lmp {
                             skip_quiets = true;
@@ -405,7 +406,7 @@ impl<'a> Searcher<'a> {
                         skip_quiets
                             || (lmr_depth < 7
                                 && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha)
-                            || (lmr_depth < 8 && see(&self.pos, m) < -25 * lmr_depth * lmr_depth)
+                            || (lmr_depth < 8 && see(&self.pos, m) < -SEE_QUIET * lmr_depth * lmr_depth)
                     };
                     // checks are never pruned here
                     if prune
@@ -415,7 +416,7 @@ impl<'a> Searcher<'a> {
                     {
                         continue;
                     }
-                } else if depth < 7 && see(&self.pos, m) < -100 * depth {
+                } else if depth < 7 && see(&self.pos, m) < -SEE_CAPTURE * depth {
                     continue;
                 }
             }
@@ -452,7 +453,7 @@ impl<'a> Searcher<'a> {
                 if scores[i] >= 400_000_000 {
                     r -= 1;
                 }
-                r -= hist / 6_000;
+                r -= hist / LMR_HISTORY_DIV;
                 let d = (new_depth - r).clamp(1, new_depth);
                 v = -self.search::<false>(-alpha - 1, -alpha, d, ply + 1, true);
                 if v > alpha && d < new_depth {
