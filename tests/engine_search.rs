@@ -211,3 +211,24 @@ fn book_hook_is_used_when_legal() {
     let r = e.search(&Position::startpos(), Limits::depth(3), Arc::new(AtomicBool::new(false)), |_| {});
     assert!(r.depth == 3);
 }
+
+#[test]
+fn two_threads_play_legal_moves() {
+    let mut e = engine();
+    e.set_threads(2);
+    let pos =
+        Position::from_sfen("ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65")
+            .unwrap();
+    let r = e.search(&pos, Limits::depth(6), Arc::new(AtomicBool::new(false)), |_| {});
+    assert!(pos.is_legal(r.best.unwrap()));
+    assert_eq!(r.depth, 6);
+    let stop = Arc::new(AtomicBool::new(false));
+    let s2 = Arc::clone(&stop);
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        s2.store(true, Ordering::Relaxed);
+    });
+    let r = e.search(&pos, Limits { infinite: true, ..Limits::default() }, stop, |_| {});
+    t.join().unwrap();
+    assert!(pos.is_legal(r.best.unwrap()));
+}

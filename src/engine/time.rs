@@ -33,6 +33,8 @@ pub struct Limits {
     pub ponder: Option<Arc<AtomicBool>>,
     /// Number of principal variations to report (1 = normal search).
     pub multipv: usize,
+    /// Search threads (0 or 1 = one thread, deterministic).
+    pub threads: usize,
 }
 
 impl Limits {

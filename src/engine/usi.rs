@@ -264,7 +264,11 @@ impl Server {
                 say("id author the shogiban authors");
                 let o = self.engine().options().clone();
                 say(&format!("option name USI_Hash type spin default {} min 1 max 4096", o.hash_mb));
-                say("option name Threads type spin default 1 min 1 max 1");
+                say(&format!(
+                    "option name Threads type spin default {} min 1 max {}",
+                    o.threads,
+                    super::api::MAX_THREADS
+                ));
                 say(&format!("option name Level type spin default {} min 1 max 10", o.level));
                 say(&format!("option name OwnBook type check default {}", o.own_book));
                 say("option name MultiPV type spin default 1 min 1 max 32");
@@ -324,7 +328,9 @@ impl Server {
         };
         let ok = match name.to_ascii_lowercase().as_str() {
             "usi_hash" | "hash" => spin(1, 4096).map(|v| self.engine().set_hash_mb(v as usize)).is_some(),
-            "threads" => spin(1, 1).is_some(),
+            "threads" => spin(1, super::api::MAX_THREADS as i64)
+                .map(|v| self.engine().set_threads(v as usize))
+                .is_some(),
             "level" => spin(1, 10).map(|v| self.engine().set_level(v as u8)).is_some(),
             "ownbook" => check().map(|b| self.engine().set_own_book(b)).is_some(),
             "multipv" => spin(1, 32).map(|v| self.engine().set_multipv(v as usize)).is_some(),
