@@ -38,13 +38,18 @@ pub struct EngineOptions {
     pub multipv: usize,
     /// Use the opening book when one is installed (OwnBook).
     pub own_book: bool,
+    /// Search threads (Threads).
+    pub threads: usize,
 }
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { hash_mb: 64, level: 10, multipv: 1, own_book: true }
+        EngineOptions { hash_mb: 64, level: 10, multipv: 1, own_book: true, threads: 1 }
     }
 }
+
+/// Most search threads accepted.
+pub const MAX_THREADS: usize = 64;
 
 /// Stack size of the search thread (the search recurses up to `MAX_PLY` with move lists on the
 /// stack).
@@ -82,6 +87,11 @@ impl Engine {
 
     pub fn set_multipv(&mut self, n: usize) {
         self.options.multipv = n.max(1);
+    }
+
+    /// Number of search threads (1 = deterministic single thread).
+    pub fn set_threads(&mut self, n: usize) {
+        self.options.threads = n.clamp(1, MAX_THREADS);
     }
 
     pub fn set_own_book(&mut self, on: bool) {
@@ -129,6 +139,9 @@ impl Engine {
             limits.depth = Some(limits.depth.map_or(d, |x| x.min(d)));
         }
         limits.multipv = self.options.multipv.max(spec.candidates).max(limits.multipv);
+        if limits.threads == 0 {
+            limits.threads = self.options.threads;
+        }
         let tt = Arc::clone(&self.tt);
         let pos = pos.clone();
         let mut info = info;
@@ -140,14 +153,14 @@ impl Engine {
                 .expect("cannot start the search thread");
             handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
         });
-        if spec.noise > 0 && result.lines.len() > 1 {
-            if let Some(m) = levels::pick(&result.lines, spec.noise, &mut self.rng) {
-                if Some(m) != result.best {
-                    result.best = Some(m);
-                    result.ponder = None;
-                    result.pv = vec![m];
-                }
-            }
+        if spec.noise > 0
+            && result.lines.len() > 1
+            && let Some(m) = levels::pick(&result.lines, spec.noise, &mut self.rng)
+            && Some(m) != result.best
+        {
+            result.best = Some(m);
+            result.ponder = None;
+            result.pv = vec![m];
         }
         result
     }

@@ -41,6 +41,12 @@ struct StaticTables {
     /// Squares within two files and three ranks of a square (where a stepping piece can reach the
     /// 3×3 king zone from).
     near: [Bitboard; 81],
+    /// Squares within two of a square (where the king's guards stand).
+    guard_zone: [Bitboard; 81],
+    /// Squares from which a rook (or lance) / a bishop could reach the 3×3 zone around a square
+    /// on an empty board (a slider elsewhere cannot attack the zone at all).
+    rook_reach: [Bitboard; 81],
+    bishop_reach: [Bitboard; 81],
     /// Endgame-degree contribution of `Piece.0` on a square to `[sente's, gote's]` degree.
     degree: Vec<[i8; 2]>,
     /// Whether `Piece.0` is a gold-like piece or a silver (金駒).
@@ -95,7 +101,26 @@ fn statics() -> &'static StaticTables {
                 }
             }
         }
-        StaticTables { attacker, defender, near, degree, kanagoma }
+        let mut rook_reach = [Bitboard::EMPTY; 81];
+        let mut bishop_reach = [Bitboard::EMPTY; 81];
+        for sq in Square::all() {
+            let zone = king_attacks(sq) | Bitboard::from_square(sq);
+            for z in zone {
+                rook_reach[sq.index()] |= rook_pseudo(z);
+                bishop_reach[sq.index()] |= bishop_pseudo(z);
+            }
+        }
+        let mut guard_zone = [Bitboard::EMPTY; 81];
+        for sq in Square::all() {
+            for s in Square::all() {
+                let df = (s.file() as i32 - sq.file() as i32).abs();
+                let dr = (s.rank() as i32 - sq.rank() as i32).abs();
+                if df <= 2 && dr <= 2 && s != sq {
+                    guard_zone[sq.index()].set(s);
+                }
+            }
+        }
+        StaticTables { attacker, defender, near, guard_zone, rook_reach, bishop_reach, degree, kanagoma }
     })
 }
 
@@ -266,13 +291,13 @@ fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables) -> i32 {
     let mut units = 0i32;
     let mut attacked = Bitboard::EMPTY;
     let theirs = pos.pieces_of(them);
-    let sliders = pos.pieces(them, PieceKind::Lance)
-        | pos.pieces(them, PieceKind::Bishop)
-        | pos.pieces(them, PieceKind::Rook)
-        | pos.pieces(them, PieceKind::Horse)
-        | pos.pieces(them, PieceKind::Dragon);
-    let steppers = theirs & st.near[k.index()] & !sliders & !pos.pieces(them, PieceKind::King);
-    for s in sliders | steppers {
+    let rooks = pos.pieces(them, PieceKind::Rook) | pos.pieces(them, PieceKind::Dragon);
+    let bishops = pos.pieces(them, PieceKind::Bishop) | pos.pieces(them, PieceKind::Horse);
+    let lances = pos.pieces(them, PieceKind::Lance);
+    // only pieces that could reach the zone on an empty board need their attacks computed
+    let far = ((rooks | lances) & st.rook_reach[k.index()]) | (bishops & st.bishop_reach[k.index()]);
+    let steppers = theirs & st.near[k.index()] & !pos.pieces(them, PieceKind::King);
+    for s in far | steppers {
         let kind = pos.piece_at(s).kind_unchecked();
         let a = attacks(them, kind, s, occ) & zone;
         if a.any() {
@@ -286,15 +311,14 @@ fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables) -> i32 {
             units += KS_HAND_UNITS[kind as usize];
         }
     }
-    let ours = pos.pieces_of(c) & st.near[k.index()] & !pos.pieces(c, PieceKind::King);
-    let mut defence = 0;
-    for s in ours {
-        let kind = pos.piece_at(s).kind_unchecked();
-        if matches!(kind, PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight) {
-            continue;
-        }
-        defence += (attacks(c, kind, s, occ) & zone).count() as i32;
-    }
+    // defenders: the king's own golds, silvers, promoted pieces, horses and dragons close by
+    let guards = pos.pieces_of(c)
+        & !pos.pieces(c, PieceKind::King)
+        & !pos.pieces(c, PieceKind::Pawn)
+        & !pos.pieces(c, PieceKind::Lance)
+        & !pos.pieces(c, PieceKind::Knight)
+        & st.guard_zone[k.index()];
+    let defence = 2 * guards.count() as i32;
     let units = (units - defence * KS_DEFENCE_UNITS).max(0);
     let escapes_cut = (around & !pos.pieces_of(c) & attacked).count() as i32;
     (units * units * KS_QUADRATIC / 16).min(KS_MAX) + escapes_cut * KS_NO_ESCAPE
@@ -357,7 +381,7 @@ mod tests {
     #[test]
     fn mirror_symmetry() {
         for sfen in [
-            "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PPBPPPPPP/7R1/LNSGKGSNL w Bp 1",
+            "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PP1PPPPPP/1S5R1/LN1GKGSNL w Bb 1",
             "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
             "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
         ] {
@@ -370,7 +394,7 @@ mod tests {
     #[test]
     fn extra_material_is_good() {
         let pos =
-            Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1").unwrap();
+            Position::from_sfen("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1").unwrap();
         let t = EvalTables::new(&pos);
         assert!(evaluate(&pos, &t) > 500);
     }

@@ -456,7 +456,8 @@ pub const DISTANCE_TABLE_NEUTRAL: i32 = 100;
 pub const KS_ATTACK_UNITS: [i32; 15] = [0, 1, 2, 2, 3, 3, 3, 4, 1, 3, 3, 3, 3, 4, 5];
 /// Attack units for holding this kind in hand (it can be dropped next to the king).
 pub const KS_HAND_UNITS: [i32; 15] = [0, 1, 2, 3, 4, 5, 4, 6, 0, 0, 0, 0, 0, 0, 0];
-/// Units removed per zone square defended by one of the king's own pieces (king excluded).
+/// Units removed per guard (gold, silver, promoted piece, horse, dragon within two squares of
+/// the king), counted twice.
 pub const KS_DEFENCE_UNITS: i32 = 1;
 /// Penalty = units² × KS_QUADRATIC / 16, capped at KS_MAX.
 pub const KS_QUADRATIC: i32 = 9;
@@ -477,6 +478,23 @@ pub const FUTILITY_BASE: i32 = 160;
 pub const FUTILITY_PER_DEPTH: i32 = 130;
 /// Null move: base reduction and extra per four plies of depth.
 pub const NULL_MOVE_R: i32 = 3;
+/// Null move: one more ply of reduction per this much eval above beta (at most 3).
+pub const NULL_MOVE_EVAL_DIV: i32 = 200;
+/// Late-move reductions: r = LMR_BASE + ln(depth) × ln(move number) / LMR_DIV.
+pub const LMR_BASE: f64 = 0.6;
+pub const LMR_DIV: f64 = 2.1;
+/// One ply less reduction per this much history score.
+pub const LMR_HISTORY_DIV: i32 = 6_000;
+/// Late-move pruning: quiet moves searched at depth d ≤ 8 before the rest are pruned is
+/// (LMP_BASE + d²), halved when the eval is not improving.
+pub const LMP_BASE: i32 = 4;
+/// SEE pruning of quiet moves: prune below -SEE_QUIET × lmr_depth².
+pub const SEE_QUIET: i32 = 25;
+/// SEE pruning of captures at depth d < 7: prune below -SEE_CAPTURE × d.
+pub const SEE_CAPTURE: i32 = 100;
+/// History bonus: depth² × HISTORY_BONUS, at most HISTORY_BONUS_MAX.
+pub const HISTORY_BONUS: i32 = 24;
+pub const HISTORY_BONUS_MAX: i32 = 3_000;
 /// Quiescence delta pruning margin.
 pub const QS_DELTA: i32 = 200;
 /// Aspiration window half-width at the start of an iteration.

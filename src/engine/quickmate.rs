@@ -1,6 +1,6 @@
 //! Cheap mate detection for the search and for `go mate` until the df-pn solver arrives:
 //! - [`mate_in_one`] (1手詰め): can the side to move mate at once? It tries the checking drops
-//!   next to (or a knight's jump / a line away from) the enemy king and the board moves onto the
+//!   next to (or a knight's jump from) the enemy king and the board moves onto the
 //!   king's neighbour squares or knight squares, and tests `is_checkmate` after each. It does not
 //!   claim to find every mate in one (discovered checks are skipped), but what it returns is a
 //!   legal move that mates.
@@ -44,7 +44,11 @@ pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
         if hand.count(kind) == 0 || (kind == PieceKind::Lance && hand.count(PieceKind::Rook) > 0) {
             continue;
         }
-        let targets = attacks(them, kind, eksq, occ) & !occ & !dead_ranks(us, kind);
+        let mut targets = attacks(them, kind, eksq, occ) & !occ & !dead_ranks(us, kind);
+        if kind != PieceKind::Knight {
+            // distant slider drops rarely mate; they are left to the search
+            targets &= around;
+        }
         for to in targets {
             // next to the king an unsupported piece is simply taken
             if around.contains(to) && !pos.is_attacked(us, to, occ) {

@@ -2,12 +2,13 @@
 //! answers (no legal move → resign, impasse declaration → win, a single legal move → play it), and
 //! the result and progress types the engine hands out.
 
+use super::moves::is_dominated;
 use super::params::ASPIRATION;
-use super::search::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher, is_dominated};
+use super::search::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher};
 use super::time::{Clock, Limits};
 use super::tt::TranspositionTable;
 use crate::core::{Declaration, ImpasseRule, Move, Position};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A score as USI reports it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -96,8 +97,66 @@ struct RootMove {
     pv: Vec<Move>,
 }
 
-/// Runs a whole search of `pos` under `limits`.
+/// Runs a whole search of `pos` under `limits`. With `limits.threads > 1`, helper threads
+/// search the same position at staggered depths and share their findings through the
+/// transposition table (lazy SMP); the answer is the main thread's.
 pub fn run_search(
+    pos: &Position,
+    limits: &Limits,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    if limits.threads <= 1 {
+        return main_search(pos, limits, tt, stop, on_info);
+    }
+    let helpers_stop = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    let mut result = std::thread::scope(|scope| {
+        for id in 1..limits.threads {
+            let (hs, hn) = (&helpers_stop, &helper_nodes);
+            let spawned = std::thread::Builder::new()
+                .name(format!("helper {id}"))
+                .stack_size(64 << 20)
+                .spawn_scoped(scope, move || hn.fetch_add(helper_search(pos, tt, hs, id), Ordering::Relaxed));
+            if spawned.is_err() {
+                break; // fewer helpers is fine
+            }
+        }
+        let r = main_search(pos, limits, tt, stop, on_info);
+        helpers_stop.store(true, Ordering::Relaxed);
+        r
+    });
+    result.nodes += helper_nodes.load(Ordering::Relaxed);
+    result
+}
+
+/// A helper thread's search: iterative deepening with full windows from depth 1 or 2 until
+/// told to stop. Returns its node count.
+fn helper_search(pos: &Position, tt: &TranspositionTable, stop: &AtomicBool, id: usize) -> u64 {
+    let mut s = Searcher::new(pos, tt, stop, Clock::new(&Limits::default(), pos.side_to_move()));
+    let mut root: Vec<RootMove> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| !is_dominated(pos, m))
+        .map(|mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv] })
+        .collect();
+    if root.is_empty() {
+        return 0;
+    }
+    s.stack[0].eval = s.evaluate();
+    let mut depth = 1 + (id % 2) as i32;
+    while depth < MAX_PLY as i32 - 8 && !s.stopped {
+        s.root_depth = depth;
+        root_search(&mut s, &mut root, -INF, INF, depth, 0);
+        root.sort_by_key(|r| std::cmp::Reverse(r.score));
+        depth += 1;
+    }
+    s.nodes
+}
+
+fn main_search(
     pos: &Position,
     limits: &Limits,
     tt: &TranspositionTable,
@@ -144,6 +203,7 @@ pub fn run_search(
             r.score = -INF;
         }
         s.seldepth = 0;
+        s.root_depth = depth;
         for pv_idx in 0..multipv {
             let prev = root[pv_idx].prev_score;
             let mut delta = ASPIRATION;
@@ -237,6 +297,7 @@ pub fn run_search(
 }
 
 /// One pass over the root moves from `pv_idx` on, with the window (alpha, beta).
+#[allow(clippy::needless_range_loop)]
 fn root_search(
     s: &mut Searcher,
     root: &mut [RootMove],

@@ -11,16 +11,16 @@
 //! Unpromoted pawn, bishop and rook moves that could have promoted are never searched: the
 //! promotion dominates them.
 
+use super::checks::CheckInfo;
 use super::eval::{EvalTables, evaluate};
+use super::moves::{generate_qmoves, is_dominated, quick_legal};
+use super::ordering::hist_index;
 use super::params::*;
 use super::quickmate::mate_in_one;
 use super::see::see;
 use super::time::Clock;
 use super::tt::{Bound, TranspositionTable, TtEntry};
-use crate::core::bitboard::dead_ranks;
-use crate::core::{
-    Color, Declaration, ImpasseRule, MAX_MOVES, Move, MoveList, PieceKind, Position, Repetition,
-};
+use crate::core::{Declaration, ImpasseRule, MAX_MOVES, Move, MoveList, PieceKind, Position, Repetition};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub const MAX_PLY: usize = 120;
@@ -63,59 +63,6 @@ fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
-/// Whether `m` is an unpromoted pawn/bishop/rook move that could have promoted.
-#[inline]
-pub fn is_dominated(pos: &Position, m: Move) -> bool {
-    if m.is_promotion() || m.is_drop() {
-        return false;
-    }
-    let us = pos.side_to_move();
-    let k = pos.piece_at(m.from()).kind_unchecked();
-    matches!(k, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook)
-        && (m.to().in_zone(us) || m.from().in_zone(us))
-}
-
-/// Legal captures and promotions for the quiescence search (side to move not in check).
-pub fn generate_qmoves(pos: &Position, list: &mut MoveList) {
-    use crate::core::bitboard::{aligned, attacks, zone};
-    let us = pos.side_to_move();
-    let them = us.flip();
-    let occ = pos.occupied();
-    let enemy = pos.pieces_of(them);
-    let ksq = pos.king_square(us);
-    let pinned = pos.pinned(us);
-    for from in pos.pieces_of(us) {
-        let kind = pos.piece_at(from).kind_unchecked();
-        let att = attacks(us, kind, from, occ);
-        let mut targets = att & enemy;
-        if kind == PieceKind::Pawn {
-            targets |= att & zone(us) & !occ;
-        }
-        for to in targets {
-            if kind == PieceKind::King {
-                let mut o = occ;
-                o.clear(from);
-                if pos.is_attacked(them, to, o) {
-                    continue;
-                }
-            } else if pinned.contains(from) && ksq.is_some_and(|k| !aligned(k, from, to)) {
-                continue;
-            }
-            if kind.can_promote() && (to.in_zone(us) || from.in_zone(us)) {
-                list.push(Move::board(from, to, true));
-                if matches!(kind, PieceKind::Lance | PieceKind::Knight | PieceKind::Silver)
-                    && !dead_ranks(us, kind).contains(to)
-                    && enemy.contains(to)
-                {
-                    list.push(Move::board(from, to, false));
-                }
-            } else {
-                list.push(Move::board(from, to, false));
-            }
-        }
-    }
-}
-
 /// Squares within two files and two ranks of `k` (where attackers matter for a mate in one).
 fn near_king(k: crate::core::Square) -> crate::core::Bitboard {
     use std::sync::OnceLock;
@@ -149,25 +96,20 @@ pub struct Searcher<'a> {
     pub(super) tt: &'a TranspositionTable,
     pub(super) ev: EvalTables,
     pub(super) stop: &'a AtomicBool,
+    /// Nominal depth of the current iteration.
+    pub(super) root_depth: i32,
     pub(super) clock: Clock,
     pub(super) node_limit: u64,
     pub(super) nodes: u64,
     pub(super) seldepth: usize,
     pub(super) stopped: bool,
-    killers: Vec<[Move; 2]>,
-    history: Vec<i32>,
-    counter: Vec<Move>,
+    pub(super) killers: Vec<[Move; 2]>,
+    pub(super) history: Vec<i32>,
+    pub(super) counter: Vec<Move>,
     pub(super) stack: Vec<Frame>,
     pub(super) pv: Vec<[Move; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 2],
     lmr: Vec<[i32; 64]>,
-}
-
-const HISTORY_MAX: i32 = 16_384;
-
-#[inline]
-fn hist_index(us: Color, m: Move) -> usize {
-    (us.index() << 15) | (m.0 & 0x7fff) as usize
 }
 
 impl<'a> Searcher<'a> {
@@ -180,7 +122,7 @@ impl<'a> Searcher<'a> {
         let mut lmr = vec![[0i32; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.6 + (d as f64).ln() * (m as f64).ln() / 2.1) as i32;
+                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIV) as i32;
             }
         }
         Searcher {
@@ -188,6 +130,7 @@ impl<'a> Searcher<'a> {
             tt,
             ev: EvalTables::new(pos),
             stop,
+            root_depth: 1,
             clock,
             node_limit: u64::MAX,
             nodes: 0,
@@ -215,9 +158,9 @@ impl<'a> Searcher<'a> {
 
     #[inline]
     fn poll(&mut self) {
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes & 1023 == 0 && (self.stop.load(Ordering::Relaxed) || self.clock.out_of_time()) {
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && (self.stop.load(Ordering::Relaxed) || self.clock.out_of_time()))
+        {
             self.stopped = true;
         }
     }
@@ -259,108 +202,12 @@ impl<'a> Searcher<'a> {
         self.pv_len[ply] = end;
     }
 
-    /// Orders moves: TT move, good captures/promotions (MVV-LVA, SEE ≥ 0), killers, counter
-    /// move, quiet moves by history, bad captures last.
-    pub(super) fn score_moves(&self, moves: &[Move], scores: &mut [i32], tt_move: Move, ply: usize) {
-        let us = self.pos.side_to_move();
-        let killers = self.killers[ply];
-        let counter = if ply > 0 && !self.stack[ply - 1].mv.is_none() {
-            let f = self.stack[ply - 1];
-            self.counter[f.piece as usize * 81 + f.mv.to().index()]
-        } else {
-            Move::NONE
-        };
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if m == tt_move {
-                1 << 30
-            } else {
-                let cap = if m.is_drop() { crate::core::Piece::EMPTY } else { self.pos.piece_at(m.to()) };
-                if !cap.is_empty() || m.is_promotion() {
-                    let mover = self.pos.moved_kind(m);
-                    let mut gain = 0;
-                    if !cap.is_empty() {
-                        gain += exchange_value(cap.kind_unchecked());
-                    }
-                    if m.is_promotion() {
-                        gain += promotion_gain(mover);
-                    }
-                    let lva = BOARD_VALUE[mover as usize];
-                    let good = gain >= lva || see(&self.pos, m) >= 0;
-                    let base = if good { 500_000_000 } else { -500_000_000 };
-                    base + gain * 16 - lva
-                } else if m == killers[0] {
-                    400_000_002
-                } else if m == killers[1] {
-                    400_000_001
-                } else if m == counter {
-                    400_000_000
-                } else {
-                    self.history[hist_index(us, m)]
-                }
-            };
-        }
-    }
-
-    fn history_update(&mut self, us: Color, m: Move, bonus: i32) {
-        let h = &mut self.history[hist_index(us, m)];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-    }
-
-    fn on_quiet_cutoff(&mut self, ply: usize, depth: i32, m: Move, tried: &[Move]) {
-        let us = self.pos.side_to_move();
-        if self.killers[ply][0] != m {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = m;
-        }
-        let bonus = (depth * depth * 24).min(3_000);
-        self.history_update(us, m, bonus);
-        for &q in tried {
-            if q != m {
-                self.history_update(us, q, -bonus);
-            }
-        }
-        if ply > 0 && !self.stack[ply - 1].mv.is_none() {
-            let f = self.stack[ply - 1];
-            self.counter[f.piece as usize * 81 + f.mv.to().index()] = m;
-        }
-    }
-
-    /// Picks the best-scored move of `moves[i..]` into position `i`. Once the quiet moves are
-    /// reached (score below the killers), the rest is sorted in one go instead (there may be
-    /// hundreds of drops).
-    #[inline]
-    fn pick(moves: &mut [Move], scores: &mut [i32], i: usize, sorted: &mut bool) {
-        if *sorted {
-            return;
-        }
-        let mut b = i;
-        for j in i + 1..moves.len() {
-            if scores[j] > scores[b] {
-                b = j;
-            }
-        }
-        moves.swap(i, b);
-        scores.swap(i, b);
-        if scores[i] < 400_000_000 && moves.len() - i > 8 {
-            let n = moves.len() - i;
-            let mut keys = [0u64; MAX_MOVES];
-            for j in 0..n {
-                keys[j] = (((scores[i + j] as i64 + (1i64 << 31)) as u64) << 16) | moves[i + j].0 as u64;
-            }
-            keys[..n].sort_unstable_by(|a, b| b.cmp(a));
-            for j in 0..n {
-                moves[i + j] = Move(keys[j] as u16);
-                scores[i + j] = ((keys[j] >> 16) as i64 - (1i64 << 31)) as i32;
-            }
-            *sorted = true;
-        }
-    }
-
     /// Plays `m` at `ply`, recording it on the stack.
     #[inline]
     pub(super) fn make(&mut self, ply: usize, m: Move) {
         self.stack[ply].mv = m;
         self.pos.do_move(m);
+        self.tt.prefetch(self.pos.key());
         self.stack[ply].piece = self.pos.piece_at(m.to()).0;
     }
 
@@ -461,7 +308,7 @@ impl<'a> Searcher<'a> {
                 && !self.stack[ply - 1].mv.is_none()
                 && beta.abs() < MATE_IN_MAX
             {
-                let r = NULL_MOVE_R + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = NULL_MOVE_R + depth / 4 + ((eval - beta) / NULL_MOVE_EVAL_DIV).min(3);
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].piece = 0;
                 self.pos.do_null_move();
@@ -479,21 +326,35 @@ impl<'a> Searcher<'a> {
         // internal iterative reduction: no TT move, probably a poorly ordered node
         let depth = if tt_move.is_none() && depth >= 4 && (PV || cut) { depth - 1 } else { depth };
 
+        // The TT move is tried before anything is generated: a cutoff saves the generation.
         let mut list = MoveList::new();
-        if in_check {
-            self.pos.generate_evasions(&mut list);
-        } else {
-            self.pos.generate_legal(&mut list);
-        }
-        let pos = &self.pos;
-        list.retain(|m| !is_dominated(pos, m));
-        if list.is_empty() {
-            return mated_in(ply);
-        }
         let mut scores = [0i32; MAX_MOVES];
-        let n = list.len();
-        self.score_moves(list.as_slice(), &mut scores[..n], tt_move, ply);
-        let moves = list.as_mut_slice();
+        let mut n;
+        let mut generated;
+        if !in_check
+            && !tt_move.is_none()
+            && !is_dominated(&self.pos, tt_move)
+            && quick_legal(&self.pos, tt_move)
+        {
+            list.push(tt_move);
+            scores[0] = 1 << 30;
+            n = 1;
+            generated = false;
+        } else {
+            if in_check {
+                self.pos.generate_evasions(&mut list);
+            } else {
+                self.pos.generate_legal(&mut list);
+            }
+            let pos = &self.pos;
+            list.retain(|m| !is_dominated(pos, m));
+            if list.is_empty() {
+                return mated_in(ply);
+            }
+            n = list.len();
+            self.score_moves(list.as_slice(), &mut scores[..n], tt_move, ply);
+            generated = true;
+        }
 
         let mut best = -INF;
         let mut best_move = Move::NONE;
@@ -502,36 +363,78 @@ impl<'a> Searcher<'a> {
         let mut nq = 0;
         let us = self.pos.side_to_move();
         let mut sorted = false;
-        for i in 0..n {
-            Self::pick(moves, &mut scores[..n], i, &mut sorted);
-            let m = moves[i];
+        // once late-move pruning starts, only checking quiet moves are still searched, in any order
+        let mut skip_quiets = false;
+        let mut check_info: Option<CheckInfo> = None;
+        let mut next = 0;
+        loop {
+            if next == n {
+                if generated {
+                    break;
+                }
+                generated = true;
+                let mut all = MoveList::new();
+                self.pos.generate_legal(&mut all);
+                for &m in all.iter() {
+                    if m != tt_move && !is_dominated(&self.pos, m) {
+                        list.push(m);
+                    }
+                }
+                n = list.len();
+                self.score_moves(&list.as_slice()[next..n], &mut scores[next..n], tt_move, ply);
+                continue;
+            }
+            let i = next;
+            next += 1;
+            if !skip_quiets {
+                Self::pick(list.as_mut_slice(), &mut scores[..n], i, &mut sorted);
+            }
+            let m = list.as_slice()[i];
             let capture = !m.is_drop() && !self.pos.piece_at(m.to()).is_empty();
             let quiet = !capture && !m.is_promotion();
             count += 1;
-            // gives_check is only needed for quiet moves and reductions; compute it once
-            let gives_check = self.pos.gives_check(m);
 
             if best > -MATE_IN_MAX && !in_check {
-                if quiet && !gives_check {
-                    let lmp = if improving { 4 + depth * depth } else { (4 + depth * depth) / 2 };
-                    if depth <= 8 && count as i32 > lmp {
+                if quiet {
+                    let prune = skip_quiets || {
+                        let lmp =
+                            if improving { LMP_BASE + depth * depth } else { (LMP_BASE + depth * depth) / 2 };
+                        let lmr_depth = (depth - 1 - self.reduction(depth, count)).max(0);
+                        if depth <= 8 && count as i32 > lmp {
+                            skip_quiets = true;
+                        }
+                        skip_quiets
+                            || (lmr_depth < 7
+                                && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha)
+                            || (lmr_depth < 8 && see(&self.pos, m) < -SEE_QUIET * lmr_depth * lmr_depth)
+                    };
+                    // checks are never pruned here
+                    if prune
+                        && !check_info
+                            .get_or_insert_with(|| CheckInfo::new(&self.pos))
+                            .gives_check(&self.pos, m)
+                    {
                         continue;
                     }
-                    let lmr_depth = (depth - 1 - self.reduction(depth, count)).max(0);
-                    if lmr_depth < 7 && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha {
-                        continue;
-                    }
-                    if lmr_depth < 8 && see(&self.pos, m) < -25 * lmr_depth * lmr_depth {
-                        continue;
-                    }
-                } else if depth < 7 && see(&self.pos, m) < -100 * depth {
+                } else if depth < 7 && see(&self.pos, m) < -SEE_CAPTURE * depth {
                     continue;
                 }
             }
 
             let hist = if quiet { self.history[hist_index(us, m)] } else { 0 };
+            // check extension (王手延長) in PV nodes for checks that do not lose material
+            let extension = if PV
+                && ply < 2 * self.root_depth as usize
+                && check_info.get_or_insert_with(|| CheckInfo::new(&self.pos)).gives_check(&self.pos, m)
+                && see(&self.pos, m) >= 0
+            {
+                1
+            } else {
+                0
+            };
             self.make(ply, m);
-            let new_depth = depth - 1;
+            let gives_check = self.pos.in_check();
+            let new_depth = depth - 1 + extension;
             let mut v = -INF;
             if depth >= 3 && count > 1 + PV as usize && (quiet || scores[i] < 0) {
                 let mut r = self.reduction(depth, count);
@@ -550,7 +453,7 @@ impl<'a> Searcher<'a> {
                 if scores[i] >= 400_000_000 {
                     r -= 1;
                 }
-                r -= hist / 6_000;
+                r -= hist / LMR_HISTORY_DIV;
                 let d = (new_depth - r).clamp(1, new_depth);
                 v = -self.search::<false>(-alpha - 1, -alpha, d, ply + 1, true);
                 if v > alpha && d < new_depth {

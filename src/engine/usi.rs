@@ -91,6 +91,8 @@ struct Job {
     handle: JoinHandle<Engine>,
     stop: Arc<AtomicBool>,
     ponderhit: Arc<AtomicBool>,
+    /// Set by the search thread just before it prints its answer.
+    done: Arc<AtomicBool>,
 }
 
 /// The command loop's state.
@@ -221,7 +223,7 @@ impl Server {
     }
 
     fn searching(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| !j.handle.is_finished())
+        self.job.as_ref().is_some_and(|j| !j.done.load(Ordering::Acquire) && !j.handle.is_finished())
     }
 
     /// Waits for the search thread (after asking it to stop when `stop`) and takes the engine
@@ -262,7 +264,11 @@ impl Server {
                 say("id author the shogiban authors");
                 let o = self.engine().options().clone();
                 say(&format!("option name USI_Hash type spin default {} min 1 max 4096", o.hash_mb));
-                say("option name Threads type spin default 1 min 1 max 1");
+                say(&format!(
+                    "option name Threads type spin default {} min 1 max {}",
+                    o.threads,
+                    super::api::MAX_THREADS
+                ));
                 say(&format!("option name Level type spin default {} min 1 max 10", o.level));
                 say(&format!("option name OwnBook type check default {}", o.own_book));
                 say("option name MultiPV type spin default 1 min 1 max 32");
@@ -322,7 +328,9 @@ impl Server {
         };
         let ok = match name.to_ascii_lowercase().as_str() {
             "usi_hash" | "hash" => spin(1, 4096).map(|v| self.engine().set_hash_mb(v as usize)).is_some(),
-            "threads" => spin(1, 1).is_some(),
+            "threads" => spin(1, super::api::MAX_THREADS as i64)
+                .map(|v| self.engine().set_threads(v as usize))
+                .is_some(),
             "level" => spin(1, 10).map(|v| self.engine().set_level(v as u8)).is_some(),
             "ownbook" => check().map(|b| self.engine().set_own_book(b)).is_some(),
             "multipv" => spin(1, 32).map(|v| self.engine().set_multipv(v as usize)).is_some(),
@@ -351,10 +359,12 @@ impl Server {
         let ponderhit = Arc::new(AtomicBool::new(false));
         let pos = self.pos.clone();
         let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(EngineOptions::default()));
-        let (stop2, hit2) = (Arc::clone(&stop), Arc::clone(&ponderhit));
+        let done = Arc::new(AtomicBool::new(false));
+        let (stop2, hit2, done2) = (Arc::clone(&stop), Arc::clone(&ponderhit), Arc::clone(&done));
         let handle = if let Some(mate_time) = g.mate {
             std::thread::spawn(move || {
                 let answer = go_mate(&pos, mate_time, &stop2);
+                done2.store(true, Ordering::Release);
                 say(&answer.usi());
                 engine
             })
@@ -367,7 +377,13 @@ impl Server {
             let infinite = limits.infinite;
             std::thread::spawn(move || {
                 let show_multipv = engine.options().multipv > 1;
-                let r = engine.search(&pos, limits, Arc::clone(&stop2), |i| say(&info_line(i, show_multipv)));
+                let user_lines = engine.options().multipv;
+                let r = engine.search(&pos, limits, Arc::clone(&stop2), |i| {
+                    // weaker levels compare extra lines internally; report only what was asked for
+                    if i.multipv <= user_lines {
+                        say(&info_line(i, show_multipv))
+                    }
+                });
                 // an infinite or ponder search reports only when told to
                 while (infinite || ponder)
                     && !stop2.load(Ordering::Relaxed)
@@ -386,11 +402,12 @@ impl Server {
                         },
                     }
                 };
+                done2.store(true, Ordering::Release);
                 say(&line);
                 engine
             })
         };
-        self.job = Some(Job { handle, stop, ponderhit });
+        self.job = Some(Job { handle, stop, ponderhit, done });
     }
 }
 
@@ -398,17 +415,20 @@ impl Server {
 pub fn usi_main(_args: &[String]) -> ExitCode {
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        let mut line = String::new();
+        use std::io::BufRead;
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = Vec::new();
         loop {
-            line.clear();
-            match stdin.read_line(&mut line) {
+            buf.clear();
+            match stdin.read_until(b'\n', &mut buf) {
                 Ok(0) | Err(_) => {
                     let _ = tx.send("quit".to_string());
                     break;
                 }
                 Ok(_) => {
-                    if tx.send(line.trim().to_string()).is_err() {
+                    // invalid UTF-8 is replaced, not fatal: the line is then reported as malformed
+                    let line = String::from_utf8_lossy(&buf).trim().to_string();
+                    if tx.send(line).is_err() {
                         break;
                     }
                 }
