@@ -7,7 +7,6 @@
 //! engine.
 
 use super::api::{Engine, EngineOptions};
-use super::quickmate::{CheckMateResult, check_mate_search};
 use super::root::SearchInfo;
 use super::time::Limits;
 use crate::core::{Color, Move, Position};
@@ -16,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The answer to `go mate`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,20 +39,22 @@ impl MateAnswer {
     }
 }
 
-/// Deepest line the interim check-only mate search tries (plies).
-const GO_MATE_MAX_PLIES: u32 = 31;
-
-/// Answers `go mate`: the seam where the df-pn solver (`engine::mate`) plugs in. For now a
-/// check-only AND/OR search by iterative deepening.
-pub fn go_mate(pos: &Position, time_ms: Option<u64>, stop: &AtomicBool) -> MateAnswer {
-    let start = Instant::now();
-    let mut abort =
-        || stop.load(Ordering::Relaxed) || time_ms.is_some_and(|t| start.elapsed().as_millis() as u64 >= t);
-    match check_mate_search(pos, GO_MATE_MAX_PLIES, &mut abort) {
-        CheckMateResult::Mate(line) => MateAnswer::Mate(line),
-        CheckMateResult::NoMate => MateAnswer::NoMate,
-        CheckMateResult::Aborted => MateAnswer::Timeout,
+/// Answers `go mate` with the df-pn solver (`engine::mate`); `time_ms` None = until stopped.
+pub fn go_mate(pos: &Position, time_ms: Option<u64>, stop: &Arc<AtomicBool>) -> MateAnswer {
+    let limits = super::mate::MateLimits { time_ms, nodes: None, stop: Some(Arc::clone(stop)) };
+    match super::mate::solve(pos, limits) {
+        super::mate::MateResult::Mate(line) => MateAnswer::Mate(line),
+        super::mate::MateResult::NoMate => MateAnswer::NoMate,
+        super::mate::MateResult::Unknown => MateAnswer::Timeout,
     }
+}
+
+/// The engine the USI server plays with: default options and the built-in opening book
+/// (used while `OwnBook` is on).
+fn new_engine() -> Engine {
+    let mut e = Engine::new(EngineOptions::default());
+    e.set_book(Some(super::book::Book::builtin().into_hook(None)));
+    e
 }
 
 /// Formats an `info` line.
@@ -214,12 +215,7 @@ pub fn parse_go(args: &[&str]) -> GoCommand {
 
 impl Server {
     pub fn new() -> Server {
-        Server {
-            engine: Some(Engine::new(EngineOptions::default())),
-            job: None,
-            pos: Position::startpos(),
-            ponder_option: false,
-        }
+        Server { engine: Some(new_engine()), job: None, pos: Position::startpos(), ponder_option: false }
     }
 
     fn searching(&self) -> bool {
@@ -237,7 +233,7 @@ impl Server {
                 Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
                     say("info string the search thread failed; engine restarted");
-                    self.engine = Some(Engine::new(EngineOptions::default()));
+                    self.engine = Some(new_engine());
                 }
             }
         }
@@ -247,7 +243,7 @@ impl Server {
         if self.engine.is_none() {
             self.finish_job(false);
         }
-        self.engine.get_or_insert_with(|| Engine::new(EngineOptions::default()))
+        self.engine.get_or_insert_with(|| new_engine())
     }
 
     /// Handles one line; returns false on `quit`.
@@ -358,7 +354,7 @@ impl Server {
         let stop = Arc::new(AtomicBool::new(false));
         let ponderhit = Arc::new(AtomicBool::new(false));
         let pos = self.pos.clone();
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(EngineOptions::default()));
+        let mut engine = self.engine.take().unwrap_or_else(|| new_engine());
         let done = Arc::new(AtomicBool::new(false));
         let (stop2, hit2, done2) = (Arc::clone(&stop), Arc::clone(&ponderhit), Arc::clone(&done));
         let handle = if let Some(mate_time) = g.mate {
@@ -479,7 +475,7 @@ mod tests {
     #[test]
     fn mate_answer_text() {
         let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
-        let a = go_mate(&pos, Some(5_000), &AtomicBool::new(false));
+        let a = go_mate(&pos, Some(5_000), &Arc::new(AtomicBool::new(false)));
         assert_eq!(a.usi(), "checkmate G*5b");
         assert_eq!(MateAnswer::NoMate.usi(), "checkmate nomate");
     }
