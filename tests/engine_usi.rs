@@ -184,3 +184,27 @@ fn end_of_input_quits() {
     let status = s.child.wait().unwrap();
     assert!(status.success());
 }
+
+#[test]
+fn own_book_answers_timed_games_from_the_shipped_book() {
+    let book = shogiban::engine::book::Book::builtin();
+    let start = Position::startpos();
+    let book_moves: Vec<String> = book.moves(&start).iter().map(|b| b.mv.usi()).collect();
+    assert!(!book_moves.is_empty());
+    let mut s = Session::start();
+    s.send("usi");
+    s.wait_for("usiok");
+    s.send("isready");
+    s.wait_for("readyok");
+    s.send("position startpos");
+    s.send("go btime 0 wtime 0 byoyomi 2000");
+    let bm = s.wait_for("bestmove");
+    assert!(book_moves.iter().any(|m| m == bestmove_of(&bm)), "{bm} not in {book_moves:?}");
+    // with the book off, the engine searches (and reports info lines)
+    s.send("setoption name OwnBook value false");
+    s.send("position startpos");
+    s.send("go btime 0 wtime 0 byoyomi 300");
+    s.wait_for("bestmove");
+    assert!(s.transcript.iter().any(|l| l.starts_with("info depth")));
+    s.quit();
+}

@@ -243,7 +243,7 @@ impl Server {
         if self.engine.is_none() {
             self.finish_job(false);
         }
-        self.engine.get_or_insert_with(|| new_engine())
+        self.engine.get_or_insert_with(new_engine)
     }
 
     /// Handles one line; returns false on `quit`.
@@ -354,7 +354,7 @@ impl Server {
         let stop = Arc::new(AtomicBool::new(false));
         let ponderhit = Arc::new(AtomicBool::new(false));
         let pos = self.pos.clone();
-        let mut engine = self.engine.take().unwrap_or_else(|| new_engine());
+        let mut engine = self.engine.take().unwrap_or_else(new_engine);
         let done = Arc::new(AtomicBool::new(false));
         let (stop2, hit2, done2) = (Arc::clone(&stop), Arc::clone(&ponderhit), Arc::clone(&done));
         let handle = if let Some(mate_time) = g.mate {
