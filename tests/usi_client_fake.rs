@@ -175,7 +175,10 @@ fn events_forwarded_into_the_apps_channel() {
     let mut keys = 0;
     loop {
         match rx.recv_timeout(WAIT).expect("no event") {
-            AppEvent::Key(_) => keys += 1,
+            AppEvent::Key(c) => {
+                assert_eq!(c, 'q');
+                keys += 1
+            }
             AppEvent::Engine(EngineEvent::BestMove(b)) => {
                 assert_eq!(b, BestMove::Move { mv: mv("7g7f"), ponder: Some(mv("3c3d")) });
                 break;
