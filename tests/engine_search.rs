@@ -205,8 +205,14 @@ fn weak_levels_play_legal_moves() {
 fn book_hook_is_used_when_legal() {
     let mut e = engine();
     e.set_book(Some(Box::new(|p: &Position| p.parse_usi_move("2g2f").ok())));
-    let r = e.search(&Position::startpos(), Limits::depth(20), Arc::new(AtomicBool::new(false)), |_| {});
+    // the book answers games on a clock (here a 60 s move time, answered at once)...
+    let r =
+        e.search(&Position::startpos(), Limits::movetime(60_000), Arc::new(AtomicBool::new(false)), |_| {});
     assert_eq!(r.best.unwrap().usi(), "2g2f");
+    assert_eq!(r.depth, 0);
+    // ...but never fixed-depth or infinite searches (analysis)
+    let r = e.search(&Position::startpos(), Limits::depth(2), Arc::new(AtomicBool::new(false)), |_| {});
+    assert_eq!(r.depth, 2);
     e.set_own_book(false);
     let r = e.search(&Position::startpos(), Limits::depth(3), Arc::new(AtomicBool::new(false)), |_| {});
     assert!(r.depth == 3);
