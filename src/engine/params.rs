@@ -470,7 +470,8 @@ pub const TEMPO: i32 = 20;
 
 // ----- search --------------------------------------------------------------------------------
 
-/// Reverse futility: at depth d a static eval this far above beta is trusted.
+/// Reverse futility: at depth d a static eval this far above beta is trusted. (Self-play at
+/// 20 000 nodes: RFP 150 / futility 220 scored 22.5% against these values, 80 / 110 scored 55%.)
 pub const RFP_MARGIN: i32 = 110;
 pub const RFP_DEPTH: i32 = 7;
 /// Futility for quiet moves: eval + BASE + PER_DEPTH × depth must reach alpha.
