@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Default bench depth.
-pub const DEFAULT_DEPTH: u32 = 13;
+pub const DEFAULT_DEPTH: u32 = 12;
 
 /// Bench positions: an SFEN and USI moves played from it.
 pub const POSITIONS: [(&str, &str); 10] = [

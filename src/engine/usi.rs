@@ -239,6 +239,12 @@ impl Server {
         }
     }
 
+    /// The engine (for installing the opening book: `server.engine_mut().set_book(...)`).
+    /// Waits for a running search to finish.
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        self.engine()
+    }
+
     fn engine(&mut self) -> &mut Engine {
         if self.engine.is_none() {
             self.finish_job(false);

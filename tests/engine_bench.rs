@@ -1,0 +1,33 @@
+//! The bench: every built-in position sets up, the node count is a deterministic signature, and
+//! the command prints the summary lines.
+
+use shogiban::engine::bench::{POSITIONS, position, run_bench};
+use std::process::Command;
+
+#[test]
+fn positions_set_up_and_signature_is_stable() {
+    for i in 0..POSITIONS.len() {
+        assert!(position(i).is_ok(), "bench position {}", i + 1);
+    }
+    let a = run_bench(4, |_| {}).unwrap();
+    let b = run_bench(4, |_| {}).unwrap();
+    assert_eq!(a.nodes, b.nodes);
+    assert_eq!(a.lines.len(), POSITIONS.len());
+    for (x, y) in a.lines.iter().zip(&b.lines) {
+        // same move, score and nodes; only the time may differ
+        assert_eq!(x.split(" time_ms").next(), y.split(" time_ms").next());
+    }
+}
+
+#[test]
+fn bench_command_prints_summary() {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiban")).args(["bench", "--depth", "3"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for key in ["nodes: ", "nps: ", "time_ms: "] {
+        assert!(text.lines().any(|l| l.starts_with(key)), "{key} missing in {text}");
+    }
+    let bad =
+        Command::new(env!("CARGO_BIN_EXE_shogiban")).args(["bench", "--depth", "zero"]).output().unwrap();
+    assert!(!bad.status.success());
+}
