@@ -293,3 +293,19 @@ fn capture_generator_equals_filtered_legal_moves() {
         }
     }
 }
+
+#[test]
+fn is_legal_never_panics_on_any_16_bit_value() {
+    let p = pos("ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65");
+    let legal = p.legal_moves();
+    let mut n = 0;
+    for v in 0..=u16::MAX {
+        let m = Move(v);
+        let ok = p.is_legal(m);
+        if ok {
+            n += 1;
+            assert!(legal.contains(m));
+        }
+    }
+    assert_eq!(n, legal.len());
+}

@@ -210,10 +210,19 @@ impl Position {
         if m.is_none() {
             return false;
         }
-        // Cheap rejections before generating.
-        if let Some(k) = m.drop_kind() {
-            if k == PieceKind::King || self.hands[self.side.index()].count(k) == 0 {
-                return false;
+        // Cheap rejections before generating; also keeps malformed move values (a corrupt
+        // book or hash entry) from indexing outside the board or the hand.
+        if m.to().index() >= 81 {
+            return false;
+        }
+        if m.is_drop() {
+            match m.drop_kind() {
+                Some(k) if k.can_promote() || k == PieceKind::Gold => {
+                    if self.hands[self.side.index()].count(k) == 0 {
+                        return false;
+                    }
+                }
+                _ => return false,
             }
         } else {
             let p = self.board[m.from().index()];
