@@ -60,15 +60,7 @@ impl BoardGeometry {
 }
 
 /// Hand slots in display order (rook first, as in KIF `持駒` lines).
-pub const HAND_ORDER: [PieceKind; 7] = [
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Gold,
-    PieceKind::Silver,
-    PieceKind::Knight,
-    PieceKind::Lance,
-    PieceKind::Pawn,
-];
+pub const HAND_ORDER: [PieceKind; 7] = PieceKind::HAND_SFEN_ORDER;
 
 /// The pieces of a hand as drawn: (slot index into `HAND_ORDER`, text, column offset from the
 /// start of the pieces), held kinds only (`飛`, `歩3`), separated by a space.
