@@ -73,6 +73,7 @@ class GnuShogi:
         self.lines = queue.Queue()
         self.moves = []  # USI moves on gnushogi's board
         self.level = None  # seconds per move currently set
+        self.dirty = False  # gnushogi announced a game end: replay before the next go
         self.workdir = tempfile.mkdtemp(prefix="gnushogi-usi-")
 
     def start(self):
@@ -89,6 +90,7 @@ class GnuShogi:
         threading.Thread(target=self._reader, args=(self.proc, self.lines), daemon=True).start()
         self.moves = []
         self.level = None
+        self.dirty = False
         banner = self.expect(lambda l: l.startswith("GNU Shogi"), 10.0)
         self.log("started gnushogi pid %d: %r" % (self.proc.pid, banner))
         if banner is None:
@@ -114,6 +116,10 @@ class GnuShogi:
         """Next output line, None on EOF, or raise queue.Empty on timeout."""
         line = self.lines.get(timeout=max(0.0, timeout))
         self.log("gs> %s" % line if line is not None else "gs> <EOF>")
+        if line is not None and ("mates!" in line or "Drawn game" in line):
+            # gnushogi may now refuse to search in this game (flag.mate):
+            # the next go starts from a fresh `new` and a replay.
+            self.dirty = True
         return line
 
     def expect(self, pred, timeout):
@@ -165,6 +171,7 @@ class GnuShogi:
         self.drain()
         self.send("new")
         self.moves = []
+        self.dirty = False
         level, self.level = self.level, None
         if level:
             self.set_level(level)
@@ -261,7 +268,7 @@ class Adapter:
 
         # Bring gnushogi's board to the target position.
         known = self.gs.moves
-        if known != self.target[: len(known)]:
+        if self.gs.dirty or known != self.target[: len(known)]:
             self.gs.new_game()
         self.gs.drain()
         self.gs.send("force")
@@ -293,6 +300,9 @@ class Adapter:
             if hard_end is None and deadline_ms is not None:
                 hard_end = start + deadline_ms / 1000.0 + level + 5.0
             wait = 0.05 if hard_end is None else min(0.05, max(0.0, hard_end - now))
+            if not interrupted and deadline_ms is not None:
+                # Wake up on time for the deadline, not up to 50 ms late.
+                wait = min(wait, max(0.0, deadline_ms / 1000.0 - (now - start)))
             # Watch USI input too (stop / quit while thinking).
             while stdin_lines is not None:
                 try:

@@ -15,7 +15,7 @@
 #   -s SEED     opening shuffle seed (default: 1)
 #
 # Environment: SHOGIBAN_OPTIONS (default "Threads:1,USI_Hash:64"),
-# FAIRY_OPTIONS (default "Threads:1,Hash:64,UCI_Variant:shogi"),
+# FAIRY_OPTIONS (default "Threads:1,Hash:64,UCI_Variant:shogi,Move Overhead:100"),
 # SHOGIBAN_BIN, FAIRY_BIN, GNUSHOGI_BIN (engine executables).
 #
 # Writes tools/results/<date>-<engine>-vs-<opponent>-<byoyomi>ms/ with
@@ -58,7 +58,7 @@ engine_path() {
 engine_options() {
   case $1 in
     shogiban) echo "${SHOGIBAN_OPTIONS-Threads:1,USI_Hash:64}" ;;
-    fairy | fairy-stockfish) echo "${FAIRY_OPTIONS-Threads:1,Hash:64,UCI_Variant:shogi}" ;;
+    fairy | fairy-stockfish) echo "${FAIRY_OPTIONS-Threads:1,Hash:64,UCI_Variant:shogi,Move Overhead:100}" ;;
     *) echo "" ;;
   esac
 }
