@@ -63,6 +63,30 @@ def parse_games(log_lines):
     return games
 
 
+def refine_with_csa(out, games):
+    """Tell mate from resignation by replaying the CSA records (same order)."""
+    try:
+        import cshogi
+        import cshogi.CSA
+    except ImportError:
+        return
+    files = sorted(glob.glob(os.path.join(out, "csa", "*.csa")), key=lambda p: p.rsplit("+", 1)[-1])
+    if len(files) != len(games):
+        return
+    for path, g in zip(files, games):
+        if g["how"] != "mate or resignation":
+            continue
+        try:
+            rec = cshogi.CSA.Parser.parse_file(path)
+            rec = rec[0] if isinstance(rec, list) else rec
+            board = cshogi.Board(rec.sfen)
+            for m in rec.moves:
+                board.push(m)
+            g["how"] = "checkmate" if board.is_game_over() else "resignation"
+        except Exception:
+            pass
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     with open(os.path.join(out, "match.log"), encoding="utf-8", errors="replace") as f:
@@ -71,6 +95,7 @@ def main():
     if not games:
         print("no finished game in %s/match.log" % out)
         return 1
+    refine_with_csa(out, games)
     e1 = games[0]["black"]
     names = sorted({g["black"] for g in games} | {g["white"] for g in games}, key=lambda n: n != e1)
     e2 = names[1] if len(names) > 1 else "?"
