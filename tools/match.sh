@@ -78,6 +78,17 @@ fi
 
 python3 -c "import cshogi" 2>/dev/null || { echo "cshogi missing: run tools/setup-match.sh" >&2; exit 1; }
 
+engine_info() {
+  if [ -n "${bin:-}" ]; then
+    local repo
+    repo=$(cd "$(dirname "$bin")" && git rev-parse --show-toplevel 2>/dev/null || true)
+    echo "shogiban binary: $bin ($(date -u -r "$bin" +%Y-%m-%dT%H:%M:%SZ), sha256 $(sha256sum "$bin" | cut -c1-12))"
+    if [ -n "$repo" ]; then
+      echo "shogiban source: $repo at $(git -C "$repo" rev-parse --short HEAD) ($(git -C "$repo" rev-parse --abbrev-ref HEAD))$(git -C "$repo" diff --quiet HEAD -- src Cargo.toml Cargo.lock 2>/dev/null || echo ', with uncommitted changes')"
+    fi
+  fi
+}
+
 out="$here/results/$(date -u +%Y%m%d-%H%M%S)-$engine1-vs-$opponent-${byoyomi}ms"
 mkdir -p "$out/csa"
 export MATCH_LOG_DIR=$out
@@ -99,7 +110,8 @@ fi
 
 cat >"$out/command.txt" <<EOF
 date: $(date -u +%Y-%m-%dT%H:%M:%SZ)
-commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+tools commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+$(engine_info)
 args: $engine1 vs $opponent, $games games, byoyomi $byoyomi ms
 python3 -m cshogi.cli $e1 $e2 --options1 '$(engine_options "$engine1")' --options2 '$(engine_options "$opponent")' --games $games --byoyomi $byoyomi ${time_args[*]} ${opening_args[*]} --draw 256 --pgn $out/games.pgn --csa $out/csa
 EOF
