@@ -111,6 +111,10 @@ def main():
         illegal = sum(1 for g in games if g["loser"] == name and g["how"].startswith("illegal"))
         timeloss = sum(1 for g in games if g["loser"] == name and g["how"] == "loss on time")
         print("  %-32s illegal-move losses %d, losses on time %d" % (name, illegal, timeloss))
+    target = 90 if "GNU Shogi" in e2 else 50 if "Fairy-Stockfish" in e2 else None
+    if target is not None and e1.startswith("shogiban"):
+        print("  engine issue target: >= %d%% against %s: %s" % (
+            target, e2, "met" if score >= target else "NOT met"))
     csa_ends = defaultdict(int)
     for path in glob.glob(os.path.join(out, "csa", "*.csa")):
         with open(path, encoding="utf-8", errors="replace") as f:
