@@ -7,7 +7,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: shogiban [FILE]
+const USAGE: &str = "usage: shogiban [--engine \"USI-ENGINE-COMMAND\"] [FILE]
        shogiban perft <DEPTH> [--sfen <SFEN>] [--divide]
        shogiban convert [--to kif|kifu|ki2|csa|usi|sfen|jkf] [--output FILE] [FILE|-]
        shogiban usi
@@ -28,25 +28,62 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
-        None => run_app(None),
-        Some(other) if !other.starts_with('-') && args.len() == 1 => run_app(Some(other)),
+        None | Some("--engine") => run_app(&args),
+        Some(other) if !other.starts_with('-') => run_app(&args),
         Some(other) => {
-            eprintln!("shogiban: unknown command '{other}'\n{USAGE}");
+            eprintln!("shogiban: unknown option '{other}'\n{USAGE}");
             ExitCode::from(2)
         }
     }
 }
 
-/// The terminal app, optionally opening a game file.
-fn run_app(file: Option<&str>) -> ExitCode {
-    let start = match file {
-        None => Position::startpos(),
-        Some(f) => {
-            eprintln!("shogiban: opening files is not available yet ('{f}')");
+/// The terminal app: `[--engine "CMD ARGS"] [FILE]`, optionally opening a game file and using an
+/// external USI engine instead of the built-in one.
+fn run_app(args: &[String]) -> ExitCode {
+    let mut file = None;
+    let mut engine_cmd = None;
+    let mut i = 0;
+    while i < args.len() {
+        if args[i] == "--engine" {
+            match args.get(i + 1) {
+                Some(c) => engine_cmd = Some(c.clone()),
+                None => {
+                    eprintln!("shogiban: --engine needs a command");
+                    return ExitCode::from(2);
+                }
+            }
+            i += 2;
+        } else if file.is_none() {
+            file = Some(args[i].clone());
+            i += 1;
+        } else {
+            eprintln!("shogiban: unexpected argument '{}'\n{USAGE}", args[i]);
+            return ExitCode::from(2);
+        }
+    }
+    let engine = match engine_cmd {
+        None => shogiban::tui::engine_link::EngineLink::start(),
+        Some(cmd) => {
+            let mut words = cmd.split_whitespace().map(String::from);
+            let path = words.next().unwrap_or_default();
+            let rest: Vec<String> = words.collect();
+            match shogiban::tui::engine_link::EngineLink::start_external(&path, &rest) {
+                Ok(e) => e,
+                Err(e) => {
+                    eprintln!("shogiban: {e}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
+    };
+    let app = match shogiban::tui::open(file.as_deref().map(std::path::Path::new)) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("shogiban: {e}");
             return ExitCode::from(1);
         }
     };
-    match shogiban::tui::run(start) {
+    match shogiban::tui::run(app, engine) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("shogiban: terminal error: {e}");

@@ -260,3 +260,36 @@ fn move_text_and_squares() {
     assert!(p.parse_usi_move("7g7f").is_ok());
     assert!(p.parse_usi_move("7g7e").unwrap_err().contains("not legal"));
 }
+
+#[test]
+fn capture_generator_equals_filtered_legal_moves() {
+    for s in [
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
+        "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+        "ln2+r1r2/5s+Pkl/3+B1p1p1/p4B2p/2P6/P6PP/1PNP1P3/2G3SK1/L4G1NL w 2GSN3Ps3p 76",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ] {
+        let p = pos(s);
+        let enemy = p.pieces_of(!p.side_to_move());
+        let mut want: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| m.is_promotion() || (!m.is_drop() && enemy.contains(m.to())))
+            .map(|m| m.usi())
+            .collect();
+        let mut l = MoveList::new();
+        p.generate_captures(&mut l);
+        let mut got: Vec<String> = l.iter().map(|m| m.usi()).collect();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{s}");
+        let mut checks = MoveList::new();
+        p.generate_checks(&mut checks);
+        for m in p.legal_moves().iter() {
+            let mut q = p.clone();
+            q.do_move(*m);
+            assert_eq!(checks.contains(*m), q.in_check(), "{m} in {s}");
+        }
+    }
+}

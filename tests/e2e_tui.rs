@@ -14,14 +14,17 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str]) -> Session {
+        Session::start_in(args, &std::env::temp_dir().join(format!("shogiban-e2e-{}", std::process::id())))
+    }
+
+    fn start_in(args: &[&str], home: &std::path::Path) -> Session {
         let pty = native_pty_system();
         let pair = pty.openpty(PtySize { rows: 30, cols: 110, pixel_width: 0, pixel_height: 0 }).unwrap();
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_shogiban"));
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
-        let home = std::env::temp_dir().join(format!("shogiban-e2e-{}", std::process::id()));
-        std::fs::create_dir_all(&home).unwrap();
-        cmd.env("HOME", &home);
+        std::fs::create_dir_all(home).unwrap();
+        cmd.env("HOME", home);
         cmd.env("XDG_DATA_HOME", home.join("data"));
         cmd.env("XDG_CONFIG_HOME", home.join("config"));
         let child = pair.slave.spawn_command(cmd).unwrap();
@@ -110,4 +113,102 @@ fn play_typed_and_cursor_moves_then_quit() {
     s.wait_for("Quit shogiban?");
     s.send("y");
     assert!(s.wait_exit(), "the app did not exit");
+}
+
+#[test]
+fn open_a_kifu_step_through_save_and_autosave() {
+    let home = std::env::temp_dir().join(format!("shogiban-e2e-open-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let kif = home.join("game.kifu");
+    std::fs::write(
+        &kif,
+        "手合割：平手\n先手：Alice\n後手：Bob\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 投了\n",
+    )
+    .unwrap();
+    let mut s = Session::start_in(&[kif.to_str().unwrap()], &home);
+    s.wait_for("opened");
+    s.send("]");
+    let sc = s.wait_for("同　銀(31)");
+    assert!(sc.contains("▲２二角成(88)"), "{sc}");
+    assert!(sc.contains("投了"), "{sc}");
+    // back two moves and play a different move: a new variation, the old line is kept
+    s.send("uu");
+    s.send(":2g2f\r");
+    s.wait_for("▲２六歩(27)");
+    // save elsewhere
+    let out = home.join("saved.kif");
+    s.send("s");
+    s.wait_for("保存先>");
+    // clear the prefilled name and type ours
+    s.send(&"\x7f".repeat(200));
+    s.send(&format!("{}\r", out.display()));
+    s.wait_for("saved");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+    let saved = std::fs::read(&out).unwrap();
+    let (text, _, _) = encoding_rs::SHIFT_JIS.decode(&saved);
+    assert!(text.contains("２六歩(27)"), "{text}");
+    assert!(text.contains("変化：3手"), "{text}");
+    let autosave = home.join("data/shogiban/autosave.kifu");
+    let auto = std::fs::read_to_string(&autosave).expect("autosave written");
+    assert!(auto.contains("２六歩(27)"), "{auto}");
+}
+
+#[test]
+fn unreadable_file_is_refused_with_message() {
+    let home = std::env::temp_dir().join(format!("shogiban-e2e-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shogiban"))
+        .arg(home.join("does-not-exist.kif"))
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("does-not-exist.kif"), "{err}");
+}
+
+#[test]
+fn play_against_the_computer() {
+    let home = std::env::temp_dir().join(format!("shogiban-e2e-cpu-{}", std::process::id()));
+    let mut s = Session::start_in(&[], &home);
+    s.wait_for("開始局面");
+    // new game: you (sente) vs computer, level 1
+    s.send("n");
+    s.wait_for("新規対局");
+    s.send("2");
+    s.send(&"\x1b[D".repeat(9)); // left arrow: level down to 1
+    s.send("\r");
+    s.wait_for("new game");
+    s.send(":7g7f\r");
+    s.wait_for("▲７六歩(77)");
+    // the computer answers on its own, without freezing the interface
+    let sc = s.wait_for("   2 △");
+    assert!(sc.contains("☗先手"), "{sc}");
+    // undo takes back to our turn (two plies)
+    s.send("u");
+    s.wait_for("☗先手 1手目");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+}
+
+#[test]
+fn play_against_an_external_usi_engine() {
+    let home = std::env::temp_dir().join(format!("shogiban-e2e-ext-{}", std::process::id()));
+    let engine = format!("{} usi", env!("CARGO_BIN_EXE_shogiban"));
+    let mut s = Session::start_in(&["--engine", &engine], &home);
+    s.wait_for("開始局面");
+    // computer (the external engine) plays sente at level 1
+    s.send("n");
+    s.wait_for("新規対局");
+    s.send("3");
+    s.send(&"\x1b[D".repeat(9));
+    s.send("\r");
+    let sc = s.wait_for("   1 ▲");
+    assert!(sc.contains("☖後手 2手目"), "{sc}");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
 }

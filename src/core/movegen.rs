@@ -162,13 +162,33 @@ impl Position {
         }
     }
 
-    /// Legal captures and promotions (the quiescence-search moves).
+    /// Legal captures and promotions (the quiescence-search moves): every capture (promoting or
+    /// not, where both are legal) and every promotion onto an empty square; no drops.
     pub fn generate_captures(&self, list: &mut MoveList) {
-        let mut all = MoveList::new();
-        self.generate_legal(&mut all);
-        let enemy = self.by_color[self.side.flip().index()];
-        for &m in all.iter() {
-            if m.is_promotion() || (!m.is_drop() && enemy.contains(m.to())) {
+        let us = self.side;
+        let enemy = self.by_color[us.flip().index()];
+        if self.checkers.any() {
+            let mut all = MoveList::new();
+            self.generate_evasions(&mut all);
+            for &m in all.iter() {
+                if m.is_promotion() || (!m.is_drop() && enemy.contains(m.to())) {
+                    list.push(m);
+                }
+            }
+            return;
+        }
+        let pinned = self.pinned(us);
+        self.gen_board_moves(list, enemy, pinned);
+        let ksq = self.king_sq[us.index()];
+        if ksq != NO_SQUARE {
+            self.gen_king_moves(list, ksq, enemy);
+        }
+        // Promotions onto empty squares.
+        let mut quiet = MoveList::new();
+        let empty = !self.occupied();
+        self.gen_board_moves(&mut quiet, empty, pinned);
+        for &m in quiet.iter() {
+            if m.is_promotion() {
                 list.push(m);
             }
         }

@@ -2,27 +2,22 @@
 
 use std::process::ExitCode;
 
-fn not_yet(cmd: &str) -> ExitCode {
-    eprintln!("shogiban {cmd}: not implemented yet");
-    ExitCode::from(2)
-}
-
 /// `shogiban usi`: speak USI on stdin/stdout.
-pub fn usi_main(_args: &[String]) -> ExitCode {
-    not_yet("usi")
+pub fn usi_main(args: &[String]) -> ExitCode {
+    super::usi::usi_main(args)
 }
 
 /// `shogiban bench [--depth N]`.
-pub fn bench_main(_args: &[String]) -> ExitCode {
-    not_yet("bench")
+pub fn bench_main(args: &[String]) -> ExitCode {
+    super::bench::bench_main(args)
 }
 
 /// `shogiban mate [--sfen SFEN] [--time MS]`.
-pub fn mate_main(_args: &[String]) -> ExitCode {
-    not_yet("mate")
+pub fn mate_main(args: &[String]) -> ExitCode {
+    super::mate::cli::run(args)
 }
 
 /// `shogiban book build FILES... -o OUT`.
-pub fn book_main(_args: &[String]) -> ExitCode {
-    not_yet("book")
+pub fn book_main(args: &[String]) -> ExitCode {
+    super::book_cli::run(args)
 }

@@ -1,4 +1,31 @@
 //! Notation and game records: KIF, KI2, CSA, USI/SFEN and JKF text and files, and the game
 //! record as a tree of moves with variations and a cursor (undo/redo). Uses `core` only.
+//!
+//! Entry points: [`GameRecord`] and [`Cursor`]; [`load_record`] / [`save_record`] for files;
+//! [`parse_move_any`] for a typed move; [`notation`] for move text.
 
+pub mod bod;
 pub mod cli;
+pub mod csa;
+pub mod cursor;
+pub mod error;
+pub mod handicap;
+pub mod io;
+pub mod jkf;
+pub mod kif_read;
+pub mod kif_write;
+pub mod notation;
+pub mod parse_move;
+pub mod special;
+pub mod text;
+pub mod tree;
+pub mod usi;
+
+pub use cursor::Cursor;
+pub use error::{RecordError, Severity, Warning};
+pub use handicap::{HANDICAPS, Handicap};
+pub use io::{Format, load_all_records, load_record, read_bytes, read_text, save_record, write_text};
+pub use notation::{MoveStyle, line_text, move_text};
+pub use parse_move::{MoveParseError, parse_csa_move, parse_japanese_move, parse_move_any};
+pub use special::{Outcome, SpecialKind};
+pub use tree::{GameRecord, MoveTime, Node, NodeId, ROOT, Special};

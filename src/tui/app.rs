@@ -2,107 +2,53 @@
 //! event loop turns keys, mouse clicks and engine messages into calls on `App`, and the UI module
 //! draws whatever `App` holds.
 
-use crate::core::{Color, GameStatus, Move, PieceKind, Position, Square};
+use crate::core::{Color, GameStatus, Move, Position, Square};
+use crate::record::{Cursor, GameRecord, NodeId};
 
 use super::geometry::HAND_ORDER;
-
-/// Where the keyboard cursor is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Focus {
-    Board,
-    /// A slot of the side to move's hand (index into `HAND_ORDER`).
-    Hand(usize),
-}
-
-/// What the player has picked up.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Selection {
-    Square(Square),
-    Hand(PieceKind),
-}
-
-/// Modal windows; when one is open it receives the keys.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Popup {
-    /// Promotion is optional for this move: ask.
-    Promotion {
-        from: Square,
-        to: Square,
-    },
-    Help,
-    ConfirmQuit,
-}
-
-/// Who plays a side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Player {
-    Human,
-    Engine,
-}
-
-/// The game line being played or reviewed: moves from a start position and how many are applied.
-#[derive(Clone, Debug)]
-pub struct Line {
-    pub start: Position,
-    pub moves: Vec<Move>,
-    /// Number of moves applied to reach `pos`.
-    pub cursor: usize,
-    pub pos: Position,
-}
-
-impl Line {
-    pub fn new(start: Position) -> Line {
-        Line { pos: start.clone(), start, moves: Vec::new(), cursor: 0 }
-    }
-
-    /// Plays a legal move at the cursor. A different move than the one stored there starts a new
-    /// line from here (the old continuation is dropped from this simple line).
-    pub fn play(&mut self, m: Move) {
-        if self.moves.get(self.cursor) != Some(&m) {
-            self.moves.truncate(self.cursor);
-            self.moves.push(m);
-        }
-        self.pos.do_move(m);
-        self.cursor += 1;
-    }
-
-    pub fn back(&mut self) -> bool {
-        if self.cursor == 0 {
-            return false;
-        }
-        self.pos.undo_move();
-        self.cursor -= 1;
-        true
-    }
-
-    pub fn forward(&mut self) -> bool {
-        if self.cursor >= self.moves.len() {
-            return false;
-        }
-        self.pos.do_move(self.moves[self.cursor]);
-        self.cursor += 1;
-        true
-    }
-}
+pub use super::state::{Focus, GameMode, InputKind, Player, Popup, Selection};
+use super::storage::now_string;
 
 pub struct App {
-    pub line: Line,
+    /// The game record and the position being shown (undo/redo and variations live here).
+    pub game: Cursor,
+    /// Where the record is saved (the file it was opened from, or chosen with save).
+    pub file: Option<std::path::PathBuf>,
+    /// Set when the record changed and the autosave should be written.
+    pub dirty: bool,
     pub cursor: Square,
     pub focus: Focus,
     pub selection: Option<Selection>,
     pub popup: Option<Popup>,
-    /// The typed-move box, when open.
-    pub input: Option<String>,
+    /// The one-line text box, when open: what it is for and the text typed so far.
+    pub input: Option<(InputKind, String)>,
     pub message: String,
     pub flipped: bool,
     pub players: [Player; 2],
+    /// Engine level 1..=10 for the computer's sides.
+    pub level: u8,
+    /// The node the computer is thinking about (its answer is played only if we are still there).
+    pub engine_node: Option<NodeId>,
+    /// The computer's latest progress line.
+    pub engine_info: String,
+    /// The computer's name (for the record's player headers).
+    pub engine_name: String,
     pub should_quit: bool,
 }
 
 impl App {
     pub fn new(start: Position) -> App {
+        let mut rec = GameRecord::new(start);
+        rec.set_header("開始日時", &now_string());
+        App::with_record(rec)
+    }
+
+    /// Opens a record for review (at its start).
+    pub fn with_record(record: GameRecord) -> App {
         App {
-            line: Line::new(start),
+            game: Cursor::new(record),
+            file: None,
+            dirty: false,
             cursor: Square::new(7, 7).expect("7g is on the board"),
             focus: Focus::Board,
             selection: None,
@@ -111,16 +57,54 @@ impl App {
             message: String::from("? for help"),
             flipped: false,
             players: [Player::Human, Player::Human],
+            level: 5,
+            engine_node: None,
+            engine_info: String::new(),
+            engine_name: "shogiban".into(),
             should_quit: false,
         }
     }
 
+    /// Opens the new-game dialog with the current settings.
+    pub fn open_new_game(&mut self) {
+        let mode =
+            GameMode::ALL.iter().copied().find(|m| m.players() == self.players).unwrap_or(GameMode::HotSeat);
+        self.popup = Some(Popup::NewGame { mode, level: self.level });
+    }
+
+    /// Starts a new game from the start position with the chosen players.
+    pub fn start_new_game(&mut self, mode: GameMode, level: u8) {
+        self.popup = None;
+        self.players = mode.players();
+        self.level = level.clamp(1, 10);
+        let mut rec = GameRecord::new(Position::startpos());
+        rec.set_header("開始日時", &now_string());
+        let name = |p: Player| if p == Player::Human { "you".to_string() } else { self.engine_name.clone() };
+        rec.set_header("先手", &name(self.players[0]));
+        rec.set_header("後手", &name(self.players[1]));
+        self.game = Cursor::new(rec);
+        self.file = None;
+        self.dirty = true;
+        self.selection = None;
+        self.focus = Focus::Board;
+        self.flipped = mode == GameMode::HumanGote;
+        self.message = format!("new game: {}", mode.label());
+    }
+
+    /// Whether the engine should be thinking now.
+    pub fn engine_to_move(&self) -> bool {
+        self.players[self.pos().side_to_move().index()] == Player::Engine
+            && self.popup.is_none()
+            && !self.line_ended()
+            && !self.status().is_over()
+    }
+
     pub fn pos(&self) -> &Position {
-        &self.line.pos
+        self.game.position()
     }
 
     pub fn status(&self) -> GameStatus {
-        self.line.pos.status()
+        self.game.position().status()
     }
 
     /// Moves the board cursor by screen direction (dx right, dy down), honouring the flip.
@@ -133,11 +117,17 @@ impl App {
                 self.cursor = Square::new(f, r).expect("clamped to the board");
             }
             Focus::Hand(i) => {
-                let n = HAND_ORDER.len() as i32;
-                self.focus = Focus::Hand(((i as i32 + dx).rem_euclid(n)) as usize);
-                if dy != 0 {
+                // step to the next held kind in that direction
+                let hand = *self.pos().hand(self.pos().side_to_move());
+                let held: Vec<usize> =
+                    (0..HAND_ORDER.len()).filter(|&j| hand.count(HAND_ORDER[j]) > 0).collect();
+                if dy != 0 || held.is_empty() {
                     self.focus = Focus::Board;
+                    return;
                 }
+                let at = held.iter().position(|&j| j == i).unwrap_or(0) as i32;
+                let next = (at + dx).rem_euclid(held.len() as i32) as usize;
+                self.focus = Focus::Hand(held[next]);
             }
         }
     }
@@ -147,15 +137,22 @@ impl App {
         self.focus = match self.focus {
             Focus::Board => {
                 let hand = self.pos().hand(self.pos().side_to_move());
-                let first = HAND_ORDER.iter().position(|&k| hand.count(k) > 0).unwrap_or(0);
-                Focus::Hand(first)
+                match HAND_ORDER.iter().position(|&k| hand.count(k) > 0) {
+                    Some(first) => Focus::Hand(first),
+                    None => {
+                        self.message = "no pieces in hand".into();
+                        Focus::Board
+                    }
+                }
             }
             Focus::Hand(_) => Focus::Board,
         };
     }
 
     fn human_to_move(&self) -> bool {
-        self.players[self.pos().side_to_move().index()] == Player::Human && !self.status().is_over()
+        self.players[self.pos().side_to_move().index()] == Player::Human
+            && !self.status().is_over()
+            && !self.line_ended()
     }
 
     /// Enter / click on the square under the cursor (or the hand slot in focus).
@@ -238,11 +235,19 @@ impl App {
 
     /// Plays `m` if legal, with a clear message if not.
     pub fn submit_move(&mut self, m: Move) -> bool {
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is over here; take back (u) to play a variation".into();
+            return false;
+        }
         if !self.pos().is_legal(m) {
             self.message = format!("{} is not legal here", m.usi());
             return false;
         }
-        self.line.play(m);
+        if let Err(e) = self.game.play(m) {
+            self.message = e.to_string();
+            return false;
+        }
+        self.dirty = true;
         self.selection = None;
         self.message = self.status_message();
         true
@@ -250,31 +255,200 @@ impl App {
 
     /// Parses and plays typed move text.
     pub fn submit_typed(&mut self, text: &str) -> bool {
-        match self.pos().parse_usi_move(text) {
+        match self.game.parse_move(text) {
             Ok(m) => self.submit_move(m),
             Err(e) => {
-                self.message = e;
+                self.message = e.to_string();
                 false
             }
         }
     }
 
+    /// Takes back a move. Against the computer, takes back to the human's last turn.
     pub fn undo(&mut self) {
         self.selection = None;
-        if !self.line.back() {
+        if !self.game.back() {
             self.message = "at the start".into();
-        } else {
-            self.message.clear();
+            return;
         }
+        self.message.clear();
+        let vs_engine = self.players.contains(&Player::Engine) && self.players.contains(&Player::Human);
+        if vs_engine && self.players[self.pos().side_to_move().index()] == Player::Engine && !self.game.back()
+        {
+            // the computer moved first from the start: stay at the start, it will move again
+            self.message = "at the start".into();
+        }
+    }
+
+    /// The computer's answer for `node`: play it, resign, or declare an impasse win.
+    pub fn engine_result(&mut self, node: NodeId, best: Option<Move>, declare_win: bool) {
+        if self.game.node() != node || self.engine_node != Some(node) {
+            return; // the user went elsewhere meanwhile
+        }
+        self.engine_node = None;
+        use crate::record::{Special, SpecialKind};
+        if let Some(m) = best {
+            if !self.submit_move(m) {
+                self.message =
+                    format!("the computer played an illegal move ({}); you keep the game", m.usi());
+                self.players = [Player::Human, Player::Human];
+            }
+        } else {
+            let kind = if declare_win { SpecialKind::EnteringKingWin } else { SpecialKind::Resign };
+            self.game.record_mut().set_special(node, Some(Special::new(kind)));
+            self.dirty = true;
+            self.message = match kind {
+                SpecialKind::EnteringKingWin => "入玉宣言 — the computer declares an impasse win".into(),
+                _ => "投了 — the computer resigns".into(),
+            };
+        }
+    }
+
+    /// The side to move resigns: the line ends with 投了.
+    pub fn resign(&mut self) {
+        self.popup = None;
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is already over".into();
+            return;
+        }
+        let node = self.game.node();
+        self.game
+            .record_mut()
+            .set_special(node, Some(crate::record::Special::new(crate::record::SpecialKind::Resign)));
+        self.dirty = true;
+        let side = if self.pos().side_to_move() == Color::Black { "☗ sente" } else { "☖ gote" };
+        self.message = format!("投了 — {side} resigns");
+    }
+
+    /// What a declaration by the side to move would mean under the CSA 27-point rule, in words.
+    pub fn declaration_summary(&self) -> String {
+        let pos = self.pos();
+        let us = pos.side_to_move();
+        let (points, pieces) = pos.impasse_count(us);
+        let need = if us == Color::Black { 28 } else { 27 };
+        let king_in = pos.king_square(us).is_some_and(|k| k.in_zone(us));
+        format!(
+            "king in the enemy camp: {}  pieces there: {pieces}/10  points: {points}/{need}  in check: {}",
+            if king_in { "yes" } else { "no" },
+            if pos.in_check() { "yes" } else { "no" }
+        )
+    }
+
+    /// The side to move declares (CSA 27-point rule): a win if every condition holds, otherwise
+    /// the declaration loses.
+    pub fn declare(&mut self) {
+        self.popup = None;
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is already over".into();
+            return;
+        }
+        use crate::core::{Declaration, ImpasseRule};
+        use crate::record::{Special, SpecialKind};
+        let us = self.pos().side_to_move();
+        let node = self.game.node();
+        let kind = match self.pos().declaration(ImpasseRule::Csa27) {
+            Declaration::Win => SpecialKind::EnteringKingWin,
+            // a declaration that does not meet the conditions loses
+            _ => SpecialKind::IllegalAction(us),
+        };
+        self.game.record_mut().set_special(node, Some(Special::new(kind)));
+        self.dirty = true;
+        self.message = if kind == SpecialKind::EnteringKingWin {
+            "入玉宣言 — the declaration wins".into()
+        } else {
+            "入玉宣言 — the conditions are not met: the declaration loses".into()
+        };
+    }
+
+    /// Whether the current line already ended with a special move (投了, 入玉勝ち ...).
+    pub fn line_ended(&self) -> bool {
+        self.game.record().node(self.game.node()).special.is_some()
     }
 
     pub fn redo(&mut self) {
         self.selection = None;
-        if !self.line.forward() {
+        if !self.game.forward() {
             self.message = "at the end of the line".into();
         } else {
             self.message = self.status_message();
         }
+    }
+
+    /// Replaces the last move by its next (`delta` = 1) or previous (-1) alternative.
+    pub fn switch_variation(&mut self, delta: i32) {
+        let Some(parent) = self.game.record().node(self.game.node()).parent() else {
+            self.message = "no variation at the start".into();
+            return;
+        };
+        let siblings: Vec<NodeId> = self.game.record().node(parent).children().to_vec();
+        if siblings.len() < 2 {
+            self.message = "no other variation here".into();
+            return;
+        }
+        let i = siblings.iter().position(|&c| c == self.game.node()).unwrap_or(0) as i32;
+        let n = siblings.len() as i32;
+        let j = (i + delta).rem_euclid(n) as usize;
+        self.game.back();
+        if self.game.choose_variation(j).is_ok() {
+            self.message = format!("変化 {}/{}", j + 1, n);
+        }
+    }
+
+    /// Saves the record to `path` (format from the extension; written atomically).
+    pub fn save_to(&mut self, path: &std::path::Path) -> bool {
+        match crate::record::save_record(path, self.game.record()) {
+            Ok(()) => {
+                self.message = format!("saved {}", path.display());
+                self.file = Some(path.to_path_buf());
+                true
+            }
+            Err(e) => {
+                self.message = format!("could not save {}: {e}", path.display());
+                false
+            }
+        }
+    }
+
+    /// Opens the save box, prefilled with the current file or a new name.
+    pub fn open_save(&mut self, default_dir: Option<&std::path::Path>) {
+        let text = match &self.file {
+            Some(p) => p.display().to_string(),
+            None => {
+                let stamp: String = now_string().chars().filter(|c| c.is_ascii_digit()).collect();
+                let name = format!("shogiban-{}-{}.kifu", &stamp[..8], &stamp[8..]);
+                match default_dir {
+                    Some(d) => d.join(name).display().to_string(),
+                    None => name,
+                }
+            }
+        };
+        self.input = Some((InputKind::SavePath, text));
+    }
+
+    /// Submits the text box.
+    pub fn submit_input(&mut self) {
+        let Some((kind, text)) = self.input.take() else { return };
+        let text = text.trim().to_string();
+        if text.is_empty() {
+            return;
+        }
+        match kind {
+            InputKind::Move => {
+                self.submit_typed(&text);
+            }
+            InputKind::SavePath => {
+                let path = std::path::PathBuf::from(text);
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    let _ = std::fs::create_dir_all(dir);
+                }
+                self.save_to(&path);
+            }
+        }
+    }
+
+    /// Number of the move that led here (0 at the start).
+    pub fn ply(&self) -> usize {
+        self.game.ply()
     }
 
     pub fn status_message(&self) -> String {
@@ -326,7 +500,7 @@ mod tests {
         assert_eq!(app.selection, Some(Selection::Square(sq("7g"))));
         assert_eq!(app.destinations(), vec![sq("7f")]);
         app.click_square(sq("7f"));
-        assert_eq!(app.line.cursor, 1);
+        assert_eq!(app.ply(), 1);
         assert_eq!(app.pos().side_to_move(), Color::White);
     }
 
@@ -335,7 +509,7 @@ mod tests {
         let mut app = App::new(Position::startpos());
         app.click_square(sq("7g"));
         app.click_square(sq("7e"));
-        assert_eq!(app.line.cursor, 0);
+        assert_eq!(app.ply(), 0);
         assert!(app.message.contains("illegal"));
     }
 
@@ -361,7 +535,7 @@ mod tests {
         app.toggle_hand_focus();
         assert_eq!(app.focus, Focus::Hand(2));
         app.activate();
-        assert_eq!(app.selection, Some(Selection::Hand(PieceKind::Gold)));
+        assert_eq!(app.selection, Some(Selection::Hand(crate::core::PieceKind::Gold)));
         app.cursor = sq("5b");
         app.activate();
         assert_eq!(app.pos().last_move().unwrap().usi(), "G*5b");
@@ -375,13 +549,18 @@ mod tests {
         assert!(app.submit_typed("3c3d"));
         app.undo();
         app.undo();
-        assert_eq!(app.line.cursor, 0);
+        assert_eq!(app.ply(), 0);
         app.redo();
-        assert_eq!(app.line.cursor, 1);
+        assert_eq!(app.ply(), 1);
         assert!(!app.submit_typed("7g7f"));
         assert!(app.message.contains("not legal"));
         assert!(app.submit_typed("8c8d"));
-        assert_eq!(app.line.moves.len(), 2);
+        // the old line stays as a variation
+        assert_eq!(app.game.record().node(crate::record::ROOT).children().len(), 1);
+        let first = app.game.record().node(crate::record::ROOT).children()[0];
+        assert_eq!(app.game.record().node(first).children().len(), 2);
+        app.switch_variation(1);
+        assert_eq!(app.pos().last_move().unwrap().usi(), "3c3d");
     }
 
     #[test]
@@ -395,5 +574,45 @@ mod tests {
         assert_eq!(app.cursor, sq("5e"));
         app.move_cursor(0, 1);
         assert_eq!(app.cursor, sq("5d"));
+    }
+
+    #[test]
+    fn new_game_sets_players_and_flips_for_gote() {
+        let mut app = App::new(Position::startpos());
+        assert!(app.submit_typed("7g7f"));
+        app.open_new_game();
+        assert_eq!(app.popup, Some(Popup::NewGame { mode: GameMode::HotSeat, level: 5 }));
+        app.start_new_game(GameMode::HumanGote, 3);
+        assert_eq!(app.players, [Player::Engine, Player::Human]);
+        assert!(app.flipped);
+        assert_eq!(app.ply(), 0);
+        assert!(app.engine_to_move());
+        // a human cannot move for the engine
+        app.click_square(sq("7g"));
+        assert!(app.selection.is_none());
+    }
+
+    #[test]
+    fn resign_and_declaration_end_the_line() {
+        let mut app = App::new(Position::startpos());
+        app.resign();
+        assert!(app.line_ended());
+        assert!(!app.submit_typed("7g7f"));
+        assert!(app.message.contains("game is over"));
+        assert_eq!(
+            app.game.record().outcome(),
+            crate::record::Outcome::Win(Color::White),
+            "sente resigned at the start"
+        );
+
+        let sfen = "+R+B2K4/9/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/8k b 2G2S2N2LP2g2s2n2l8p 1";
+        let mut app = App::new(Position::from_sfen(sfen).unwrap());
+        assert!(app.declaration_summary().contains("points: 28/28"));
+        app.declare();
+        assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::Black));
+
+        let mut app = App::new(Position::startpos());
+        app.declare();
+        assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::White));
     }
 }

@@ -70,16 +70,31 @@ pub const HAND_ORDER: [PieceKind; 7] = [
     PieceKind::Pawn,
 ];
 
-/// Columns per hand slot (`飛x2 `).
-pub const HAND_SLOT_W: u16 = 5;
-
-/// Which hand slot kind is under column `column` of a hand line starting at `x` (after the label).
-pub fn hand_slot_at(x: u16, column: u16) -> Option<usize> {
-    if column < x {
-        return None;
+/// The pieces of a hand as drawn: (slot index into `HAND_ORDER`, text, column offset from the
+/// start of the pieces), held kinds only (`飛`, `歩3`), separated by a space.
+pub fn hand_layout(hand: &crate::core::Hand) -> Vec<(usize, String, u16)> {
+    let mut out = Vec::new();
+    let mut x = 0u16;
+    for (i, &k) in HAND_ORDER.iter().enumerate() {
+        let n = hand.count(k);
+        if n == 0 {
+            continue;
+        }
+        let text = if n > 1 { format!("{}{}", k.kanji_short(), n) } else { k.kanji_short().to_string() };
+        let w = unicode_width::UnicodeWidthStr::width(text.as_str()) as u16;
+        out.push((i, text, x));
+        x += w + 1;
     }
-    let i = (column - x) / HAND_SLOT_W;
-    if (i as usize) < HAND_ORDER.len() { Some(i as usize) } else { None }
+    out
+}
+
+/// Which hand slot is under `column`, for a hand whose pieces start at column `x`.
+pub fn hand_slot_at(hand: &crate::core::Hand, x: u16, column: u16) -> Option<usize> {
+    let col = column.checked_sub(x)?;
+    hand_layout(hand).into_iter().find_map(|(i, text, off)| {
+        let w = unicode_width::UnicodeWidthStr::width(text.as_str()) as u16;
+        (col >= off && col < off + w).then_some(i)
+    })
 }
 
 #[cfg(test)]
@@ -99,6 +114,22 @@ mod tests {
             assert_eq!(g.hit(0, 0), None);
             assert_eq!(g.hit(g.x + 1 + BOARD_W, g.y + 2), None);
         }
+    }
+
+    #[test]
+    fn hand_layout_and_hit_test_agree() {
+        let mut h = crate::core::Hand::default();
+        h.add(PieceKind::Rook);
+        h.add(PieceKind::Pawn);
+        h.add(PieceKind::Pawn);
+        let l = hand_layout(&h);
+        assert_eq!(l, vec![(0, "飛".to_string(), 0), (6, "歩2".to_string(), 3)]);
+        assert_eq!(hand_slot_at(&h, 10, 10), Some(0));
+        assert_eq!(hand_slot_at(&h, 10, 11), Some(0));
+        assert_eq!(hand_slot_at(&h, 10, 12), None);
+        assert_eq!(hand_slot_at(&h, 10, 13), Some(6));
+        assert_eq!(hand_slot_at(&h, 10, 15), Some(6));
+        assert_eq!(hand_slot_at(&h, 10, 16), None);
     }
 
     #[test]

@@ -3,11 +3,14 @@
 //! board. The terminal is restored by a guard on every exit path, panics included.
 
 pub mod app;
+pub mod engine_link;
 pub mod geometry;
+pub mod state;
+pub mod storage;
 pub mod ui;
 
 use crate::core::Position;
-use app::{App, Focus, Popup};
+use app::{App, Focus, GameMode, InputKind, Popup};
 use crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
     MouseButton, MouseEvent, MouseEventKind,
@@ -46,20 +49,80 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// Runs the app on the real terminal until the user quits.
-pub fn run(start: Position) -> io::Result<()> {
+/// Runs the app on the real terminal until the user quits. The record is autosaved after every
+/// change (see `storage`), so a crash or a closed terminal loses nothing.
+pub fn run(mut app: App, mut engine: engine_link::EngineLink) -> io::Result<()> {
     let _guard = TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    let mut app = App::new(start);
+    app.engine_name = engine.name.clone();
     while !app.should_quit {
         terminal.draw(|f| ui::draw(f, &app))?;
-        if event::poll(Duration::from_millis(100))? {
+        if event::poll(Duration::from_millis(50))? {
             let size = terminal.size()?;
             let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
             handle_event(&mut app, event::read()?, area);
         }
+        drive_engine(&mut app, &mut engine);
+        if app.dirty {
+            app.dirty = false;
+            if let Err(e) = storage::autosave(app.game.record()) {
+                app.message = format!("autosave failed: {e}");
+            }
+        }
     }
     Ok(())
+}
+
+/// Starts, stops and collects the computer's thinking as the game requires.
+fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
+    use engine_link::EngineEvent;
+    while let Some(ev) = engine.poll() {
+        match ev {
+            EngineEvent::Info { text, .. } => app.engine_info = text,
+            EngineEvent::Done { best, declare_win, .. } => {
+                if let Some(node) = app.engine_node {
+                    app.engine_result(node, best, declare_win);
+                }
+                app.engine_info.clear();
+            }
+            EngineEvent::Failed { message } => {
+                // nothing is lost: the game stays, both sides become human
+                app.players = [app::Player::Human, app::Player::Human];
+                app.engine_node = None;
+                app.engine_info.clear();
+                app.message = format!("engine failed: {message} — both sides are now played by hand");
+            }
+        }
+    }
+    let here = app.game.node();
+    if app.engine_node.is_some_and(|n| n != here) || (app.engine_node.is_some() && !app.engine_to_move()) {
+        // the user moved elsewhere: forget that search
+        engine.stop_thinking();
+        app.engine_node = None;
+        app.engine_info.clear();
+    }
+    if app.engine_to_move() && app.engine_node.is_none() {
+        let limits = crate::engine::time::Limits::movetime(engine_link::think_time_ms(app.level));
+        let moves = app.game.record().moves_to(here);
+        engine.think(app.game.record().initial(), &moves, app.level, limits);
+        app.engine_node = Some(here);
+        app.engine_info = "考慮中…".into();
+    }
+}
+
+/// Opens `path` for review, or a new game when `None`. A file that cannot be read is an error;
+/// a file with an unreadable move opens up to that move, with the problem shown.
+pub fn open(path: Option<&std::path::Path>) -> Result<App, String> {
+    let Some(path) = path else { return Ok(App::new(Position::startpos())) };
+    let (record, warnings) =
+        crate::record::load_record(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let mut app = App::with_record(record);
+    app.file = Some(path.to_path_buf());
+    app.message = match warnings.first() {
+        Some(w) => format!("{}: {w}", path.display()),
+        None => format!("opened {} ({} moves)", path.display(), app.game.record().main_line().len()),
+    };
+    Ok(app)
 }
 
 /// Routes one terminal event to the app. `area` is the whole screen (for mouse hit-testing).
@@ -91,28 +154,47 @@ fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             KeyCode::Esc => app.popup = None,
             _ => {}
         },
+        Popup::ConfirmResign => match k.code {
+            KeyCode::Char('y') => app.resign(),
+            _ => app.popup = None,
+        },
+        Popup::ConfirmDeclare => match k.code {
+            KeyCode::Char('y') => app.declare(),
+            _ => app.popup = None,
+        },
         Popup::ConfirmQuit => match k.code {
             KeyCode::Char('y') | KeyCode::Enter => app.should_quit = true,
             _ => app.popup = None,
         },
         Popup::Help => app.popup = None,
+        Popup::NewGame { mode, level } => {
+            let i = GameMode::ALL.iter().position(|&m| m == mode).unwrap_or(0);
+            let n = GameMode::ALL.len();
+            let set = |app: &mut App, mode, level| app.popup = Some(Popup::NewGame { mode, level });
+            match k.code {
+                KeyCode::Up | KeyCode::Char('k') => set(app, GameMode::ALL[(i + n - 1) % n], level),
+                KeyCode::Down | KeyCode::Char('j') => set(app, GameMode::ALL[(i + 1) % n], level),
+                KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('-') => set(app, mode, level.max(2) - 1),
+                KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('+') => {
+                    set(app, mode, (level + 1).min(10))
+                }
+                KeyCode::Char(c @ '1'..='4') => set(app, GameMode::ALL[c as usize - '1' as usize], level),
+                KeyCode::Enter => app.start_new_game(mode, level),
+                KeyCode::Esc | KeyCode::Char('q') => app.popup = None,
+                _ => {}
+            }
+        }
     }
 }
 
 fn handle_input_key(app: &mut App, k: KeyEvent) {
-    let Some(buf) = app.input.as_mut() else { return };
+    let Some((_, buf)) = app.input.as_mut() else { return };
     match k.code {
         KeyCode::Esc => app.input = None,
         KeyCode::Backspace => {
             buf.pop();
         }
-        KeyCode::Enter => {
-            let text = buf.trim().to_string();
-            app.input = None;
-            if !text.is_empty() {
-                app.submit_typed(&text);
-            }
-        }
+        KeyCode::Enter => app.submit_input(),
         KeyCode::Char(c) => buf.push(c),
         _ => {}
     }
@@ -130,14 +212,20 @@ fn handle_board_key(app: &mut App, k: KeyEvent) {
             app.selection = None;
             app.focus = Focus::Board;
         }
-        KeyCode::Char(':') | KeyCode::Char('/') => app.input = Some(String::new()),
+        KeyCode::Char(':') | KeyCode::Char('/') => app.input = Some((InputKind::Move, String::new())),
+        KeyCode::Char('s') => app.open_save(storage::games_dir().as_deref()),
         KeyCode::Char('u') | KeyCode::Backspace => app.undo(),
         KeyCode::Char('r') => app.redo(),
-        KeyCode::Char('[') => while app.line.back() {},
-        KeyCode::Char(']') => while app.line.forward() {},
+        KeyCode::Char('[') => app.game.to_start(),
+        KeyCode::Char(']') => app.game.to_end(),
+        KeyCode::Char('{') => app.switch_variation(-1),
+        KeyCode::Char('}') => app.switch_variation(1),
         KeyCode::Char('f') => app.flipped = !app.flipped,
         KeyCode::Char('?') => app.popup = Some(Popup::Help),
+        KeyCode::Char('n') => app.open_new_game(),
         KeyCode::Char('q') => app.popup = Some(Popup::ConfirmQuit),
+        KeyCode::Char('R') => app.popup = Some(Popup::ConfirmResign),
+        KeyCode::Char('D') => app.popup = Some(Popup::ConfirmDeclare),
         _ => {}
     }
 }
@@ -157,7 +245,8 @@ fn handle_mouse(app: &mut App, m: MouseEvent, area: ratatui::layout::Rect) {
     for (rect, top) in [(a.gote_hand, true), (a.sente_hand, false)] {
         if m.row == rect.y
             && ui::hand_owner(top, app.flipped) == side
-            && let Some(i) = geometry::hand_slot_at(rect.x + ui::hand_label_w(), m.column)
+            && let Some(i) =
+                geometry::hand_slot_at(app.pos().hand(side), rect.x + ui::hand_label_w(), m.column)
         {
             app.focus = Focus::Hand(i);
             app.activate();
@@ -213,7 +302,7 @@ mod tests {
             handle_event(&mut app, key(KeyCode::Char(c)), area);
         }
         handle_event(&mut app, key(KeyCode::Enter), area);
-        assert_eq!(app.line.cursor, 1);
+        assert_eq!(app.ply(), 1);
         let s = screen(&app);
         assert!(s.contains("▲７六歩(77)"), "{s}");
     }

@@ -1,13 +1,14 @@
 //! Drawing: a pure function of `App`. Reads state, never changes it, never does I/O.
 
-use crate::core::{Color, Move, Piece, PieceKind, Position, Square};
+use crate::core::{Color, Move, Piece, Square};
+use crate::record::notation::{self, MoveStyle};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use super::app::{App, Focus, Popup, Selection};
+use super::app::{App, Focus, GameMode, InputKind, Popup, Selection};
 use super::geometry::*;
 
 const GOTE: Tc = Tc::LightRed;
@@ -64,7 +65,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     draw_record(f, app, a.record);
     draw_status(f, app, a.status);
     if let Some(p) = &app.popup {
-        draw_popup(f, p);
+        draw_popup(f, app, p);
     }
 }
 
@@ -137,78 +138,86 @@ fn cell_style(app: &App, sq: Square, dests: &[Square], last: Option<Move>, check
 
 fn draw_hand(f: &mut Frame, app: &App, area: Rect, owner: Color) {
     let pos = app.pos();
-    let mark = if owner == Color::Black { "☗" } else { "☖" };
+    let mark = if owner == Color::Black { "☗持駒 " } else { "☖持駒 " };
     let fg = if owner == Color::Black { SENTE } else { GOTE };
-    let mut spans = vec![Span::styled(format!("{mark}持駒 "), Style::default().fg(fg))];
+    let mut spans = vec![Span::styled(mark, Style::default().fg(fg))];
     let hand = pos.hand(owner);
     let to_move = pos.side_to_move() == owner;
-    if hand.is_empty() && !matches!(app.focus, Focus::Hand(_) if to_move) {
+    if hand.is_empty() {
         spans.push(Span::raw("なし"));
-    } else {
-        for (i, &k) in HAND_ORDER.iter().enumerate() {
-            let n = hand.count(k);
-            let mut st = Style::default().fg(if n == 0 { Tc::DarkGray } else { fg });
-            if to_move && app.focus == Focus::Hand(i) {
-                st = st.add_modifier(Modifier::REVERSED);
-            }
-            if to_move && app.selection == Some(Selection::Hand(k)) {
-                st = st.bg(Tc::Blue);
-            }
-            let text = if n > 1 {
-                format!("{}{:<2} ", k.kanji_short(), n)
-            } else {
-                format!("{}   ", k.kanji_short())
-            };
-            spans.push(Span::styled(text, st));
+    }
+    for (i, text, _) in hand_layout(hand) {
+        let mut st = Style::default().fg(fg);
+        if to_move && app.focus == Focus::Hand(i) {
+            st = st.add_modifier(Modifier::REVERSED);
         }
+        if to_move && app.selection == Some(Selection::Hand(HAND_ORDER[i])) {
+            st = st.bg(Tc::Blue);
+        }
+        spans.push(Span::styled(text, st));
+        spans.push(Span::raw(" "));
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-/// Text of a move for the record panel: `▲７六歩(77)`-style KIF with source squares.
-pub fn move_text(before: &Position, m: Move, prev: Option<Move>) -> String {
-    let side = before.side_to_move();
-    let to = m.to();
-    let dest = if prev.is_some_and(|p| p.to() == to) { "同　".to_string() } else { to.japanese() };
-    match m.drop_kind() {
-        Some(k) => format!("{}{}{}打", side.mark(), dest, k.kanji()),
-        None => {
-            let k = before.piece_at(m.from()).kind().unwrap_or(PieceKind::Pawn);
-            let promo = if m.is_promotion() {
-                "成"
-            } else if k.can_promote() && (to.in_zone(side) || m.from().in_zone(side)) {
-                "不成"
-            } else {
-                ""
-            };
-            format!("{}{}{}{}({}{})", side.mark(), dest, k.kanji(), promo, m.from().file(), m.from().rank())
-        }
-    }
-}
-
+/// The record panel: the path from the start to the current move, then the continuation that
+/// redo would follow (dimmed). `+` marks a move that has alternatives.
 fn draw_record(f: &mut Frame, app: &App, area: Rect) {
-    let block = Block::default().borders(Borders::ALL).title(" 棋譜 ");
+    let rec = app.game.record();
+    let title = match (rec.sente_name(), rec.gote_name()) {
+        (Some(s), Some(g)) => format!(" 棋譜  ☗{s} ☖{g} "),
+        _ => " 棋譜 ".to_string(),
+    };
+    let block = Block::default().borders(Borders::ALL).title(title);
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let mut pos = app.line.start.clone();
+    // the path to here, then the redo continuation
+    let mut nodes = rec.path_to(app.game.node());
+    let here = nodes.len();
+    let mut n = app.game.node();
+    loop {
+        let node = rec.node(n);
+        let next = match node.last_child {
+            Some(i) => node.children().get(i).copied(),
+            None => node.continuation(),
+        };
+        match next {
+            Some(c) => {
+                nodes.push(c);
+                n = c;
+            }
+            None => break,
+        }
+    }
+    let mut pos = rec.initial().clone();
     let mut items: Vec<Line> = vec![Line::from("   0 開始局面")];
-    let mut prev = None;
-    for (i, &m) in app.line.moves.iter().enumerate() {
-        let text = format!("{:>4} {}", i + 1, move_text(&pos, m, prev));
-        let st = if i + 1 == app.line.cursor {
+    for (i, &id) in nodes.iter().enumerate() {
+        let node = rec.node(id);
+        let m = node.mv;
+        let alt = node.parent().is_some_and(|p| rec.node(p).children().len() > 1);
+        let text = format!(
+            "{:>4}{}{}",
+            i + 1,
+            if alt { "+" } else { " " },
+            notation::move_text(&pos, m, MoveStyle::KifMarked)
+        );
+        let st = if i + 1 == here {
             Style::default().add_modifier(Modifier::REVERSED)
-        } else if i + 1 > app.line.cursor {
+        } else if i + 1 > here {
             Style::default().fg(Tc::DarkGray)
         } else {
             Style::default()
         };
         items.push(Line::from(Span::styled(text, st)));
         pos.do_move(m);
-        prev = Some(m);
+    }
+    let last = *nodes.last().unwrap_or(&crate::record::ROOT);
+    if let Some(sp) = rec.node(last).special.as_ref() {
+        items.push(Line::from(format!("{:>4}  {}", nodes.len() + 1, sp.kind.kif(rec.side_to_move_at(last)))));
     }
     // keep the cursor's line visible
     let h = inner.height as usize;
-    let first = app.line.cursor.saturating_sub(h.saturating_sub(2));
+    let first = here.saturating_sub(h.saturating_sub(2));
     let visible: Vec<Line> = items.into_iter().skip(first).take(h).collect();
     f.render_widget(Paragraph::new(visible), inner);
 }
@@ -216,11 +225,21 @@ fn draw_record(f: &mut Frame, app: &App, area: Rect) {
 fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     let pos = app.pos();
     let side = if pos.side_to_move() == Color::Black { "☗先手" } else { "☖後手" };
-    let mut first = format!("{} {}手目  {}", side, app.line.cursor + 1, app.message);
-    if let Some(text) = &app.input {
-        first = format!("指し手> {text}_   (USI 7g7f, Enter to play, Esc to cancel)");
+    let mut first = format!("{} {}手目  {}", side, app.ply() + 1, app.message);
+    if !app.engine_info.is_empty() {
+        first = format!("{first}   {}", app.engine_info);
     }
-    let help = "矢印/hjkl 移動  Enter 選択  Tab 持駒  : 入力  u 戻る  r 進む  f 反転  ? ヘルプ  q 終了";
+    match &app.input {
+        Some((InputKind::Move, text)) => {
+            first = format!("指し手> {text}_   (76歩, 同歩, 58金右, 7g7f, 7776FU; Enter plays, Esc cancels)")
+        }
+        Some((InputKind::SavePath, text)) => {
+            first = format!("保存先> {text}_   (.kif .kifu .ki2 .csa .jkf .usi)")
+        }
+        None => {}
+    }
+    let help =
+        "矢印/hjkl 移動  Enter 選択  Tab 持駒  : 入力  u 戻る  r 進む  n 新規  s 保存  ? ヘルプ  q 終了";
     let lines = vec![Line::from(first), Line::from(Span::styled(help, Style::default().fg(Tc::DarkGray)))];
     f.render_widget(Paragraph::new(lines), area);
 }
@@ -231,7 +250,7 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
     Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
 }
 
-fn draw_popup(f: &mut Frame, p: &Popup) {
+fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
     let (title, body, w, h): (&str, Vec<String>, u16, u16) = match p {
         Popup::Promotion { from, to } => (
             " 成りますか？ ",
@@ -240,7 +259,30 @@ fn draw_popup(f: &mut Frame, p: &Popup) {
             4,
         ),
         Popup::ConfirmQuit => (" 終了 ", vec!["Quit shogiban? (y / n)".into()], 30, 3),
+        Popup::ConfirmResign => (" 投了 ", vec!["Resign this game? (y / n)".into()], 34, 3),
+        Popup::ConfirmDeclare => (
+            " 入玉宣言 (CSA 27-point rule) ",
+            vec![
+                app.declaration_summary(),
+                "A declaration that does not meet every condition loses.".into(),
+                "Declare? (y / n)".into(),
+            ],
+            96,
+            5,
+        ),
         Popup::Help => (" ヘルプ ", HELP.iter().map(|s| s.to_string()).collect(), 64, HELP.len() as u16 + 2),
+        Popup::NewGame { mode, level } => {
+            let mut body: Vec<String> = GameMode::ALL
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("{} {}. {}", if m == mode { "▶" } else { " " }, i + 1, m.label()))
+                .collect();
+            body.push(String::new());
+            body.push(format!("  computer level: ◀ {level:>2} ▶   (1 beginner … 10 full strength)"));
+            body.push(String::new());
+            body.push("  ↑/↓ or 1-4 choose   ←/→ level   Enter start   Esc cancel".into());
+            (" 新規対局 ", body, 64, 10)
+        }
     };
     let r = centered(f.area(), w, h);
     f.render_widget(Clear, r);
@@ -248,14 +290,15 @@ fn draw_popup(f: &mut Frame, p: &Popup) {
     f.render_widget(Paragraph::new(body.join("\n")).block(block).wrap(Wrap { trim: false }), r);
 }
 
-pub const HELP: [&str; 10] = [
+pub const HELP: [&str; 11] = [
     "arrows / hjkl   move the cursor",
     "Enter / Space   pick up a piece, then put it down (or click)",
     "Tab             switch to your pieces in hand (then ←/→, Enter)",
-    ": or /          type a move (USI 7g7f, P*5e)",
-    "u / Backspace   take back a move      r   replay it",
-    "[ / ]           first / last position of the line",
-    "f               flip the board",
+    ": or /          type a move (76歩 同歩 58金右 55角打 7g7f 7776FU)",
+    "u / Backspace   take back a move      r   replay it      s  save",
+    "[ / ]           first / last position     { / }  other variation",
+    "f               flip the board          n   new game / vs computer",
+    "R               resign                  D   declare an impasse win (入玉宣言)",
     "Esc             cancel the selection",
     "q               quit",
     "? / Esc         close this help",

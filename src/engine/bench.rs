@@ -1,0 +1,126 @@
+//! `shogiban bench [--depth N]`: a fixed-depth search over built-in positions. The total node
+//! count is a signature of the search (identical on every run and machine, as long as the search
+//! code is unchanged); nodes per second measure the speed.
+
+use super::root::run_search;
+use super::time::Limits;
+use super::tt::TranspositionTable;
+use crate::core::Position;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Default bench depth.
+pub const DEFAULT_DEPTH: u32 = 13;
+
+/// Bench positions: an SFEN and USI moves played from it.
+pub const POSITIONS: [(&str, &str); 10] = [
+    ("startpos", ""),
+    ("startpos", "7g7f 3c3d 2g2f 4c4d 3i4h 3a3b 5i6h 8b4b 6h7h 5a6b"),
+    ("startpos", "7g7f 3c3d 8h2b+ 3a2b 2g2f 8c8d 3i3h 2b3c 7i7h 7a7b 4i5h 5a4b"),
+    ("startpos", "7g7f 8c8d 6g6f 3c3d 6i7h 7a6b 5g5f 5c5d 3i4h 3a4b 4i5h 4a3b 5h6g 6a5b"),
+    ("startpos", "2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d P*2c 2d2f 8e8f 8g8f 8b8f P*8g 8f8d"),
+    ("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", ""),
+    ("8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124", ""),
+    ("ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65", ""),
+    ("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R2g2K2/LN4b1L w RGsn5p 3", ""),
+    ("ln1g3nl/1r1s1kg2/p2pppsp1/2p3p1p/1p5P1/2PP4P/PPS1PPP2/1KG1G2R1/LN5NL b Bb 31", ""),
+];
+
+/// Sets up bench position `i`.
+pub fn position(i: usize) -> Result<Position, String> {
+    let (sfen, moves) = POSITIONS[i];
+    let mut pos = if sfen == "startpos" {
+        Position::startpos()
+    } else {
+        Position::from_sfen(sfen).map_err(|e| format!("bench position {}: {e:?}", i + 1))?
+    };
+    for t in moves.split_whitespace() {
+        let m = pos.parse_usi_move(t).map_err(|e| format!("bench position {}: {e}", i + 1))?;
+        pos.do_move(m);
+    }
+    Ok(pos)
+}
+
+/// Summary of a bench run.
+#[derive(Clone, Debug)]
+pub struct BenchReport {
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub lines: Vec<String>,
+}
+
+/// Runs the bench at `depth` (TT of 16 MB cleared before each position).
+pub fn run_bench(depth: u32, mut out: impl FnMut(&str)) -> Result<BenchReport, String> {
+    let tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(false);
+    let mut total = 0u64;
+    let mut lines = Vec::new();
+    let start = Instant::now();
+    for i in 0..POSITIONS.len() {
+        let pos = position(i)?;
+        tt.clear();
+        let t0 = Instant::now();
+        let r = run_search(&pos, &Limits::depth(depth), &tt, &stop, &mut |_| {});
+        let ms = t0.elapsed().as_millis() as u64;
+        total += r.nodes;
+        let best = r.best.map_or("resign".to_string(), |m| m.usi());
+        let line = format!(
+            "position {:2}: depth {} bestmove {} score {} nodes {} time_ms {}",
+            i + 1,
+            r.depth,
+            best,
+            r.score.usi(),
+            r.nodes,
+            ms
+        );
+        out(&line);
+        lines.push(line);
+    }
+    Ok(BenchReport { nodes: total, time_ms: start.elapsed().as_millis() as u64, lines })
+}
+
+/// `shogiban bench [--depth N]`.
+pub fn bench_main(args: &[String]) -> ExitCode {
+    let mut depth = DEFAULT_DEPTH;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--depth" => match args.get(i + 1).and_then(|s| s.parse::<u32>().ok()) {
+                Some(d) if (1..=60).contains(&d) => {
+                    depth = d;
+                    i += 1;
+                }
+                _ => {
+                    eprintln!("shogiban bench: --depth needs a number from 1 to 60");
+                    return ExitCode::from(2);
+                }
+            },
+            other => {
+                eprintln!("shogiban bench: unexpected argument '{other}'");
+                return ExitCode::from(2);
+            }
+        }
+        i += 1;
+    }
+    let handle = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || run_bench(depth, |l| println!("{l}")))
+        .expect("cannot start the bench thread");
+    match handle.join() {
+        Ok(Ok(r)) => {
+            println!("nodes: {}", r.nodes);
+            println!("nps: {}", r.nodes * 1000 / r.time_ms.max(1));
+            println!("time_ms: {}", r.time_ms);
+            ExitCode::SUCCESS
+        }
+        Ok(Err(e)) => {
+            eprintln!("shogiban bench: {e}");
+            ExitCode::from(1)
+        }
+        Err(_) => {
+            eprintln!("shogiban bench: the search panicked");
+            ExitCode::from(1)
+        }
+    }
+}

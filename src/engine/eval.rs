@@ -1,0 +1,412 @@
+//! Static evaluation (評価関数), in centipawns from the side to move's point of view.
+//!
+//! Terms (all numbers in `params.rs`):
+//! - material on the board and in hand (hand pieces worth a little more), no-pawn-in-hand penalty;
+//! - piece-square terms by rank (advanced pawns, lances kept back, rooks in the enemy camp, king
+//!   row);
+//! - castle building (駒組み): king, gold and silver tables chosen by the strategy on the board
+//!   (static vs ranging rook, central rook, bishop exchange, double wing), detected once per search
+//!   from the root position (as the seed suggests: re-detecting at every node would cost depth);
+//! - endgame degree (終盤度) of each side: enemy pieces in its four home ranks, its own defenders
+//!   there, and what the enemy holds in hand; the difference costs, and it scales:
+//! - attacker / defender bonuses (攻め駒・守り駒) of golds, silvers and small promoted pieces by
+//!   their distance to the enemy king and to their own king, weighted by the relevant degree;
+//! - king safety: enemy attacks on the king's 3×3 zone (from core's attack tables) and drop
+//!   threats from the enemy hand, minus the king's defenders, penalised quadratically.
+//!
+//! The root-specific part (material + rank terms + castle tables) is folded into one table per
+//! piece and square, so the per-node work is one pass over the occupied squares plus the king
+//! zones.
+
+use super::params::*;
+use crate::core::bitboard::*;
+use crate::core::{Bitboard, Color, PieceKind, Position, Square};
+use std::sync::OnceLock;
+
+/// Per-search evaluation tables (they depend on the strategy detected at the root).
+#[derive(Clone)]
+pub struct EvalTables {
+    /// Material + rank terms + castle terms of `Piece.0` (0..32) on each square, sente positive.
+    psq: Box<[[i32; 81]; 32]>,
+    /// The strategies detected for sente and gote.
+    pub strategy: [Strategy; 2],
+}
+
+/// Tables that never change: distance bonuses and the king neighbourhood masks.
+struct StaticTables {
+    /// `[colour][piece square][enemy king square]`: attacker bonus (owner positive).
+    attacker: Vec<i16>,
+    /// `[colour][piece square][own king square]`: defender bonus (owner positive).
+    defender: Vec<i16>,
+    /// Squares within two files and three ranks of a square (where a stepping piece can reach the
+    /// 3×3 king zone from).
+    near: [Bitboard; 81],
+    /// Squares within two of a square (where the king's guards stand).
+    guard_zone: [Bitboard; 81],
+    /// Squares from which a rook (or lance) / a bishop could reach the 3×3 zone around a square
+    /// on an empty board (a slider elsewhere cannot attack the zone at all).
+    rook_reach: [Bitboard; 81],
+    bishop_reach: [Bitboard; 81],
+    /// Endgame-degree contribution of `Piece.0` on a square to `[sente's, gote's]` degree.
+    degree: Vec<[i8; 2]>,
+    /// Whether `Piece.0` is a gold-like piece or a silver (金駒).
+    kanagoma: [bool; 32],
+}
+
+fn statics() -> &'static StaticTables {
+    static T: OnceLock<StaticTables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut attacker = vec![0i16; 2 * 81 * 81];
+        let mut defender = vec![0i16; 2 * 81 * 81];
+        for c in Color::ALL {
+            for sq in Square::all() {
+                for k in Square::all() {
+                    let dr = sq.rank() as i32 - k.rank() as i32;
+                    let row = match c {
+                        Color::Black => 8 + dr,
+                        Color::White => 8 - dr,
+                    } as usize;
+                    let col = (sq.file() as i32 - k.file() as i32).unsigned_abs() as usize;
+                    let i = (c.index() * 81 + sq.index()) * 81 + k.index();
+                    attacker[i] = (ATTACKER_TABLE[row][col] - DISTANCE_TABLE_NEUTRAL) as i16;
+                    defender[i] = (DEFENDER_TABLE[row][col] - DISTANCE_TABLE_NEUTRAL) as i16;
+                }
+            }
+        }
+        let mut near = [Bitboard::EMPTY; 81];
+        for sq in Square::all() {
+            for s in Square::all() {
+                let df = (s.file() as i32 - sq.file() as i32).abs();
+                let dr = (s.rank() as i32 - sq.rank() as i32).abs();
+                if df <= 2 && dr <= 3 {
+                    near[sq.index()].set(s);
+                }
+            }
+        }
+        let mut degree = vec![[0i8; 2]; 32 * 81];
+        let mut kanagoma = [false; 32];
+        for c in Color::ALL {
+            for kind in PieceKind::ALL {
+                let p = crate::core::Piece::new(c, kind).0 as usize;
+                kanagoma[p] = is_kanagoma(kind);
+                for sq in Square::all() {
+                    // own four home ranks: relative ranks 6..9
+                    let rel = sq.relative_rank(c);
+                    let d = &mut degree[p * 81 + sq.index()];
+                    if rel >= 6 {
+                        d[c.index()] += DEGREE_BY_DEFENDER[kind as usize] as i8;
+                    } else if rel <= 4 {
+                        d[1 - c.index()] += DEGREE_BY_ATTACKER[kind as usize] as i8;
+                    }
+                }
+            }
+        }
+        let mut rook_reach = [Bitboard::EMPTY; 81];
+        let mut bishop_reach = [Bitboard::EMPTY; 81];
+        for sq in Square::all() {
+            let zone = king_attacks(sq) | Bitboard::from_square(sq);
+            for z in zone {
+                rook_reach[sq.index()] |= rook_pseudo(z);
+                bishop_reach[sq.index()] |= bishop_pseudo(z);
+            }
+        }
+        let mut guard_zone = [Bitboard::EMPTY; 81];
+        for sq in Square::all() {
+            for s in Square::all() {
+                let df = (s.file() as i32 - sq.file() as i32).abs();
+                let dr = (s.rank() as i32 - sq.rank() as i32).abs();
+                if df <= 2 && dr <= 2 && s != sq {
+                    guard_zone[sq.index()].set(s);
+                }
+            }
+        }
+        StaticTables { attacker, defender, near, guard_zone, rook_reach, bishop_reach, degree, kanagoma }
+    })
+}
+
+/// Which side of the board a rook stands on, from its owner's point of view.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum RookSide {
+    Static,
+    Central,
+    Ranging,
+}
+
+fn rook_side(pos: &Position, c: Color) -> Option<(RookSide, u8)> {
+    let rooks = pos.pieces(c, PieceKind::Rook);
+    if rooks.is_empty() {
+        return None;
+    }
+    let file = rooks.lsb().file();
+    let own_file = match c {
+        Color::Black => file,
+        Color::White => 10 - file,
+    };
+    let side = match own_file {
+        1..=4 => RookSide::Static,
+        5 => RookSide::Central,
+        _ => RookSide::Ranging,
+    };
+    Some((side, own_file))
+}
+
+/// Detects the strategy (戦形) of sente from both rooks' files and the bishops in hand; gote's is
+/// the reverse.
+pub fn detect_strategy(pos: &Position) -> [Strategy; 2] {
+    use RookSide::*;
+    let b = rook_side(pos, Color::Black);
+    let w = rook_side(pos, Color::White);
+    let bishops_in_hand = pos.hand(Color::Black).count(PieceKind::Bishop) > 0
+        && pos.hand(Color::White).count(PieceKind::Bishop) > 0;
+    let s = match (b, w) {
+        (Some((Static, _)), Some((Static, _))) if bishops_in_hand => Strategy::BishopExchange,
+        (Some((Static, _)), Some((Ranging, _))) => Strategy::StaticVsRanging,
+        (Some((Static, _)), Some((Central, _))) => Strategy::StaticVsCentral,
+        (Some((Ranging | Central, _)), Some((Ranging | Central, _))) => Strategy::RangingVsRanging,
+        (Some((Ranging, _)), Some((Static, _))) => Strategy::RangingVsStatic,
+        (Some((Central, _)), Some((Static, _))) => Strategy::CentralVsStatic,
+        (Some((Static, 2)), Some((Static, 2))) => Strategy::DoubleWing,
+        _ => Strategy::Unknown,
+    };
+    [s, s.reverse()]
+}
+
+fn rank_term(kind: PieceKind, rel_rank: usize) -> i32 {
+    match kind {
+        PieceKind::Pawn => RANK_PAWN[rel_rank],
+        PieceKind::Lance => RANK_LANCE[rel_rank],
+        PieceKind::Knight => RANK_KNIGHT[rel_rank],
+        PieceKind::Rook | PieceKind::Dragon => RANK_ROOK[rel_rank],
+        PieceKind::King => RANK_KING[rel_rank],
+        _ => 0,
+    }
+}
+
+fn castle_term(kind: PieceKind, strategy: Strategy, c: Color, sq: Square) -> i32 {
+    let table = match kind {
+        PieceKind::Silver => &KOMAGUMI_SILVER,
+        PieceKind::Gold => &KOMAGUMI_GOLD,
+        PieceKind::King => &KOMAGUMI_KING,
+        _ => return 0,
+    };
+    let (row, col) = match c {
+        Color::Black => (sq.rank() as usize - 1, 9 - sq.file() as usize),
+        Color::White => (9 - sq.rank() as usize, sq.file() as usize - 1),
+    };
+    table[strategy as usize][row][col] as i32 * KOMAGUMI_SCALE
+}
+
+impl EvalTables {
+    /// Tables for a search rooted at `pos`.
+    pub fn new(pos: &Position) -> EvalTables {
+        let strategy = detect_strategy(pos);
+        let mut psq = Box::new([[0i32; 81]; 32]);
+        for c in Color::ALL {
+            for kind in PieceKind::ALL {
+                let p = crate::core::Piece::new(c, kind);
+                for sq in Square::all() {
+                    let rel = sq.relative_rank(c) as usize;
+                    let v = BOARD_VALUE[kind as usize]
+                        + rank_term(kind, rel)
+                        + castle_term(kind, strategy[c.index()], c, sq);
+                    psq[p.0 as usize][sq.index()] = if c == Color::Black { v } else { -v };
+                }
+            }
+        }
+        EvalTables { psq, strategy }
+    }
+}
+
+#[inline]
+fn is_kanagoma(kind: PieceKind) -> bool {
+    matches!(
+        kind,
+        PieceKind::Silver
+            | PieceKind::Gold
+            | PieceKind::ProPawn
+            | PieceKind::ProLance
+            | PieceKind::ProKnight
+            | PieceKind::ProSilver
+    )
+}
+
+/// Static evaluation from the side to move's point of view.
+pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
+    let st = statics();
+    let ksq = [pos.king_square(Color::Black), pos.king_square(Color::White)];
+    let mut score = 0i32; // sente positive
+    let mut degree = [0i32; 2]; // how hard each side is attacked
+    let mut att_bonus = [0i32; 2];
+    let mut def_bonus = [0i32; 2];
+    for sq in pos.occupied() {
+        let p = pos.piece_at(sq).0 as usize;
+        score += t.psq[p][sq.index()];
+        let dg = st.degree[p * 81 + sq.index()];
+        degree[0] += dg[0] as i32;
+        degree[1] += dg[1] as i32;
+        if st.kanagoma[p] {
+            let ci = p >> 4;
+            let base = (ci * 81 + sq.index()) * 81;
+            if let Some(ek) = ksq[1 - ci] {
+                att_bonus[ci] += st.attacker[base + ek.index()] as i32;
+            }
+            if let Some(ok) = ksq[ci] {
+                def_bonus[ci] += st.defender[base + ok.index()] as i32;
+            }
+        }
+    }
+    for c in Color::ALL {
+        let h = pos.hand(c);
+        let mut v = 0;
+        for kind in PieceKind::HAND {
+            let n = h.count(kind) as i32;
+            v += n * HAND_VALUE[kind as usize];
+            degree[1 - c.index()] += n * DEGREE_BY_HAND[kind as usize];
+        }
+        if h.count(PieceKind::Pawn) == 0 {
+            v -= NO_PAWN_IN_HAND;
+        }
+        score += if c == Color::Black { v } else { -v };
+    }
+    let d = [degree[0].clamp(0, DEGREE_MAX), degree[1].clamp(0, DEGREE_MAX)];
+    score += (d[1] - d[0]) * DEGREE_DIFF_WEIGHT;
+    score += (att_bonus[0] * d[1] + def_bonus[0] * d[0]) / DEGREE_MAX;
+    score -= (att_bonus[1] * d[0] + def_bonus[1] * d[1]) / DEGREE_MAX;
+    if let Some(k) = ksq[0] {
+        score -= king_danger(pos, Color::Black, k, st);
+    }
+    if let Some(k) = ksq[1] {
+        score += king_danger(pos, Color::White, k, st);
+    }
+    let v = if pos.side_to_move() == Color::Black { score } else { -score };
+    v + TEMPO
+}
+
+/// King-safety penalty for `c`, whose king stands on `k`.
+fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables) -> i32 {
+    let them = c.flip();
+    let occ = pos.occupied();
+    let around = king_attacks(k);
+    let zone = around | Bitboard::from_square(k);
+    let mut units = 0i32;
+    let mut attacked = Bitboard::EMPTY;
+    let theirs = pos.pieces_of(them);
+    let rooks = pos.pieces(them, PieceKind::Rook) | pos.pieces(them, PieceKind::Dragon);
+    let bishops = pos.pieces(them, PieceKind::Bishop) | pos.pieces(them, PieceKind::Horse);
+    let lances = pos.pieces(them, PieceKind::Lance);
+    // only pieces that could reach the zone on an empty board need their attacks computed
+    let far = ((rooks | lances) & st.rook_reach[k.index()]) | (bishops & st.bishop_reach[k.index()]);
+    let steppers = theirs & st.near[k.index()] & !pos.pieces(them, PieceKind::King);
+    for s in far | steppers {
+        let kind = pos.piece_at(s).kind_unchecked();
+        let a = attacks(them, kind, s, occ) & zone;
+        if a.any() {
+            units += KS_ATTACK_UNITS[kind as usize] * a.count() as i32;
+            attacked |= a;
+        }
+    }
+    let h = pos.hand(them);
+    for kind in PieceKind::HAND {
+        if h.count(kind) > 0 {
+            units += KS_HAND_UNITS[kind as usize];
+        }
+    }
+    // defenders: the king's own golds, silvers, promoted pieces, horses and dragons close by
+    let guards = pos.pieces_of(c)
+        & !pos.pieces(c, PieceKind::King)
+        & !pos.pieces(c, PieceKind::Pawn)
+        & !pos.pieces(c, PieceKind::Lance)
+        & !pos.pieces(c, PieceKind::Knight)
+        & st.guard_zone[k.index()];
+    let defence = 2 * guards.count() as i32;
+    let units = (units - defence * KS_DEFENCE_UNITS).max(0);
+    let escapes_cut = (around & !pos.pieces_of(c) & attacked).count() as i32;
+    (units * units * KS_QUADRATIC / 16).min(KS_MAX) + escapes_cut * KS_NO_ESCAPE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced() {
+        let pos = Position::startpos();
+        let t = EvalTables::new(&pos);
+        assert_eq!(t.strategy, [Strategy::DoubleWing, Strategy::DoubleWing]);
+        // symmetric position: only the tempo bonus remains
+        assert_eq!(evaluate(&pos, &t), TEMPO);
+    }
+
+    /// The position turned round with the colours swapped (same game, other side).
+    fn flipped(pos: &Position) -> Position {
+        let mut sfen = String::new();
+        for rank in 1..=9u8 {
+            let mut empty = 0;
+            for file in (1..=9u8).rev() {
+                let p = pos.piece_at(Square::new(file, rank).unwrap().flip());
+                if p.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    sfen.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                let q = crate::core::Piece::new(p.color().flip(), p.kind_unchecked());
+                sfen.push_str(&q.sfen());
+            }
+            if empty > 0 {
+                sfen.push_str(&empty.to_string());
+            }
+            if rank < 9 {
+                sfen.push('/');
+            }
+        }
+        sfen.push_str(if pos.side_to_move() == Color::Black { " w " } else { " b " });
+        let mut hand = String::new();
+        for c in [Color::White, Color::Black] {
+            for (k, n) in pos.hand(c).iter() {
+                if n > 1 {
+                    hand.push_str(&n.to_string());
+                }
+                let l = k.usi_letter();
+                hand.push(if c == Color::White { l } else { l.to_ascii_lowercase() });
+            }
+        }
+        sfen.push_str(if hand.is_empty() { "-" } else { &hand });
+        sfen.push_str(" 1");
+        Position::from_sfen(&sfen).unwrap()
+    }
+
+    #[test]
+    fn mirror_symmetry() {
+        for sfen in [
+            "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PP1PPPPPP/1S5R1/LN1GKGSNL w Bb 1",
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+            "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
+        ] {
+            let a = Position::from_sfen(sfen).unwrap();
+            let b = flipped(&a);
+            assert_eq!(evaluate(&a, &EvalTables::new(&a)), evaluate(&b, &EvalTables::new(&b)), "{sfen}");
+        }
+    }
+
+    #[test]
+    fn extra_material_is_good() {
+        let pos =
+            Position::from_sfen("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1").unwrap();
+        let t = EvalTables::new(&pos);
+        assert!(evaluate(&pos, &t) > 500);
+    }
+
+    #[test]
+    fn strategy_detection() {
+        // sente ranging rook (rook on 7h), gote static
+        let pos =
+            Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1BR6/LNSGKGSNL w - 1").unwrap();
+        assert_eq!(detect_strategy(&pos), [Strategy::RangingVsStatic, Strategy::StaticVsRanging]);
+        let pos =
+            Position::from_sfen("lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Bb 1").unwrap();
+        assert_eq!(detect_strategy(&pos)[0], Strategy::BishopExchange);
+    }
+}

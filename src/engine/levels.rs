@@ -1,0 +1,144 @@
+//! Playing levels for people (1 = a beginner can win, 10 = full strength).
+//!
+//! A weaker level searches shallower, looks at several candidate moves (MultiPV) and adds random
+//! noise to their scores before picking; the noise makes it overlook things the way a person
+//! does, and the small depth keeps it from seeing far.
+//!
+//! | level | depth | candidates | noise (±cp) | roughly                      |
+//! |-------|-------|------------|-------------|------------------------------|
+//! | 1     | 1     | 16         | 900         | beginner: often drops pieces |
+//! | 2     | 1     | 12         | 500         | knows how pieces move        |
+//! | 3     | 2     | 10         | 300         | takes what hangs             |
+//! | 4     | 2     | 8          | 180         | novice                       |
+//! | 5     | 3     | 6          | 110         | casual club player           |
+//! | 6     | 4     | 5          | 70          |                              |
+//! | 7     | 5     | 4          | 40          |                              |
+//! | 8     | 7     | 3          | 20          |                              |
+//! | 9     | 9     | 2          | 8           | strong amateur               |
+//! | 10    | —     | 1          | 0           | full strength (clock only)   |
+
+/// Settings of one level.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LevelSpec {
+    pub level: u8,
+    /// Depth cap (`None` at full strength).
+    pub depth: Option<u32>,
+    /// MultiPV lines to compare.
+    pub candidates: usize,
+    /// Uniform noise amplitude added to each candidate's score (centipawns).
+    pub noise: i32,
+}
+
+const TABLE: [(Option<u32>, usize, i32); 10] = [
+    (Some(1), 16, 900),
+    (Some(1), 12, 500),
+    (Some(2), 10, 300),
+    (Some(2), 8, 180),
+    (Some(3), 6, 110),
+    (Some(4), 5, 70),
+    (Some(5), 4, 40),
+    (Some(7), 3, 20),
+    (Some(9), 2, 8),
+    (None, 1, 0),
+];
+
+pub const MIN_LEVEL: u8 = 1;
+pub const MAX_LEVEL: u8 = 10;
+
+/// The settings of `level` (clamped to 1..=10).
+pub fn spec(level: u8) -> LevelSpec {
+    let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
+    let (depth, candidates, noise) = TABLE[level as usize - 1];
+    LevelSpec { level, depth, candidates, noise }
+}
+
+/// A small xorshift generator (levels need no cryptographic randomness).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+
+    /// Seeded from the clock.
+    pub fn from_time() -> Rng {
+        let t =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64);
+        Rng::new(t.unwrap_or(0x9e37_79b9_7f4a_7c15) ^ 0x9e37_79b9_7f4a_7c15)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// Uniform in -a..=a.
+    pub fn noise(&mut self, a: i32) -> i32 {
+        if a <= 0 {
+            return 0;
+        }
+        (self.next_u64() % (2 * a as u64 + 1)) as i32 - a
+    }
+}
+
+/// Picks among `(item, score)` candidates: the best score after adding noise. Mates are never
+/// thrown away (a found mate is kept; noise is not added to mate scores).
+pub fn pick<T: Copy>(lines: &[(T, i32)], noise: i32, rng: &mut Rng) -> Option<T> {
+    const MATE_LIKE: i32 = 10_000;
+    let best = lines.iter().map(|l| l.1).max()?;
+    if best >= MATE_LIKE {
+        return lines.iter().find(|l| l.1 == best).map(|l| l.0);
+    }
+    lines
+        .iter()
+        .map(|&(m, s)| (m, if s.abs() >= MATE_LIKE { s } else { s + rng.noise(noise) }))
+        .max_by_key(|l| l.1)
+        .map(|l| l.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_monotonic() {
+        for l in 1..10 {
+            let (a, b) = (spec(l), spec(l + 1));
+            assert!(a.noise >= b.noise);
+            assert!(a.depth.unwrap_or(99) <= b.depth.unwrap_or(99));
+        }
+        assert_eq!(spec(0).level, 1);
+        assert_eq!(spec(99).level, 10);
+    }
+
+    #[test]
+    fn pick_without_noise_takes_the_best() {
+        let mut r = Rng::new(7);
+        assert_eq!(pick(&[(1, 10), (2, 50), (3, -20)], 0, &mut r), Some(2));
+        assert_eq!(pick::<u8>(&[], 100, &mut r), None);
+    }
+
+    #[test]
+    fn noise_varies_the_pick() {
+        let mut r = Rng::new(42);
+        let lines = [(1, 0), (2, 5), (3, 10)];
+        let mut seen = [false; 4];
+        for _ in 0..200 {
+            seen[pick(&lines, 500, &mut r).unwrap()] = true;
+        }
+        assert!(seen[1] && seen[2] && seen[3]);
+    }
+
+    #[test]
+    fn mate_is_never_dropped() {
+        let mut r = Rng::new(3);
+        for _ in 0..50 {
+            assert_eq!(pick(&[(1, 200), (2, 29_990)], 900, &mut r), Some(2));
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) for tsume: OR nodes are the attacker's
+//! checks, AND nodes the defender's evasions. Written in φ/δ form (φ = proof number at OR nodes,
+//! disproof number at AND nodes) so one routine serves both.
+//!
+//! Repetition (千日手) counts as a failure of the attacker: a child already on the current path is
+//! treated as disproven without being stored. Disproofs that depend on such a path can in rare
+//! cases be wrong for another path (the graph-history-interaction problem); proofs never depend
+//! on the path, and the mating line is replayed and checked before it is returned.
+
+use super::table::{INF, Lookup, Table, board_key, board_key_from, hands_after};
+use crate::core::{Color, Move, MoveList, Position};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Paths longer than this (plies) are cut and treated as a failure of the attacker.
+pub(crate) const MAX_PLY: usize = 1000;
+
+/// Why the search stopped early.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Abort {
+    Time,
+    Nodes,
+    Stopped,
+    Memory,
+}
+
+pub(crate) struct Solver {
+    pub table: Table,
+    pub attacker: Color,
+    pub nodes: u64,
+    pub max_nodes: Option<u64>,
+    pub deadline: Option<Instant>,
+    pub stop: Option<Arc<AtomicBool>>,
+    pub abort: Option<Abort>,
+    /// Mates longer than this many plies are not looked for (children deeper count as
+    /// disproven); `MAX_PLY` for an unlimited search.
+    pub max_ply: usize,
+    /// Keys of the positions on the current path (for repetition).
+    path: Vec<u64>,
+}
+
+#[derive(Copy, Clone)]
+struct Child {
+    mv: Move,
+    bkey: u64,
+    hands: super::table::Hands,
+    key: u64,
+}
+
+impl Solver {
+    pub fn new(
+        attacker: Color,
+        capacity: usize,
+        max_nodes: Option<u64>,
+        deadline: Option<Instant>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Solver {
+        Solver {
+            table: Table::new(attacker, capacity),
+            attacker,
+            nodes: 0,
+            max_nodes,
+            deadline,
+            stop,
+            abort: None,
+            max_ply: MAX_PLY,
+            path: Vec::with_capacity(256),
+        }
+    }
+
+    /// Searches `pos` (attacker or defender to move) until it is proven or disproven or the
+    /// search is aborted; returns the stored numbers of `pos`.
+    pub fn search(&mut self, pos: &mut Position) -> Lookup {
+        let or_node = pos.side_to_move() == self.attacker;
+        loop {
+            let l = self.lookup_pos(pos);
+            if l.pn == 0 || l.dn == 0 || self.abort.is_some() {
+                return l;
+            }
+            self.path.clear();
+            self.mid(pos, INF - 1, INF - 1, or_node);
+        }
+    }
+
+    pub fn lookup_pos(&self, pos: &Position) -> Lookup {
+        let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
+        self.table.lookup(board_key(pos), &hands)
+    }
+
+    /// The moves of a node: checks for the attacker, evasions for the defender.
+    pub fn node_moves(pos: &Position, or_node: bool) -> MoveList {
+        let mut list = MoveList::new();
+        if or_node {
+            pos.generate_checks(&mut list);
+        } else if pos.in_check() {
+            pos.generate_evasions(&mut list);
+        }
+        list
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes & 1023 != 0 {
+            return;
+        }
+        if self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+            self.abort = Some(Abort::Stopped);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.abort = Some(Abort::Time);
+        }
+        if self.table.is_full() {
+            self.abort = Some(Abort::Memory);
+        }
+    }
+
+    /// Numbers of a child from the table, as (φ, δ) seen from the child, plus its mate length.
+    /// Children on the current path (repetition) or past `MAX_PLY` count as disproven.
+    fn child_value(&self, c: &Child, child_or: bool) -> (u32, u32, u32) {
+        let l = if self.path.len() > self.max_ply || self.path.contains(&c.key) {
+            Lookup { pn: INF, dn: 0, dist: 0 }
+        } else {
+            self.table.lookup(c.bkey, &c.hands)
+        };
+        if child_or { (l.pn, l.dn, l.dist) } else { (l.dn, l.pn, l.dist) }
+    }
+
+    fn store(&mut self, pos: &Position, or_node: bool, phi: u32, delta: u32, dist: u32) {
+        let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
+        let (pn, dn) = if or_node { (phi, delta) } else { (delta, phi) };
+        self.table.store(board_key(pos), &hands, pn, dn, dist);
+    }
+
+    /// Gives children the table has never seen their initial numbers from a one-ply look
+    /// (df-pn+ style): a defender position is valued by its number of evasions (none = mated),
+    /// an attacker position with no check is disproven at once.
+    fn init_children(&mut self, pos: &mut Position, children: &[Child], child_or: bool) {
+        for c in children {
+            if self.table.probe(c.bkey, &c.hands).is_some() {
+                continue;
+            }
+            pos.do_move(c.mv);
+            let n =
+                if child_or { count_checks(pos, 4) } else { distinct_count(&Self::node_moves(pos, false)) };
+            pos.undo_move();
+            let (pn, dn, dist) = match (child_or, n) {
+                (false, 0) => (0, INF, 0),
+                (false, n) => (n, 1, 0),
+                (true, 0) => (INF, 0, 0),
+                (true, n) => (1, n.min(4), 0),
+            };
+            self.table.store(c.bkey, &c.hands, pn, dn, dist);
+        }
+    }
+
+    /// Multiple iterative deepening at one node with thresholds on φ and δ.
+    fn mid(&mut self, pos: &mut Position, th_phi: u32, th_delta: u32, or_node: bool) {
+        self.nodes += 1;
+        if self.max_nodes.is_some_and(|max| self.nodes >= max) {
+            self.abort = Some(Abort::Nodes);
+        }
+        self.check_limits();
+        if self.abort.is_some() {
+            return;
+        }
+
+        let moves = Self::node_moves(pos, or_node);
+        if moves.is_empty() {
+            // OR: no check, the attacker fails. AND: no evasion, mated.
+            if or_node {
+                self.store(pos, true, INF, 0, 0);
+            } else {
+                self.store(pos, false, 0, INF, 0);
+            }
+            return;
+        }
+        let child_or = !or_node;
+        let children: Vec<Child> = moves
+            .iter()
+            .map(|&m| {
+                let hands = hands_after(pos, m);
+                let key = pos.key_after(m);
+                Child { mv: m, bkey: board_key_from(key, &hands), hands, key }
+            })
+            .collect();
+
+        self.init_children(pos, &children, child_or);
+        self.path.push(pos.key());
+        // Children's numbers are read once and then only the searched child's again: others
+        // change only through transpositions, which the next visit of this node picks up.
+        let mut values: Vec<(u32, u32, u32)> =
+            children.iter().map(|c| self.child_value(c, child_or)).collect();
+        loop {
+            // φ(n) = min δ(c), δ(n) = Σ φ(c)
+            let mut phi = INF;
+            let mut delta: u64 = 0;
+            let mut best = 0;
+            let mut best_phi_c = 0;
+            let mut delta2 = INF;
+            let mut any_inf = false;
+            let mut drop_max = [0u32; 81];
+            let mut dist_best: Option<u32> = None; // OR: min proven dist; AND: max dist
+            for (i, c) in children.iter().enumerate() {
+                let (cphi, cdelta, cdist) = values[i];
+                if cdelta < phi {
+                    delta2 = phi;
+                    phi = cdelta;
+                    best = i;
+                    best_phi_c = cphi;
+                } else if cdelta < delta2 {
+                    delta2 = cdelta;
+                }
+                if cphi >= INF {
+                    any_inf = true;
+                } else if c.mv.is_drop() {
+                    // drops of different pieces on one square stand or fall together (合駒):
+                    // count the hardest of them only
+                    let slot = &mut drop_max[c.mv.to().index()];
+                    if cphi > *slot {
+                        delta += (cphi - *slot) as u64;
+                        *slot = cphi;
+                    }
+                } else {
+                    delta += cphi as u64;
+                }
+                // mate length bookkeeping (only meaningful once this node is proven)
+                let child_proven = if child_or { cphi == 0 } else { cdelta == 0 };
+                if child_proven {
+                    dist_best = Some(match dist_best {
+                        None => cdist,
+                        Some(d) if or_node => d.min(cdist),
+                        Some(d) => d.max(cdist),
+                    });
+                }
+            }
+            let delta = if any_inf { INF } else { delta.min(INF as u64 - 1) as u32 };
+            if phi >= th_phi || delta >= th_delta || self.abort.is_some() {
+                let proven = if or_node { phi == 0 } else { delta == 0 };
+                let dist = if proven { dist_best.map_or(1, |d| d + 1) } else { 0 };
+                self.store(pos, or_node, phi, delta, dist);
+                break;
+            }
+            let c = children[best];
+            let th_phi_c = (th_delta as u64 - delta as u64 + best_phi_c as u64).min(INF as u64) as u32;
+            let th_delta_c = th_phi.min(delta2.saturating_add(1)).min(INF);
+            pos.do_move(c.mv);
+            self.mid(pos, th_phi_c, th_delta_c, child_or);
+            pos.undo_move();
+            values[best] = self.child_value(&c, child_or);
+        }
+        self.path.pop();
+    }
+}
+
+/// Number of moves counting all drops on one square as one (their outcomes are correlated).
+fn distinct_count(moves: &MoveList) -> u32 {
+    let mut seen = crate::core::Bitboard::EMPTY;
+    let mut n = 0;
+    for m in moves.iter() {
+        if m.is_drop() {
+            if seen.contains(m.to()) {
+                continue;
+            }
+            seen.set(m.to());
+        }
+        n += 1;
+    }
+    n
+}
+
+/// Number of checks the side to move has, counting no further than `cap`.
+fn count_checks(pos: &Position, cap: u32) -> u32 {
+    let mut all = MoveList::new();
+    pos.generate_legal(&mut all);
+    let mut n = 0;
+    for &m in all.iter() {
+        if pos.gives_check(m) {
+            n += 1;
+            if n >= cap {
+                break;
+            }
+        }
+    }
+    n
+}

@@ -1,0 +1,267 @@
+//! The mate solver (詰将棋ソルバー): finds a forced checkmate for the side to move where every
+//! attacking move is a check (王手), by df-pn (`dfpn.rs`) over a transposition table with the
+//! hand-superiority rule (`table.rs`). This file owns the public API, the extraction of the
+//! mating line (shortest for the attacker, longest for the defender, as far as the table tells)
+//! and its verification by replay. It knows nothing about USI, files or the terminal.
+
+pub mod cli;
+mod dfpn;
+mod table;
+
+use crate::core::{Color, Move, Position};
+use dfpn::{MAX_PLY, Solver};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Limits of one solve. All `None` means "until solved" (bounded only by memory).
+#[derive(Clone, Debug, Default)]
+pub struct MateLimits {
+    /// Wall-clock budget in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Node budget (df-pn expansions).
+    pub nodes: Option<u64>,
+    /// Set to `true` from another thread to stop the search (gives `Unknown`).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// The answer of the solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MateResult {
+    /// A forced mate: attacker move, defence, ..., the last attacker move checkmates. The line
+    /// has been replayed and verified (every attacker move checks, the end is checkmate).
+    Mate(Vec<Move>),
+    /// The search proved there is no mate by continuous checks (不詰).
+    NoMate,
+    /// Stopped by the time or node limit, the stop flag or memory before an answer.
+    Unknown,
+}
+
+impl MateResult {
+    pub fn is_mate(&self) -> bool {
+        matches!(self, MateResult::Mate(_))
+    }
+}
+
+/// A result with the work done, for reporting (`shogiban mate`, USI `info`).
+#[derive(Clone, Debug)]
+pub struct MateReport {
+    pub result: MateResult,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// Default table capacity in entries (roughly 80 bytes each).
+const TABLE_CAPACITY: usize = 1_500_000;
+
+/// Solves the position for the side to move. See [`MateResult`].
+pub fn solve(pos: &Position, limits: MateLimits) -> MateResult {
+    solve_with_report(pos, limits).result
+}
+
+/// `solve`, also returning the node count and time taken.
+pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
+    let start = Instant::now();
+    let report = |result, nodes| MateReport { result, nodes, elapsed: start.elapsed() };
+    let attacker = pos.side_to_move();
+    if pos.king_square(attacker.flip()).is_none() {
+        return report(MateResult::NoMate, 0);
+    }
+    if let Some(m) = mate_in_one(pos) {
+        return report(MateResult::Mate(vec![m]), 1);
+    }
+    let deadline = limits.time_ms.map(|ms| start + Duration::from_millis(ms));
+    let mut solver = Solver::new(attacker, TABLE_CAPACITY, limits.nodes, deadline, limits.stop.clone());
+    let mut root = pos.clone();
+    root.clear_history();
+    let l = solver.search(&mut root);
+    let mut nodes = solver.nodes;
+    let result = if l.pn == 0 {
+        match extract_line(&mut solver, &root) {
+            Some(line) if verify_mate_line(pos, &line).is_ok() => {
+                let (line, n) = shorten(&root, line, &limits, deadline, solver.nodes);
+                nodes += n;
+                MateResult::Mate(line)
+            }
+            _ => MateResult::Unknown,
+        }
+    } else if l.dn == 0 {
+        MateResult::NoMate
+    } else {
+        MateResult::Unknown
+    };
+    report(result, nodes)
+}
+
+/// Longest mate for which a shorter one is looked for after the first proof.
+const SHORTEN_MAX_PLY: usize = 15;
+
+/// df-pn finds *a* mate, not the shortest. Looks for shorter ones with depth-limited searches
+/// (3, 5, ... plies, each on a fresh table, all within a node budget tied to the first search) and
+/// returns the shortest verified line with the nodes spent.
+fn shorten(
+    root: &Position,
+    line: Vec<Move>,
+    limits: &MateLimits,
+    deadline: Option<Instant>,
+    first_nodes: u64,
+) -> (Vec<Move>, u64) {
+    let mut spent = 0;
+    // all the shortening runs together get about twice the work of the first search
+    let budget = first_nodes.saturating_mul(2).saturating_add(20_000);
+    let mut d = 3;
+    while d + 2 <= line.len() && d <= SHORTEN_MAX_PLY && spent < budget {
+        let left = Some(budget - spent);
+        let mut s = Solver::new(root.side_to_move(), TABLE_CAPACITY / 4, left, deadline, limits.stop.clone());
+        s.max_ply = d;
+        let mut p = root.clone();
+        let l = s.search(&mut p);
+        spent += s.nodes;
+        if s.abort.is_some() && s.abort != Some(dfpn::Abort::Nodes) {
+            break; // out of time or stopped: keep what we have
+        }
+        if l.pn == 0
+            && let Some(short) = extract_line(&mut s, &p)
+            && short.len() < line.len()
+            && verify_mate_line(root, &short).is_ok()
+        {
+            return (short, spent);
+        }
+        d += 2;
+    }
+    (line, spent)
+}
+
+/// A checking move that mates at once (一手詰), if any. Cheap: one generation plus one evasion
+/// test per check. Clones the position; see [`mate_in_one_in`] for the in-place version.
+pub fn mate_in_one(pos: &Position) -> Option<Move> {
+    let mut p = pos.clone();
+    p.clear_history();
+    mate_in_one_in(&mut p)
+}
+
+/// `mate_in_one` on a position the caller lends (moves are made and taken back; the position
+/// is unchanged afterwards). For use inside a search.
+pub fn mate_in_one_in(pos: &mut Position) -> Option<Move> {
+    let mut checks = crate::core::MoveList::new();
+    pos.generate_checks(&mut checks);
+    for &m in checks.iter() {
+        pos.do_move(m);
+        let mated = !pos.has_legal_move();
+        pos.undo_move();
+        if mated {
+            return Some(m);
+        }
+    }
+    None
+}
+
+/// The USI engine's answer to `go mate` for a result: `checkmate <moves>`, `checkmate nomate`
+/// or `checkmate timeout`.
+pub fn usi_checkmate_reply(result: &MateResult) -> String {
+    match result {
+        MateResult::Mate(line) => {
+            let moves: Vec<String> = line.iter().map(|m| m.usi()).collect();
+            format!("checkmate {}", moves.join(" "))
+        }
+        MateResult::NoMate => "checkmate nomate".to_string(),
+        MateResult::Unknown => "checkmate timeout".to_string(),
+    }
+}
+
+/// Checks a mating line by replaying it from `pos`: every move legal, every attacker move a
+/// check, an odd number of moves, and the final position checkmate. The error says which ply
+/// failed and why.
+pub fn verify_mate_line(pos: &Position, line: &[Move]) -> Result<(), String> {
+    if line.is_empty() {
+        return Err("empty mating line".into());
+    }
+    if line.len().is_multiple_of(2) {
+        return Err(format!("a mating line has an odd number of plies, not {}", line.len()));
+    }
+    let mut p = pos.clone();
+    for (i, &m) in line.iter().enumerate() {
+        if !p.is_legal(m) {
+            return Err(format!("ply {}: {} is not legal", i + 1, m.usi()));
+        }
+        p.do_move(m);
+        if i % 2 == 0 && !p.in_check() {
+            return Err(format!("ply {}: attacker move {} does not give check", i + 1, m.usi()));
+        }
+    }
+    if !p.is_checkmate() {
+        return Err("the final position is not checkmate".into());
+    }
+    Ok(())
+}
+
+/// Reads the mating line back from the table: at attacker nodes the proven check with the
+/// shortest mate (a mate in one when there is one), at defender nodes the evasion with the
+/// longest, preferring moves other than drops on ties (fewer useless interpositions, 無駄合).
+/// A node the table does not prove (overwritten or proven only for the parent's hands) is
+/// searched again.
+fn extract_line(solver: &mut Solver, root: &Position) -> Option<Vec<Move>> {
+    let attacker: Color = solver.attacker;
+    let mut pos = root.clone();
+    let mut line = Vec::new();
+    let mut seen = vec![pos.key()];
+    let mut retried = false;
+    while line.len() < MAX_PLY {
+        let or_node = pos.side_to_move() == attacker;
+        if or_node && let Some(m) = mate_in_one(&pos) {
+            line.push(m);
+            return Some(line);
+        }
+        let moves = Solver::node_moves(&pos, or_node);
+        if moves.is_empty() {
+            return if or_node { None } else { Some(line) };
+        }
+        let mut best: Option<(Move, u32)> = None;
+        for &m in moves.iter() {
+            pos.do_move(m);
+            let mut l = solver.lookup_pos(&pos);
+            if !or_node && l.pn != 0 && l.dn != 0 {
+                // every evasion must be refuted: finish the proof of this one
+                let mut child = pos.clone();
+                child.clear_history();
+                l = solver.search(&mut child);
+            }
+            pos.undo_move();
+            if seen.contains(&pos.key_after(m)) {
+                continue;
+            }
+            if l.pn != 0 {
+                if or_node {
+                    continue;
+                }
+                return None; // an evasion escapes: the proof was not sound for this path
+            }
+            let better = match best {
+                None => true,
+                Some((bm, bd)) if or_node => l.dist < bd || (l.dist == bd && bm.is_drop() && !m.is_drop()),
+                Some((bm, bd)) => l.dist > bd || (l.dist == bd && bm.is_drop() && !m.is_drop()),
+            };
+            if better {
+                best = Some((m, l.dist));
+            }
+        }
+        let Some((m, _)) = best else {
+            // the table lost the proof of this attacker node: prove it again, once
+            if !or_node || retried {
+                return None;
+            }
+            retried = true;
+            let mut here = pos.clone();
+            here.clear_history();
+            if solver.search(&mut here).pn != 0 {
+                return None;
+            }
+            continue;
+        };
+        retried = false;
+        line.push(m);
+        pos.do_move(m);
+        seen.push(pos.key());
+    }
+    None
+}

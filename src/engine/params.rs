@@ -1,0 +1,505 @@
+//! Every tunable number of the evaluation and the search, in one place. All values are in
+//! centipawns (a pawn on the board is about 100) unless a comment says otherwise.
+//!
+//! The castle-building (駒組み) tables, the endgame-degree (終盤度) weights and the attacker /
+//! defender (攻め駒・守り駒) distance tables are taken from the seed design document on opening
+//! play and middle/endgame evaluation; the material values follow the proportions used by strong
+//! classical shogi programs, scaled so that a board pawn is 100.
+
+use crate::core::PieceKind;
+
+// ----- material ------------------------------------------------------------------------------
+
+/// Value of a piece standing on the board, indexed by `PieceKind as usize` (0 and King unused).
+pub const BOARD_VALUE: [i32; 15] = [
+    0,    // (none)
+    100,  // 歩 pawn
+    270,  // 香 lance
+    300,  // 桂 knight
+    430,  // 銀 silver
+    510,  // 金 gold
+    650,  // 角 bishop
+    760,  // 飛 rook
+    0,    // 玉 king
+    530,  // と promoted pawn
+    510,  // 成香 promoted lance
+    520,  // 成桂 promoted knight
+    510,  // 成銀 promoted silver
+    900,  // 馬 horse
+    1050, // 龍 dragon
+];
+
+/// Value of one piece in hand, indexed by `PieceKind as usize` (unpromoted kinds only). A piece in
+/// hand can be dropped anywhere, so it is worth a little more than the same piece on the board.
+pub const HAND_VALUE: [i32; 15] = [0, 112, 295, 330, 470, 560, 720, 850, 0, 0, 0, 0, 0, 0, 0];
+
+/// Penalty for having no pawn in hand (歩切れ): no pawn to block, to tap, to make a tokin.
+pub const NO_PAWN_IN_HAND: i32 = 25;
+
+/// What capturing a piece of this kind gains: it leaves the board and joins the capturer's hand.
+#[inline]
+pub fn exchange_value(kind: PieceKind) -> i32 {
+    BOARD_VALUE[kind as usize] + HAND_VALUE[kind.unpromote() as usize]
+}
+
+/// What promoting a piece of this kind gains on the board.
+#[inline]
+pub fn promotion_gain(kind: PieceKind) -> i32 {
+    BOARD_VALUE[kind.promote() as usize] - BOARD_VALUE[kind as usize]
+}
+
+// ----- piece-square terms by rank --------------------------------------------------------------
+
+/// Bonus by the owner's relative rank (index 1 = the far rank, 9 = the owner's back rank), from
+/// the seed's DanValue table: advanced pawns threaten to promote, a lance is best kept back, a rook
+/// in the enemy camp is strong. The king's row is the seed's idea softened: leaving the back ranks
+/// in the middle game is dangerous, but a king that has entered the enemy camp (入玉) is safe.
+pub const RANK_PAWN: [i32; 10] = [0, 0, 15, 15, 15, 3, 1, 0, 0, 0];
+pub const RANK_LANCE: [i32; 10] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+pub const RANK_KNIGHT: [i32; 10] = [0, 0, 0, 10, 8, 4, 0, 0, 0, -5];
+pub const RANK_ROOK: [i32; 10] = [0, 10, 10, 10, 0, 0, 0, -5, 0, 0];
+pub const RANK_KING: [i32; 10] = [0, 40, 20, -20, -70, -90, -70, -30, -5, 0];
+
+// ----- castle building (駒組み) -----------------------------------------------------------------
+
+/// Strategy (戦形) of one side, told by where both rooks stand (seed: SenkeiInit).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// 居飛車対振り飛車: our rook stays, theirs ranges.
+    StaticVsRanging = 0,
+    /// 居飛車対中飛車.
+    StaticVsCentral = 1,
+    /// 相振り飛車: both rooks range.
+    RangingVsRanging = 2,
+    /// 振り飛車対居飛車.
+    RangingVsStatic = 3,
+    /// 中飛車対居飛車.
+    CentralVsStatic = 4,
+    /// 角換わり: both bishops are in hand.
+    BishopExchange = 5,
+    /// 相掛かり (or another static-rook opening).
+    DoubleWing = 6,
+    /// 戦形不明: unknown.
+    Unknown = 7,
+}
+
+impl Strategy {
+    /// The same game seen from the other side.
+    pub fn reverse(self) -> Strategy {
+        match self {
+            Strategy::StaticVsRanging => Strategy::RangingVsStatic,
+            Strategy::RangingVsStatic => Strategy::StaticVsRanging,
+            Strategy::StaticVsCentral => Strategy::CentralVsStatic,
+            Strategy::CentralVsStatic => Strategy::StaticVsCentral,
+            s => s,
+        }
+    }
+}
+
+/// The castle tables are in the seed's units (about -10..10); they are multiplied by this.
+pub const KOMAGUMI_SCALE: i32 = 3;
+
+/// Castle tables as printed in the seed: `[strategy][rank - 1][9 - file]` for sente (rows are
+/// ranks 1..9 from the top, columns files 9..1 from the left). Gote uses the reversed strategy
+/// with the board turned round.
+pub type CastleTable = [[[i8; 9]; 9]; 8];
+
+const M: i8 = -10;
+const ROW_M: [i8; 9] = [M; 9];
+
+/// Silver (銀) placement per strategy: 舟囲い, 美濃, 銀冠, 矢倉...
+pub static KOMAGUMI_SILVER: CastleTable = [
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, -7, M, M, M, M, M, 7, M],
+        [M, 7, -8, -7, 10, M, 10, 6, M],
+        [M, -2, -6, -5, M, 6, M, M, M],
+        [M, -7, 0, M, M, M, M, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, -7, M, M, -7, M, M, 7, M],
+        [M, -5, -8, -7, 10, M, 10, 6, M],
+        [M, -2, -3, 0, M, 6, M, M, M],
+        [M, -7, -5, M, M, M, M, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, M, M, M, -7, -7, M],
+        [M, M, M, M, M, 5, 10, 10, M],
+        [M, M, M, M, M, M, 0, M, M],
+        [M, M, M, M, M, M, -5, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, -3, -7, M, M, M, M, M],
+        [M, -7, 4, 6, M, M, M, 6, M],
+        [M, 2, 3, 3, M, M, 4, M, M],
+        [M, M, M, 0, M, M, 0, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, 8, 5, 8, M, M, M],
+        [M, M, 4, 4, 3, 4, 4, M, M],
+        [M, M, 0, M, M, M, 0, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, M, 7, 5, -3, M, M],
+        [M, 8, 10, 7, 4, 0, -4, M, M],
+        [M, 0, -8, -4, M, M, -5, M, M],
+        ROW_M,
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, 0, M, M, M, M, M, M],
+        [M, -5, M, M, M, M, M, M, M],
+        ROW_M,
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, M, M, M, 5, M, M],
+        [M, M, M, M, M, M, -4, 0, M],
+        [M, M, 0, M, M, M, -4, -3, M],
+        [M, -5, M, -5, M, M, -5, M, M],
+        ROW_M,
+    ],
+];
+
+/// Gold (金) placement per strategy.
+pub static KOMAGUMI_GOLD: CastleTable = [
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, 1, 2, M, M, M, M],
+        [M, M, M, 0, M, -4, M, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, 1, 2, M, M, M, M],
+        [M, M, M, 0, M, -4, M, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, M, M, 7, -3, M, M],
+        [M, M, M, M, 5, 3, 6, M, M],
+        [M, M, M, M, M, 5, 4, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, M, M, 5, 1, M, M],
+        [M, M, M, M, 4, 3, 7, -3, M],
+        [M, M, M, 0, 1, 5, 2, -7, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, -7, -4, -4, M, -4, -4, -7, M],
+        [M, -5, 10, 6, M, 8, 10, -5, M],
+        [M, -7, -6, -3, -6, -3, -6, -7, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, 6, -4, -4, -4, -8, M],
+        [M, M, 10, M, 3, 0, 0, -7, M],
+        [M, M, M, 0, M, 0, -5, -7, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, 6, M, M, M, M, M],
+        [M, M, 10, M, 3, M, M, M, M],
+        [M, M, M, 0, M, 0, M, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, 3, M, 5, M, M, M, M],
+        [M, M, M, 0, M, 0, M, M, M],
+    ],
+];
+
+/// King (玉) placement per strategy.
+pub static KOMAGUMI_KING: CastleTable = [
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [-7, 9, M, M, M, M, M, M, M],
+        [5, 7, 8, 4, M, M, M, M, M],
+        [10, 5, 3, M, M, M, M, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [-7, 9, M, M, M, M, M, M, M],
+        [5, 7, 8, 4, M, M, M, M, M],
+        [10, 5, 3, M, M, M, M, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, M, M, 4, 6, 10, 6],
+        [M, M, M, M, M, 4, 6, 5, 10],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, M, M, 4, 6, 10, 6],
+        [M, M, M, M, M, 4, 6, 5, 10],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [M, M, M, M, M, 4, 6, 10, 6],
+        [M, M, M, M, M, 4, 6, 5, 10],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [-3, -4, -3, M, M, M, M, M, M],
+        [6, 8, -2, 0, -3, M, M, M, M],
+        [10, 6, -4, -6, -7, M, M, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [-3, -4, -3, M, M, M, M, M, M],
+        [6, 8, 0, -4, M, M, M, M, M],
+        [10, 6, -4, -6, -7, M, M, M, M],
+    ],
+    [
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        ROW_M,
+        [-3, -4, -3, M, M, M, M, M, M],
+        [6, 8, 0, -4, M, M, M, M, M],
+        [10, 6, -4, -6, -7, M, M, M, M],
+    ],
+];
+
+// ----- endgame degree (終盤度) ------------------------------------------------------------------
+
+/// Endgame degree added for an attacking piece inside the defender's four home ranks, indexed by
+/// `PieceKind as usize` (seed: ShuubandoByAtack). A dragon inside is far more dangerous than a pawn.
+pub const DEGREE_BY_ATTACKER: [i32; 15] = [0, 1, 1, 2, 3, 3, 3, 4, 4, 3, 3, 3, 3, 4, 5];
+/// Added for the defender's own pieces in its four home ranks (seed: ShuubandoByDefence): golds,
+/// silvers and promoted pieces at home calm the position down.
+pub const DEGREE_BY_DEFENDER: [i32; 15] = [0, 0, 0, 0, -1, -1, 0, -1, 0, -1, -1, -1, -1, -2, -1];
+/// Added for each piece the attacker holds in hand (seed: ShuubandoByHand).
+pub const DEGREE_BY_HAND: [i32; 15] = [0, 0, 1, 1, 2, 2, 2, 3, 0, 0, 0, 0, 0, 0, 0];
+/// The degree is clamped to 0..=DEGREE_MAX; bonuses are scaled by degree / DEGREE_MAX.
+pub const DEGREE_MAX: i32 = 16;
+/// Centipawns per unit of degree difference (the seed uses 200, far too much next to material;
+/// being attacked harder than the opponent still costs).
+pub const DEGREE_DIFF_WEIGHT: i32 = 12;
+
+// ----- attacker / defender distance (攻め駒・守り駒) --------------------------------------------
+
+/// Percent value of a gold-like piece or silver by its position relative to the *enemy* king:
+/// row = 8 + (piece rank - king rank) seen from the attacker (row 8: same rank, row 9: one rank
+/// in front of the enemy king), column = file distance. 100 is neutral (seed: Semegoma).
+pub static ATTACKER_TABLE: [[i32; 9]; 17] = [
+    [50, 50, 50, 50, 50, 50, 50, 50, 50],
+    [50, 50, 50, 50, 50, 50, 50, 50, 50],
+    [50, 50, 50, 50, 50, 50, 50, 50, 50],
+    [54, 53, 51, 51, 50, 50, 50, 50, 50],
+    [70, 66, 62, 55, 53, 50, 50, 50, 50],
+    [90, 85, 80, 68, 68, 60, 53, 50, 50],
+    [100, 97, 95, 85, 84, 71, 51, 50, 50],
+    [132, 132, 129, 102, 95, 71, 51, 50, 50],
+    [180, 145, 137, 115, 91, 75, 57, 50, 50],
+    [170, 165, 150, 121, 94, 78, 58, 52, 50],
+    [170, 160, 142, 114, 98, 80, 62, 55, 50],
+    [140, 130, 110, 100, 95, 75, 54, 50, 50],
+    [100, 99, 95, 87, 78, 69, 50, 50, 50],
+    [80, 78, 72, 67, 55, 51, 50, 50, 50],
+    [62, 60, 58, 52, 50, 50, 50, 50, 50],
+    [50, 50, 50, 50, 50, 50, 50, 50, 50],
+    [50, 50, 50, 50, 50, 50, 50, 50, 50],
+];
+
+/// The same for a defender relative to its *own* king (seed: Mamorigoma): row 8 + (piece rank -
+/// king rank) seen from the defender, so row 7 is one rank in front of its king.
+pub static DEFENDER_TABLE: [[i32; 9]; 17] = [
+    [50, 50, 50, 50, 50, 50, 50, 50, 50],
+    [56, 52, 50, 50, 50, 50, 50, 50, 50],
+    [64, 61, 55, 50, 50, 50, 50, 50, 50],
+    [79, 77, 70, 65, 54, 51, 50, 50, 50],
+    [100, 99, 95, 87, 74, 58, 50, 50, 50],
+    [116, 117, 101, 95, 88, 67, 54, 50, 50],
+    [131, 129, 124, 114, 90, 71, 59, 51, 50],
+    [137, 138, 132, 116, 96, 76, 61, 53, 50],
+    [142, 142, 136, 118, 98, 79, 64, 52, 50],
+    [132, 132, 129, 109, 95, 75, 60, 51, 50],
+    [121, 120, 105, 97, 84, 66, 54, 50, 50],
+    [95, 93, 89, 75, 68, 58, 51, 50, 50],
+    [79, 76, 69, 60, 53, 50, 50, 50, 50],
+    [64, 61, 55, 51, 50, 50, 50, 50, 50],
+    [56, 52, 50, 50, 50, 50, 50, 50, 50],
+    [50, 50, 50, 50, 50, 50, 50, 50, 50],
+    [50, 50, 50, 50, 50, 50, 50, 50, 50],
+];
+
+/// Table percent minus this is the bonus in centipawns at full endgame degree (seed: -100).
+pub const DISTANCE_TABLE_NEUTRAL: i32 = 100;
+
+// ----- king safety -------------------------------------------------------------------------------
+
+/// Attack units per king-zone square (the king's square and its eight neighbours) attacked by an
+/// enemy piece of this kind.
+pub const KS_ATTACK_UNITS: [i32; 15] = [0, 1, 2, 2, 3, 3, 3, 4, 1, 3, 3, 3, 3, 4, 5];
+/// Attack units for holding this kind in hand (it can be dropped next to the king).
+pub const KS_HAND_UNITS: [i32; 15] = [0, 1, 2, 3, 4, 5, 4, 6, 0, 0, 0, 0, 0, 0, 0];
+/// Units removed per guard (gold, silver, promoted piece, horse, dragon within two squares of
+/// the king), counted twice.
+pub const KS_DEFENCE_UNITS: i32 = 1;
+/// Penalty = units² × KS_QUADRATIC / 16, capped at KS_MAX.
+pub const KS_QUADRATIC: i32 = 9;
+pub const KS_MAX: i32 = 900;
+/// Per empty king-neighbour square the king cannot flee to because the enemy attacks it.
+pub const KS_NO_ESCAPE: i32 = 6;
+
+/// Bonus for the side to move (it gets to act first).
+pub const TEMPO: i32 = 20;
+
+// ----- search --------------------------------------------------------------------------------
+
+/// Reverse futility: at depth d a static eval this far above beta is trusted.
+pub const RFP_MARGIN: i32 = 110;
+pub const RFP_DEPTH: i32 = 7;
+/// Futility for quiet moves: eval + BASE + PER_DEPTH × depth must reach alpha.
+pub const FUTILITY_BASE: i32 = 160;
+pub const FUTILITY_PER_DEPTH: i32 = 130;
+/// Null move: base reduction and extra per four plies of depth.
+pub const NULL_MOVE_R: i32 = 3;
+/// Null move: one more ply of reduction per this much eval above beta (at most 3).
+pub const NULL_MOVE_EVAL_DIV: i32 = 200;
+/// Late-move reductions: r = LMR_BASE + ln(depth) × ln(move number) / LMR_DIV.
+pub const LMR_BASE: f64 = 0.6;
+pub const LMR_DIV: f64 = 2.1;
+/// One ply less reduction per this much history score.
+pub const LMR_HISTORY_DIV: i32 = 6_000;
+/// Late-move pruning: quiet moves searched at depth d ≤ 8 before the rest are pruned is
+/// (LMP_BASE + d²), halved when the eval is not improving.
+pub const LMP_BASE: i32 = 4;
+/// SEE pruning of quiet moves: prune below -SEE_QUIET × lmr_depth².
+pub const SEE_QUIET: i32 = 25;
+/// SEE pruning of captures at depth d < 7: prune below -SEE_CAPTURE × d.
+pub const SEE_CAPTURE: i32 = 100;
+/// History bonus: depth² × HISTORY_BONUS, at most HISTORY_BONUS_MAX.
+pub const HISTORY_BONUS: i32 = 24;
+pub const HISTORY_BONUS_MAX: i32 = 3_000;
+/// Quiescence delta pruning margin.
+pub const QS_DELTA: i32 = 200;
+/// Aspiration window half-width at the start of an iteration.
+pub const ASPIRATION: i32 = 40;
+/// Time kept in reserve for the transmission and the GUI (milliseconds).
+pub const TIME_MARGIN_MS: u64 = 150;
+/// Score given to a perpetual check (連続王手の千日手) for the side that escapes it.
+pub const PERPETUAL_WIN: i32 = 20_000;

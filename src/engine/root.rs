@@ -1,0 +1,352 @@
+//! The root of the search: iterative deepening with aspiration windows, MultiPV, the early
+//! answers (no legal move → resign, impasse declaration → win, a single legal move → play it), and
+//! the result and progress types the engine hands out.
+
+use super::moves::is_dominated;
+use super::params::ASPIRATION;
+use super::search::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher};
+use super::time::{Clock, Limits};
+use super::tt::TranspositionTable;
+use crate::core::{Declaration, ImpasseRule, Move, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// A score as USI reports it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns from the side to move's point of view.
+    Cp(i32),
+    /// Mate in n plies: positive when the side to move mates, negative when it is mated.
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_value(v: i32) -> Score {
+        if v >= MATE_IN_MAX {
+            Score::Mate(MATE - v)
+        } else if v <= -MATE_IN_MAX {
+            Score::Mate(-(MATE + v))
+        } else {
+            Score::Cp(v)
+        }
+    }
+
+    /// USI text: `cp 123` or `mate 5` / `mate -4`.
+    pub fn usi(self) -> String {
+        match self {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::Mate(n) if n < 0 => format!("mate {n}"),
+            Score::Mate(n) => format!("mate {n}"),
+        }
+    }
+}
+
+/// Progress of a search, reported after each iteration (and each MultiPV line).
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based line number when MultiPV > 1.
+    pub multipv: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play; `None` means resign (no legal move) or declare (see `declare_win`).
+    pub best: Option<Move>,
+    /// The expected reply (for pondering).
+    pub ponder: Option<Move>,
+    /// The side to move can declare an impasse win (USI `bestmove win`).
+    pub declare_win: bool,
+    pub score: Score,
+    pub pv: Vec<Move>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// Every MultiPV line of the last completed iteration: (move, score in cp-scale value).
+    pub lines: Vec<(Move, i32)>,
+}
+
+impl SearchResult {
+    fn immediate(best: Option<Move>, declare_win: bool, value: i32) -> SearchResult {
+        SearchResult {
+            best,
+            ponder: None,
+            declare_win,
+            score: Score::from_value(value),
+            pv: best.into_iter().collect(),
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+            lines: best.map(|m| vec![(m, value)]).unwrap_or_default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    score: i32,
+    prev_score: i32,
+    pv: Vec<Move>,
+}
+
+/// Runs a whole search of `pos` under `limits`. With `limits.threads > 1`, helper threads
+/// search the same position at staggered depths and share their findings through the
+/// transposition table (lazy SMP); the answer is the main thread's.
+pub fn run_search(
+    pos: &Position,
+    limits: &Limits,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    if limits.threads <= 1 {
+        return main_search(pos, limits, tt, stop, on_info);
+    }
+    let helpers_stop = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    let mut result = std::thread::scope(|scope| {
+        for id in 1..limits.threads {
+            let (hs, hn) = (&helpers_stop, &helper_nodes);
+            let spawned = std::thread::Builder::new()
+                .name(format!("helper {id}"))
+                .stack_size(64 << 20)
+                .spawn_scoped(scope, move || hn.fetch_add(helper_search(pos, tt, hs, id), Ordering::Relaxed));
+            if spawned.is_err() {
+                break; // fewer helpers is fine
+            }
+        }
+        let r = main_search(pos, limits, tt, stop, on_info);
+        helpers_stop.store(true, Ordering::Relaxed);
+        r
+    });
+    result.nodes += helper_nodes.load(Ordering::Relaxed);
+    result
+}
+
+/// A helper thread's search: iterative deepening with full windows from depth 1 or 2 until
+/// told to stop. Returns its node count.
+fn helper_search(pos: &Position, tt: &TranspositionTable, stop: &AtomicBool, id: usize) -> u64 {
+    let mut s = Searcher::new(pos, tt, stop, Clock::new(&Limits::default(), pos.side_to_move()));
+    let mut root: Vec<RootMove> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| !is_dominated(pos, m))
+        .map(|mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv] })
+        .collect();
+    if root.is_empty() {
+        return 0;
+    }
+    s.stack[0].eval = s.evaluate();
+    let mut depth = 1 + (id % 2) as i32;
+    while depth < MAX_PLY as i32 - 8 && !s.stopped {
+        s.root_depth = depth;
+        root_search(&mut s, &mut root, -INF, INF, depth, 0);
+        root.sort_by_key(|r| std::cmp::Reverse(r.score));
+        depth += 1;
+    }
+    s.nodes
+}
+
+fn main_search(
+    pos: &Position,
+    limits: &Limits,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return SearchResult::immediate(None, false, -MATE);
+    }
+    if pos.declaration(ImpasseRule::Csa27) == Declaration::Win {
+        return SearchResult::immediate(None, true, MATE - 1);
+    }
+    let mut moves: Vec<Move> = legal.iter().copied().filter(|&m| !is_dominated(pos, m)).collect();
+    let clock = Clock::new(limits, pos.side_to_move());
+    tt.new_search();
+    let mut s = Searcher::new(pos, tt, stop, clock);
+    if let Some(n) = limits.nodes {
+        s.node_limit = n;
+    }
+    if moves.len() == 1 && !limits.infinite && limits.ponder.is_none() {
+        let v = s.evaluate();
+        return SearchResult::immediate(Some(moves[0]), false, v);
+    }
+    // initial order: the usual move ordering with the TT move first
+    let tt_move = tt.probe(pos.key()).map_or(Move::NONE, |e| e.mv);
+    let mut scores = vec![0i32; moves.len()];
+    s.score_moves(&moves, &mut scores, tt_move, 0);
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+    moves = order.iter().map(|&i| moves[i]).collect();
+    let mut root: Vec<RootMove> =
+        moves.iter().map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv] }).collect();
+
+    s.stack[0].eval = s.evaluate();
+    let multipv = limits.multipv.clamp(1, root.len());
+    let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8) as i32;
+    let mut completed = 0u32;
+    let mut best_lines: Vec<RootMove> = vec![root[0].clone()];
+
+    for depth in 1..=max_depth {
+        for r in root.iter_mut() {
+            r.prev_score = r.score;
+            r.score = -INF;
+        }
+        s.seldepth = 0;
+        s.root_depth = depth;
+        for pv_idx in 0..multipv {
+            let prev = root[pv_idx].prev_score;
+            let mut delta = ASPIRATION;
+            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_IN_MAX {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
+            loop {
+                let v = root_search(&mut s, &mut root, alpha, beta, depth, pv_idx);
+                root[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+                if s.stopped {
+                    break;
+                }
+                if v <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (v - delta).max(-INF);
+                } else if v >= beta {
+                    beta = (v + delta).min(INF);
+                } else {
+                    break;
+                }
+                delta += delta / 2 + 10;
+                if delta > 1_500 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            }
+            root[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
+            if s.stopped {
+                break;
+            }
+        }
+        if s.stopped {
+            // a move that beat the previous best in the unfinished iteration is trustworthy
+            if root[0].score > -INF && root[0].score >= root[0].prev_score && completed > 0 {
+                best_lines[0] = root[0].clone();
+            }
+            break;
+        }
+        completed = depth as u32;
+        best_lines = root[..multipv].to_vec();
+        let elapsed = s.clock.elapsed_ms();
+        for (i, r) in best_lines.iter().enumerate() {
+            on_info(&SearchInfo {
+                depth: depth as u32,
+                seldepth: s.seldepth.max(depth as usize) as u32,
+                multipv: i + 1,
+                score: Score::from_value(r.score),
+                nodes: s.nodes,
+                nps: s.nodes * 1000 / elapsed.max(1),
+                time_ms: elapsed,
+                hashfull: tt.hashfull(),
+                pv: r.pv.clone(),
+            });
+        }
+        let best = root[0].score;
+        if !limits.infinite
+            && limits.ponder.is_none()
+            && best.abs() >= MATE_IN_MAX
+            && (MATE - best.abs()) < depth
+        {
+            break; // a proven mate (either way): deeper search will not change it
+        }
+        if s.clock.stop_iterating() || s.nodes >= s.node_limit {
+            break;
+        }
+    }
+
+    let top = &best_lines[0];
+    let score = if top.score > -INF { top.score } else { top.prev_score.max(-INF + 1) };
+    let ponder = top.pv.get(1).copied().or_else(|| {
+        let mut p = pos.clone();
+        p.do_move(top.mv);
+        tt.probe(p.key()).map(|e| e.mv).filter(|&m| p.is_legal(m))
+    });
+    SearchResult {
+        best: Some(top.mv),
+        ponder,
+        declare_win: false,
+        score: Score::from_value(if score <= -INF { 0 } else { score }),
+        pv: top.pv.clone(),
+        depth: completed,
+        nodes: s.nodes,
+        time_ms: s.clock.elapsed_ms(),
+        lines: best_lines
+            .iter()
+            .map(|r| (r.mv, if r.score > -INF { r.score } else { r.prev_score }))
+            .collect(),
+    }
+}
+
+/// One pass over the root moves from `pv_idx` on, with the window (alpha, beta).
+#[allow(clippy::needless_range_loop)]
+fn root_search(
+    s: &mut Searcher,
+    root: &mut [RootMove],
+    mut alpha: i32,
+    beta: i32,
+    depth: i32,
+    pv_idx: usize,
+) -> i32 {
+    s.nodes += 1;
+    let mut best = -INF;
+    for i in pv_idx..root.len() {
+        let m = root[i].mv;
+        s.pv_len[1] = 1;
+        s.make(0, m);
+        let mut v;
+        if i == pv_idx {
+            v = -s.search::<true>(-beta, -alpha, depth - 1, 1, false);
+        } else {
+            let reduce = if depth >= 4 && i >= pv_idx + 6 && !s.pos.in_check() { 1 } else { 0 };
+            v = -s.search::<false>(-alpha - 1, -alpha, depth - 1 - reduce, 1, true);
+            if v > alpha && reduce > 0 {
+                v = -s.search::<false>(-alpha - 1, -alpha, depth - 1, 1, true);
+            }
+            if v > alpha && v < beta {
+                v = -s.search::<true>(-beta, -alpha, depth - 1, 1, false);
+            }
+        }
+        s.pos.undo_move();
+        if s.stopped {
+            break;
+        }
+        if i == pv_idx || v > alpha {
+            root[i].score = v;
+            let mut pv = vec![m];
+            let len = s.pv_len[1];
+            if len > 1 {
+                pv.extend_from_slice(&s.pv[1][1..len]);
+            }
+            root[i].pv = pv;
+        }
+        if v > best {
+            best = v;
+        }
+        if v > alpha {
+            alpha = v;
+            if v >= beta {
+                break;
+            }
+        }
+    }
+    best
+}

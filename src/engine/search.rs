@@ -1,0 +1,626 @@
+//! The alpha-beta search below the root: principal variation search (PVS) with a transposition
+//! table, null move, reverse futility, late-move reductions and pruning, SEE pruning, killer /
+//! counter-move / history ordering, a mate-in-one probe (1手詰め) at every interior node, and a
+//! quiescence search over captures and promotions (no quiet checks: drop checks chain almost
+//! without end in shogi; when in check all evasions are searched).
+//!
+//! Repetition inside the search: the first repetition of a position is final (sennichite = 0,
+//! perpetual check = loss for the checking side). A side that may declare an impasse win
+//! (入玉宣言, CSA 27-point rule) scores it as a mate in one.
+//!
+//! Unpromoted pawn, bishop and rook moves that could have promoted are never searched: the
+//! promotion dominates them.
+
+use super::checks::CheckInfo;
+use super::eval::{EvalTables, evaluate};
+use super::moves::{generate_qmoves, is_dominated, quick_legal};
+use super::ordering::hist_index;
+use super::params::*;
+use super::quickmate::mate_in_one;
+use super::see::see;
+use super::time::Clock;
+use super::tt::{Bound, TranspositionTable, TtEntry};
+use crate::core::{Declaration, ImpasseRule, MAX_MOVES, Move, MoveList, PieceKind, Position, Repetition};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub const MAX_PLY: usize = 120;
+/// Mate score at the root; a mate in n plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+pub const MATE_IN_MAX: i32 = MATE - 1_000;
+pub const INF: i32 = 31_000;
+
+#[inline]
+pub fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+#[inline]
+pub fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+/// Mate scores are stored relative to the node, not the root.
+#[inline]
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_IN_MAX {
+        v + ply as i32
+    } else if v <= -MATE_IN_MAX {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+#[inline]
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_IN_MAX {
+        v - ply as i32
+    } else if v <= -MATE_IN_MAX {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+/// Squares within two files and two ranks of `k` (where attackers matter for a mate in one).
+fn near_king(k: crate::core::Square) -> crate::core::Bitboard {
+    use std::sync::OnceLock;
+    static T: OnceLock<[crate::core::Bitboard; 81]> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = [crate::core::Bitboard::EMPTY; 81];
+        for a in crate::core::Square::all() {
+            for b in crate::core::Square::all() {
+                if (a.file() as i32 - b.file() as i32).abs() <= 2
+                    && (a.rank() as i32 - b.rank() as i32).abs() <= 2
+                {
+                    t[a.index()].set(b);
+                }
+            }
+        }
+        t
+    })[k.index()]
+}
+
+#[derive(Copy, Clone, Default)]
+pub(super) struct Frame {
+    pub eval: i32,
+    pub mv: Move,
+    /// The piece (`Piece.0`) standing on the destination after `mv`.
+    pub piece: u8,
+}
+
+/// One search thread's state. Create one per search (see `root.rs` for the driver).
+pub struct Searcher<'a> {
+    pub(super) pos: Position,
+    pub(super) tt: &'a TranspositionTable,
+    pub(super) ev: EvalTables,
+    pub(super) stop: &'a AtomicBool,
+    /// Nominal depth of the current iteration.
+    pub(super) root_depth: i32,
+    pub(super) clock: Clock,
+    pub(super) node_limit: u64,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
+    pub(super) stopped: bool,
+    pub(super) killers: Vec<[Move; 2]>,
+    pub(super) history: Vec<i32>,
+    pub(super) counter: Vec<Move>,
+    pub(super) stack: Vec<Frame>,
+    pub(super) pv: Vec<[Move; MAX_PLY + 1]>,
+    pub(super) pv_len: [usize; MAX_PLY + 2],
+    lmr: Vec<[i32; 64]>,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        pos: &Position,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        clock: Clock,
+    ) -> Searcher<'a> {
+        let mut lmr = vec![[0i32; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIV) as i32;
+            }
+        }
+        Searcher {
+            pos: pos.clone(),
+            tt,
+            ev: EvalTables::new(pos),
+            stop,
+            root_depth: 1,
+            clock,
+            node_limit: u64::MAX,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            history: vec![0; 2 << 15],
+            counter: vec![Move::NONE; 32 * 81],
+            stack: vec![Frame::default(); MAX_PLY + 4],
+            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 2],
+            lmr,
+        }
+    }
+
+    #[inline]
+    pub(super) fn evaluate(&self) -> i32 {
+        evaluate(&self.pos, &self.ev)
+    }
+
+    #[inline]
+    fn reduction(&self, depth: i32, count: usize) -> i32 {
+        self.lmr[(depth as usize).min(63)][count.min(63)]
+    }
+
+    #[inline]
+    fn poll(&mut self) {
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && (self.stop.load(Ordering::Relaxed) || self.clock.out_of_time()))
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Repetition of the current position within the search (and the last plies of the game).
+    fn repetition(&self, ply: usize) -> Repetition {
+        let key = self.pos.key();
+        let n = self.pos.moves_played();
+        let window = (ply + 24).min(n);
+        let found = self.pos.history_keys().rev().take(window).skip(3).step_by(2).any(|k| k == key);
+        if found { self.pos.repetition_with(2) } else { Repetition::None }
+    }
+
+    /// The mate-in-one probe costs a few move generations; it is only tried when the side to
+    /// move holds a piece other than pawns in hand or has pieces near the enemy king.
+    #[inline]
+    fn mate_probe_worthwhile(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let Some(ek) = self.pos.king_square(us.flip()) else { return false };
+        let h = self.pos.hand(us);
+        h.total() > h.count(PieceKind::Pawn) as u32 || (self.pos.pieces_of(us) & near_king(ek)).any()
+    }
+
+    #[inline]
+    fn can_declare(&self) -> bool {
+        let us = self.pos.side_to_move();
+        match self.pos.king_square(us) {
+            Some(k) if k.in_zone(us) => self.pos.declaration(ImpasseRule::Csa27) == Declaration::Win,
+            _ => false,
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let end = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..end {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = end;
+    }
+
+    /// Plays `m` at `ply`, recording it on the stack.
+    #[inline]
+    pub(super) fn make(&mut self, ply: usize, m: Move) {
+        self.stack[ply].mv = m;
+        self.pos.do_move(m);
+        self.tt.prefetch(self.pos.key());
+        self.stack[ply].piece = self.pos.piece_at(m.to()).0;
+    }
+
+    /// Alpha-beta search of a non-root node.
+    pub(super) fn search<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        if PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply);
+        }
+        let in_check = self.pos.in_check();
+        match self.repetition(ply) {
+            Repetition::None => {}
+            Repetition::Draw => return 0,
+            Repetition::PerpetualCheck { loser } => {
+                return if loser == self.pos.side_to_move() { -PERPETUAL_WIN } else { PERPETUAL_WIN };
+            }
+        }
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { self.evaluate() };
+        }
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        if !in_check && self.can_declare() {
+            return mate_in(ply + 1);
+        }
+
+        let key = self.pos.key();
+        let tte = self.tt.probe(key);
+        let tt_move = tte.map_or(Move::NONE, |e| e.mv);
+        if let Some(e) = tte {
+            let s = from_tt(e.score, ply);
+            if !PV
+                && e.depth >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                }
+            {
+                return s;
+            }
+        }
+
+        let eval;
+        if in_check {
+            eval = -INF;
+        } else {
+            eval = match tte {
+                Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
+                _ => self.evaluate(),
+            };
+            if self.mate_probe_worthwhile()
+                && let Some(m) = mate_in_one(&mut self.pos)
+            {
+                let v = mate_in(ply + 1);
+                if PV {
+                    self.pv[ply][ply] = m;
+                    self.pv_len[ply] = ply + 1;
+                }
+                self.tt.store(
+                    key,
+                    TtEntry { mv: m, score: to_tt(v, ply), eval, depth: MAX_PLY as i32, bound: Bound::Exact },
+                );
+                return v;
+            }
+        }
+        self.stack[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+
+        if !PV && !in_check {
+            // reverse futility pruning
+            if depth < RFP_DEPTH && eval - RFP_MARGIN * depth >= beta && eval < MATE_IN_MAX {
+                return eval;
+            }
+            // null move
+            if depth >= 2
+                && eval >= beta
+                && ply > 0
+                && !self.stack[ply - 1].mv.is_none()
+                && beta.abs() < MATE_IN_MAX
+            {
+                let r = NULL_MOVE_R + depth / 4 + ((eval - beta) / NULL_MOVE_EVAL_DIV).min(3);
+                self.stack[ply].mv = Move::NONE;
+                self.stack[ply].piece = 0;
+                self.pos.do_null_move();
+                let v = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut);
+                self.pos.undo_null_move();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_IN_MAX { beta } else { v };
+                }
+            }
+        }
+
+        // internal iterative reduction: no TT move, probably a poorly ordered node
+        let depth = if tt_move.is_none() && depth >= 4 && (PV || cut) { depth - 1 } else { depth };
+
+        // The TT move is tried before anything is generated: a cutoff saves the generation.
+        let mut list = MoveList::new();
+        let mut scores = [0i32; MAX_MOVES];
+        let mut n;
+        let mut generated;
+        if !in_check
+            && !tt_move.is_none()
+            && !is_dominated(&self.pos, tt_move)
+            && quick_legal(&self.pos, tt_move)
+        {
+            list.push(tt_move);
+            scores[0] = 1 << 30;
+            n = 1;
+            generated = false;
+        } else {
+            if in_check {
+                self.pos.generate_evasions(&mut list);
+            } else {
+                self.pos.generate_legal(&mut list);
+            }
+            let pos = &self.pos;
+            list.retain(|m| !is_dominated(pos, m));
+            if list.is_empty() {
+                return mated_in(ply);
+            }
+            n = list.len();
+            self.score_moves(list.as_slice(), &mut scores[..n], tt_move, ply);
+            generated = true;
+        }
+
+        let mut best = -INF;
+        let mut best_move = Move::NONE;
+        let mut count = 0usize;
+        let mut quiets = [Move::NONE; 64];
+        let mut nq = 0;
+        let us = self.pos.side_to_move();
+        let mut sorted = false;
+        // once late-move pruning starts, only checking quiet moves are still searched, in any order
+        let mut skip_quiets = false;
+        let mut check_info: Option<CheckInfo> = None;
+        let mut next = 0;
+        loop {
+            if next == n {
+                if generated {
+                    break;
+                }
+                generated = true;
+                let mut all = MoveList::new();
+                self.pos.generate_legal(&mut all);
+                for &m in all.iter() {
+                    if m != tt_move && !is_dominated(&self.pos, m) {
+                        list.push(m);
+                    }
+                }
+                n = list.len();
+                self.score_moves(&list.as_slice()[next..n], &mut scores[next..n], tt_move, ply);
+                continue;
+            }
+            let i = next;
+            next += 1;
+            if !skip_quiets {
+                Self::pick(list.as_mut_slice(), &mut scores[..n], i, &mut sorted);
+            }
+            let m = list.as_slice()[i];
+            let capture = !m.is_drop() && !self.pos.piece_at(m.to()).is_empty();
+            let quiet = !capture && !m.is_promotion();
+            count += 1;
+
+            if best > -MATE_IN_MAX && !in_check {
+                if quiet {
+                    let prune = skip_quiets || {
+                        let lmp =
+                            if improving { LMP_BASE + depth * depth } else { (LMP_BASE + depth * depth) / 2 };
+                        let lmr_depth = (depth - 1 - self.reduction(depth, count)).max(0);
+                        if depth <= 8 && count as i32 > lmp {
+                            skip_quiets = true;
+                        }
+                        skip_quiets
+                            || (lmr_depth < 7
+                                && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha)
+                            || (lmr_depth < 8 && see(&self.pos, m) < -SEE_QUIET * lmr_depth * lmr_depth)
+                    };
+                    // checks are never pruned here
+                    if prune
+                        && !check_info
+                            .get_or_insert_with(|| CheckInfo::new(&self.pos))
+                            .gives_check(&self.pos, m)
+                    {
+                        continue;
+                    }
+                } else if depth < 7 && see(&self.pos, m) < -SEE_CAPTURE * depth {
+                    continue;
+                }
+            }
+
+            let hist = if quiet { self.history[hist_index(us, m)] } else { 0 };
+            // check extension (王手延長) in PV nodes for checks that do not lose material
+            let extension = if PV
+                && ply < 2 * self.root_depth as usize
+                && check_info.get_or_insert_with(|| CheckInfo::new(&self.pos)).gives_check(&self.pos, m)
+                && see(&self.pos, m) >= 0
+            {
+                1
+            } else {
+                0
+            };
+            self.make(ply, m);
+            let gives_check = self.pos.in_check();
+            let new_depth = depth - 1 + extension;
+            let mut v = -INF;
+            if depth >= 3 && count > 1 + PV as usize && (quiet || scores[i] < 0) {
+                let mut r = self.reduction(depth, count);
+                if PV {
+                    r -= 1;
+                }
+                if cut {
+                    r += 1;
+                }
+                if gives_check {
+                    r -= 1;
+                }
+                if !improving {
+                    r += 1;
+                }
+                if scores[i] >= 400_000_000 {
+                    r -= 1;
+                }
+                r -= hist / LMR_HISTORY_DIV;
+                let d = (new_depth - r).clamp(1, new_depth);
+                v = -self.search::<false>(-alpha - 1, -alpha, d, ply + 1, true);
+                if v > alpha && d < new_depth {
+                    v = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut);
+                }
+            } else if !PV || count > 1 {
+                v = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut);
+            }
+            if PV && (count == 1 || v > alpha) {
+                v = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false);
+            }
+            self.pos.undo_move();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        if quiet {
+                            self.on_quiet_cutoff(ply, depth, m, &quiets[..nq]);
+                        }
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if quiet && nq < quiets.len() {
+                quiets[nq] = m;
+                nq += 1;
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && !best_move.is_none() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { eval };
+        self.tt
+            .store(key, TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth, bound });
+        best
+    }
+
+    /// Quiescence search: stand pat, then captures and promotions (all evasions in check).
+    pub(super) fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        if PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply);
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { self.evaluate() };
+        }
+        let key = self.pos.key();
+        let tte = self.tt.probe(key);
+        let tt_move = tte.map_or(Move::NONE, |e| e.mv);
+        if let Some(e) = tte {
+            let s = from_tt(e.score, ply);
+            if !PV
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                }
+            {
+                return s;
+            }
+        }
+        let mut best;
+        let eval;
+        let mut list = MoveList::new();
+        if in_check {
+            best = -INF;
+            eval = -INF;
+            self.pos.generate_evasions(&mut list);
+            let pos = &self.pos;
+            list.retain(|m| !is_dominated(pos, m));
+            if list.is_empty() {
+                return mated_in(ply);
+            }
+        } else {
+            eval = match tte {
+                Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
+                _ => self.evaluate(),
+            };
+            best = eval;
+            if best >= beta {
+                if tte.is_none() {
+                    self.tt.store(
+                        key,
+                        TtEntry {
+                            mv: Move::NONE,
+                            score: to_tt(best, ply),
+                            eval,
+                            depth: -1,
+                            bound: Bound::Lower,
+                        },
+                    );
+                }
+                return best;
+            }
+            alpha = alpha.max(best);
+            generate_qmoves(&self.pos, &mut list);
+        }
+        let n = list.len();
+        let mut scores = [0i32; MAX_MOVES];
+        self.score_moves(list.as_slice(), &mut scores[..n], tt_move, ply);
+        let moves = list.as_mut_slice();
+        let mut best_move = Move::NONE;
+        let mut sorted = false;
+        for i in 0..n {
+            Self::pick(moves, &mut scores[..n], i, &mut sorted);
+            let m = moves[i];
+            if !in_check {
+                let cap = self.pos.piece_at(m.to());
+                let mut gain = if cap.is_empty() { 0 } else { exchange_value(cap.kind_unchecked()) };
+                if m.is_promotion() {
+                    gain += promotion_gain(self.pos.moved_kind(m));
+                }
+                if eval + gain + QS_DELTA <= alpha {
+                    continue;
+                }
+                if scores[i] < 0 {
+                    continue; // losing exchange by SEE
+                }
+            } else if best > -MATE_IN_MAX && see(&self.pos, m) < 0 {
+                continue;
+            }
+            self.make(ply, m);
+            let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            self.pos.undo_move();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+        }
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
+        let stored_eval = if in_check { 0 } else { eval };
+        self.tt.store(
+            key,
+            TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth: -1, bound },
+        );
+        best
+    }
+}

@@ -1,0 +1,256 @@
+//! BOD board diagrams (盤面図) as KIF and KI2 write non-standard starting positions:
+//! `後手の持駒：`, the framed board with `v` for gote's pieces and ` ・` for empty squares,
+//! `先手の持駒：`, and `後手番` when gote is to move.
+
+use super::text::{kanji_count, parse_kanji_count};
+use crate::core::{Color, Hand, Piece, PieceKind, Position, Square};
+
+/// The single-character kanji a diagram uses for a piece kind (or `None`).
+fn kind_of_char(c: char) -> Option<PieceKind> {
+    Some(match c {
+        '歩' => PieceKind::Pawn,
+        '香' => PieceKind::Lance,
+        '桂' => PieceKind::Knight,
+        '銀' => PieceKind::Silver,
+        '金' => PieceKind::Gold,
+        '角' => PieceKind::Bishop,
+        '飛' => PieceKind::Rook,
+        '玉' | '王' => PieceKind::King,
+        'と' => PieceKind::ProPawn,
+        '杏' => PieceKind::ProLance,
+        '圭' => PieceKind::ProKnight,
+        '全' => PieceKind::ProSilver,
+        '馬' => PieceKind::Horse,
+        '龍' | '竜' => PieceKind::Dragon,
+        _ => return None,
+    })
+}
+
+/// Hand text: `飛　角　金二　歩十八　`, or `なし`.
+pub fn hand_text(hand: &Hand) -> String {
+    if hand.is_empty() {
+        return "なし".to_string();
+    }
+    let mut s = String::new();
+    for (k, n) in hand.iter() {
+        s.push_str(k.kanji());
+        s.push_str(&kanji_count(n));
+        s.push('\u{3000}');
+    }
+    s
+}
+
+/// Parses a hand list (`角　歩二`, `なし`, `飛 角 歩3`). Returns `None` if a part is unreadable.
+pub fn parse_hand(text: &str) -> Option<Hand> {
+    let mut hand = Hand::default();
+    let t = text.trim();
+    if t.is_empty() || t == "なし" {
+        return Some(hand);
+    }
+    for part in t.split(|c: char| c.is_whitespace() || c == '、' || c == ',') {
+        if part.is_empty() {
+            continue;
+        }
+        let mut chars = part.chars();
+        let kind = kind_of_char(chars.next()?)?;
+        if kind.is_promoted() || kind == PieceKind::King {
+            return None;
+        }
+        let n = parse_kanji_count(chars.as_str())?;
+        hand.0[kind.hand_index()] = hand.0[kind.hand_index()].checked_add(n)?;
+    }
+    Some(hand)
+}
+
+/// A diagram being read line by line.
+#[derive(Clone, Debug, Default)]
+pub struct BodReader {
+    rows: Vec<[Piece; 9]>,
+    hands: [Option<Hand>; 2],
+    /// Gote's hand is "the rest" (tsume problems: 残りの駒全部).
+    gote_rest: bool,
+    pub side: Option<Color>,
+}
+
+impl BodReader {
+    /// Whether any board row has been read.
+    pub fn has_board(&self) -> bool {
+        !self.rows.is_empty()
+    }
+
+    /// Reads a hand line value for `color`. Returns an error message when unreadable.
+    pub fn hand_line(&mut self, color: Color, value: &str) -> Result<(), String> {
+        if color == Color::White && value.contains("残り") {
+            self.gote_rest = true;
+            return Ok(());
+        }
+        match parse_hand(value) {
+            Some(h) => {
+                self.hands[color.index()] = Some(h);
+                Ok(())
+            }
+            None => Err(format!("unreadable pieces in hand '{value}'")),
+        }
+    }
+
+    /// Reads a line of the frame or a board row; returns `Ok(false)` if the line is not part of
+    /// a diagram.
+    pub fn line(&mut self, line: &str) -> Result<bool, String> {
+        let t = line.trim();
+        if t.starts_with("+---") || t.starts_with("＋") || (t.starts_with('９') && t.contains('１')) {
+            return Ok(true);
+        }
+        if !t.starts_with('|') && !t.starts_with('｜') {
+            return Ok(false);
+        }
+        let inner: Vec<char> = t.chars().skip(1).take_while(|&c| c != '|' && c != '｜').collect();
+        let mut row = [Piece::EMPTY; 9];
+        let mut i = 0;
+        let mut file = 0;
+        while i < inner.len() && file < 9 {
+            let (mark, c) = (inner[i], inner.get(i + 1).copied().unwrap_or(' '));
+            match (mark, c) {
+                (_, '・') | (_, '　') => {}
+                ('v' | 'V' | '^', c) => {
+                    row[file] = Piece::new(
+                        Color::White,
+                        kind_of_char(c).ok_or(format!("unknown piece '{c}' in the diagram"))?,
+                    )
+                }
+                (' ' | '+', c) => {
+                    row[file] = Piece::new(
+                        Color::Black,
+                        kind_of_char(c).ok_or(format!("unknown piece '{c}' in the diagram"))?,
+                    )
+                }
+                _ => return Err(format!("unreadable board row '{t}'")),
+            }
+            i += 2;
+            file += 1;
+        }
+        if file != 9 {
+            return Err(format!("a board row needs 9 squares: '{t}'"));
+        }
+        if self.rows.len() >= 9 {
+            return Err("the diagram has more than 9 rows".into());
+        }
+        self.rows.push(row);
+        Ok(true)
+    }
+
+    /// The position the diagram shows.
+    pub fn position(&self) -> Result<Position, String> {
+        if self.rows.len() != 9 {
+            return Err(format!("the diagram has {} rows, expected 9", self.rows.len()));
+        }
+        let mut hands = [self.hands[0].unwrap_or_default(), self.hands[1].unwrap_or_default()];
+        if self.gote_rest {
+            // every piece not on the board and not in sente's hand
+            let mut rest = Hand::default();
+            for k in PieceKind::HAND {
+                let on_board = self
+                    .rows
+                    .iter()
+                    .flatten()
+                    .filter(|p| p.kind().is_some_and(|pk| pk.unpromote() == k))
+                    .count() as u8;
+                rest.0[k.hand_index()] = k.max_count().saturating_sub(on_board + hands[0].count(k));
+            }
+            hands[1] = rest;
+        }
+        let mut sfen = String::new();
+        for (r, row) in self.rows.iter().enumerate() {
+            let mut empty = 0;
+            for p in row {
+                if p.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        sfen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    sfen.push_str(&p.sfen());
+                }
+            }
+            if empty > 0 {
+                sfen.push_str(&empty.to_string());
+            }
+            if r < 8 {
+                sfen.push('/');
+            }
+        }
+        sfen.push_str(if self.side == Some(Color::White) { " w " } else { " b " });
+        let mut h = String::new();
+        for c in Color::ALL {
+            for (k, n) in hands[c.index()].iter() {
+                if n > 1 {
+                    h.push_str(&n.to_string());
+                }
+                let l = k.usi_letter();
+                h.push(if c == Color::White { l.to_ascii_lowercase() } else { l });
+            }
+        }
+        sfen.push_str(if h.is_empty() { "-" } else { &h });
+        sfen.push_str(" 1");
+        Position::from_sfen_allow_extra_pieces(&sfen)
+            .map_err(|e| format!("the diagram is not a valid position: {e}"))
+    }
+}
+
+/// Writes the diagram of `pos` (hands, board, and `後手番` when gote moves).
+pub fn write_bod(pos: &Position) -> String {
+    let mut s = format!("後手の持駒：{}\n", hand_text(pos.hand(Color::White)));
+    s.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+    for rank in 1..=9u8 {
+        s.push('|');
+        for file in (1..=9u8).rev() {
+            let p = pos.piece_at(Square::new(file, rank).expect("on board"));
+            match p.kind() {
+                None => s.push_str(" ・"),
+                Some(k) => {
+                    s.push(if p.color() == Color::White { 'v' } else { ' ' });
+                    s.push(k.kanji_short());
+                }
+            }
+        }
+        s.push('|');
+        s.push(crate::core::types::KANJI_DIGITS[rank as usize]);
+        s.push('\n');
+    }
+    s.push_str("+---------------------------+\n");
+    s.push_str(&format!("先手の持駒：{}\n", hand_text(pos.hand(Color::Black))));
+    if pos.side_to_move() == Color::White {
+        s.push_str("後手番\n");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagram_round_trip() {
+        for sfen in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 1",
+            "4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9P 1",
+        ] {
+            let p = Position::from_sfen(sfen).unwrap();
+            let text = write_bod(&p);
+            let mut r = BodReader::default();
+            for line in text.lines() {
+                if let Some(v) = line.strip_prefix("後手の持駒：") {
+                    r.hand_line(Color::White, v).unwrap();
+                } else if let Some(v) = line.strip_prefix("先手の持駒：") {
+                    r.hand_line(Color::Black, v).unwrap();
+                } else if line == "後手番" {
+                    r.side = Some(Color::White);
+                } else {
+                    assert!(r.line(line).unwrap(), "{line}");
+                }
+            }
+            assert_eq!(r.position().unwrap(), p, "{text}");
+        }
+    }
+}

@@ -1,0 +1,489 @@
+//! CSA records (v2.2 and v3.0): `V2.2`, `N+`/`N-` names, `$KEY:VALUE` headers, the position by
+//! `PI` (with handicap removals) or `P1`–`P9` rows and `P+`/`P-` piece lines (incl. `00AL`),
+//! the `+`/`-` side line, moves `+7776FU`, `T` times, `%` endings, `'` comments and `,`
+//! separated statements. Several games in one file are separated by `/`. CSA has no
+//! variations: only the main line is written.
+
+use super::error::{RecordError, Warning};
+use super::handicap::Handicap;
+use super::notation::csa_move;
+use super::parse_move::parse_csa_move;
+use super::special::SpecialKind;
+use super::tree::{GameRecord, MoveTime, NodeId, ROOT, Special};
+use crate::core::{Color, Hand, Piece, PieceKind, Position, Square};
+
+/// CSA `$` keys and the KIF header names shogiban stores them under.
+const HEADER_KEYS: [(&str, &str); 6] = [
+    ("EVENT", "棋戦"),
+    ("SITE", "場所"),
+    ("START_TIME", "開始日時"),
+    ("END_TIME", "終了日時"),
+    ("TIME_LIMIT", "持ち時間"),
+    ("OPENING", "戦型"),
+];
+
+/// Reads the first game of CSA text (a note is added if the file holds more).
+pub fn read_csa(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
+    let mut games = read_csa_games(text)?;
+    let extra = games.len() - 1;
+    let (record, mut warnings) = games.swap_remove(0);
+    if extra > 0 {
+        warnings
+            .push(Warning::note(0, format!("the file holds {} games; only the first was read", extra + 1)));
+    }
+    Ok((record, warnings))
+}
+
+/// Reads every game of a CSA file (games are separated by a `/` line).
+pub fn read_csa_games(text: &str) -> Result<Vec<(GameRecord, Vec<Warning>)>, RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut games = Vec::new();
+    let mut chunk: Vec<(usize, &str)> = Vec::new();
+    for (i, line) in text.split('\n').enumerate() {
+        let l = line.trim_end_matches(['\r', ' ', '\t']);
+        if l.trim() == "/" {
+            games.push(read_game(&chunk)?);
+            chunk.clear();
+        } else {
+            chunk.push((i + 1, l));
+        }
+    }
+    if chunk.iter().any(|(_, l)| !l.trim().is_empty()) || games.is_empty() {
+        games.push(read_game(&chunk)?);
+    }
+    Ok(games)
+}
+
+struct CsaGame {
+    record: GameRecord,
+    warnings: Vec<Warning>,
+    board: Option<[Piece; 81]>,
+    hands: [Hand; 2],
+    side: Color,
+    started: bool,
+    cur: NodeId,
+    pos: Position,
+    dead: bool,
+    /// Where a `T` line goes: the last move, or the special.
+    time_to_special: bool,
+    names: [Option<String>; 2],
+}
+
+fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), RecordError> {
+    let mut g = CsaGame {
+        record: GameRecord::default(),
+        warnings: Vec::new(),
+        board: None,
+        hands: [Hand::default(); 2],
+        side: Color::Black,
+        started: false,
+        cur: ROOT,
+        pos: Position::startpos(),
+        dead: false,
+        time_to_special: false,
+        names: [None, None],
+    };
+    for &(n, line) in lines {
+        let t = line.trim_start();
+        if t.is_empty() {
+            continue;
+        }
+        // a comment runs to the end of the line, also after `,` (`+7776FU,T1,'* good`)
+        let (statements, comment) = split_comment(t);
+        for stmt in statements.split(',') {
+            let s = stmt.trim();
+            if !s.is_empty() {
+                g.statement(n, s)?;
+            }
+        }
+        if let Some(c) = comment.and_then(|c| c.strip_prefix('*')) {
+            g.comment(n, c.to_string())?;
+        }
+    }
+    g.start(0)?;
+    for (key, name) in ["先手", "後手"].into_iter().zip(g.names) {
+        if let Some(name) = name {
+            g.record.headers.push((key.to_string(), name));
+        }
+    }
+    Ok((g.record, g.warnings))
+}
+
+/// Splits a line into its statements and the comment (text after a `'` that starts a
+/// statement, without the `'`).
+fn split_comment(t: &str) -> (&str, Option<&str>) {
+    let mut start = 0;
+    for part in t.split(',') {
+        if part.trim_start().starts_with('\'') {
+            let i = start + part.find('\'').expect("starts with a quote");
+            return (&t[..start], Some(&t[i + 1..]));
+        }
+        start += part.len() + 1;
+    }
+    (t, None)
+}
+
+fn color_of_sign(c: u8) -> Option<Color> {
+    match c {
+        b'+' => Some(Color::Black),
+        b'-' => Some(Color::White),
+        _ => None,
+    }
+}
+
+impl CsaGame {
+    fn start(&mut self, n: usize) -> Result<(), RecordError> {
+        if self.started {
+            return Ok(());
+        }
+        self.started = true;
+        let pos = match self.board {
+            None if self.hands.iter().all(Hand::is_empty) && self.side == Color::Black => {
+                Position::startpos()
+            }
+            board => {
+                let board = board.unwrap_or([Piece::EMPTY; 81]);
+                position_from_parts(&board, &self.hands, self.side).map_err(|m| RecordError::parse(n, m))?
+            }
+        };
+        self.record.set_initial(pos)?;
+        self.pos = self.record.initial().clone();
+        Ok(())
+    }
+
+    fn comment(&mut self, n: usize, c: String) -> Result<(), RecordError> {
+        if !self.started {
+            // comments before the first move describe the game
+            self.start(n)?;
+        }
+        if self.dead {
+            return Ok(());
+        }
+        match (self.time_to_special, self.record.node_mut(self.cur).special.as_mut()) {
+            (true, Some(s)) => s.comments.push(c),
+            _ => self.record.node_mut(self.cur).comments.push(c),
+        }
+        Ok(())
+    }
+
+    fn statement(&mut self, n: usize, s: &str) -> Result<(), RecordError> {
+        let b = s.as_bytes();
+        match b[0] {
+            b'V' => Ok(()),
+            b'N' if b.len() >= 2 && color_of_sign(b[1]).is_some() => {
+                // names go after the `$` headers, where KIF has them
+                self.names[if b[1] == b'+' { 0 } else { 1 }] = Some(s[2..].to_string());
+                Ok(())
+            }
+            b'$' => {
+                let (k, v) = s[1..].split_once(':').unwrap_or((&s[1..], ""));
+                let key = HEADER_KEYS
+                    .iter()
+                    .find(|(c, _)| *c == k)
+                    .map(|(_, j)| j.to_string())
+                    .unwrap_or(k.to_string());
+                self.record.headers.push((key, v.to_string()));
+                Ok(())
+            }
+            b'P' if !self.started => self.position_line(n, s),
+            b'+' | b'-' if b.len() == 1 && !self.started => {
+                self.side = color_of_sign(b[0]).expect("sign");
+                Ok(())
+            }
+            b'+' | b'-' => self.play(n, s),
+            b'T' => {
+                let secs: f64 = s[1..]
+                    .trim()
+                    .parse()
+                    .map_err(|_| RecordError::parse(n, format!("expected a time like T12, found '{s}'")))?;
+                if self.started && !self.dead {
+                    let t = Some(MoveTime { spent: secs as u32, total: None });
+                    if self.time_to_special {
+                        if let Some(sp) = self.record.node_mut(self.cur).special.as_mut() {
+                            sp.time = t;
+                        }
+                    } else if self.cur != ROOT {
+                        self.record.node_mut(self.cur).time = t;
+                    }
+                }
+                Ok(())
+            }
+            b'%' => {
+                self.start(n)?;
+                if self.dead {
+                    return Ok(());
+                }
+                match SpecialKind::from_csa(&s[1..]) {
+                    Some(k) => {
+                        if self.record.node(self.cur).special.is_none() {
+                            self.record.set_special(self.cur, Some(Special::new(k)));
+                            self.time_to_special = true;
+                        }
+                    }
+                    None => self.warnings.push(Warning::note(n, format!("unknown ending '{s}' ignored"))),
+                }
+                Ok(())
+            }
+            _ => {
+                self.warnings.push(Warning::note(n, format!("statement not understood, skipped: {s}")));
+                Ok(())
+            }
+        }
+    }
+
+    fn position_line(&mut self, n: usize, s: &str) -> Result<(), RecordError> {
+        let err = |m: String| RecordError::parse(n, m);
+        let b = s.as_bytes();
+        if let Some(rest) = s.strip_prefix("PI") {
+            let mut board = board_of(&Position::startpos());
+            if !rest.len().is_multiple_of(4) {
+                return Err(err(format!("PI removals come in groups of 4 like 82HI: '{rest}'")));
+            }
+            for chunk in rest.as_bytes().chunks(4) {
+                let sq = square_of(chunk[0], chunk[1])
+                    .ok_or_else(|| err(format!("bad square in PI: '{rest}'")))?;
+                board[sq.index()] = Piece::EMPTY;
+            }
+            self.board = Some(board);
+            return Ok(());
+        }
+        if b.len() >= 2 && (b'1'..=b'9').contains(&b[1]) {
+            let rank = b[1] - b'0';
+            let board = self.board.get_or_insert([Piece::EMPTY; 81]);
+            let cells: Vec<char> = s[2..].chars().collect();
+            for i in 0..9 {
+                let cell: String = (0..3).map(|j| cells.get(i * 3 + j).copied().unwrap_or(' ')).collect();
+                let file = 9 - i as u8;
+                let sq = Square::new(file, rank).expect("on board");
+                let cell_t = cell.trim();
+                if cell_t == "*" || cell_t.is_empty() {
+                    board[sq.index()] = Piece::EMPTY;
+                    continue;
+                }
+                let cb = cell.as_bytes();
+                let color = color_of_sign(cb[0]).ok_or_else(|| err(format!("bad square '{cell}' in {s}")))?;
+                let kind = PieceKind::from_csa(&cell[1..])
+                    .ok_or_else(|| err(format!("unknown piece '{cell}' in {s}")))?;
+                board[sq.index()] = Piece::new(color, kind);
+            }
+            return Ok(());
+        }
+        if b.len() >= 2
+            && let Some(color) = color_of_sign(b[1])
+        {
+            let rest = &s[2..];
+            if !rest.len().is_multiple_of(4) {
+                return Err(err(format!("pieces come in groups of 4 like 00FU: '{rest}'")));
+            }
+            for chunk in rest.as_bytes().chunks(4) {
+                let code = std::str::from_utf8(&chunk[2..]).unwrap_or("");
+                if &chunk[..2] == b"00" {
+                    if code == "AL" {
+                        self.fill_rest(color);
+                        continue;
+                    }
+                    let kind =
+                        PieceKind::from_csa(code).filter(|k| !k.is_promoted() && *k != PieceKind::King);
+                    let kind = kind.ok_or_else(|| err(format!("'{code}' cannot be in hand")))?;
+                    if self.hands[color.index()].count(kind) >= kind.max_count() {
+                        return Err(err(format!("too many {code} in hand")));
+                    }
+                    self.hands[color.index()].add(kind);
+                } else {
+                    let sq =
+                        square_of(chunk[0], chunk[1]).ok_or_else(|| err(format!("bad square in '{s}'")))?;
+                    let kind =
+                        PieceKind::from_csa(code).ok_or_else(|| err(format!("unknown piece '{code}'")))?;
+                    self.board.get_or_insert([Piece::EMPTY; 81])[sq.index()] = Piece::new(color, kind);
+                }
+            }
+            return Ok(());
+        }
+        Err(err(format!("position line not understood: {s}")))
+    }
+
+    /// `00AL`: every piece not yet placed goes to `color`'s hand (kings excepted).
+    fn fill_rest(&mut self, color: Color) {
+        let board = self.board.get_or_insert([Piece::EMPTY; 81]);
+        for k in PieceKind::HAND {
+            let used = board.iter().filter(|p| p.kind().is_some_and(|pk| pk.unpromote() == k)).count() as u8
+                + self.hands[0].count(k)
+                + self.hands[1].count(k);
+            self.hands[color.index()].0[k.hand_index()] += k.max_count().saturating_sub(used);
+        }
+    }
+
+    fn play(&mut self, n: usize, s: &str) -> Result<(), RecordError> {
+        self.start(n)?;
+        if self.dead {
+            return Ok(());
+        }
+        if self.record.node(self.cur).special.is_some() {
+            self.warnings.push(Warning::error(n, format!("move '{s}' after the end of the game")));
+            self.dead = true;
+            return Ok(());
+        }
+        match parse_csa_move(&self.pos, s) {
+            Ok(m) => {
+                self.cur = self.record.add_move_at(self.cur, &self.pos, m)?;
+                self.pos.do_move(m);
+                self.time_to_special = false;
+            }
+            Err(e) => {
+                self.warnings.push(Warning::error(
+                    n,
+                    format!(
+                        "expected a legal move like +7776FU (move {}): {e}; the rest is skipped",
+                        self.record.depth(self.cur) + 1
+                    ),
+                ));
+                self.dead = true;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn square_of(f: u8, r: u8) -> Option<Square> {
+    Square::new(f.wrapping_sub(b'0'), r.wrapping_sub(b'0'))
+}
+
+fn board_of(pos: &Position) -> [Piece; 81] {
+    let mut b = [Piece::EMPTY; 81];
+    for sq in Square::all() {
+        b[sq.index()] = pos.piece_at(sq);
+    }
+    b
+}
+
+/// Builds (and validates) a position from a board, hands and side to move.
+pub(crate) fn position_from_parts(
+    board: &[Piece; 81],
+    hands: &[Hand; 2],
+    side: Color,
+) -> Result<Position, String> {
+    let mut sfen = String::new();
+    for rank in 1..=9u8 {
+        let mut empty = 0;
+        for file in (1..=9u8).rev() {
+            let p = board[Square::new(file, rank).expect("on board").index()];
+            if p.is_empty() {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    sfen.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                sfen.push_str(&p.sfen());
+            }
+        }
+        if empty > 0 {
+            sfen.push_str(&empty.to_string());
+        }
+        if rank < 9 {
+            sfen.push('/');
+        }
+    }
+    sfen.push_str(if side == Color::White { " w " } else { " b " });
+    let mut h = String::new();
+    for c in Color::ALL {
+        for (k, n) in hands[c.index()].iter() {
+            if n > 1 {
+                h.push_str(&n.to_string());
+            }
+            let l = k.usi_letter();
+            h.push(if c == Color::White { l.to_ascii_lowercase() } else { l });
+        }
+    }
+    sfen.push_str(if h.is_empty() { "-" } else { &h });
+    sfen.push_str(" 1");
+    Position::from_sfen_allow_extra_pieces(&sfen).map_err(|e| format!("not a valid position: {e}"))
+}
+
+/// The main line as CSA v2.2 text.
+pub fn write_csa(record: &GameRecord) -> String {
+    let mut out = String::from("V2.2\n");
+    if let Some(n) = record.sente_name() {
+        out.push_str(&format!("N+{n}\n"));
+    }
+    if let Some(n) = record.gote_name() {
+        out.push_str(&format!("N-{n}\n"));
+    }
+    for (k, v) in &record.headers {
+        if let Some((c, _)) = HEADER_KEYS.iter().find(|(_, j)| j == k) {
+            out.push_str(&format!("${c}:{v}\n"));
+        } else if !k.is_empty()
+            && k.bytes().all(|b| b.is_ascii_uppercase() || b == b'_' || b.is_ascii_digit())
+        {
+            out.push_str(&format!("${k}:{v}\n"));
+        }
+    }
+    let init = record.initial();
+    match Handicap::of_position(init) {
+        Some(h) => {
+            out.push_str("PI");
+            for (f, r, code) in h.removed {
+                out.push_str(&format!("{f}{r}{code}"));
+            }
+            out.push('\n');
+        }
+        None => {
+            for rank in 1..=9u8 {
+                out.push_str(&format!("P{rank}"));
+                for file in (1..=9u8).rev() {
+                    let p = init.piece_at(Square::new(file, rank).expect("on board"));
+                    match p.kind() {
+                        None => out.push_str(" * "),
+                        Some(k) => out.push_str(&format!(
+                            "{}{}",
+                            if p.color() == Color::Black { '+' } else { '-' },
+                            k.csa()
+                        )),
+                    }
+                }
+                out.push('\n');
+            }
+            for c in Color::ALL {
+                let hand = init.hand(c);
+                if !hand.is_empty() {
+                    out.push_str(if c == Color::Black { "P+" } else { "P-" });
+                    for (k, n) in hand.iter() {
+                        for _ in 0..n {
+                            out.push_str(&format!("00{}", k.csa()));
+                        }
+                    }
+                    out.push('\n');
+                }
+            }
+        }
+    }
+    out.push_str(if init.side_to_move() == Color::Black { "+\n" } else { "-\n" });
+    for c in &record.node(ROOT).comments {
+        out.push_str(&format!("'*{c}\n"));
+    }
+    let mut pos = init.clone();
+    let mut last = ROOT;
+    for n in record.main_line() {
+        let nd = record.node(n);
+        out.push_str(&csa_move(&pos, nd.mv));
+        out.push('\n');
+        if let Some(t) = nd.time {
+            out.push_str(&format!("T{}\n", t.spent));
+        }
+        for c in &nd.comments {
+            out.push_str(&format!("'*{c}\n"));
+        }
+        pos.do_move(nd.mv);
+        last = n;
+    }
+    if let Some(sp) = &record.node(last).special {
+        out.push_str(&format!("%{}\n", sp.kind.csa()));
+        if let Some(t) = sp.time {
+            out.push_str(&format!("T{}\n", t.spent));
+        }
+        for c in &sp.comments {
+            out.push_str(&format!("'*{c}\n"));
+        }
+    }
+    out
+}

@@ -1,0 +1,409 @@
+//! Reading KIF (`.kif` / `.kifu`) and KI2 (`.ki2` / `.ki2u`) text. One lenient reader serves
+//! both: header lines `キー：値`, BOD diagrams, `手合割`, KIF move lines with times, KI2 lines of
+//! `▲７六歩　△３四歩`, `*` comments, `変化：N手` variations, special moves and `まで…` summaries.
+//! `#` and `&` lines and the `手数----指手--` line are skipped. An unreadable or illegal move is
+//! reported with its line and ends that line of play; everything before it is kept.
+
+use super::bod::BodReader;
+use super::error::{RecordError, Warning};
+use super::handicap::Handicap;
+use super::parse_move::parse_japanese_move;
+use super::special::SpecialKind;
+use super::text::{halfwidth_digits, trim_all};
+use super::tree::{GameRecord, MoveTime, NodeId, ROOT, Special};
+use crate::core::{Color, Position};
+
+/// Reads KIF text (decoded already). KI2 move lines are accepted too.
+pub fn read_kif(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
+    KifReader::new().run(text)
+}
+
+/// Reads KI2 text (decoded already). KIF move lines are accepted too.
+pub fn read_ki2(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
+    KifReader::new().run(text)
+}
+
+const MARKS: [char; 6] = ['▲', '△', '☗', '☖', '▼', '▽'];
+
+struct KifReader {
+    record: GameRecord,
+    warnings: Vec<Warning>,
+    bod: BodReader,
+    handicap: Option<&'static Handicap>,
+    started: bool,
+    cur: NodeId,
+    pos: Position,
+    /// The current line of play hit an error: skip its moves until the next 変化.
+    dead: bool,
+    /// Comments now belong to the special that ended the line.
+    after_special: bool,
+    /// Just jumped to a branch point with 変化: a move here is a variation, even after a special.
+    at_branch: bool,
+    /// First move number minus one (files that number from a diagram's move count).
+    offset: Option<usize>,
+    pending_comments: Vec<String>,
+}
+
+impl KifReader {
+    fn new() -> KifReader {
+        KifReader {
+            record: GameRecord::default(),
+            warnings: Vec::new(),
+            bod: BodReader::default(),
+            handicap: None,
+            started: false,
+            cur: ROOT,
+            pos: Position::startpos(),
+            dead: false,
+            after_special: false,
+            at_branch: false,
+            offset: None,
+            pending_comments: Vec::new(),
+        }
+    }
+
+    /// Fixes the starting position when the first move (or variation) arrives.
+    fn start(&mut self, line: usize) -> Result<(), RecordError> {
+        if self.started {
+            return Ok(());
+        }
+        self.started = true;
+        let initial = if self.bod.has_board() {
+            self.bod.position().map_err(|m| RecordError::parse(line, m))?
+        } else if let Some(h) = self.handicap {
+            h.position()
+        } else {
+            Position::startpos()
+        };
+        self.record.set_initial(initial)?;
+        self.pos = self.record.initial().clone();
+        self.record.node_mut(ROOT).comments.append(&mut self.pending_comments);
+        Ok(())
+    }
+
+    fn run(mut self, text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        for (i, raw) in text.split('\n').enumerate() {
+            let n = i + 1;
+            let line = raw.trim_end_matches(['\r', ' ', '\t']);
+            if trim_all(line).is_empty() {
+                continue;
+            }
+            self.line(n, line)?;
+        }
+        self.start(0)?;
+        Ok((self.record, self.warnings))
+    }
+
+    fn line(&mut self, n: usize, line: &str) -> Result<(), RecordError> {
+        let t = line.trim_start_matches([' ', '\t', '\u{3000}']);
+        if t.starts_with('#') || t.starts_with('&') || t.starts_with("手数----") || t.starts_with("手数＝")
+        {
+            return Ok(());
+        }
+        if let Some(c) = t.strip_prefix('*') {
+            self.comment(c.to_string());
+            return Ok(());
+        }
+        if let Some(rest) = t.strip_prefix("変化：").or_else(|| t.strip_prefix("変化:")) {
+            return self.variation(n, rest);
+        }
+        if t.starts_with("まで") {
+            self.start(n)?;
+            if self.dead {
+                return Ok(());
+            }
+            let stm = self.pos.side_to_move();
+            if self.record.node(self.cur).special.is_none() {
+                match SpecialKind::from_summary(t, stm) {
+                    Some(k) => {
+                        self.record.set_special(self.cur, Some(Special::new(k)));
+                        self.after_special = true;
+                    }
+                    None => self.warnings.push(Warning::note(n, format!("summary line not understood: {t}"))),
+                }
+            }
+            return Ok(());
+        }
+        if !self.started {
+            match self.bod.line(t) {
+                Ok(true) => return Ok(()),
+                Ok(false) => {}
+                Err(m) => return Err(RecordError::parse(n, m)),
+            }
+        }
+        let first = t.chars().next().unwrap_or(' ');
+        if first.is_ascii_digit() || ('０'..='９').contains(&first) {
+            let after = t.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+            if after.is_empty() || after.starts_with(char::is_whitespace) || after.starts_with(MARKS) {
+                return self.kif_move_line(n, t);
+            }
+            // KI2 moves written without ▲/△: `７六歩 ３四歩`
+            return self.ki2_plain_line(n, t);
+        }
+        if first == '同' {
+            return self.ki2_plain_line(n, t);
+        }
+        if MARKS.contains(&first) {
+            return self.ki2_move_line(n, t);
+        }
+        if !self.started {
+            return self.header_line(n, t);
+        }
+        if let Some((k, v)) = split_header(t) {
+            // a header after the moves (終了日時 written at the end, ...)
+            self.record.headers.push((k.to_string(), v.to_string()));
+            return Ok(());
+        }
+        self.warnings.push(Warning::note(n, format!("line not understood, skipped: {t}")));
+        Ok(())
+    }
+
+    fn header_line(&mut self, n: usize, t: &str) -> Result<(), RecordError> {
+        match t {
+            "先手番" | "下手番" => {
+                self.bod.side = Some(Color::Black);
+                return Ok(());
+            }
+            "後手番" | "上手番" => {
+                self.bod.side = Some(Color::White);
+                return Ok(());
+            }
+            _ => {}
+        }
+        let Some((key, value)) = split_header(t) else {
+            self.warnings.push(Warning::note(n, format!("line not understood, skipped: {t}")));
+            return Ok(());
+        };
+        match key {
+            "先手の持駒" | "下手の持駒" => {
+                self.bod.hand_line(Color::Black, value).map_err(|m| RecordError::parse(n, m))?
+            }
+            "後手の持駒" | "上手の持駒" => {
+                self.bod.hand_line(Color::White, value).map_err(|m| RecordError::parse(n, m))?
+            }
+            "手合割" => {
+                match Handicap::by_name(value) {
+                    Some(h) => self.handicap = Some(h),
+                    None if value.contains("その他") || value.is_empty() => {}
+                    None => self
+                        .warnings
+                        .push(Warning::note(n, format!("unknown handicap '{value}', using 平手"))),
+                }
+                self.record.headers.push((key.to_string(), value.to_string()));
+            }
+            _ => self.record.headers.push((key.to_string(), value.to_string())),
+        }
+        Ok(())
+    }
+
+    fn comment(&mut self, c: String) {
+        if !self.started {
+            self.pending_comments.push(c);
+        } else if self.dead {
+            // the line of play was cut at an error; its comments go with it
+        } else if self.after_special {
+            if let Some(s) = self.record.node_mut(self.cur).special.as_mut() {
+                s.comments.push(c);
+            }
+        } else {
+            self.record.node_mut(self.cur).comments.push(c);
+        }
+    }
+
+    fn variation(&mut self, n: usize, rest: &str) -> Result<(), RecordError> {
+        self.start(n)?;
+        let digits: String = halfwidth_digits(rest).chars().take_while(|c| c.is_ascii_digit()).collect();
+        let Ok(ply) = digits.parse::<usize>() else {
+            self.warnings.push(Warning::error(n, format!("expected 変化：N手, found 変化：{rest}")));
+            self.dead = true;
+            return Ok(());
+        };
+        let target = ply.saturating_sub(1 + self.offset.unwrap_or(0));
+        let mut node = self.cur;
+        while self.record.depth(node) > target {
+            node = self.record.node(node).parent().unwrap_or(ROOT);
+        }
+        if self.record.depth(node) != target || ply == 0 {
+            self.warnings
+                .push(Warning::error(n, format!("変化：{ply}手 does not branch from any line read so far")));
+            self.dead = true;
+            return Ok(());
+        }
+        self.cur = node;
+        self.pos = self.record.position_at(node);
+        self.dead = false;
+        self.after_special = false;
+        self.at_branch = true;
+        Ok(())
+    }
+
+    fn kif_move_line(&mut self, n: usize, t: &str) -> Result<(), RecordError> {
+        self.start(n)?;
+        let t = halfwidth_leading_number(t);
+        let num_len = t.chars().take_while(|c| c.is_ascii_digit()).count();
+        let number: usize = t[..num_len].parse().unwrap_or(0);
+        let mut rest = trim_all(&t[num_len..]);
+        if self.offset.is_none() {
+            self.offset = Some(number.saturating_sub(1));
+        }
+        if self.dead {
+            return Ok(());
+        }
+        rest = rest.trim_end_matches(['+', ' ', '\u{3000}']);
+        let (move_text, time) = split_time(rest);
+        let time = match time {
+            Some(tt) => match parse_kif_time(tt) {
+                Some(x) => Some(x),
+                None => {
+                    self.warnings.push(Warning::note(n, format!("time '{tt}' not understood, ignored")));
+                    None
+                }
+            },
+            None => None,
+        };
+        let move_text = trim_all(move_text);
+        // some writers put several moves on one line: keep the first word
+        let word = move_text.trim_start_matches(MARKS);
+        self.play(n, word, time, "a move like ７六歩(77) or a special move like 投了")
+    }
+
+    fn ki2_move_line(&mut self, n: usize, t: &str) -> Result<(), RecordError> {
+        self.start(n)?;
+        let mut tokens: Vec<String> = Vec::new();
+        for c in t.chars() {
+            if MARKS.contains(&c) {
+                tokens.push(String::new());
+            } else if let Some(last) = tokens.last_mut() {
+                last.push(c);
+            }
+        }
+        for tok in tokens {
+            if self.dead {
+                return Ok(());
+            }
+            let word = trim_all(&tok);
+            self.play(n, word, None, "a move like ７六歩 or 同　歩")?;
+        }
+        Ok(())
+    }
+
+    /// KI2 moves without marks, separated by ASCII spaces or tabs (`同　歩` keeps its U+3000).
+    fn ki2_plain_line(&mut self, n: usize, t: &str) -> Result<(), RecordError> {
+        self.start(n)?;
+        for word in t.split([' ', '\t']).filter(|w| !w.is_empty()) {
+            if self.dead {
+                break;
+            }
+            self.play(n, word, None, "a move like ７六歩 or 同　歩")?;
+        }
+        Ok(())
+    }
+
+    /// Plays a move or special word on the current line of play.
+    fn play(
+        &mut self,
+        n: usize,
+        word: &str,
+        time: Option<MoveTime>,
+        expected: &str,
+    ) -> Result<(), RecordError> {
+        let stm = self.pos.side_to_move();
+        if let Some(kind) = SpecialKind::from_kif(word, stm) {
+            if self.record.node(self.cur).special.is_some() {
+                self.warnings.push(Warning::note(n, format!("second special move '{word}' ignored")));
+                return Ok(());
+            }
+            let mut s = Special::new(kind);
+            s.time = time;
+            self.record.set_special(self.cur, Some(s));
+            self.after_special = true;
+            return Ok(());
+        }
+        if self.record.node(self.cur).special.is_some() && !self.at_branch {
+            self.warnings.push(Warning::error(n, format!("move '{word}' after the end of the game")));
+            self.dead = true;
+            return Ok(());
+        }
+        let prev = self.pos.last_move().map(|m| m.to());
+        match parse_japanese_move(&self.pos, word, prev) {
+            Ok(m) => {
+                let child = self.record.add_move_at(self.cur, &self.pos, m)?;
+                self.pos.do_move(m);
+                self.cur = child;
+                self.record.node_mut(child).time = time;
+                self.after_special = false;
+                self.at_branch = false;
+            }
+            Err(e) => {
+                self.warnings.push(Warning::error(
+                    n,
+                    format!(
+                        "expected {expected} (move {}): {e}; the rest of this line of play is skipped",
+                        self.record.depth(self.cur) + 1
+                    ),
+                ));
+                self.dead = true;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `キー：値` (full-width or ASCII colon) → (key, value).
+fn split_header(t: &str) -> Option<(&str, &str)> {
+    let (k, v) = t.split_once('：').or_else(|| t.split_once(':'))?;
+    let k = trim_all(k);
+    if k.is_empty() || k.chars().any(|c| c.is_ascii_digit()) && k.is_ascii() {
+        return None;
+    }
+    Some((k, trim_all(v)))
+}
+
+/// Converts a leading full-width move number to half-width.
+fn halfwidth_leading_number(t: &str) -> String {
+    let n = t.chars().take_while(|c| c.is_ascii_digit() || ('０'..='９').contains(c)).count();
+    let split = t.char_indices().nth(n).map(|(i, _)| i).unwrap_or(t.len());
+    format!("{}{}", halfwidth_digits(&t[..split]), &t[split..])
+}
+
+/// Splits `７六歩(77)   ( 0:01/00:00:01)` into the move and the time text inside parentheses.
+fn split_time(s: &str) -> (&str, Option<&str>) {
+    for (i, c) in s.char_indices() {
+        if c == '(' || c == '（' {
+            let inner = &s[i + c.len_utf8()..];
+            let end = inner.find([')', '）']).unwrap_or(inner.len());
+            if inner[..end].contains(':') || inner[..end].contains('/') {
+                return (&s[..i], Some(&inner[..end]));
+            }
+        }
+    }
+    (s, None)
+}
+
+/// ` 0:01/00:00:01` → spent 1 s, total 1 s. Either part may be missing.
+pub(crate) fn parse_kif_time(t: &str) -> Option<MoveTime> {
+    let secs = |part: &str| -> Option<u32> {
+        let part = trim_all(part);
+        if part.is_empty() {
+            return None;
+        }
+        let mut total: u32 = 0;
+        for f in part.split(':') {
+            let f = trim_all(f);
+            let v: f64 = halfwidth_digits(f).parse().ok()?;
+            total = total.checked_mul(60)?.checked_add(v as u32)?;
+        }
+        Some(total)
+    };
+    let (a, b) = match t.split_once('/') {
+        Some((a, b)) => (a, Some(b)),
+        None => (t, None),
+    };
+    let spent = if trim_all(a).is_empty() { Some(0) } else { secs(a) }?;
+    let total = match b {
+        Some(b) if !trim_all(b).is_empty() => Some(secs(b)?),
+        _ => None,
+    };
+    Some(MoveTime { spent, total })
+}

@@ -1,0 +1,411 @@
+//! The game record (棋譜) as a tree: a starting position, headers in file order, and moves with
+//! variations (変化), each node carrying its move, time and comments, and optionally the special
+//! move (投了, 千日手 ...) that ends its line. Every move is checked with `Position::is_legal`
+//! before it enters the tree. Navigation with a live position is in [`super::cursor`].
+
+use super::error::RecordError;
+use super::handicap::Handicap;
+use super::special::{Outcome, SpecialKind};
+use crate::core::{Color, Move, Position};
+
+/// Index of a node in a [`GameRecord`]. The root (the starting position) is [`ROOT`].
+pub type NodeId = usize;
+/// The root node: the starting position, no move.
+pub const ROOT: NodeId = 0;
+
+/// Time used for one move and, when known, the mover's running total, in seconds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct MoveTime {
+    pub spent: u32,
+    pub total: Option<u32>,
+}
+
+/// The special move that ends a line of play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Special {
+    pub kind: SpecialKind,
+    pub time: Option<MoveTime>,
+    pub comments: Vec<String>,
+}
+
+impl Special {
+    pub fn new(kind: SpecialKind) -> Special {
+        Special { kind, time: None, comments: Vec::new() }
+    }
+}
+
+/// One node: the move that leads to it (none for the root), its time and comments.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// `Move::NONE` for the root.
+    pub mv: Move,
+    pub time: Option<MoveTime>,
+    pub comments: Vec<String>,
+    /// Set when the line ends here with a special move.
+    pub special: Option<Special>,
+    parent: Option<NodeId>,
+    children: Vec<NodeId>,
+    /// Index into `children` of the branch last taken (redo follows it); `None` means the main
+    /// continuation.
+    pub(crate) last_child: Option<usize>,
+    deleted: bool,
+}
+
+impl Node {
+    fn new(mv: Move, parent: Option<NodeId>) -> Node {
+        Node {
+            mv,
+            time: None,
+            comments: Vec::new(),
+            special: None,
+            parent,
+            children: Vec::new(),
+            last_child: None,
+            deleted: false,
+        }
+    }
+
+    pub fn parent(&self) -> Option<NodeId> {
+        self.parent
+    }
+
+    /// Children in order: the first is the main continuation (unless the node ends its line
+    /// with a special move, in which case every child is a variation), the rest variations.
+    pub fn children(&self) -> &[NodeId] {
+        &self.children
+    }
+
+    /// The main continuation: the first child, or none when the line ends here with a special.
+    pub fn continuation(&self) -> Option<NodeId> {
+        if self.special.is_some() { None } else { self.children.first().copied() }
+    }
+
+    /// The variations here: the children other than the main continuation.
+    pub fn alternatives(&self) -> &[NodeId] {
+        if self.special.is_some() || self.children.is_empty() { &self.children } else { &self.children[1..] }
+    }
+}
+
+/// A complete game record.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Header lines (`先手`, `開始日時`, ...) in the order read; keys use the KIF names.
+    /// `手合割` is kept for its place but its value is always derived from the start position.
+    pub headers: Vec<(String, String)>,
+    initial: Position,
+    nodes: Vec<Node>,
+}
+
+impl Default for GameRecord {
+    fn default() -> Self {
+        GameRecord::new(Position::startpos())
+    }
+}
+
+impl PartialEq for GameRecord {
+    /// Same start, headers and tree (moves, times, comments, specials, order of variations).
+    fn eq(&self, o: &GameRecord) -> bool {
+        fn same(a: &GameRecord, an: NodeId, b: &GameRecord, bn: NodeId) -> bool {
+            let (x, y) = (a.node(an), b.node(bn));
+            x.mv == y.mv
+                && x.time == y.time
+                && x.comments == y.comments
+                && x.special == y.special
+                && x.children.len() == y.children.len()
+                && x.children.iter().zip(&y.children).all(|(&c, &d)| same(a, c, b, d))
+        }
+        self.headers == o.headers && self.initial == o.initial && same(self, ROOT, o, ROOT)
+    }
+}
+
+impl GameRecord {
+    /// An empty record starting from `initial` (its move history is dropped).
+    pub fn new(mut initial: Position) -> GameRecord {
+        initial.clear_history();
+        GameRecord { headers: Vec::new(), initial, nodes: vec![Node::new(Move::NONE, None)] }
+    }
+
+    /// An empty record for a handicap (or 平手).
+    pub fn with_handicap(h: &Handicap) -> GameRecord {
+        GameRecord::new(h.position())
+    }
+
+    /// The starting position (no history).
+    pub fn initial(&self) -> &Position {
+        &self.initial
+    }
+
+    /// The handicap whose position this record starts from (平手 included), if any.
+    pub fn handicap(&self) -> Option<&'static Handicap> {
+        Handicap::of_position(&self.initial)
+    }
+
+    /// Whether the start is a handicap position other than 平手 (names become 下手/上手).
+    pub fn is_handicap_game(&self) -> bool {
+        self.handicap().is_some_and(|h| !h.is_even())
+    }
+
+    /// Replaces the starting position; only allowed while the record has no moves.
+    pub fn set_initial(&mut self, mut pos: Position) -> Result<(), RecordError> {
+        if !self.node(ROOT).children.is_empty() {
+            return Err(RecordError::Invalid("cannot change the start of a record that has moves".into()));
+        }
+        pos.clear_history();
+        self.initial = pos;
+        Ok(())
+    }
+
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a header, keeping its place if it exists, else appending it.
+    pub fn set_header(&mut self, key: &str, value: &str) {
+        match self.headers.iter_mut().find(|(k, _)| k == key) {
+            Some(e) => e.1 = value.to_string(),
+            None => self.headers.push((key.to_string(), value.to_string())),
+        }
+    }
+
+    /// Sente's name (`先手` or `下手`).
+    pub fn sente_name(&self) -> Option<&str> {
+        self.header("先手").or_else(|| self.header("下手"))
+    }
+
+    /// Gote's name (`後手` or `上手`).
+    pub fn gote_name(&self) -> Option<&str> {
+        self.header("後手").or_else(|| self.header("上手"))
+    }
+
+    /// The node. Panics on an id that never came from this record.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id]
+    }
+
+    /// Mutable access to a node's time, comments and special.
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id]
+    }
+
+    /// Whether the node is still in the tree (not removed by `delete_variation`).
+    pub fn contains(&self, id: NodeId) -> bool {
+        id < self.nodes.len() && !self.nodes[id].deleted
+    }
+
+    /// Number of moves from the root to this node.
+    pub fn depth(&self, mut id: NodeId) -> usize {
+        let mut d = 0;
+        while let Some(p) = self.nodes[id].parent {
+            d += 1;
+            id = p;
+        }
+        d
+    }
+
+    /// The nodes from the first move to `id` (empty for the root).
+    pub fn path_to(&self, mut id: NodeId) -> Vec<NodeId> {
+        let mut v = Vec::new();
+        while let Some(p) = self.nodes[id].parent {
+            v.push(id);
+            id = p;
+        }
+        v.reverse();
+        v
+    }
+
+    /// The moves from the start to `id`.
+    pub fn moves_to(&self, id: NodeId) -> Vec<Move> {
+        self.path_to(id).into_iter().map(|n| self.nodes[n].mv).collect()
+    }
+
+    /// The position after the move of node `id` (with history, so `last_move` works).
+    pub fn position_at(&self, id: NodeId) -> Position {
+        let mut p = self.initial.clone();
+        for m in self.moves_to(id) {
+            p.do_move(m);
+        }
+        p
+    }
+
+    /// The main line: the main continuation at every step, from the first move to the end or
+    /// the special move that ends it.
+    pub fn main_line(&self) -> Vec<NodeId> {
+        let mut v = Vec::new();
+        let mut n = ROOT;
+        while let Some(c) = self.nodes[n].continuation() {
+            v.push(c);
+            n = c;
+        }
+        v
+    }
+
+    /// The moves of the main line.
+    pub fn main_line_moves(&self) -> Vec<Move> {
+        self.main_line().into_iter().map(|n| self.nodes[n].mv).collect()
+    }
+
+    /// The last node of the main line (the root if there are no moves).
+    pub fn main_line_end(&self) -> NodeId {
+        self.main_line().last().copied().unwrap_or(ROOT)
+    }
+
+    /// The special that ends the main line, if any.
+    pub fn ending(&self) -> Option<&Special> {
+        self.nodes[self.main_line_end()].special.as_ref()
+    }
+
+    /// The side to move at node `id`.
+    pub fn side_to_move_at(&self, id: NodeId) -> Color {
+        let d = self.depth(id);
+        if d.is_multiple_of(2) { self.initial.side_to_move() } else { self.initial.side_to_move().flip() }
+    }
+
+    /// The result of the main line.
+    pub fn outcome(&self) -> Outcome {
+        let end = self.main_line_end();
+        match &self.nodes[end].special {
+            Some(s) => s.kind.outcome(self.side_to_move_at(end)),
+            None => Outcome::None,
+        }
+    }
+
+    /// Ends the line at `id` with a special move (replacing any previous one).
+    pub fn set_special(&mut self, id: NodeId, special: Option<Special>) {
+        self.nodes[id].special = special;
+    }
+
+    /// The child of `parent` that plays `mv`, if any.
+    pub fn find_child(&self, parent: NodeId, mv: Move) -> Option<NodeId> {
+        self.nodes[parent].children.iter().copied().find(|&c| self.nodes[c].mv == mv)
+    }
+
+    /// Adds `mv` after `parent` (whose position is `pos`), or returns the existing child with that
+    /// move. After a node that ends with a special move the new move is a variation (an
+    /// alternative to the special). The caller guarantees `pos` is the position at `parent`.
+    pub(crate) fn add_move_at(
+        &mut self,
+        parent: NodeId,
+        pos: &Position,
+        mv: Move,
+    ) -> Result<NodeId, RecordError> {
+        if let Some(c) = self.find_child(parent, mv) {
+            return Ok(c);
+        }
+        if !pos.is_legal(mv) {
+            return Err(RecordError::IllegalMove { mv: mv.usi(), sfen: pos.to_sfen() });
+        }
+        let id = self.nodes.len();
+        self.nodes.push(Node::new(mv, Some(parent)));
+        self.nodes[parent].children.push(id);
+        Ok(id)
+    }
+
+    /// Adds `mv` after `parent` (checked for legality), returning the new or existing child.
+    pub fn add_move(&mut self, parent: NodeId, mv: Move) -> Result<NodeId, RecordError> {
+        if !self.contains(parent) {
+            return Err(RecordError::Invalid(format!("node {parent} is not in the record")));
+        }
+        let pos = self.position_at(parent);
+        self.add_move_at(parent, &pos, mv)
+    }
+
+    /// Appends moves to the end of the main line. Convenience for building records.
+    pub fn push_main_line(&mut self, moves: &[Move]) -> Result<NodeId, RecordError> {
+        let mut n = self.main_line_end();
+        let mut pos = self.position_at(n);
+        for &m in moves {
+            n = self.add_move_at(n, &pos, m)?;
+            pos.do_move(m);
+        }
+        Ok(n)
+    }
+
+    /// Removes the subtree starting at `id` (a move node, not the root). Returns the parent.
+    pub fn delete_variation(&mut self, id: NodeId) -> Result<NodeId, RecordError> {
+        if id == ROOT || !self.contains(id) {
+            return Err(RecordError::Invalid("only a move in the record can be deleted".into()));
+        }
+        let parent = self.nodes[id].parent.expect("non-root has a parent");
+        let p = &mut self.nodes[parent];
+        p.children.retain(|&c| c != id);
+        p.last_child = None;
+        let mut stack = vec![id];
+        while let Some(n) = stack.pop() {
+            self.nodes[n].deleted = true;
+            self.nodes[n].parent = None;
+            stack.extend(std::mem::take(&mut self.nodes[n].children));
+        }
+        Ok(parent)
+    }
+
+    /// Makes the line through `id` the main line: at every branching on the way from the root,
+    /// the branch taken moves to the front. Nothing is discarded. A special move stays the main
+    /// continuation of its node (a line through a move played instead of it remains a
+    /// variation there; clear the special with `set_special` to make it the main line).
+    pub fn promote_to_main_line(&mut self, id: NodeId) {
+        for n in self.path_to(id) {
+            let parent = self.nodes[n].parent.expect("path nodes have parents");
+            let ch = &mut self.nodes[parent].children;
+            if let Some(i) = ch.iter().position(|&c| c == n) {
+                ch.remove(i);
+                ch.insert(0, n);
+                self.nodes[parent].last_child = None;
+            }
+        }
+    }
+
+    /// Moves the variation `id` one place towards the front among its siblings.
+    pub fn promote_variation(&mut self, id: NodeId) {
+        if let Some(parent) = self.nodes[id].parent {
+            let ch = &mut self.nodes[parent].children;
+            if let Some(i) = ch.iter().position(|&c| c == id)
+                && i > 0
+            {
+                ch.swap(i - 1, i);
+            }
+        }
+    }
+
+    /// Number of nodes in the tree, root included.
+    pub fn node_count(&self) -> usize {
+        self.nodes.iter().filter(|n| !n.deleted).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(p: &Position, usi: &str) -> Move {
+        p.parse_usi_move(usi).unwrap()
+    }
+
+    #[test]
+    fn builds_variations_and_promotes() {
+        let mut r = GameRecord::default();
+        let p0 = Position::startpos();
+        let a = r.add_move(ROOT, mv(&p0, "7g7f")).unwrap();
+        let b = r.add_move(ROOT, mv(&p0, "2g2f")).unwrap();
+        assert_eq!(r.add_move(ROOT, mv(&p0, "7g7f")).unwrap(), a);
+        assert_eq!(r.node(ROOT).children(), &[a, b]);
+        let p1 = r.position_at(b);
+        let c = r.add_move(b, mv(&p1, "8c8d")).unwrap();
+        r.promote_to_main_line(c);
+        assert_eq!(r.main_line(), vec![b, c]);
+        assert!(
+            r.add_move(
+                ROOT,
+                Move::board(
+                    crate::core::Square::new(7, 7).unwrap(),
+                    crate::core::Square::new(7, 5).unwrap(),
+                    false
+                )
+            )
+            .is_err()
+        );
+        r.delete_variation(b).unwrap();
+        assert_eq!(r.main_line(), vec![a]);
+        assert!(!r.contains(c));
+        assert_eq!(r.node_count(), 2);
+    }
+}

@@ -1,0 +1,186 @@
+//! End-to-end USI sessions against the `shogiban usi` binary: handshake, options, positions,
+//! searches, stop, ponder, malformed input.
+
+use shogiban::core::Position;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    out: BufReader<ChildStdout>,
+    transcript: Vec<String>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shogiban"))
+            .arg("usi")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start shogiban usi");
+        let stdin = child.stdin.take().unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        Session { child, stdin, out, transcript: Vec::new() }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads lines until one starts with `prefix`; returns it.
+    fn wait_for(&mut self, prefix: &str) -> String {
+        loop {
+            let mut l = String::new();
+            let n = self.out.read_line(&mut l).unwrap();
+            assert!(
+                n > 0,
+                "engine closed its output while waiting for '{prefix}'; got {:?}",
+                self.transcript
+            );
+            let l = l.trim_end().to_string();
+            self.transcript.push(l.clone());
+            if l.starts_with(prefix) {
+                return l;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+fn bestmove_of(line: &str) -> &str {
+    line.split_whitespace().nth(1).unwrap()
+}
+
+#[test]
+fn handshake_and_search() {
+    let mut s = Session::start();
+    s.send("usi");
+    s.wait_for("usiok");
+    for opt in ["USI_Hash", "Threads", "Level", "OwnBook", "MultiPV", "USI_Ponder"] {
+        assert!(s.transcript.iter().any(|l| l.starts_with(&format!("option name {opt} "))), "{opt}");
+    }
+    assert!(s.transcript.iter().any(|l| l == "id name shogiban"));
+    s.send("setoption name USI_Hash value 16");
+    s.send("isready");
+    s.wait_for("readyok");
+    s.send("usinewgame");
+    s.send("position startpos moves 7g7f 3c3d");
+    s.send("go depth 4");
+    let bm = s.wait_for("bestmove");
+    let mut pos = Position::startpos();
+    for m in ["7g7f", "3c3d"] {
+        let m = pos.parse_usi_move(m).unwrap();
+        pos.do_move(m);
+    }
+    assert!(pos.parse_usi_move(bestmove_of(&bm)).is_ok(), "{bm}");
+    assert!(s.transcript.iter().any(|l| l.starts_with("info depth 4 ") && l.contains(" pv ")));
+    s.quit();
+}
+
+#[test]
+fn malformed_input_is_reported_not_fatal() {
+    let mut s = Session::start();
+    s.send("usi");
+    s.wait_for("usiok");
+    s.send_bytes(b"\xff\xfe not utf-8\n");
+    for bad in [
+        "hello world",
+        "setoption name NoSuchOption value 3",
+        "setoption name Level value 99",
+        "setoption",
+        "position",
+        "position sfen not-a-board b - 1",
+        "position startpos moves 7g7f 7g7f",
+        "go depth banana nodes 3000",
+    ] {
+        s.send(bad);
+    }
+    // the last command still searches (from the position after the legal 7g7f)
+    let bm = s.wait_for("bestmove");
+    let infos = s.transcript.iter().filter(|l| l.starts_with("info string")).count();
+    assert!(infos >= 10, "{:?}", s.transcript);
+    let mut pos = Position::startpos();
+    let m = pos.parse_usi_move("7g7f").unwrap();
+    pos.do_move(m);
+    assert!(pos.parse_usi_move(bestmove_of(&bm)).is_ok(), "{bm}");
+    s.send("isready");
+    s.wait_for("readyok");
+    s.quit();
+}
+
+#[test]
+fn stop_ends_infinite_search() {
+    let mut s = Session::start();
+    s.send("isready");
+    s.wait_for("readyok");
+    s.send("position startpos");
+    s.send("go infinite");
+    s.wait_for("info depth 3");
+    s.send("isready");
+    s.wait_for("readyok"); // answered while searching
+    s.send("stop");
+    let bm = s.wait_for("bestmove");
+    assert!(Position::startpos().parse_usi_move(bestmove_of(&bm)).is_ok());
+    s.quit();
+}
+
+#[test]
+fn ponder_then_ponderhit() {
+    let mut s = Session::start();
+    s.send("setoption name USI_Ponder value true");
+    s.send("position startpos moves 7g7f");
+    s.send("go ponder btime 1000 wtime 1000 byoyomi 500");
+    s.wait_for("info depth 2");
+    s.send("ponderhit");
+    let bm = s.wait_for("bestmove");
+    let mut pos = Position::startpos();
+    let m = pos.parse_usi_move("7g7f").unwrap();
+    pos.do_move(m);
+    assert!(pos.parse_usi_move(bestmove_of(&bm)).is_ok());
+    s.quit();
+}
+
+#[test]
+fn special_answers() {
+    let mut s = Session::start();
+    // checkmated side: resign
+    s.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+    s.send("go btime 0 wtime 0 byoyomi 1000");
+    assert_eq!(s.wait_for("bestmove"), "bestmove resign");
+    // impasse declaration
+    s.send("position sfen +R+B2K4/9/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/8k b 2G2S2N2LP2g2s2n2l8p 1");
+    s.send("go byoyomi 1000");
+    assert_eq!(s.wait_for("bestmove"), "bestmove win");
+    // go mate
+    s.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    s.send("go mate 5000");
+    assert_eq!(s.wait_for("checkmate"), "checkmate G*5b");
+    s.send("position startpos");
+    s.send("go mate 1000");
+    let a = s.wait_for("checkmate");
+    assert!(a == "checkmate nomate" || a == "checkmate timeout", "{a}");
+    s.quit();
+}
+
+#[test]
+fn end_of_input_quits() {
+    let mut s = Session::start();
+    s.send("usi");
+    s.wait_for("usiok");
+    drop(s.stdin);
+    let status = s.child.wait().unwrap();
+    assert!(status.success());
+}

@@ -1,0 +1,45 @@
+//! `shogiban mate`: output format, SFEN given as one or several words, no mate, bad SFEN.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiban")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn prints_the_line_in_usi_and_ki2() {
+    // the SFEN as separate words, with a leading `sfen`
+    let (code, out, _) =
+        run(&["mate", "--sfen", "sfen", "8k/9/8P/9/9/9/9/9/9", "b", "G", "1", "--time", "5000"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("mate: 1 plies"), "{out}");
+    assert!(out.contains("usi: G*1b"), "{out}");
+    assert!(out.contains("ki2: ▲１二金"), "{out}");
+    // as one argument; a mate in three with a capture on the same square
+    let (code, out, _) = run(&["mate", "--sfen", "7B1/7kl/9/5Gp2/9/9/9/9/9 b B2G 1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("mate: 3 plies"), "{out}");
+    let usi = out.lines().find_map(|l| l.strip_prefix("usi: ")).unwrap();
+    assert_eq!(usi.split(' ').count(), 3);
+    let ki2 = out.lines().find_map(|l| l.strip_prefix("ki2: ")).unwrap();
+    let marks: Vec<char> = ki2.split(' ').map(|m| m.chars().next().unwrap()).collect();
+    assert_eq!(marks, vec!['▲', '△', '▲']);
+}
+
+#[test]
+fn no_mate_and_bad_input() {
+    let (code, out, _) = run(&["mate"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("no mate found"), "{out}");
+    let (code, _, err) = run(&["mate", "--sfen", "9/9/9 b - 1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("invalid SFEN"), "{err}");
+    let (code, _, err) = run(&["mate", "--time", "soon"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a number"), "{err}");
+}
