@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Run a USI match with cshogi's runner (python3 -m cshogi.cli).
+#
+#   tools/match.sh [options] OPPONENT GAMES BYOYOMI_MS
+#
+#   OPPONENT    gnushogi | fairy | shogiban
+#   GAMES       number of games (colours alternate; each opening is played
+#               twice, once with each colour)
+#   BYOYOMI_MS  time per move in milliseconds, no main time (1000 = 1 s/move)
+#
+# Options:
+#   -e ENGINE   first engine (default: shogiban), same names as OPPONENT
+#   -n          do not run `cargo build --release` first
+#   -o FILE     opening file (default: tools/openings.txt; "none" = startpos)
+#   -s SEED     opening shuffle seed (default: 1)
+#
+# Environment: SHOGIBAN_OPTIONS (default "Threads:1,USI_Hash:64"),
+# FAIRY_OPTIONS (default "Threads:1,Hash:64,UCI_Variant:shogi,Move Overhead:100"),
+# SHOGIBAN_BIN, FAIRY_BIN, GNUSHOGI_BIN (engine executables).
+#
+# Writes tools/results/<date>-<engine>-vs-<opponent>-<byoyomi>ms/ with
+# games.pgn, csa/ (one CSA file per game), match.log (runner output),
+# events.log (per-move times, overtime, crashes, hangs from usi_guard.py),
+# and the engines' stderr / adapter logs; prints a summary at the end.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+
+engine1=shogiban
+build=1
+opening="$here/openings.txt"
+seed=1
+while getopts "e:no:s:h" opt; do
+  case $opt in
+    e) engine1=$OPTARG ;;
+    n) build=0 ;;
+    o) opening=$OPTARG ;;
+    s) seed=$OPTARG ;;
+    *) sed -n '2,27p' "$0"; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+if [ $# -ne 3 ]; then
+  sed -n '2,27p' "$0"
+  exit 2
+fi
+opponent=$1 games=$2 byoyomi=$3
+
+engine_path() {
+  case $1 in
+    shogiban) echo "$here/engines/shogiban" ;;
+    gnushogi) echo "$here/engines/gnushogi" ;;
+    fairy | fairy-stockfish) echo "$here/engines/fairy-stockfish" ;;
+    *) echo "unknown engine: $1 (shogiban, gnushogi, fairy)" >&2; exit 2 ;;
+  esac
+}
+engine_options() {
+  case $1 in
+    shogiban) echo "${SHOGIBAN_OPTIONS-Threads:1,USI_Hash:64}" ;;
+    fairy | fairy-stockfish) echo "${FAIRY_OPTIONS-Threads:1,Hash:64,UCI_Variant:shogi,Move Overhead:100}" ;;
+    *) echo "" ;;
+  esac
+}
+e1=$(engine_path "$engine1")
+e2=$(engine_path "$opponent")
+
+if [ "$engine1" = shogiban ] || [ "$opponent" = shogiban ]; then
+  if [ $build = 1 ] && [ -z "${SHOGIBAN_BIN:-}" ]; then
+    (cd "$root" && cargo build --release --quiet)
+  fi
+  bin=${SHOGIBAN_BIN:-$root/target/release/shogiban}
+  if [ ! -x "$bin" ]; then
+    echo "no engine binary at $bin (build with cargo build --release)" >&2
+    exit 1
+  fi
+fi
+
+python3 -c "import cshogi" 2>/dev/null || { echo "cshogi missing: run tools/setup-match.sh" >&2; exit 1; }
+
+engine_info() {
+  if [ -n "${bin:-}" ]; then
+    local repo
+    repo=$(cd "$(dirname "$bin")" && git rev-parse --show-toplevel 2>/dev/null || true)
+    echo "shogiban binary: $bin ($(date -u -r "$bin" +%Y-%m-%dT%H:%M:%SZ), sha256 $(sha256sum "$bin" | cut -c1-12))"
+    if [ -n "$repo" ]; then
+      echo "shogiban source: $repo at $(git -C "$repo" rev-parse --short HEAD) ($(git -C "$repo" rev-parse --abbrev-ref HEAD))$(git -C "$repo" diff --quiet HEAD -- src Cargo.toml Cargo.lock 2>/dev/null || echo ', with uncommitted changes')"
+    fi
+  fi
+}
+
+out="$here/results/$(date -u +%Y%m%d-%H%M%S)-$engine1-vs-$opponent-${byoyomi}ms"
+mkdir -p "$out/csa"
+export MATCH_LOG_DIR=$out
+export MATCH_EVENTS=$out/events.log
+: >"$MATCH_EVENTS"
+
+# Byoyomi with zero main time.  With --time 0 cshogi.cli declares a loss on
+# time for any move that takes 1000 ms or more (its tolerance is a fixed
+# 1 s), which is exactly right at 1 s per move and lenient below; above 1 s
+# that rule would be wrong, so there only usi_guard's OVERTIME events count.
+time_args=()
+if [ "$byoyomi" -le 1000 ]; then
+  time_args=(--time 0)
+fi
+opening_args=()
+if [ "$opening" != none ]; then
+  opening_args=(--opening "$opening" --opening-seed "$seed")
+fi
+
+cat >"$out/command.txt" <<EOF
+date: $(date -u +%Y-%m-%dT%H:%M:%SZ)
+tools commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+$(engine_info)
+args: $engine1 vs $opponent, $games games, byoyomi $byoyomi ms
+python3 -m cshogi.cli $e1 $e2 --options1 '$(engine_options "$engine1")' --options2 '$(engine_options "$opponent")' --games $games --byoyomi $byoyomi ${time_args[*]} ${opening_args[*]} --draw 256 --pgn $out/games.pgn --csa $out/csa
+EOF
+
+echo "match: $engine1 vs $opponent, $games games, byoyomi $byoyomi ms -> $out"
+python3 -u -m cshogi.cli "$e1" "$e2" \
+  --options1 "$(engine_options "$engine1")" \
+  --options2 "$(engine_options "$opponent")" \
+  --games "$games" --byoyomi "$byoyomi" "${time_args[@]}" \
+  "${opening_args[@]}" --draw 256 \
+  --pgn "$out/games.pgn" --csa "$out/csa" 2>&1 | tee "$out/match.log"
+
+python3 "$here/match_summary.py" "$out" | tee "$out/summary.txt"

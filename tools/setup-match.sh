@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Install what tools/match.sh needs (not needed by the build or by CI):
+# the match runner cshogi (PyPI) and two opponents from Debian.
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
+have() { command -v "$1" >/dev/null || [ -x "/usr/games/$1" ]; }
+if ! have gnushogi || ! have fairy-stockfish; then
+  $SUDO apt-get update
+  $SUDO apt-get install -y gnushogi fairy-stockfish
+fi
+python3 -c "import cshogi" 2>/dev/null || python3 -m pip install cshogi
+echo "gnushogi:        $(command -v gnushogi || echo /usr/games/gnushogi)"
+echo "fairy-stockfish: $(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)"
+python3 -c "import cshogi, importlib.metadata as m; print('cshogi:         ', m.version('cshogi'))"
