@@ -22,6 +22,13 @@ impl Session {
             .expect("start shogiban usi");
         let stdin = child.stdin.take().unwrap();
         let out = BufReader::new(child.stdout.take().unwrap());
+        // Watchdog: a hung engine must fail the test, not stall CI. Killing the process closes
+        // its output, so a waiting `wait_for` fails with the transcript.
+        let pid = child.id();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(120));
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+        });
         Session { child, stdin, out, transcript: Vec::new() }
     }
 
