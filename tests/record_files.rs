@@ -405,3 +405,17 @@ fn all_games_of_a_csa_file() {
     let one = shogiban::record::load_all_records(data("kakinoki.kif")).unwrap();
     assert_eq!(one.len(), 1);
 }
+
+#[test]
+fn bare_usi_move_list_is_read_from_the_start_position() {
+    use shogiban::record::{Format, read_text};
+    assert_eq!(Format::detect("7g7f 3c3d 8h2b+\n"), Some(Format::Usi));
+    let (rec, warnings) = read_text("7g7f 3c3d 8h2b+ 3a2b B*4e\n", Format::Usi).unwrap();
+    assert!(warnings.is_empty());
+    let got: Vec<String> = rec.main_line_moves().iter().map(|m| m.usi()).collect();
+    assert_eq!(got, ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
+    // an illegal move keeps the moves before it and says where
+    let (rec, warnings) = read_text("7g7f 7g7f\n", Format::Usi).unwrap();
+    assert_eq!(rec.main_line_moves().len(), 1);
+    assert!(warnings[0].to_string().contains("move 2"), "{}", warnings[0]);
+}

@@ -63,9 +63,12 @@ impl Format {
             return Some(Format::Jkf);
         }
         let first_line = t.lines().next().unwrap_or("").trim();
+        let bare_usi_moves = !first_line.is_empty()
+            && first_line.split_whitespace().all(|w| crate::core::Move::from_usi(w).is_some());
         if first_line.starts_with("position ")
             || first_line.starts_with("startpos")
             || first_line.starts_with("sfen ")
+            || bare_usi_moves
         {
             return Some(Format::Usi);
         }

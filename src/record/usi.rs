@@ -6,8 +6,8 @@ use super::error::{RecordError, Warning};
 use super::tree::GameRecord;
 use crate::core::{Position, START_SFEN};
 
-/// Reads `position ...`, `startpos moves ...`, `sfen ... moves ...` or a bare SFEN. The first
-/// non-empty, non-`#` line is used.
+/// Reads `position ...`, `startpos moves ...`, `sfen ... moves ...`, a bare SFEN, or a bare list
+/// of USI moves from the start position. The first non-empty, non-`#` line is used.
 pub fn read_usi(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Some((n, line)) = text
@@ -21,6 +21,11 @@ pub fn read_usi(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
     let mut words: Vec<&str> = line.split_whitespace().collect();
     if words.first() == Some(&"position") {
         words.remove(0);
+    }
+    // A bare list of USI moves (`7g7f 3c3d ...`) is played from the start position.
+    if words.first().is_some_and(|w| crate::core::Move::from_usi(w).is_some()) {
+        words.insert(0, "moves");
+        words.insert(0, "startpos");
     }
     let (sfen, rest): (String, &[&str]) = match words.first() {
         Some(&"startpos") => (START_SFEN.to_string(), &words[1..]),
