@@ -327,6 +327,16 @@ mod tests {
     }
 
     #[test]
+    fn tiny_terminal_gets_a_message_not_a_broken_board() {
+        let app = App::new(Position::startpos());
+        let mut t = Terminal::new(TestBackend::new(30, 8)).unwrap();
+        t.draw(|f| ui::draw(f, &app)).unwrap();
+        let buf = t.backend().buffer().clone();
+        let text: String = buf.content().iter().map(|c| c.symbol()).collect();
+        assert!(text.contains("needs at least"), "{text}");
+    }
+
+    #[test]
     fn quit_asks_first() {
         let mut app = App::new(Position::startpos());
         let area = ratatui::layout::Rect::new(0, 0, 100, 20);

@@ -57,8 +57,21 @@ pub fn hand_label_w() -> u16 {
     unicode_width::UnicodeWidthStr::width("☗持駒 ") as u16
 }
 
+/// The smallest screen the whole layout fits on.
+pub const MIN_W: u16 = BOARD_TOTAL_W + 2 + 24;
+pub const MIN_H: u16 = BOARD_TOTAL_H + 2 + 2;
+
 pub fn draw(f: &mut Frame, app: &App) {
-    let a = areas(f.area());
+    let full = f.area();
+    if full.width < MIN_W || full.height < MIN_H {
+        let text = format!(
+            "The terminal is {}×{}; shogiban needs at least {MIN_W}×{MIN_H}. Enlarge it (q quits).",
+            full.width, full.height
+        );
+        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), full);
+        return;
+    }
+    let a = areas(full);
     draw_hand(f, app, a.gote_hand, hand_owner(true, app.flipped));
     draw_board(f, app, a.board);
     draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped));
