@@ -33,6 +33,10 @@ pub struct App {
     pub engine_info: String,
     /// The computer's name (for the record's player headers).
     pub engine_name: String,
+    /// The game clock, when the game is timed.
+    pub clock: Option<super::clock::GameClock>,
+    /// The time-control preset chosen last (index into `TIME_PRESETS`).
+    pub time_preset: usize,
     pub should_quit: bool,
 }
 
@@ -61,6 +65,8 @@ impl App {
             engine_node: None,
             engine_info: String::new(),
             engine_name: "shogiban".into(),
+            clock: None,
+            time_preset: 0,
             should_quit: false,
         }
     }
@@ -69,11 +75,11 @@ impl App {
     pub fn open_new_game(&mut self) {
         let mode =
             GameMode::ALL.iter().copied().find(|m| m.players() == self.players).unwrap_or(GameMode::HotSeat);
-        self.popup = Some(Popup::NewGame { mode, level: self.level });
+        self.popup = Some(Popup::NewGame { mode, level: self.level, time: self.time_preset });
     }
 
     /// Starts a new game from the start position with the chosen players.
-    pub fn start_new_game(&mut self, mode: GameMode, level: u8) {
+    pub fn start_new_game(&mut self, mode: GameMode, level: u8, time: usize) {
         self.popup = None;
         self.players = mode.players();
         self.level = level.clamp(1, 10);
@@ -82,6 +88,12 @@ impl App {
         let name = |p: Player| if p == Player::Human { "you".to_string() } else { self.engine_name.clone() };
         rec.set_header("先手", &name(self.players[0]));
         rec.set_header("後手", &name(self.players[1]));
+        self.time_preset = time.min(super::clock::TIME_PRESETS.len() - 1);
+        let (tc, label) = super::clock::TIME_PRESETS[self.time_preset];
+        if tc.is_some() {
+            rec.set_header("持ち時間", label);
+        }
+        self.clock = tc.map(|tc| super::clock::GameClock::new(tc, std::time::Instant::now()));
         self.game = Cursor::new(rec);
         self.file = None;
         self.dirty = true;
@@ -243,9 +255,21 @@ impl App {
             self.message = format!("{} is not legal here", m.usi());
             return false;
         }
-        if let Err(e) = self.game.play(m) {
-            self.message = e.to_string();
-            return false;
+        let side = self.pos().side_to_move();
+        let node = match self.game.play(m) {
+            Ok(n) => n,
+            Err(e) => {
+                self.message = e.to_string();
+                return false;
+            }
+        };
+        if let Some(clock) = self.clock.as_mut() {
+            let spent = clock.on_move(side, std::time::Instant::now());
+            let total = clock.used[side.index()];
+            self.game.record_mut().node_mut(node).time = Some(crate::record::MoveTime {
+                spent: (spent / 1000) as u32,
+                total: Some((total / 1000) as u32),
+            });
         }
         self.dirty = true;
         self.selection = None;
@@ -267,6 +291,10 @@ impl App {
     /// Takes back a move. Against the computer, takes back to the human's last turn.
     pub fn undo(&mut self) {
         self.selection = None;
+        if self.clock.is_some() && !self.line_ended() && !self.status().is_over() {
+            self.message = "no take-backs while the clock runs".into();
+            return;
+        }
         if !self.game.back() {
             self.message = "at the start".into();
             return;
@@ -301,6 +329,23 @@ impl App {
                 SpecialKind::EnteringKingWin => "入玉宣言 — the computer declares an impasse win".into(),
                 _ => "投了 — the computer resigns".into(),
             };
+        }
+    }
+
+    /// Checks the clock: when the side to move has used all its time, the line ends with 切れ負け.
+    pub fn tick(&mut self, now: std::time::Instant) {
+        let Some(clock) = &self.clock else { return };
+        if self.line_ended() || self.status().is_over() {
+            return;
+        }
+        let side = self.pos().side_to_move();
+        if clock.flag_fell(side, now) {
+            let node = self.game.node();
+            let special = crate::record::Special::new(crate::record::SpecialKind::TimeUp);
+            self.game.record_mut().set_special(node, Some(special));
+            self.dirty = true;
+            let who = if side == Color::Black { "☗ sente" } else { "☖ gote" };
+            self.message = format!("切れ負け — {who} ran out of time");
         }
     }
 
@@ -581,8 +626,8 @@ mod tests {
         let mut app = App::new(Position::startpos());
         assert!(app.submit_typed("7g7f"));
         app.open_new_game();
-        assert_eq!(app.popup, Some(Popup::NewGame { mode: GameMode::HotSeat, level: 5 }));
-        app.start_new_game(GameMode::HumanGote, 3);
+        assert_eq!(app.popup, Some(Popup::NewGame { mode: GameMode::HotSeat, level: 5, time: 0 }));
+        app.start_new_game(GameMode::HumanGote, 3, 0);
         assert_eq!(app.players, [Player::Engine, Player::Human]);
         assert!(app.flipped);
         assert_eq!(app.ply(), 0);
@@ -614,5 +659,23 @@ mod tests {
         let mut app = App::new(Position::startpos());
         app.declare();
         assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::White));
+    }
+
+    #[test]
+    fn timed_game_records_times_and_ends_on_time() {
+        let mut app = App::new(Position::startpos());
+        app.start_new_game(GameMode::HotSeat, 5, 4); // 30 s per move
+        assert!(app.clock.is_some());
+        assert!(app.submit_typed("7g7f"));
+        let first = app.game.node();
+        assert!(app.game.record().node(first).time.is_some());
+        // take-backs are refused while the clock runs
+        app.undo();
+        assert_eq!(app.ply(), 1);
+        // 31 s later gote's flag has fallen
+        app.tick(std::time::Instant::now() + std::time::Duration::from_secs(31));
+        assert!(app.line_ended());
+        assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::Black));
+        assert!(app.message.contains("切れ負け"));
     }
 }

@@ -3,6 +3,7 @@
 //! board. The terminal is restored by a guard on every exit path, panics included.
 
 pub mod app;
+pub mod clock;
 pub mod engine_link;
 pub mod geometry;
 pub mod state;
@@ -62,6 +63,7 @@ pub fn run(mut app: App, mut engine: engine_link::EngineLink) -> io::Result<()> 
             let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
             handle_event(&mut app, event::read()?, area);
         }
+        app.tick(std::time::Instant::now());
         drive_engine(&mut app, &mut engine);
         if app.dirty {
             app.dirty = false;
@@ -102,7 +104,21 @@ fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
         app.engine_info.clear();
     }
     if app.engine_to_move() && app.engine_node.is_none() {
-        let limits = crate::engine::time::Limits::movetime(engine_link::think_time_ms(app.level));
+        let limits = match &app.clock {
+            // on the clock: the engine manages its own time
+            Some(c) => {
+                let now = std::time::Instant::now();
+                let side = app.pos().side_to_move().index();
+                let mut remaining = c.remaining;
+                remaining[side] = remaining[side].saturating_sub(c.elapsed(now));
+                crate::engine::time::Limits {
+                    time: [Some(remaining[0]), Some(remaining[1])],
+                    byoyomi: c.tc.byoyomi_ms,
+                    ..Default::default()
+                }
+            }
+            None => crate::engine::time::Limits::movetime(engine_link::think_time_ms(app.level)),
+        };
         let moves = app.game.record().moves_to(here);
         engine.think(app.game.record().initial(), &moves, app.level, limits);
         app.engine_node = Some(here);
@@ -167,19 +183,26 @@ fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             _ => app.popup = None,
         },
         Popup::Help => app.popup = None,
-        Popup::NewGame { mode, level } => {
+        Popup::NewGame { mode, level, time } => {
             let i = GameMode::ALL.iter().position(|&m| m == mode).unwrap_or(0);
             let n = GameMode::ALL.len();
-            let set = |app: &mut App, mode, level| app.popup = Some(Popup::NewGame { mode, level });
+            let nt = clock::TIME_PRESETS.len();
+            let set =
+                |app: &mut App, mode, level, time| app.popup = Some(Popup::NewGame { mode, level, time });
             match k.code {
-                KeyCode::Up | KeyCode::Char('k') => set(app, GameMode::ALL[(i + n - 1) % n], level),
-                KeyCode::Down | KeyCode::Char('j') => set(app, GameMode::ALL[(i + 1) % n], level),
-                KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('-') => set(app, mode, level.max(2) - 1),
-                KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('+') => {
-                    set(app, mode, (level + 1).min(10))
+                KeyCode::Up | KeyCode::Char('k') => set(app, GameMode::ALL[(i + n - 1) % n], level, time),
+                KeyCode::Down | KeyCode::Char('j') => set(app, GameMode::ALL[(i + 1) % n], level, time),
+                KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('-') => {
+                    set(app, mode, level.max(2) - 1, time)
                 }
-                KeyCode::Char(c @ '1'..='4') => set(app, GameMode::ALL[c as usize - '1' as usize], level),
-                KeyCode::Enter => app.start_new_game(mode, level),
+                KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('+') => {
+                    set(app, mode, (level + 1).min(10), time)
+                }
+                KeyCode::Char('t') => set(app, mode, level, (time + 1) % nt),
+                KeyCode::Char(c @ '1'..='4') => {
+                    set(app, GameMode::ALL[c as usize - '1' as usize], level, time)
+                }
+                KeyCode::Enter => app.start_new_game(mode, level, time),
                 KeyCode::Esc | KeyCode::Char('q') => app.popup = None,
                 _ => {}
             }

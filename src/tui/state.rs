@@ -36,6 +36,8 @@ pub enum Popup {
     NewGame {
         mode: GameMode,
         level: u8,
+        /// Index into `clock::TIME_PRESETS`.
+        time: usize,
     },
 }
 

@@ -239,6 +239,16 @@ fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     let pos = app.pos();
     let side = if pos.side_to_move() == Color::Black { "☗先手" } else { "☖後手" };
     let mut first = format!("{} {}手目  {}", side, app.ply() + 1, app.message);
+    if let Some(c) = &app.clock {
+        let now = std::time::Instant::now();
+        let stm = pos.side_to_move();
+        let running = !app.line_ended() && !app.status().is_over();
+        first = format!(
+            "☗ {}  ☖ {}  {first}",
+            c.display(Color::Black, running && stm == Color::Black, now),
+            c.display(Color::White, running && stm == Color::White, now)
+        );
+    }
     if !app.engine_info.is_empty() {
         first = format!("{first}   {}", app.engine_info);
     }
@@ -284,7 +294,7 @@ fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             5,
         ),
         Popup::Help => (" ヘルプ ", HELP.iter().map(|s| s.to_string()).collect(), 64, HELP.len() as u16 + 2),
-        Popup::NewGame { mode, level } => {
+        Popup::NewGame { mode, level, time } => {
             let mut body: Vec<String> = GameMode::ALL
                 .iter()
                 .enumerate()
@@ -292,9 +302,10 @@ fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
                 .collect();
             body.push(String::new());
             body.push(format!("  computer level: ◀ {level:>2} ▶   (1 beginner … 10 full strength)"));
+            body.push(format!("  clock (t): {}", super::clock::TIME_PRESETS[*time].1));
             body.push(String::new());
-            body.push("  ↑/↓ or 1-4 choose   ←/→ level   Enter start   Esc cancel".into());
-            (" 新規対局 ", body, 64, 10)
+            body.push("  ↑/↓ or 1-4 choose   ←/→ level   t clock   Enter start   Esc cancel".into());
+            (" 新規対局 ", body, 74, 11)
         }
     };
     let r = centered(f.area(), w, h);
