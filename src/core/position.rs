@@ -194,14 +194,25 @@ impl Position {
     pub fn attackers_to(&self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
         let them = c.flip();
         let cb = self.by_color[c.index()];
-        (pawn_attacks(them, sq) & self.by_kind[PieceKind::Pawn as usize] & cb)
+        let mut a = (pawn_attacks(them, sq) & self.by_kind[PieceKind::Pawn as usize] & cb)
             | (knight_attacks(them, sq) & self.by_kind[PieceKind::Knight as usize] & cb)
             | (silver_attacks(them, sq) & self.by_kind[PieceKind::Silver as usize] & cb)
             | (gold_attacks(them, sq) & self.gold_likes(c))
-            | (king_attacks(sq) & self.king_likes(c))
-            | (lance_attacks(them, sq, occ) & self.by_kind[PieceKind::Lance as usize] & cb)
-            | (bishop_attacks(sq, occ) & self.kinds2(c, PieceKind::Bishop, PieceKind::Horse))
-            | (rook_attacks(sq, occ) & self.kinds2(c, PieceKind::Rook, PieceKind::Dragon))
+            | (king_attacks(sq) & self.king_likes(c));
+        // Sliders: only trace the rays when a slider stands somewhere on them.
+        let lances = self.by_kind[PieceKind::Lance as usize] & cb;
+        if (lance_pseudo(them, sq) & lances).any() {
+            a |= lance_attacks(them, sq, occ) & lances;
+        }
+        let bishops = self.kinds2(c, PieceKind::Bishop, PieceKind::Horse);
+        if (bishop_pseudo(sq) & bishops).any() {
+            a |= bishop_attacks(sq, occ) & bishops;
+        }
+        let rooks = self.kinds2(c, PieceKind::Rook, PieceKind::Dragon);
+        if (rook_pseudo(sq) & rooks).any() {
+            a |= rook_attacks(sq, occ) & rooks;
+        }
+        a
     }
 
     /// Whether any piece of `c` attacks `sq` given occupancy `occ` (early-exit version).
