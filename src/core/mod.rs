@@ -1,6 +1,12 @@
 //! The rules of shogi and nothing else: pieces, squares, bitboards, positions, legal moves,
 //! SFEN, hashing, repetition and impasse. This module knows nothing about files, notation
 //! beyond SFEN/USI, engines or terminals; everything else in shogiban stands on it.
+//!
+//! Representation: `u128` bitboards (one bit per square, a file = 9 consecutive bits) beside a
+//! mailbox, with ray-and-bit-scan slider attacks and compile-time tables. Chosen over the seed
+//! documents' walled one-dimensional board with incremental attack tables because attack, pin
+//! and check questions become a few table lookups, which is both faster (perft ≈ 100 M nodes/s
+//! with bulk counting) and shorter to read; see `bitboard.rs` and DECISIONS.md.
 
 pub mod bitboard;
 pub mod game;
