@@ -75,15 +75,16 @@ impl App {
     pub fn open_new_game(&mut self) {
         let mode =
             GameMode::ALL.iter().copied().find(|m| m.players() == self.players).unwrap_or(GameMode::HotSeat);
-        self.popup = Some(Popup::NewGame { mode, level: self.level, time: self.time_preset });
+        self.popup = Some(Popup::NewGame { mode, level: self.level, time: self.time_preset, handicap: 0 });
     }
 
     /// Starts a new game from the start position with the chosen players.
-    pub fn start_new_game(&mut self, mode: GameMode, level: u8, time: usize) {
+    pub fn start_new_game(&mut self, mode: GameMode, level: u8, time: usize, handicap: usize) {
         self.popup = None;
         self.players = mode.players();
         self.level = level.clamp(1, 10);
-        let mut rec = GameRecord::new(Position::startpos());
+        let h = &crate::record::HANDICAPS[handicap.min(crate::record::HANDICAPS.len() - 1)];
+        let mut rec = GameRecord::with_handicap(h);
         rec.set_header("開始日時", &now_string());
         let name = |p: Player| if p == Player::Human { "you".to_string() } else { self.engine_name.clone() };
         rec.set_header("先手", &name(self.players[0]));
@@ -626,8 +627,11 @@ mod tests {
         let mut app = App::new(Position::startpos());
         assert!(app.submit_typed("7g7f"));
         app.open_new_game();
-        assert_eq!(app.popup, Some(Popup::NewGame { mode: GameMode::HotSeat, level: 5, time: 0 }));
-        app.start_new_game(GameMode::HumanGote, 3, 0);
+        assert_eq!(
+            app.popup,
+            Some(Popup::NewGame { mode: GameMode::HotSeat, level: 5, time: 0, handicap: 0 })
+        );
+        app.start_new_game(GameMode::HumanGote, 3, 0, 0);
         assert_eq!(app.players, [Player::Engine, Player::Human]);
         assert!(app.flipped);
         assert_eq!(app.ply(), 0);
@@ -664,7 +668,7 @@ mod tests {
     #[test]
     fn timed_game_records_times_and_ends_on_time() {
         let mut app = App::new(Position::startpos());
-        app.start_new_game(GameMode::HotSeat, 5, 4); // 30 s per move
+        app.start_new_game(GameMode::HotSeat, 5, 4, 0); // 30 s per move
         assert!(app.clock.is_some());
         assert!(app.submit_typed("7g7f"));
         let first = app.game.node();
@@ -677,5 +681,15 @@ mod tests {
         assert!(app.line_ended());
         assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::Black));
         assert!(app.message.contains("切れ負け"));
+    }
+
+    #[test]
+    fn handicap_game_starts_with_uwate_to_move() {
+        let mut app = App::new(Position::startpos());
+        let i = crate::record::HANDICAPS.iter().position(|h| h.name == "二枚落ち").unwrap();
+        app.start_new_game(GameMode::HotSeat, 5, 0, i);
+        assert_eq!(app.pos().side_to_move(), Color::White);
+        assert!(app.pos().pieces(Color::White, crate::core::PieceKind::Rook).is_empty());
+        assert_eq!(app.game.record().handicap().map(|h| h.name), Some("二枚落ち"));
     }
 }

@@ -183,12 +183,14 @@ fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             _ => app.popup = None,
         },
         Popup::Help => app.popup = None,
-        Popup::NewGame { mode, level, time } => {
+        Popup::NewGame { mode, level, time, handicap } => {
             let i = GameMode::ALL.iter().position(|&m| m == mode).unwrap_or(0);
             let n = GameMode::ALL.len();
             let nt = clock::TIME_PRESETS.len();
-            let set =
-                |app: &mut App, mode, level, time| app.popup = Some(Popup::NewGame { mode, level, time });
+            let nh = crate::record::HANDICAPS.len();
+            let set = |app: &mut App, mode, level, time| {
+                app.popup = Some(Popup::NewGame { mode, level, time, handicap })
+            };
             match k.code {
                 KeyCode::Up | KeyCode::Char('k') => set(app, GameMode::ALL[(i + n - 1) % n], level, time),
                 KeyCode::Down | KeyCode::Char('j') => set(app, GameMode::ALL[(i + 1) % n], level, time),
@@ -199,10 +201,13 @@ fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
                     set(app, mode, (level + 1).min(10), time)
                 }
                 KeyCode::Char('t') => set(app, mode, level, (time + 1) % nt),
+                KeyCode::Char('c') => {
+                    app.popup = Some(Popup::NewGame { mode, level, time, handicap: (handicap + 1) % nh })
+                }
                 KeyCode::Char(c @ '1'..='4') => {
                     set(app, GameMode::ALL[c as usize - '1' as usize], level, time)
                 }
-                KeyCode::Enter => app.start_new_game(mode, level, time),
+                KeyCode::Enter => app.start_new_game(mode, level, time, handicap),
                 KeyCode::Esc | KeyCode::Char('q') => app.popup = None,
                 _ => {}
             }

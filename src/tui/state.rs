@@ -38,6 +38,8 @@ pub enum Popup {
         level: u8,
         /// Index into `clock::TIME_PRESETS`.
         time: usize,
+        /// Index into `record::HANDICAPS` (0 = 平手, an even game).
+        handicap: usize,
     },
 }
 

@@ -294,7 +294,7 @@ fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             5,
         ),
         Popup::Help => (" ヘルプ ", HELP.iter().map(|s| s.to_string()).collect(), 64, HELP.len() as u16 + 2),
-        Popup::NewGame { mode, level, time } => {
+        Popup::NewGame { mode, level, time, handicap } => {
             let mut body: Vec<String> = GameMode::ALL
                 .iter()
                 .enumerate()
@@ -303,9 +303,12 @@ fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             body.push(String::new());
             body.push(format!("  computer level: ◀ {level:>2} ▶   (1 beginner … 10 full strength)"));
             body.push(format!("  clock (t): {}", super::clock::TIME_PRESETS[*time].1));
+            let h = &crate::record::HANDICAPS[*handicap];
+            let who = if h.is_even() { "" } else { "  (上手 = ☖ gote moves first)" };
+            body.push(format!("  手合割 (c): {}{who}", h.name));
             body.push(String::new());
-            body.push("  ↑/↓ or 1-4 choose   ←/→ level   t clock   Enter start   Esc cancel".into());
-            (" 新規対局 ", body, 74, 11)
+            body.push("  ↑/↓ or 1-4 choose  ←/→ level  t clock  c handicap  Enter start  Esc cancel".into());
+            (" 新規対局 ", body, 78, 12)
         }
     };
     let r = centered(f.area(), w, h);
