@@ -85,3 +85,19 @@ fn tsume_positions_without_attacker_king() {
     assert!(p.king_square(Color::Black).is_none());
     assert!(!p.legal_moves().is_empty());
 }
+
+#[test]
+fn from_parts_matches_from_sfen_and_validates() {
+    let p =
+        Position::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1").unwrap();
+    let hands = [*p.hand(Color::Black), *p.hand(Color::White)];
+    let q = Position::from_parts(&p.board(), &hands, p.side_to_move(), true).unwrap();
+    assert_eq!(p, q);
+    assert_eq!(p.key(), q.key());
+    // the same checks as SFEN: nifu
+    let bad = Position::from_sfen("4k4/9/9/9/P8/9/9/9/4K4 b - 1").unwrap();
+    let mut board = bad.board();
+    board[Square::new(9, 6).unwrap().index()] = Piece::new(Color::Black, PieceKind::Pawn);
+    let e = Position::from_parts(&board, &[Hand::default(); 2], Color::Black, true).unwrap_err();
+    assert!(e.to_string().contains("nifu"), "{e}");
+}

@@ -71,6 +71,11 @@ pub enum Declaration {
     Lose,
 }
 
+/// Points the CSA 27-point declaration needs: 28 for sente, 27 for gote.
+pub fn csa_points_needed(c: Color) -> u32 {
+    if c == Color::Black { 28 } else { 27 }
+}
+
 /// Points for impasse counting: 5 for rook and bishop (promoted or not), 1 for others, 0 king.
 pub fn impasse_points(kind: PieceKind) -> u32 {
     match kind.unpromote() {
@@ -184,8 +189,11 @@ impl Position {
         }
         match rule {
             ImpasseRule::Csa27 => {
-                let need = if us == Color::Black { 28 } else { 27 };
-                if points >= need { Declaration::Win } else { Declaration::Lose }
+                if points >= csa_points_needed(us) {
+                    Declaration::Win
+                } else {
+                    Declaration::Lose
+                }
             }
             ImpasseRule::Jsa24 => {
                 if points >= 31 {

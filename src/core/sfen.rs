@@ -100,6 +100,55 @@ impl Position {
         Position::parse_sfen(text, false)
     }
 
+    /// Builds a position from a board (indexed by `Square::index`), both hands and the side to
+    /// move, with the same checks as `from_sfen` (piece totals only when `check_totals`). Used by
+    /// the record readers that describe a board square by square (BOD diagrams, CSA `P1`..`P9`).
+    pub fn from_parts(
+        board: &[Piece; 81],
+        hands: &[Hand; 2],
+        side: Color,
+        check_totals: bool,
+    ) -> Result<Position, SfenError> {
+        let mut pos = Position::empty();
+        for sq in Square::all() {
+            let p = board[sq.index()];
+            if p.is_empty() {
+                continue;
+            }
+            if p.kind() == Some(PieceKind::King) && pos.king_square(p.color()).is_some() {
+                return Err(SfenError::TooManyKings(p.color()));
+            }
+            pos.put_piece(sq, p);
+        }
+        for c in Color::ALL {
+            for kind in PieceKind::HAND {
+                let n = hands[c.index()].count(kind);
+                if n > kind.max_count() {
+                    return Err(SfenError::TooManyPieces {
+                        kind: kind_name(kind),
+                        count: n as u32,
+                        max: kind.max_count() as u32,
+                    });
+                }
+                for _ in 0..n {
+                    pos.add_hand(c, kind);
+                }
+            }
+        }
+        pos.set_side(side);
+        if check_totals {
+            pos.check_piece_totals()?;
+        }
+        pos.validate()?;
+        pos.refresh_checkers();
+        Ok(pos)
+    }
+
+    /// The board as an array indexed by `Square::index`.
+    pub fn board(&self) -> [Piece; 81] {
+        self.board
+    }
+
     fn parse_sfen(text: &str, check_totals: bool) -> Result<Position, SfenError> {
         let text = text.trim();
         let text = text.strip_prefix("sfen ").unwrap_or(text).trim();

@@ -158,41 +158,17 @@ impl BodReader {
             }
             hands[1] = rest;
         }
-        let mut sfen = String::new();
+        // rows run from rank 一 down; each row from file ９ to １
+        let mut board = [Piece::EMPTY; 81];
         for (r, row) in self.rows.iter().enumerate() {
-            let mut empty = 0;
-            for p in row {
-                if p.is_empty() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        sfen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    sfen.push_str(&p.sfen());
+            for (c, &p) in row.iter().enumerate() {
+                if let Some(sq) = Square::new(9 - c as u8, r as u8 + 1) {
+                    board[sq.index()] = p;
                 }
             }
-            if empty > 0 {
-                sfen.push_str(&empty.to_string());
-            }
-            if r < 8 {
-                sfen.push('/');
-            }
         }
-        sfen.push_str(if self.side == Some(Color::White) { " w " } else { " b " });
-        let mut h = String::new();
-        for c in Color::ALL {
-            for (k, n) in hands[c.index()].iter() {
-                if n > 1 {
-                    h.push_str(&n.to_string());
-                }
-                let l = k.usi_letter();
-                h.push(if c == Color::White { l.to_ascii_lowercase() } else { l });
-            }
-        }
-        sfen.push_str(if h.is_empty() { "-" } else { &h });
-        sfen.push_str(" 1");
-        Position::from_sfen_allow_extra_pieces(&sfen)
+        let side = if self.side == Some(Color::White) { Color::White } else { Color::Black };
+        Position::from_parts(&board, &hands, side, false)
             .map_err(|e| format!("the diagram is not a valid position: {e}"))
     }
 }

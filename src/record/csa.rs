@@ -235,7 +235,7 @@ impl CsaGame {
         let err = |m: String| RecordError::parse(n, m);
         let b = s.as_bytes();
         if let Some(rest) = s.strip_prefix("PI") {
-            let mut board = board_of(&Position::startpos());
+            let mut board = Position::board(&Position::startpos());
             if !rest.len().is_multiple_of(4) {
                 return Err(err(format!("PI removals come in groups of 4 like 82HI: '{rest}'")));
             }
@@ -348,56 +348,13 @@ fn square_of(f: u8, r: u8) -> Option<Square> {
     Square::new(f.wrapping_sub(b'0'), r.wrapping_sub(b'0'))
 }
 
-fn board_of(pos: &Position) -> [Piece; 81] {
-    let mut b = [Piece::EMPTY; 81];
-    for sq in Square::all() {
-        b[sq.index()] = pos.piece_at(sq);
-    }
-    b
-}
-
 /// Builds (and validates) a position from a board, hands and side to move.
 pub(crate) fn position_from_parts(
     board: &[Piece; 81],
     hands: &[Hand; 2],
     side: Color,
 ) -> Result<Position, String> {
-    let mut sfen = String::new();
-    for rank in 1..=9u8 {
-        let mut empty = 0;
-        for file in (1..=9u8).rev() {
-            let p = board[Square::new(file, rank).expect("on board").index()];
-            if p.is_empty() {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    sfen.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                sfen.push_str(&p.sfen());
-            }
-        }
-        if empty > 0 {
-            sfen.push_str(&empty.to_string());
-        }
-        if rank < 9 {
-            sfen.push('/');
-        }
-    }
-    sfen.push_str(if side == Color::White { " w " } else { " b " });
-    let mut h = String::new();
-    for c in Color::ALL {
-        for (k, n) in hands[c.index()].iter() {
-            if n > 1 {
-                h.push_str(&n.to_string());
-            }
-            let l = k.usi_letter();
-            h.push(if c == Color::White { l.to_ascii_lowercase() } else { l });
-        }
-    }
-    sfen.push_str(if h.is_empty() { "-" } else { &h });
-    sfen.push_str(" 1");
-    Position::from_sfen_allow_extra_pieces(&sfen).map_err(|e| format!("not a valid position: {e}"))
+    Position::from_parts(board, hands, side, false).map_err(|e| format!("not a valid position: {e}"))
 }
 
 /// The main line as CSA v2.2 text.

@@ -371,7 +371,7 @@ impl App {
         let pos = self.pos();
         let us = pos.side_to_move();
         let (points, pieces) = pos.impasse_count(us);
-        let need = if us == Color::Black { 28 } else { 27 };
+        let need = crate::core::game::csa_points_needed(us);
         let king_in = pos.king_square(us).is_some_and(|k| k.in_zone(us));
         format!(
             "king in the enemy camp: {}  pieces there: {pieces}/10  points: {points}/{need}  in check: {}",
