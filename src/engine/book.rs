@@ -142,12 +142,7 @@ impl Book {
 
     /// Reads a book file.
     pub fn load(path: &Path) -> Result<Book, BookError> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| BookError {
-            source: name.clone(),
-            line: 0,
-            message: e.to_string(),
-        })?;
+        let (text, name) = read_file(path)?;
         Book::parse(&text, &name)
     }
 
@@ -309,4 +304,13 @@ impl Book {
 
 fn sort_moves(moves: &mut [BookMove]) {
     moves.sort_by(|a, b| b.weight.cmp(&a.weight).then_with(|| a.mv.usi().cmp(&b.mv.usi())));
+}
+
+/// A text file's contents and its name for messages (an unreadable file is a `BookError`).
+pub(crate) fn read_file(path: &Path) -> Result<(String, String), BookError> {
+    let name = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok((text, name)),
+        Err(e) => Err(BookError { source: name, line: 0, message: e.to_string() }),
+    }
 }

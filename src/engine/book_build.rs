@@ -84,12 +84,7 @@ pub fn parse_usi_games(text: &str, source: &str) -> Result<Vec<Game>, BookError>
 
 /// Reads a file of USI games.
 pub fn read_usi_games(path: &Path) -> Result<Vec<Game>, BookError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| BookError {
-        source: name.clone(),
-        line: 0,
-        message: e.to_string(),
-    })?;
+    let (text, name) = super::book::read_file(path)?;
     parse_usi_games(&text, &name)
 }
 
