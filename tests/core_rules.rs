@@ -295,17 +295,27 @@ fn capture_generator_equals_filtered_legal_moves() {
 }
 
 #[test]
-fn is_legal_never_panics_on_any_16_bit_value() {
-    let p = pos("ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65");
-    let legal = p.legal_moves();
-    let mut n = 0;
-    for v in 0..=u16::MAX {
-        let m = Move(v);
-        let ok = p.is_legal(m);
-        if ok {
-            n += 1;
-            assert!(legal.contains(m));
+fn is_legal_agrees_with_generation_on_every_16_bit_value() {
+    // quiet middle games (the direct single-move test), positions in check (the generating
+    // path), a pawn drop that would be uchifuzume, a pinned piece, a promoted-piece position
+    for s in [
+        "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+        "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "kn7/9/1G7/9/9/9/9/9/8K b P 1",
+        "4k4/9/4r4/9/9/9/4B4/9/4K4 b - 1",
+        "4k4/4r4/9/9/9/9/9/4S4/4K4 b GN2P 1",
+    ] {
+        let p = pos(s);
+        let legal = p.legal_moves();
+        let mut n = 0;
+        for v in 0..=u16::MAX {
+            let m = Move(v);
+            let ok = p.is_legal(m);
+            assert_eq!(ok, legal.contains(m), "{m:?} in {s}");
+            n += ok as usize;
         }
+        assert_eq!(n, legal.len(), "{s}");
     }
-    assert_eq!(n, legal.len());
 }

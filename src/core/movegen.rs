@@ -208,6 +208,21 @@ impl Position {
         }
     }
 
+    /// Legal moves onto empty squares (both promotion choices where both are legal) and drops:
+    /// with the captures and promotions of `generate_captures`-style generators, a staged search
+    /// sees every legal move. The side to move must not be in check.
+    pub fn generate_non_captures(&self, list: &mut MoveList) {
+        debug_assert!(self.checkers.is_empty());
+        let us = self.side;
+        let empty = !self.occupied();
+        self.gen_board_moves(list, empty, self.pinned(us));
+        let ksq = self.king_sq[us.index()];
+        if ksq != NO_SQUARE {
+            self.gen_king_moves(list, ksq, empty);
+        }
+        self.gen_drops(list, empty);
+    }
+
     /// Legal moves that give check.
     pub fn generate_checks(&self, list: &mut MoveList) {
         let mut all = MoveList::new();
@@ -219,32 +234,80 @@ impl Position {
         }
     }
 
-    /// Whether `m` is legal here (for typed or clicked moves and for validating stored moves).
+    /// Whether `m` is legal here: typed or clicked moves, and moves taken from a book or a hash
+    /// table (possibly of another position, possibly corrupt). Outside check this is a direct
+    /// test of the one move (no generation); in check the evasions are generated.
     pub fn is_legal(&self, m: Move) -> bool {
-        if m.is_none() {
-            return false;
+        if m.is_none() || m.0 & 0x8000 != 0 || m.to().index() >= 81 {
+            return false; // (bit 15 is never set in a real move)
         }
-        // Cheap rejections before generating; also keeps malformed move values (a corrupt
-        // book or hash entry) from indexing outside the board or the hand.
-        if m.to().index() >= 81 {
-            return false;
-        }
+        let us = self.side;
         if m.is_drop() {
-            match m.drop_kind() {
-                Some(k) if k.can_promote() || k == PieceKind::Gold => {
-                    if self.hands[self.side.index()].count(k) == 0 {
-                        return false;
-                    }
-                }
-                _ => return false,
+            // Droppable kinds only: pawn..rook and gold (not king, not promoted kinds).
+            let Some(k) = m.drop_kind() else { return false };
+            if !(k.can_promote() || k == PieceKind::Gold)
+                || m.is_promotion()
+                || self.hands[us.index()].count(k) == 0
+            {
+                return false;
             }
         } else {
-            let p = self.board[m.from().index()];
-            if p.is_empty() || p.color() != self.side {
+            let Some(&p) = self.board.get(m.from().index()) else { return false };
+            if p.is_empty() || p.color() != us {
                 return false;
             }
         }
-        self.legal_moves().contains(m)
+        if self.checkers.any() {
+            return self.legal_moves().contains(m);
+        }
+        if m.is_drop() { self.is_legal_drop(m) } else { self.is_legal_board_move(m) }
+    }
+
+    /// `is_legal` for a drop of a kind held in hand, not in check.
+    fn is_legal_drop(&self, m: Move) -> bool {
+        let us = self.side;
+        let to = m.to();
+        let k = m.drop_kind().unwrap_or(PieceKind::Gold);
+        if !self.board[to.index()].is_empty() || dead_ranks(us, k).contains(to) {
+            return false;
+        }
+        if k == PieceKind::Pawn {
+            if (self.pieces(us, PieceKind::Pawn) & file_bb(to.file())).any() {
+                return false; // nifu
+            }
+            let eksq = self.king_sq[us.flip().index()];
+            if eksq != NO_SQUARE && pawn_attacks(us, to).contains(eksq) && self.is_pawn_drop_mate(to) {
+                return false; // uchifuzume
+            }
+        }
+        true
+    }
+
+    /// `is_legal` for a board move of one of our pieces, not in check.
+    fn is_legal_board_move(&self, m: Move) -> bool {
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let kind = self.board[from.index()].kind_unchecked();
+        let dest = self.board[to.index()];
+        if !dest.is_empty() && (dest.color() == us || dest.kind_unchecked() == PieceKind::King) {
+            return false;
+        }
+        let occ = self.occupied();
+        if !attacks(us, kind, from, occ).contains(to) {
+            return false;
+        }
+        if m.is_promotion() {
+            if !kind.can_promote() || !(to.in_zone(us) || from.in_zone(us)) {
+                return false;
+            }
+        } else if dead_ranks(us, kind).contains(to) {
+            return false;
+        }
+        let ksq = self.king_sq[us.index()];
+        if kind == PieceKind::King {
+            return !self.is_attacked(us.flip(), to, occ ^ Bitboard::from_square(from));
+        }
+        ksq == NO_SQUARE || !self.pinned(us).contains(from) || aligned(ksq, from, to)
     }
 
     /// Whether the side to move has at least one legal move.

@@ -14,6 +14,7 @@ pub mod mate;
 pub mod moves;
 pub mod ordering;
 pub mod params;
+mod picker;
 pub mod quickmate;
 pub mod root;
 pub mod search;

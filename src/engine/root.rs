@@ -4,6 +4,7 @@
 
 use super::moves::is_dominated;
 use super::params::ASPIRATION;
+use super::picker::Scored;
 use super::search::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher};
 use super::time::{Clock, Limits};
 use super::tt::TranspositionTable;
@@ -183,11 +184,10 @@ fn main_search(
     }
     // initial order: the usual move ordering with the TT move first
     let tt_move = tt.probe(pos.key()).map_or(Move::NONE, |e| e.mv);
-    let mut scores = vec![0i32; moves.len()];
-    s.score_moves(&moves, &mut scores, tt_move, 0);
-    let mut order: Vec<usize> = (0..moves.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
-    moves = order.iter().map(|&i| moves[i]).collect();
+    let mut scored: Vec<Scored> = moves.iter().map(|&mv| Scored { mv, score: 0 }).collect();
+    s.score_moves(&mut scored, tt_move, 0);
+    scored.sort_by_key(|e| std::cmp::Reverse(e.score));
+    moves = scored.iter().map(|e| e.mv).collect();
     let mut root: Vec<RootMove> =
         moves.iter().map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv] }).collect();
 

@@ -13,14 +13,14 @@
 
 use super::checks::CheckInfo;
 use super::eval::{EvalTables, evaluate};
-use super::moves::{generate_qmoves, is_dominated, quick_legal};
 use super::ordering::hist_index;
 use super::params::*;
+use super::picker::{Picker, SCORE_KILLER, Scored};
 use super::quickmate::mate_in_one;
 use super::see::see;
 use super::time::Clock;
 use super::tt::{Bound, TranspositionTable, TtEntry};
-use crate::core::{Declaration, ImpasseRule, MAX_MOVES, Move, MoveList, PieceKind, Position, Repetition};
+use crate::core::{Declaration, ImpasseRule, Move, PieceKind, Position, Repetition};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub const MAX_PLY: usize = 120;
@@ -326,70 +326,19 @@ impl<'a> Searcher<'a> {
         // internal iterative reduction: no TT move, probably a poorly ordered node
         let depth = if tt_move.is_none() && depth >= 4 && (PV || cut) { depth - 1 } else { depth };
 
-        // The TT move is tried before anything is generated: a cutoff saves the generation.
-        let mut list = MoveList::new();
-        let mut scores = [0i32; MAX_MOVES];
-        let mut n;
-        let mut generated;
-        if !in_check
-            && !tt_move.is_none()
-            && !is_dominated(&self.pos, tt_move)
-            && quick_legal(&self.pos, tt_move)
-        {
-            list.push(tt_move);
-            scores[0] = 1 << 30;
-            n = 1;
-            generated = false;
-        } else {
-            if in_check {
-                self.pos.generate_evasions(&mut list);
-            } else {
-                self.pos.generate_legal(&mut list);
-            }
-            let pos = &self.pos;
-            list.retain(|m| !is_dominated(pos, m));
-            if list.is_empty() {
-                return mated_in(ply);
-            }
-            n = list.len();
-            self.score_moves(list.as_slice(), &mut scores[..n], tt_move, ply);
-            generated = true;
-        }
-
+        // Moves come in stages (see picker.rs): a cutoff by the TT move, a capture or a killer
+        // saves generating and ordering the quiet moves and drops.
+        let mut picker = Picker::main(&self.pos, tt_move, self.refutations(ply));
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut count = 0usize;
         let mut quiets = [Move::NONE; 64];
         let mut nq = 0;
         let us = self.pos.side_to_move();
-        let mut sorted = false;
         // once late-move pruning starts, only checking quiet moves are still searched, in any order
         let mut skip_quiets = false;
         let mut check_info: Option<CheckInfo> = None;
-        let mut next = 0;
-        loop {
-            if next == n {
-                if generated {
-                    break;
-                }
-                generated = true;
-                let mut all = MoveList::new();
-                self.pos.generate_legal(&mut all);
-                for &m in all.iter() {
-                    if m != tt_move && !is_dominated(&self.pos, m) {
-                        list.push(m);
-                    }
-                }
-                n = list.len();
-                self.score_moves(&list.as_slice()[next..n], &mut scores[next..n], tt_move, ply);
-                continue;
-            }
-            let i = next;
-            next += 1;
-            if !skip_quiets {
-                Self::pick(list.as_mut_slice(), &mut scores[..n], i, &mut sorted);
-            }
-            let m = list.as_slice()[i];
+        while let Some(Scored { mv: m, score }) = picker.next(self, ply) {
             let capture = !m.is_drop() && !self.pos.piece_at(m.to()).is_empty();
             let quiet = !capture && !m.is_promotion();
             count += 1;
@@ -402,6 +351,7 @@ impl<'a> Searcher<'a> {
                         let lmr_depth = (depth - 1 - self.reduction(depth, count)).max(0);
                         if depth <= 8 && count as i32 > lmp {
                             skip_quiets = true;
+                            picker.skip_ordering();
                         }
                         skip_quiets
                             || (lmr_depth < 7
@@ -436,7 +386,7 @@ impl<'a> Searcher<'a> {
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + extension;
             let mut v = -INF;
-            if depth >= 3 && count > 1 + PV as usize && (quiet || scores[i] < 0) {
+            if depth >= 3 && count > 1 + PV as usize && (quiet || score < 0) {
                 let mut r = self.reduction(depth, count);
                 if PV {
                     r -= 1;
@@ -450,7 +400,7 @@ impl<'a> Searcher<'a> {
                 if !improving {
                     r += 1;
                 }
-                if scores[i] >= 400_000_000 {
+                if score >= SCORE_KILLER {
                     r -= 1;
                 }
                 r -= hist / LMR_HISTORY_DIV;
@@ -491,6 +441,9 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        if count == 0 {
+            return mated_in(ply); // no legal move (in check or not, that loses in shogi)
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if PV && !best_move.is_none() {
@@ -537,16 +490,9 @@ impl<'a> Searcher<'a> {
         }
         let mut best;
         let eval;
-        let mut list = MoveList::new();
         if in_check {
             best = -INF;
             eval = -INF;
-            self.pos.generate_evasions(&mut list);
-            let pos = &self.pos;
-            list.retain(|m| !is_dominated(pos, m));
-            if list.is_empty() {
-                return mated_in(ply);
-            }
         } else {
             eval = match tte {
                 Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
@@ -569,17 +515,12 @@ impl<'a> Searcher<'a> {
                 return best;
             }
             alpha = alpha.max(best);
-            generate_qmoves(&self.pos, &mut list);
         }
-        let n = list.len();
-        let mut scores = [0i32; MAX_MOVES];
-        self.score_moves(list.as_slice(), &mut scores[..n], tt_move, ply);
-        let moves = list.as_mut_slice();
+        let mut picker = Picker::quiescence(&self.pos, tt_move);
         let mut best_move = Move::NONE;
-        let mut sorted = false;
-        for i in 0..n {
-            Self::pick(moves, &mut scores[..n], i, &mut sorted);
-            let m = moves[i];
+        let mut any = false;
+        while let Some(Scored { mv: m, score }) = picker.next(self, ply) {
+            any = true;
             if !in_check {
                 let cap = self.pos.piece_at(m.to());
                 let mut gain = if cap.is_empty() { 0 } else { exchange_value(cap.kind_unchecked()) };
@@ -589,7 +530,7 @@ impl<'a> Searcher<'a> {
                 if eval + gain + QS_DELTA <= alpha {
                     continue;
                 }
-                if scores[i] < 0 {
+                if score < 0 {
                     continue; // losing exchange by SEE
                 }
             } else if best > -MATE_IN_MAX && see(&self.pos, m) < 0 {
@@ -614,6 +555,9 @@ impl<'a> Searcher<'a> {
                     alpha = v;
                 }
             }
+        }
+        if in_check && !any {
+            return mated_in(ply);
         }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         let stored_eval = if in_check { 0 } else { eval };
