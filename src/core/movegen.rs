@@ -44,7 +44,7 @@ impl Default for MoveList {
 impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
-        MoveList { moves: [std::mem::MaybeUninit::uninit(); MAX_MOVES], len: 0 }
+        MoveList { moves: [const { std::mem::MaybeUninit::uninit() }; MAX_MOVES], len: 0 }
     }
 
     #[inline]

@@ -313,10 +313,13 @@ impl Piece {
     #[inline]
     pub fn kind_unchecked(self) -> PieceKind {
         debug_assert!(!self.is_empty());
-        match PieceKind::from_u8(self.0 & 15) {
-            Some(k) => k,
-            None => PieceKind::Pawn,
-        }
+        // a table lookup instead of a range check: this is on every hot path
+        use PieceKind::*;
+        const KIND: [PieceKind; 16] = [
+            Pawn, Pawn, Lance, Knight, Silver, Bishop, Rook, Gold, King, ProPawn, ProLance, ProKnight,
+            ProSilver, Horse, Dragon, Pawn,
+        ];
+        KIND[(self.0 & 15) as usize]
     }
 
     #[inline]

@@ -217,6 +217,17 @@ impl EvalTables {
     }
 }
 
+/// The gold-like pieces and silvers (金駒) of `c`.
+#[inline]
+fn kanagoma_bb(pos: &Position, c: Color) -> Bitboard {
+    pos.pieces(c, PieceKind::Silver)
+        | pos.pieces(c, PieceKind::Gold)
+        | pos.pieces(c, PieceKind::ProPawn)
+        | pos.pieces(c, PieceKind::ProLance)
+        | pos.pieces(c, PieceKind::ProKnight)
+        | pos.pieces(c, PieceKind::ProSilver)
+}
+
 #[inline]
 fn is_kanagoma(kind: PieceKind) -> bool {
     matches!(
@@ -230,31 +241,109 @@ fn is_kanagoma(kind: PieceKind) -> bool {
     )
 }
 
-/// Static evaluation from the side to move's point of view.
-pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
-    let st = statics();
-    let ksq = [pos.king_square(Color::Black), pos.king_square(Color::White)];
-    let mut score = 0i32; // sente positive
-    let mut degree = [0i32; 2]; // how hard each side is attacked
-    let mut att_bonus = [0i32; 2];
-    let mut def_bonus = [0i32; 2];
-    for sq in pos.occupied() {
-        let p = pos.piece_at(sq).0 as usize;
-        score += t.psq[p][sq.index()];
+/// The board part of the evaluation, kept up to date move by move by the search (差分計算):
+/// the psq sum, the endgame-degree contributions of the pieces on the board, and the attacker /
+/// defender bonuses of the gold-like pieces. Hands and king safety are computed at each node.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
+pub struct Accumulator {
+    /// Material + rank + castle terms, sente positive.
+    psq: i32,
+    /// Board contributions to `[sente's, gote's]` endgame degree.
+    degree: [i32; 2],
+    /// Attacker / defender bonuses of each side's gold-like pieces (owner positive).
+    att: [i32; 2],
+    def: [i32; 2],
+}
+
+impl Accumulator {
+    /// The accumulator of `pos`, from scratch.
+    pub fn new(pos: &Position, t: &EvalTables) -> Accumulator {
+        let ksq = [pos.king_square(Color::Black), pos.king_square(Color::White)];
+        let mut acc = Accumulator::default();
+        for sq in pos.occupied() {
+            acc.add(t, ksq, pos.piece_at(sq).0 as usize, sq, 1);
+        }
+        acc
+    }
+
+    #[inline(always)]
+    fn add(&mut self, t: &EvalTables, ksq: [Option<Square>; 2], p: usize, sq: Square, sign: i32) {
+        let st = statics();
+        self.psq += sign * t.psq[p][sq.index()];
         let dg = st.degree[p * 81 + sq.index()];
-        degree[0] += dg[0] as i32;
-        degree[1] += dg[1] as i32;
+        self.degree[0] += sign * dg[0] as i32;
+        self.degree[1] += sign * dg[1] as i32;
         if st.kanagoma[p] {
             let ci = p >> 4;
             let base = (ci * 81 + sq.index()) * 81;
             if let Some(ek) = ksq[1 - ci] {
-                att_bonus[ci] += st.attacker[base + ek.index()] as i32;
+                self.att[ci] += sign * st.attacker[base + ek.index()] as i32;
             }
             if let Some(ok) = ksq[ci] {
-                def_bonus[ci] += st.defender[base + ok.index()] as i32;
+                self.def[ci] += sign * st.defender[base + ok.index()] as i32;
             }
         }
     }
+
+    /// The accumulator after `m` is played in `pos` (the position before the move).
+    #[inline]
+    pub fn after(&self, pos: &Position, m: crate::core::Move, t: &EvalTables) -> Accumulator {
+        let us = pos.side_to_move();
+        let to = m.to();
+        let mut acc = *self;
+        let ksq = [pos.king_square(Color::Black), pos.king_square(Color::White)];
+        let moved = match m.drop_kind() {
+            Some(k) => crate::core::Piece::new(us, k),
+            None => {
+                let p = pos.piece_at(m.from());
+                let cap = pos.piece_at(to);
+                if !cap.is_empty() {
+                    acc.add(t, ksq, cap.0 as usize, to, -1);
+                }
+                if p.kind_unchecked() == PieceKind::King {
+                    // the king's own terms, then every distance bonus to this king afresh: our
+                    // defenders' and the enemy's attackers' (the captured piece already gone)
+                    acc.psq += t.psq[p.0 as usize][to.index()] - t.psq[p.0 as usize][m.from().index()];
+                    let st = statics();
+                    let dg = |sq: Square| st.degree[p.0 as usize * 81 + sq.index()];
+                    for i in 0..2 {
+                        acc.degree[i] += dg(to)[i] as i32 - dg(m.from())[i] as i32;
+                    }
+                    let (ui, ti) = (us.index(), us.flip().index());
+                    acc.def[ui] = kanagoma_bb(pos, us)
+                        .map(|sq| st.defender[(ui * 81 + sq.index()) * 81 + to.index()] as i32)
+                        .sum();
+                    let mut theirs = kanagoma_bb(pos, us.flip());
+                    theirs.clear(to);
+                    acc.att[ti] =
+                        theirs.map(|sq| st.attacker[(ti * 81 + sq.index()) * 81 + to.index()] as i32).sum();
+                    return acc;
+                }
+                acc.add(t, ksq, p.0 as usize, m.from(), -1);
+                p
+            }
+        };
+        let placed = if m.is_promotion() {
+            crate::core::Piece::new(us, moved.kind_unchecked().promote())
+        } else {
+            moved
+        };
+        acc.add(t, ksq, placed.0 as usize, to, 1);
+        acc
+    }
+}
+
+/// Static evaluation from the side to move's point of view (from scratch).
+pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
+    evaluate_with(pos, t, &Accumulator::new(pos, t))
+}
+
+/// Static evaluation from the side to move's point of view, given `pos`'s accumulator.
+pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
+    debug_assert_eq!(*acc, Accumulator::new(pos, t), "stale accumulator");
+    let st = statics();
+    let mut score = acc.psq; // sente positive
+    let mut degree = acc.degree; // how hard each side is attacked
     for c in Color::ALL {
         let h = pos.hand(c);
         let mut v = 0;
@@ -270,12 +359,12 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     }
     let d = [degree[0].clamp(0, DEGREE_MAX), degree[1].clamp(0, DEGREE_MAX)];
     score += (d[1] - d[0]) * DEGREE_DIFF_WEIGHT;
-    score += (att_bonus[0] * d[1] + def_bonus[0] * d[0]) / DEGREE_MAX;
-    score -= (att_bonus[1] * d[0] + def_bonus[1] * d[1]) / DEGREE_MAX;
-    if let Some(k) = ksq[0] {
+    score += (acc.att[0] * d[1] + acc.def[0] * d[0]) / DEGREE_MAX;
+    score -= (acc.att[1] * d[0] + acc.def[1] * d[1]) / DEGREE_MAX;
+    if let Some(k) = pos.king_square(Color::Black) {
         score -= king_danger(pos, Color::Black, k, st);
     }
-    if let Some(k) = ksq[1] {
+    if let Some(k) = pos.king_square(Color::White) {
         score += king_danger(pos, Color::White, k, st);
     }
     let v = if pos.side_to_move() == Color::Black { score } else { -score };

@@ -146,7 +146,7 @@ fn helper_search(pos: &Position, tt: &TranspositionTable, stop: &AtomicBool, id:
     if root.is_empty() {
         return 0;
     }
-    s.stack[0].eval = s.evaluate();
+    s.stack[0].eval = s.evaluate(0);
     let mut depth = 1 + (id % 2) as i32;
     while depth < MAX_PLY as i32 - 8 && !s.stopped {
         s.root_depth = depth;
@@ -179,7 +179,7 @@ fn main_search(
         s.node_limit = n;
     }
     if moves.len() == 1 && !limits.infinite && limits.ponder.is_none() {
-        let v = s.evaluate();
+        let v = s.evaluate(0);
         return SearchResult::immediate(Some(moves[0]), false, v);
     }
     // initial order: the usual move ordering with the TT move first
@@ -191,7 +191,7 @@ fn main_search(
     let mut root: Vec<RootMove> =
         moves.iter().map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv] }).collect();
 
-    s.stack[0].eval = s.evaluate();
+    s.stack[0].eval = s.evaluate(0);
     let multipv = limits.multipv.clamp(1, root.len());
     let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8) as i32;
     let mut completed = 0u32;

@@ -12,7 +12,7 @@
 //! promotion dominates them.
 
 use super::checks::CheckInfo;
-use super::eval::{EvalTables, evaluate};
+use super::eval::{Accumulator, EvalTables, evaluate_with};
 use super::ordering::hist_index;
 use super::params::*;
 use super::picker::{Picker, SCORE_KILLER, Scored};
@@ -107,6 +107,8 @@ pub struct Searcher<'a> {
     pub(super) history: Vec<i32>,
     pub(super) counter: Vec<Move>,
     pub(super) stack: Vec<Frame>,
+    /// Evaluation accumulators by ply (`acc[ply]` belongs to the position at `ply`).
+    acc: Vec<Accumulator>,
     pub(super) pv: Vec<[Move; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 2],
     lmr: Vec<[i32; 64]>,
@@ -125,10 +127,14 @@ impl<'a> Searcher<'a> {
                 *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIV) as i32;
             }
         }
+        let ev = EvalTables::new(pos);
+        let mut acc = vec![Accumulator::default(); MAX_PLY + 4];
+        acc[0] = Accumulator::new(pos, &ev);
         Searcher {
             pos: pos.clone(),
             tt,
-            ev: EvalTables::new(pos),
+            ev,
+            acc,
             stop,
             root_depth: 1,
             clock,
@@ -146,9 +152,10 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Static evaluation of the position at `ply`.
     #[inline]
-    pub(super) fn evaluate(&self) -> i32 {
-        evaluate(&self.pos, &self.ev)
+    pub(super) fn evaluate(&self, ply: usize) -> i32 {
+        evaluate_with(&self.pos, &self.ev, &self.acc[ply])
     }
 
     #[inline]
@@ -206,6 +213,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     pub(super) fn make(&mut self, ply: usize, m: Move) {
         self.stack[ply].mv = m;
+        self.acc[ply + 1] = self.acc[ply].after(&self.pos, m, &self.ev);
         self.pos.do_move(m);
         self.tt.prefetch(self.pos.key());
         self.stack[ply].piece = self.pos.piece_at(m.to()).0;
@@ -241,7 +249,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { self.evaluate() };
+            return if in_check { 0 } else { self.evaluate(ply) };
         }
         alpha = alpha.max(mated_in(ply));
         beta = beta.min(mate_in(ply + 1));
@@ -276,7 +284,7 @@ impl<'a> Searcher<'a> {
         } else {
             eval = match tte {
                 Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
-                _ => self.evaluate(),
+                _ => self.evaluate(ply),
             };
             if self.mate_probe_worthwhile()
                 && let Some(m) = mate_in_one(&mut self.pos)
@@ -312,6 +320,7 @@ impl<'a> Searcher<'a> {
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].piece = 0;
                 self.pos.do_null_move();
+                self.acc[ply + 1] = self.acc[ply];
                 let v = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut);
                 self.pos.undo_null_move();
                 if self.stopped {
@@ -470,7 +479,7 @@ impl<'a> Searcher<'a> {
         }
         let in_check = self.pos.in_check();
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { self.evaluate() };
+            return if in_check { 0 } else { self.evaluate(ply) };
         }
         let key = self.pos.key();
         let tte = self.tt.probe(key);
@@ -496,7 +505,7 @@ impl<'a> Searcher<'a> {
         } else {
             eval = match tte {
                 Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
-                _ => self.evaluate(),
+                _ => self.evaluate(ply),
             };
             best = eval;
             if best >= beta {
