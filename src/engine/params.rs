@@ -495,6 +495,9 @@ pub const LMP_BASE: i32 = 4;
 pub const SEE_QUIET: i32 = 25;
 /// SEE pruning of captures at depth d < 7: prune below -SEE_CAPTURE × d.
 pub const SEE_CAPTURE: i32 = 100;
+/// Quiet moves whose history is at least QUIET_SORT_LIMIT are sorted; the rest (most of them
+/// drops never tried) are searched in generation order: board moves, then drops.
+pub const QUIET_SORT_LIMIT: i32 = 1;
 /// History bonus: depth² × HISTORY_BONUS, at most HISTORY_BONUS_MAX.
 pub const HISTORY_BONUS: i32 = 24;
 pub const HISTORY_BONUS_MAX: i32 = 3_000;

@@ -5,13 +5,15 @@
 //! 1. the transposition-table move, checked for legality directly (nothing generated);
 //! 2. captures and pawn promotions, best first by MVV-LVA, while their SEE is not losing;
 //! 3. the two killer moves and the counter move, when legal here;
-//! 4. every other move — quiet moves and drops by history, then the losing captures — generated
-//!    at once and sorted once the ordered head is used up (there may be hundreds of drops).
+//! 4. quiet moves and drops, generated at once; those with a good enough history are put in
+//!    order by a partial insertion sort, the rest (often hundreds of drops) follow unsorted;
+//! 5. the losing captures.
 //!
-//! In check, all evasions are generated and ordered at once. The quiescence search uses stages
-//! 2 and 4 only (captures and promotions, including the losing ones, which it skips itself).
+//! In check, all evasions are generated and ordered at once. The quiescence search uses stage 2
+//! only (captures and promotions, including the losing ones, which it skips itself).
 
 use super::moves::{generate_qmoves, is_dominated};
+use super::params::QUIET_SORT_LIMIT;
 use super::search::Searcher;
 use crate::core::{MAX_MOVES, Move, MoveList, PieceKind, Position};
 use std::mem::MaybeUninit;
@@ -36,47 +38,56 @@ enum Stage {
     GoodCaptures,
     Killers,
     QuietsInit,
-    Rest,
+    Quiets,
+    BadCaptures,
     EvasionsInit,
     QCapturesInit,
+    /// Best first from `cur..end` by selection (evasions, quiescence captures).
+    Select,
 }
 
 pub(super) struct Picker {
     moves: [MaybeUninit<Scored>; MAX_MOVES],
-    /// `moves[..len]` are initialised; `moves[next..len]` are still to be returned.
+    /// `moves[..len]` are initialised; the current stage returns `moves[cur..end]`.
     len: usize,
-    next: usize,
+    cur: usize,
+    end: usize,
+    /// The losing captures put aside by stage 2.
+    bad: (usize, usize),
     stage: Stage,
     tt_move: Move,
     /// Killer 1, killer 2, counter move (stage 3), in that order.
     refutations: [Move; 3],
     refutation_index: usize,
-    sorted: bool,
+    /// Quiet moves scoring at least this are sorted.
+    sort_limit: i32,
 }
 
 impl Picker {
     /// The picker of an interior node.
     pub fn main(pos: &Position, tt_move: Move, refutations: [Move; 3]) -> Picker {
         let stage = if pos.in_check() { Stage::EvasionsInit } else { Stage::Tt };
-        Picker::with(stage, tt_move, refutations)
+        Picker::with(stage, tt_move, refutations, QUIET_SORT_LIMIT)
     }
 
     /// The picker of a quiescence node: captures and promotions, or all evasions in check.
     pub fn quiescence(pos: &Position, tt_move: Move) -> Picker {
         let stage = if pos.in_check() { Stage::EvasionsInit } else { Stage::QCapturesInit };
-        Picker::with(stage, tt_move, [Move::NONE; 3])
+        Picker::with(stage, tt_move, [Move::NONE; 3], 0)
     }
 
-    fn with(stage: Stage, tt_move: Move, refutations: [Move; 3]) -> Picker {
+    fn with(stage: Stage, tt_move: Move, refutations: [Move; 3], sort_limit: i32) -> Picker {
         Picker {
             moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
-            next: 0,
+            cur: 0,
+            end: 0,
+            bad: (0, 0),
             stage,
             tt_move,
             refutations,
             refutation_index: 0,
-            sorted: false,
+            sort_limit,
         }
     }
 
@@ -86,17 +97,16 @@ impl Picker {
         self.len += 1;
     }
 
-    /// `moves[a..len]`, all initialised.
+    /// `moves[a..b]`, all initialised.
     #[inline]
-    fn tail(&mut self, a: usize) -> &mut [Scored] {
-        debug_assert!(a <= self.len);
+    fn range(&mut self, a: usize, b: usize) -> &mut [Scored] {
+        debug_assert!(a <= b && b <= self.len);
         // SAFETY: entries below `len` were written by `push`, and `Scored` is `Copy`.
-        unsafe {
-            std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().add(a).cast::<Scored>(), self.len - a)
-        }
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().add(a).cast::<Scored>(), b - a) }
     }
 
-    /// Appends the moves of `list` that pass `keep` and scores them.
+    /// Appends the moves of `list` that pass `keep`, scores them, and makes them the current
+    /// range.
     fn append(&mut self, s: &Searcher, list: &MoveList, ply: usize, mut keep: impl FnMut(Move) -> bool) {
         let start = self.len;
         for &m in list.iter() {
@@ -105,35 +115,43 @@ impl Picker {
             }
         }
         let tt_move = self.tt_move;
-        s.score_moves(self.tail(start), tt_move, ply);
+        s.score_moves(self.range(start, self.len), tt_move, ply);
+        self.cur = start;
+        self.end = self.len;
     }
 
-    /// Moves the best-scored remaining move to `next`, or sorts all the remaining ones once
-    /// the ordered head (TT move, good captures, killers) is used up.
+    /// Swaps the best-scored move of `cur..end` to `cur` and returns it (without advancing).
     #[inline]
-    fn pick_best(&mut self, sort_rest: bool) -> Scored {
-        let i = self.next;
-        if !self.sorted {
-            let rest = self.tail(i);
-            let mut b = 0;
-            for j in 1..rest.len() {
-                if rest[j].score > rest[b].score {
-                    b = j;
-                }
-            }
-            rest.swap(0, b);
-            if sort_rest && rest[0].score < SCORE_KILLER && rest.len() > 8 {
-                rest.sort_unstable_by_key(|e| std::cmp::Reverse(e.score));
-                self.sorted = true;
+    fn select_best(&mut self) -> Scored {
+        let rest = self.range(self.cur, self.end);
+        let mut b = 0;
+        for j in 1..rest.len() {
+            if rest[j].score > rest[b].score {
+                b = j;
             }
         }
-        self.next += 1;
-        self.tail(i)[0]
+        rest.swap(0, b);
+        rest[0]
     }
 
-    /// Stops ordering what is left (late-move pruning only looks for checks among the rest).
-    pub fn skip_ordering(&mut self) {
-        self.sorted = true;
+    /// Sorts the entries of `cur..end` scoring at least `limit` to the front, best first; the
+    /// others keep their order behind them.
+    fn partial_insertion_sort(&mut self, limit: i32) {
+        let m = self.range(self.cur, self.end);
+        let mut sorted_end = 0;
+        for p in 1..m.len() {
+            if m[p].score >= limit {
+                let tmp = m[p];
+                sorted_end += 1;
+                m[p] = m[sorted_end];
+                let mut q = sorted_end;
+                while q > 0 && m[q - 1].score < tmp.score {
+                    m[q] = m[q - 1];
+                    q -= 1;
+                }
+                m[q] = tmp;
+            }
+        }
     }
 
     /// The next move to search with its ordering score, or `None` when all are done.
@@ -157,13 +175,14 @@ impl Picker {
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
-                    if self.next < self.len {
-                        let m = self.pick_best(false);
+                    if self.cur < self.end {
+                        let m = self.select_best();
                         if m.score >= 0 {
+                            self.cur += 1;
                             return Some(m);
                         }
-                        self.next -= 1; // losing captures wait for stage 4
                     }
+                    self.bad = (self.cur, self.end); // losing captures wait for stage 5
                     self.stage = Stage::Killers;
                 }
                 Stage::Killers => {
@@ -198,25 +217,36 @@ impl Picker {
                             && (!m.is_promotion()
                                 || pos.piece_at(m.from()).kind_unchecked() != PieceKind::Pawn)
                     });
-                    self.stage = Stage::Rest;
+                    self.partial_insertion_sort(self.sort_limit);
+                    self.stage = Stage::Quiets;
                 }
-                Stage::Rest => {
-                    if self.next == self.len {
+                Stage::Quiets => {
+                    if self.cur < self.end {
+                        self.cur += 1;
+                        return Some(self.range(self.cur - 1, self.cur)[0]);
+                    }
+                    (self.cur, self.end) = self.bad;
+                    self.stage = Stage::BadCaptures;
+                }
+                Stage::BadCaptures | Stage::Select => {
+                    if self.cur == self.end {
                         return None;
                     }
-                    return Some(self.pick_best(true));
+                    let m = self.select_best();
+                    self.cur += 1;
+                    return Some(m);
                 }
                 Stage::EvasionsInit => {
                     let mut list = MoveList::new();
                     pos.generate_evasions(&mut list);
                     self.append(s, &list, ply, |m| !is_dominated(pos, m));
-                    self.stage = Stage::Rest;
+                    self.stage = Stage::Select;
                 }
                 Stage::QCapturesInit => {
                     let mut list = MoveList::new();
                     generate_qmoves(pos, &mut list);
                     self.append(s, &list, ply, |_| true);
-                    self.stage = Stage::Rest;
+                    self.stage = Stage::Select;
                 }
             }
         }

@@ -360,7 +360,6 @@ impl<'a> Searcher<'a> {
                         let lmr_depth = (depth - 1 - self.reduction(depth, count)).max(0);
                         if depth <= 8 && count as i32 > lmp {
                             skip_quiets = true;
-                            picker.skip_ordering();
                         }
                         skip_quiets
                             || (lmr_depth < 7
