@@ -319,3 +319,45 @@ fn is_legal_agrees_with_generation_on_every_16_bit_value() {
         assert_eq!(n, legal.len(), "{s}");
     }
 }
+
+/// `has_legal_move` stops at the first evasion in check; it must agree with full generation.
+#[test]
+fn has_legal_move_agrees_with_generation() {
+    fn walk(p: &mut Position, depth: u32, in_check_seen: &mut u32, mates: &mut u32) {
+        if p.in_check() {
+            *in_check_seen += 1;
+            let any = !p.legal_moves().is_empty();
+            assert_eq!(p.has_legal_move(), any, "{}", p.to_sfen());
+            assert_eq!(p.is_checkmate(), !any);
+            *mates += !any as u32;
+        }
+        if depth == 0 {
+            return;
+        }
+        for &m in p.legal_moves().iter() {
+            p.do_move(m);
+            walk(p, depth - 1, in_check_seen, mates);
+            p.undo_move();
+        }
+    }
+    let (mut checks, mut mates) = (0, 0);
+    for (s, d) in [
+        // checks everywhere, pieces in hand on both sides
+        ("ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65", 2),
+        ("8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124", 2),
+        // mates in one by drops and interpositions; pawn drops that would be uchifuzume
+        ("7nk/7p1/9/8P/9/9/9/9/K8 b GSNLP2r2b3g3s2n3l15p 1", 3),
+        ("4k4/9/4P4/9/9/9/9/9/4K4 b G2r2b3g4s4n4l16p 1", 3),
+    ] {
+        let mut p = pos(s);
+        walk(&mut p, d, &mut checks, &mut mates);
+    }
+    assert!(checks > 1000 && mates > 10, "checks {checks}, mates {mates}");
+    // the only capturer of the checking gold is pinned by the bishop on 8f: mate
+    let p = pos("8k/9/9/9/9/1b7/5s3/3Gg4/4K4 b - 1");
+    assert!(p.in_check() && p.legal_moves().is_empty());
+    assert!(!p.has_legal_move() && p.is_checkmate());
+    // without the pin the gold takes
+    let p = pos("8k/9/9/9/9/9/5s3/3Gg4/4K4 b B 1");
+    assert!(p.has_legal_move() && !p.is_checkmate());
+}

@@ -310,9 +310,74 @@ impl Position {
         ksq == NO_SQUARE || !self.pinned(us).contains(from) || aligned(ksq, from, to)
     }
 
-    /// Whether the side to move has at least one legal move.
+    /// Whether the side to move has at least one legal move. In check this stops at the first
+    /// evasion found instead of generating them all (mate tests run at many search nodes).
     pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        if self.checkers.any() { self.has_evasion() } else { !self.legal_moves().is_empty() }
+    }
+
+    /// Whether the side to move, in check, can get out of it.
+    fn has_evasion(&self) -> bool {
+        let us = self.side;
+        let them = us.flip();
+        let ksq = self.king_sq[us.index()];
+        let own = self.by_color[us.index()];
+        let occ = self.occupied();
+        if ksq != NO_SQUARE {
+            let occ_without_king = occ ^ Bitboard::from_square(ksq);
+            for to in king_attacks(ksq) & !own {
+                if !self.is_attacked(them, to, occ_without_king) {
+                    return true;
+                }
+            }
+        }
+        if self.checkers.more_than_one() || ksq == NO_SQUARE {
+            return false;
+        }
+        let checker = self.checkers.lsb();
+        let block = between(ksq, checker);
+        // Capturing the checker or interposing with a piece on the board: every piece moves as
+        // it attacks, and a piece reaching a rank it could not leave may always promote there.
+        let pinned = self.pinned(us);
+        let not_king = !Bitboard::from_square(ksq);
+        for to in block | self.checkers {
+            for from in self.attackers_to(us, to, occ) & not_king {
+                if !pinned.contains(from) || aligned(ksq, from, to) {
+                    return true;
+                }
+            }
+        }
+        // Interposing by a drop.
+        let hand = self.hands[us.index()];
+        if block.is_empty() || hand.is_empty() {
+            return false;
+        }
+        for kind in [
+            PieceKind::Lance,
+            PieceKind::Knight,
+            PieceKind::Silver,
+            PieceKind::Gold,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+        ] {
+            if hand.count(kind) > 0 && (block & !dead_ranks(us, kind)).any() {
+                return true;
+            }
+        }
+        if hand.count(PieceKind::Pawn) > 0 {
+            let pawns = self.pieces(us, PieceKind::Pawn);
+            let eksq = self.king_sq[them.index()];
+            for to in block & !dead_ranks(us, PieceKind::Pawn) {
+                if (pawns & file_bb(to.file())).any() {
+                    continue; // nifu
+                }
+                if eksq != NO_SQUARE && pawn_attacks(us, to).contains(eksq) && self.is_pawn_drop_mate(to) {
+                    continue; // uchifuzume
+                }
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the side to move is checkmated.
