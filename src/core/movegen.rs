@@ -169,8 +169,15 @@ impl Position {
         }
         let checker = self.checkers.lsb();
         let block = between(ksq, checker);
-        let pinned = self.pinned(us);
-        self.gen_board_moves(list, block | self.checkers, pinned);
+        // Target first: few squares (the checker and the squares between), so the pieces that
+        // reach them are found from the squares. A pinned piece can never answer a check.
+        let movable = own & !self.pinned(us) & !Bitboard::from_square(ksq);
+        let occ = self.occupied();
+        for to in block | self.checkers {
+            for from in self.attackers_to(us, to, occ) & movable {
+                push_with_promotions(list, us, self.board[from.index()].kind_unchecked(), from, to);
+            }
+        }
         if block.any() {
             self.gen_drops(list, block);
         }

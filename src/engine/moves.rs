@@ -12,9 +12,11 @@ pub fn is_dominated(pos: &Position, m: Move) -> bool {
         return false;
     }
     let us = pos.side_to_move();
-    let k = pos.piece_at(m.from()).kind_unchecked();
-    matches!(k, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook)
-        && (m.to().in_zone(us) || m.from().in_zone(us))
+    (m.to().in_zone(us) || m.from().in_zone(us))
+        && matches!(
+            pos.piece_at(m.from()).kind_unchecked(),
+            PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook
+        )
 }
 
 /// Legal captures and promotions for the quiescence search (side to move not in check).

@@ -15,8 +15,9 @@ pub(super) fn hist_index(us: Color, m: Move) -> usize {
 }
 
 impl Searcher<'_> {
-    /// Orders moves: TT move, good captures/promotions (MVV-LVA, SEE ≥ 0), killers, counter
-    /// move, quiet moves by history, bad captures last.
+    /// Orders moves: TT move, captures/promotions by MVV-LVA, killers, counter move, quiet
+    /// moves by history. Whether a capture loses material (SEE) is only asked when the picker
+    /// reaches it (`losing_capture`): most nodes end before that.
     pub(super) fn score_moves(&self, moves: &mut [Scored], tt_move: Move, ply: usize) {
         let us = self.pos.side_to_move();
         let [k0, k1, counter] = self.refutations(ply);
@@ -35,10 +36,7 @@ impl Searcher<'_> {
                     if m.is_promotion() {
                         gain += promotion_gain(mover);
                     }
-                    let lva = BOARD_VALUE[mover as usize];
-                    let good = gain >= lva || see(&self.pos, m) >= 0;
-                    let base = if good { SCORE_GOOD_CAPTURE } else { -SCORE_GOOD_CAPTURE };
-                    base + gain * 16 - lva
+                    SCORE_GOOD_CAPTURE + gain * 16 - BOARD_VALUE[mover as usize]
                 } else if m == k0 {
                     SCORE_KILLER + 2
                 } else if m == k1 {
@@ -50,6 +48,19 @@ impl Searcher<'_> {
                 }
             };
         }
+    }
+
+    /// Whether capture or promotion `m` loses material by SEE (only asked when the piece taken is
+    /// worth less than the one taking it).
+    #[inline]
+    pub(super) fn losing_capture(&self, m: Move) -> bool {
+        let cap = self.pos.piece_at(m.to());
+        let mover = self.pos.moved_kind(m);
+        let mut gain = if cap.is_empty() { 0 } else { exchange_value(cap.kind_unchecked()) };
+        if m.is_promotion() {
+            gain += promotion_gain(mover);
+        }
+        gain < BOARD_VALUE[mover as usize] && see(&self.pos, m) < 0
     }
 
     /// Killer 1, killer 2 and the counter move to the previous move (NONE where there is none).

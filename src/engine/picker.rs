@@ -52,8 +52,9 @@ pub(super) struct Picker {
     len: usize,
     cur: usize,
     end: usize,
-    /// The losing captures put aside by stage 2.
+    /// The losing captures put aside by stage 2 (`bad_end` is the end of the captures).
     bad: (usize, usize),
+    bad_end: usize,
     stage: Stage,
     tt_move: Move,
     /// Killer 1, killer 2, counter move (stage 3), in that order.
@@ -61,6 +62,8 @@ pub(super) struct Picker {
     refutation_index: usize,
     /// Quiet moves scoring at least this are sorted.
     sort_limit: i32,
+    /// Whether stage `Select` marks losing captures (quiescence captures, not evasions).
+    check_see: bool,
 }
 
 impl Picker {
@@ -83,11 +86,13 @@ impl Picker {
             cur: 0,
             end: 0,
             bad: (0, 0),
+            bad_end: 0,
             stage,
             tt_move,
             refutations,
             refutation_index: 0,
             sort_limit,
+            check_see: stage == Stage::QCapturesInit,
         }
     }
 
@@ -172,17 +177,24 @@ impl Picker {
                     generate_qmoves(pos, &mut list);
                     let tt = self.tt_move;
                     self.append(s, &list, ply, |m| m != tt);
+                    self.bad_end = self.end;
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
-                    if self.cur < self.end {
+                    while self.cur < self.end {
                         let m = self.select_best();
-                        if m.score >= 0 {
+                        if !s.losing_capture(m.mv) {
                             self.cur += 1;
                             return Some(m);
                         }
+                        // put aside for stage 5, scored below every quiet move
+                        let (cur, last) = (self.cur, self.end - 1);
+                        let r = self.range(cur, last + 1);
+                        r[0].score -= 2 * SCORE_GOOD_CAPTURE;
+                        r.swap(0, last - cur);
+                        self.end = last;
                     }
-                    self.bad = (self.cur, self.end); // losing captures wait for stage 5
+                    self.bad = (self.end, self.bad_end);
                     self.stage = Stage::Killers;
                 }
                 Stage::Killers => {
@@ -232,8 +244,11 @@ impl Picker {
                     if self.cur == self.end {
                         return None;
                     }
-                    let m = self.select_best();
+                    let mut m = self.select_best();
                     self.cur += 1;
+                    if self.stage == Stage::Select && self.check_see && s.losing_capture(m.mv) {
+                        m.score -= 2 * SCORE_GOOD_CAPTURE; // the quiescence search skips these
+                    }
                     return Some(m);
                 }
                 Stage::EvasionsInit => {
