@@ -160,6 +160,7 @@ impl Picker {
     }
 
     /// The next move to search with its ordering score, or `None` when all are done.
+    #[inline(always)]
     pub fn next(&mut self, s: &Searcher, ply: usize) -> Option<Scored> {
         let pos = &s.pos;
         loop {
