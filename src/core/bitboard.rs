@@ -212,6 +212,21 @@ const fn build_rays() -> [[u128; NSQ]; 8] {
 
 static RAYS: [[u128; NSQ]; 8] = build_rays();
 
+/// Empty-board rook (index 0) and bishop (index 1) reach of every square.
+const fn build_pseudo() -> [[u128; NSQ]; 2] {
+    let rays = build_rays();
+    let mut t = [[0u128; NSQ]; 2];
+    let mut s = 0;
+    while s < NSQ {
+        t[0][s] = rays[N][s] | rays[S][s] | rays[E][s] | rays[W][s];
+        t[1][s] = rays[NE][s] | rays[NW][s] | rays[SE][s] | rays[SW][s];
+        s += 1;
+    }
+    t
+}
+
+static PSEUDO: [[u128; NSQ]; 2] = build_pseudo();
+
 /// Step attacks for the non-sliding kinds, for black; white's are the point mirror.
 const fn step_offsets(kind: u8) -> &'static [(i8, i8)] {
     match kind {
@@ -444,14 +459,12 @@ pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
 
 #[inline]
 pub fn bishop_pseudo(sq: Square) -> Bitboard {
-    let s = sq.index();
-    Bitboard(RAYS[NE][s] | RAYS[NW][s] | RAYS[SE][s] | RAYS[SW][s])
+    Bitboard(PSEUDO[1][sq.index()])
 }
 
 #[inline]
 pub fn rook_pseudo(sq: Square) -> Bitboard {
-    let s = sq.index();
-    Bitboard(RAYS[N][s] | RAYS[S][s] | RAYS[E][s] | RAYS[W][s])
+    Bitboard(PSEUDO[0][sq.index()])
 }
 
 /// Attacks of a piece of `kind` and colour `c` standing on `sq`, with `occ` occupied.

@@ -30,6 +30,8 @@ pub struct EvalTables {
     psq: Box<[[i32; 81]; 32]>,
     /// The strategies detected for sente and gote.
     pub strategy: [Strategy; 2],
+    /// The tables that never change (held here to skip the lazy-init check on hot paths).
+    st: &'static StaticTables,
 }
 
 /// Tables that never change: distance bonuses and the king neighbourhood masks.
@@ -213,7 +215,7 @@ impl EvalTables {
                 }
             }
         }
-        EvalTables { psq, strategy }
+        EvalTables { psq, strategy, st: statics() }
     }
 }
 
@@ -268,7 +270,7 @@ impl Accumulator {
 
     #[inline(always)]
     fn add(&mut self, t: &EvalTables, ksq: [Option<Square>; 2], p: usize, sq: Square, sign: i32) {
-        let st = statics();
+        let st = t.st;
         self.psq += sign * t.psq[p][sq.index()];
         let dg = st.degree[p * 81 + sq.index()];
         self.degree[0] += sign * dg[0] as i32;
@@ -304,7 +306,7 @@ impl Accumulator {
                     // the king's own terms, then every distance bonus to this king afresh: our
                     // defenders' and the enemy's attackers' (the captured piece already gone)
                     acc.psq += t.psq[p.0 as usize][to.index()] - t.psq[p.0 as usize][m.from().index()];
-                    let st = statics();
+                    let st = t.st;
                     let dg = |sq: Square| st.degree[p.0 as usize * 81 + sq.index()];
                     for i in 0..2 {
                         acc.degree[i] += dg(to)[i] as i32 - dg(m.from())[i] as i32;
@@ -341,7 +343,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
 /// Static evaluation from the side to move's point of view, given `pos`'s accumulator.
 pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
     debug_assert_eq!(*acc, Accumulator::new(pos, t), "stale accumulator");
-    let st = statics();
+    let st = t.st;
     let mut score = acc.psq; // sente positive
     let mut degree = acc.degree; // how hard each side is attacked
     for c in Color::ALL {
