@@ -507,5 +507,9 @@ pub const QS_DELTA: i32 = 200;
 pub const ASPIRATION: i32 = 40;
 /// Time kept in reserve for the transmission and the GUI (milliseconds).
 pub const TIME_MARGIN_MS: u64 = 150;
+/// Before a search on the clock, the df-pn mate solver gets 1/ROOT_MATE_SHARE of the optimum
+/// budget, at most ROOT_MATE_MAX_MS (40 ms is some 10,000 solver nodes here).
+pub const ROOT_MATE_SHARE: u64 = 8;
+pub const ROOT_MATE_MAX_MS: u64 = 40;
 /// Score given to a perpetual check (連続王手の千日手) for the side that escapes it.
 pub const PERPETUAL_WIN: i32 = 20_000;

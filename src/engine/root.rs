@@ -2,10 +2,11 @@
 //! answers (no legal move → resign, impasse declaration → win, a single legal move → play it), and
 //! the result and progress types the engine hands out.
 
+use super::mate::{self, MateLimits, MateResult};
 use super::moves::is_dominated;
-use super::params::ASPIRATION;
+use super::params::{ASPIRATION, ROOT_MATE_MAX_MS, ROOT_MATE_SHARE};
 use super::picker::Scored;
-use super::search::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher};
+use super::search::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher, mate_probe_worthwhile};
 use super::time::{Clock, Limits};
 use super::tt::TranspositionTable;
 use crate::core::{Declaration, ImpasseRule, Move, Position};
@@ -157,6 +158,56 @@ fn helper_search(pos: &Position, tt: &TranspositionTable, stop: &AtomicBool, id:
     s.nodes
 }
 
+/// Milliseconds for the df-pn probe before a search on the clock: a share of the optimum
+/// budget, capped (the solver polls no stop flag, so the cap also bounds the answer to `stop`).
+/// `None` for analysis and fixed depth/node searches (those stay pure alpha-beta and
+/// deterministic) and where no mate is likely.
+fn root_mate_budget(pos: &Position, limits: &Limits) -> Option<u64> {
+    if limits.infinite || limits.ponder.is_some() || limits.depth.is_some() || limits.nodes.is_some() {
+        return None;
+    }
+    let (opt, _) = super::time::budgets(limits, pos.side_to_move())?;
+    let ms = (opt / ROOT_MATE_SHARE).min(ROOT_MATE_MAX_MS);
+    (ms >= 5 && mate_probe_worthwhile(pos)).then_some(ms)
+}
+
+/// The df-pn mate solver (詰将棋) run for `ms` milliseconds at the root: a long forced mate by
+/// checks, beyond what alpha-beta sees at the depths it reaches, wins the game outright.
+pub(super) fn root_mate_probe(
+    pos: &Position,
+    ms: u64,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Option<SearchResult> {
+    let limits = MateLimits { time_ms: Some(ms), nodes: None, stop: None };
+    let report = mate::solve_with_report(pos, limits);
+    let MateResult::Mate(line) = report.result else { return None };
+    let first = *line.first()?;
+    let plies = line.len() as i32;
+    let time_ms = report.elapsed.as_millis() as u64;
+    on_info(&SearchInfo {
+        depth: plies as u32,
+        seldepth: plies as u32,
+        multipv: 1,
+        score: Score::Mate(plies),
+        nodes: report.nodes,
+        nps: report.nodes * 1000 / time_ms.max(1),
+        time_ms,
+        hashfull: 0,
+        pv: line.clone(),
+    });
+    Some(SearchResult {
+        best: Some(first),
+        ponder: line.get(1).copied(),
+        declare_win: false,
+        score: Score::Mate(plies),
+        depth: plies as u32,
+        nodes: report.nodes,
+        time_ms,
+        lines: vec![(first, MATE - plies)],
+        pv: line,
+    })
+}
+
 fn main_search(
     pos: &Position,
     limits: &Limits,
@@ -181,6 +232,11 @@ fn main_search(
     if moves.len() == 1 && !limits.infinite && limits.ponder.is_none() {
         let v = s.evaluate(0);
         return SearchResult::immediate(Some(moves[0]), false, v);
+    }
+    if let Some(ms) = root_mate_budget(pos, limits)
+        && let Some(r) = root_mate_probe(pos, ms, on_info)
+    {
+        return r;
     }
     // initial order: the usual move ordering with the TT move first
     let tt_move = tt.probe(pos.key()).map_or(Move::NONE, |e| e.mv);
@@ -349,4 +405,40 @@ fn root_search(
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_probe_runs_only_on_the_clock_and_where_a_mate_is_likely() {
+        let tsume = Position::from_sfen("9/7k1/4N4/5R3/9/9/9/9/K8 b RNP 1").unwrap();
+        let byoyomi = Limits { time: [Some(0), Some(0)], byoyomi: 1000, ..Limits::default() };
+        assert_eq!(root_mate_budget(&tsume, &byoyomi), Some(ROOT_MATE_MAX_MS));
+        assert_eq!(root_mate_budget(&tsume, &Limits::depth(8)), None);
+        assert_eq!(root_mate_budget(&tsume, &Limits::nodes(10_000)), None);
+        assert_eq!(root_mate_budget(&tsume, &Limits { infinite: true, ..Limits::default() }), None);
+        assert_eq!(root_mate_budget(&Position::startpos(), &byoyomi), None);
+    }
+
+    #[test]
+    fn mate_probe_finds_a_mate_in_seven_and_reports_it() {
+        let pos = Position::from_sfen("9/7k1/4N4/5R3/9/9/9/9/K8 b RNP 1").unwrap();
+        let mut infos = Vec::new();
+        // a generous budget: the solver needs some 10,000 nodes here
+        let r = root_mate_probe(&pos, 10_000, &mut |i| infos.push(i.score)).expect("mate found");
+        let Score::Mate(n) = r.score else { panic!("{:?}", r.score) };
+        assert!(n >= 7 && n % 2 == 1 && n as usize == r.pv.len(), "{n} {:?}", r.pv);
+        assert_eq!(infos, vec![r.score]);
+        assert_eq!(r.best, r.pv.first().copied());
+        let mut p = pos.clone();
+        for &m in &r.pv {
+            assert!(p.is_legal(m), "{} in {}", m.usi(), p.to_sfen());
+            p.do_move(m);
+        }
+        assert!(p.is_checkmate());
+        // no mate: nothing to report
+        assert!(root_mate_probe(&Position::startpos(), 50, &mut |_| panic!("no info expected")).is_none());
+    }
 }

@@ -82,6 +82,16 @@ fn near_king(k: crate::core::Square) -> crate::core::Bitboard {
     })[k.index()]
 }
 
+/// Mate probes cost a few move generations; they are only tried when the side to move holds a
+/// piece other than pawns in hand or has pieces near the enemy king.
+#[inline]
+pub(super) fn mate_probe_worthwhile(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let Some(ek) = pos.king_square(us.flip()) else { return false };
+    let h = pos.hand(us);
+    h.total() > h.count(PieceKind::Pawn) as u32 || (pos.pieces_of(us) & near_king(ek)).any()
+}
+
 #[derive(Copy, Clone, Default)]
 pub(super) struct Frame {
     pub eval: i32,
@@ -181,14 +191,9 @@ impl<'a> Searcher<'a> {
         if found { self.pos.repetition_with(2) } else { Repetition::None }
     }
 
-    /// The mate-in-one probe costs a few move generations; it is only tried when the side to
-    /// move holds a piece other than pawns in hand or has pieces near the enemy king.
     #[inline]
     fn mate_probe_worthwhile(&self) -> bool {
-        let us = self.pos.side_to_move();
-        let Some(ek) = self.pos.king_square(us.flip()) else { return false };
-        let h = self.pos.hand(us);
-        h.total() > h.count(PieceKind::Pawn) as u32 || (self.pos.pieces_of(us) & near_king(ek)).any()
+        mate_probe_worthwhile(&self.pos)
     }
 
     #[inline]
