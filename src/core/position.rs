@@ -375,7 +375,41 @@ impl Position {
         self.side = us.flip();
         self.key ^= zobrist::SIDE_KEY;
         self.ply += 1;
-        self.refresh_checkers();
+        self.checkers = self.checkers_after(m, us);
+        debug_assert_eq!(self.checkers, {
+            let k = self.king_sq[self.side.index()];
+            if k == NO_SQUARE { Bitboard::EMPTY } else { self.attackers_to(us, k, self.occupied()) }
+        });
+    }
+
+    /// The pieces checking the enemy king right after `mover` played `m`: the moved piece
+    /// itself, or sliders uncovered on the line through the square it left (開き王手). Nothing
+    /// else can check: before the move the enemy king was not in check.
+    #[inline]
+    fn checkers_after(&self, m: Move, mover: Color) -> Bitboard {
+        let ksq = self.king_sq[mover.flip().index()];
+        if ksq == NO_SQUARE {
+            return Bitboard::EMPTY;
+        }
+        let to = m.to();
+        let occ = self.occupied();
+        let kind = self.board[to.index()].kind_unchecked();
+        let mut c = if attacks(mover, kind, to, occ).contains(ksq) {
+            Bitboard::from_square(to)
+        } else {
+            Bitboard::EMPTY
+        };
+        if !m.is_drop() {
+            let from = m.from();
+            if rook_pseudo(ksq).contains(from) {
+                c |= rook_attacks(ksq, occ) & self.kinds2(mover, PieceKind::Rook, PieceKind::Dragon);
+                let lances = self.by_kind[PieceKind::Lance as usize] & self.by_color[mover.index()];
+                c |= lance_attacks(mover.flip(), ksq, occ) & lances;
+            } else if bishop_pseudo(ksq).contains(from) {
+                c |= bishop_attacks(ksq, occ) & self.kinds2(mover, PieceKind::Bishop, PieceKind::Horse);
+            }
+        }
+        c
     }
 
     /// Takes back the last move made with `do_move`. Does nothing without history.
