@@ -101,14 +101,7 @@ fn cmd_perft(args: &[String]) -> ExitCode {
         match args[i].as_str() {
             "--divide" => divide = true,
             "--sfen" => {
-                // accept the SFEN as one argument or as the following words
-                let mut parts = Vec::new();
-                i += 1;
-                while i < args.len() && !args[i].starts_with("--") {
-                    parts.push(args[i].clone());
-                    i += 1;
-                }
-                sfen = Some(parts.join(" "));
+                sfen = Some(engine::cli::sfen_option(args, &mut i));
                 continue;
             }
             a => match a.parse::<u32>() {

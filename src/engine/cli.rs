@@ -21,3 +21,15 @@ pub fn mate_main(args: &[String]) -> ExitCode {
 pub fn book_main(args: &[String]) -> ExitCode {
     super::book_cli::run(args)
 }
+
+/// The value of a `--sfen` option whose name is at `args[*i]`: one argument, or the following
+/// words up to the next `--option` (a shell-unquoted SFEN). Leaves `*i` on the next option.
+pub fn sfen_option(args: &[String], i: &mut usize) -> String {
+    let mut parts = Vec::new();
+    *i += 1;
+    while *i < args.len() && !args[*i].starts_with("--") {
+        parts.push(args[*i].as_str());
+        *i += 1;
+    }
+    parts.join(" ")
+}

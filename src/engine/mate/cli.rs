@@ -20,17 +20,11 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     while i < args.len() {
         match args[i].as_str() {
             "--sfen" => {
-                // the SFEN as one argument or as the following words up to the next option
-                let mut parts = Vec::new();
-                i += 1;
-                while i < args.len() && !args[i].starts_with("--") {
-                    parts.push(args[i].clone());
-                    i += 1;
-                }
-                if parts.is_empty() {
+                let sfen = crate::engine::cli::sfen_option(args, &mut i);
+                if sfen.is_empty() {
                     return Err("--sfen needs a position".into());
                 }
-                out.sfen = Some(parts.join(" "));
+                out.sfen = Some(sfen);
                 continue;
             }
             "--time" | "--nodes" => {
