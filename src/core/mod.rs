@@ -14,6 +14,7 @@ pub mod movegen;
 pub mod perft;
 pub mod position;
 pub mod sfen;
+pub mod tactical;
 pub mod types;
 pub mod zobrist;
 

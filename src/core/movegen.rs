@@ -359,14 +359,7 @@ impl Position {
         if block.is_empty() || hand.is_empty() {
             return false;
         }
-        for kind in [
-            PieceKind::Lance,
-            PieceKind::Knight,
-            PieceKind::Silver,
-            PieceKind::Gold,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-        ] {
+        for &kind in &PieceKind::HAND[1..] {
             if hand.count(kind) > 0 && (block & !dead_ranks(us, kind)).any() {
                 return true;
             }

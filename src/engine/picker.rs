@@ -12,7 +12,7 @@
 //! In check, all evasions are generated and ordered at once. The quiescence search uses stage 2
 //! only (captures and promotions, including the losing ones, which it skips itself).
 
-use super::moves::{generate_qmoves, is_dominated};
+use super::moves::is_dominated;
 use super::params::QUIET_SORT_LIMIT;
 use super::search::Searcher;
 use crate::core::{MAX_MOVES, Move, MoveList, PieceKind, Position};
@@ -175,7 +175,7 @@ impl Picker {
                 }
                 Stage::CapturesInit => {
                     let mut list = MoveList::new();
-                    generate_qmoves(pos, &mut list);
+                    pos.generate_tactical(&mut list);
                     let tt = self.tt_move;
                     self.append(s, &list, ply, |m| m != tt);
                     self.bad_end = self.end;
@@ -260,7 +260,7 @@ impl Picker {
                 }
                 Stage::QCapturesInit => {
                     let mut list = MoveList::new();
-                    generate_qmoves(pos, &mut list);
+                    pos.generate_tactical(&mut list);
                     self.append(s, &list, ply, |_| true);
                     self.stage = Stage::Select;
                 }
