@@ -9,6 +9,7 @@ pub mod book_cli;
 pub mod checks;
 pub mod cli;
 pub mod eval;
+mod large_pages;
 pub mod levels;
 pub mod mate;
 pub mod moves;

@@ -4,6 +4,7 @@
 //! from another writer) is simply a miss. Buckets hold four entries (one 64-byte cache line);
 //! replacement prefers empty, stale (older search) and shallow entries.
 
+use super::large_pages::LargeArray;
 use crate::core::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -28,7 +29,6 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
-#[derive(Default)]
 struct Slot {
     key: AtomicU64,
     data: AtomicU64,
@@ -37,12 +37,11 @@ struct Slot {
 const BUCKET: usize = 4;
 
 #[repr(align(64))]
-#[derive(Default)]
 struct Bucket([Slot; BUCKET]);
 
 /// The table. Share it as `Arc<TranspositionTable>` across searches (and threads).
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: LargeArray<Bucket>,
     mask: usize,
     generation: AtomicU8,
 }
@@ -84,8 +83,8 @@ impl TranspositionTable {
         while n * 2 * std::mem::size_of::<Bucket>() <= bytes {
             n *= 2;
         }
-        let mut buckets = Vec::with_capacity(n);
-        buckets.resize_with(n, Bucket::default);
+        // SAFETY: a bucket of zeroed atomics is an empty bucket.
+        let buckets = unsafe { LargeArray::zeroed(n) };
         TranspositionTable { buckets, mask: n - 1, generation: AtomicU8::new(0) }
     }
 
@@ -96,7 +95,7 @@ impl TranspositionTable {
 
     /// Forgets everything.
     pub fn clear(&self) {
-        for b in &self.buckets {
+        for b in self.buckets.iter() {
             for s in &b.0 {
                 s.key.store(0, Ordering::Relaxed);
                 s.data.store(0, Ordering::Relaxed);
