@@ -217,10 +217,13 @@ impl<'a> Searcher<'a> {
     /// Plays `m` at `ply`, recording it on the stack.
     #[inline]
     pub(super) fn make(&mut self, ply: usize, m: Move) {
+        // the table entry is fetched while the accumulator and the position are updated
+        let key = self.pos.key_after(m);
+        self.tt.prefetch(key);
         self.stack[ply].mv = m;
         self.acc[ply + 1] = self.acc[ply].after(&self.pos, m, &self.ev);
         self.pos.do_move(m);
-        self.tt.prefetch(self.pos.key());
+        debug_assert_eq!(key, self.pos.key());
         self.stack[ply].piece = self.pos.piece_at(m.to()).0;
     }
 
@@ -291,7 +294,10 @@ impl<'a> Searcher<'a> {
                 Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
                 _ => self.evaluate(ply),
             };
-            if self.mate_probe_worthwhile()
+            // a non-PV node searched before (an entry from a full-width search) has had its
+            // probe, and a mate it found would have cut the node off already
+            if (PV || tte.is_none_or(|e| e.depth < 1))
+                && self.mate_probe_worthwhile()
                 && let Some(m) = mate_in_one(&mut self.pos)
             {
                 let v = mate_in(ply + 1);
