@@ -95,6 +95,13 @@ export MATCH_LOG_DIR=$out
 export MATCH_EVENTS=$out/events.log
 : >"$MATCH_EVENTS"
 
+# cshogi restarts the engines for every game: play a copy of the binary, so that a rebuild
+# during the match cannot change the engine between games.
+if [ -n "${bin:-}" ]; then
+  cp "$bin" "$out/shogiban.bin"
+  export SHOGIBAN_BIN=$out/shogiban.bin
+fi
+
 # Byoyomi with zero main time.  With --time 0 cshogi.cli declares a loss on
 # time for any move that takes 1000 ms or more (its tolerance is a fixed
 # 1 s), which is exactly right at 1 s per move and lenient below; above 1 s
