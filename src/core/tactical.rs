@@ -81,26 +81,14 @@ impl Position {
                 push(PieceKind::Gold, from, to);
             }
         }
-        for kind in [PieceKind::Bishop, PieceKind::Horse] {
+        for kind in [PieceKind::Bishop, PieceKind::Horse, PieceKind::Rook, PieceKind::Dragon] {
             for from in self.pieces(us, kind) {
-                let reach = if kind == PieceKind::Horse {
-                    bishop_pseudo(from) | king_attacks(from)
-                } else {
-                    bishop_pseudo(from)
-                };
-                if (reach & enemy).any() {
-                    for to in attacks(us, kind, from, occ) & enemy {
-                        push(kind, from, to);
-                    }
-                }
-            }
-        }
-        for kind in [PieceKind::Rook, PieceKind::Dragon] {
-            for from in self.pieces(us, kind) {
-                let reach = if kind == PieceKind::Dragon {
-                    rook_pseudo(from) | king_attacks(from)
-                } else {
-                    rook_pseudo(from)
+                // empty-board reach first: most sliders see no enemy piece at all
+                let reach = match kind {
+                    PieceKind::Bishop => bishop_pseudo(from),
+                    PieceKind::Horse => bishop_pseudo(from) | king_attacks(from),
+                    PieceKind::Rook => rook_pseudo(from),
+                    _ => rook_pseudo(from) | king_attacks(from),
                 };
                 if (reach & enemy).any() {
                     for to in attacks(us, kind, from, occ) & enemy {

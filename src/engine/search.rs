@@ -192,11 +192,6 @@ impl<'a> Searcher<'a> {
     }
 
     #[inline]
-    fn mate_probe_worthwhile(&self) -> bool {
-        mate_probe_worthwhile(&self.pos)
-    }
-
-    #[inline]
     fn can_declare(&self) -> bool {
         let us = self.pos.side_to_move();
         match self.pos.king_square(us) {
@@ -297,7 +292,7 @@ impl<'a> Searcher<'a> {
             // a non-PV node searched before (an entry from a full-width search) has had its
             // probe, and a mate it found would have cut the node off already
             if (PV || tte.is_none_or(|e| e.depth < 1))
-                && self.mate_probe_worthwhile()
+                && mate_probe_worthwhile(&self.pos)
                 && let Some(m) = mate_in_one(&mut self.pos)
             {
                 let v = mate_in(ply + 1);
