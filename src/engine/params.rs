@@ -10,28 +10,52 @@ use crate::core::PieceKind;
 
 // ----- material ------------------------------------------------------------------------------
 
-/// Value of a piece standing on the board, indexed by `PieceKind as usize` (0 and King unused).
-pub const BOARD_VALUE: [i32; 15] = [
-    0,    // (none)
-    100,  // 歩 pawn
-    270,  // 香 lance
-    300,  // 桂 knight
-    430,  // 銀 silver
-    510,  // 金 gold
-    650,  // 角 bishop
-    760,  // 飛 rook
-    0,    // 玉 king
-    530,  // と promoted pawn
-    510,  // 成香 promoted lance
-    520,  // 成桂 promoted knight
-    510,  // 成銀 promoted silver
-    900,  // 馬 horse
-    1050, // 龍 dragon
-];
+/// A table indexed by `PieceKind as usize`, written by name so that no entry can land on the wrong
+/// kind (the encoding order is pawn, lance, knight, silver, bishop, rook, gold, king, then the
+/// promoted kinds; kinds not named are 0).
+const fn by_kind<const N: usize>(entries: [(PieceKind, i32); N]) -> [i32; 15] {
+    let mut t = [0; 15];
+    let mut i = 0;
+    while i < N {
+        t[entries[i].0 as usize] = entries[i].1;
+        i += 1;
+    }
+    t
+}
 
-/// Value of one piece in hand, indexed by `PieceKind as usize` (unpromoted kinds only). A piece in
-/// hand can be dropped anywhere, so it is worth a little more than the same piece on the board.
-pub const HAND_VALUE: [i32; 15] = [0, 112, 295, 330, 470, 560, 720, 850, 0, 0, 0, 0, 0, 0, 0];
+use PieceKind::{
+    Bishop, Dragon, Gold, Horse, King, Knight, Lance, Pawn, ProKnight, ProLance, ProPawn, ProSilver, Rook,
+    Silver,
+};
+
+/// Value of a piece standing on the board (the king has none).
+pub const BOARD_VALUE: [i32; 15] = by_kind([
+    (Pawn, 100),
+    (Lance, 270),
+    (Knight, 300),
+    (Silver, 430),
+    (Gold, 510),
+    (Bishop, 650),
+    (Rook, 760),
+    (ProPawn, 530),
+    (ProLance, 510),
+    (ProKnight, 520),
+    (ProSilver, 510),
+    (Horse, 900),
+    (Dragon, 1050),
+]);
+
+/// Value of one piece in hand (unpromoted kinds only). A piece in hand can be dropped anywhere,
+/// so it is worth a little more than the same piece on the board.
+pub const HAND_VALUE: [i32; 15] = by_kind([
+    (Pawn, 112),
+    (Lance, 295),
+    (Knight, 330),
+    (Silver, 470),
+    (Gold, 560),
+    (Bishop, 720),
+    (Rook, 850),
+]);
 
 /// Penalty for having no pawn in hand (歩切れ): no pawn to block, to tap, to make a tokin.
 pub const NO_PAWN_IN_HAND: i32 = 25;
@@ -387,12 +411,38 @@ pub static KOMAGUMI_KING: CastleTable = [
 
 /// Endgame degree added for an attacking piece inside the defender's four home ranks, indexed by
 /// `PieceKind as usize` (seed: ShuubandoByAtack). A dragon inside is far more dangerous than a pawn.
-pub const DEGREE_BY_ATTACKER: [i32; 15] = [0, 1, 1, 2, 3, 3, 3, 4, 4, 3, 3, 3, 3, 4, 5];
+pub const DEGREE_BY_ATTACKER: [i32; 15] = by_kind([
+    (Pawn, 1),
+    (Lance, 1),
+    (Knight, 2),
+    (Silver, 3),
+    (Gold, 3),
+    (Bishop, 3),
+    (Rook, 4),
+    (King, 4),
+    (ProPawn, 3),
+    (ProLance, 3),
+    (ProKnight, 3),
+    (ProSilver, 3),
+    (Horse, 4),
+    (Dragon, 5),
+]);
 /// Added for the defender's own pieces in its four home ranks (seed: ShuubandoByDefence): golds,
 /// silvers and promoted pieces at home calm the position down.
-pub const DEGREE_BY_DEFENDER: [i32; 15] = [0, 0, 0, 0, -1, -1, 0, -1, 0, -1, -1, -1, -1, -2, -1];
+pub const DEGREE_BY_DEFENDER: [i32; 15] = by_kind([
+    (Silver, -1),
+    (Gold, -1),
+    (Rook, -1),
+    (ProPawn, -1),
+    (ProLance, -1),
+    (ProKnight, -1),
+    (ProSilver, -1),
+    (Horse, -2),
+    (Dragon, -1),
+]);
 /// Added for each piece the attacker holds in hand (seed: ShuubandoByHand).
-pub const DEGREE_BY_HAND: [i32; 15] = [0, 0, 1, 1, 2, 2, 2, 3, 0, 0, 0, 0, 0, 0, 0];
+pub const DEGREE_BY_HAND: [i32; 15] =
+    by_kind([(Lance, 1), (Knight, 1), (Silver, 2), (Gold, 2), (Bishop, 2), (Rook, 3)]);
 /// The degree is clamped to 0..=DEGREE_MAX; bonuses are scaled by degree / DEGREE_MAX.
 pub const DEGREE_MAX: i32 = 16;
 /// Centipawns per unit of degree difference (the seed uses 200, far too much next to material;
@@ -453,9 +503,25 @@ pub const DISTANCE_TABLE_NEUTRAL: i32 = 100;
 
 /// Attack units per king-zone square (the king's square and its eight neighbours) attacked by an
 /// enemy piece of this kind.
-pub const KS_ATTACK_UNITS: [i32; 15] = [0, 1, 2, 2, 3, 3, 3, 4, 1, 3, 3, 3, 3, 4, 5];
+pub const KS_ATTACK_UNITS: [i32; 15] = by_kind([
+    (Pawn, 1),
+    (Lance, 2),
+    (Knight, 2),
+    (Silver, 3),
+    (Gold, 3),
+    (Bishop, 3),
+    (Rook, 4),
+    (King, 1),
+    (ProPawn, 3),
+    (ProLance, 3),
+    (ProKnight, 3),
+    (ProSilver, 3),
+    (Horse, 4),
+    (Dragon, 5),
+]);
 /// Attack units for holding this kind in hand (it can be dropped next to the king).
-pub const KS_HAND_UNITS: [i32; 15] = [0, 1, 2, 3, 4, 5, 4, 6, 0, 0, 0, 0, 0, 0, 0];
+pub const KS_HAND_UNITS: [i32; 15] =
+    by_kind([(Pawn, 1), (Lance, 2), (Knight, 3), (Silver, 4), (Gold, 5), (Bishop, 4), (Rook, 6)]);
 /// Units removed per guard (gold, silver, promoted piece, horse, dragon within two squares of
 /// the king), counted twice.
 pub const KS_DEFENCE_UNITS: i32 = 1;
@@ -513,3 +579,25 @@ pub const ROOT_MATE_SHARE: u64 = 8;
 pub const ROOT_MATE_MAX_MS: u64 = 40;
 /// Score given to a perpetual check (連続王手の千日手) for the side that escapes it.
 pub const PERPETUAL_WIN: i32 = 20_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_values_follow_the_kinds() {
+        // the kinds are encoded pawn, lance, knight, silver, bishop, rook, gold: a table written in
+        // the traditional order (gold before bishop) would value a gold like a rook
+        let v = |k: PieceKind| BOARD_VALUE[k as usize];
+        assert!(v(Pawn) < v(Lance) && v(Lance) < v(Knight) && v(Knight) < v(Silver));
+        assert!(v(Silver) < v(Gold) && v(Gold) < v(Bishop) && v(Bishop) < v(Rook));
+        assert!(v(Rook) < v(Horse) && v(Horse) < v(Dragon));
+        for k in PieceKind::HAND {
+            assert!(HAND_VALUE[k as usize] > v(k), "{k:?}");
+        }
+        assert_eq!(v(King), 0);
+        assert!(KS_HAND_UNITS[Rook as usize] > KS_HAND_UNITS[Bishop as usize]);
+        assert!(KS_ATTACK_UNITS[Dragon as usize] > KS_ATTACK_UNITS[Rook as usize]);
+        assert!(DEGREE_BY_HAND[Rook as usize] > DEGREE_BY_HAND[Gold as usize]);
+    }
+}

@@ -129,8 +129,12 @@ mod tests {
 
     #[test]
     fn xray_recapture_counts() {
-        // two sente rooks on the file against a pawn protected once: the second rook recaptures
-        let pos = Position::from_sfen("4k4/4g4/4p4/9/9/9/4R4/4R4/4K4 b - 1").unwrap();
+        // a silver protected once by a gold: one rook taking it is lost to the gold, two rooks on
+        // the file win the exchange because the second recaptures
+        let one = Position::from_sfen("4k4/4g4/4s4/9/9/9/9/4R4/4K4 b - 1").unwrap();
+        let v = see(&one, mv(&one, "5h5c+"));
+        assert!(v < 0, "{v}");
+        let pos = Position::from_sfen("4k4/4g4/4s4/9/9/9/4R4/4R4/4K4 b - 1").unwrap();
         let v = see(&pos, mv(&pos, "5g5c+"));
         assert!(v > 0, "{v}");
     }

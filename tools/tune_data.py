@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Training data for the evaluation fit (`shogiban tune`).
+
+    tools/tune_data.py games OUT CSA...          positions of finished games (one SFEN a line)
+    tools/tune_data.py selfplay OUT GAMES ENGINE positions of fast self-play games of ENGINE
+    tools/tune_data.py label IN OUT [DEPTH]      score each position with Fairy-Stockfish
+
+`label` appends `SFEN<TAB>score<TAB>bestmove<TAB>quiet` lines to OUT and skips positions
+already in OUT, so it can be stopped and resumed. `score` is Fairy-Stockfish's centipawns for
+the side to move (mates as +-30000); `quiet` is 1 when the side to move is not in check and
+the best move neither captures nor promotes (the positions the fit uses: a static evaluation
+of a position with a capture pending is not comparable with a search score).
+
+Needs `pip install cshogi` and Fairy-Stockfish (FAIRY_BIN, default /usr/games/fairy-stockfish).
+"""
+import os
+import random
+import subprocess
+import sys
+
+import cshogi
+import cshogi.CSA
+
+
+class Engine:
+    def __init__(self, argv, init):
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        for line in init:
+            self.send(line)
+        self.wait("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine died")
+            if line.startswith(prefix):
+                return line.strip()
+
+    def go(self, position, go):
+        """(last score line, bestmove) of a search."""
+        self.send("position " + position)
+        self.send("go " + go)
+        score = None
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine died")
+            if line.startswith("info") and " score " in line:
+                score = line
+            elif line.startswith("bestmove"):
+                return score, line.split()[1]
+
+
+def parse_score(info):
+    w = info.split()
+    i = w.index("score")
+    if w[i + 1] == "cp":
+        return int(w[i + 2])
+    m = int(w[i + 2])
+    return 30000 if m > 0 else -30000
+
+
+def games(out, files):
+    seen = set()
+    with open(out, "w") as f:
+        for path in files:
+            for game in cshogi.CSA.Parser.parse_file(path):
+                board = cshogi.Board(game.sfen)
+                for ply, move in enumerate(game.moves):
+                    if ply >= 8:
+                        key = " ".join(board.sfen().split()[:3])
+                        if key not in seen:
+                            seen.add(key)
+                            f.write(board.sfen() + "\n")
+                    board.push(move)
+    print(len(seen), "positions")
+
+
+def selfplay(out, n, engine, seed=7):
+    rng = random.Random(seed)
+    openings = [l.strip() for l in open(os.path.join(os.path.dirname(__file__), "openings.txt"))
+                if l.strip()]
+    e = Engine([engine, "usi"], ["usi", "setoption name OwnBook value false", "isready"])
+    seen = set()
+    with open(out, "a") as f:
+        for g in range(n):
+            board = cshogi.Board()
+            op = rng.choice(openings).split()
+            for mv in op[2:]:
+                board.push_usi(mv)
+            moves = op[2:]
+            e.send("usinewgame")
+            for ply in range(len(moves), 260):
+                if board.is_game_over():
+                    break
+                legal = list(board.legal_moves)
+                if ply < 40 and rng.random() < 0.12:
+                    mv = cshogi.move_to_usi(rng.choice(legal))
+                else:
+                    _, mv = e.go("startpos moves " + " ".join(moves), "nodes 20000")
+                    if mv in ("resign", "win"):
+                        break
+                key = " ".join(board.sfen().split()[:3])
+                if ply >= 8 and key not in seen:
+                    seen.add(key)
+                    f.write(board.sfen() + "\n")
+                board.push_usi(mv)
+                moves.append(mv)
+            f.flush()
+            print("game", g + 1, "plies", len(moves), "positions", len(seen), flush=True)
+
+
+def label(inp, out, depth=8):
+    done = set()
+    if os.path.exists(out):
+        done = {l.split("\t")[0] for l in open(out)}
+    fsf = os.environ.get("FAIRY_BIN", "/usr/games/fairy-stockfish")
+    e = Engine([fsf], ["uci", "setoption name UCI_Variant value shogi", "setoption name Threads value 1",
+                       "setoption name Hash value 16", "isready"])
+    e.send("usi")
+    n = 0
+    with open(out, "a") as f:
+        for line in open(inp):
+            sfen = line.strip()
+            if not sfen or sfen in done:
+                continue
+            board = cshogi.Board(sfen)
+            if board.is_check() or board.is_game_over():
+                continue
+            e.send("usinewgame")
+            info, best = e.go("sfen " + sfen, "depth %d" % depth)
+            if info is None or best in ("resign", "win", "(none)"):
+                continue
+            mv = board.move_from_usi(best)
+            quiet = not (cshogi.move_is_promotion(mv) or
+                         (not cshogi.move_is_drop(mv) and board.piece(cshogi.move_to(mv)) != 0))
+            f.write("%s\t%d\t%s\t%d\n" % (sfen, parse_score(info), best, int(quiet)))
+            n += 1
+            if n % 500 == 0:
+                f.flush()
+                print(n, "labelled", flush=True)
+    print(n, "labelled")
+
+
+if __name__ == "__main__":
+    cmd = sys.argv[1] if len(sys.argv) > 1 else ""
+    if cmd == "games":
+        games(sys.argv[2], sys.argv[3:])
+    elif cmd == "selfplay":
+        selfplay(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+    elif cmd == "label":
+        label(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 8)
+    else:
+        print(__doc__)
+        sys.exit(2)
