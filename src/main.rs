@@ -13,7 +13,8 @@ const USAGE: &str = "usage: shogiban [--engine \"USI-ENGINE-COMMAND\"] [FILE]
        shogiban usi
        shogiban bench [--depth N]
        shogiban mate [--sfen SFEN] [--time MS]
-       shogiban book build FILES... -o OUT";
+       shogiban book build FILES... -o OUT
+       shogiban tune --prior | [--iterations N] [--lambda X] [-o FILE] DATA...";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,6 +25,7 @@ fn main() -> ExitCode {
         Some("bench") => engine::cli::bench_main(&args[1..]),
         Some("mate") => engine::cli::mate_main(&args[1..]),
         Some("book") => engine::cli::book_main(&args[1..]),
+        Some("tune") => engine::cli::tune_main(&args[1..]),
         Some("-h") | Some("--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

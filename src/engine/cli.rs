@@ -22,6 +22,11 @@ pub fn book_main(args: &[String]) -> ExitCode {
     super::book_cli::run(args)
 }
 
+/// `shogiban tune ...`: fit the evaluation tables (see `tune`).
+pub fn tune_main(args: &[String]) -> ExitCode {
+    super::tune::run(args)
+}
+
 /// The value of a `--sfen` option whose name is at `args[*i]`: one argument, or the following
 /// words up to the next `--option` (a shell-unquoted SFEN). Leaves `*i` on the next option.
 pub fn sfen_option(args: &[String], i: &mut usize) -> String {

@@ -19,6 +19,7 @@
 //! zones.
 
 use super::params::*;
+use super::tuned;
 use crate::core::bitboard::*;
 use crate::core::{Bitboard, Color, PieceKind, Position, Square};
 use std::sync::OnceLock;
@@ -53,6 +54,23 @@ struct StaticTables {
     degree: Vec<[i8; 2]>,
     /// Whether `Piece.0` is a gold-like piece or a silver (金駒).
     kanagoma: [bool; 32],
+    /// `[colour][piece square][king square]`: index of the square in the king-relative tables
+    /// (see `rel_offset`).
+    rel_off: Vec<u8>,
+}
+
+/// Where a piece of `c` on `sq` stands relative to the king on `k`, as an index into the
+/// king-relative tables (`row × 9 + column`): row = 8 + rank difference seen from `c` (row 7 is
+/// one rank in front of the king from `c`'s side, row 9 one rank behind), column = file distance.
+#[inline]
+pub fn rel_offset(c: Color, sq: Square, k: Square) -> usize {
+    let dr = sq.rank() as i32 - k.rank() as i32;
+    let row = match c {
+        Color::Black => 8 + dr,
+        Color::White => 8 - dr,
+    } as usize;
+    let col = (sq.file() as i32 - k.file() as i32).unsigned_abs() as usize;
+    row * 9 + col
 }
 
 fn statics() -> &'static StaticTables {
@@ -60,18 +78,15 @@ fn statics() -> &'static StaticTables {
     T.get_or_init(|| {
         let mut attacker = vec![0i16; 2 * 81 * 81];
         let mut defender = vec![0i16; 2 * 81 * 81];
+        let mut rel_off = vec![0u8; 2 * 81 * 81];
         for c in Color::ALL {
             for sq in Square::all() {
                 for k in Square::all() {
-                    let dr = sq.rank() as i32 - k.rank() as i32;
-                    let row = match c {
-                        Color::Black => 8 + dr,
-                        Color::White => 8 - dr,
-                    } as usize;
-                    let col = (sq.file() as i32 - k.file() as i32).unsigned_abs() as usize;
+                    let off = rel_offset(c, sq, k);
                     let i = (c.index() * 81 + sq.index()) * 81 + k.index();
-                    attacker[i] = (ATTACKER_TABLE[row][col] - DISTANCE_TABLE_NEUTRAL) as i16;
-                    defender[i] = (DEFENDER_TABLE[row][col] - DISTANCE_TABLE_NEUTRAL) as i16;
+                    attacker[i] = tuned::ATTACK[off / 9][off % 9];
+                    defender[i] = tuned::DEFEND[off / 9][off % 9];
+                    rel_off[i] = off as u8;
                 }
             }
         }
@@ -122,7 +137,17 @@ fn statics() -> &'static StaticTables {
                 }
             }
         }
-        StaticTables { attacker, defender, near, guard_zone, rook_reach, bishop_reach, degree, kanagoma }
+        StaticTables {
+            attacker,
+            defender,
+            near,
+            guard_zone,
+            rook_reach,
+            bishop_reach,
+            degree,
+            kanagoma,
+            rel_off,
+        }
     })
 }
 
@@ -173,29 +198,16 @@ pub fn detect_strategy(pos: &Position) -> [Strategy; 2] {
     [s, s.reverse()]
 }
 
-fn rank_term(kind: PieceKind, rel_rank: usize) -> i32 {
-    match kind {
-        PieceKind::Pawn => RANK_PAWN[rel_rank],
-        PieceKind::Lance => RANK_LANCE[rel_rank],
-        PieceKind::Knight => RANK_KNIGHT[rel_rank],
-        PieceKind::Rook | PieceKind::Dragon => RANK_ROOK[rel_rank],
-        PieceKind::King => RANK_KING[rel_rank],
-        _ => 0,
-    }
-}
-
-fn castle_term(kind: PieceKind, strategy: Strategy, c: Color, sq: Square) -> i32 {
-    let table = match kind {
-        PieceKind::Silver => &KOMAGUMI_SILVER,
-        PieceKind::Gold => &KOMAGUMI_GOLD,
-        PieceKind::King => &KOMAGUMI_KING,
+/// The castle-building term of a piece of `kind` (silver, gold, king) on `own` (the square as its
+/// owner sees it) for its side's strategy.
+fn castle_term(kind: PieceKind, strategy: Strategy, own: Square) -> i32 {
+    let k3 = match kind {
+        PieceKind::Silver => 0,
+        PieceKind::Gold => 1,
+        PieceKind::King => 2,
         _ => return 0,
     };
-    let (row, col) = match c {
-        Color::Black => (sq.rank() as usize - 1, 9 - sq.file() as usize),
-        Color::White => (9 - sq.rank() as usize, sq.file() as usize - 1),
-    };
-    table[strategy as usize][row][col] as i32 * KOMAGUMI_SCALE
+    tuned::CASTLE[k3][strategy as usize][own.index()] as i32
 }
 
 impl EvalTables {
@@ -207,10 +219,10 @@ impl EvalTables {
             for kind in PieceKind::ALL {
                 let p = crate::core::Piece::new(c, kind);
                 for sq in Square::all() {
-                    let rel = sq.relative_rank(c) as usize;
+                    let own = if c == Color::Black { sq } else { sq.flip() };
                     let v = BOARD_VALUE[kind as usize]
-                        + rank_term(kind, rel)
-                        + castle_term(kind, strategy[c.index()], c, sq);
+                        + tuned::PSQ[kind as usize][own.index()] as i32
+                        + castle_term(kind, strategy[c.index()], own);
                     psq[p.0 as usize][sq.index()] = if c == Color::Black { v } else { -v };
                 }
             }
@@ -231,7 +243,7 @@ fn kanagoma_bb(pos: &Position, c: Color) -> Bitboard {
 }
 
 #[inline]
-fn is_kanagoma(kind: PieceKind) -> bool {
+pub fn is_kanagoma(kind: PieceKind) -> bool {
     matches!(
         kind,
         PieceKind::Silver
@@ -255,6 +267,8 @@ pub struct Accumulator {
     /// Attacker / defender bonuses of each side's gold-like pieces (owner positive).
     att: [i32; 2],
     def: [i32; 2],
+    /// King-relative terms of every piece (`tuned::REL_OWN`, `tuned::REL_ENEMY`), sente positive.
+    rel: i32,
 }
 
 impl Accumulator {
@@ -275,6 +289,7 @@ impl Accumulator {
         let dg = st.degree[p * 81 + sq.index()];
         self.degree[0] += sign * dg[0] as i32;
         self.degree[1] += sign * dg[1] as i32;
+        self.rel += sign * rel_term(st, ksq, p, sq);
         if st.kanagoma[p] {
             let ci = p >> 4;
             let base = (ci * 81 + sq.index()) * 81;
@@ -319,6 +334,16 @@ impl Accumulator {
                     theirs.clear(to);
                     acc.att[ti] =
                         theirs.map(|sq| st.attacker[(ti * 81 + sq.index()) * 81 + to.index()] as i32).sum();
+                    // every king-relative term afresh, with the king on its new square
+                    let mut new_ksq = ksq;
+                    new_ksq[ui] = Some(to);
+                    let mut others = pos.occupied();
+                    others.clear(to);
+                    others.clear(m.from());
+                    acc.rel = rel_term(st, new_ksq, p.0 as usize, to)
+                        + others
+                            .map(|sq| rel_term(st, new_ksq, pos.piece_at(sq).0 as usize, sq))
+                            .sum::<i32>();
                     return acc;
                 }
                 acc.add(t, ksq, p.0 as usize, m.from(), -1);
@@ -335,6 +360,23 @@ impl Accumulator {
     }
 }
 
+/// The king-relative terms of piece code `p` on `sq` (sente positive).
+#[inline(always)]
+fn rel_term(st: &StaticTables, ksq: [Option<Square>; 2], p: usize, sq: Square) -> i32 {
+    let ci = p >> 4;
+    let kind = p & 15;
+    let mut v = 0;
+    if let Some(ok) = ksq[ci]
+        && kind != PieceKind::King as usize
+    {
+        v += tuned::REL_OWN[kind][st.rel_off[(ci * 81 + sq.index()) * 81 + ok.index()] as usize] as i32;
+    }
+    if let Some(ek) = ksq[1 - ci] {
+        v += tuned::REL_ENEMY[kind][st.rel_off[(ci * 81 + sq.index()) * 81 + ek.index()] as usize] as i32;
+    }
+    if ci == 0 { v } else { -v }
+}
+
 /// Static evaluation from the side to move's point of view (from scratch).
 pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     evaluate_with(pos, t, &Accumulator::new(pos, t))
@@ -343,38 +385,64 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
 /// Static evaluation from the side to move's point of view, given `pos`'s accumulator.
 pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
     debug_assert_eq!(*acc, Accumulator::new(pos, t), "stale accumulator");
-    let st = t.st;
-    let mut score = acc.psq; // sente positive
+    let mut score = acc.psq + acc.rel; // sente positive
     let mut degree = acc.degree; // how hard each side is attacked
     for c in Color::ALL {
         let h = pos.hand(c);
         let mut v = 0;
         for kind in PieceKind::HAND {
-            let n = h.count(kind) as i32;
-            v += n * HAND_VALUE[kind as usize];
-            degree[1 - c.index()] += n * DEGREE_BY_HAND[kind as usize];
-        }
-        if h.count(PieceKind::Pawn) == 0 {
-            v -= NO_PAWN_IN_HAND;
+            let n = h.count(kind) as usize;
+            v += tuned::HAND[kind as usize][n] as i32;
+            degree[1 - c.index()] += n as i32 * DEGREE_BY_HAND[kind as usize];
         }
         score += if c == Color::Black { v } else { -v };
     }
     let d = [degree[0].clamp(0, DEGREE_MAX), degree[1].clamp(0, DEGREE_MAX)];
-    score += (d[1] - d[0]) * DEGREE_DIFF_WEIGHT;
+    score += (d[1] - d[0]) * tuned::DEGREE_DIFF;
     score += (acc.att[0] * d[1] + acc.def[0] * d[0]) / DEGREE_MAX;
     score -= (acc.att[1] * d[0] + acc.def[1] * d[1]) / DEGREE_MAX;
     if let Some(k) = pos.king_square(Color::Black) {
-        score -= king_danger(pos, Color::Black, k, st);
+        score -= king_danger(pos, Color::Black, k, t.st);
     }
     if let Some(k) = pos.king_square(Color::White) {
-        score += king_danger(pos, Color::White, k, st);
+        score += king_danger(pos, Color::White, k, t.st);
     }
     let v = if pos.side_to_move() == Color::Black { score } else { -score };
-    v + TEMPO
+    v + tuned::TEMPO
+}
+
+/// The endgame degree of each side (unclamped), from scratch: the board and both hands.
+pub fn degrees(pos: &Position) -> [i32; 2] {
+    let st = statics();
+    let mut degree = [0i32; 2];
+    for sq in pos.occupied() {
+        let dg = st.degree[pos.piece_at(sq).0 as usize * 81 + sq.index()];
+        degree[0] += dg[0] as i32;
+        degree[1] += dg[1] as i32;
+    }
+    for c in Color::ALL {
+        for kind in PieceKind::HAND {
+            degree[1 - c.index()] += pos.hand(c).count(kind) as i32 * DEGREE_BY_HAND[kind as usize];
+        }
+    }
+    degree
 }
 
 /// King-safety penalty for `c`, whose king stands on `k`.
+#[inline]
 fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables) -> i32 {
+    let (units, cut) = king_units_with(pos, c, k, st);
+    tuned::KING_DANGER[(units as usize).min(tuned::KING_DANGER.len() - 1)] as i32 + cut * tuned::NO_ESCAPE
+}
+
+/// The king-danger units of `c`'s king on `k` (attacks on its 3×3 zone and drop threats, minus
+/// its guards) and the number of its empty neighbour squares the enemy attacks.
+pub fn king_units(pos: &Position, c: Color, k: Square) -> (i32, i32) {
+    king_units_with(pos, c, k, statics())
+}
+
+#[inline]
+fn king_units_with(pos: &Position, c: Color, k: Square, st: &StaticTables) -> (i32, i32) {
     let them = c.flip();
     let occ = pos.occupied();
     let around = king_attacks(k);
@@ -412,7 +480,7 @@ fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables) -> i32 {
     let defence = 2 * guards.count() as i32;
     let units = (units - defence * KS_DEFENCE_UNITS).max(0);
     let escapes_cut = (around & !pos.pieces_of(c) & attacked).count() as i32;
-    (units * units * KS_QUADRATIC / 16).min(KS_MAX) + escapes_cut * KS_NO_ESCAPE
+    (units, escapes_cut)
 }
 
 #[cfg(test)]
@@ -425,7 +493,7 @@ mod tests {
         let t = EvalTables::new(&pos);
         assert_eq!(t.strategy, [Strategy::DoubleWing, Strategy::DoubleWing]);
         // symmetric position: only the tempo bonus remains
-        assert_eq!(evaluate(&pos, &t), TEMPO);
+        assert_eq!(evaluate(&pos, &t), tuned::TEMPO);
     }
 
     /// The position turned round with the colours swapped (same game, other side).

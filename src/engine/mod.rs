@@ -22,6 +22,9 @@ pub mod search;
 pub mod see;
 pub mod time;
 pub mod tt;
+#[rustfmt::skip]
+pub mod tuned;
+pub mod tune;
 pub mod usi;
 pub mod usi_client;
 pub mod usi_client_parse;

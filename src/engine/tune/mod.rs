@@ -1,0 +1,184 @@
+//! `shogiban tune`: fits the evaluation tables (`tuned.rs`) to positions scored by a stronger
+//! engine (made with `tools/tune_data.py`), or writes the hand-set starting values.
+//!
+//! ```text
+//! shogiban tune --prior [-o FILE]
+//! shogiban tune [--iterations N] [--lambda X] [--k K] [--rate R] [-o FILE] DATA...
+//! ```
+//!
+//! DATA lines are `SFEN<TAB>score[<TAB>bestmove<TAB>quiet]`; positions whose `quiet` field is 0
+//! (the best move captures or promotes), in check, or scored as a mate are skipped. One block of
+//! 500 positions in ten is kept aside to measure the fit on positions it did not see (blocks, not
+//! single positions: neighbouring positions of one game are nearly the same).
+
+pub mod fit;
+pub mod layout;
+pub mod write;
+
+use crate::core::Position;
+use fit::{FitOptions, Sample};
+use std::process::ExitCode;
+
+/// Parses the data files into samples; malformed lines are reported with file and line.
+pub fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
+    let mut samples = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for (n, line) in text.lines().enumerate() {
+            let f: Vec<&str> = line.split('\t').collect();
+            if line.trim().is_empty() {
+                continue;
+            }
+            let bad = |what: &str| format!("{path}:{}: {what}", n + 1);
+            let pos = Position::from_sfen(f[0]).map_err(|e| bad(&format!("bad SFEN: {e}")))?;
+            let score: f64 =
+                f.get(1).ok_or_else(|| bad("no score"))?.parse().map_err(|_| bad("bad score"))?;
+            if f.get(3) == Some(&"0") || score.abs() >= 3000.0 || pos.in_check() {
+                continue;
+            }
+            samples.push(Sample { features: layout::features(&pos), score });
+        }
+    }
+    Ok(samples)
+}
+
+fn usage() -> ExitCode {
+    eprintln!(
+        "usage: shogiban tune --prior [-o FILE]\n       shogiban tune [--iterations N] [--lambda X] [--k K] [--rate R] [-o FILE] DATA..."
+    );
+    ExitCode::from(2)
+}
+
+pub fn run(args: &[String]) -> ExitCode {
+    let mut out = "src/engine/tuned.rs".to_string();
+    let mut prior_only = false;
+    let mut files = Vec::new();
+    let mut o = FitOptions { k: 600.0, scale: 0.0, lambda: 2e-7, iterations: 600, rate: 1.0 };
+    let mut i = 0;
+    while i < args.len() {
+        let val = |i: usize| args.get(i + 1).and_then(|v| v.parse::<f64>().ok());
+        match args[i].as_str() {
+            "--prior" => prior_only = true,
+            "-o" | "--output" => match args.get(i + 1) {
+                Some(v) => {
+                    out = v.clone();
+                    i += 1;
+                }
+                None => return usage(),
+            },
+            opt @ ("--iterations" | "--lambda" | "--k" | "--rate" | "--scale") => {
+                let Some(v) = val(i) else { return usage() };
+                match opt {
+                    "--iterations" => o.iterations = v as usize,
+                    "--lambda" => o.lambda = v,
+                    "--k" => o.k = v,
+                    "--rate" => o.rate = v,
+                    _ => o.scale = v,
+                }
+                i += 1;
+            }
+            f if !f.starts_with('-') => files.push(f.to_string()),
+            _ => return usage(),
+        }
+        i += 1;
+    }
+    let prior = layout::prior();
+    if prior_only {
+        return save(
+            &out,
+            &write::tuned_rs(&prior, "Values: the hand-set starting point (`shogiban tune --prior`)."),
+        );
+    }
+    if files.is_empty() {
+        return usage();
+    }
+    let samples = match load(&files) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("shogiban tune: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let (train, test): (Vec<_>, Vec<_>) =
+        samples.into_iter().enumerate().partition(|(i, _)| i / 500 % 10 != 0);
+    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
+    let test: Vec<Sample> = test.into_iter().map(|(_, s)| s).collect();
+    let mut theta = layout::current();
+    if o.scale == 0.0 {
+        o.scale = fit::fit_scale(&train, &theta, o.k);
+    }
+    println!("{} training positions, {} held out; reference scale {:.2}", train.len(), test.len(), o.scale);
+    println!(
+        "loss before: train {:.5}  held out {:.5}",
+        fit::loss(&train, &theta, &o),
+        fit::loss(&test, &theta, &o)
+    );
+    // not identifiable: the value of holding none of a kind cancels between the sides (and the
+    // unused kind 0)
+    let mut frozen = vec![false; layout::LEN];
+    for kind in 0..8 {
+        frozen[layout::HAND + kind * layout::HAND_LEN] = true;
+    }
+    for v in &mut frozen[layout::HAND..layout::HAND + layout::HAND_LEN] {
+        *v = true;
+    }
+    fit::fit(&train, &mut theta, &prior, &frozen, &o, |it, mse| {
+        println!("iteration {it}: mean squared error {mse:.5}");
+    });
+    let (lt, lh) = (fit::loss(&train, &theta, &o), fit::loss(&test, &theta, &o));
+    println!("loss after:  train {lt:.5}  held out {lh:.5}");
+    let provenance = format!(
+        "Values: fitted to {} positions scored by Fairy-Stockfish (depth 8) from the values before\n\
+         (k {}, reference scale {:.2}, lambda {:e}, {} iterations of Adam at rate {}); held-out\n\
+         loss {:.5}.",
+        train.len(),
+        o.k,
+        o.scale,
+        o.lambda,
+        o.iterations,
+        o.rate,
+        lh
+    );
+    save(&out, &write::tuned_rs(&theta, &provenance))
+}
+
+fn save(path: &str, text: &str) -> ExitCode {
+    let tmp = format!("{path}.tmp");
+    match std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path)) {
+        Ok(()) => {
+            println!("wrote {path}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("shogiban tune: cannot write {path}: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::layout::{current, features};
+    use crate::core::Position;
+    use crate::engine::eval::{EvalTables, evaluate};
+
+    /// The features reproduce the evaluation with the current tables (up to the rounding of the
+    /// degree-scaled terms, which the evaluation divides in integers).
+    #[test]
+    fn features_agree_with_the_evaluation() {
+        let theta = current();
+        for sfen in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PP1PPPPPP/1S5R1/LN1GKGSNL w Bb 1",
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+            "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
+            "ln2rg1nl/1s1g1skb1/p1lp1p2p/4p1P2/2S2P1p1/1R6P/P1PPBS1P1/6G2/+nNG4KL w 3P2p 58",
+            "ln1g1g1nl/2sk1s1r1/ppppp1bpp/5pp2/7P1/2P2P3/PPNPP1P1P/1B2GS1R1/L1SK1G1NL w - 16",
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            let want = evaluate(&pos, &EvalTables::new(&pos)) as f64;
+            let got = features(&pos).eval(&theta);
+            assert!((want - got).abs() <= 2.0, "{sfen}: eval {want}, features {got}");
+        }
+    }
+}
