@@ -3,6 +3,7 @@
 
     tools/tune_data.py games OUT CSA...          positions of finished games (one SFEN a line)
     tools/tune_data.py selfplay OUT GAMES ENGINE positions of fast self-play games of ENGINE
+                                                 (random moves mixed in; seed TUNE_SEED)
     tools/tune_data.py label IN OUT [DEPTH]      score each position with Fairy-Stockfish
 
 `label` appends `SFEN<TAB>score<TAB>bestmove<TAB>quiet` lines to OUT and skips positions
@@ -82,7 +83,9 @@ def games(out, files):
     print(len(seen), "positions")
 
 
-def selfplay(out, n, engine, seed=7):
+def selfplay(out, n, engine):
+    # a different game sequence for each output file (the first data set used seed 7)
+    seed = int(os.environ.get("TUNE_SEED", 7 if out.endswith("self.sfen") else sum(out.encode())))
     rng = random.Random(seed)
     openings = [l.strip() for l in open(os.path.join(os.path.dirname(__file__), "openings.txt"))
                 if l.strip()]

@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! shogiban tune --prior [-o FILE]
-//! shogiban tune [--iterations N] [--lambda X] [--k K] [--rate R] [-o FILE] DATA...
+//! shogiban tune [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]
+//!               [--freeze tempo,degree,rel,danger] [-o FILE] DATA...
 //! ```
 //!
 //! DATA lines are `SFEN<TAB>score[<TAB>bestmove<TAB>quiet]`; positions whose `quiet` field is 0
@@ -44,7 +45,7 @@ pub fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: shogiban tune --prior [-o FILE]\n       shogiban tune [--iterations N] [--lambda X] [--k K] [--rate R] [-o FILE] DATA..."
+        "usage: shogiban tune --prior [-o FILE]\n       shogiban tune [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]\n                     [--freeze tempo,degree,rel,danger] [-o FILE] DATA..."
     );
     ExitCode::from(2)
 }
@@ -53,12 +54,20 @@ pub fn run(args: &[String]) -> ExitCode {
     let mut out = "src/engine/tuned.rs".to_string();
     let mut prior_only = false;
     let mut files = Vec::new();
+    let mut freeze: Vec<String> = Vec::new();
     let mut o = FitOptions { k: 600.0, scale: 0.0, lambda: 2e-7, iterations: 600, rate: 1.0 };
     let mut i = 0;
     while i < args.len() {
         let val = |i: usize| args.get(i + 1).and_then(|v| v.parse::<f64>().ok());
         match args[i].as_str() {
             "--prior" => prior_only = true,
+            "--freeze" => match args.get(i + 1) {
+                Some(v) => {
+                    freeze.extend(v.split(',').map(String::from));
+                    i += 1;
+                }
+                None => return usage(),
+            },
             "-o" | "--output" => match args.get(i + 1) {
                 Some(v) => {
                     out = v.clone();
@@ -116,6 +125,18 @@ pub fn run(args: &[String]) -> ExitCode {
     // not identifiable: the value of holding none of a kind cancels between the sides (and the
     // unused kind 0)
     let mut frozen = vec![false; layout::LEN];
+    for name in &freeze {
+        match name.as_str() {
+            "tempo" => frozen[layout::TEMPO_AT] = true,
+            "degree" => frozen[layout::DEGREE_DIFF] = true,
+            "rel" => frozen[layout::REL_OWN..layout::DANGER].iter_mut().for_each(|f| *f = true),
+            "danger" => frozen[layout::DANGER..layout::DEGREE_DIFF].iter_mut().for_each(|f| *f = true),
+            other => {
+                eprintln!("shogiban tune: unknown --freeze '{other}' (tempo, degree, rel, danger)");
+                return ExitCode::from(2);
+            }
+        }
+    }
     for kind in 0..8 {
         frozen[layout::HAND + kind * layout::HAND_LEN] = true;
     }
@@ -180,5 +201,30 @@ mod tests {
             let got = features(&pos).eval(&theta);
             assert!((want - got).abs() <= 2.0, "{sfen}: eval {want}, features {got}");
         }
+    }
+
+    #[test]
+    fn data_files_are_read_and_bad_lines_reported() {
+        let dir = std::env::temp_dir().join(format!("shogiban-tune-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.lab");
+        std::fs::write(
+            &good,
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\t-40\t3c3d\t1\n\
+             lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\t-40\t3c3d\t0\n\
+             lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\t30000\t3c3d\t1\n",
+        )
+        .unwrap();
+        // the capture/promotion position and the mate score are skipped
+        assert_eq!(super::load(&[good.display().to_string()]).unwrap().len(), 1);
+        let bad = dir.join("bad.lab");
+        std::fs::write(&bad, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\tten\n")
+            .unwrap();
+        let e = super::load(&[bad.display().to_string()]).err().unwrap();
+        assert!(e.ends_with("bad.lab:1: bad score"), "{e}");
+        std::fs::write(&bad, "not a position\t10\n").unwrap();
+        let e = super::load(&[bad.display().to_string()]).err().unwrap();
+        assert!(e.contains("bad.lab:1: bad SFEN"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
