@@ -337,6 +337,9 @@ impl Accumulator {
                     // every king-relative term afresh, with the king on its new square
                     let mut new_ksq = ksq;
                     new_ksq[ui] = Some(to);
+                    if !tuned::REL_USED {
+                        return acc;
+                    }
                     let mut others = pos.occupied();
                     others.clear(to);
                     others.clear(m.from());
@@ -363,6 +366,9 @@ impl Accumulator {
 /// The king-relative terms of piece code `p` on `sq` (sente positive).
 #[inline(always)]
 fn rel_term(st: &StaticTables, ksq: [Option<Square>; 2], p: usize, sq: Square) -> i32 {
+    if !tuned::REL_USED {
+        return 0;
+    }
     let ci = p >> 4;
     let kind = p & 15;
     let mut v = 0;

@@ -65,6 +65,10 @@ pub fn tuned_rs(theta: &[f64], provenance: &str) -> String {
     table(&mut o, "DEFEND", "[[i16; 9]; 17]", DEFEND, REL, 9);
     table(&mut o, "REL_OWN", "[[i16; 153]; 15]", REL_OWN, 15 * REL, REL);
     table(&mut o, "REL_ENEMY", "[[i16; 153]; 15]", REL_ENEMY, 15 * REL, REL);
+    let rel_used = theta[REL_OWN..DANGER].iter().any(|&x| round(x) != 0);
+    writeln!(o, "/// Whether any king-relative entry is non-zero (if not, the evaluation skips them).")
+        .unwrap();
+    writeln!(o, "pub const REL_USED: bool = {rel_used};\n").unwrap();
     writeln!(o, "pub static KING_DANGER: [i16; {DANGER_LEN}] = ").unwrap();
     let mut danger = String::new();
     rows(&mut danger, &theta[DANGER..DANGER + DANGER_LEN], DANGER_LEN, "");
