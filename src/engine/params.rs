@@ -567,6 +567,10 @@ pub const QUIET_SORT_LIMIT: i32 = 1;
 /// History bonus: depth² × HISTORY_BONUS, at most HISTORY_BONUS_MAX.
 pub const HISTORY_BONUS: i32 = 24;
 pub const HISTORY_BONUS_MAX: i32 = 3_000;
+/// Singular extension from this depth on: the table's move gets one more ply when every other
+/// move, searched at half depth, stays below the table's score minus SINGULAR_MARGIN × depth.
+pub const SINGULAR_DEPTH: i32 = 8;
+pub const SINGULAR_MARGIN: i32 = 2;
 /// Quiescence delta pruning margin.
 pub const QS_DELTA: i32 = 200;
 /// Aspiration window half-width at the start of an iteration.

@@ -98,6 +98,8 @@ pub(super) struct Frame {
     pub mv: Move,
     /// The piece (`Piece.0`) standing on the destination after `mv`.
     pub piece: u8,
+    /// The move left out by a singular-extension search of this node (NONE normally).
+    pub excluded: Move,
 }
 
 /// One search thread's state. Create one per search (see `root.rs` for the driver).
@@ -264,7 +266,10 @@ impl<'a> Searcher<'a> {
         }
 
         let key = self.pos.key();
-        let tte = self.tt.probe(key);
+        // a singular-extension search of this node is the same position without one move: the
+        // table's result for the position does not apply to it, and it stores none
+        let excluded = self.stack[ply].excluded;
+        let tte = if excluded.is_none() { self.tt.probe(key) } else { None };
         let tt_move = tte.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tte {
             let s = from_tt(e.score, ply);
@@ -284,6 +289,8 @@ impl<'a> Searcher<'a> {
         let eval;
         if in_check {
             eval = -INF;
+        } else if !excluded.is_none() {
+            eval = self.stack[ply].eval;
         } else {
             eval = match tte {
                 Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
@@ -310,7 +317,7 @@ impl<'a> Searcher<'a> {
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded.is_none() {
             // reverse futility pruning
             if depth < RFP_DEPTH && eval - RFP_MARGIN * depth >= beta && eval < MATE_IN_MAX {
                 return eval;
@@ -354,6 +361,9 @@ impl<'a> Searcher<'a> {
         let mut skip_quiets = false;
         let mut check_info: Option<CheckInfo> = None;
         while let Some(Scored { mv: m, score }) = picker.next(self, ply) {
+            if m == excluded {
+                continue;
+            }
             let capture = !m.is_drop() && !self.pos.piece_at(m.to()).is_empty();
             let quiet = !capture && !m.is_promotion();
             count += 1;
@@ -386,16 +396,41 @@ impl<'a> Searcher<'a> {
             }
 
             let hist = if quiet { self.history[hist_index(us, m)] } else { 0 };
+            let mut extension = 0;
+            // singular extension: when the table's move beats every other move by a margin
+            // (searched without it at half depth) it gets one more ply; when even the others
+            // reach beta, the node is cut at once (multi-cut)
+            if m == tt_move
+                && depth >= SINGULAR_DEPTH
+                && excluded.is_none()
+                && ply < 2 * self.root_depth as usize
+                && let Some(e) = tte
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
+                && e.depth >= depth - 3
+                && from_tt(e.score, ply).abs() < MATE_IN_MAX
+            {
+                let singular_beta = from_tt(e.score, ply) - SINGULAR_MARGIN * depth;
+                self.stack[ply].excluded = m;
+                let v = self.search::<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut);
+                self.stack[ply].excluded = Move::NONE;
+                if self.stopped {
+                    return 0;
+                }
+                if v < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
             // check extension (王手延長) in PV nodes for checks that do not lose material
-            let extension = if PV
+            if extension == 0
+                && PV
                 && ply < 2 * self.root_depth as usize
                 && check_info.get_or_insert_with(|| CheckInfo::new(&self.pos)).gives_check(&self.pos, m)
                 && see(&self.pos, m) >= 0
             {
-                1
-            } else {
-                0
-            };
+                extension = 1;
+            }
             self.make(ply, m);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + extension;
@@ -456,7 +491,13 @@ impl<'a> Searcher<'a> {
         }
 
         if count == 0 {
+            if !excluded.is_none() {
+                return alpha; // the excluded move was the only one
+            }
             return mated_in(ply); // no legal move (in check or not, that loses in shogi)
+        }
+        if !excluded.is_none() {
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
