@@ -198,16 +198,26 @@ pub fn detect_strategy(pos: &Position) -> [Strategy; 2] {
     [s, s.reverse()]
 }
 
-/// The castle-building term of a piece of `kind` (silver, gold, king) on `own` (the square as its
-/// owner sees it) for its side's strategy.
+/// Index of the castle-building (駒組み) table of a kind (silver, gold, king), if it has one.
+pub fn castle_kind(kind: PieceKind) -> Option<usize> {
+    match kind {
+        PieceKind::Silver => Some(0),
+        PieceKind::Gold => Some(1),
+        PieceKind::King => Some(2),
+        _ => None,
+    }
+}
+
+/// The square as its owner sees it (sente's view of the board): the tables are indexed by it.
+#[inline]
+pub fn owner_square(c: Color, sq: Square) -> Square {
+    if c == Color::Black { sq } else { sq.flip() }
+}
+
+/// The castle-building term of a piece of `kind` on `own` (the square as its owner sees it) for
+/// its side's strategy.
 fn castle_term(kind: PieceKind, strategy: Strategy, own: Square) -> i32 {
-    let k3 = match kind {
-        PieceKind::Silver => 0,
-        PieceKind::Gold => 1,
-        PieceKind::King => 2,
-        _ => return 0,
-    };
-    tuned::CASTLE[k3][strategy as usize][own.index()] as i32
+    castle_kind(kind).map_or(0, |k3| tuned::CASTLE[k3][strategy as usize][own.index()] as i32)
 }
 
 impl EvalTables {
@@ -219,7 +229,7 @@ impl EvalTables {
             for kind in PieceKind::ALL {
                 let p = crate::core::Piece::new(c, kind);
                 for sq in Square::all() {
-                    let own = if c == Color::Black { sq } else { sq.flip() };
+                    let own = owner_square(c, sq);
                     let v = BOARD_VALUE[kind as usize]
                         + tuned::PSQ[kind as usize][own.index()] as i32
                         + castle_term(kind, strategy[c.index()], own);
@@ -334,12 +344,12 @@ impl Accumulator {
                     theirs.clear(to);
                     acc.att[ti] =
                         theirs.map(|sq| st.attacker[(ti * 81 + sq.index()) * 81 + to.index()] as i32).sum();
-                    // every king-relative term afresh, with the king on its new square
-                    let mut new_ksq = ksq;
-                    new_ksq[ui] = Some(to);
                     if !tuned::REL_USED {
                         return acc;
                     }
+                    // every king-relative term afresh, with the king on its new square
+                    let mut new_ksq = ksq;
+                    new_ksq[ui] = Some(to);
                     let mut others = pos.occupied();
                     others.clear(to);
                     others.clear(m.from());

@@ -4,7 +4,7 @@
 //! each parameter contributes to its evaluation).
 
 use crate::core::{Color, PieceKind, Position, Square};
-use crate::engine::eval::{self, rel_offset};
+use crate::engine::eval::{self, castle_kind, owner_square, rel_offset};
 use crate::engine::params::*;
 use crate::engine::tuned;
 
@@ -28,22 +28,6 @@ pub const NO_ESCAPE: usize = DANGER + DANGER_LEN;
 pub const DEGREE_DIFF: usize = NO_ESCAPE + 1;
 pub const TEMPO_AT: usize = DEGREE_DIFF + 1;
 pub const LEN: usize = TEMPO_AT + 1;
-
-/// Index of the castle table of a kind (silver, gold, king), if it has one.
-pub fn castle_kind(kind: PieceKind) -> Option<usize> {
-    match kind {
-        PieceKind::Silver => Some(0),
-        PieceKind::Gold => Some(1),
-        PieceKind::King => Some(2),
-        _ => None,
-    }
-}
-
-/// The square as its owner sees it (sente's view of the board).
-#[inline]
-pub fn owner_square(c: Color, sq: Square) -> Square {
-    if c == Color::Black { sq } else { sq.flip() }
-}
 
 fn rank_term(kind: PieceKind, rel_rank: usize) -> i32 {
     match kind {
