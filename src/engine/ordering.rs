@@ -44,7 +44,7 @@ impl Searcher<'_> {
                 } else if m == counter {
                     SCORE_KILLER
                 } else {
-                    self.history[hist_index(us, m)]
+                    self.hist.history[hist_index(us, m)]
                 }
             };
         }
@@ -69,7 +69,7 @@ impl Searcher<'_> {
         let [k0, k1] = self.killers[ply];
         let counter = if ply > 0 && !self.stack[ply - 1].mv.is_none() {
             let f = self.stack[ply - 1];
-            self.counter[f.piece as usize * 81 + f.mv.to().index()]
+            self.hist.counter[f.piece as usize * 81 + f.mv.to().index()]
         } else {
             Move::NONE
         };
@@ -77,7 +77,7 @@ impl Searcher<'_> {
     }
 
     pub(super) fn history_update(&mut self, us: Color, m: Move, bonus: i32) {
-        let h = &mut self.history[hist_index(us, m)];
+        let h = &mut self.hist.history[hist_index(us, m)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
@@ -96,7 +96,7 @@ impl Searcher<'_> {
         }
         if ply > 0 && !self.stack[ply - 1].mv.is_none() {
             let f = self.stack[ply - 1];
-            self.counter[f.piece as usize * 81 + f.mv.to().index()] = m;
+            self.hist.counter[f.piece as usize * 81 + f.mv.to().index()] = m;
         }
     }
 }

@@ -226,6 +226,9 @@ fn main_search(
     let clock = Clock::new(limits, pos.side_to_move());
     tt.new_search();
     let mut s = Searcher::new(pos, tt, stop, clock);
+    // the histories start from what the last search learnt (the opponent's reply was very
+    // likely searched there)
+    s.hist = tt.take_histories();
     if let Some(n) = limits.nodes {
         s.node_limit = n;
     }
@@ -329,6 +332,7 @@ fn main_search(
         }
     }
 
+    tt.keep_histories(std::mem::take(&mut s.hist));
     let top = &best_lines[0];
     let score = if top.score > -INF { top.score } else { top.prev_score.max(-INF + 1) };
     let ponder = top.pv.get(1).copied().or_else(|| {
@@ -410,6 +414,18 @@ fn root_search(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_leaves_its_histories_for_the_next() {
+        let tt = TranspositionTable::new(4);
+        let stop = AtomicBool::new(false);
+        let pos = Position::startpos();
+        let r = run_search(&pos, &Limits::depth(6), &tt, &stop, &mut |_| {});
+        assert!(r.best.is_some());
+        let h = tt.take_histories();
+        assert!(h.history.iter().any(|&v| v != 0), "the search learnt nothing?");
+        assert!(h.counter.iter().any(|m| !m.is_none()));
+    }
 
     #[test]
     fn mate_probe_runs_only_on_the_clock_and_where_a_mate_is_likely() {

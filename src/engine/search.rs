@@ -1,5 +1,5 @@
 //! The alpha-beta search below the root: principal variation search (PVS) with a transposition
-//! table, null move, reverse futility, late-move reductions and pruning, SEE pruning, killer /
+//! table, razoring, null move, reverse futility, late-move reductions and pruning, SEE pruning, killer /
 //! counter-move / history ordering, a mate-in-one probe (1手詰め) at every interior node, and a
 //! quiescence search over captures and promotions (no quiet checks: drop checks chain almost
 //! without end in shogi; when in check all evasions are searched).
@@ -19,7 +19,7 @@ use super::picker::{Picker, SCORE_KILLER, Scored};
 use super::quickmate::mate_in_one;
 use super::see::see;
 use super::time::Clock;
-use super::tt::{Bound, TranspositionTable, TtEntry};
+use super::tt::{Bound, Histories, TranspositionTable, TtEntry};
 use crate::core::{Declaration, ImpasseRule, Move, PieceKind, Position, Repetition};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -116,8 +116,8 @@ pub struct Searcher<'a> {
     pub(super) seldepth: usize,
     pub(super) stopped: bool,
     pub(super) killers: Vec<[Move; 2]>,
-    pub(super) history: Vec<i32>,
-    pub(super) counter: Vec<Move>,
+    /// Butterfly history and counter moves (carried from search to search by the table).
+    pub(super) hist: Histories,
     pub(super) stack: Vec<Frame>,
     /// Evaluation accumulators by ply (`acc[ply]` belongs to the position at `ply`).
     acc: Vec<Accumulator>,
@@ -155,8 +155,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             stopped: false,
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            history: vec![0; 2 << 15],
-            counter: vec![Move::NONE; 32 * 81],
+            hist: Histories::new(),
             stack: vec![Frame::default(); MAX_PLY + 4],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 2],
@@ -317,6 +316,23 @@ impl<'a> Searcher<'a> {
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
 
+        // razoring: far below alpha near the leaves, only a capture could still help; when the
+        // quiescence search agrees, the node fails low at once
+        if !PV
+            && !in_check
+            && excluded.is_none()
+            && depth <= RAZOR_DEPTH
+            && eval + RAZOR_BASE + RAZOR_PER_DEPTH2 * depth * depth < alpha
+        {
+            let v = self.qsearch::<false>(alpha - 1, alpha, ply);
+            if self.stopped {
+                return 0;
+            }
+            if v < alpha {
+                return v;
+            }
+        }
+
         if !PV && !in_check && excluded.is_none() {
             // reverse futility pruning
             if depth < RFP_DEPTH && eval - RFP_MARGIN * depth >= beta && eval < MATE_IN_MAX {
@@ -395,7 +411,7 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let hist = if quiet { self.history[hist_index(us, m)] } else { 0 };
+            let hist = if quiet { self.hist.history[hist_index(us, m)] } else { 0 };
             let mut extension = 0;
             // singular extension: when the table's move beats every other move by a margin
             // (searched without it at half depth) it gets one more ply; when even the others

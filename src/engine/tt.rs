@@ -3,9 +3,14 @@
 //! data; a reader accepts an entry only when `stored_key ^ data == key`, so a torn write (one word
 //! from another writer) is simply a miss. Buckets hold four entries (one 64-byte cache line);
 //! replacement prefers empty, stale (older search) and shallow entries.
+//!
+//! The table is the search's memory from one move to the next, so it also keeps the move-ordering
+//! histories of the last search (`Histories`): the next search starts from them, aged, instead
+//! of from nothing. `clear` (a new game) forgets both.
 
 use super::large_pages::LargeArray;
 use crate::core::Move;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// What a stored score means.
@@ -44,6 +49,27 @@ pub struct TranspositionTable {
     buckets: LargeArray<Bucket>,
     mask: usize,
     generation: AtomicU8,
+    /// The main thread's histories after the last search (`None`: start afresh).
+    histories: Mutex<Option<Histories>>,
+}
+
+/// Move-ordering statistics a search learns: the butterfly history by (side, move) and the
+/// counter move by (piece, destination) of the previous move.
+pub struct Histories {
+    pub history: Vec<i32>,
+    pub counter: Vec<Move>,
+}
+
+impl Histories {
+    pub fn new() -> Histories {
+        Histories { history: vec![0; 2 << 15], counter: vec![Move::NONE; 32 * 81] }
+    }
+}
+
+impl Default for Histories {
+    fn default() -> Self {
+        Histories::new()
+    }
 }
 
 // data word layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 + generation 6
@@ -85,7 +111,7 @@ impl TranspositionTable {
         }
         // SAFETY: a bucket of zeroed atomics is an empty bucket.
         let buckets = unsafe { LargeArray::zeroed(n) };
-        TranspositionTable { buckets, mask: n - 1, generation: AtomicU8::new(0) }
+        TranspositionTable { buckets, mask: n - 1, generation: AtomicU8::new(0), histories: Mutex::new(None) }
     }
 
     /// Size in bytes.
@@ -102,6 +128,24 @@ impl TranspositionTable {
             }
         }
         self.generation.store(0, Ordering::Relaxed);
+        *self.histories.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    /// The histories the last search left, aged (halved: what was learnt about the position
+    /// before matters less), or fresh ones.
+    pub fn take_histories(&self) -> Histories {
+        match self.histories.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            Some(mut h) => {
+                h.history.iter_mut().for_each(|v| *v /= 2);
+                h
+            }
+            None => Histories::new(),
+        }
+    }
+
+    /// Keeps a search's histories for the next search.
+    pub fn keep_histories(&self, h: Histories) {
+        *self.histories.lock().unwrap_or_else(|e| e.into_inner()) = Some(h);
     }
 
     /// Starts a new search: older entries become preferred victims.
@@ -197,6 +241,25 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn histories_are_kept_aged_and_forgotten_on_clear() {
+        let tt = TranspositionTable::new(1);
+        assert!(tt.take_histories().history.iter().all(|&v| v == 0));
+        let mut h = Histories::new();
+        h.history[7] = 1000;
+        h.history[8] = -301;
+        h.counter[5] = Move(77);
+        tt.keep_histories(h);
+        let h = tt.take_histories();
+        assert_eq!((h.history[7], h.history[8], h.counter[5]), (500, -150, Move(77)));
+        // taken: the next search without a keep starts afresh
+        assert_eq!(tt.take_histories().history[7], 0);
+        tt.keep_histories(h);
+        tt.clear();
+        let h = tt.take_histories();
+        assert_eq!((h.history[7], h.counter[5]), (0, Move::NONE));
+    }
 
     #[test]
     fn store_and_probe() {
