@@ -111,6 +111,8 @@ fn malformed_input_is_reported_not_fatal() {
         "position",
         "position sfen not-a-board b - 1",
         "position startpos moves 7g7f 7g7f",
+        // nothing would end this search but `stop`: ignored, so the next `go` is not refused
+        "go btime abc",
         "go depth banana nodes 3000",
     ] {
         s.send(bad);
@@ -118,7 +120,9 @@ fn malformed_input_is_reported_not_fatal() {
     // the last command still searches (from the position after the legal 7g7f)
     let bm = s.wait_for("bestmove");
     let infos = s.transcript.iter().filter(|l| l.starts_with("info string")).count();
-    assert!(infos >= 10, "{:?}", s.transcript);
+    assert!(infos >= 11, "{:?}", s.transcript);
+    assert!(s.transcript.iter().any(|l| l.contains("line ignored")), "{:?}", s.transcript);
+    assert!(!s.transcript.iter().any(|l| l.contains("already searching")), "{:?}", s.transcript);
     let mut pos = Position::startpos();
     let m = pos.parse_usi_move("7g7f").unwrap();
     pos.do_move(m);

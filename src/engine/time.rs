@@ -54,7 +54,7 @@ impl Limits {
     }
 
     /// Whether the clock limits anything at all.
-    fn timed(&self) -> bool {
+    pub fn timed(&self) -> bool {
         self.movetime.is_some() || self.time.iter().any(Option::is_some) || self.byoyomi > 0
     }
 }

@@ -153,6 +153,38 @@ pub struct GoCommand {
     pub errors: Vec<String>,
 }
 
+const GO_KEYWORDS: [&str; 14] = [
+    "btime",
+    "wtime",
+    "binc",
+    "winc",
+    "byoyomi",
+    "movetime",
+    "depth",
+    "nodes",
+    "movestogo",
+    "infinite",
+    "ponder",
+    "mate",
+    "searchmoves",
+    "ponderhit",
+];
+
+impl GoCommand {
+    /// A search that only `stop` would end although `go` did not say `infinite`: what is left of
+    /// a malformed line (`go btime abc`). Such a line is ignored rather than searched.
+    pub fn unbounded_after_errors(&self) -> bool {
+        let l = &self.limits;
+        !self.errors.is_empty()
+            && !l.timed()
+            && l.depth.is_none()
+            && l.nodes.is_none()
+            && !l.infinite
+            && !self.ponder
+            && self.mate.is_none()
+    }
+}
+
 /// Parses the arguments of `go`.
 pub fn parse_go(args: &[&str]) -> GoCommand {
     let mut g = GoCommand::default();
@@ -160,7 +192,11 @@ pub fn parse_go(args: &[&str]) -> GoCommand {
     let num = |i: usize, g: &mut GoCommand| -> Option<u64> {
         match args.get(i + 1).map(|t| t.parse::<i64>()) {
             Some(Ok(v)) => Some(v.max(0) as u64),
-            _ => {
+            Some(Err(_)) => {
+                g.errors.push(format!("go: '{}' needs a number, got '{}'", args[i], args[i + 1]));
+                None
+            }
+            None => {
                 g.errors.push(format!("go: '{}' needs a number", args[i]));
                 None
             }
@@ -172,8 +208,12 @@ pub fn parse_go(args: &[&str]) -> GoCommand {
         match t {
             "btime" | "wtime" | "binc" | "winc" | "byoyomi" | "movetime" | "depth" | "nodes"
             | "movestogo" => {
-                if let Some(v) = num(i, &mut g) {
+                let v = num(i, &mut g);
+                // a bad value is skipped with its keyword (unless it is the next keyword)
+                if v.is_some() || args.get(i + 1).is_some_and(|n| !GO_KEYWORDS.contains(n)) {
                     skip = 2;
+                }
+                if let Some(v) = v {
                     match t {
                         "btime" => g.limits.time[Color::Black.index()] = Some(v),
                         "wtime" => g.limits.time[Color::White.index()] = Some(v),
@@ -357,6 +397,10 @@ impl Server {
         for e in &g.errors {
             say(&format!("info string {e}"));
         }
+        if g.unbounded_after_errors() {
+            say("info string go: no limit left after the errors above; line ignored (no search)");
+            return;
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let ponderhit = Arc::new(AtomicBool::new(false));
         let pos = self.pos.clone();
@@ -471,9 +515,19 @@ mod tests {
         assert_eq!(g.limits.time, [Some(1000), Some(2000)]);
         assert_eq!(g.limits.byoyomi, 3000);
         assert!(g.ponder && g.errors.is_empty());
+        // the bad value goes with its keyword: one error, and the rest of the line is read
         let g = parse_go(&["depth", "x", "nodes", "500"]);
-        assert_eq!(g.errors.len(), 2); // "depth" without number, then "x" unknown
+        assert_eq!(g.errors, ["go: 'depth' needs a number, got 'x'"]);
         assert_eq!(g.limits.nodes, Some(500));
+        assert!(!g.unbounded_after_errors());
+        // a keyword in place of the value stays a keyword
+        let g = parse_go(&["btime", "byoyomi", "1000"]);
+        assert_eq!((g.errors.len(), g.limits.byoyomi), (1, 1000));
+        // nothing left to stop the search: the line is ignored, not searched for ever
+        assert!(parse_go(&["btime", "abc"]).unbounded_after_errors());
+        assert!(parse_go(&["bogus"]).unbounded_after_errors());
+        assert!(!parse_go(&[]).unbounded_after_errors()); // plain `go` searches until `stop`
+        assert!(!parse_go(&["bogus", "infinite"]).unbounded_after_errors());
         assert_eq!(parse_go(&["mate", "1000"]).mate, Some(Some(1000)));
         assert_eq!(parse_go(&["mate", "infinite"]).mate, Some(None));
     }
