@@ -16,6 +16,7 @@ pub mod moves;
 pub mod ordering;
 pub mod params;
 mod picker;
+mod qsearch;
 pub mod quickmate;
 pub mod root;
 pub mod search;

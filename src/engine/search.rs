@@ -1,8 +1,9 @@
 //! The alpha-beta search below the root: principal variation search (PVS) with a transposition
-//! table, razoring, null move, reverse futility, late-move reductions and pruning, SEE pruning, killer /
-//! counter-move / history ordering, a mate-in-one probe (1手詰め) at every interior node, and a
-//! quiescence search over captures and promotions (no quiet checks: drop checks chain almost
-//! without end in shogi; when in check all evasions are searched).
+//! table, razoring, null move and reverse futility (both skipped under a mate-in-one threat),
+//! late-move reductions and pruning, SEE pruning, singular extension, killer / counter-move /
+//! history ordering, a mate-in-one probe (1手詰め) at every interior node, and a quiescence
+//! search over captures and promotions (no quiet checks: drop checks chain almost without end in
+//! shogi; when in check all evasions are searched).
 //!
 //! Repetition inside the search: the first repetition of a position is final (sennichite = 0,
 //! perpetual check = loss for the checking side). A side that may declare an impasse win
@@ -42,7 +43,7 @@ pub fn mated_in(ply: usize) -> i32 {
 
 /// Mate scores are stored relative to the node, not the root.
 #[inline]
-fn to_tt(v: i32, ply: usize) -> i32 {
+pub(super) fn to_tt(v: i32, ply: usize) -> i32 {
     if v >= MATE_IN_MAX {
         v + ply as i32
     } else if v <= -MATE_IN_MAX {
@@ -53,7 +54,7 @@ fn to_tt(v: i32, ply: usize) -> i32 {
 }
 
 #[inline]
-fn from_tt(v: i32, ply: usize) -> i32 {
+pub(super) fn from_tt(v: i32, ply: usize) -> i32 {
     if v >= MATE_IN_MAX {
         v - ply as i32
     } else if v <= -MATE_IN_MAX {
@@ -175,7 +176,7 @@ impl<'a> Searcher<'a> {
     }
 
     #[inline]
-    fn poll(&mut self) {
+    pub(super) fn poll(&mut self) {
         if self.nodes >= self.node_limit
             || (self.nodes & 1023 == 0 && (self.stop.load(Ordering::Relaxed) || self.clock.out_of_time()))
         {
@@ -201,13 +202,21 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn update_pv(&mut self, ply: usize, m: Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
         self.pv[ply][ply] = m;
         let end = self.pv_len[ply + 1].max(ply + 1);
         for i in ply + 1..end {
             self.pv[ply][i] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = end;
+    }
+
+    /// Would the opponent mate in one if we passed (詰めろ)?
+    fn mate_threat(&mut self) -> bool {
+        self.pos.do_null_move();
+        let threat = mate_probe_worthwhile(&self.pos) && mate_in_one(&mut self.pos).is_some();
+        self.pos.undo_null_move();
+        threat
     }
 
     /// Plays `m` at `ply`, recording it on the stack.
@@ -334,13 +343,23 @@ impl<'a> Searcher<'a> {
         }
 
         if !PV && !in_check && excluded.is_none() {
+            // Both prunings below trust that doing nothing keeps the score near the static eval.
+            // A mate-in-one threat (詰めろ) against us breaks that: asked once, only when one of
+            // them is about to cut the node.
+            let mut threat: Option<bool> = None;
+            let mut threatened = |s: &mut Self| *threat.get_or_insert_with(|| s.mate_threat());
             // reverse futility pruning
-            if depth < RFP_DEPTH && eval - RFP_MARGIN * depth >= beta && eval < MATE_IN_MAX {
+            if depth < RFP_DEPTH
+                && eval - RFP_MARGIN * depth >= beta
+                && eval < MATE_IN_MAX
+                && !threatened(self)
+            {
                 return eval;
             }
             // null move
             if depth >= 2
                 && eval >= beta
+                && !threatened(self)
                 && ply > 0
                 && !self.stack[ply - 1].mv.is_none()
                 && beta.abs() < MATE_IN_MAX
@@ -527,115 +546,32 @@ impl<'a> Searcher<'a> {
             .store(key, TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth, bound });
         best
     }
+}
 
-    /// Quiescence search: stand pat, then captures and promotions (all evasions in check).
-    pub(super) fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.nodes += 1;
-        self.poll();
-        if self.stopped {
-            return 0;
-        }
-        if PV {
-            self.pv_len[ply] = ply;
-            self.seldepth = self.seldepth.max(ply);
-        }
-        let in_check = self.pos.in_check();
-        if ply >= MAX_PLY {
-            return if in_check { 0 } else { self.evaluate(ply) };
-        }
-        let key = self.pos.key();
-        let tte = self.tt.probe(key);
-        let tt_move = tte.map_or(Move::NONE, |e| e.mv);
-        if let Some(e) = tte {
-            let s = from_tt(e.score, ply);
-            if !PV
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                }
-            {
-                return s;
-            }
-        }
-        let mut best;
-        let eval;
-        if in_check {
-            best = -INF;
-            eval = -INF;
-        } else {
-            eval = match tte {
-                Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
-                _ => self.evaluate(ply),
-            };
-            best = eval;
-            if best >= beta {
-                if tte.is_none() {
-                    self.tt.store(
-                        key,
-                        TtEntry {
-                            mv: Move::NONE,
-                            score: to_tt(best, ply),
-                            eval,
-                            depth: -1,
-                            bound: Bound::Lower,
-                        },
-                    );
-                }
-                return best;
-            }
-            alpha = alpha.max(best);
-        }
-        let mut picker = Picker::quiescence(&self.pos, tt_move);
-        let mut best_move = Move::NONE;
-        let mut any = false;
-        while let Some(Scored { mv: m, score }) = picker.next(self, ply) {
-            any = true;
-            if !in_check {
-                let cap = self.pos.piece_at(m.to());
-                let mut gain = if cap.is_empty() { 0 } else { exchange_value(cap.kind_unchecked()) };
-                if m.is_promotion() {
-                    gain += promotion_gain(self.pos.moved_kind(m));
-                }
-                if eval + gain + QS_DELTA <= alpha {
-                    continue;
-                }
-                if score < 0 {
-                    continue; // losing exchange by SEE
-                }
-            } else if best > -MATE_IN_MAX && see(&self.pos, m) < 0 {
-                continue;
-            }
-            self.make(ply, m);
-            let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
-            self.pos.undo_move();
-            if self.stopped {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = m;
-                    if PV {
-                        self.update_pv(ply, m);
-                    }
-                    if v >= beta {
-                        break;
-                    }
-                    alpha = v;
-                }
-            }
-        }
-        if in_check && !any {
-            return mated_in(ply);
-        }
-        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
-        let stored_eval = if in_check { 0 } else { eval };
-        self.tt.store(
-            key,
-            TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth: -1, bound },
-        );
-        best
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::time::Limits;
+
+    fn threat(sfen: &str) -> bool {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let mut s = Searcher::new(&pos, &tt, &stop, Clock::new(&Limits::default(), pos.side_to_move()));
+        let t = s.mate_threat();
+        assert_eq!(s.pos.key(), pos.key(), "position restored");
+        t
+    }
+
+    #[test]
+    fn mate_threat_is_a_mate_in_one_for_the_opponent_after_a_pass() {
+        // gote threatens G*5h (the pawn on 5g guards it), sente to move
+        assert!(threat("4k4/9/9/9/9/9/4p4/9/4K4 b g 1"));
+        // without the gold in hand there is nothing
+        assert!(!threat("4k4/9/9/9/9/9/4p4/9/4K4 b - 1"));
+        // without the pawn the king takes the gold
+        assert!(!threat("4k4/9/9/9/9/9/9/9/4K4 b g 1"));
+        // the same for gote: sente threatens G*5b
+        assert!(threat("4k4/9/4P4/9/9/9/9/9/4K4 w G 1"));
     }
 }
