@@ -73,7 +73,7 @@ pub fn prior() -> Vec<f64> {
         }
     }
     for u in 0..DANGER_LEN as i32 {
-        v[DANGER + u as usize] = (u * u * KS_QUADRATIC / 16).min(KS_MAX) as f64;
+        v[DANGER + u as usize] = (u * u * KS_QUADRATIC / 64).min(KS_MAX) as f64;
     }
     v[NO_ESCAPE] = KS_NO_ESCAPE as f64;
     v[DEGREE_DIFF] = DEGREE_DIFF_WEIGHT as f64;
