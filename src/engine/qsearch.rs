@@ -31,14 +31,7 @@ impl Searcher<'_> {
         let tt_move = tte.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tte {
             let s = from_tt(e.score, ply);
-            if !PV
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                }
-            {
+            if !PV && e.bound.cuts(s, alpha, beta) {
                 return s;
             }
         }
@@ -48,10 +41,7 @@ impl Searcher<'_> {
             best = -INF;
             eval = -INF;
         } else {
-            eval = match tte {
-                Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
-                _ => self.evaluate(ply),
-            };
+            eval = self.static_eval(tte, ply);
             best = eval;
             if best >= beta {
                 if tte.is_none() {

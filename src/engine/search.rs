@@ -170,6 +170,16 @@ impl<'a> Searcher<'a> {
         evaluate_with(&self.pos, &self.ev, &self.acc[ply])
     }
 
+    /// The static evaluation at `ply`, taken from the table's entry for the position when it
+    /// holds one (an entry with no bound and eval 0 is an empty slot's default).
+    #[inline]
+    pub(super) fn static_eval(&self, tte: Option<TtEntry>, ply: usize) -> i32 {
+        match tte {
+            Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
+            _ => self.evaluate(ply),
+        }
+    }
+
     #[inline]
     fn reduction(&self, depth: i32, count: usize) -> i32 {
         self.lmr[(depth as usize).min(63)][count.min(63)]
@@ -281,15 +291,7 @@ impl<'a> Searcher<'a> {
         let tt_move = tte.map_or(Move::NONE, |e| e.mv);
         if let Some(e) = tte {
             let s = from_tt(e.score, ply);
-            if !PV
-                && e.depth >= depth
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                }
-            {
+            if !PV && e.depth >= depth && e.bound.cuts(s, alpha, beta) {
                 return s;
             }
         }
@@ -300,10 +302,7 @@ impl<'a> Searcher<'a> {
         } else if !excluded.is_none() {
             eval = self.stack[ply].eval;
         } else {
-            eval = match tte {
-                Some(e) if e.bound != Bound::None || e.eval != 0 => e.eval,
-                _ => self.evaluate(ply),
-            };
+            eval = self.static_eval(tte, ply);
             // a non-PV node searched before (an entry from a full-width search) has had its
             // probe, and a mate it found would have cut the node off already
             if (PV || tte.is_none_or(|e| e.depth < 1))

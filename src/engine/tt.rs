@@ -24,6 +24,19 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// Whether a stored score `s` with this bound settles a node searched with `(alpha, beta)`.
+    #[inline]
+    pub fn cuts(self, s: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+            Bound::None => false,
+        }
+    }
+}
+
 /// A decoded entry.
 #[derive(Copy, Clone, Debug)]
 pub struct TtEntry {
