@@ -527,11 +527,14 @@ pub const KS_HAND_UNITS: [i32; 15] =
 pub const KS_DEFENCE_UNITS: i32 = 1;
 /// Penalty = units² × KS_QUADRATIC / 64, capped at KS_MAX. (Until the fifth session 36/64 and
 /// 900, with 6 below: a quarter more scored 17–13 against Fairy-Stockfish on three opening seeds
-/// where the old values scored 14–15–1.)
-pub const KS_QUADRATIC: i32 = 45;
-pub const KS_MAX: i32 = 1125;
+/// where the old values scored 14–15–1. Seventh session: half as much again (45, 1125 and 8
+/// before) scored 24–16 against Fairy-Stockfish at 0.25 s a move where the old values scored
+/// 19–21 on the same 40 openings; the engine had been losing won-looking games to mating attacks
+/// it rated a few hundred points too low.)
+pub const KS_QUADRATIC: i32 = 68;
+pub const KS_MAX: i32 = 1690;
 /// Per empty king-neighbour square the king cannot flee to because the enemy attacks it.
-pub const KS_NO_ESCAPE: i32 = 8;
+pub const KS_NO_ESCAPE: i32 = 12;
 
 /// Bonus for the side to move (it gets to act first).
 pub const TEMPO: i32 = 20;
