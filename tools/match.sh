@@ -16,6 +16,9 @@
 #
 # Environment: SHOGIBAN_OPTIONS (default "Threads:1,USI_Hash:64"),
 # FAIRY_OPTIONS (default "Threads:1,Hash:64,UCI_Variant:shogi,Move Overhead:100"),
+# FAIRY_MOVETIME (Fairy-Stockfish thinks exactly this many ms a move, with Move
+# Overhead 0 by default: `FAIRY_MOVETIME=250 tools/match.sh fairy 40 350` is a fair
+# fast match, since shogiban spends the byoyomi less its 100 ms margin),
 # SHOGIBAN_BIN, FAIRY_BIN, GNUSHOGI_BIN (engine executables).
 #
 # Writes tools/results/<date>-<engine>-vs-<opponent>-<byoyomi>ms/ with
@@ -58,7 +61,11 @@ engine_path() {
 engine_options() {
   case $1 in
     shogiban) echo "${SHOGIBAN_OPTIONS-Threads:1,USI_Hash:64}" ;;
-    fairy | fairy-stockfish) echo "${FAIRY_OPTIONS-Threads:1,Hash:64,UCI_Variant:shogi,Move Overhead:100}" ;;
+    fairy | fairy-stockfish)
+      # a fixed move time (FAIRY_MOVETIME) needs no transmission margin
+      local overhead=100
+      [ -n "${FAIRY_MOVETIME:-}" ] && overhead=0
+      echo "${FAIRY_OPTIONS-Threads:1,Hash:64,UCI_Variant:shogi,Move Overhead:$overhead}" ;;
     *) echo "" ;;
   esac
 }

@@ -38,6 +38,8 @@ def main():
     ap.add_argument("--stderr", default=None, help="file for the engine's stderr (default: devnull)")
     ap.add_argument("--grace-ms", type=int, default=5000,
                     help="how long past its time limit an engine may stay silent before it is killed")
+    ap.add_argument("--movetime", type=int, default=None,
+                    help="replace every clock `go` by `go movetime MS` (fixed thinking time)")
     ap.add_argument("cmd", nargs=argparse.REMAINDER)
     args = ap.parse_args()
     cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
@@ -159,6 +161,8 @@ def main():
                 state["go_start"] = time.monotonic()
                 state["limit_ms"] = time_limit(tokens[1:], side["black"])
                 state["go_line"] = line
+            if args.movetime is not None and not {"infinite", "ponder", "mate"} & set(tokens):
+                line = "go movetime %d" % args.movetime
         if tokens[:1] == ["quit"]:
             with state_lock:
                 state["quitting"] = True
