@@ -64,7 +64,7 @@ engine_options() {
     fairy | fairy-stockfish)
       # a fixed move time (FAIRY_MOVETIME) needs no transmission margin
       local overhead=100
-      [ -n "${FAIRY_MOVETIME:-}" ] && overhead=0
+      if [ -n "${FAIRY_MOVETIME:-}" ]; then overhead=0; fi
       echo "${FAIRY_OPTIONS-Threads:1,Hash:64,UCI_Variant:shogi,Move Overhead:$overhead}" ;;
     *) echo "" ;;
   esac

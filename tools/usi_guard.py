@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Transparent USI proxy that watches an engine during a match.
 
-    usi_guard.py --name NAME [--events FILE] [--stderr FILE] -- ENGINE [ARGS...]
+    usi_guard.py --name NAME [--events FILE] [--stderr FILE] [--movetime MS] -- ENGINE [ARGS...]
 
 Why: ``python3 -m cshogi.cli`` starts each engine as a single executable
 without arguments, never reads the engine's stderr pipe, and waits forever
@@ -17,6 +17,10 @@ notable event to the events file (default: $MATCH_EVENTS, else none):
     HANG <name> ...                         no bestmove long after the limit
                                             (engine killed)
     MOVE <name> <ms> <move>                 every move (for statistics)
+
+With ``--movetime MS`` every ``go`` on the clock reaches the engine as ``go
+movetime MS`` (fast matches at a fixed thinking time); overtime is still
+judged against the clock of the original ``go``.
 
 After a crash or a hang the proxy answers ``bestmove resign`` so that the
 runner records a loss and goes on with the next game instead of hanging.
