@@ -3,23 +3,28 @@
 #
 #   tools/match.sh [options] OPPONENT GAMES BYOYOMI_MS
 #
-#   OPPONENT    gnushogi | fairy | shogiban
+#   OPPONENT    gnushogi | fairy | gps | shogiban
 #   GAMES       number of games (colours alternate; each opening is played
 #               twice, once with each colour)
-#   BYOYOMI_MS  time per move in milliseconds, no main time (1000 = 1 s/move)
+#   BYOYOMI_MS  time per move in milliseconds, no main time (1000 = 1 s/move);
+#               0 with -t: no byoyomi (sudden death, or Fischer with -i)
 #
 # Options:
 #   -e ENGINE   first engine (default: shogiban), same names as OPPONENT
 #   -n          do not run `cargo build --release` first
 #   -o FILE     opening file (default: tools/openings.txt; "none" = startpos)
 #   -s SEED     opening shuffle seed (default: 1)
+#   -t MS       main time per player, sudden death (BYOYOMI_MS must be 0:
+#               cshogi.cli would take byoyomi moves off the main time too)
+#   -i MS       Fischer increment per move (with -t)
 #
 # Environment: SHOGIBAN_OPTIONS (default "Threads:1,USI_Hash:64"),
 # FAIRY_OPTIONS (default "Threads:1,Hash:64,UCI_Variant:shogi,Move Overhead:100"),
 # FAIRY_MOVETIME (Fairy-Stockfish thinks exactly this many ms a move, with Move
 # Overhead 0 by default: `FAIRY_MOVETIME=250 tools/match.sh fairy 40 350` is a fair
 # fast match, since shogiban spends the byoyomi less its 100 ms margin),
-# SHOGIBAN_BIN, FAIRY_BIN, GNUSHOGI_BIN (engine executables).
+# GPS_OPTIONS (default "Thread:1"),
+# SHOGIBAN_BIN, FAIRY_BIN, GNUSHOGI_BIN, GPSSHOGI_BIN (engine executables).
 #
 # Writes tools/results/<date>-<engine>-vs-<opponent>-<byoyomi>ms/ with
 # games.pgn, csa/ (one CSA file per game), match.log (runner output),
@@ -34,18 +39,22 @@ engine1=shogiban
 build=1
 opening="$here/openings.txt"
 seed=1
-while getopts "e:no:s:h" opt; do
+main_time=""
+increment=""
+while getopts "e:no:s:t:i:h" opt; do
   case $opt in
     e) engine1=$OPTARG ;;
     n) build=0 ;;
     o) opening=$OPTARG ;;
     s) seed=$OPTARG ;;
-    *) sed -n '2,27p' "$0"; exit 2 ;;
+    t) main_time=$OPTARG ;;
+    i) increment=$OPTARG ;;
+    *) sed -n '2,33p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
 if [ $# -ne 3 ]; then
-  sed -n '2,27p' "$0"
+  sed -n '2,33p' "$0"
   exit 2
 fi
 opponent=$1 games=$2 byoyomi=$3
@@ -55,7 +64,8 @@ engine_path() {
     shogiban) echo "$here/engines/shogiban" ;;
     gnushogi) echo "$here/engines/gnushogi" ;;
     fairy | fairy-stockfish) echo "$here/engines/fairy-stockfish" ;;
-    *) echo "unknown engine: $1 (shogiban, gnushogi, fairy)" >&2; exit 2 ;;
+    gps | gpsshogi) echo "$here/engines/gpsshogi" ;;
+    *) echo "unknown engine: $1 (shogiban, gnushogi, fairy, gps)" >&2; exit 2 ;;
   esac
 }
 engine_options() {
@@ -66,6 +76,7 @@ engine_options() {
       local overhead=100
       if [ -n "${FAIRY_MOVETIME:-}" ]; then overhead=0; fi
       echo "${FAIRY_OPTIONS-Threads:1,Hash:64,UCI_Variant:shogi,Move Overhead:$overhead}" ;;
+    gps | gpsshogi) echo "${GPS_OPTIONS-Thread:1}" ;;
     *) echo "" ;;
   esac
 }
@@ -96,7 +107,37 @@ engine_info() {
   fi
 }
 
-out="$here/results/$(date -u +%Y%m%d-%H%M%S)-$engine1-vs-$opponent-${byoyomi}ms"
+# Byoyomi with zero main time.  With --time 0 cshogi.cli declares a loss on
+# time for any move that takes 1000 ms or more (its tolerance is a fixed
+# 1 s), which is exactly right at 1 s per move and lenient below; above 1 s
+# that rule would be wrong, so there only usi_guard's OVERTIME events count.
+time_args=()
+if [ -n "$main_time" ]; then
+  # sudden death or Fischer: cshogi.cli keeps both clocks and declares a loss on time once
+  # a clock is more than 1 s below zero
+  time_args=(--time "$main_time")
+  if [ -n "$increment" ]; then time_args+=(--inc "$increment"); fi
+  if [ "$byoyomi" -gt 0 ]; then
+    echo "-t needs BYOYOMI_MS 0 (cshogi.cli would take byoyomi moves off the main time)" >&2
+    exit 2
+  fi
+  tc="${main_time}ms${increment:++${increment}ms}"
+elif [ -n "$increment" ]; then
+  echo "-i needs -t" >&2
+  exit 2
+else
+  time_args=(--byoyomi "$byoyomi")
+  if [ "$engine1" = gps ] || [ "$opponent" = gps ] || [ "$engine1" = gpsshogi ] || [ "$opponent" = gpsshogi ]; then
+    # gpsusi thinks about 1.0-1.25 s a move whatever the byoyomi (measured with byoyomi 500 to
+    # 1000), so cshogi.cli's 1 s rule would forfeit it almost at once: its time is not enforced
+    echo "note: GPS Shogi overruns short byoyomi (about 1.1 s a move); losses on time are not declared" >&2
+  elif [ "$byoyomi" -le 1000 ]; then
+    time_args+=(--time 0)
+  fi
+  tc="${byoyomi}ms"
+fi
+
+out="$here/results/$(date -u +%Y%m%d-%H%M%S)-$engine1-vs-$opponent-${tc}"
 mkdir -p "$out/csa"
 export MATCH_LOG_DIR=$out
 export MATCH_EVENTS=$out/events.log
@@ -109,14 +150,6 @@ if [ -n "${bin:-}" ]; then
   export SHOGIBAN_BIN=$out/shogiban.bin
 fi
 
-# Byoyomi with zero main time.  With --time 0 cshogi.cli declares a loss on
-# time for any move that takes 1000 ms or more (its tolerance is a fixed
-# 1 s), which is exactly right at 1 s per move and lenient below; above 1 s
-# that rule would be wrong, so there only usi_guard's OVERTIME events count.
-time_args=()
-if [ "$byoyomi" -le 1000 ]; then
-  time_args=(--time 0)
-fi
 opening_args=()
 if [ "$opening" != none ]; then
   opening_args=(--opening "$opening" --opening-seed "$seed")
@@ -126,15 +159,15 @@ cat >"$out/command.txt" <<EOF
 date: $(date -u +%Y-%m-%dT%H:%M:%SZ)
 tools commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 $(engine_info)
-args: $engine1 vs $opponent, $games games, byoyomi $byoyomi ms
-python3 -m cshogi.cli $e1 $e2 --options1 '$(engine_options "$engine1")' --options2 '$(engine_options "$opponent")' --games $games --byoyomi $byoyomi ${time_args[*]} ${opening_args[*]} --draw 256 --pgn $out/games.pgn --csa $out/csa
+args: $engine1 vs $opponent, $games games, time control $tc
+python3 -m cshogi.cli $e1 $e2 --options1 '$(engine_options "$engine1")' --options2 '$(engine_options "$opponent")' --games $games ${time_args[*]} ${opening_args[*]} --draw 256 --pgn $out/games.pgn --csa $out/csa
 EOF
 
-echo "match: $engine1 vs $opponent, $games games, byoyomi $byoyomi ms -> $out"
+echo "match: $engine1 vs $opponent, $games games, $tc -> $out"
 python3 -u -m cshogi.cli "$e1" "$e2" \
   --options1 "$(engine_options "$engine1")" \
   --options2 "$(engine_options "$opponent")" \
-  --games "$games" --byoyomi "$byoyomi" "${time_args[@]}" \
+  --games "$games" "${time_args[@]}" \
   "${opening_args[@]}" --draw 256 \
   --pgn "$out/games.pgn" --csa "$out/csa" 2>&1 | tee "$out/match.log"
 
