@@ -26,7 +26,7 @@
 # GPS_OPTIONS (default "Thread:1"),
 # SHOGIBAN_BIN, FAIRY_BIN, GNUSHOGI_BIN, GPSSHOGI_BIN (engine executables).
 #
-# Writes tools/results/<date>-<engine>-vs-<opponent>-<byoyomi>ms/ with
+# Writes tools/results/<date>-<engine>-vs-<opponent>-<time control>/ with
 # games.pgn, csa/ (one CSA file per game), match.log (runner output),
 # events.log (per-move times, overtime, crashes, hangs from usi_guard.py),
 # and the engines' stderr / adapter logs; prints a summary at the end.
@@ -49,15 +49,23 @@ while getopts "e:no:s:t:i:h" opt; do
     s) seed=$OPTARG ;;
     t) main_time=$OPTARG ;;
     i) increment=$OPTARG ;;
-    *) sed -n '2,33p' "$0"; exit 2 ;;
+    *) sed -n '2,32p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
 if [ $# -ne 3 ]; then
-  sed -n '2,33p' "$0"
+  sed -n '2,32p' "$0"
   exit 2
 fi
 opponent=$1 games=$2 byoyomi=$3
+if [ -n "$increment" ] && [ -z "$main_time" ]; then
+  echo "-i needs -t" >&2
+  exit 2
+fi
+if [ -n "$main_time" ] && [ "$byoyomi" -gt 0 ]; then
+  echo "-t needs BYOYOMI_MS 0 (cshogi.cli would take byoyomi moves off the main time)" >&2
+  exit 2
+fi
 
 engine_path() {
   case $1 in
@@ -107,29 +115,22 @@ engine_info() {
   fi
 }
 
-# Byoyomi with zero main time.  With --time 0 cshogi.cli declares a loss on
-# time for any move that takes 1000 ms or more (its tolerance is a fixed
-# 1 s), which is exactly right at 1 s per move and lenient below; above 1 s
-# that rule would be wrong, so there only usi_guard's OVERTIME events count.
-time_args=()
+# Time control.  Sudden death or Fischer (-t, -i): cshogi.cli keeps both clocks and
+# declares a loss on time once a clock is more than 1 s below zero.  Byoyomi with zero
+# main time: with --time 0 cshogi.cli declares a loss on time for any move that takes
+# 1000 ms or more (its tolerance is a fixed 1 s), which is exactly right at 1 s per move
+# and lenient below; above 1 s that rule would be wrong, so there only usi_guard's
+# OVERTIME events count.  GPS Shogi thinks about 1.0-1.25 s a move whatever the byoyomi
+# (measured at 500 to 1000 ms), so that rule would forfeit it almost at once: against it
+# no time is enforced.
 if [ -n "$main_time" ]; then
-  # sudden death or Fischer: cshogi.cli keeps both clocks and declares a loss on time once
-  # a clock is more than 1 s below zero
   time_args=(--time "$main_time")
   if [ -n "$increment" ]; then time_args+=(--inc "$increment"); fi
-  if [ "$byoyomi" -gt 0 ]; then
-    echo "-t needs BYOYOMI_MS 0 (cshogi.cli would take byoyomi moves off the main time)" >&2
-    exit 2
-  fi
   tc="${main_time}ms${increment:++${increment}ms}"
-elif [ -n "$increment" ]; then
-  echo "-i needs -t" >&2
-  exit 2
 else
   time_args=(--byoyomi "$byoyomi")
-  if [ "$engine1" = gps ] || [ "$opponent" = gps ] || [ "$engine1" = gpsshogi ] || [ "$opponent" = gpsshogi ]; then
-    # gpsusi thinks about 1.0-1.25 s a move whatever the byoyomi (measured with byoyomi 500 to
-    # 1000), so cshogi.cli's 1 s rule would forfeit it almost at once: its time is not enforced
+  gps=$(engine_path gps)
+  if [ "$e1" = "$gps" ] || [ "$e2" = "$gps" ]; then
     echo "note: GPS Shogi overruns short byoyomi (about 1.1 s a move); losses on time are not declared" >&2
   elif [ "$byoyomi" -le 1000 ]; then
     time_args+=(--time 0)
