@@ -29,6 +29,7 @@ impl Searcher<'_> {
         let key = self.pos.key();
         let tte = self.tt.probe(key);
         let tt_move = tte.map_or(Move::NONE, |e| e.mv);
+        let tt_pv = PV || tte.is_some_and(|e| e.pv);
         if let Some(e) = tte {
             let s = from_tt(e.score, ply);
             if !PV && e.bound.cuts(s, alpha, beta) {
@@ -53,6 +54,7 @@ impl Searcher<'_> {
                             eval,
                             depth: -1,
                             bound: Bound::Lower,
+                            pv: tt_pv,
                         },
                     );
                 }
@@ -107,7 +109,14 @@ impl Searcher<'_> {
         let stored_eval = if in_check { 0 } else { eval };
         self.tt.store(
             key,
-            TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth: -1, bound },
+            TtEntry {
+                mv: best_move,
+                score: to_tt(best, ply),
+                eval: stored_eval,
+                depth: -1,
+                bound,
+                pv: tt_pv,
+            },
         );
         best
     }

@@ -416,6 +416,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn principal_variation_nodes_are_marked_in_the_table() {
+        let tt = TranspositionTable::new(4);
+        let stop = AtomicBool::new(false);
+        let pos = Position::startpos();
+        let r = run_search(&pos, &Limits::depth(6), &tt, &stop, &mut |_| {});
+        // the positions along the principal variation below the root were searched as PV nodes
+        let mut p = pos.clone();
+        for (i, &m) in r.pv.iter().enumerate().take(3) {
+            p.do_move(m);
+            let e = tt.probe(p.key()).unwrap_or_else(|| panic!("ply {}: no entry", i + 1));
+            assert!(e.pv, "ply {}: {} not marked", i + 1, p.to_sfen());
+        }
+        // and the bit stays off at nodes no PV search reached: a null-window search never sets it
+        assert!(
+            pos.legal_moves().iter().filter(|&&m| m != r.best.unwrap()).any(|&m| {
+                let mut q = pos.clone();
+                q.do_move(m);
+                tt.probe(q.key()).is_some_and(|e| !e.pv)
+            }),
+            "every searched root move marked as PV?"
+        );
+    }
+
+    #[test]
     fn a_search_leaves_its_histories_for_the_next() {
         let tt = TranspositionTable::new(4);
         let stop = AtomicBool::new(false);

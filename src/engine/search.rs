@@ -1,6 +1,7 @@
 //! The alpha-beta search below the root: principal variation search (PVS) with a transposition
 //! table, razoring, null move and reverse futility (both skipped under a mate-in-one threat),
-//! late-move reductions and pruning, SEE pruning, singular extension, killer / counter-move /
+//! late-move reductions (one ply less at nodes that are or were on a principal variation: the
+//! table marks them) and pruning, SEE pruning, singular extension, killer / counter-move /
 //! history ordering, a mate-in-one probe (1手詰め) at every interior node, and a quiescence
 //! search over captures and promotions (no quiet checks: drop checks chain almost without end in
 //! shogi; when in check all evasions are searched).
@@ -289,6 +290,8 @@ impl<'a> Searcher<'a> {
         let excluded = self.stack[ply].excluded;
         let tte = if excluded.is_none() { self.tt.probe(key) } else { None };
         let tt_move = tte.map_or(Move::NONE, |e| e.mv);
+        // on a principal variation now or in an earlier search (Stockfish's ttPv)
+        let tt_pv = PV || tte.is_some_and(|e| e.pv);
         if let Some(e) = tte {
             let s = from_tt(e.score, ply);
             if !PV && e.depth >= depth && e.bound.cuts(s, alpha, beta) {
@@ -316,7 +319,14 @@ impl<'a> Searcher<'a> {
                 }
                 self.tt.store(
                     key,
-                    TtEntry { mv: m, score: to_tt(v, ply), eval, depth: MAX_PLY as i32, bound: Bound::Exact },
+                    TtEntry {
+                        mv: m,
+                        score: to_tt(v, ply),
+                        eval,
+                        depth: MAX_PLY as i32,
+                        bound: Bound::Exact,
+                        pv: tt_pv,
+                    },
                 );
                 return v;
             }
@@ -471,7 +481,7 @@ impl<'a> Searcher<'a> {
             let mut v = -INF;
             if depth >= 3 && count > 1 + PV as usize && (quiet || score < 0) {
                 let mut r = self.reduction(depth, count);
-                if PV {
+                if tt_pv {
                     r -= 1;
                 }
                 if cut {
@@ -541,8 +551,10 @@ impl<'a> Searcher<'a> {
             Bound::Upper
         };
         let stored_eval = if in_check { 0 } else { eval };
-        self.tt
-            .store(key, TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth, bound });
+        self.tt.store(
+            key,
+            TtEntry { mv: best_move, score: to_tt(best, ply), eval: stored_eval, depth, bound, pv: tt_pv },
+        );
         best
     }
 }

@@ -45,6 +45,9 @@ pub struct TtEntry {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The position is or was on a principal variation (Stockfish's `ttPv`): such nodes are
+    /// reduced less.
+    pub pv: bool,
 }
 
 struct Slot {
@@ -53,6 +56,8 @@ struct Slot {
 }
 
 const BUCKET: usize = 4;
+/// Searches are numbered modulo 32 (five bits of the data word).
+const GENERATION_MASK: u8 = 31;
 
 #[repr(align(64))]
 struct Bucket([Slot; BUCKET]);
@@ -85,14 +90,15 @@ impl Default for Histories {
     }
 }
 
-// data word layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 + generation 6
+// data word layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 5 | pv 1
 fn pack(e: &TtEntry, generation: u8) -> u64 {
     (e.mv.0 as u64)
         | ((e.score as i16 as u16 as u64) << 16)
         | ((e.eval as i16 as u16 as u64) << 32)
         | (((e.depth + 1).clamp(0, 255) as u64) << 48)
         | ((e.bound as u64) << 56)
-        | (((generation & 63) as u64) << 58)
+        | ((generation & GENERATION_MASK) as u64) << 58
+        | (e.pv as u64) << 63
 }
 
 fn unpack(d: u64) -> (TtEntry, u8) {
@@ -109,8 +115,9 @@ fn unpack(d: u64) -> (TtEntry, u8) {
             eval: (d >> 32) as u16 as i16 as i32,
             depth: ((d >> 48) & 255) as i32 - 1,
             bound,
+            pv: d >> 63 != 0,
         },
-        ((d >> 58) & 63) as u8,
+        (d >> 58) as u8 & GENERATION_MASK,
     )
 }
 
@@ -199,7 +206,7 @@ impl TranspositionTable {
 
     /// Stores a result (keeps the old move when the new result has none).
     pub fn store(&self, key: u64, mut e: TtEntry) {
-        let generation = self.generation.load(Ordering::Relaxed) & 63;
+        let generation = self.generation.load(Ordering::Relaxed) & GENERATION_MASK;
         let bucket = self.bucket(key);
         let mut victim = 0;
         let mut worst = i32::MAX;
@@ -221,7 +228,7 @@ impl TranspositionTable {
                 break;
             }
             let (old, g) = unpack(d);
-            let age = (generation.wrapping_sub(g) & 63) as i32;
+            let age = (generation.wrapping_sub(g) & GENERATION_MASK) as i32;
             let value = old.depth - 8 * age;
             if value < worst {
                 worst = value;
@@ -236,7 +243,7 @@ impl TranspositionTable {
 
     /// Per-mille of sampled entries written in the current search (USI `hashfull`).
     pub fn hashfull(&self) -> u32 {
-        let generation = self.generation.load(Ordering::Relaxed) & 63;
+        let generation = self.generation.load(Ordering::Relaxed) & GENERATION_MASK;
         let n = self.buckets.len().min(250);
         let mut used = 0;
         for b in &self.buckets[..n] {
@@ -279,14 +286,22 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let key = 0x1234_5678_9abc_def0;
         assert!(tt.probe(key).is_none());
-        let e = TtEntry { mv: Move(1234), score: -300, eval: 25, depth: 7, bound: Bound::Lower };
+        let e = TtEntry { mv: Move(1234), score: -300, eval: 25, depth: 7, bound: Bound::Lower, pv: true };
         tt.store(key, e);
         let got = tt.probe(key).unwrap();
         assert_eq!(
-            (got.mv, got.score, got.eval, got.depth, got.bound),
-            (Move(1234), -300, 25, 7, Bound::Lower)
+            (got.mv, got.score, got.eval, got.depth, got.bound, got.pv),
+            (Move(1234), -300, 25, 7, Bound::Lower, true)
         );
         assert!(tt.probe(key ^ 1 << 40).is_none());
+        // the pv bit does not disturb the generation: many searches later the entry is still read
+        // back whole, and a new result without the bit clears it
+        for _ in 0..40 {
+            tt.new_search();
+        }
+        assert_eq!(tt.probe(key).map(|g| (g.pv, g.depth)), Some((true, 7)));
+        tt.store(key, TtEntry { pv: false, depth: 9, ..e });
+        assert_eq!(tt.probe(key).map(|g| (g.pv, g.depth, g.mv)), Some((false, 9, Move(1234))));
         tt.clear();
         assert!(tt.probe(key).is_none());
     }
