@@ -161,6 +161,7 @@ date: $(date -u +%Y-%m-%dT%H:%M:%SZ)
 tools commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 $(engine_info)
 args: $engine1 vs $opponent, $games games, time control $tc
+fairy movetime: ${FAIRY_MOVETIME:-none}
 python3 -m cshogi.cli $e1 $e2 --options1 '$(engine_options "$engine1")' --options2 '$(engine_options "$opponent")' --games $games ${time_args[*]} ${opening_args[*]} --draw 256 --pgn $out/games.pgn --csa $out/csa
 EOF
 

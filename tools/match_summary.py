@@ -88,8 +88,9 @@ def refine_with_csa(out, games):
 
 
 def one_second_byoyomi(out):
-    """Whether the match was played at the issue's time control: 1 s a move, no main time.
-    Runs without a command.txt (older folders) are taken to be."""
+    """Whether the match was played at the issue's time control: 1 s a move, no main time, and
+    the opponent on the same clock (not a FAIRY_MOVETIME screen). Runs without a command.txt
+    (older folders) are taken to be."""
     try:
         with open(os.path.join(out, "command.txt"), encoding="utf-8") as f:
             cmd = f.read()
@@ -97,8 +98,9 @@ def one_second_byoyomi(out):
         return True
     byo = re.search(r"--byoyomi (\d+)", cmd)
     main_time = re.search(r"--time (\d+)", cmd)
+    fixed = re.search(r"^fairy movetime: (\d+)", cmd, re.M)
     return (byo is not None and byo.group(1) == "1000" and "--inc" not in cmd
-            and (main_time is None or main_time.group(1) == "0"))
+            and (main_time is None or main_time.group(1) == "0") and fixed is None)
 
 
 def main():

@@ -415,12 +415,18 @@ fn root_search(
 mod tests {
     use super::*;
 
-    #[test]
-    fn principal_variation_nodes_are_marked_in_the_table() {
+    /// A depth-6 search of the start position in a fresh 4 MB table.
+    fn searched_startpos() -> (Position, TranspositionTable, SearchResult) {
         let tt = TranspositionTable::new(4);
         let stop = AtomicBool::new(false);
         let pos = Position::startpos();
         let r = run_search(&pos, &Limits::depth(6), &tt, &stop, &mut |_| {});
+        (pos, tt, r)
+    }
+
+    #[test]
+    fn principal_variation_nodes_are_marked_in_the_table() {
+        let (pos, tt, r) = searched_startpos();
         // the positions along the principal variation below the root were searched as PV nodes
         let mut p = pos.clone();
         for (i, &m) in r.pv.iter().enumerate().take(3) {
@@ -441,10 +447,7 @@ mod tests {
 
     #[test]
     fn a_search_leaves_its_histories_for_the_next() {
-        let tt = TranspositionTable::new(4);
-        let stop = AtomicBool::new(false);
-        let pos = Position::startpos();
-        let r = run_search(&pos, &Limits::depth(6), &tt, &stop, &mut |_| {});
+        let (_, tt, r) = searched_startpos();
         assert!(r.best.is_some());
         let h = tt.take_histories();
         assert!(h.history.iter().any(|&v| v != 0), "the search learnt nothing?");
