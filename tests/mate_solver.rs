@@ -194,3 +194,58 @@ fn long_mate_twenty_five() {
     replay_is_mate(&p, &line);
     assert!(line.len() >= 15);
 }
+
+/// Tsume convention (無駄合): a piece dropped between the king and a distant checker, which the
+/// checker takes with mate, does not count. These problems are published as mates in 5; under
+/// the bare rules the defender can stretch each to 7 with such a drop at the end.
+#[test]
+fn futile_interpositions_are_not_counted() {
+    for sfen in [
+        "7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1",
+        "l6nl/3+R1pk2/3p3gp/p1p3p2/1p1nsN3/2P3P1P/PP1P1S3/1SG2GK2/LN6L b BGPrbs4p 1",
+    ] {
+        let p = pos(sfen);
+        let MateResult::Mate(line) = solve(&p, limits()) else { panic!("{sfen}: no mate found") };
+        assert_eq!(line.len(), 5, "{sfen}: {line:?}");
+        assert!(verify_mate_line(&p, &line).is_ok());
+        let mut q = p.clone();
+        assert!(!mate_within(&mut q, 5), "{sfen}: under the bare rules it is longer");
+        assert!(mate_within(&mut q, 7), "{sfen}: and a mate in 7 under the bare rules");
+        if !sfen.starts_with("7nl") {
+            continue; // the other one ends in a plain checkmate on the longest defence
+        }
+        // the end of the line: in check, every answer a drop between king and checker, and the
+        // checker takes any of them with a real checkmate
+        for &m in &line {
+            q.do_move(m);
+        }
+        let answers = q.legal_moves();
+        assert!(q.in_check() && !answers.is_empty(), "{}", q.to_sfen());
+        let checker = q.checkers().lsb();
+        for &d in answers.iter() {
+            assert!(d.is_drop(), "{}: {} is not a drop", q.to_sfen(), d.usi());
+            q.do_move(d);
+            let take = q
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|t| !t.is_drop() && t.from() == checker && t.to() == d.to());
+            let take = take.unwrap_or_else(|| panic!("the checker cannot take {}", d.usi()));
+            q.do_move(take);
+            assert!(q.is_checkmate(), "{} then {} is not mate", d.usi(), take.usi());
+            q.undo_move();
+            q.undo_move();
+        }
+    }
+}
+
+/// A drop the king can win back is a real defence, not a futile one: it counts.
+#[test]
+fn defended_interposition_counts() {
+    // ▲１三香 and the king guards the pawn dropped on 1b; the line goes on past it
+    let p = pos("4R1+B1k/6s2/5l1l1/9/9/9/9/9/9 b Lgp 1");
+    let MateResult::Mate(line) = solve(&p, limits()) else { panic!("no mate") };
+    assert!(verify_mate_line(&p, &line).is_ok());
+    assert_eq!(line.len(), 3, "{line:?}");
+    assert!(line[1].is_drop(), "the interposition on 1b is part of the answer: {line:?}");
+}

@@ -7,6 +7,7 @@
 //! cases be wrong for another path (the graph-history-interaction problem); proofs never depend
 //! on the path, and the mating line is replayed and checked before it is returned.
 
+use super::futile::remove_futile_interpositions;
 use super::table::{INF, Lookup, Table, board_key, board_key_from, hands_after};
 use crate::core::{Color, Move, MoveList, Position};
 use std::sync::Arc;
@@ -88,13 +89,15 @@ impl Solver {
         self.table.lookup(board_key(pos), &hands)
     }
 
-    /// The moves of a node: checks for the attacker, evasions for the defender.
-    pub fn node_moves(pos: &Position, or_node: bool) -> MoveList {
+    /// The moves of a node: checks for the attacker, evasions for the defender without the
+    /// futile interpositions (無駄合, see `futile.rs`). The position is unchanged afterwards.
+    pub fn node_moves(pos: &mut Position, or_node: bool) -> MoveList {
         let mut list = MoveList::new();
         if or_node {
             pos.generate_checks(&mut list);
         } else if pos.in_check() {
             pos.generate_evasions(&mut list);
+            remove_futile_interpositions(pos, &mut list);
         }
         list
     }

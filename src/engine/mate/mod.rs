@@ -6,6 +6,7 @@
 
 pub mod cli;
 mod dfpn;
+mod futile;
 mod table;
 
 use crate::core::{Color, Move, Position};
@@ -170,7 +171,8 @@ pub fn usi_checkmate_reply(result: &MateResult) -> String {
 }
 
 /// Checks a mating line by replaying it from `pos`: every move legal, every attacker move a
-/// check, an odd number of moves, and the final position checkmate. The error says which ply
+/// check, an odd number of moves, and the final position checkmate, where by tsume convention
+/// a check answered only by futile interpositions (無駄合, see `futile.rs`) is mate. The error says which ply
 /// failed and why.
 pub fn verify_mate_line(pos: &Position, line: &[Move]) -> Result<(), String> {
     if line.is_empty() {
@@ -189,7 +191,7 @@ pub fn verify_mate_line(pos: &Position, line: &[Move]) -> Result<(), String> {
             return Err(format!("ply {}: attacker move {} does not give check", i + 1, m.usi()));
         }
     }
-    if !p.is_checkmate() {
+    if !futile::is_mate_by_convention(&mut p) {
         return Err("the final position is not checkmate".into());
     }
     Ok(())
@@ -212,7 +214,7 @@ fn extract_line(solver: &mut Solver, root: &Position) -> Option<Vec<Move>> {
             line.push(m);
             return Some(line);
         }
-        let moves = Solver::node_moves(&pos, or_node);
+        let moves = Solver::node_moves(&mut pos, or_node);
         if moves.is_empty() {
             return if or_node { None } else { Some(line) };
         }
