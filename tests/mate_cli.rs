@@ -43,3 +43,14 @@ fn no_mate_and_bad_input() {
     assert_eq!(code, 2);
     assert!(err.contains("not a number"), "{err}");
 }
+
+#[test]
+fn futile_interposition_is_noted() {
+    // a published mate in 5: after ▲３二龍 only drops on 2b remain, each taken with mate
+    let (code, out, _) = run(&["mate", "--sfen", "7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("mate: 5 plies"), "{out}");
+    assert!(out.contains("無駄合"), "{out}");
+    let (_, out, _) = run(&["mate", "--sfen", "8k/9/8P/9/9/9/9/9/9 b G 1"]);
+    assert!(!out.contains("無駄合"), "{out}");
+}

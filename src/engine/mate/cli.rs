@@ -73,6 +73,14 @@ pub fn run(args: &[String]) -> ExitCode {
             println!("mate: {} plies", line.len());
             println!("usi: {}", line.iter().map(|m| m.usi()).collect::<Vec<_>>().join(" "));
             println!("ki2: {}", ki2_line(&pos, line));
+            let mut end = pos.clone();
+            line.iter().for_each(|&m| end.do_move(m));
+            if !end.is_checkmate() {
+                println!(
+                    "note: the defender can still drop a piece between king and checker, which is \
+                     taken with mate; tsume convention does not count such a futile interposition (無駄合)"
+                );
+            }
         }
         MateResult::NoMate => println!("no mate found (proven: no mate by checks)"),
         MateResult::Unknown => println!("no mate found (search limit reached, undecided)"),
