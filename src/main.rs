@@ -18,6 +18,9 @@ const USAGE: &str = "usage: shogiban [--engine \"USI-ENGINE-COMMAND\"] [FILE]
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| SUBCOMMANDS.contains(&a.as_str())) {
+        quiet_on_closed_pipe();
+    }
     match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
         Some("convert") => record::cli::convert_main(&args[1..]),
@@ -36,6 +39,19 @@ fn main() -> ExitCode {
             eprintln!("shogiban: unknown option '{other}'\n{USAGE}");
             ExitCode::from(2)
         }
+    }
+}
+
+const SUBCOMMANDS: [&str; 7] = ["perft", "convert", "usi", "bench", "mate", "book", "tune"];
+
+/// The command-line tools end quietly when their output pipe closes (`shogiban mate ... | head`),
+/// as Unix tools do, instead of panicking on the failed write. The app keeps Rust's default: a
+/// write to an external engine that has died must be an error it can report, not its own death.
+fn quiet_on_closed_pipe() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: restoring the default disposition of one signal before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

@@ -54,3 +54,20 @@ fn futile_interposition_is_noted() {
     let (_, out, _) = run(&["mate", "--sfen", "8k/9/8P/9/9/9/9/9/9 b G 1"]);
     assert!(!out.contains("無駄合"), "{out}");
 }
+
+/// `shogiban mate ... | head -1`: the closed pipe ends the program quietly, without a panic.
+#[test]
+fn closed_output_pipe_is_not_a_crash() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogiban"))
+        .args(["mate", "--sfen", "4s4/8k/9/9/8G/5+R3/9/9/9 b BG 1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away before anything is written
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+}
