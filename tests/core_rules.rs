@@ -284,14 +284,73 @@ fn capture_generator_equals_filtered_legal_moves() {
         want.sort();
         got.sort();
         assert_eq!(got, want, "{s}");
-        let mut checks = MoveList::new();
-        p.generate_checks(&mut checks);
-        for m in p.legal_moves().iter() {
-            let mut q = p.clone();
-            q.do_move(*m);
-            assert_eq!(checks.contains(*m), q.in_check(), "{m} in {s}");
+        assert_eq!(checks_of(&p), checking_moves_by_playing(&p), "{s}");
+    }
+}
+
+fn checks_of(p: &Position) -> Vec<Move> {
+    let mut checks = MoveList::new();
+    p.generate_checks(&mut checks);
+    checks.iter().copied().collect()
+}
+
+/// The reference: every legal move, in generation order, that leaves the opponent in check.
+fn checking_moves_by_playing(p: &Position) -> Vec<Move> {
+    let mut q = p.clone();
+    p.legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| {
+            q.do_move(m);
+            let check = q.in_check();
+            q.undo_move();
+            check
+        })
+        .collect()
+}
+
+/// `generate_checks` tries drops only on the squares from which they would attack the king;
+/// along random games with full hands (tsume-like: the attacker holds many pieces, pawn drops
+/// near the king, pins, checks while in check) it must give exactly the legal checking moves,
+/// in the order of the full generation.
+#[test]
+fn check_generation_matches_playing_every_move() {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    let starts = [
+        "4k4/9/9/9/9/9/9/9/4K4 b RBGSNLPrb3g3s3n3l17p 1",
+        "3g1k3/4p4/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prbg2s2n2l8p 1",
+        "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+    ];
+    let mut positions = 0;
+    for s in starts {
+        for _ in 0..12 {
+            let mut p = pos(s);
+            for _ in 0..40 {
+                assert_eq!(checks_of(&p), checking_moves_by_playing(&p), "{}", p.to_sfen());
+                positions += 1;
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // prefer checks now and then, to reach positions in check
+                let checks = checks_of(&p);
+                let m = if !checks.is_empty() && next(3) == 0 {
+                    checks[next(checks.len())]
+                } else {
+                    moves.as_slice()[next(moves.len())]
+                };
+                p.do_move(m);
+            }
         }
     }
+    assert!(positions > 1000);
 }
 
 #[test]

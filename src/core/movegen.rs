@@ -119,6 +119,17 @@ impl std::fmt::Debug for MoveList {
     }
 }
 
+/// The order in which drops are generated, by kind (pawns first: they have their own rules).
+const DROP_ORDER: [PieceKind; 7] = [
+    PieceKind::Pawn,
+    PieceKind::Lance,
+    PieceKind::Knight,
+    PieceKind::Silver,
+    PieceKind::Gold,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+];
+
 /// Pushes the promotion options for a board move of `kind` from `from` to `to`.
 #[inline(always)]
 fn push_with_promotions(list: &mut MoveList, us: Color, kind: PieceKind, from: Square, to: Square) {
@@ -232,11 +243,50 @@ impl Position {
 
     /// Legal moves that give check.
     pub fn generate_checks(&self, list: &mut MoveList) {
+        let us = self.side;
+        let eksq = self.king_sq[us.flip().index()];
+        if eksq == NO_SQUARE {
+            return;
+        }
         let mut all = MoveList::new();
-        self.generate_legal(&mut all);
+        if self.checkers.any() {
+            self.generate_evasions(&mut all);
+        } else {
+            // board moves filtered one by one; drops only where the piece would attack the king
+            let ksq = self.king_sq[us.index()];
+            let occ = self.occupied();
+            let own = self.by_color[us.index()];
+            self.gen_board_moves(&mut all, !own, self.pinned_with(us, occ));
+            if ksq != NO_SQUARE {
+                self.gen_king_moves(&mut all, ksq, !own);
+            }
+        }
         for &m in all.iter() {
             if self.gives_check(m) {
                 list.push(m);
+            }
+        }
+        if self.checkers.is_empty() {
+            self.gen_checking_drops(list, eksq);
+        }
+    }
+
+    /// The legal drops that give check (not in check): a piece of ours on square s attacks the
+    /// enemy king exactly when the same kind of theirs on the king's square attacks s, so each
+    /// kind in hand is tried only on those squares. Same order as `gen_drops`.
+    fn gen_checking_drops(&self, list: &mut MoveList, eksq: Square) {
+        let us = self.side;
+        let hand = self.hands[us.index()];
+        let occ = self.occupied();
+        for kind in DROP_ORDER {
+            if hand.count(kind) == 0 {
+                continue;
+            }
+            for to in attacks(us.flip(), kind, eksq, occ) & !occ {
+                let m = Move::drop(kind, to);
+                if self.is_legal_drop(m) {
+                    list.push(m);
+                }
             }
         }
     }
@@ -471,14 +521,7 @@ impl Position {
                 list.push(Move::drop(PieceKind::Pawn, to));
             }
         }
-        for kind in [
-            PieceKind::Lance,
-            PieceKind::Knight,
-            PieceKind::Silver,
-            PieceKind::Gold,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-        ] {
+        for &kind in &DROP_ORDER[1..] {
             if hand.count(kind) > 0 {
                 for to in target & !dead_ranks(us, kind) {
                     list.push(Move::drop(kind, to));

@@ -280,16 +280,7 @@ impl Position {
 
     /// Whether board and hands together hold more pieces of some kind than one set has.
     pub fn check_piece_totals(&self) -> Result<(), SfenError> {
-        for kind in [
-            PieceKind::Pawn,
-            PieceKind::Lance,
-            PieceKind::Knight,
-            PieceKind::Silver,
-            PieceKind::Gold,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::King,
-        ] {
+        for kind in PieceKind::HAND.into_iter().chain([PieceKind::King]) {
             let mut n = 0u32;
             for sq in self.occupied() {
                 if self.piece_at(sq).kind_unchecked().unpromote() == kind {
