@@ -35,18 +35,6 @@ pub(crate) fn remove_futile_interpositions(pos: &mut Position, evasions: &mut Mo
     }
 }
 
-/// True when the side to move is in check and every legal move is a futile interposition: mate
-/// by tsume convention (a real checkmate included).
-pub(crate) fn is_mate_by_convention(pos: &mut Position) -> bool {
-    if !pos.in_check() {
-        return false;
-    }
-    let mut list = MoveList::new();
-    pos.generate_evasions(&mut list);
-    remove_futile_interpositions(pos, &mut list);
-    list.is_empty()
-}
-
 /// The square of the only checker when it gives check from a distance (a lance, bishop, rook,
 /// horse or dragon with empty squares between it and the king).
 fn single_distant_checker(pos: &Position) -> Option<Square> {
