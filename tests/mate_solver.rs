@@ -100,6 +100,23 @@ fn mate_in_seven() {
     assert_mate_in("9/7k1/4N4/5R3/9/9/9/9/9 b RNP 1", 7);
 }
 
+/// Mates in 7 in middle-game positions, full of checks and pieces in hand. Unlimited df-pn used
+/// to find 9- and 11-ply mates in four of them (the shortening pass ran out of budget) and no
+/// mate at all in 5 M nodes in the fourth; the depth-limited searches that now run first find
+/// the shortest line.
+#[test]
+fn game_positions_mate_in_seven() {
+    for sfen in [
+        "ln1r3n1/4g4/p1p1p1sk1/1p1p5/P4N1G1/2PS5/1PNPPP2+l/3Gb1G2/LKb2r+p2 w 2S2Pl4p 94",
+        "l3s2nl/3p1sk2/p2gPs1p1/5pp1p/1+B7/1PP1n1PPP/P4P3/3P3KG/L3g+b1NL w RGN2Prsp 106",
+        "ln1gs4/1lskg3g/p1pppp1pp/7b1/9/2PP4P/PP1Bn1+p1N/1K2P2r1/LN6L w Rg2s4p 120",
+        "ln4Gnl/4g2k1/p1pr2sp1/4ppp1p/7P1/PPP2BPKP/BGN1+pr3/8G/L6+sL w 2sn4p 78",
+        "1+P3s2l/2P4k1/p2p5/5p2p/4+B1S2/2GK1PP1P/P5+r2/4N4/9 b RBGSL5P2gs3n2l3p 167",
+    ] {
+        assert_mate_in(sfen, 7);
+    }
+}
+
 #[test]
 fn longer_mates_replay_correctly() {
     // no shorter mate than 9 plies exists (checked with the reference to 7); the solver's line

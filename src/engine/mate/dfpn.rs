@@ -37,6 +37,11 @@ pub(crate) struct Solver {
     /// Mates longer than this many plies are not looked for (children deeper count as
     /// disproven); `MAX_PLY` for an unlimited search.
     pub max_ply: usize,
+    /// Whether some child was counted as disproven only because it lay past `max_ply` (then a
+    /// disproof of the root says "no mate within `max_ply`", not "no mate").
+    pub hit_limit: bool,
+    /// Ply of the node `search` was called on, counted from the position of the whole solve.
+    base: usize,
     /// Keys of the positions on the current path (for repetition).
     path: Vec<u64>,
 }
@@ -44,6 +49,7 @@ pub(crate) struct Solver {
 #[derive(Copy, Clone)]
 struct Child {
     mv: Move,
+    /// Table key (the board key, and the ply under a depth limit).
     bkey: u64,
     hands: super::table::Hands,
     key: u64,
@@ -66,6 +72,8 @@ impl Solver {
             stop,
             abort: None,
             max_ply: MAX_PLY,
+            hit_limit: false,
+            base: 0,
             path: Vec::with_capacity(256),
         }
     }
@@ -73,9 +81,16 @@ impl Solver {
     /// Searches `pos` (attacker or defender to move) until it is proven or disproven or the
     /// search is aborted; returns the stored numbers of `pos`.
     pub fn search(&mut self, pos: &mut Position) -> Lookup {
+        self.search_at(pos, 0)
+    }
+
+    /// `search` for a node `ply` plies below the position the solve started from (the depth
+    /// limit and a depth-limited table count from there).
+    pub fn search_at(&mut self, pos: &mut Position, ply: usize) -> Lookup {
         let or_node = pos.side_to_move() == self.attacker;
+        self.base = ply;
         loop {
-            let l = self.lookup_pos(pos);
+            let l = self.lookup_at(pos, ply);
             if l.pn == 0 || l.dn == 0 || self.abort.is_some() {
                 return l;
             }
@@ -84,9 +99,21 @@ impl Solver {
         }
     }
 
-    pub fn lookup_pos(&self, pos: &Position) -> Lookup {
+    /// What the table holds for `pos`, reached `ply` plies below the start of the solve.
+    pub fn lookup_at(&self, pos: &Position, ply: usize) -> Lookup {
         let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
-        self.table.lookup(board_key(pos), &hands)
+        self.table.lookup(self.table_key(board_key(pos), ply), &hands)
+    }
+
+    /// The table key of a board reached at `ply`. Under a depth limit a disproof means only
+    /// "no mate in the plies left", which does not hold for the same position reached earlier,
+    /// so depth-limited searches keep positions at different plies apart.
+    fn table_key(&self, bkey: u64, ply: usize) -> u64 {
+        if self.max_ply < MAX_PLY {
+            bkey ^ (ply as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        } else {
+            bkey
+        }
     }
 
     /// The moves of a node: checks for the attacker, evasions for the defender without the
@@ -119,8 +146,10 @@ impl Solver {
 
     /// Numbers of a child from the table, as (φ, δ) seen from the child, plus its mate length.
     /// Children on the current path (repetition) or past `MAX_PLY` count as disproven.
-    fn child_value(&self, c: &Child, child_or: bool) -> (u32, u32, u32) {
-        let l = if self.path.len() > self.max_ply || self.path.contains(&c.key) {
+    fn child_value(&mut self, c: &Child, child_or: bool) -> (u32, u32, u32) {
+        let past_limit = self.base + self.path.len() > self.max_ply;
+        self.hit_limit |= past_limit;
+        let l = if past_limit || self.path.contains(&c.key) {
             Lookup { pn: INF, dn: 0, dist: 0 }
         } else {
             self.table.lookup(c.bkey, &c.hands)
@@ -128,10 +157,10 @@ impl Solver {
         if child_or { (l.pn, l.dn, l.dist) } else { (l.dn, l.pn, l.dist) }
     }
 
-    fn store(&mut self, pos: &Position, or_node: bool, phi: u32, delta: u32, dist: u32) {
+    fn store(&mut self, pos: &Position, ply: usize, or_node: bool, phi: u32, delta: u32, dist: u32) {
         let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
         let (pn, dn) = if or_node { (phi, delta) } else { (delta, phi) };
-        self.table.store(board_key(pos), &hands, pn, dn, dist);
+        self.table.store(self.table_key(board_key(pos), ply), &hands, pn, dn, dist);
     }
 
     /// Gives children the table has never seen their initial numbers from a one-ply look
@@ -158,6 +187,7 @@ impl Solver {
 
     /// Multiple iterative deepening at one node with thresholds on φ and δ.
     fn mid(&mut self, pos: &mut Position, th_phi: u32, th_delta: u32, or_node: bool) {
+        let ply = self.base + self.path.len();
         self.nodes += 1;
         if self.max_nodes.is_some_and(|max| self.nodes >= max) {
             self.abort = Some(Abort::Nodes);
@@ -171,9 +201,9 @@ impl Solver {
         if moves.is_empty() {
             // OR: no check, the attacker fails. AND: no evasion, mated.
             if or_node {
-                self.store(pos, true, INF, 0, 0);
+                self.store(pos, ply, true, INF, 0, 0);
             } else {
-                self.store(pos, false, 0, INF, 0);
+                self.store(pos, ply, false, 0, INF, 0);
             }
             return;
         }
@@ -183,7 +213,7 @@ impl Solver {
             .map(|&m| {
                 let hands = hands_after(pos, m);
                 let key = pos.key_after(m);
-                Child { mv: m, bkey: board_key_from(key, &hands), hands, key }
+                Child { mv: m, bkey: self.table_key(board_key_from(key, &hands), ply + 1), hands, key }
             })
             .collect();
 
@@ -240,7 +270,7 @@ impl Solver {
             if phi >= th_phi || delta >= th_delta || self.abort.is_some() {
                 let proven = if or_node { phi == 0 } else { delta == 0 };
                 let dist = if proven { dist_best.map_or(1, |d| d + 1) } else { 0 };
-                self.store(pos, or_node, phi, delta, dist);
+                self.store(pos, ply, or_node, phi, delta, dist);
                 break;
             }
             let c = children[best];

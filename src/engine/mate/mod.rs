@@ -72,15 +72,47 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
         return report(MateResult::Mate(vec![m]), 1);
     }
     let deadline = limits.time_ms.map(|ms| start + Duration::from_millis(ms));
-    let mut solver = Solver::new(attacker, TABLE_CAPACITY, limits.nodes, deadline, limits.stop.clone());
     let mut root = pos.clone();
     root.clear_history();
+    let mut nodes = 0;
+
+    // Short mates first, by depth-limited searches of 3, 5, ... plies: the first proof is the
+    // shortest mate, and in positions full of checks (real games) unlimited df-pn can wander
+    // down long lines for millions of nodes before it finds a mate in 7. These searches get at
+    // most a quarter of the time, so that long problems keep most of it for the unlimited one.
+    let short_deadline = limits.time_ms.map(|ms| start + Duration::from_millis(ms / 4));
+    let mut shortest_open = 3; // no mate shorter than this many plies remains possible
+    let mut d = 3;
+    while d <= SHORT_FIRST_MAX_PLY {
+        let budget = remaining(limits.nodes, nodes).map_or(SHORT_FIRST_NODES, |r| r.min(SHORT_FIRST_NODES));
+        let run = depth_limited(&root, d, budget, short_deadline, &limits);
+        nodes += run.nodes;
+        match run.outcome {
+            Limited::Mate(line) => return report(MateResult::Mate(line), nodes),
+            Limited::None => shortest_open = d + 2,
+            Limited::Aborted(dfpn::Abort::Nodes | dfpn::Abort::Time)
+                if deadline.is_none_or(|t| Instant::now() < t) =>
+            {
+                break;
+            }
+            Limited::Aborted(_) => return report(MateResult::Unknown, nodes),
+            // an unlimited search proved no mate at all exists
+            Limited::Refuted => return report(MateResult::NoMate, nodes),
+        }
+        d += 2;
+    }
+    if limits.nodes.is_some_and(|max| nodes >= max) {
+        return report(MateResult::Unknown, nodes);
+    }
+
+    let left = remaining(limits.nodes, nodes);
+    let mut solver = Solver::new(attacker, TABLE_CAPACITY, left, deadline, limits.stop.clone());
     let l = solver.search(&mut root);
-    let mut nodes = solver.nodes;
+    nodes += solver.nodes;
     let result = if l.pn == 0 {
         match extract_line(&mut solver, &root) {
             Some(line) if verify_mate_line(pos, &line).is_ok() => {
-                let (line, n) = shorten(&root, line, &limits, deadline, solver.nodes);
+                let (line, n) = shorten(&root, line, shortest_open, &limits, deadline, solver.nodes);
                 nodes += n;
                 MateResult::Mate(line)
             }
@@ -94,15 +126,66 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
     report(result, nodes)
 }
 
-/// Longest mate for which a shorter one is looked for after the first proof.
-const SHORTEN_MAX_PLY: usize = 15;
+/// Longest mate looked for by the depth-limited searches that run before the unlimited one.
+const SHORT_FIRST_MAX_PLY: usize = 11;
+/// Node budget of each of those searches; the first that runs out of it ends them.
+const SHORT_FIRST_NODES: u64 = 200_000;
+
+/// Nodes left of an optional budget after `used`.
+fn remaining(max: Option<u64>, used: u64) -> Option<u64> {
+    max.map(|m| m.saturating_sub(used))
+}
+
+/// What one depth-limited search found.
+enum Limited {
+    /// A verified mate within the limit.
+    Mate(Vec<Move>),
+    /// No mate within the limit (there may be a longer one).
+    None,
+    /// Not even a longer mate exists: the attacker ran out of checks everywhere before the limit.
+    Refuted,
+    Aborted(dfpn::Abort),
+}
+
+struct LimitedRun {
+    outcome: Limited,
+    nodes: u64,
+}
+
+/// A df-pn search for mates of at most `max_ply` plies, on a table of its own (disproofs found
+/// under a depth limit do not hold without it), within `budget` nodes.
+fn depth_limited(
+    root: &Position,
+    max_ply: usize,
+    budget: u64,
+    deadline: Option<Instant>,
+    limits: &MateLimits,
+) -> LimitedRun {
+    let mut s =
+        Solver::new(root.side_to_move(), TABLE_CAPACITY / 4, Some(budget), deadline, limits.stop.clone());
+    s.max_ply = max_ply;
+    let mut p = root.clone();
+    let l = s.search(&mut p);
+    let outcome = if l.pn == 0 {
+        match extract_line(&mut s, &p) {
+            Some(line) if verify_mate_line(root, &line).is_ok() => Limited::Mate(line),
+            _ => Limited::Aborted(dfpn::Abort::Nodes),
+        }
+    } else if l.dn == 0 {
+        if s.hit_limit { Limited::None } else { Limited::Refuted }
+    } else {
+        Limited::Aborted(s.abort.unwrap_or(dfpn::Abort::Nodes))
+    };
+    LimitedRun { outcome, nodes: s.nodes }
+}
 
 /// df-pn finds *a* mate, not the shortest. Looks for shorter ones with depth-limited searches
-/// (3, 5, ... plies, each on a fresh table, all within a node budget tied to the first search) and
-/// returns the shortest verified line with the nodes spent.
+/// (from `from` plies up, each on a fresh table, all within a node budget tied to the first
+/// search) and returns the shortest verified line with the nodes spent.
 fn shorten(
     root: &Position,
     line: Vec<Move>,
+    from: usize,
     limits: &MateLimits,
     deadline: Option<Instant>,
     first_nodes: u64,
@@ -110,28 +193,22 @@ fn shorten(
     let mut spent = 0;
     // all the shortening runs together get about twice the work of the first search
     let budget = first_nodes.saturating_mul(2).saturating_add(20_000);
-    let mut d = 3;
+    let mut d = from;
     while d + 2 <= line.len() && d <= SHORTEN_MAX_PLY && spent < budget {
-        let left = Some(budget - spent);
-        let mut s = Solver::new(root.side_to_move(), TABLE_CAPACITY / 4, left, deadline, limits.stop.clone());
-        s.max_ply = d;
-        let mut p = root.clone();
-        let l = s.search(&mut p);
-        spent += s.nodes;
-        if s.abort.is_some() && s.abort != Some(dfpn::Abort::Nodes) {
-            break; // out of time or stopped: keep what we have
-        }
-        if l.pn == 0
-            && let Some(short) = extract_line(&mut s, &p)
-            && short.len() < line.len()
-            && verify_mate_line(root, &short).is_ok()
-        {
-            return (short, spent);
+        let run = depth_limited(root, d, budget - spent, deadline, limits);
+        spent += run.nodes;
+        match run.outcome {
+            Limited::Mate(short) if short.len() < line.len() => return (short, spent),
+            Limited::Aborted(a) if a != dfpn::Abort::Nodes => break, // out of time or stopped
+            _ => {}
         }
         d += 2;
     }
     (line, spent)
 }
+
+/// Longest mate for which a shorter one is looked for after the first proof.
+const SHORTEN_MAX_PLY: usize = 15;
 
 /// A checking move that mates at once (一手詰), if any. Cheap: one generation plus one evasion
 /// test per check. Clones the position; see [`mate_in_one_in`] for the in-place version.
@@ -221,12 +298,12 @@ fn extract_line(solver: &mut Solver, root: &Position) -> Option<Vec<Move>> {
         let mut best: Option<(Move, u32)> = None;
         for &m in moves.iter() {
             pos.do_move(m);
-            let mut l = solver.lookup_pos(&pos);
+            let mut l = solver.lookup_at(&pos, line.len() + 1);
             if !or_node && l.pn != 0 && l.dn != 0 {
                 // every evasion must be refuted: finish the proof of this one
                 let mut child = pos.clone();
                 child.clear_history();
-                l = solver.search(&mut child);
+                l = solver.search_at(&mut child, line.len() + 1);
             }
             pos.undo_move();
             if seen.contains(&pos.key_after(m)) {
@@ -255,7 +332,7 @@ fn extract_line(solver: &mut Solver, root: &Position) -> Option<Vec<Move>> {
             retried = true;
             let mut here = pos.clone();
             here.clear_history();
-            if solver.search(&mut here).pn != 0 {
+            if solver.search_at(&mut here, line.len()).pn != 0 {
                 return None;
             }
             continue;
