@@ -9,6 +9,7 @@
 //! with bulk counting) and shorter to read; see `bitboard.rs` and DECISIONS.md.
 
 pub mod bitboard;
+pub mod check_targets;
 pub mod game;
 pub mod movegen;
 pub mod perft;
@@ -19,6 +20,7 @@ pub mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use check_targets::CheckTargets;
 pub use game::{Declaration, GameStatus, ImpasseRule, Repetition};
 pub use movegen::{MAX_MOVES, MoveList};
 pub use position::{Position, START_SFEN};

@@ -11,6 +11,7 @@
 //! `MoveList::retain` lets the engine drop them if it wants.
 
 use super::bitboard::*;
+use super::check_targets::CheckTargets;
 use super::position::{NO_SQUARE, Position};
 use super::types::*;
 
@@ -261,14 +262,21 @@ impl Position {
                 self.gen_king_moves(&mut all, ksq, !own);
             }
         }
+        if self.checkers.any() {
+            for &m in all.iter() {
+                if self.gives_check(m) {
+                    list.push(m);
+                }
+            }
+            return;
+        }
+        let targets = CheckTargets::new(self);
         for &m in all.iter() {
-            if self.gives_check(m) {
+            if targets.gives_check(self, m) {
                 list.push(m);
             }
         }
-        if self.checkers.is_empty() {
-            self.gen_checking_drops(list, eksq);
-        }
+        self.gen_checking_drops(list, eksq);
     }
 
     /// The legal drops that give check (not in check): a piece of ours on square s attacks the

@@ -6,7 +6,6 @@ pub mod bench;
 pub mod book;
 pub mod book_build;
 pub mod book_cli;
-pub mod checks;
 pub mod cli;
 pub mod eval;
 mod large_pages;

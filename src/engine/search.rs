@@ -13,7 +13,6 @@
 //! Unpromoted pawn, bishop and rook moves that could have promoted are never searched: the
 //! promotion dominates them.
 
-use super::checks::CheckInfo;
 use super::eval::{Accumulator, EvalTables, evaluate_with};
 use super::ordering::hist_index;
 use super::params::*;
@@ -22,7 +21,7 @@ use super::quickmate::mate_in_one;
 use super::see::see;
 use super::time::Clock;
 use super::tt::{Bound, Histories, TranspositionTable, TtEntry};
-use crate::core::{Declaration, ImpasseRule, Move, PieceKind, Position, Repetition};
+use crate::core::{CheckTargets, Declaration, ImpasseRule, Move, PieceKind, Position, Repetition};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub const MAX_PLY: usize = 120;
@@ -403,7 +402,7 @@ impl<'a> Searcher<'a> {
         let us = self.pos.side_to_move();
         // once late-move pruning starts, only checking quiet moves are still searched, in any order
         let mut skip_quiets = false;
-        let mut check_info: Option<CheckInfo> = None;
+        let mut check_info: Option<CheckTargets> = None;
         while let Some(Scored { mv: m, score }) = picker.next(self, ply) {
             if m == excluded {
                 continue;
@@ -429,7 +428,7 @@ impl<'a> Searcher<'a> {
                     // checks are never pruned here
                     if prune
                         && !check_info
-                            .get_or_insert_with(|| CheckInfo::new(&self.pos))
+                            .get_or_insert_with(|| CheckTargets::new(&self.pos))
                             .gives_check(&self.pos, m)
                     {
                         continue;
@@ -470,7 +469,7 @@ impl<'a> Searcher<'a> {
             if extension == 0
                 && PV
                 && ply < 2 * self.root_depth as usize
-                && check_info.get_or_insert_with(|| CheckInfo::new(&self.pos)).gives_check(&self.pos, m)
+                && check_info.get_or_insert_with(|| CheckTargets::new(&self.pos)).gives_check(&self.pos, m)
                 && see(&self.pos, m) >= 0
             {
                 extension = 1;

@@ -303,16 +303,7 @@ fn distinct_count(moves: &MoveList) -> u32 {
 
 /// Number of checks the side to move has, counting no further than `cap`.
 fn count_checks(pos: &Position, cap: u32) -> u32 {
-    let mut all = MoveList::new();
-    pos.generate_legal(&mut all);
-    let mut n = 0;
-    for &m in all.iter() {
-        if pos.gives_check(m) {
-            n += 1;
-            if n >= cap {
-                break;
-            }
-        }
-    }
-    n
+    let mut checks = MoveList::new();
+    pos.generate_checks(&mut checks);
+    (checks.len() as u32).min(cap)
 }
