@@ -96,9 +96,42 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The entries of one board: nearly always one, kept inline (a `Vec` per board cost an
+/// allocation per new position and a quarter of the solver's time in malloc and free).
+struct Slot {
+    first: Entry,
+    more: Vec<Entry>,
+}
+
+impl Slot {
+    fn iter(&self) -> impl Iterator<Item = &Entry> {
+        std::iter::once(&self.first).chain(self.more.iter())
+    }
+
+    fn iter_mut(&mut self) -> impl Iterator<Item = &mut Entry> {
+        std::iter::once(&mut self.first).chain(self.more.iter_mut())
+    }
+
+    /// Keeps the entries `keep` accepts; false when none is left.
+    fn retain(&mut self, keep: &impl Fn(&Entry) -> bool) -> bool {
+        self.more.retain(keep);
+        if !keep(&self.first) {
+            match self.more.pop() {
+                Some(e) => self.first = e,
+                None => return false,
+            }
+        }
+        true
+    }
+
+    fn len(&self) -> usize {
+        1 + self.more.len()
+    }
+}
+
 /// The table proper. `attacker` is the side that checks (fixed for a whole solve).
 pub(crate) struct Table {
-    map: HashMap<u64, Vec<Entry>, BuildHasherDefault<KeyHasher>>,
+    map: HashMap<u64, Slot, BuildHasherDefault<KeyHasher>>,
     attacker: Color,
     entries: usize,
     capacity: usize,
@@ -122,7 +155,7 @@ impl Table {
         let d = self.attacker.flip().index();
         let mut exact = None;
         let mut best_proof: Option<u32> = None;
-        for e in list {
+        for e in list.iter() {
             if e.pn == 0 && hand_ge(&hands[a], &e.hands[a]) && hand_ge(&e.hands[d], &hands[d]) {
                 // proven with no more attacking pieces and no fewer defending pieces
                 best_proof = Some(best_proof.map_or(e.dist, |b| b.min(e.dist)));
@@ -140,7 +173,15 @@ impl Table {
 
     /// Stores (or overwrites) the numbers of one position.
     pub fn store(&mut self, bkey: u64, hands: &Hands, pn: u32, dn: u32, dist: u32) {
-        let list = self.map.entry(bkey).or_insert_with(|| Vec::with_capacity(1));
+        let entry = Entry { hands: *hands, pn, dn, dist };
+        let list = match self.map.entry(bkey) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(Slot { first: entry, more: Vec::new() });
+                self.count_new();
+                return;
+            }
+            std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
+        };
         if let Some(e) = list.iter_mut().find(|e| e.hands == *hands) {
             // never forget a proof for a weaker result (proofs are path-independent)
             if e.pn == 0 && pn != 0 {
@@ -151,7 +192,11 @@ impl Table {
             e.dist = dist;
             return;
         }
-        list.push(Entry { hands: *hands, pn, dn, dist });
+        list.more.push(entry);
+        self.count_new();
+    }
+
+    fn count_new(&mut self) {
         self.entries += 1;
         if self.entries > self.capacity {
             self.collect_garbage();
@@ -170,9 +215,11 @@ impl Table {
     fn retain(&mut self, keep: impl Fn(&Entry) -> bool) {
         let mut n = 0;
         self.map.retain(|_, list| {
-            list.retain(&keep);
-            n += list.len();
-            !list.is_empty()
+            let any = list.retain(&keep);
+            if any {
+                n += list.len();
+            }
+            any
         });
         self.entries = n;
     }
