@@ -76,13 +76,19 @@ fn handshake_and_search() {
     let mut s = Session::start();
     s.send("usi");
     s.wait_for("usiok");
-    for opt in ["USI_Hash", "Threads", "Level", "OwnBook", "MultiPV", "USI_Ponder"] {
+    for opt in ["USI_Hash", "Threads", "Level", "OwnBook", "MultiPV", "USI_Ponder", "NetworkDelay"] {
         assert!(s.transcript.iter().any(|l| l.starts_with(&format!("option name {opt} "))), "{opt}");
     }
     assert!(s.transcript.iter().any(|l| l == "id name shogiban"));
     s.send("setoption name USI_Hash value 16");
+    s.send("setoption name NetworkDelay value 250");
+    s.send("setoption name NetworkDelay value -3");
     s.send("isready");
     s.wait_for("readyok");
+    let complaints: Vec<&String> =
+        s.transcript.iter().filter(|l| l.starts_with("info string setoption")).collect();
+    assert_eq!(complaints.len(), 1, "{complaints:?}");
+    assert!(complaints[0].contains("NetworkDelay: bad value '-3'"), "{complaints:?}");
     s.send("usinewgame");
     s.send("position startpos moves 7g7f 3c3d");
     s.send("go depth 4");

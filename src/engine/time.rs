@@ -35,6 +35,9 @@ pub struct Limits {
     pub multipv: usize,
     /// Search threads (0 or 1 = one thread, deterministic).
     pub threads: usize,
+    /// Time kept back on every move for transmission and the GUI (milliseconds; `None`:
+    /// `TIME_MARGIN_MS`). USI option `NetworkDelay`.
+    pub overhead_ms: Option<u64>,
 }
 
 impl Limits {
@@ -53,6 +56,11 @@ impl Limits {
         Limits { movetime: Some(ms), ..Limits::default() }
     }
 
+    /// The time kept back on every move for transmission (milliseconds).
+    pub fn margin(&self) -> u64 {
+        self.overhead_ms.unwrap_or(TIME_MARGIN_MS)
+    }
+
     /// Whether the clock limits anything at all.
     pub fn timed(&self) -> bool {
         self.movetime.is_some() || self.time.iter().any(Option::is_some) || self.byoyomi > 0
@@ -65,13 +73,13 @@ pub fn budgets(l: &Limits, us: Color) -> Option<(u64, u64)> {
         return None;
     }
     if let Some(mt) = l.movetime {
-        let t = mt.saturating_sub(mt.min(TIME_MARGIN_MS) / 4).max(1);
+        let t = mt.saturating_sub(mt.min(l.margin()) / 4).max(1);
         return Some((t, t));
     }
     let remain = l.time[us.index()].unwrap_or(0);
     let inc = l.inc[us.index()];
     let byo = l.byoyomi;
-    let margin = TIME_MARGIN_MS;
+    let margin = l.margin();
     let (opt, max) = if byo > 0 {
         let usable = (remain + byo).saturating_sub(margin);
         let max = (remain / 8 + byo).saturating_sub(margin).min(usable);
@@ -175,6 +183,16 @@ mod tests {
         let l = Limits { time: [Some(10_000), Some(10_000)], inc: [5_000, 5_000], ..Limits::default() };
         let (opt, max) = budgets(&l, Color::White).unwrap();
         assert!(opt >= 3_000 && max <= 10_000);
+    }
+
+    #[test]
+    fn network_delay_is_kept_back() {
+        let mut l = Limits { time: [Some(0), Some(0)], byoyomi: 1_000, ..Limits::default() };
+        assert_eq!(budgets(&l, Color::Black), Some((1_000 - TIME_MARGIN_MS, 1_000 - TIME_MARGIN_MS)));
+        l.overhead_ms = Some(300);
+        assert_eq!(budgets(&l, Color::Black), Some((700, 700)));
+        l.overhead_ms = Some(0);
+        assert_eq!(budgets(&l, Color::Black), Some((1_000, 1_000)));
     }
 
     #[test]

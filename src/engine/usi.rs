@@ -102,6 +102,8 @@ pub struct Server {
     job: Option<Job>,
     pos: Position,
     ponder_option: bool,
+    /// `NetworkDelay`: milliseconds kept back on every move for transmission.
+    network_delay: u64,
 }
 
 impl Default for Server {
@@ -255,7 +257,13 @@ pub fn parse_go(args: &[&str]) -> GoCommand {
 
 impl Server {
     pub fn new() -> Server {
-        Server { engine: Some(new_engine()), job: None, pos: Position::startpos(), ponder_option: false }
+        Server {
+            engine: Some(new_engine()),
+            job: None,
+            pos: Position::startpos(),
+            ponder_option: false,
+            network_delay: super::params::TIME_MARGIN_MS,
+        }
     }
 
     fn searching(&self) -> bool {
@@ -315,6 +323,10 @@ impl Server {
                 say(&format!("option name OwnBook type check default {}", o.own_book));
                 say("option name MultiPV type spin default 1 min 1 max 32");
                 say("option name USI_Ponder type check default false");
+                say(&format!(
+                    "option name NetworkDelay type spin default {} min 0 max 10000",
+                    super::params::TIME_MARGIN_MS
+                ));
                 say("usiok");
             }
             "isready" => say("readyok"),
@@ -377,6 +389,7 @@ impl Server {
             "ownbook" => check().map(|b| self.engine().set_own_book(b)).is_some(),
             "multipv" => spin(1, 32).map(|v| self.engine().set_multipv(v as usize)).is_some(),
             "usi_ponder" => check().map(|b| self.ponder_option = b).is_some(),
+            "networkdelay" => spin(0, 10_000).map(|v| self.network_delay = v as u64).is_some(),
             _ => {
                 say(&format!("info string setoption: unknown option '{name}'"));
                 return;
@@ -416,6 +429,7 @@ impl Server {
             })
         } else {
             let mut limits = g.limits;
+            limits.overhead_ms = Some(self.network_delay);
             let ponder = g.ponder;
             if ponder {
                 limits.ponder = Some(Arc::clone(&hit2));
