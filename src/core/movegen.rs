@@ -262,21 +262,15 @@ impl Position {
                 self.gen_king_moves(&mut all, ksq, !own);
             }
         }
-        if self.checkers.any() {
-            for &m in all.iter() {
-                if self.gives_check(m) {
-                    list.push(m);
-                }
-            }
-            return;
-        }
         let targets = CheckTargets::new(self);
         for &m in all.iter() {
             if targets.gives_check(self, m) {
                 list.push(m);
             }
         }
-        self.gen_checking_drops(list, eksq);
+        if self.checkers.is_empty() {
+            self.gen_checking_drops(list, eksq);
+        }
     }
 
     /// The legal drops that give check (not in check): a piece of ours on square s attacks the
