@@ -193,7 +193,11 @@ pub fn parse_go(args: &[&str]) -> GoCommand {
     let mut i = 0;
     let num = |i: usize, g: &mut GoCommand| -> Option<u64> {
         match args.get(i + 1).map(|t| t.parse::<i64>()) {
-            Some(Ok(v)) => Some(v.max(0) as u64),
+            Some(Ok(v)) if v < 0 => {
+                g.errors.push(format!("go: '{}' is negative ({v}); read as 0", args[i]));
+                Some(0)
+            }
+            Some(Ok(v)) => Some(v as u64),
             Some(Err(_)) => {
                 g.errors.push(format!("go: '{}' needs a number, got '{}'", args[i], args[i + 1]));
                 None
@@ -542,6 +546,11 @@ mod tests {
         assert!(parse_go(&["bogus"]).unbounded_after_errors());
         assert!(!parse_go(&[]).unbounded_after_errors()); // plain `go` searches until `stop`
         assert!(!parse_go(&["bogus", "infinite"]).unbounded_after_errors());
+        // a negative time (some GUIs send one when the clock has run out) is read as 0, and said
+        let g = parse_go(&["btime", "-5", "wtime", "1000", "byoyomi", "100"]);
+        assert_eq!(g.limits.time, [Some(0), Some(1000)]);
+        assert_eq!(g.errors, ["go: 'btime' is negative (-5); read as 0"]);
+        assert!(!g.unbounded_after_errors());
         assert_eq!(parse_go(&["mate", "1000"]).mate, Some(Some(1000)));
         assert_eq!(parse_go(&["mate", "infinite"]).mate, Some(None));
     }
