@@ -419,3 +419,19 @@ fn bare_usi_move_list_is_read_from_the_start_position() {
     assert_eq!(rec.main_line_moves().len(), 1);
     assert!(warnings[0].to_string().contains("move 2"), "{}", warnings[0]);
 }
+
+/// The sample game shipped in `assets/` (the app's `shogiban assets/sample.kifu`) loads without
+/// warnings, is the whole game, and is written back byte for byte.
+#[test]
+fn shipped_sample_kifu() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/sample.kifu");
+    let (r, w) = load_record(&path).unwrap();
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(r.main_line().len(), 115);
+    assert_eq!(r.sente_name(), Some("shogiban"));
+    assert_eq!(r.ending().unwrap().kind, SpecialKind::Resign);
+    assert_eq!(r.outcome(), Outcome::Win(Color::Black));
+    assert!(main_usi(&r).starts_with("7g7f 8c8d 6g6f 3c3d 6f6e"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(write_kif(&r), text);
+}
