@@ -589,9 +589,18 @@ pub const QS_DELTA: i32 = 200;
 /// Aspiration window half-width at the start of an iteration.
 pub const ASPIRATION: i32 = 40;
 /// Time kept in reserve for the transmission and the GUI (milliseconds; Fairy-Stockfish's
-/// default move overhead is 10, the match runner's setting for it 100). 200 since the eleventh
-/// session: on a slow, shared VM 4 of 40 games at 1 s byoyomi were lost on time with 100.
-pub const TIME_MARGIN_MS: u64 = 200;
+/// default move overhead is 30, the match runner's setting for it 100). The eleventh session
+/// raised it to 200 after a stalling VM cost 4 of 40 games on time at 1 s byoyomi; the twelfth
+/// put it back to 100 (on the same openings 200 scored 16–24 against Fairy-Stockfish, 100 scored
+/// 19–21) and keeps back recent stalls instead (below, and `time.rs`).
+pub const TIME_MARGIN_MS: u64 = 100;
+/// A gap of more than this many ms between two polls of the clock in a search (normally under
+/// a millisecond apart) is a stall of the machine...
+pub const STALL_GAP_MS: u64 = 50;
+/// ...which is kept back on top of the margin for this long (ms)...
+pub const STALL_MEMORY_MS: u64 = 120_000;
+/// ...up to this much (ms).
+pub const STALL_RESERVE_MAX_MS: u64 = 400;
 /// Before a search on the clock, the df-pn mate solver gets 1/ROOT_MATE_SHARE of the optimum
 /// budget, at most ROOT_MATE_MAX_MS (40 ms is some 10,000 solver nodes here).
 pub const ROOT_MATE_SHARE: u64 = 8;

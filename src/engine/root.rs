@@ -166,7 +166,7 @@ fn root_mate_budget(pos: &Position, limits: &Limits) -> Option<u64> {
     if limits.infinite || limits.ponder.is_some() || limits.depth.is_some() || limits.nodes.is_some() {
         return None;
     }
-    let (opt, _) = super::time::budgets(limits, pos.side_to_move())?;
+    let (opt, _) = super::time::budgets_now(limits, pos.side_to_move())?;
     let ms = (opt / ROOT_MATE_SHARE).min(ROOT_MATE_MAX_MS);
     (ms >= 5 && mate_probe_worthwhile(pos)).then_some(ms)
 }

@@ -5,11 +5,17 @@
 //! spending most of it) and the *maximum* (stop the search wherever it is). A safety margin
 //! (`params::TIME_MARGIN_MS`) is kept for transmission delays; in byoyomi the byoyomi itself is
 //! lost when unused, so it is spent almost fully.
+//!
+//! The margin grows for a while after the machine has stalled: a search polls the clock every
+//! 1024 nodes (well under a millisecond apart), so a longer gap between two polls means the
+//! process was not running (an overloaded or paused virtual machine). Such stalls come in bursts,
+//! and one that falls between our last poll and the GUI reading `bestmove` costs the game on
+//! time, so the longest gap seen in the last two minutes is kept back on top of the margin.
 
-use super::params::TIME_MARGIN_MS;
+use super::params::{STALL_GAP_MS, STALL_MEMORY_MS, STALL_RESERVE_MAX_MS, TIME_MARGIN_MS};
 use crate::core::Color;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// What limits a search. `Limits::default()` is an infinite search (stopped by the flag only).
@@ -99,16 +105,61 @@ pub fn budgets(l: &Limits, us: Color) -> Option<(u64, u64)> {
     Some((opt.max(10), max.max(10)))
 }
 
+/// `budgets` with the stall reserve (see the module notes) added to the margin.
+pub fn budgets_now(l: &Limits, us: Color) -> Option<(u64, u64)> {
+    let reserve = stall_reserve_ms();
+    if reserve == 0 {
+        return budgets(l, us);
+    }
+    let with_reserve = Limits { overhead_ms: Some(l.margin() + reserve), ..l.clone() };
+    budgets(&with_reserve, us)
+}
+
+/// The longest recent stall: its length and when it was seen (ms since `epoch()`).
+static STALL: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
+
+fn epoch() -> Instant {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
+}
+
+/// What is kept back for a stall of `gap` ms seen at `at`, at time `now` (ms since `epoch()`).
+fn reserve_for(gap: u64, at: u64, now: u64) -> u64 {
+    if gap == 0 || now.saturating_sub(at) > STALL_MEMORY_MS { 0 } else { gap.min(STALL_RESERVE_MAX_MS) }
+}
+
+/// Milliseconds kept back, on top of the margin, because the machine stalled lately.
+pub fn stall_reserve_ms() -> u64 {
+    let now = epoch().elapsed().as_millis() as u64;
+    reserve_for(STALL[0].load(Ordering::Relaxed), STALL[1].load(Ordering::Relaxed), now)
+}
+
+/// Records a gap of `gap` ms in which a search did not run; it sets the reserve when it is
+/// at least the current one.
+pub fn note_stall(gap: u64) {
+    if gap >= stall_reserve_ms() {
+        STALL[0].store(gap, Ordering::Relaxed);
+        STALL[1].store(epoch().elapsed().as_millis() as u64, Ordering::Relaxed);
+    }
+}
+
 /// The running clock of one search.
 pub struct Clock {
     start: Instant,
     budgets: Option<(u64, u64)>,
     pondering: Option<Arc<AtomicBool>>,
+    /// Elapsed ms at the last `out_of_time` poll (to notice stalls).
+    last_poll: Option<u64>,
 }
 
 impl Clock {
     pub fn new(l: &Limits, us: Color) -> Clock {
-        Clock { start: Instant::now(), budgets: budgets(l, us), pondering: l.ponder.clone() }
+        Clock {
+            start: Instant::now(),
+            budgets: budgets_now(l, us),
+            pondering: l.ponder.clone(),
+            last_poll: None,
+        }
     }
 
     /// Milliseconds since the search (or the ponderhit) started.
@@ -135,7 +186,16 @@ impl Clock {
             return false;
         }
         match self.budgets {
-            Some((_, max)) => self.elapsed_ms() >= max,
+            Some((_, max)) => {
+                let e = self.elapsed_ms();
+                if let Some(last) = self.last_poll
+                    && e > last + STALL_GAP_MS
+                {
+                    note_stall(e - last);
+                }
+                self.last_poll = Some(e);
+                e >= max
+            }
             None => false,
         }
     }
@@ -193,6 +253,25 @@ mod tests {
         assert_eq!(budgets(&l, Color::Black), Some((700, 700)));
         l.overhead_ms = Some(0);
         assert_eq!(budgets(&l, Color::Black), Some((1_000, 1_000)));
+    }
+
+    #[test]
+    fn a_recent_stall_is_kept_back() {
+        assert_eq!(reserve_for(0, 0, 10), 0);
+        assert_eq!(reserve_for(180, 1_000, 1_000 + STALL_MEMORY_MS), 180);
+        assert_eq!(reserve_for(180, 1_000, 1_001 + STALL_MEMORY_MS), 0, "forgotten after a while");
+        assert_eq!(reserve_for(5_000, 0, 0), STALL_RESERVE_MAX_MS);
+        // a search that is not running between two polls of its clock records the gap, and the
+        // next budgets keep it back (other tests may record longer gaps, never shorter ones)
+        let l = Limits { time: [Some(0), Some(0)], byoyomi: 10_000, ..Limits::default() };
+        let mut clock = Clock::new(&l, Color::Black);
+        assert!(!clock.out_of_time());
+        std::thread::sleep(std::time::Duration::from_millis(STALL_GAP_MS + 30));
+        assert!(!clock.out_of_time());
+        let reserve = stall_reserve_ms();
+        assert!(reserve > STALL_GAP_MS + 30);
+        let (_, max) = budgets_now(&l, Color::Black).unwrap();
+        assert!(max <= 10_000 - TIME_MARGIN_MS - STALL_GAP_MS - 30);
     }
 
     #[test]

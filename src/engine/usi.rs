@@ -434,6 +434,10 @@ impl Server {
         } else {
             let mut limits = g.limits;
             limits.overhead_ms = Some(self.network_delay);
+            let reserve = super::time::stall_reserve_ms();
+            if reserve > 0 && limits.timed() {
+                say(&format!("info string the machine stalled {reserve} ms lately; keeping that back too"));
+            }
             let ponder = g.ponder;
             if ponder {
                 limits.ponder = Some(Arc::clone(&hit2));
