@@ -115,8 +115,9 @@ pub fn budgets_now(l: &Limits, us: Color) -> Option<(u64, u64)> {
     budgets(&with_reserve, us)
 }
 
-/// The longest recent stall: its length and when it was seen (ms since `epoch()`).
-static STALL: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
+/// The longest recent stall (ms) and when it was seen (ms since `epoch()`).
+static STALL_GAP: AtomicU64 = AtomicU64::new(0);
+static STALL_AT: AtomicU64 = AtomicU64::new(0);
 
 fn epoch() -> Instant {
     static EPOCH: OnceLock<Instant> = OnceLock::new();
@@ -131,15 +132,15 @@ fn reserve_for(gap: u64, at: u64, now: u64) -> u64 {
 /// Milliseconds kept back, on top of the margin, because the machine stalled lately.
 pub fn stall_reserve_ms() -> u64 {
     let now = epoch().elapsed().as_millis() as u64;
-    reserve_for(STALL[0].load(Ordering::Relaxed), STALL[1].load(Ordering::Relaxed), now)
+    reserve_for(STALL_GAP.load(Ordering::Relaxed), STALL_AT.load(Ordering::Relaxed), now)
 }
 
 /// Records a gap of `gap` ms in which a search did not run; it sets the reserve when it is
 /// at least the current one.
 pub fn note_stall(gap: u64) {
     if gap >= stall_reserve_ms() {
-        STALL[0].store(gap, Ordering::Relaxed);
-        STALL[1].store(epoch().elapsed().as_millis() as u64, Ordering::Relaxed);
+        STALL_GAP.store(gap, Ordering::Relaxed);
+        STALL_AT.store(epoch().elapsed().as_millis() as u64, Ordering::Relaxed);
     }
 }
 
