@@ -9,7 +9,8 @@
 
 use super::futile::remove_futile_interpositions;
 use super::table::{INF, Lookup, Table, board_key, board_key_from, hands_after};
-use crate::core::{Color, Move, MoveList, Position};
+use crate::core::bitboard::between;
+use crate::core::{Color, Hand, Move, MoveList, PieceKind, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -44,6 +45,33 @@ pub(crate) struct Solver {
     base: usize,
     /// Keys of the positions on the current path (for repetition).
     path: Vec<u64>,
+}
+
+/// A child's numbers as seen from the child: φ, δ, the mate length and the proof hand (both
+/// meaningful once it is proven).
+#[derive(Copy, Clone)]
+struct ChildValue {
+    phi: u32,
+    delta: u32,
+    dist: u32,
+    proof: Hand,
+}
+
+/// The proof hand of an attacker position proven by playing `m` into a child whose proof hand
+/// is `child`: a dropped piece is needed as well, a captured one comes for free.
+fn proof_before(pos: &Position, m: Move, child: &Hand) -> Hand {
+    let mut p = *child;
+    if let Some(k) = m.drop_kind() {
+        p.0[k.hand_index()] += 1;
+    } else if let Some(k) = pos.captured_by(m).kind() {
+        let i = k.unpromote().hand_index();
+        p.0[i] = p.0[i].saturating_sub(1);
+    }
+    let held = pos.hand(pos.side_to_move());
+    for (x, h) in p.0.iter_mut().zip(held.0) {
+        *x = (*x).min(h);
+    }
+    p
 }
 
 #[derive(Copy, Clone)]
@@ -144,23 +172,71 @@ impl Solver {
         }
     }
 
-    /// Numbers of a child from the table, as (φ, δ) seen from the child, plus its mate length.
-    /// Children on the current path (repetition) or past `MAX_PLY` count as disproven.
-    fn child_value(&mut self, c: &Child, child_or: bool) -> (u32, u32, u32) {
+    /// Numbers of a child from the table, as (φ, δ) seen from the child, plus its mate length
+    /// and proof hand. Children on the current path (repetition) or past `MAX_PLY` count as
+    /// disproven.
+    fn child_value(&mut self, c: &Child, child_or: bool) -> ChildValue {
         let past_limit = self.base + self.path.len() > self.max_ply;
         self.hit_limit |= past_limit;
         let l = if past_limit || self.path.contains(&c.key) {
-            Lookup { pn: INF, dn: 0, dist: 0 }
+            Lookup::DISPROVEN
         } else {
             self.table.lookup(c.bkey, &c.hands)
         };
-        if child_or { (l.pn, l.dn, l.dist) } else { (l.dn, l.pn, l.dist) }
+        let (phi, delta) = if child_or { (l.pn, l.dn) } else { (l.dn, l.pn) };
+        ChildValue { phi, delta, dist: l.dist, proof: l.proof }
     }
 
-    fn store(&mut self, pos: &Position, ply: usize, or_node: bool, phi: u32, delta: u32, dist: u32) {
+    /// Stores a proof of `pos` that needs `proof` in the attacker's hand.
+    fn store_proof(&mut self, pos: &Position, ply: usize, proof: &Hand, dist: u32, since: u64) {
+        let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
+        let amount = (self.nodes - since).min(u32::MAX as u64) as u32;
+        self.table.store_proof(self.table_key(board_key(pos), ply), &hands, proof, dist, amount);
+    }
+
+    /// The proof hand of a defender position that is mated (no evasion left): nothing, unless
+    /// the check could be blocked by a drop; then every kind the defender does not hold is
+    /// needed in full (with fewer, the defender would hold one to interpose).
+    fn mated_proof(&self, pos: &Position) -> Hand {
+        self.interposition_proof(pos, Hand::default())
+    }
+
+    /// `proof` widened for a defender position where a drop could block the check: kinds the
+    /// defender lacks are needed in the attacker's full count.
+    fn interposition_proof(&self, pos: &Position, mut proof: Hand) -> Hand {
+        let defender = self.attacker.flip();
+        let checkers = pos.checkers();
+        let blockable = !checkers.more_than_one()
+            && checkers.any()
+            && pos.king_square(defender).is_some_and(|k| between(checkers.lsb(), k).any());
+        if blockable {
+            let ours = pos.hand(self.attacker);
+            let theirs = pos.hand(defender);
+            for k in PieceKind::HAND {
+                if theirs.count(k) == 0 {
+                    proof.0[k.hand_index()] = ours.count(k);
+                }
+            }
+        }
+        proof
+    }
+
+    /// Stores a node's numbers; `since` is the node count when its search began (the work spent).
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        or_node: bool,
+        phi: u32,
+        delta: u32,
+        dist: u32,
+        since: u64,
+    ) {
         let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
         let (pn, dn) = if or_node { (phi, delta) } else { (delta, phi) };
-        self.table.store(self.table_key(board_key(pos), ply), &hands, pn, dn, dist);
+        let amount = (self.nodes - since).min(u32::MAX as u64) as u32;
+        self.table.store(self.table_key(board_key(pos), ply), &hands, pn, dn, dist, amount);
     }
 
     /// Gives children the table has never seen their initial numbers from a one-ply look
@@ -174,20 +250,38 @@ impl Solver {
             pos.do_move(c.mv);
             let n =
                 if child_or { count_checks(pos, 4) } else { distinct_count(&Self::node_moves(pos, false)) };
-            pos.undo_move();
-            let (pn, dn, dist) = match (child_or, n) {
-                (false, 0) => (0, INF, 0),
-                (false, n) => (n, 1, 0),
-                (true, 0) => (INF, 0, 0),
-                (true, n) => (1, n.min(4), 0),
+            // an attacker position that mates in one is proven on the spot (a 1手詰 look at
+            // the leaves saves expanding every evasion of the check before it)
+            let proof = if !child_or && n == 0 {
+                Some((self.mated_proof(pos), 0))
+            } else if child_or && n > 0 {
+                super::mate_in_one_in(pos).map(|m| {
+                    pos.do_move(m);
+                    let leaf = self.mated_proof(pos);
+                    pos.undo_move();
+                    (proof_before(pos, m, &leaf), 1)
+                })
+            } else {
+                None
             };
-            self.table.store(c.bkey, &c.hands, pn, dn, dist);
+            pos.undo_move();
+            if let Some((proof, dist)) = proof {
+                self.table.store_proof(c.bkey, &c.hands, &proof, dist, 0);
+                continue;
+            }
+            let (pn, dn) = match (child_or, n) {
+                (true, 0) => (INF, 0),
+                (true, n) => (1, n.min(4)),
+                (false, n) => (n, 1),
+            };
+            self.table.store(c.bkey, &c.hands, pn, dn, 0, 0);
         }
     }
 
     /// Multiple iterative deepening at one node with thresholds on φ and δ.
     fn mid(&mut self, pos: &mut Position, th_phi: u32, th_delta: u32, or_node: bool) {
         let ply = self.base + self.path.len();
+        let since = self.nodes;
         self.nodes += 1;
         if self.max_nodes.is_some_and(|max| self.nodes >= max) {
             self.abort = Some(Abort::Nodes);
@@ -201,9 +295,10 @@ impl Solver {
         if moves.is_empty() {
             // OR: no check, the attacker fails. AND: no evasion, mated.
             if or_node {
-                self.store(pos, ply, true, INF, 0, 0);
+                self.store(pos, ply, true, INF, 0, 0, since);
             } else {
-                self.store(pos, ply, false, 0, INF, 0);
+                let proof = self.mated_proof(pos);
+                self.store_proof(pos, ply, &proof, 0, since);
             }
             return;
         }
@@ -221,8 +316,7 @@ impl Solver {
         self.path.push(pos.key());
         // Children's numbers are read once and then only the searched child's again: others
         // change only through transpositions, which the next visit of this node picks up.
-        let mut values: Vec<(u32, u32, u32)> =
-            children.iter().map(|c| self.child_value(c, child_or)).collect();
+        let mut values: Vec<ChildValue> = children.iter().map(|c| self.child_value(c, child_or)).collect();
         loop {
             // φ(n) = min δ(c), δ(n) = Σ φ(c)
             let mut phi = INF;
@@ -233,8 +327,10 @@ impl Solver {
             let mut any_inf = false;
             let mut drop_max = [0u32; 81];
             let mut dist_best: Option<u32> = None; // OR: min proven dist; AND: max dist
+            // OR: the proof hand through the shortest proven child; AND: the union of all
+            let mut proof = Hand::default();
             for (i, c) in children.iter().enumerate() {
-                let (cphi, cdelta, cdist) = values[i];
+                let ChildValue { phi: cphi, delta: cdelta, dist: cdist, proof: cproof } = values[i];
                 if cdelta < phi {
                     delta2 = phi;
                     phi = cdelta;
@@ -259,6 +355,15 @@ impl Solver {
                 // mate length bookkeeping (only meaningful once this node is proven)
                 let child_proven = if child_or { cphi == 0 } else { cdelta == 0 };
                 if child_proven {
+                    if or_node {
+                        if dist_best.is_none_or(|d| cdist < d) {
+                            proof = proof_before(pos, c.mv, &cproof);
+                        }
+                    } else {
+                        for (x, y) in proof.0.iter_mut().zip(cproof.0) {
+                            *x = (*x).max(y);
+                        }
+                    }
                     dist_best = Some(match dist_best {
                         None => cdist,
                         Some(d) if or_node => d.min(cdist),
@@ -269,8 +374,13 @@ impl Solver {
             let delta = if any_inf { INF } else { delta.min(INF as u64 - 1) as u32 };
             if phi >= th_phi || delta >= th_delta || self.abort.is_some() {
                 let proven = if or_node { phi == 0 } else { delta == 0 };
-                let dist = if proven { dist_best.map_or(1, |d| d + 1) } else { 0 };
-                self.store(pos, ply, or_node, phi, delta, dist);
+                if proven {
+                    let dist = dist_best.map_or(1, |d| d + 1);
+                    let proof = if or_node { proof } else { self.interposition_proof(pos, proof) };
+                    self.store_proof(pos, ply, &proof, dist, since);
+                } else {
+                    self.store(pos, ply, or_node, phi, delta, 0, since);
+                }
                 break;
             }
             let c = children[best];
@@ -306,4 +416,40 @@ fn count_checks(pos: &Position, cap: u32) -> u32 {
     let mut checks = MoveList::new();
     pos.generate_checks(&mut checks);
     (checks.len() as u32).min(cap)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn proof_of_mated(sfen: &str) -> Hand {
+        let pos = Position::from_sfen(sfen).unwrap();
+        assert!(pos.is_checkmate(), "{sfen}");
+        Solver::new(Color::Black, 16, None, None, None).mated_proof(&pos)
+    }
+
+    #[test]
+    fn a_blockable_mate_needs_the_pieces_the_defender_lacks() {
+        // the rook checks from 1c through 1b: with one silver fewer for sente, gote would hold
+        // it and interpose
+        let mut two_silvers = Hand::default();
+        two_silvers.0[PieceKind::Silver.hand_index()] = 2;
+        assert_eq!(proof_of_mated("7lk/7p1/8R/9/9/9/9/9/9 w 2S 1"), two_silvers);
+        // a knight's check cannot be blocked: nothing in hand is needed
+        assert_eq!(proof_of_mated("7lk/7np/7N1/9/9/9/9/9/9 w 2S 1"), Hand::default());
+    }
+
+    #[test]
+    fn proof_hands_count_drops_and_captures() {
+        // G*1b mates: one gold is needed, the second is not
+        let pos = Position::from_sfen("8k/9/8P/9/9/9/9/9/9 b 2G 1").unwrap();
+        let drop = Move::from_usi("G*1b").unwrap();
+        let mut one_gold = Hand::default();
+        one_gold.0[PieceKind::Gold.hand_index()] = 1;
+        assert_eq!(proof_before(&pos, drop, &Hand::default()), one_gold);
+        // a capture brings a piece: a proof that needs it then needs none before the capture
+        let pos = Position::from_sfen("8k/8g/8R/9/9/9/9/9/9 b - 1").unwrap();
+        let take = Move::from_usi("1c1b").unwrap();
+        assert_eq!(proof_before(&pos, take, &one_gold), Hand::default());
+    }
 }

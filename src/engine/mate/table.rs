@@ -26,6 +26,9 @@ pub(crate) struct Entry {
     pub dn: u32,
     /// For proven positions, the length in plies of the mate found (0 = already mated).
     pub dist: u32,
+    /// Search work spent below this position (nodes; 0 for a one-ply estimate). Garbage
+    /// collection keeps the entries that cost the most to find.
+    pub amount: u32,
 }
 
 /// Result of a lookup: numbers to use for a position not stored get the initial values 1/1.
@@ -34,11 +37,19 @@ pub(crate) struct Lookup {
     pub pn: u32,
     pub dn: u32,
     pub dist: u32,
+    /// For a proven position, the attacker's proof hand (証明駒): the pieces in hand the proof
+    /// needs. Any hand holding at least these mates too, whatever the defender holds.
+    pub proof: Hand,
 }
 
 impl Lookup {
-    pub const UNKNOWN: Lookup = Lookup { pn: 1, dn: 1, dist: 0 };
+    pub const UNKNOWN: Lookup = Lookup { pn: 1, dn: 1, dist: 0, proof: Hand([0; 7]) };
+    pub const DISPROVEN: Lookup = Lookup { pn: INF, dn: 0, dist: 0, proof: Hand([0; 7]) };
 }
+
+/// A defender's hand bound that every hand meets: proofs stored with their proof hands hold
+/// whatever the defender holds.
+const ANY_HAND: Hand = Hand([u8::MAX; 7]);
 
 /// Whether hand `a` holds at least as many of every kind as `b`.
 fn hand_ge(a: &Hand, b: &Hand) -> bool {
@@ -154,26 +165,44 @@ impl Table {
         let a = self.attacker.index();
         let d = self.attacker.flip().index();
         let mut exact = None;
-        let mut best_proof: Option<u32> = None;
+        let mut best_proof: Option<(u32, Hand)> = None;
         for e in list.iter() {
             if e.pn == 0 && hand_ge(&hands[a], &e.hands[a]) && hand_ge(&e.hands[d], &hands[d]) {
                 // proven with no more attacking pieces and no fewer defending pieces
-                best_proof = Some(best_proof.map_or(e.dist, |b| b.min(e.dist)));
+                if best_proof.is_none_or(|(b, _)| e.dist < b) {
+                    best_proof = Some((e.dist, e.hands[a]));
+                }
             } else if e.dn == 0 && hand_ge(&e.hands[a], &hands[a]) && hand_ge(&hands[d], &e.hands[d]) {
-                return Some(Lookup { pn: INF, dn: 0, dist: 0 });
+                return Some(Lookup::DISPROVEN);
             } else if e.hands == *hands {
-                exact = Some(Lookup { pn: e.pn, dn: e.dn, dist: e.dist });
+                exact = Some(Lookup { pn: e.pn, dn: e.dn, dist: e.dist, proof: Hand::default() });
             }
         }
-        if let Some(dist) = best_proof {
-            return Some(Lookup { pn: 0, dn: INF, dist });
+        if let Some((dist, proof)) = best_proof {
+            return Some(Lookup { pn: 0, dn: INF, dist, proof });
         }
         exact
     }
 
-    /// Stores (or overwrites) the numbers of one position.
-    pub fn store(&mut self, bkey: u64, hands: &Hands, pn: u32, dn: u32, dist: u32) {
-        let entry = Entry { hands: *hands, pn, dn, dist };
+    /// Stores a proof of the position with `hands`, found to need only `proof` in the
+    /// attacker's hand: the entry then holds for every hand with at least `proof` and any
+    /// defender's hand. It replaces the position's unfinished entry.
+    pub fn store_proof(&mut self, bkey: u64, hands: &Hands, proof: &Hand, dist: u32, amount: u32) {
+        let mut stored = [ANY_HAND; 2];
+        stored[self.attacker.index()] = *proof;
+        if let Some(list) = self.map.get_mut(&bkey)
+            && let Some(e) = list.iter_mut().find(|e| e.hands == *hands)
+        {
+            *e = Entry { hands: stored, pn: 0, dn: INF, dist, amount: e.amount.saturating_add(amount) };
+            return;
+        }
+        self.store(bkey, &stored, 0, INF, dist, amount);
+    }
+
+    /// Stores (or overwrites) the numbers of one position; `amount` is the work just spent on
+    /// it, added to what it had.
+    pub fn store(&mut self, bkey: u64, hands: &Hands, pn: u32, dn: u32, dist: u32, amount: u32) {
+        let entry = Entry { hands: *hands, pn, dn, dist, amount };
         let list = match self.map.entry(bkey) {
             std::collections::hash_map::Entry::Vacant(v) => {
                 v.insert(Slot { first: entry, more: Vec::new() });
@@ -190,6 +219,7 @@ impl Table {
             e.pn = pn;
             e.dn = dn;
             e.dist = dist;
+            e.amount = e.amount.saturating_add(amount);
             return;
         }
         list.more.push(entry);
@@ -203,10 +233,28 @@ impl Table {
         }
     }
 
-    /// Frees room: first drops unfinished entries, then disproofs. Proofs are kept because the
-    /// mating line is read back from them.
+    /// Frees about half of the table: the entries other than proofs that cost the least work
+    /// (one-ply estimates first; they are cheap to make again). Proofs are kept because the
+    /// mating line is read back from them. Dropping every unfinished entry instead would throw
+    /// away the numbers of the whole tree being searched, and a long problem that fills the
+    /// table again and again would never be solved.
     fn collect_garbage(&mut self) {
-        self.retain(|e| e.pn == 0 || e.dn == 0);
+        // work by powers of two: bucket b holds amounts in [2^(b-1), 2^b)
+        let bucket = |e: &Entry| (32 - e.amount.leading_zeros()) as usize;
+        let mut counts = [0usize; 33];
+        for slot in self.map.values() {
+            for e in slot.iter().filter(|e| e.pn != 0) {
+                counts[bucket(e)] += 1;
+            }
+        }
+        let target = self.entries / 2;
+        let mut freed = 0;
+        let mut limit = 0;
+        while limit < 33 && freed < target {
+            freed += counts[limit];
+            limit += 1;
+        }
+        self.retain(|e| e.pn == 0 || bucket(e) >= limit);
         if self.entries > self.capacity * 3 / 4 {
             self.retain(|e| e.pn == 0);
         }
@@ -251,5 +299,48 @@ mod tests {
                 pos.undo_move();
             }
         }
+    }
+
+    fn hand(counts: &[(PieceKind, u8)]) -> Hand {
+        let mut h = Hand::default();
+        for &(k, n) in counts {
+            h.0[k.hand_index()] = n;
+        }
+        h
+    }
+
+    #[test]
+    fn a_proof_hand_covers_every_hand_holding_it() {
+        let mut t = Table::new(Color::Black, 100);
+        let g = PieceKind::Gold;
+        let s = PieceKind::Silver;
+        let actual = [hand(&[(g, 2), (s, 1)]), hand(&[(PieceKind::Rook, 1)])];
+        t.store(7, &actual, 3, 2, 0, 10);
+        t.store_proof(7, &actual, &hand(&[(g, 1)]), 5, 20);
+        assert_eq!(t.entries, 1, "the unfinished entry is replaced");
+        // more of something else, fewer silvers, and a defender holding more: still proven
+        let l = t.lookup(7, &[hand(&[(g, 1), (PieceKind::Pawn, 3)]), hand(&[(s, 1), (PieceKind::Rook, 1)])]);
+        assert_eq!((l.pn, l.dist, l.proof), (0, 5, hand(&[(g, 1)])));
+        // without the gold it is not
+        assert_eq!(t.lookup(7, &[hand(&[(s, 3)]), Hand::default()]), Lookup::UNKNOWN);
+    }
+
+    #[test]
+    fn garbage_collection_keeps_proofs_and_the_costly_entries() {
+        let mut t = Table::new(Color::Black, 8);
+        let h = [Hand::default(); 2];
+        t.store_proof(1, &h, &Hand::default(), 3, 0);
+        for k in 2..=5u64 {
+            t.store(k, &h, 2, 2, 0, 0); // one-ply estimates
+        }
+        t.store(6, &h, 5, 5, 0, 5_000);
+        t.store(7, &h, 4, 4, 0, 9_000);
+        t.store(8, &h, 0, INF, 0, 0);
+        t.store(9, &h, INF, 0, 0, 1); // ninth entry: over capacity
+        assert!(t.entries <= 8 * 3 / 4, "{}", t.entries);
+        assert_eq!(t.lookup(1, &h).pn, 0);
+        assert_eq!(t.lookup(6, &h).pn, 5);
+        assert_eq!(t.lookup(7, &h).pn, 4);
+        assert_eq!(t.lookup(2, &h), Lookup::UNKNOWN, "cheap estimates go first");
     }
 }
