@@ -248,14 +248,19 @@ impl Solver {
                 continue;
             }
             pos.do_move(c.mv);
-            let n =
-                if child_or { count_checks(pos, 4) } else { distinct_count(&Self::node_moves(pos, false)) };
+            let mut checks = MoveList::new();
+            let n = if child_or {
+                pos.generate_checks(&mut checks);
+                checks.len() as u32
+            } else {
+                distinct_count(&Self::node_moves(pos, false))
+            };
             // an attacker position that mates in one is proven on the spot (a 1手詰 look at
             // the leaves saves expanding every evasion of the check before it)
             let proof = if !child_or && n == 0 {
                 Some((self.mated_proof(pos), 0))
             } else if child_or && n > 0 {
-                super::mate_in_one_in(pos).map(|m| {
+                super::first_mating(pos, &checks).map(|m| {
                     pos.do_move(m);
                     let leaf = self.mated_proof(pos);
                     pos.undo_move();
@@ -409,13 +414,6 @@ fn distinct_count(moves: &MoveList) -> u32 {
         n += 1;
     }
     n
-}
-
-/// Number of checks the side to move has, counting no further than `cap`.
-fn count_checks(pos: &Position, cap: u32) -> u32 {
-    let mut checks = MoveList::new();
-    pos.generate_checks(&mut checks);
-    (checks.len() as u32).min(cap)
 }
 
 #[cfg(test)]

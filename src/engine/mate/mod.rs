@@ -239,6 +239,11 @@ pub fn mate_in_one(pos: &Position) -> Option<Move> {
 pub fn mate_in_one_in(pos: &mut Position) -> Option<Move> {
     let mut checks = crate::core::MoveList::new();
     pos.generate_checks(&mut checks);
+    first_mating(pos, &checks)
+}
+
+/// The first of `checks` (checking moves of `pos`) that leaves no legal reply.
+pub(crate) fn first_mating(pos: &mut Position, checks: &crate::core::MoveList) -> Option<Move> {
     for &m in checks.iter() {
         pos.do_move(m);
         let mated = !pos.has_legal_move();
