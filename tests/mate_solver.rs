@@ -266,3 +266,21 @@ fn defended_interposition_counts() {
     assert_eq!(line.len(), 3, "{line:?}");
     assert!(line[1].is_drop(), "the interposition on 1b is part of the answer: {line:?}");
 }
+
+/// Long mates from real games (the last plies of our matches) that the solver could not find in
+/// 10 s before it kept proof hands (証明駒) and looked for a mate in one at new leaves; a
+/// reference df-pn solver (dlshogi's) finds each in well under a million nodes. The node budget
+/// keeps the test deterministic and quick.
+#[test]
+fn long_game_mates_within_a_node_budget() {
+    for sfen in [
+        "ln2k2nl/3sg2G1/prppp1Ppp/5p3/3P1s3/2P4PP/P3P4/1S7/LN1KB1r1L w BGSPgn3p 70",
+        "1+N4k2/3sg1g2/p1ppppsp1/9/7n1/PPPPS2+b1/2B1PP2+r/3R2G2/LN4K2 w N2L4Pgsl2p 90",
+    ] {
+        let p = pos(sfen);
+        let limits = MateLimits { nodes: Some(1_500_000), ..MateLimits::default() };
+        let MateResult::Mate(line) = solve(&p, limits) else { panic!("{sfen}: no mate found") };
+        replay_is_mate(&p, &line);
+        assert!(line.len() >= 13, "{sfen}: {line:?}");
+    }
+}
