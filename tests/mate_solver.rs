@@ -278,7 +278,7 @@ fn long_game_mates_within_a_node_budget() {
         "1+N4k2/3sg1g2/p1ppppsp1/9/7n1/PPPPS2+b1/2B1PP2+r/3R2G2/LN4K2 w N2L4Pgsl2p 90",
     ] {
         let p = pos(sfen);
-        let limits = MateLimits { nodes: Some(1_500_000), ..MateLimits::default() };
+        let limits = MateLimits { nodes: Some(800_000), ..MateLimits::default() };
         let MateResult::Mate(line) = solve(&p, limits) else { panic!("{sfen}: no mate found") };
         replay_is_mate(&p, &line);
         assert!(line.len() >= 13, "{sfen}: {line:?}");

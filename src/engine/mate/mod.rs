@@ -215,10 +215,28 @@ fn shorten(
         spent += run.nodes;
         match run.outcome {
             Limited::Mate(short) if short.len() < line.len() => return (short, spent),
-            Limited::Aborted(a) if a != dfpn::Abort::Nodes => break, // out of time or stopped
+            Limited::Aborted(a) if a != dfpn::Abort::Nodes => return (line, spent), // out of time or stopped
             _ => {}
         }
         d += 2;
+    }
+    // A longer line: look for a mate two plies shorter than the best so far, again and again,
+    // while the time (or the node budget) lasts. Each success is a shorter verified mate; a
+    // refutation means the current line is the shortest.
+    let mut line = line;
+    while line.len() > SHORTEN_MAX_PLY + 2 {
+        let in_time = soft_deadline.is_some_and(|t| Instant::now() < t);
+        let budget = if in_time { u64::MAX } else { node_budget.saturating_sub(spent) };
+        let budget = remaining(limits.nodes, nodes_before + spent).map_or(budget, |r| r.min(budget));
+        if budget == 0 || (deadline.is_some() && !in_time) {
+            break;
+        }
+        let run = depth_limited(root, line.len() - 2, budget, soft_deadline.or(deadline), limits);
+        spent += run.nodes;
+        match run.outcome {
+            Limited::Mate(short) if short.len() < line.len() => line = short,
+            _ => break,
+        }
     }
     (line, spent)
 }
