@@ -12,7 +12,7 @@ const USAGE: &str = "usage: shogiban [--engine \"USI-ENGINE-COMMAND\"] [FILE]
        shogiban convert [--to kif|kifu|ki2|csa|usi|sfen|jkf] [--output FILE] [FILE|-]
        shogiban usi
        shogiban bench [--depth N]
-       shogiban mate [--sfen SFEN] [--time MS]
+       shogiban mate [--sfen SFEN | FILE] [--time MS] [--nodes N]
        shogiban book build FILES... -o OUT
        shogiban tune --prior | [--iterations N] [--lambda X] [-o FILE] DATA...";
 

@@ -71,3 +71,40 @@ fn closed_output_pipe_is_not_a_crash() {
     assert!(!err.contains("panicked"), "{err}");
     assert_ne!(out.status.code(), Some(101), "{err}");
 }
+
+/// A tsume problem as a KIF board diagram (BOD), the usual way problems are passed around: the
+/// file's position is solved. A missing file, two files, or a file and --sfen are refused.
+#[test]
+fn solves_a_problem_given_as_a_kif_file() {
+    let dir = std::env::temp_dir().join(format!("shogiban-mate-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kif = dir.join("problem.kifu");
+    std::fs::write(
+        &kif,
+        "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n\
+         | ・ ・ ・ ・ ・ ・ ・ ・v玉|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n\
+         | ・ ・ ・ ・ ・ ・ ・ ・ 歩|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n\
+         | ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n\
+         | ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n\
+         | ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金\n",
+    )
+    .unwrap();
+    let path = kif.to_str().unwrap();
+    let (code, out, err) = run(&["mate", path, "--time", "5000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("mate: 1 plies"), "{out}");
+    assert!(out.contains("usi: G*1b"), "{out}");
+    let (code, _, err) = run(&["mate", dir.join("missing.kif").to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("missing.kif"), "{err}");
+    let (code, _, err) = run(&["mate", path, path]);
+    assert_eq!(code, 2);
+    assert!(err.contains("one file at a time"), "{err}");
+    let (code, _, err) = run(&["mate", path, "--sfen", "8k/9/8P/9/9/9/9/9/9 b G 1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not both"), "{err}");
+    let (code, out, _) = run(&["mate", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("usage: shogiban mate"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -12,7 +12,7 @@ pub fn bench_main(args: &[String]) -> ExitCode {
     super::bench::bench_main(args)
 }
 
-/// `shogiban mate [--sfen SFEN] [--time MS]`.
+/// `shogiban mate [--sfen SFEN | FILE] [--time MS] [--nodes N]`.
 pub fn mate_main(args: &[String]) -> ExitCode {
     super::mate::cli::run(args)
 }

@@ -1,5 +1,5 @@
-//! `shogiban mate [--sfen SFEN] [--time MS] [--nodes N]`: solves a tsume and prints the line in
-//! USI and in KI2 notation. Owns the argument parsing and output of that command only.
+//! `shogiban mate [--sfen SFEN | FILE] [--time MS] [--nodes N]`: solves a tsume and prints the
+//! line in USI and in KI2 notation. Owns the argument parsing and output of that command only.
 
 use super::{MateLimits, MateResult, solve_with_report};
 use crate::core::{Move, Position};
@@ -8,14 +8,23 @@ use std::process::ExitCode;
 /// Time budget when `--time` is not given.
 const DEFAULT_TIME_MS: u64 = 60_000;
 
+const USAGE: &str = "usage: shogiban mate [--sfen SFEN | FILE] [--time MS] [--nodes N]
+  --sfen SFEN   the position (default: the start position)
+  FILE          a record (KIF/KI2/CSA/JKF/SFEN/USI, e.g. a tsume problem as a KIF board diagram):
+                the position at the end of its main line
+  --time MS     time limit in milliseconds (default 60000)
+  --nodes N     node limit";
+
 struct Args {
     sfen: Option<String>,
+    file: Option<String>,
+    help: bool,
     time_ms: u64,
     nodes: Option<u64>,
 }
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut out = Args { sfen: None, time_ms: DEFAULT_TIME_MS, nodes: None };
+    let mut out = Args { sfen: None, file: None, help: false, time_ms: DEFAULT_TIME_MS, nodes: None };
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -39,8 +48,22 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                 i += 2;
                 continue;
             }
-            other => return Err(format!("unexpected argument '{other}'")),
+            "-h" | "--help" => {
+                out.help = true;
+                i += 1;
+            }
+            other if other.starts_with('-') => return Err(format!("unexpected argument '{other}'")),
+            file => {
+                if out.file.is_some() {
+                    return Err(format!("unexpected argument '{file}' (one file at a time)"));
+                }
+                out.file = Some(file.to_string());
+                i += 1;
+            }
         }
+    }
+    if out.file.is_some() && out.sfen.is_some() {
+        return Err("give either --sfen or a file, not both".into());
     }
     Ok(out)
 }
@@ -50,14 +73,30 @@ pub fn run(args: &[String]) -> ExitCode {
     let a = match parse_args(args) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("shogiban mate: {e}\nusage: shogiban mate [--sfen SFEN] [--time MS] [--nodes N]");
+            eprintln!("shogiban mate: {e}\n{USAGE}");
             return ExitCode::from(2);
         }
     };
-    let pos = match &a.sfen {
-        None => Position::startpos(),
-        Some(s) if s.trim() == "startpos" => Position::startpos(),
-        Some(s) => match Position::from_sfen(s) {
+    if a.help {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let pos = match (&a.sfen, &a.file) {
+        (None, Some(path)) => match crate::record::io::load_record(path) {
+            Ok((record, warnings)) => {
+                for w in &warnings {
+                    eprintln!("shogiban mate: {w}");
+                }
+                record.position_at(record.main_line_end())
+            }
+            Err(e) => {
+                eprintln!("shogiban mate: {e}");
+                return ExitCode::from(1);
+            }
+        },
+        (None, None) => Position::startpos(),
+        (Some(s), _) if s.trim() == "startpos" => Position::startpos(),
+        (Some(s), _) => match Position::from_sfen(s) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("shogiban mate: invalid SFEN: {e}");

@@ -180,10 +180,11 @@ fn depth_limited(
 }
 
 /// df-pn finds *a* mate, not the shortest. Looks for shorter ones with depth-limited searches
-/// (from `from` plies up, each on a fresh table) and returns the shortest verified line with the
-/// nodes spent. They get twice the work of the first search, or, under a time limit, half the
-/// time left if that is more: a mate in 7 in a middle game can take a depth-limited search far
-/// more nodes than df-pn needed to find a mate in 15.
+/// (from `from` plies up to `SHORTEN_MAX_PLY`, each on a fresh table, then from above for a
+/// longer line) and returns the shortest verified line with the nodes spent. They get twice the
+/// work of the first search, or half the time or the nodes left under a limit if that is more:
+/// a mate in 7 in a middle game can take a depth-limited search far more nodes than df-pn
+/// needed to find a mate in 15.
 fn shorten(
     root: &Position,
     line: Vec<Move>,
@@ -194,7 +195,9 @@ fn shorten(
     nodes_before: u64,
 ) -> (Vec<Move>, u64) {
     let mut spent = 0;
-    let node_budget = first_nodes.saturating_mul(2).saturating_add(20_000);
+    // under a node limit, half of the nodes left (as half of the time left under a time limit)
+    let half_left = remaining(limits.nodes, nodes_before).map_or(0, |r| r / 2);
+    let node_budget = first_nodes.saturating_mul(2).saturating_add(20_000).max(half_left);
     let soft_deadline = deadline.map(|t| {
         let now = Instant::now();
         now + t.saturating_duration_since(now) / 2
