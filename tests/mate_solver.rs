@@ -17,6 +17,14 @@ fn limits() -> MateLimits {
     MateLimits { time_ms: None, nodes: Some(5_000_000), stop: None }
 }
 
+/// The mating line the solver gives for `p`; panics naming `what` when it finds none.
+fn solved(p: &Position, limits: MateLimits, what: &str) -> Vec<Move> {
+    match solve(p, limits) {
+        MateResult::Mate(line) => line,
+        other => panic!("{what}: no mate found ({other:?})"),
+    }
+}
+
 /// Replays `line` independently of the solver's own verifier.
 fn replay_is_mate(start: &Position, line: &[Move]) {
     assert!(line.len() % 2 == 1, "odd number of plies: {line:?}");
@@ -58,7 +66,7 @@ fn mate_within(p: &mut Position, plies: usize) -> bool {
 /// Solves, replays, and checks the length is the shortest possible (`n` plies).
 fn assert_mate_in(sfen: &str, n: usize) -> Vec<Move> {
     let p = pos(sfen);
-    let MateResult::Mate(line) = solve(&p, limits()) else { panic!("{sfen}: no mate found") };
+    let line = solved(&p, limits(), sfen);
     replay_is_mate(&p, &line);
     let mut q = p.clone();
     if n > 1 {
@@ -123,7 +131,7 @@ fn longer_mates_replay_correctly() {
     // must replay as a mate
     for sfen in ["7g1/5s1k1/4P4/5PB2/9/3B5/9/9/9 b S 1", "6k1p/4l4/6s1s/5p3/9/3R1+P3/9/9/9 b RL 1"] {
         let p = pos(sfen);
-        let MateResult::Mate(line) = solve(&p, limits()) else { panic!("{sfen}: no mate") };
+        let line = solved(&p, limits(), sfen);
         replay_is_mate(&p, &line);
         assert!(line.len() >= 9, "{sfen}: {line:?}");
     }
@@ -209,7 +217,7 @@ fn verifier_rejects_bad_lines() {
 #[test]
 fn long_mate_seventeen() {
     let p = pos("4s4/8k/9/9/8G/5+R3/9/9/9 b BG 1");
-    let MateResult::Mate(line) = solve(&p, limits()) else { panic!("no mate") };
+    let line = solved(&p, limits(), "long mate");
     replay_is_mate(&p, &line);
     assert_eq!(line.len(), 17, "{line:?}");
 }
@@ -224,7 +232,7 @@ fn futile_interpositions_are_not_counted() {
         "l6nl/3+R1pk2/3p3gp/p1p3p2/1p1nsN3/2P3P1P/PP1P1S3/1SG2GK2/LN6L b BGPrbs4p 1",
     ] {
         let p = pos(sfen);
-        let MateResult::Mate(line) = solve(&p, limits()) else { panic!("{sfen}: no mate found") };
+        let line = solved(&p, limits(), sfen);
         assert_eq!(line.len(), 5, "{sfen}: {line:?}");
         assert!(verify_mate_line(&p, &line).is_ok());
         let mut q = p.clone();
@@ -263,7 +271,7 @@ fn futile_interpositions_are_not_counted() {
 fn defended_interposition_counts() {
     // ▲１三香 and the king guards the pawn dropped on 1b; the line goes on past it
     let p = pos("4R1+B1k/6s2/5l1l1/9/9/9/9/9/9 b Lgp 1");
-    let MateResult::Mate(line) = solve(&p, limits()) else { panic!("no mate") };
+    let line = solved(&p, limits(), "defended interposition");
     assert!(verify_mate_line(&p, &line).is_ok());
     assert_eq!(line.len(), 3, "{line:?}");
     assert!(line[1].is_drop(), "the interposition on 1b is part of the answer: {line:?}");
@@ -281,7 +289,7 @@ fn long_game_mates_within_a_node_budget() {
     ] {
         let p = pos(sfen);
         let limits = MateLimits { nodes: Some(800_000), ..MateLimits::default() };
-        let MateResult::Mate(line) = solve(&p, limits) else { panic!("{sfen}: no mate found") };
+        let line = solved(&p, limits, sfen);
         replay_is_mate(&p, &line);
         assert!(line.len() >= 13, "{sfen}: {line:?}");
     }

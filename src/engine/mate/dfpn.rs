@@ -8,7 +8,7 @@
 //! on the path, and the mating line is replayed and checked before it is returned.
 
 use super::futile::remove_futile_interpositions;
-use super::table::{INF, Lookup, Table, board_key, board_key_from, hands_after};
+use super::table::{INF, Lookup, Table, board_key, board_key_from, hands_after, hands_of};
 use crate::core::bitboard::between;
 use crate::core::{Color, Hand, Move, MoveList, PieceKind, Position};
 use std::sync::Arc;
@@ -129,7 +129,7 @@ impl Solver {
 
     /// What the table holds for `pos`, reached `ply` plies below the start of the solve.
     pub fn lookup_at(&self, pos: &Position, ply: usize) -> Lookup {
-        let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
+        let hands = hands_of(pos);
         self.table.lookup(self.table_key(board_key(pos), ply), &hands)
     }
 
@@ -189,9 +189,8 @@ impl Solver {
 
     /// Stores a proof of `pos` that needs `proof` in the attacker's hand.
     fn store_proof(&mut self, pos: &Position, ply: usize, proof: &Hand, dist: u32, since: u64) {
-        let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
-        let amount = (self.nodes - since).min(u32::MAX as u64) as u32;
-        self.table.store_proof(self.table_key(board_key(pos), ply), &hands, proof, dist, amount);
+        let amount = self.work_since(since);
+        self.table.store_proof(self.table_key(board_key(pos), ply), &hands_of(pos), proof, dist, amount);
     }
 
     /// The proof hand of a defender position that is mated (no evasion left): nothing, unless
@@ -233,10 +232,14 @@ impl Solver {
         dist: u32,
         since: u64,
     ) {
-        let hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
         let (pn, dn) = if or_node { (phi, delta) } else { (delta, phi) };
-        let amount = (self.nodes - since).min(u32::MAX as u64) as u32;
-        self.table.store(self.table_key(board_key(pos), ply), &hands, pn, dn, dist, amount);
+        let amount = self.work_since(since);
+        self.table.store(self.table_key(board_key(pos), ply), &hands_of(pos), pn, dn, dist, amount);
+    }
+
+    /// Nodes searched since the count was `since`, as a table entry's work.
+    fn work_since(&self, since: u64) -> u32 {
+        (self.nodes - since).min(u32::MAX as u64) as u32
     }
 
     /// Gives children the table has never seen their initial numbers from a one-ply look

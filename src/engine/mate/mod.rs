@@ -202,18 +202,21 @@ fn shorten(
         let now = Instant::now();
         now + t.saturating_duration_since(now) / 2
     });
+    // The next run's node budget and deadline: any number of nodes until the soft deadline,
+    // then what is left of the node budget (up to the hard deadline only when `past_soft`);
+    // `None` when nothing is left.
+    let next_run = |spent: u64, past_soft: bool| -> Option<(u64, Option<Instant>)> {
+        let in_time = soft_deadline.is_some_and(|t| Instant::now() < t);
+        if !in_time && deadline.is_some() && !past_soft {
+            return None;
+        }
+        let budget = if in_time { u64::MAX } else { node_budget.saturating_sub(spent) };
+        let budget = remaining(limits.nodes, nodes_before + spent).map_or(budget, |r| r.min(budget));
+        (budget > 0).then_some((budget, if in_time { soft_deadline } else { deadline }))
+    };
     let mut d = from;
     while d + 2 <= line.len() && d <= SHORTEN_MAX_PLY {
-        let in_time = soft_deadline.is_some_and(|t| Instant::now() < t);
-        if spent >= node_budget && !in_time {
-            break;
-        }
-        let budget = if in_time { u64::MAX } else { node_budget - spent };
-        let budget = remaining(limits.nodes, nodes_before + spent).map_or(budget, |r| r.min(budget));
-        if budget == 0 {
-            break;
-        }
-        let stop_at = if in_time { soft_deadline } else { deadline };
+        let Some((budget, stop_at)) = next_run(spent, true) else { break };
         let run = depth_limited(root, d, budget, stop_at, limits);
         spent += run.nodes;
         match run.outcome {
@@ -228,13 +231,8 @@ fn shorten(
     // refutation means the current line is the shortest.
     let mut line = line;
     while line.len() > SHORTEN_MAX_PLY + 2 {
-        let in_time = soft_deadline.is_some_and(|t| Instant::now() < t);
-        let budget = if in_time { u64::MAX } else { node_budget.saturating_sub(spent) };
-        let budget = remaining(limits.nodes, nodes_before + spent).map_or(budget, |r| r.min(budget));
-        if budget == 0 || (deadline.is_some() && !in_time) {
-            break;
-        }
-        let run = depth_limited(root, line.len() - 2, budget, soft_deadline.or(deadline), limits);
+        let Some((budget, stop_at)) = next_run(spent, false) else { break };
+        let run = depth_limited(root, line.len() - 2, budget, stop_at, limits);
         spent += run.nodes;
         match run.outcome {
             Limited::Mate(short) if short.len() < line.len() => line = short,

@@ -56,9 +56,14 @@ fn hand_ge(a: &Hand, b: &Hand) -> bool {
     a.0.iter().zip(b.0.iter()).all(|(x, y)| x >= y)
 }
 
+/// Both hands of `pos`.
+pub(crate) fn hands_of(pos: &Position) -> Hands {
+    [*pos.hand(Color::Black), *pos.hand(Color::White)]
+}
+
 /// The key of `pos` with the hands taken out (board and side to move only).
 pub(crate) fn board_key(pos: &Position) -> u64 {
-    board_key_from(pos.key(), &[*pos.hand(Color::Black), *pos.hand(Color::White)])
+    board_key_from(pos.key(), &hands_of(pos))
 }
 
 /// Takes the hand contributions out of a full key.
@@ -75,7 +80,7 @@ pub(crate) fn board_key_from(key: u64, hands: &Hands) -> u64 {
 /// The hands after `m` is played by the side to move in `pos` (no make/unmake).
 pub(crate) fn hands_after(pos: &Position, m: crate::core::Move) -> Hands {
     let us = pos.side_to_move();
-    let mut hands = [*pos.hand(Color::Black), *pos.hand(Color::White)];
+    let mut hands = hands_of(pos);
     if let Some(k) = m.drop_kind() {
         hands[us.index()].remove(k);
     } else {
