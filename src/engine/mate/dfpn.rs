@@ -8,7 +8,7 @@
 //! on the path, and the mating line is replayed and checked before it is returned.
 
 use super::futile::remove_futile_interpositions;
-use super::table::{INF, Lookup, Table, board_key, board_key_from, hands_after, hands_of};
+use super::table::{ANY_HAND, INF, Lookup, Table, board_key, board_key_from, hands_after, hands_of};
 use crate::core::bitboard::between;
 use crate::core::{Color, Hand, Move, MoveList, PieceKind, Position};
 use std::sync::Arc;
@@ -48,13 +48,14 @@ pub(crate) struct Solver {
 }
 
 /// A child's numbers as seen from the child: φ, δ, the mate length and the proof hand (both
-/// meaningful once it is proven).
+/// meaningful once it is proven), and the disproof hand (once it is disproven).
 #[derive(Copy, Clone)]
 struct ChildValue {
     phi: u32,
     delta: u32,
     dist: u32,
     proof: Hand,
+    disproof: Hand,
 }
 
 /// The proof hand of an attacker position proven by playing `m` into a child whose proof hand
@@ -72,6 +73,32 @@ fn proof_before(pos: &Position, m: Move, child: &Hand) -> Hand {
         *x = (*x).min(h);
     }
     p
+}
+
+/// The disproof hand of an attacker position disproven by every move, given the translated
+/// disproof hand of one child reached by `m`: a dropped piece may be held once more, a captured
+/// one once less. (The caller takes the minimum over the children.)
+fn disproof_before(pos: &Position, m: Move, child: &Hand) -> Hand {
+    let mut d = *child;
+    if let Some(k) = m.drop_kind() {
+        let i = k.hand_index();
+        d.0[i] = d.0[i].saturating_add(1);
+    } else if let Some(k) = pos.captured_by(m).kind() {
+        let i = k.unpromote().hand_index();
+        d.0[i] = d.0[i].saturating_sub(1);
+    }
+    d
+}
+
+/// The attacker's hand `held` widened to a disproof hand where that changes no move: a kind held
+/// at all may be held in any number (one more piece of a kind adds no drop), a kind not held
+/// may not be held (its drops were never looked at).
+fn widen_held(disproof: &mut Hand, held: &Hand) {
+    for (d, h) in disproof.0.iter_mut().zip(held.0) {
+        if h == 0 {
+            *d = 0;
+        }
+    }
 }
 
 #[derive(Copy, Clone)]
@@ -179,18 +206,71 @@ impl Solver {
         let past_limit = self.base + self.path.len() > self.max_ply;
         self.hit_limit |= past_limit;
         let l = if past_limit || self.path.contains(&c.key) {
-            Lookup::DISPROVEN
+            // a failure of this path only: the disproof holds for the hand as it is, no more
+            Lookup { pn: INF, dn: 0, disproof: c.hands[self.attacker.index()], ..Lookup::UNKNOWN }
         } else {
             self.table.lookup(c.bkey, &c.hands)
         };
         let (phi, delta) = if child_or { (l.pn, l.dn) } else { (l.dn, l.pn) };
-        ChildValue { phi, delta, dist: l.dist, proof: l.proof }
+        ChildValue { phi, delta, dist: l.dist, proof: l.proof, disproof: l.disproof }
     }
 
     /// Stores a proof of `pos` that needs `proof` in the attacker's hand.
     fn store_proof(&mut self, pos: &Position, ply: usize, proof: &Hand, dist: u32, since: u64) {
         let amount = self.work_since(since);
         self.table.store_proof(self.table_key(board_key(pos), ply), &hands_of(pos), proof, dist, amount);
+    }
+
+    /// Stores a disproof of `pos` that holds while the attacker holds no more than `disproof`.
+    fn store_disproof(&mut self, pos: &Position, ply: usize, disproof: &Hand, since: u64) {
+        let amount = self.work_since(since);
+        self.table.store_disproof(self.table_key(board_key(pos), ply), &hands_of(pos), disproof, amount);
+    }
+
+    /// The disproof hand of an attacker position with no check at all: any number of the kinds
+    /// it holds, none of the others.
+    fn no_check_disproof(&self, pos: &Position) -> Hand {
+        let mut d = ANY_HAND;
+        widen_held(&mut d, pos.hand(self.attacker));
+        d
+    }
+
+    /// The disproof hand of a disproven node from its children's: at an attacker node the
+    /// smallest over all checks (each translated back through its move), at a defender node the
+    /// widest of the evasions that escape, where an escape by a drop keeps the attacker's hand
+    /// as it is (with more, the defender might no longer hold the piece, or the drop might turn
+    /// futile).
+    fn disproof_of(&self, pos: &Position, or_node: bool, children: &[Child], values: &[ChildValue]) -> Hand {
+        let held = *pos.hand(self.attacker);
+        if or_node {
+            let mut d = ANY_HAND;
+            for (c, v) in children.iter().zip(values) {
+                let t = disproof_before(pos, c.mv, &v.disproof);
+                for (x, y) in d.0.iter_mut().zip(t.0) {
+                    *x = (*x).min(y);
+                }
+            }
+            widen_held(&mut d, &held);
+            d
+        } else {
+            let mut best: Option<(u32, Hand)> = None;
+            for (c, v) in children.iter().zip(values) {
+                if v.delta != 0 {
+                    continue; // not an escape (the child is an attacker node: δ is its dn)
+                }
+                let mut d = v.disproof;
+                if c.mv.is_drop() {
+                    for (x, h) in d.0.iter_mut().zip(held.0) {
+                        *x = (*x).min(h);
+                    }
+                }
+                let size = d.0.iter().map(|&x| x as u32).sum();
+                if best.is_none_or(|(b, _)| size > b) {
+                    best = Some((size, d));
+                }
+            }
+            best.map_or(held, |(_, d)| d)
+        }
     }
 
     /// The proof hand of a defender position that is mated (no evasion left): nothing, unless
@@ -260,6 +340,12 @@ impl Solver {
             };
             // an attacker position that mates in one is proven on the spot (a 1手詰 look at
             // the leaves saves expanding every evasion of the check before it)
+            if child_or && n == 0 {
+                let d = self.no_check_disproof(pos);
+                pos.undo_move();
+                self.table.store_disproof(c.bkey, &c.hands, &d, 0);
+                continue;
+            }
             let proof = if !child_or && n == 0 {
                 Some((self.mated_proof(pos), 0))
             } else if child_or && n > 0 {
@@ -278,7 +364,6 @@ impl Solver {
                 continue;
             }
             let (pn, dn) = match (child_or, n) {
-                (true, 0) => (INF, 0),
                 (true, n) => (1, n.min(4)),
                 (false, n) => (n, 1),
             };
@@ -303,7 +388,8 @@ impl Solver {
         if moves.is_empty() {
             // OR: no check, the attacker fails. AND: no evasion, mated.
             if or_node {
-                self.store(pos, ply, true, INF, 0, 0, since);
+                let d = self.no_check_disproof(pos);
+                self.store_disproof(pos, ply, &d, since);
             } else {
                 let proof = self.mated_proof(pos);
                 self.store_proof(pos, ply, &proof, 0, since);
@@ -338,7 +424,7 @@ impl Solver {
             // OR: the proof hand through the shortest proven child; AND: the union of all
             let mut proof = Hand::default();
             for (i, c) in children.iter().enumerate() {
-                let ChildValue { phi: cphi, delta: cdelta, dist: cdist, proof: cproof } = values[i];
+                let ChildValue { phi: cphi, delta: cdelta, dist: cdist, proof: cproof, .. } = values[i];
                 if cdelta < phi {
                     delta2 = phi;
                     phi = cdelta;
@@ -382,10 +468,14 @@ impl Solver {
             let delta = if any_inf { INF } else { delta.min(INF as u64 - 1) as u32 };
             if phi >= th_phi || delta >= th_delta || self.abort.is_some() {
                 let proven = if or_node { phi == 0 } else { delta == 0 };
+                let disproven = if or_node { delta == 0 } else { phi == 0 };
                 if proven {
                     let dist = dist_best.map_or(1, |d| d + 1);
                     let proof = if or_node { proof } else { self.interposition_proof(pos, proof) };
                     self.store_proof(pos, ply, &proof, dist, since);
+                } else if disproven {
+                    let d = self.disproof_of(pos, or_node, &children, &values);
+                    self.store_disproof(pos, ply, &d, since);
                 } else {
                     self.store(pos, ply, or_node, phi, delta, 0, since);
                 }
@@ -393,7 +483,11 @@ impl Solver {
             }
             let c = children[best];
             let th_phi_c = (th_delta as u64 - delta as u64 + best_phi_c as u64).min(INF as u64) as u32;
-            let th_delta_c = th_phi.min(delta2.saturating_add(1)).min(INF);
+            // the 1+ε trick (Pawlewicz and Lew): the child may run a quarter past the second best
+            // before the search comes back up, instead of one past it; without it, two
+            // children with close numbers make the search switch between them at every step
+            let d2 = delta2 as u64;
+            let th_delta_c = (th_phi as u64).min((d2 + 1).max(d2 + d2 / 4)).min(INF as u64) as u32;
             pos.do_move(c.mv);
             self.mid(pos, th_phi_c, th_delta_c, child_or);
             pos.undo_move();
@@ -438,6 +532,56 @@ mod tests {
         assert_eq!(proof_of_mated("7lk/7p1/8R/9/9/9/9/9/9 w 2S 1"), two_silvers);
         // a knight's check cannot be blocked: nothing in hand is needed
         assert_eq!(proof_of_mated("7lk/7np/7N1/9/9/9/9/9/9 w 2S 1"), Hand::default());
+    }
+
+    /// Solves `sfen` (no mate), then re-solves it with the attacker holding more of each kind
+    /// the disproof hand allows (taken from the defender's hand where it holds them): none of
+    /// those may mate. Returns whether the disproof hand was wider than the hand.
+    fn disproof_hand_holds(sfen: &str) -> bool {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let attacker = pos.side_to_move();
+        let (a, d) = (attacker.index(), attacker.flip().index());
+        let l = Solver::new(attacker, 1 << 18, Some(3_000_000), None, None).search(&mut pos.clone());
+        assert_eq!(l.dn, 0, "{sfen}: no mate");
+        let held = *pos.hand(attacker);
+        let mut wider = false;
+        for k in PieceKind::HAND {
+            let i = k.hand_index();
+            assert!(l.disproof.0[i] >= held.0[i], "{sfen}: the disproof covers the hand");
+            if l.disproof.0[i] == held.0[i] {
+                continue;
+            }
+            wider = true;
+            let mut hands = hands_of(&pos);
+            let more = l.disproof.0[i].min(held.0[i] + 2).min(k.max_count());
+            hands[d].0[i] = hands[d].0[i].saturating_sub(more - held.0[i]);
+            hands[a].0[i] = more;
+            let mut q = Position::from_parts(&pos.board(), &hands, attacker, false).unwrap();
+            let r = Solver::new(attacker, 1 << 18, Some(3_000_000), None, None).search(&mut q);
+            assert_ne!(r.pn, 0, "{sfen}: {more} of {k:?} in hand must not mate");
+        }
+        wider
+    }
+
+    #[test]
+    fn a_disproof_holds_for_every_hand_within_its_disproof_hand() {
+        // the only pawn drop that would check is nifu: any number of pawns fails like one
+        assert!(disproof_hand_holds("4k4/9/9/9/9/9/4P4/9/4K4 b P3g 1"));
+        // with a gold the pawns count: after G*4b Kx4b, P*4c checks, and each pawn more is
+        // one check more
+        assert!(!disproof_hand_holds("4k4/9/9/9/9/9/4P4/9/4K4 b GP3g 1"));
+        // G*2a Kx2a, and no lance drop ever checks (the silver on 2b shields the king): any
+        // number of lances fails, a second gold may not
+        assert!(disproof_hand_holds("8k/7sp/9/9/9/9/9/9/K8 b GL2l 1"));
+        // positions from games, checks everywhere but no mate
+        for sfen in [
+            "ln2k4/1rSsg2+B1/p1pppp1+Bp/2g3Np1/9/2P6/P+p1PPPPPP/1S1R1K3/LN1G1GSNL b l2p 37",
+            "lns+R2s1l/2r1S1g2/p2GB1np1/1p2p1p1p/4kp3/1P7/P2PPPPPP/2GG5/LN2K1SNL b 2Pbp 51",
+            "l7+B/1kpG3+N1/pp1pg4/1sP1l1s2/4pP3/6+B2/PP1Pn1PPP/2R2K3/LNSG1GSNL b R5P 75",
+            "3g3nl/5r3/pp+BGp1spp/2p2kp2/9/2P1L1PP1/PP2P+p2P/2S2p1S1/L1KG1GS+b1 b Lr3n2p 55",
+        ] {
+            disproof_hand_holds(sfen);
+        }
     }
 
     #[test]

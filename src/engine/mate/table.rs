@@ -40,16 +40,18 @@ pub(crate) struct Lookup {
     /// For a proven position, the attacker's proof hand (証明駒): the pieces in hand the proof
     /// needs. Any hand holding at least these mates too, whatever the defender holds.
     pub proof: Hand,
+    /// For a disproven position, the attacker's disproof hand (反証駒): the most the attacker
+    /// may hold for the disproof to stand. Any hand within it fails too.
+    pub disproof: Hand,
 }
 
 impl Lookup {
-    pub const UNKNOWN: Lookup = Lookup { pn: 1, dn: 1, dist: 0, proof: Hand([0; 7]) };
-    pub const DISPROVEN: Lookup = Lookup { pn: INF, dn: 0, dist: 0, proof: Hand([0; 7]) };
+    pub const UNKNOWN: Lookup = Lookup { pn: 1, dn: 1, dist: 0, proof: Hand([0; 7]), disproof: Hand([0; 7]) };
 }
 
 /// A defender's hand bound that every hand meets: proofs stored with their proof hands hold
 /// whatever the defender holds.
-const ANY_HAND: Hand = Hand([u8::MAX; 7]);
+pub(crate) const ANY_HAND: Hand = Hand([u8::MAX; 7]);
 
 /// Whether hand `a` holds at least as many of every kind as `b`.
 fn hand_ge(a: &Hand, b: &Hand) -> bool {
@@ -170,6 +172,7 @@ impl Table {
         let a = self.attacker.index();
         let d = self.attacker.flip().index();
         let mut exact = None;
+        let mut disproven = None;
         let mut best_proof: Option<(u32, Hand)> = None;
         for e in list.iter() {
             if e.pn == 0 && hand_ge(&hands[a], &e.hands[a]) && hand_ge(&e.hands[d], &hands[d]) {
@@ -178,15 +181,17 @@ impl Table {
                     best_proof = Some((e.dist, e.hands[a]));
                 }
             } else if e.dn == 0 && hand_ge(&e.hands[a], &hands[a]) && hand_ge(&hands[d], &e.hands[d]) {
-                return Some(Lookup::DISPROVEN);
+                disproven =
+                    Some(Lookup { pn: INF, dn: 0, dist: 0, proof: Hand::default(), disproof: e.hands[a] });
             } else if e.hands == *hands {
-                exact = Some(Lookup { pn: e.pn, dn: e.dn, dist: e.dist, proof: Hand::default() });
+                exact = Some(Lookup { pn: e.pn, dn: e.dn, dist: e.dist, ..Lookup::UNKNOWN });
             }
         }
         if let Some((dist, proof)) = best_proof {
-            return Some(Lookup { pn: 0, dn: INF, dist, proof });
+            return Some(Lookup { pn: 0, dn: INF, dist, proof, disproof: Hand::default() });
         }
-        exact
+        // a proof wins over a disproof (which may depend on the path, see dfpn.rs)
+        disproven.or(exact)
     }
 
     /// Stores a proof of the position with `hands`, found to need only `proof` in the
@@ -202,6 +207,28 @@ impl Table {
             return;
         }
         self.store(bkey, &stored, 0, INF, dist, amount);
+    }
+
+    /// Stores a disproof of the position with `hands` that holds while the attacker holds no
+    /// more than `disproof` (反証駒), whatever the defender then holds (within one solve the
+    /// pieces are conserved, so the board and the attacker's hand fix the defender's). It
+    /// replaces the position's unfinished entry.
+    pub fn store_disproof(&mut self, bkey: u64, hands: &Hands, disproof: &Hand, amount: u32) {
+        if self.probe(bkey, hands).is_some_and(|l| l.pn == 0) {
+            return;
+        }
+        let mut stored = [Hand::default(); 2];
+        stored[self.attacker.index()] = *disproof;
+        if let Some(list) = self.map.get_mut(&bkey)
+            && let Some(e) = list.iter_mut().find(|e| e.hands == *hands)
+        {
+            if e.pn != 0 {
+                *e =
+                    Entry { hands: stored, pn: INF, dn: 0, dist: 0, amount: e.amount.saturating_add(amount) };
+            }
+            return;
+        }
+        self.store(bkey, &stored, INF, 0, 0, amount);
     }
 
     /// Stores (or overwrites) the numbers of one position; `amount` is the work just spent on
@@ -328,6 +355,32 @@ mod tests {
         assert_eq!((l.pn, l.dist, l.proof), (0, 5, hand(&[(g, 1)])));
         // without the gold it is not
         assert_eq!(t.lookup(7, &[hand(&[(s, 3)]), Hand::default()]), Lookup::UNKNOWN);
+    }
+
+    #[test]
+    fn a_disproof_hand_covers_every_hand_within_it() {
+        let mut t = Table::new(Color::White, 100);
+        let g = PieceKind::Gold;
+        let s = PieceKind::Silver;
+        // gote attacks holding a gold and a silver; the disproof holds up to two golds and one
+        // silver, whatever sente then holds
+        let actual = [hand(&[(PieceKind::Rook, 1)]), hand(&[(g, 1), (s, 1)])];
+        t.store(9, &actual, 4, 3, 0, 10);
+        t.store_disproof(9, &actual, &hand(&[(g, 2), (s, 1)]), 30);
+        assert_eq!(t.entries, 1, "the unfinished entry is replaced");
+        let l = t.lookup(9, &[Hand::default(), hand(&[(g, 2)])]);
+        assert_eq!((l.dn, l.disproof), (0, hand(&[(g, 2), (s, 1)])));
+        assert_eq!(t.lookup(9, &[hand(&[(PieceKind::Bishop, 2)]), hand(&[(s, 1)])]).dn, 0);
+        // a third gold, or a kind outside the disproof hand, may mate
+        assert_eq!(t.lookup(9, &[Hand::default(), hand(&[(g, 3)])]), Lookup::UNKNOWN);
+        assert_eq!(t.lookup(9, &[Hand::default(), hand(&[(PieceKind::Pawn, 1)])]), Lookup::UNKNOWN);
+        // a proof is never replaced by a disproof, nor hidden by one
+        t.store_proof(5, &actual, &Hand::default(), 3, 0);
+        t.store_disproof(5, &actual, &actual[1], 0);
+        assert_eq!(t.lookup(5, &actual).pn, 0);
+        t.store_disproof(6, &actual, &actual[1], 0);
+        t.store_proof(6, &actual, &Hand::default(), 3, 0);
+        assert_eq!(t.lookup(6, &actual).pn, 0);
     }
 
     #[test]
