@@ -8,9 +8,9 @@
 //! on the path, and the mating line is replayed and checked before it is returned.
 
 use super::futile::remove_futile_interpositions;
-use super::table::{ANY_HAND, INF, Lookup, Table, board_key, board_key_from, hands_after, hands_of};
-use crate::core::bitboard::between;
-use crate::core::{Color, Hand, Move, MoveList, PieceKind, Position};
+use super::hands::{disproof_of, interposition_proof, mated_proof, no_check_disproof, proof_before};
+use super::table::{INF, Lookup, Table, UNLIMITED, board_key, board_key_from, hands_after, hands_of};
+use crate::core::{Color, Hand, Move, MoveList, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -58,54 +58,13 @@ struct ChildValue {
     disproof: Hand,
 }
 
-/// The proof hand of an attacker position proven by playing `m` into a child whose proof hand
-/// is `child`: a dropped piece is needed as well, a captured one comes for free.
-fn proof_before(pos: &Position, m: Move, child: &Hand) -> Hand {
-    let mut p = *child;
-    if let Some(k) = m.drop_kind() {
-        p.0[k.hand_index()] += 1;
-    } else if let Some(k) = pos.captured_by(m).kind() {
-        let i = k.unpromote().hand_index();
-        p.0[i] = p.0[i].saturating_sub(1);
-    }
-    let held = pos.hand(pos.side_to_move());
-    for (x, h) in p.0.iter_mut().zip(held.0) {
-        *x = (*x).min(h);
-    }
-    p
-}
-
-/// The disproof hand of an attacker position disproven by every move, given the translated
-/// disproof hand of one child reached by `m`: a dropped piece may be held once more, a captured
-/// one once less. (The caller takes the minimum over the children.)
-fn disproof_before(pos: &Position, m: Move, child: &Hand) -> Hand {
-    let mut d = *child;
-    if let Some(k) = m.drop_kind() {
-        let i = k.hand_index();
-        d.0[i] = d.0[i].saturating_add(1);
-    } else if let Some(k) = pos.captured_by(m).kind() {
-        let i = k.unpromote().hand_index();
-        d.0[i] = d.0[i].saturating_sub(1);
-    }
-    d
-}
-
-/// The attacker's hand `held` widened to a disproof hand where that changes no move: a kind held
-/// at all may be held in any number (one more piece of a kind adds no drop), a kind not held
-/// may not be held (its drops were never looked at).
-fn widen_held(disproof: &mut Hand, held: &Hand) {
-    for (d, h) in disproof.0.iter_mut().zip(held.0) {
-        if h == 0 {
-            *d = 0;
-        }
-    }
-}
-
 #[derive(Copy, Clone)]
 struct Child {
     mv: Move,
-    /// Table key (the board key, and the ply under a depth limit).
+    /// Table key (the board key).
     bkey: u64,
+    /// Plies left for the child under the depth limit (`UNLIMITED` without one).
+    depth: u16,
     hands: super::table::Hands,
     key: u64,
 }
@@ -133,6 +92,21 @@ impl Solver {
         }
     }
 
+    /// Starts a new search on the same table: up to `max_ply` plies (`MAX_PLY`: no limit),
+    /// within `max_nodes` and the deadline. The node count starts again from 0. What the table
+    /// learned stays: proofs hold wherever their length fits, disproofs for as many plies left as
+    /// they were found with or fewer.
+    pub fn begin_run(&mut self, max_ply: usize, max_nodes: Option<u64>, deadline: Option<Instant>) {
+        self.max_ply = max_ply;
+        self.table.forget_unusable(self.depth_left(0));
+        self.max_nodes = max_nodes;
+        self.deadline = deadline;
+        self.nodes = 0;
+        self.abort = None;
+        self.hit_limit = false;
+        self.path.clear();
+    }
+
     /// Searches `pos` (attacker or defender to move) until it is proven or disproven or the
     /// search is aborted; returns the stored numbers of `pos`.
     pub fn search(&mut self, pos: &mut Position) -> Lookup {
@@ -157,17 +131,18 @@ impl Solver {
     /// What the table holds for `pos`, reached `ply` plies below the start of the solve.
     pub fn lookup_at(&self, pos: &Position, ply: usize) -> Lookup {
         let hands = hands_of(pos);
-        self.table.lookup(self.table_key(board_key(pos), ply), &hands)
+        self.table.lookup(board_key(pos), &hands, self.depth_left(ply))
     }
 
-    /// The table key of a board reached at `ply`. Under a depth limit a disproof means only
-    /// "no mate in the plies left", which does not hold for the same position reached earlier,
-    /// so depth-limited searches keep positions at different plies apart.
-    fn table_key(&self, bkey: u64, ply: usize) -> u64 {
+    /// The plies left to a node at `ply` under the depth limit, as the table counts them. A
+    /// disproof under a depth limit means only "no mate in the plies left", so the table keeps
+    /// it with that number: it holds for the same position met with as many plies left or fewer
+    /// (in this search or the next, shorter or longer, one) but not with more.
+    fn depth_left(&self, ply: usize) -> u16 {
         if self.max_ply < MAX_PLY {
-            bkey ^ (ply as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            self.max_ply.saturating_sub(ply).min(UNLIMITED as usize - 1) as u16
         } else {
-            bkey
+            UNLIMITED
         }
     }
 
@@ -207,10 +182,18 @@ impl Solver {
         self.hit_limit |= past_limit;
         let l = if past_limit || self.path.contains(&c.key) {
             // a failure of this path only: the disproof holds for the hand as it is, no more
-            Lookup { pn: INF, dn: 0, disproof: c.hands[self.attacker.index()], ..Lookup::UNKNOWN }
+            Lookup {
+                pn: INF,
+                dn: 0,
+                disproof: c.hands[self.attacker.index()],
+                limited: past_limit,
+                ..Lookup::UNKNOWN
+            }
         } else {
-            self.table.lookup(c.bkey, &c.hands)
+            self.table.lookup(c.bkey, &c.hands, c.depth)
         };
+        // a disproof from a search with a depth limit (this one or an earlier one of the solve)
+        self.hit_limit |= l.dn == 0 && l.limited;
         let (phi, delta) = if child_or { (l.pn, l.dn) } else { (l.dn, l.pn) };
         ChildValue { phi, delta, dist: l.dist, proof: l.proof, disproof: l.disproof }
     }
@@ -218,103 +201,21 @@ impl Solver {
     /// Stores a proof of `pos` that needs `proof` in the attacker's hand.
     fn store_proof(&mut self, pos: &Position, ply: usize, proof: &Hand, dist: u32, since: u64) {
         let amount = self.work_since(since);
-        self.table.store_proof(self.table_key(board_key(pos), ply), &hands_of(pos), proof, dist, amount);
+        self.table.store_proof(board_key(pos), &hands_of(pos), proof, dist, amount, self.depth_left(ply));
     }
 
     /// Stores a disproof of `pos` that holds while the attacker holds no more than `disproof`.
     fn store_disproof(&mut self, pos: &Position, ply: usize, disproof: &Hand, since: u64) {
         let amount = self.work_since(since);
-        self.table.store_disproof(self.table_key(board_key(pos), ply), &hands_of(pos), disproof, amount);
+        self.table.store_disproof(board_key(pos), &hands_of(pos), disproof, amount, self.depth_left(ply));
     }
 
-    /// The disproof hand of an attacker position with no check at all: any number of the kinds
-    /// it holds, none of the others.
-    fn no_check_disproof(&self, pos: &Position) -> Hand {
-        let mut d = ANY_HAND;
-        widen_held(&mut d, pos.hand(self.attacker));
-        d
-    }
-
-    /// The disproof hand of a disproven node from its children's: at an attacker node the
-    /// smallest over all checks (each translated back through its move), at a defender node the
-    /// widest of the evasions that escape, where an escape by a drop keeps the attacker's hand
-    /// as it is (with more, the defender might no longer hold the piece, or the drop might turn
-    /// futile).
-    fn disproof_of(&self, pos: &Position, or_node: bool, children: &[Child], values: &[ChildValue]) -> Hand {
-        let held = *pos.hand(self.attacker);
-        if or_node {
-            let mut d = ANY_HAND;
-            for (c, v) in children.iter().zip(values) {
-                let t = disproof_before(pos, c.mv, &v.disproof);
-                for (x, y) in d.0.iter_mut().zip(t.0) {
-                    *x = (*x).min(y);
-                }
-            }
-            widen_held(&mut d, &held);
-            d
-        } else {
-            let mut best: Option<(u32, Hand)> = None;
-            for (c, v) in children.iter().zip(values) {
-                if v.delta != 0 {
-                    continue; // not an escape (the child is an attacker node: δ is its dn)
-                }
-                let mut d = v.disproof;
-                if c.mv.is_drop() {
-                    for (x, h) in d.0.iter_mut().zip(held.0) {
-                        *x = (*x).min(h);
-                    }
-                }
-                let size = d.0.iter().map(|&x| x as u32).sum();
-                if best.is_none_or(|(b, _)| size > b) {
-                    best = Some((size, d));
-                }
-            }
-            best.map_or(held, |(_, d)| d)
-        }
-    }
-
-    /// The proof hand of a defender position that is mated (no evasion left): nothing, unless
-    /// the check could be blocked by a drop; then every kind the defender does not hold is
-    /// needed in full (with fewer, the defender would hold one to interpose).
-    fn mated_proof(&self, pos: &Position) -> Hand {
-        self.interposition_proof(pos, Hand::default())
-    }
-
-    /// `proof` widened for a defender position where a drop could block the check: kinds the
-    /// defender lacks are needed in the attacker's full count.
-    fn interposition_proof(&self, pos: &Position, mut proof: Hand) -> Hand {
-        let defender = self.attacker.flip();
-        let checkers = pos.checkers();
-        let blockable = !checkers.more_than_one()
-            && checkers.any()
-            && pos.king_square(defender).is_some_and(|k| between(checkers.lsb(), k).any());
-        if blockable {
-            let ours = pos.hand(self.attacker);
-            let theirs = pos.hand(defender);
-            for k in PieceKind::HAND {
-                if theirs.count(k) == 0 {
-                    proof.0[k.hand_index()] = ours.count(k);
-                }
-            }
-        }
-        proof
-    }
-
-    /// Stores a node's numbers; `since` is the node count when its search began (the work spent).
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &mut self,
-        pos: &Position,
-        ply: usize,
-        or_node: bool,
-        phi: u32,
-        delta: u32,
-        dist: u32,
-        since: u64,
-    ) {
+    /// Stores a node's unfinished numbers; `since` is the node count when its search began (the
+    /// work spent).
+    fn store(&mut self, pos: &Position, ply: usize, or_node: bool, phi: u32, delta: u32, since: u64) {
         let (pn, dn) = if or_node { (phi, delta) } else { (delta, phi) };
         let amount = self.work_since(since);
-        self.table.store(self.table_key(board_key(pos), ply), &hands_of(pos), pn, dn, dist, amount);
+        self.table.store(board_key(pos), &hands_of(pos), pn, dn, amount, self.depth_left(ply));
     }
 
     /// Nodes searched since the count was `since`, as a table entry's work.
@@ -327,7 +228,7 @@ impl Solver {
     /// an attacker position with no check is disproven at once.
     fn init_children(&mut self, pos: &mut Position, children: &[Child], child_or: bool) {
         for c in children {
-            if self.table.probe(c.bkey, &c.hands).is_some() {
+            if self.table.probe(c.bkey, &c.hands, c.depth).is_some() {
                 continue;
             }
             pos.do_move(c.mv);
@@ -341,17 +242,17 @@ impl Solver {
             // an attacker position that mates in one is proven on the spot (a 1手詰 look at
             // the leaves saves expanding every evasion of the check before it)
             if child_or && n == 0 {
-                let d = self.no_check_disproof(pos);
+                let d = no_check_disproof(pos.hand(self.attacker));
                 pos.undo_move();
-                self.table.store_disproof(c.bkey, &c.hands, &d, 0);
+                self.table.store_disproof(c.bkey, &c.hands, &d, 0, c.depth);
                 continue;
             }
             let proof = if !child_or && n == 0 {
-                Some((self.mated_proof(pos), 0))
+                Some((mated_proof(pos, self.attacker), 0))
             } else if child_or && n > 0 {
                 super::first_mating(pos, &checks).map(|m| {
                     pos.do_move(m);
-                    let leaf = self.mated_proof(pos);
+                    let leaf = mated_proof(pos, self.attacker);
                     pos.undo_move();
                     (proof_before(pos, m, &leaf), 1)
                 })
@@ -360,14 +261,14 @@ impl Solver {
             };
             pos.undo_move();
             if let Some((proof, dist)) = proof {
-                self.table.store_proof(c.bkey, &c.hands, &proof, dist, 0);
+                self.table.store_proof(c.bkey, &c.hands, &proof, dist, 0, c.depth);
                 continue;
             }
             let (pn, dn) = match (child_or, n) {
                 (true, n) => (1, n.min(4)),
                 (false, n) => (n, 1),
             };
-            self.table.store(c.bkey, &c.hands, pn, dn, 0, 0);
+            self.table.store(c.bkey, &c.hands, pn, dn, 0, c.depth);
         }
     }
 
@@ -388,10 +289,10 @@ impl Solver {
         if moves.is_empty() {
             // OR: no check, the attacker fails. AND: no evasion, mated.
             if or_node {
-                let d = self.no_check_disproof(pos);
+                let d = no_check_disproof(pos.hand(self.attacker));
                 self.store_disproof(pos, ply, &d, since);
             } else {
-                let proof = self.mated_proof(pos);
+                let proof = mated_proof(pos, self.attacker);
                 self.store_proof(pos, ply, &proof, 0, since);
             }
             return;
@@ -402,7 +303,8 @@ impl Solver {
             .map(|&m| {
                 let hands = hands_after(pos, m);
                 let key = pos.key_after(m);
-                Child { mv: m, bkey: self.table_key(board_key_from(key, &hands), ply + 1), hands, key }
+                let depth = self.depth_left(ply + 1);
+                Child { mv: m, bkey: board_key_from(key, &hands), depth, hands, key }
             })
             .collect();
 
@@ -471,13 +373,14 @@ impl Solver {
                 let disproven = if or_node { delta == 0 } else { phi == 0 };
                 if proven {
                     let dist = dist_best.map_or(1, |d| d + 1);
-                    let proof = if or_node { proof } else { self.interposition_proof(pos, proof) };
+                    let proof = if or_node { proof } else { interposition_proof(pos, self.attacker, proof) };
                     self.store_proof(pos, ply, &proof, dist, since);
                 } else if disproven {
-                    let d = self.disproof_of(pos, or_node, &children, &values);
+                    let escapes = children.iter().zip(&values).map(|(c, v)| (c.mv, v.delta == 0, v.disproof));
+                    let d = disproof_of(pos, self.attacker, or_node, escapes);
                     self.store_disproof(pos, ply, &d, since);
                 } else {
-                    self.store(pos, ply, or_node, phi, delta, 0, since);
+                    self.store(pos, ply, or_node, phi, delta, since);
                 }
                 break;
             }
@@ -516,23 +419,7 @@ fn distinct_count(moves: &MoveList) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn proof_of_mated(sfen: &str) -> Hand {
-        let pos = Position::from_sfen(sfen).unwrap();
-        assert!(pos.is_checkmate(), "{sfen}");
-        Solver::new(Color::Black, 16, None, None, None).mated_proof(&pos)
-    }
-
-    #[test]
-    fn a_blockable_mate_needs_the_pieces_the_defender_lacks() {
-        // the rook checks from 1c through 1b: with one silver fewer for sente, gote would hold
-        // it and interpose
-        let mut two_silvers = Hand::default();
-        two_silvers.0[PieceKind::Silver.hand_index()] = 2;
-        assert_eq!(proof_of_mated("7lk/7p1/8R/9/9/9/9/9/9 w 2S 1"), two_silvers);
-        // a knight's check cannot be blocked: nothing in hand is needed
-        assert_eq!(proof_of_mated("7lk/7np/7N1/9/9/9/9/9/9 w 2S 1"), Hand::default());
-    }
+    use crate::core::PieceKind;
 
     /// Solves `sfen` (no mate), then re-solves it with the attacker holding more of each kind
     /// the disproof hand allows (taken from the defender's hand where it holds them): none of
@@ -582,19 +469,5 @@ mod tests {
         ] {
             disproof_hand_holds(sfen);
         }
-    }
-
-    #[test]
-    fn proof_hands_count_drops_and_captures() {
-        // G*1b mates: one gold is needed, the second is not
-        let pos = Position::from_sfen("8k/9/8P/9/9/9/9/9/9 b 2G 1").unwrap();
-        let drop = Move::from_usi("G*1b").unwrap();
-        let mut one_gold = Hand::default();
-        one_gold.0[PieceKind::Gold.hand_index()] = 1;
-        assert_eq!(proof_before(&pos, drop, &Hand::default()), one_gold);
-        // a capture brings a piece: a proof that needs it then needs none before the capture
-        let pos = Position::from_sfen("8k/8g/8R/9/9/9/9/9/9 b - 1").unwrap();
-        let take = Move::from_usi("1c1b").unwrap();
-        assert_eq!(proof_before(&pos, take, &one_gold), Hand::default());
     }
 }

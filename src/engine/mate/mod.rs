@@ -7,6 +7,7 @@
 pub mod cli;
 mod dfpn;
 mod futile;
+mod hands;
 mod table;
 
 use crate::core::{Color, Move, Position};
@@ -82,10 +83,13 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
     // most a quarter of the time, so that long problems keep most of it for the unlimited one.
     let short_deadline = limits.time_ms.map(|ms| start + Duration::from_millis(ms / 4));
     let mut shortest_open = 3; // no mate shorter than this many plies remains possible
+    // one table for every search of the solve: what a shorter search proved or refuted serves
+    // the longer ones (see `Solver::begin_run`)
+    let mut solver = Solver::new(attacker, TABLE_CAPACITY, None, None, limits.stop.clone());
     let mut d = 3;
     while d <= SHORT_FIRST_MAX_PLY {
         let budget = remaining(limits.nodes, nodes).map_or(SHORT_FIRST_NODES, |r| r.min(SHORT_FIRST_NODES));
-        let run = depth_limited(&root, d, budget, short_deadline, &limits);
+        let run = depth_limited(&mut solver, &root, d, budget, short_deadline);
         nodes += run.nodes;
         match run.outcome {
             Limited::Mate(line) => return report(MateResult::Mate(line), nodes),
@@ -106,13 +110,15 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
     }
 
     let left = remaining(limits.nodes, nodes);
-    let mut solver = Solver::new(attacker, TABLE_CAPACITY, left, deadline, limits.stop.clone());
+    solver.begin_run(MAX_PLY, left, deadline);
     let l = solver.search(&mut root);
     nodes += solver.nodes;
     let result = if l.pn == 0 {
         match extract_line(&mut solver, &root) {
             Some(line) if verify_mate_line(pos, &line).is_ok() => {
-                let (line, n) = shorten(&root, line, shortest_open, &limits, deadline, solver.nodes, nodes);
+                let first_nodes = solver.nodes;
+                let (line, n) =
+                    shorten(&mut solver, &root, line, shortest_open, &limits, deadline, first_nodes, nodes);
                 nodes += n;
                 MateResult::Mate(line)
             }
@@ -152,27 +158,25 @@ struct LimitedRun {
     nodes: u64,
 }
 
-/// A df-pn search for mates of at most `max_ply` plies, on a table of its own (disproofs found
-/// under a depth limit do not hold without it), within `budget` nodes.
+/// A df-pn search for mates of at most `max_ply` plies on the solve's table (which keeps
+/// disproofs found under a depth limit with the plies they hold for), within `budget` nodes.
 fn depth_limited(
+    s: &mut Solver,
     root: &Position,
     max_ply: usize,
     budget: u64,
     deadline: Option<Instant>,
-    limits: &MateLimits,
 ) -> LimitedRun {
-    let mut s =
-        Solver::new(root.side_to_move(), TABLE_CAPACITY / 4, Some(budget), deadline, limits.stop.clone());
-    s.max_ply = max_ply;
+    s.begin_run(max_ply, Some(budget), deadline);
     let mut p = root.clone();
     let l = s.search(&mut p);
     let outcome = if l.pn == 0 {
-        match extract_line(&mut s, &p) {
+        match extract_line(s, &p) {
             Some(line) if verify_mate_line(root, &line).is_ok() => Limited::Mate(line),
             _ => Limited::Aborted(dfpn::Abort::Nodes),
         }
     } else if l.dn == 0 {
-        if s.hit_limit { Limited::None } else { Limited::Refuted }
+        if s.hit_limit || l.limited { Limited::None } else { Limited::Refuted }
     } else {
         Limited::Aborted(s.abort.unwrap_or(dfpn::Abort::Nodes))
     };
@@ -180,12 +184,14 @@ fn depth_limited(
 }
 
 /// df-pn finds *a* mate, not the shortest. Looks for shorter ones with depth-limited searches
-/// (from `from` plies up to `SHORTEN_MAX_PLY`, each on a fresh table, then from above for a
+/// (from `from` plies up to `SHORTEN_MAX_PLY`, on the solve's table, then from above for a
 /// longer line) and returns the shortest verified line with the nodes spent. They get twice the
 /// work of the first search, or half the time or the nodes left under a limit if that is more:
 /// a mate in 7 in a middle game can take a depth-limited search far more nodes than df-pn
 /// needed to find a mate in 15.
+#[allow(clippy::too_many_arguments)]
 fn shorten(
+    solver: &mut Solver,
     root: &Position,
     line: Vec<Move>,
     from: usize,
@@ -217,7 +223,7 @@ fn shorten(
     let mut d = from;
     while d + 2 <= line.len() && d <= SHORTEN_MAX_PLY {
         let Some((budget, stop_at)) = next_run(spent, true) else { break };
-        let run = depth_limited(root, d, budget, stop_at, limits);
+        let run = depth_limited(solver, root, d, budget, stop_at);
         spent += run.nodes;
         match run.outcome {
             Limited::Mate(short) if short.len() < line.len() => return (short, spent),
@@ -232,7 +238,7 @@ fn shorten(
     let mut line = line;
     while line.len() > SHORTEN_MAX_PLY + 2 {
         let Some((budget, stop_at)) = next_run(spent, false) else { break };
-        let run = depth_limited(root, line.len() - 2, budget, stop_at, limits);
+        let run = depth_limited(solver, root, line.len() - 2, budget, stop_at);
         spent += run.nodes;
         match run.outcome {
             Limited::Mate(short) if short.len() < line.len() => line = short,

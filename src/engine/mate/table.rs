@@ -1,7 +1,9 @@
 //! The mate solver's transposition table: proof and disproof numbers per position, keyed by the
 //! board (Zobrist key with the hands taken out) and compared hand by hand, so that a proof found
 //! with fewer attacking pieces in hand also proves the same board with more (優等局面), and a
-//! disproof found with more also disproves the same board with fewer (劣等局面).
+//! disproof found with more also disproves the same board with fewer (劣等局面). One table serves
+//! every search of a solve, with and without a depth limit: a proof holds wherever its length
+//! fits in the plies left, a disproof found with a limit for as many plies left or fewer.
 //!
 //! It owns only storage and the superiority rule; the search lives in `dfpn.rs`.
 
@@ -29,7 +31,21 @@ pub(crate) struct Entry {
     /// Search work spent below this position (nodes; 0 for a one-ply estimate). Garbage
     /// collection keeps the entries that cost the most to find.
     pub amount: u32,
+    /// The plies the numbers were found with (`UNLIMITED` without a depth limit): a disproof
+    /// holds for this many plies and fewer, unfinished numbers only for exactly as many. Proofs
+    /// carry their length instead (`dist`) and hold wherever it fits.
+    pub depth: u16,
 }
+
+impl Entry {
+    /// Whether this is the unfinished entry of a position with `hands` searched with `depth`.
+    fn is_unfinished(&self, hands: &Hands, depth: u16) -> bool {
+        self.pn != 0 && self.dn != 0 && self.depth == depth && self.hands == *hands
+    }
+}
+
+/// The `depth` of entries found without a depth limit.
+pub(crate) const UNLIMITED: u16 = u16::MAX;
 
 /// Result of a lookup: numbers to use for a position not stored get the initial values 1/1.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,10 +59,13 @@ pub(crate) struct Lookup {
     /// For a disproven position, the attacker's disproof hand (反証駒): the most the attacker
     /// may hold for the disproof to stand. Any hand within it fails too.
     pub disproof: Hand,
+    /// A disproof found under a depth limit ("no mate in the plies left", perhaps a longer one).
+    pub limited: bool,
 }
 
 impl Lookup {
-    pub const UNKNOWN: Lookup = Lookup { pn: 1, dn: 1, dist: 0, proof: Hand([0; 7]), disproof: Hand([0; 7]) };
+    pub const UNKNOWN: Lookup =
+        Lookup { pn: 1, dn: 1, dist: 0, proof: Hand([0; 7]), disproof: Hand([0; 7]), limited: false };
 }
 
 /// A defender's hand bound that every hand meets: proofs stored with their proof hands hold
@@ -162,12 +181,13 @@ impl Table {
 
     /// Looks a position up, using exact matches and the superiority rule; unknown positions get
     /// the initial numbers 1/1.
-    pub fn lookup(&self, bkey: u64, hands: &Hands) -> Lookup {
-        self.probe(bkey, hands).unwrap_or(Lookup::UNKNOWN)
+    pub fn lookup(&self, bkey: u64, hands: &Hands, depth: u16) -> Lookup {
+        self.probe(bkey, hands, depth).unwrap_or(Lookup::UNKNOWN)
     }
 
-    /// Like `lookup`, but `None` when the table knows nothing about the position.
-    pub fn probe(&self, bkey: u64, hands: &Hands) -> Option<Lookup> {
+    /// Like `lookup`, but `None` when the table knows nothing about the position searched with
+    /// `depth` plies left (`UNLIMITED`: no limit).
+    pub fn probe(&self, bkey: u64, hands: &Hands, depth: u16) -> Option<Lookup> {
         let list = self.map.get(&bkey)?;
         let a = self.attacker.index();
         let d = self.attacker.flip().index();
@@ -175,20 +195,28 @@ impl Table {
         let mut disproven = None;
         let mut best_proof: Option<(u32, Hand)> = None;
         for e in list.iter() {
-            if e.pn == 0 && hand_ge(&hands[a], &e.hands[a]) && hand_ge(&e.hands[d], &hands[d]) {
+            if e.pn == 0
+                && e.dist <= depth as u32
+                && hand_ge(&hands[a], &e.hands[a])
+                && hand_ge(&e.hands[d], &hands[d])
+            {
                 // proven with no more attacking pieces and no fewer defending pieces
                 if best_proof.is_none_or(|(b, _)| e.dist < b) {
                     best_proof = Some((e.dist, e.hands[a]));
                 }
-            } else if e.dn == 0 && hand_ge(&e.hands[a], &hands[a]) && hand_ge(&hands[d], &e.hands[d]) {
-                disproven =
-                    Some(Lookup { pn: INF, dn: 0, dist: 0, proof: Hand::default(), disproof: e.hands[a] });
-            } else if e.hands == *hands {
+            } else if e.dn == 0
+                && e.depth >= depth
+                && hand_ge(&e.hands[a], &hands[a])
+                && hand_ge(&hands[d], &e.hands[d])
+            {
+                let limited = e.depth != UNLIMITED;
+                disproven = Some(Lookup { pn: INF, dn: 0, disproof: e.hands[a], limited, ..Lookup::UNKNOWN });
+            } else if e.is_unfinished(hands, depth) {
                 exact = Some(Lookup { pn: e.pn, dn: e.dn, dist: e.dist, ..Lookup::UNKNOWN });
             }
         }
         if let Some((dist, proof)) = best_proof {
-            return Some(Lookup { pn: 0, dn: INF, dist, proof, disproof: Hand::default() });
+            return Some(Lookup { pn: 0, dn: INF, dist, proof, ..Lookup::UNKNOWN });
         }
         // a proof wins over a disproof (which may depend on the path, see dfpn.rs)
         disproven.or(exact)
@@ -197,64 +225,71 @@ impl Table {
     /// Stores a proof of the position with `hands`, found to need only `proof` in the
     /// attacker's hand: the entry then holds for every hand with at least `proof` and any
     /// defender's hand. It replaces the position's unfinished entry.
-    pub fn store_proof(&mut self, bkey: u64, hands: &Hands, proof: &Hand, dist: u32, amount: u32) {
+    pub fn store_proof(
+        &mut self,
+        bkey: u64,
+        hands: &Hands,
+        proof: &Hand,
+        dist: u32,
+        amount: u32,
+        depth: u16,
+    ) {
         let mut stored = [ANY_HAND; 2];
         stored[self.attacker.index()] = *proof;
+        let entry = |amount| Entry { hands: stored, pn: 0, dn: INF, dist, amount, depth: UNLIMITED };
         if let Some(list) = self.map.get_mut(&bkey)
-            && let Some(e) = list.iter_mut().find(|e| e.hands == *hands)
+            && let Some(e) = list.iter_mut().find(|e| e.is_unfinished(hands, depth))
         {
-            *e = Entry { hands: stored, pn: 0, dn: INF, dist, amount: e.amount.saturating_add(amount) };
+            *e = entry(e.amount.saturating_add(amount));
             return;
         }
-        self.store(bkey, &stored, 0, INF, dist, amount);
+        self.push(bkey, entry(amount));
     }
 
     /// Stores a disproof of the position with `hands` that holds while the attacker holds no
     /// more than `disproof` (反証駒), whatever the defender then holds (within one solve the
     /// pieces are conserved, so the board and the attacker's hand fix the defender's). It
     /// replaces the position's unfinished entry.
-    pub fn store_disproof(&mut self, bkey: u64, hands: &Hands, disproof: &Hand, amount: u32) {
-        if self.probe(bkey, hands).is_some_and(|l| l.pn == 0) {
+    pub fn store_disproof(&mut self, bkey: u64, hands: &Hands, disproof: &Hand, amount: u32, depth: u16) {
+        if self.probe(bkey, hands, depth).is_some_and(|l| l.pn == 0) {
             return;
         }
         let mut stored = [Hand::default(); 2];
         stored[self.attacker.index()] = *disproof;
+        let entry = |amount| Entry { hands: stored, pn: INF, dn: 0, dist: 0, amount, depth };
         if let Some(list) = self.map.get_mut(&bkey)
-            && let Some(e) = list.iter_mut().find(|e| e.hands == *hands)
+            && let Some(e) = list.iter_mut().find(|e| e.is_unfinished(hands, depth))
         {
-            if e.pn != 0 {
-                *e =
-                    Entry { hands: stored, pn: INF, dn: 0, dist: 0, amount: e.amount.saturating_add(amount) };
-            }
+            *e = entry(e.amount.saturating_add(amount));
             return;
         }
-        self.store(bkey, &stored, INF, 0, 0, amount);
+        self.push(bkey, entry(amount));
     }
 
-    /// Stores (or overwrites) the numbers of one position; `amount` is the work just spent on
-    /// it, added to what it had.
-    pub fn store(&mut self, bkey: u64, hands: &Hands, pn: u32, dn: u32, dist: u32, amount: u32) {
-        let entry = Entry { hands: *hands, pn, dn, dist, amount };
-        let list = match self.map.entry(bkey) {
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(Slot { first: entry, more: Vec::new() });
-                self.count_new();
-                return;
-            }
-            std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
-        };
-        if let Some(e) = list.iter_mut().find(|e| e.hands == *hands) {
-            // never forget a proof for a weaker result (proofs are path-independent)
-            if e.pn == 0 && pn != 0 {
-                return;
-            }
+    /// Stores the unfinished numbers of a position searched with `depth` plies left, replacing
+    /// its own (same hands, same depth); `amount` is the work just spent on it, added to what it
+    /// had. Proofs and disproofs go through `store_proof` and `store_disproof`.
+    pub fn store(&mut self, bkey: u64, hands: &Hands, pn: u32, dn: u32, amount: u32, depth: u16) {
+        debug_assert!(pn != 0 && dn != 0);
+        if let Some(list) = self.map.get_mut(&bkey)
+            && let Some(e) = list.iter_mut().find(|e| e.is_unfinished(hands, depth))
+        {
             e.pn = pn;
             e.dn = dn;
-            e.dist = dist;
             e.amount = e.amount.saturating_add(amount);
             return;
         }
-        list.more.push(entry);
+        self.push(bkey, Entry { hands: *hands, pn, dn, dist: 0, amount, depth });
+    }
+
+    /// Adds an entry for a board.
+    fn push(&mut self, bkey: u64, entry: Entry) {
+        match self.map.entry(bkey) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(Slot { first: entry, more: Vec::new() });
+            }
+            std::collections::hash_map::Entry::Occupied(o) => o.into_mut().more.push(entry),
+        }
         self.count_new();
     }
 
@@ -289,6 +324,17 @@ impl Table {
         self.retain(|e| e.pn == 0 || bucket(e) >= limit);
         if self.entries > self.capacity * 3 / 4 {
             self.retain(|e| e.pn == 0);
+        }
+    }
+
+    /// Before a search with at most `max_depth` plies (`UNLIMITED`: no limit), drops the entries
+    /// it can never use: unfinished numbers of other depths, and under no limit the disproofs
+    /// found with one. Proofs are always kept.
+    pub fn forget_unusable(&mut self, max_depth: u16) {
+        if max_depth == UNLIMITED {
+            self.retain(|e| e.pn == 0 || e.depth == UNLIMITED);
+        } else {
+            self.retain(|e| e.pn == 0 || e.dn == 0 || e.depth <= max_depth);
         }
     }
 
@@ -347,14 +393,18 @@ mod tests {
         let g = PieceKind::Gold;
         let s = PieceKind::Silver;
         let actual = [hand(&[(g, 2), (s, 1)]), hand(&[(PieceKind::Rook, 1)])];
-        t.store(7, &actual, 3, 2, 0, 10);
-        t.store_proof(7, &actual, &hand(&[(g, 1)]), 5, 20);
+        t.store(7, &actual, 3, 2, 10, UNLIMITED);
+        t.store_proof(7, &actual, &hand(&[(g, 1)]), 5, 20, UNLIMITED);
         assert_eq!(t.entries, 1, "the unfinished entry is replaced");
         // more of something else, fewer silvers, and a defender holding more: still proven
-        let l = t.lookup(7, &[hand(&[(g, 1), (PieceKind::Pawn, 3)]), hand(&[(s, 1), (PieceKind::Rook, 1)])]);
+        let l = t.lookup(
+            7,
+            &[hand(&[(g, 1), (PieceKind::Pawn, 3)]), hand(&[(s, 1), (PieceKind::Rook, 1)])],
+            UNLIMITED,
+        );
         assert_eq!((l.pn, l.dist, l.proof), (0, 5, hand(&[(g, 1)])));
         // without the gold it is not
-        assert_eq!(t.lookup(7, &[hand(&[(s, 3)]), Hand::default()]), Lookup::UNKNOWN);
+        assert_eq!(t.lookup(7, &[hand(&[(s, 3)]), Hand::default()], UNLIMITED), Lookup::UNKNOWN);
     }
 
     #[test]
@@ -365,40 +415,67 @@ mod tests {
         // gote attacks holding a gold and a silver; the disproof holds up to two golds and one
         // silver, whatever sente then holds
         let actual = [hand(&[(PieceKind::Rook, 1)]), hand(&[(g, 1), (s, 1)])];
-        t.store(9, &actual, 4, 3, 0, 10);
-        t.store_disproof(9, &actual, &hand(&[(g, 2), (s, 1)]), 30);
+        t.store(9, &actual, 4, 3, 10, UNLIMITED);
+        t.store_disproof(9, &actual, &hand(&[(g, 2), (s, 1)]), 30, UNLIMITED);
         assert_eq!(t.entries, 1, "the unfinished entry is replaced");
-        let l = t.lookup(9, &[Hand::default(), hand(&[(g, 2)])]);
+        let l = t.lookup(9, &[Hand::default(), hand(&[(g, 2)])], UNLIMITED);
         assert_eq!((l.dn, l.disproof), (0, hand(&[(g, 2), (s, 1)])));
-        assert_eq!(t.lookup(9, &[hand(&[(PieceKind::Bishop, 2)]), hand(&[(s, 1)])]).dn, 0);
+        assert_eq!(t.lookup(9, &[hand(&[(PieceKind::Bishop, 2)]), hand(&[(s, 1)])], UNLIMITED).dn, 0);
         // a third gold, or a kind outside the disproof hand, may mate
-        assert_eq!(t.lookup(9, &[Hand::default(), hand(&[(g, 3)])]), Lookup::UNKNOWN);
-        assert_eq!(t.lookup(9, &[Hand::default(), hand(&[(PieceKind::Pawn, 1)])]), Lookup::UNKNOWN);
+        assert_eq!(t.lookup(9, &[Hand::default(), hand(&[(g, 3)])], UNLIMITED), Lookup::UNKNOWN);
+        assert_eq!(
+            t.lookup(9, &[Hand::default(), hand(&[(PieceKind::Pawn, 1)])], UNLIMITED),
+            Lookup::UNKNOWN
+        );
         // a proof is never replaced by a disproof, nor hidden by one
-        t.store_proof(5, &actual, &Hand::default(), 3, 0);
-        t.store_disproof(5, &actual, &actual[1], 0);
-        assert_eq!(t.lookup(5, &actual).pn, 0);
-        t.store_disproof(6, &actual, &actual[1], 0);
-        t.store_proof(6, &actual, &Hand::default(), 3, 0);
-        assert_eq!(t.lookup(6, &actual).pn, 0);
+        t.store_proof(5, &actual, &Hand::default(), 3, 0, UNLIMITED);
+        t.store_disproof(5, &actual, &actual[1], 0, UNLIMITED);
+        assert_eq!(t.lookup(5, &actual, UNLIMITED).pn, 0);
+        t.store_disproof(6, &actual, &actual[1], 0, UNLIMITED);
+        t.store_proof(6, &actual, &Hand::default(), 3, 0, UNLIMITED);
+        assert_eq!(t.lookup(6, &actual, UNLIMITED).pn, 0);
+    }
+
+    #[test]
+    fn a_disproof_under_a_depth_limit_holds_for_fewer_plies_left_only() {
+        let mut t = Table::new(Color::Black, 100);
+        let h = [hand(&[(PieceKind::Gold, 1)]), Hand::default()];
+        // no mate within 5 plies: none within 3 either, but there may be one in 7, or at all
+        t.store_disproof(3, &h, &h[0], 10, 5);
+        let l = t.lookup(3, &h, 3);
+        assert_eq!((l.dn, l.limited), (0, true));
+        assert_eq!(t.lookup(3, &h, 5).dn, 0);
+        assert_eq!(t.lookup(3, &h, 7), Lookup::UNKNOWN);
+        assert_eq!(t.lookup(3, &h, UNLIMITED), Lookup::UNKNOWN);
+        // unfinished numbers belong to their own depth
+        t.store(3, &h, 4, 6, 10, 7);
+        assert_eq!((t.lookup(3, &h, 7).pn, t.lookup(3, &h, 9).pn), (4, 1));
+        // a mate in 7 serves a search with 7 plies left or more
+        t.store_proof(3, &h, &h[0], 7, 10, 7);
+        assert_eq!(t.lookup(3, &h, 9).pn, 0);
+        assert_eq!(t.lookup(3, &h, UNLIMITED).pn, 0);
+        assert_eq!(t.lookup(3, &h, 5).dn, 0, "the disproof for 5 plies still holds");
+        // a disproof found without a limit holds at every depth
+        t.store_disproof(4, &h, &h[0], 10, UNLIMITED);
+        assert_eq!((t.lookup(4, &h, 3).dn, t.lookup(4, &h, 3).limited), (0, false));
     }
 
     #[test]
     fn garbage_collection_keeps_proofs_and_the_costly_entries() {
         let mut t = Table::new(Color::Black, 8);
         let h = [Hand::default(); 2];
-        t.store_proof(1, &h, &Hand::default(), 3, 0);
+        t.store_proof(1, &h, &Hand::default(), 3, 0, UNLIMITED);
         for k in 2..=5u64 {
-            t.store(k, &h, 2, 2, 0, 0); // one-ply estimates
+            t.store(k, &h, 2, 2, 0, UNLIMITED); // one-ply estimates
         }
-        t.store(6, &h, 5, 5, 0, 5_000);
-        t.store(7, &h, 4, 4, 0, 9_000);
-        t.store(8, &h, 0, INF, 0, 0);
-        t.store(9, &h, INF, 0, 0, 1); // ninth entry: over capacity
+        t.store(6, &h, 5, 5, 5_000, UNLIMITED);
+        t.store(7, &h, 4, 4, 9_000, UNLIMITED);
+        t.store_proof(8, &h, &Hand::default(), 1, 0, UNLIMITED);
+        t.store_disproof(9, &h, &Hand::default(), 1, UNLIMITED); // ninth entry: over capacity
         assert!(t.entries <= 8 * 3 / 4, "{}", t.entries);
-        assert_eq!(t.lookup(1, &h).pn, 0);
-        assert_eq!(t.lookup(6, &h).pn, 5);
-        assert_eq!(t.lookup(7, &h).pn, 4);
-        assert_eq!(t.lookup(2, &h), Lookup::UNKNOWN, "cheap estimates go first");
+        assert_eq!(t.lookup(1, &h, UNLIMITED).pn, 0);
+        assert_eq!(t.lookup(6, &h, UNLIMITED).pn, 5);
+        assert_eq!(t.lookup(7, &h, UNLIMITED).pn, 4);
+        assert_eq!(t.lookup(2, &h, UNLIMITED), Lookup::UNKNOWN, "cheap estimates go first");
     }
 }
