@@ -7,36 +7,33 @@ use super::table::ANY_HAND;
 use crate::core::bitboard::between;
 use crate::core::{Color, Hand, Move, PieceKind, Position};
 
+/// A child's hand `child` carried back through the attacker's move `m`: one more of a dropped
+/// piece, one less of a captured one.
+fn before_move(pos: &Position, m: Move, child: &Hand) -> Hand {
+    let mut h = *child;
+    if let Some(k) = m.drop_kind() {
+        let i = k.hand_index();
+        h.0[i] = h.0[i].saturating_add(1);
+    } else if let Some(k) = pos.captured_by(m).kind() {
+        let i = k.unpromote().hand_index();
+        h.0[i] = h.0[i].saturating_sub(1);
+    }
+    h
+}
+
+/// Lowers every count of `hand` to at most the one in `cap`.
+fn cap_each(hand: &mut Hand, cap: &Hand) {
+    for (x, c) in hand.0.iter_mut().zip(cap.0) {
+        *x = (*x).min(c);
+    }
+}
+
 /// The proof hand of an attacker position proven by playing `m` into a child whose proof hand
 /// is `child`: a dropped piece is needed as well, a captured one comes for free.
 pub(super) fn proof_before(pos: &Position, m: Move, child: &Hand) -> Hand {
-    let mut p = *child;
-    if let Some(k) = m.drop_kind() {
-        p.0[k.hand_index()] += 1;
-    } else if let Some(k) = pos.captured_by(m).kind() {
-        let i = k.unpromote().hand_index();
-        p.0[i] = p.0[i].saturating_sub(1);
-    }
-    let held = pos.hand(pos.side_to_move());
-    for (x, h) in p.0.iter_mut().zip(held.0) {
-        *x = (*x).min(h);
-    }
+    let mut p = before_move(pos, m, child);
+    cap_each(&mut p, pos.hand(pos.side_to_move()));
     p
-}
-
-/// The disproof hand of an attacker position disproven by every move, given the translated
-/// disproof hand of one child reached by `m`: a dropped piece may be held once more, a captured
-/// one once less. (The caller takes the minimum over the children.)
-fn disproof_before(pos: &Position, m: Move, child: &Hand) -> Hand {
-    let mut d = *child;
-    if let Some(k) = m.drop_kind() {
-        let i = k.hand_index();
-        d.0[i] = d.0[i].saturating_add(1);
-    } else if let Some(k) = pos.captured_by(m).kind() {
-        let i = k.unpromote().hand_index();
-        d.0[i] = d.0[i].saturating_sub(1);
-    }
-    d
 }
 
 /// The attacker's hand `held` widened to a disproof hand where that changes no move: a kind held
@@ -74,10 +71,8 @@ pub(super) fn disproof_of(
     if or_node {
         let mut d = ANY_HAND;
         for (mv, _, disproof) in children {
-            let t = disproof_before(pos, mv, &disproof);
-            for (x, y) in d.0.iter_mut().zip(t.0) {
-                *x = (*x).min(y);
-            }
+            // a dropped piece may be held once more, a captured one once less
+            cap_each(&mut d, &before_move(pos, mv, &disproof));
         }
         widen_held(&mut d, &held);
         d
@@ -89,9 +84,7 @@ pub(super) fn disproof_of(
             }
             let mut d = disproof;
             if mv.is_drop() {
-                for (x, h) in d.0.iter_mut().zip(held.0) {
-                    *x = (*x).min(h);
-                }
+                cap_each(&mut d, &held);
             }
             let size = d.0.iter().map(|&x| x as u32).sum();
             if best.is_none_or(|(b, _)| size > b) {

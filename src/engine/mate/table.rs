@@ -236,14 +236,12 @@ impl Table {
     ) {
         let mut stored = [ANY_HAND; 2];
         stored[self.attacker.index()] = *proof;
-        let entry = |amount| Entry { hands: stored, pn: 0, dn: INF, dist, amount, depth: UNLIMITED };
-        if let Some(list) = self.map.get_mut(&bkey)
-            && let Some(e) = list.iter_mut().find(|e| e.is_unfinished(hands, depth))
-        {
-            *e = entry(e.amount.saturating_add(amount));
-            return;
-        }
-        self.push(bkey, entry(amount));
+        self.settle(
+            bkey,
+            hands,
+            depth,
+            Entry { hands: stored, pn: 0, dn: INF, dist, amount, depth: UNLIMITED },
+        );
     }
 
     /// Stores a disproof of the position with `hands` that holds while the attacker holds no
@@ -256,14 +254,7 @@ impl Table {
         }
         let mut stored = [Hand::default(); 2];
         stored[self.attacker.index()] = *disproof;
-        let entry = |amount| Entry { hands: stored, pn: INF, dn: 0, dist: 0, amount, depth };
-        if let Some(list) = self.map.get_mut(&bkey)
-            && let Some(e) = list.iter_mut().find(|e| e.is_unfinished(hands, depth))
-        {
-            *e = entry(e.amount.saturating_add(amount));
-            return;
-        }
-        self.push(bkey, entry(amount));
+        self.settle(bkey, hands, depth, Entry { hands: stored, pn: INF, dn: 0, dist: 0, amount, depth });
     }
 
     /// Stores the unfinished numbers of a position searched with `depth` plies left, replacing
@@ -271,15 +262,19 @@ impl Table {
     /// had. Proofs and disproofs go through `store_proof` and `store_disproof`.
     pub fn store(&mut self, bkey: u64, hands: &Hands, pn: u32, dn: u32, amount: u32, depth: u16) {
         debug_assert!(pn != 0 && dn != 0);
+        self.settle(bkey, hands, depth, Entry { hands: *hands, pn, dn, dist: 0, amount, depth });
+    }
+
+    /// Puts `entry` in place of the unfinished entry of the position with `hands` searched with
+    /// `depth` plies left, adding the work that one had, or adds it when there is none.
+    fn settle(&mut self, bkey: u64, hands: &Hands, depth: u16, entry: Entry) {
         if let Some(list) = self.map.get_mut(&bkey)
             && let Some(e) = list.iter_mut().find(|e| e.is_unfinished(hands, depth))
         {
-            e.pn = pn;
-            e.dn = dn;
-            e.amount = e.amount.saturating_add(amount);
+            *e = Entry { amount: e.amount.saturating_add(entry.amount), ..entry };
             return;
         }
-        self.push(bkey, Entry { hands: *hands, pn, dn, dist: 0, amount, depth });
+        self.push(bkey, entry);
     }
 
     /// Adds an entry for a board.
