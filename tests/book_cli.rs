@@ -1,5 +1,7 @@
 //! `shogiban book build` and `book probe`.
 
+mod common;
+
 use shogiban::engine::book::Book;
 use std::process::Command;
 
@@ -54,8 +56,7 @@ fn illegal_game_is_rejected_with_its_line() {
 
 #[test]
 fn book_builds_from_kif_and_csa_through_the_record_layer() {
-    let dir = std::env::temp_dir().join(format!("shogiban-book-kif-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("book-kif");
     let out = dir.join("book.sfen");
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_shogiban"))

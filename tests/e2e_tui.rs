@@ -1,6 +1,8 @@
 //! End to end: the real binary in a pseudo-terminal, driven by keystrokes, its screen read back
 //! through a VT100 parser.
 
+mod common;
+
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
@@ -10,11 +12,18 @@ struct Session {
     parser: Arc<Mutex<vt100::Parser>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
+    /// The home directory made for this session by `start` (removed with the session).
+    _home: Option<common::TempDir>,
 }
 
 impl Session {
     fn start(args: &[&str]) -> Session {
-        Session::start_in(args, &std::env::temp_dir().join(format!("shogiban-e2e-{}", std::process::id())))
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let home = common::TempDir::new(&format!("e2e-{n}"));
+        let mut s = Session::start_in(args, home.path());
+        s._home = Some(home);
+        s
     }
 
     fn start_in(args: &[&str], home: &std::path::Path) -> Session {
@@ -48,7 +57,7 @@ impl Session {
         let writer = pair.master.take_writer().unwrap();
         // keep the master alive for the session's length
         std::mem::forget(pair.master);
-        Session { parser, writer, child }
+        Session { parser, writer, child, _home: None }
     }
 
     fn screen(&self) -> String {
@@ -117,16 +126,15 @@ fn play_typed_and_cursor_moves_then_quit() {
 
 #[test]
 fn open_a_kifu_step_through_save_and_autosave() {
-    let home = std::env::temp_dir().join(format!("shogiban-e2e-open-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&home);
-    std::fs::create_dir_all(&home).unwrap();
+    let dir = common::TempDir::new("e2e-open");
+    let home = dir.path();
     let kif = home.join("game.kifu");
     std::fs::write(
         &kif,
         "手合割：平手\n先手：Alice\n後手：Bob\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 投了\n",
     )
     .unwrap();
-    let mut s = Session::start_in(&[kif.to_str().unwrap()], &home);
+    let mut s = Session::start_in(&[kif.to_str().unwrap()], home);
     s.wait_for("opened");
     s.send("]");
     let sc = s.wait_for("同　銀(31)");
@@ -158,8 +166,7 @@ fn open_a_kifu_step_through_save_and_autosave() {
 
 #[test]
 fn unreadable_file_is_refused_with_message() {
-    let home = std::env::temp_dir().join(format!("shogiban-e2e-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&home).unwrap();
+    let home = common::TempDir::new("e2e-bad");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_shogiban"))
         .arg(home.join("does-not-exist.kif"))
         .output()
@@ -171,8 +178,8 @@ fn unreadable_file_is_refused_with_message() {
 
 #[test]
 fn play_against_the_computer() {
-    let home = std::env::temp_dir().join(format!("shogiban-e2e-cpu-{}", std::process::id()));
-    let mut s = Session::start_in(&[], &home);
+    let home = common::TempDir::new("e2e-cpu");
+    let mut s = Session::start_in(&[], home.path());
     s.wait_for("開始局面");
     // new game: you (sente) vs computer, level 1
     s.send("n");
@@ -196,9 +203,9 @@ fn play_against_the_computer() {
 
 #[test]
 fn play_against_an_external_usi_engine() {
-    let home = std::env::temp_dir().join(format!("shogiban-e2e-ext-{}", std::process::id()));
+    let home = common::TempDir::new("e2e-ext");
     let engine = format!("{} usi", env!("CARGO_BIN_EXE_shogiban"));
-    let mut s = Session::start_in(&["--engine", &engine], &home);
+    let mut s = Session::start_in(&["--engine", &engine], home.path());
     s.wait_for("開始局面");
     // computer (the external engine) plays sente at level 1
     s.send("n");

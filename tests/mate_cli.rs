@@ -1,5 +1,7 @@
 //! `shogiban mate`: output format, SFEN given as one or several words, no mate, bad SFEN.
 
+mod common;
+
 use std::process::Command;
 
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -76,8 +78,7 @@ fn closed_output_pipe_is_not_a_crash() {
 /// file's position is solved. A missing file, two files, or a file and --sfen are refused.
 #[test]
 fn solves_a_problem_given_as_a_kif_file() {
-    let dir = std::env::temp_dir().join(format!("shogiban-mate-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("mate-cli");
     let kif = dir.join("problem.kifu");
     std::fs::write(
         &kif,
@@ -106,5 +107,4 @@ fn solves_a_problem_given_as_a_kif_file() {
     let (code, out, _) = run(&["mate", "--help"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("usage: shogiban mate"), "{out}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,6 +2,8 @@
 //! JKF, USI, and KIF as other programs write it), writing them back, the error and warning
 //! reports, `load_record`/`save_record`, and the `convert` command.
 
+mod common;
+
 use shogiban::core::{Color, Move, Position};
 use shogiban::record::io::Format;
 use shogiban::record::kif_read::read_kif;
@@ -278,8 +280,7 @@ fn illegal_move_keeps_the_record_up_to_there() {
     assert_eq!(w[0].line, 2);
     assert!(w[0].to_string().starts_with("line 2: error"), "{}", w[0]);
     // file name and line in load_record warnings
-    let dir = std::env::temp_dir().join(format!("shogiban-record-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("record-test");
     let p = dir.join("bad.kifu");
     std::fs::write(&p, "1 ７六歩(77)\n2 ７六歩(77)\n").unwrap();
     let (_, w) = load_record(&p).unwrap();
@@ -290,8 +291,7 @@ fn illegal_move_keeps_the_record_up_to_there() {
 #[test]
 fn save_and_load_every_format() {
     let r = load_clean("kakinoki.kif");
-    let dir = std::env::temp_dir().join(format!("shogiban-record-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("record-save");
     for ext in ["kif", "kifu", "ki2", "ki2u", "csa", "jkf", "usi"] {
         let p = dir.join(format!("game.{ext}"));
         save_record(&p, &r).unwrap();
@@ -306,7 +306,7 @@ fn save_and_load_every_format() {
         }
     }
     // no temporary files are left behind
-    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .filter_map(|e| e.ok())
         .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))

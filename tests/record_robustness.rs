@@ -2,6 +2,8 @@
 //! replaced, lines cut, bytes dropped) and fed to every reader, and the `convert` command is
 //! checked end to end (formats, encodings, stdin, errors and exit codes).
 
+mod common;
+
 use proptest::prelude::*;
 use shogiban::record::io::{Format, read_bytes, read_text};
 use std::path::PathBuf;
@@ -93,8 +95,7 @@ fn convert_command() {
     assert!(kif.contains("   1 ７六歩(77)   ( 0:00/00:00:00)"), "{kif}");
     assert!(kif.contains("まで2手で後手の勝ち"), "{kif}");
     // --output picks format and encoding from the extension, atomically
-    let dir = std::env::temp_dir().join(format!("shogiban-convert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("convert");
     let target = dir.join("out.kif");
     let st =
         shogiban().args(["convert", "--output"]).arg(&target).arg(data("kakinoki.ki2")).status().unwrap();
