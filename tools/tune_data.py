@@ -3,8 +3,11 @@
 
     tools/tune_data.py games OUT CSA...          positions of finished games (one SFEN a line)
     tools/tune_data.py selfplay OUT GAMES ENGINE positions of fast self-play games of ENGINE
-                                                 (random moves mixed in; seed TUNE_SEED)
+                                                 (random moves mixed in; seed TUNE_SEED,
+                                                 TUNE_NODES a move, default 20000)
     tools/tune_data.py label IN OUT [DEPTH]      score each position with Fairy-Stockfish
+    tools/tune_data.py label-static IN OUT       Fairy-Stockfish's static evaluation instead
+                                                 (its `eval` command; thousands a second)
 
 `label` appends `SFEN<TAB>score<TAB>bestmove<TAB>quiet` lines to OUT and skips positions
 already in OUT, so it can be stopped and resumed. `score` is Fairy-Stockfish's centipawns for
@@ -106,7 +109,7 @@ def selfplay(out, n, engine):
                 if ply < 40 and rng.random() < 0.12:
                     mv = cshogi.move_to_usi(rng.choice(legal))
                 else:
-                    _, mv = e.go("startpos moves " + " ".join(moves), "nodes 20000")
+                    _, mv = e.go("startpos moves " + " ".join(moves), "nodes " + os.environ.get("TUNE_NODES", "20000"))
                     if mv in ("resign", "win"):
                         break
                 key = " ".join(board.sfen().split()[:3])
@@ -151,12 +154,40 @@ def label(inp, out, depth=8):
     print(n, "labelled")
 
 
+def label_static(inp, out):
+    """Fairy-Stockfish's static evaluation (its `eval` command), centipawns for the side to move."""
+    fsf = os.environ.get("FAIRY_BIN", "/usr/games/fairy-stockfish")
+    e = Engine([fsf], ["uci", "setoption name UCI_Variant value shogi", "isready"])
+    e.send("usi")
+    n = 0
+    with open(out, "w") as f:
+        for line in open(inp):
+            sfen = line.strip()
+            if not sfen:
+                continue
+            board = cshogi.Board(sfen)
+            if board.is_check() or board.is_game_over():
+                continue
+            e.send("position sfen " + sfen)
+            e.send("eval")
+            total = e.wait("Total evaluation")
+            # "Total evaluation: -2.39 (white side)": pawns, from sente's side
+            v = round(float(total.split()[2]) * 100)
+            if board.turn == cshogi.WHITE:
+                v = -v
+            f.write("%s\t%d\t-\t1\n" % (sfen, v))
+            n += 1
+    print(n, "labelled")
+
+
 if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "games":
         games(sys.argv[2], sys.argv[3:])
     elif cmd == "selfplay":
         selfplay(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+    elif cmd == "label-static":
+        label_static(sys.argv[2], sys.argv[3])
     elif cmd == "label":
         label(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 8)
     else:
