@@ -14,14 +14,11 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("shogiban-bookcli-{}-{name}", std::process::id()))
-}
-
 #[test]
 fn build_then_probe() {
-    let games = temp("games.txt");
-    let out = temp("book.sfen");
+    let dir = common::TempDir::new("bookcli-build");
+    let games = dir.join("games.txt");
+    let out = dir.join("book.sfen");
     std::fs::write(&games, "# two games\nposition startpos moves 7g7f 3c3d 2g2f\n7g7f 8c8d\n").unwrap();
     let (code, stdout, stderr) =
         run(&["book", "build", games.to_str().unwrap(), "-o", out.to_str().unwrap(), "--plies", "2"]);
@@ -36,14 +33,13 @@ fn build_then_probe() {
     let (code, stdout, _) = run(&["book", "probe"]);
     assert_eq!(code, 0);
     assert!(stdout.contains("7g7f"), "{stdout}");
-    std::fs::remove_file(&games).ok();
-    std::fs::remove_file(&out).ok();
 }
 
 #[test]
 fn illegal_game_is_rejected_with_its_line() {
-    let games = temp("bad.txt");
-    let out = temp("bad.sfen");
+    let dir = common::TempDir::new("bookcli-bad");
+    let games = dir.join("bad.txt");
+    let out = dir.join("bad.sfen");
     std::fs::write(&games, "7g7f 3c3d\n\n7g7f 3c3d 2g2f 2g2f\n").unwrap();
     let (code, _, stderr) = run(&["book", "build", games.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert_eq!(code, 1);

@@ -12,28 +12,18 @@ struct Session {
     parser: Arc<Mutex<vt100::Parser>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
-    /// The home directory made for this session by `start` (removed with the session).
-    _home: Option<common::TempDir>,
+    /// HOME and the XDG folders of the app (removed with the session).
+    home: common::TempDir,
 }
 
 impl Session {
-    fn start(args: &[&str]) -> Session {
-        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let home = common::TempDir::new(&format!("e2e-{n}"));
-        let mut s = Session::start_in(args, home.path());
-        s._home = Some(home);
-        s
-    }
-
-    fn start_in(args: &[&str], home: &std::path::Path) -> Session {
+    fn start(args: &[&str], home: common::TempDir) -> Session {
         let pty = native_pty_system();
         let pair = pty.openpty(PtySize { rows: 30, cols: 110, pixel_width: 0, pixel_height: 0 }).unwrap();
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_shogiban"));
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
-        std::fs::create_dir_all(home).unwrap();
-        cmd.env("HOME", home);
+        cmd.env("HOME", home.path());
         cmd.env("XDG_DATA_HOME", home.join("data"));
         cmd.env("XDG_CONFIG_HOME", home.join("config"));
         let child = pair.slave.spawn_command(cmd).unwrap();
@@ -57,7 +47,7 @@ impl Session {
         let writer = pair.master.take_writer().unwrap();
         // keep the master alive for the session's length
         std::mem::forget(pair.master);
-        Session { parser, writer, child, _home: None }
+        Session { parser, writer, child, home }
     }
 
     fn screen(&self) -> String {
@@ -100,7 +90,7 @@ impl Session {
 
 #[test]
 fn play_typed_and_cursor_moves_then_quit() {
-    let mut s = Session::start(&[]);
+    let mut s = Session::start(&[], common::TempDir::new("e2e-play"));
     let screen = s.wait_for("開始局面");
     assert!(screen.contains("v香"), "{screen}");
     // typed USI move
@@ -126,15 +116,14 @@ fn play_typed_and_cursor_moves_then_quit() {
 
 #[test]
 fn open_a_kifu_step_through_save_and_autosave() {
-    let dir = common::TempDir::new("e2e-open");
-    let home = dir.path();
+    let home = common::TempDir::new("e2e-open");
     let kif = home.join("game.kifu");
     std::fs::write(
         &kif,
         "手合割：平手\n先手：Alice\n後手：Bob\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 投了\n",
     )
     .unwrap();
-    let mut s = Session::start_in(&[kif.to_str().unwrap()], home);
+    let mut s = Session::start(&[kif.to_str().unwrap()], home);
     s.wait_for("opened");
     s.send("]");
     let sc = s.wait_for("同　銀(31)");
@@ -145,7 +134,7 @@ fn open_a_kifu_step_through_save_and_autosave() {
     s.send(":2g2f\r");
     s.wait_for("▲２六歩(27)");
     // save elsewhere
-    let out = home.join("saved.kif");
+    let out = s.home.join("saved.kif");
     s.send("s");
     s.wait_for("保存先>");
     // clear the prefilled name and type ours
@@ -159,7 +148,7 @@ fn open_a_kifu_step_through_save_and_autosave() {
     let (text, _, _) = encoding_rs::SHIFT_JIS.decode(&saved);
     assert!(text.contains("２六歩(27)"), "{text}");
     assert!(text.contains("変化：3手"), "{text}");
-    let autosave = home.join("data/shogiban/autosave.kifu");
+    let autosave = s.home.join("data/shogiban/autosave.kifu");
     let auto = std::fs::read_to_string(&autosave).expect("autosave written");
     assert!(auto.contains("２六歩(27)"), "{auto}");
 }
@@ -178,8 +167,7 @@ fn unreadable_file_is_refused_with_message() {
 
 #[test]
 fn play_against_the_computer() {
-    let home = common::TempDir::new("e2e-cpu");
-    let mut s = Session::start_in(&[], home.path());
+    let mut s = Session::start(&[], common::TempDir::new("e2e-cpu"));
     s.wait_for("開始局面");
     // new game: you (sente) vs computer, level 1
     s.send("n");
@@ -203,9 +191,8 @@ fn play_against_the_computer() {
 
 #[test]
 fn play_against_an_external_usi_engine() {
-    let home = common::TempDir::new("e2e-ext");
     let engine = format!("{} usi", env!("CARGO_BIN_EXE_shogiban"));
-    let mut s = Session::start_in(&["--engine", &engine], home.path());
+    let mut s = Session::start(&["--engine", &engine], common::TempDir::new("e2e-ext"));
     s.wait_for("開始局面");
     // computer (the external engine) plays sente at level 1
     s.send("n");

@@ -19,12 +19,12 @@ Needs `pip install cshogi` and Fairy-Stockfish (FAIRY_BIN, default /usr/games/fa
 import collections
 import glob
 import os
-import re
-import subprocess
 import sys
 
 import cshogi
 import cshogi.CSA
+
+import tune_data
 
 
 def quartiles(xs):
@@ -34,60 +34,23 @@ def quartiles(xs):
 
 
 def read_games(dirs):
-    """(fsf_is_sente, fsf_won, sfen, moves, scores by ply from FSF's side: {ply: (who, score)})"""
+    """(fsf_is_sente, fsf_won, sfen, moves, {ply: (who, score from FSF's side)})"""
     for d in dirs:
         for path in sorted(glob.glob(os.path.join(d, "csa", "*.csa"))):
-            text = open(path, encoding="utf-8", errors="replace").read().split("\n")
             for g in cshogi.CSA.Parser.parse_file(path):
                 fsf_sente = "Fairy" in (g.names[0] or "")
                 if g.win not in (cshogi.BLACK_WIN, cshogi.WHITE_WIN):
                     continue
                 fsf_won = (g.win == cshogi.BLACK_WIN) == fsf_sente
                 sign = 1 if fsf_sente else -1
-                scores, ply, mover = {}, 0, None
-                for line in text:
-                    if re.match(r"^[+-]\d{4}[A-Z]{2}$", line):
-                        ply += 1
-                        mover = line[0]
-                    elif line.startswith("'** ") and mover:
-                        try:
-                            s = int(line.split()[1]) * sign
-                        except ValueError:
-                            continue
-                        who = "fsf" if (mover == "+") == fsf_sente else "us"
-                        scores[ply] = (who, s)
+                sente_first = cshogi.Board(g.sfen).turn == cshogi.BLACK
+                scores = {}
+                # the parser gives a score for every move; a move had one when it has a comment
+                for i, (score, comment) in enumerate(zip(g.scores, g.comments)):
+                    if comment:
+                        sente_moved = (i % 2 == 0) == sente_first
+                        scores[i + 1] = ("fsf" if sente_moved == fsf_sente else "us", score * sign)
                 yield fsf_sente, fsf_won, g.sfen, g.moves, scores
-
-
-class Fairy:
-    def __init__(self):
-        exe = os.environ.get("FAIRY_BIN", "/usr/games/fairy-stockfish")
-        self.p = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        for line in ("uci", "setoption name UCI_Variant value shogi", "isready"):
-            self.send(line)
-        while self.p.stdout.readline().strip() != "readyok":
-            pass
-        self.send("usi")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def terms(self, sfen):
-        """Middle-game totals of the trace, from sente's side (pawns)."""
-        self.send("position sfen " + sfen)
-        self.send("eval")
-        terms = {}
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("Fairy-Stockfish died")
-            m = re.match(r"\s*([A-Za-z ]+?)\s*\|.*\|\s*(-?[\d.]+)\s+(-?[\d.]+)\s*$", line)
-            if m and m.group(1) not in ("Term", "Total"):
-                terms[m.group(1)] = float(m.group(2))
-            if line.startswith("Total evaluation"):
-                return terms
 
 
 def main(argv):
@@ -99,7 +62,7 @@ def main(argv):
         print(__doc__)
         return 2
     games = list(read_games(argv))
-    fairy = Fairy() if terms_range else None
+    fairy = tune_data.fairy() if terms_range else None
     for fsf_won in (True, False):
         sel = [g for g in games if g[1] == fsf_won]
         th = 300 if fsf_won else -300
@@ -122,7 +85,7 @@ def main(argv):
                 for ply, mv in enumerate(moves, 1):
                     board.push(mv)
                     if terms_range[0] <= ply <= terms_range[1] and ply % 2 == 0 and not board.is_check():
-                        for k, v in fairy.terms(board.sfen()).items():
+                        for k, v in tune_data.static_eval(fairy, board.sfen())[1].items():
                             sums[k] += v if fsf_sente else -v
                         n += 1
             print("  its evaluation terms at plies %d-%d, mean from its side (%d positions): %s"

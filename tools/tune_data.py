@@ -19,6 +19,7 @@ Needs `pip install cshogi` and Fairy-Stockfish (FAIRY_BIN, default /usr/games/fa
 """
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -59,6 +60,33 @@ class Engine:
                 score = line
             elif line.startswith("bestmove"):
                 return score, line.split()[1]
+
+
+def fairy(*options):
+    """Fairy-Stockfish (FAIRY_BIN) playing shogi over USI, with extra `setoption` lines."""
+    fsf = os.environ.get("FAIRY_BIN", "/usr/games/fairy-stockfish")
+    e = Engine([fsf], ["uci", "setoption name UCI_Variant value shogi", *options, "isready"])
+    e.send("usi")
+    return e
+
+
+def static_eval(e, sfen):
+    """Fairy-Stockfish's static evaluation of a position not in check (its `eval` command):
+    (total, {term: middle-game value}), in its pawns, from sente's side."""
+    e.send("position sfen " + sfen)
+    e.send("eval")
+    terms = {}
+    while True:
+        line = e.p.stdout.readline()
+        if not line:
+            raise RuntimeError("engine died")
+        # "    King safety |  -1.34 -1.34 |  -0.08 -0.08 |  -1.25 -1.25"
+        m = re.match(r"\s*([A-Za-z ]+?)\s*\|.*\|\s*(-?[\d.]+)\s+(-?[\d.]+)\s*$", line)
+        if m and m.group(1) not in ("Term", "Total"):
+            terms[m.group(1)] = float(m.group(2))
+        if line.startswith("Total evaluation"):
+            # "Total evaluation: -2.39 (white side)": Fairy-Stockfish's white is sente
+            return float(line.split()[2]), terms
 
 
 def parse_score(info):
@@ -126,10 +154,7 @@ def label(inp, out, depth=8):
     done = set()
     if os.path.exists(out):
         done = {l.split("\t")[0] for l in open(out)}
-    fsf = os.environ.get("FAIRY_BIN", "/usr/games/fairy-stockfish")
-    e = Engine([fsf], ["uci", "setoption name UCI_Variant value shogi", "setoption name Threads value 1",
-                       "setoption name Hash value 16", "isready"])
-    e.send("usi")
+    e = fairy("setoption name Threads value 1", "setoption name Hash value 16")
     n = 0
     with open(out, "a") as f:
         for line in open(inp):
@@ -156,9 +181,7 @@ def label(inp, out, depth=8):
 
 def label_static(inp, out):
     """Fairy-Stockfish's static evaluation (its `eval` command), centipawns for the side to move."""
-    fsf = os.environ.get("FAIRY_BIN", "/usr/games/fairy-stockfish")
-    e = Engine([fsf], ["uci", "setoption name UCI_Variant value shogi", "isready"])
-    e.send("usi")
+    e = fairy()
     n = 0
     with open(out, "w") as f:
         for line in open(inp):
@@ -168,11 +191,7 @@ def label_static(inp, out):
             board = cshogi.Board(sfen)
             if board.is_check() or board.is_game_over():
                 continue
-            e.send("position sfen " + sfen)
-            e.send("eval")
-            total = e.wait("Total evaluation")
-            # "Total evaluation: -2.39 (white side)": pawns, from sente's side
-            v = round(float(total.split()[2]) * 100)
+            v = round(static_eval(e, sfen)[0] * 100)
             if board.turn == cshogi.WHITE:
                 v = -v
             f.write("%s\t%d\t-\t1\n" % (sfen, v))
