@@ -1,5 +1,5 @@
 //! The command line: `shogiban [FILE]` (the app), `usi`, `perft`, `convert`, `bench`, `mate`,
-//! `book`. Each subcommand lives with the layer it belongs to; this file only dispatches.
+//! `book`, `tune`, `eval`. Each subcommand lives with the layer it belongs to; this file only dispatches.
 
 use shogiban::core::{Position, perft};
 use shogiban::{engine, record};
@@ -14,6 +14,7 @@ const USAGE: &str = "usage: shogiban [--engine \"USI-ENGINE-COMMAND\"] [FILE]
        shogiban bench [--depth N]
        shogiban mate [--sfen SFEN | FILE] [--time MS] [--nodes N]
        shogiban book build FILES... -o OUT
+       shogiban eval [--sfen SFEN | -]
        shogiban tune --prior | [--iterations N] [--lambda X] [-o FILE] DATA...";
 
 fn main() -> ExitCode {
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
         Some("mate") => engine::cli::mate_main(&args[1..]),
         Some("book") => engine::cli::book_main(&args[1..]),
         Some("tune") => engine::cli::tune_main(&args[1..]),
+        Some("eval") => engine::cli::eval_main(&args[1..]),
         Some("-h") | Some("--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -42,7 +44,7 @@ fn main() -> ExitCode {
     }
 }
 
-const SUBCOMMANDS: [&str; 7] = ["perft", "convert", "usi", "bench", "mate", "book", "tune"];
+const SUBCOMMANDS: [&str; 8] = ["perft", "convert", "usi", "bench", "mate", "book", "tune", "eval"];
 
 /// The command-line tools end quietly when their output pipe closes (`shogiban mate ... | head`),
 /// as Unix tools do, instead of panicking on the failed write. The app keeps Rust's default: a

@@ -18,6 +18,8 @@
 //! piece and square, so the per-node work is one pass over the occupied squares plus the king
 //! zones.
 
+pub mod trace;
+
 use super::params::*;
 use super::tuned;
 use crate::core::bitboard::*;
