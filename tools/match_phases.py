@@ -6,7 +6,8 @@
 Reads the CSA records of `tools/match.sh` results (cshogi writes each engine's score after its
 move, from sente's side) and prints, for the games Fairy-Stockfish won and those it lost:
 
-* the ply at which its own score first passed +300 (or -300), in quartiles;
+* the ply at which its own score first passed +300 (or -300), in quartiles; our score on the
+  next ply and how many plies later ours passes the same mark (how long we take to see it);
 * at plies 20, 30, ..., 60, the quartiles of its score and of ours, both from its side.
 
 With --terms, every even ply from FROM to TO (not in check) is also given to Fairy-Stockfish's
@@ -74,6 +75,22 @@ def main(argv):
                 turned.append(p)
         print("Fairy-Stockfish %s %d games; its score first passed %+d at ply (quartiles) %s"
               % ("won" if fsf_won else "lost", len(sel), th, quartiles(turned)))
+        # how long we take to see it: plies from that turn until our own score (from its side)
+        # passes the same mark, and our score (from its side) right after the turn
+        lag, ours_then = [], []
+        for _, _, _, _, scores in sel:
+            p = next((p for p in sorted(scores)
+                      if scores[p][0] == "fsf" and (scores[p][1] >= th if fsf_won else scores[p][1] <= th)), None)
+            if p is None:
+                continue
+            q = next((q for q in sorted(scores) if q > p and scores[q][0] == "us"
+                      and (scores[q][1] >= th if fsf_won else scores[q][1] <= th)), None)
+            if q is not None:
+                lag.append(q - p)
+            if p + 1 in scores:
+                ours_then.append(scores[p + 1][1])
+        print("  our score (from its side) on the next ply %s; we pass %+d too after %s plies"
+              % (quartiles(ours_then), th, quartiles(lag)))
         for ply in range(20, 61, 10):
             f = [s[p][1] for *_, s in sel for p in (ply, ply + 1) if p in s and s[p][0] == "fsf"]
             u = [s[p][1] for *_, s in sel for p in (ply, ply + 1) if p in s and s[p][0] == "us"]
