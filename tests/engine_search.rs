@@ -71,6 +71,24 @@ fn sees_being_mated() {
     assert!(matches!(r.score, Score::Mate(n) if n < 0) || matches!(r.score, Score::Cp(c) if c < 0));
 }
 
+#[test]
+fn a_lost_side_resists_instead_of_checking_perpetually() {
+    // gote's horse has checked sente's king 2e <-> 1f twice round; sente threatens G*9b mate.
+    // Playing 2g3f again would be the perpetual check (連続王手の千日手), a loss by rule that match
+    // runners record as an illegal move. It is no better than being mated on the spot, so gote
+    // must prefer the longest resistance (the horse given up with check, mated later).
+    let mut pos = Position::from_sfen("k8/2+R6/3P5/6SGG/6pKS/9/7+b1/6s2/9 w G 1").unwrap();
+    for m in ["2g3f", "2e1f", "3f2g", "1f2e"] {
+        let m = pos.parse_usi_move(m).unwrap();
+        pos.do_move(m);
+    }
+    let r = search(&pos, Limits::depth(8));
+    let best = r.best.unwrap().usi();
+    assert_ne!(best, "2g3f", "{:?} {:?}", r.score, r.pv);
+    // every other move is mated; the longest resistance is a mate in six
+    assert_eq!(r.score, Score::Mate(-6), "{best} {:?}", r.pv);
+}
+
 /// Deterministic pseudo-random numbers for the playouts.
 struct Lcg(u64);
 impl Lcg {

@@ -605,8 +605,6 @@ pub const STALL_RESERVE_MAX_MS: u64 = 400;
 /// budget, at most ROOT_MATE_MAX_MS (40 ms is some 10,000 solver nodes here).
 pub const ROOT_MATE_SHARE: u64 = 8;
 pub const ROOT_MATE_MAX_MS: u64 = 40;
-/// Score given to a perpetual check (連続王手の千日手) for the side that escapes it.
-pub const PERPETUAL_WIN: i32 = 20_000;
 
 #[cfg(test)]
 mod tests {

@@ -267,8 +267,11 @@ impl<'a> Searcher<'a> {
         match self.repetition(ply) {
             Repetition::None => {}
             Repetition::Draw => return 0,
+            // a loss by rule, as final as a mate on this ply: a lost side then prefers the
+            // longest resistance to a perpetual check (which match runners record as an illegal
+            // move), and a perpetual is never preferred to a mate further away
             Repetition::PerpetualCheck { loser } => {
-                return if loser == self.pos.side_to_move() { -PERPETUAL_WIN } else { PERPETUAL_WIN };
+                return if loser == self.pos.side_to_move() { mated_in(ply) } else { mate_in(ply) };
             }
         }
         if ply >= MAX_PLY {
