@@ -56,11 +56,8 @@ pub fn eval_main(args: &[String]) -> ExitCode {
         }
         i += 1;
     }
-    let parse = |s: &str| {
-        let s = s.trim();
-        Position::from_sfen(s.strip_prefix("sfen ").unwrap_or(s))
-            .map_err(|e| format!("invalid SFEN '{s}': {e}"))
-    };
+    // `from_sfen` takes a leading `sfen` and surrounding blanks itself
+    let parse = |s: &str| Position::from_sfen(s).map_err(|e| format!("invalid SFEN '{}': {e}", s.trim()));
     if !batch {
         let pos = match sfen.as_deref().map(parse).unwrap_or_else(|| Ok(Position::startpos())) {
             Ok(p) => p,

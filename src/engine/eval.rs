@@ -403,22 +403,9 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
 /// Static evaluation from the side to move's point of view, given `pos`'s accumulator.
 pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
     debug_assert_eq!(*acc, Accumulator::new(pos, t), "stale accumulator");
-    let mut score = acc.psq + acc.rel; // sente positive
-    let mut degree = acc.degree; // how hard each side is attacked
-    for c in Color::ALL {
-        let h = pos.hand(c);
-        let mut v = 0;
-        for kind in PieceKind::HAND {
-            let n = h.count(kind) as usize;
-            v += tuned::HAND[kind as usize][n] as i32;
-            degree[1 - c.index()] += n as i32 * DEGREE_BY_HAND[kind as usize];
-        }
-        score += if c == Color::Black { v } else { -v };
-    }
-    let d = [degree[0].clamp(0, DEGREE_MAX), degree[1].clamp(0, DEGREE_MAX)];
-    score += (d[1] - d[0]) * tuned::DEGREE_DIFF;
-    score += (acc.att[0] * d[1] + acc.def[0] * d[0]) / DEGREE_MAX;
-    score -= (acc.att[1] * d[0] + acc.def[1] * d[1]) / DEGREE_MAX;
+    let (hand, d) = hands_and_degrees(pos, acc);
+    let (degree_term, attack_defence) = degree_terms(acc, d);
+    let mut score = acc.psq + acc.rel + hand + degree_term + attack_defence; // sente positive
     if let Some(k) = pos.king_square(Color::Black) {
         score -= king_danger(pos, Color::Black, k, t.st);
     }
@@ -427,6 +414,34 @@ pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
     }
     let v = if pos.side_to_move() == Color::Black { score } else { -score };
     v + tuned::TEMPO
+}
+
+/// The hand term (sente positive) and each side's endgame degree (how hard it is attacked),
+/// clamped to 0..=DEGREE_MAX: the board's part from `acc`, the hands' added here.
+#[inline]
+fn hands_and_degrees(pos: &Position, acc: &Accumulator) -> (i32, [i32; 2]) {
+    let mut hand = 0;
+    let mut degree = acc.degree;
+    for c in Color::ALL {
+        let h = pos.hand(c);
+        let mut v = 0;
+        for kind in PieceKind::HAND {
+            let n = h.count(kind) as usize;
+            v += tuned::HAND[kind as usize][n] as i32;
+            degree[1 - c.index()] += n as i32 * DEGREE_BY_HAND[kind as usize];
+        }
+        hand += if c == Color::Black { v } else { -v };
+    }
+    (hand, [degree[0].clamp(0, DEGREE_MAX), degree[1].clamp(0, DEGREE_MAX)])
+}
+
+/// The degree-difference term and the attacker / defender bonuses weighted by the clamped
+/// degrees `d` (both sente positive).
+#[inline]
+fn degree_terms(acc: &Accumulator, d: [i32; 2]) -> (i32, i32) {
+    let attack_defence = (acc.att[0] * d[1] + acc.def[0] * d[0]) / DEGREE_MAX
+        - (acc.att[1] * d[0] + acc.def[1] * d[1]) / DEGREE_MAX;
+    ((d[1] - d[0]) * tuned::DEGREE_DIFF, attack_defence)
 }
 
 /// The endgame degree of each side (unclamped), from scratch: the board and both hands.

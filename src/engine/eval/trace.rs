@@ -88,18 +88,8 @@ pub fn trace(pos: &Position) -> Trace {
         castle += sign(c, castle_term(kind, t.strategy[c.index()], own));
     }
     debug_assert_eq!(material + piece_square + castle, acc.psq);
-    let mut hand = 0;
-    let mut degree = acc.degree;
-    for c in Color::ALL {
-        for kind in PieceKind::HAND {
-            let n = pos.hand(c).count(kind) as usize;
-            hand += sign(c, tuned::HAND[kind as usize][n] as i32);
-            degree[1 - c.index()] += n as i32 * DEGREE_BY_HAND[kind as usize];
-        }
-    }
-    let d = [degree[0].clamp(0, DEGREE_MAX), degree[1].clamp(0, DEGREE_MAX)];
-    let attack_defence = (acc.att[0] * d[1] + acc.def[0] * d[0]) / DEGREE_MAX
-        - (acc.att[1] * d[0] + acc.def[1] * d[1]) / DEGREE_MAX;
+    let (hand, d) = hands_and_degrees(pos, &acc);
+    let (degree_term, attack_defence) = degree_terms(&acc, d);
     let mut king_units = [(0, 0); 2];
     let mut king_danger = [0; 2];
     for c in Color::ALL {
@@ -116,7 +106,7 @@ pub fn trace(pos: &Position) -> Trace {
         castle,
         king_relative: acc.rel,
         degree: d,
-        degree_term: (d[1] - d[0]) * tuned::DEGREE_DIFF,
+        degree_term,
         attack_defence,
         king_units,
         king_danger,
