@@ -20,6 +20,15 @@ pub struct FitOptions {
     pub iterations: usize,
     /// Adam step size in centipawns.
     pub rate: f64,
+    /// The samples' scores are game results for the side to move (1, 0.5, 0), not centipawns.
+    pub results: bool,
+}
+
+impl FitOptions {
+    /// The target win probability of a sample.
+    fn target(&self, s: &Sample) -> f64 {
+        if self.results { s.score } else { sigmoid(self.scale * s.score / self.k) }
+    }
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -31,7 +40,7 @@ fn sigmoid(x: f64) -> f64 {
 pub fn loss(samples: &[Sample], theta: &[f64], o: &FitOptions) -> f64 {
     let mut total = 0.0;
     for s in samples {
-        let y = sigmoid(o.scale * s.score / o.k).clamp(1e-9, 1.0 - 1e-9);
+        let y = o.target(s).clamp(1e-9, 1.0 - 1e-9);
         let p = sigmoid(s.features.eval(theta) / o.k).clamp(1e-9, 1.0 - 1e-9);
         total += y * (y / p).ln() + (1.0 - y) * ((1.0 - y) / (1.0 - p)).ln();
     }
@@ -56,6 +65,24 @@ pub fn fit_scale(samples: &[Sample], theta: &[f64], k: f64) -> f64 {
     best.1
 }
 
+/// For game results: the k (centipawns per unit of logit) for which σ(eval / k) best predicts
+/// the results with the current evaluation (texel's K), searched over 100 .. 2000.
+pub fn fit_k(samples: &[Sample], theta: &[f64]) -> f64 {
+    let evals: Vec<f64> = samples.iter().map(|s| s.features.eval(theta)).collect();
+    let err = |k: f64| -> f64 {
+        samples.iter().zip(&evals).map(|(s, e)| (sigmoid(e / k) - s.score).powi(2)).sum::<f64>()
+    };
+    let mut best = (f64::MAX, 600.0);
+    for i in 2..=40 {
+        let k = i as f64 * 50.0;
+        let e = err(k);
+        if e < best.0 {
+            best = (e, k);
+        }
+    }
+    best.1
+}
+
 /// Adam on the logistic loss plus `lambda` × Σ (θ − prior)² / 2; `report` is called every 50
 /// iterations with (iteration, training loss).
 pub fn fit(
@@ -75,7 +102,7 @@ pub fn fit(
         grad.iter_mut().for_each(|g| *g = 0.0);
         let mut total = 0.0;
         for s in samples {
-            let y = sigmoid(o.scale * s.score / o.k);
+            let y = o.target(s);
             let p = sigmoid(s.features.eval(theta) / o.k);
             total += (p - y).powi(2);
             let e = (p - y) / (o.k * n);
@@ -116,8 +143,26 @@ mod tests {
         let before = f.eval(&theta);
         let samples = vec![Sample { features: f, score: before + 400.0 }];
         let prior = theta.clone();
-        let o = FitOptions { k: 600.0, scale: 1.0, lambda: 0.0, iterations: 50, rate: 1.0 };
+        let o = FitOptions { k: 600.0, scale: 1.0, lambda: 0.0, iterations: 50, rate: 1.0, results: false };
         let l0 = loss(&samples, &theta, &o);
+        fit(&samples, &mut theta, &prior, &vec![false; LEN], &o, |_, _| {});
+        assert!(samples[0].features.eval(&theta) > before + 100.0);
+        assert!(loss(&samples, &theta, &o) < l0);
+    }
+
+    #[test]
+    fn results_fit_finds_k_and_moves_towards_the_winner() {
+        let pos =
+            Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2").unwrap();
+        let mut theta = current();
+        let before = features(&pos).eval(&theta);
+        // the side to move won every game from here
+        let samples: Vec<Sample> = (0..20).map(|_| Sample { features: features(&pos), score: 1.0 }).collect();
+        let k = fit_k(&samples, &theta);
+        assert!((100.0..=2000.0).contains(&k));
+        let o = FitOptions { k: 600.0, scale: 1.0, lambda: 0.0, iterations: 50, rate: 1.0, results: true };
+        let l0 = loss(&samples, &theta, &o);
+        let prior = theta.clone();
         fit(&samples, &mut theta, &prior, &vec![false; LEN], &o, |_, _| {});
         assert!(samples[0].features.eval(&theta) > before + 100.0);
         assert!(loss(&samples, &theta, &o) < l0);

@@ -14,6 +14,7 @@
 
 pub mod fit;
 pub mod layout;
+pub mod selfplay;
 pub mod write;
 
 use crate::core::Position;
@@ -51,16 +52,21 @@ fn usage() -> ExitCode {
 }
 
 pub fn run(args: &[String]) -> ExitCode {
+    if args.first().map(String::as_str) == Some("selfplay") {
+        return selfplay::main(&args[1..]);
+    }
     let mut out = "src/engine/tuned.rs".to_string();
     let mut prior_only = false;
     let mut files = Vec::new();
     let mut freeze: Vec<String> = Vec::new();
-    let mut o = FitOptions { k: 600.0, scale: 0.0, lambda: 2e-7, iterations: 600, rate: 1.0 };
+    let mut o = FitOptions { k: 600.0, scale: 0.0, lambda: 2e-7, iterations: 600, rate: 1.0, results: false };
+    let mut k_given = false;
     let mut i = 0;
     while i < args.len() {
         let val = |i: usize| args.get(i + 1).and_then(|v| v.parse::<f64>().ok());
         match args[i].as_str() {
             "--prior" => prior_only = true,
+            "--results" => o.results = true,
             "--freeze" => match args.get(i + 1) {
                 Some(v) => {
                     freeze.extend(v.split(',').map(String::from));
@@ -80,7 +86,10 @@ pub fn run(args: &[String]) -> ExitCode {
                 match opt {
                     "--iterations" => o.iterations = v as usize,
                     "--lambda" => o.lambda = v,
-                    "--k" => o.k = v,
+                    "--k" => {
+                        o.k = v;
+                        k_given = true;
+                    }
                     "--rate" => o.rate = v,
                     _ => o.scale = v,
                 }
@@ -108,15 +117,31 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    if o.results && samples.iter().any(|s| !(0.0..=1.0).contains(&s.score)) {
+        eprintln!("shogiban tune: --results needs results 0, 0.5 or 1 in the second column");
+        return ExitCode::from(1);
+    }
     let (train, test): (Vec<_>, Vec<_>) =
         samples.into_iter().enumerate().partition(|(i, _)| i / 500 % 10 != 0);
     let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
     let test: Vec<Sample> = test.into_iter().map(|(_, s)| s).collect();
     let mut theta = layout::current();
-    if o.scale == 0.0 {
-        o.scale = fit::fit_scale(&train, &theta, o.k);
+    if o.results {
+        if !k_given {
+            o.k = fit::fit_k(&train, &theta);
+        }
+        println!("{} training positions, {} held out; k {}", train.len(), test.len(), o.k);
+    } else {
+        if o.scale == 0.0 {
+            o.scale = fit::fit_scale(&train, &theta, o.k);
+        }
+        println!(
+            "{} training positions, {} held out; reference scale {:.2}",
+            train.len(),
+            test.len(),
+            o.scale
+        );
     }
-    println!("{} training positions, {} held out; reference scale {:.2}", train.len(), test.len(), o.scale);
     println!(
         "loss before: train {:.5}  held out {:.5}",
         fit::loss(&train, &theta, &o),
@@ -131,8 +156,14 @@ pub fn run(args: &[String]) -> ExitCode {
             "degree" => frozen[layout::DEGREE_DIFF] = true,
             "rel" => frozen[layout::REL_OWN..layout::DANGER].iter_mut().for_each(|f| *f = true),
             "danger" => frozen[layout::DANGER..layout::DEGREE_DIFF].iter_mut().for_each(|f| *f = true),
+            "psq" => frozen[layout::PSQ..layout::CASTLE].iter_mut().for_each(|f| *f = true),
+            "castle" => frozen[layout::CASTLE..layout::HAND].iter_mut().for_each(|f| *f = true),
+            "hand" => frozen[layout::HAND..layout::ATTACK].iter_mut().for_each(|f| *f = true),
+            "distance" => frozen[layout::ATTACK..layout::REL_OWN].iter_mut().for_each(|f| *f = true),
             other => {
-                eprintln!("shogiban tune: unknown --freeze '{other}' (tempo, degree, rel, danger)");
+                eprintln!(
+                    "shogiban tune: unknown --freeze '{other}' (tempo, degree, rel, danger, psq, castle, hand, distance)"
+                );
                 return ExitCode::from(2);
             }
         }
@@ -148,8 +179,13 @@ pub fn run(args: &[String]) -> ExitCode {
     });
     let (lt, lh) = (fit::loss(&train, &theta, &o), fit::loss(&test, &theta, &o));
     println!("loss after:  train {lt:.5}  held out {lh:.5}");
+    let source = if o.results {
+        "labelled with the results of our own self-play games (texel)"
+    } else {
+        "scored by Fairy-Stockfish (depth 8)"
+    };
     let provenance = format!(
-        "Values: fitted to {} positions scored by Fairy-Stockfish (depth 8) from the values before\n\
+        "Values: fitted to {} positions {source} from the values before\n\
          (k {}, reference scale {:.2}, lambda {:e}, {} iterations of Adam at rate {}); held-out\n\
          loss {:.5}.",
         train.len(),

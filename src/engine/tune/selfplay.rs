@@ -1,0 +1,250 @@
+//! `shogiban tune selfplay`: fast self-play games in-process, written as training data labelled
+//! with the game's result (texel-style tuning: the evaluation is fitted to who won, with our own
+//! search playing the games).
+//!
+//! ```text
+//! shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT
+//! ```
+//!
+//! Each game starts from a line of OPENINGS (USI moves, `startpos moves` optional; none: the
+//! initial position), plays 12% random moves up to ply 40 for variety, and ends by mate, no legal
+//! move, sennichite, perpetual check, an impasse declaration, adjudication (both sides' searches
+//! agree on more than ±2,500 or a mate for four plies) or as a draw after 320 plies. OUT gets
+//! one line per position from ply 16 on that is not in check and whose searched best move
+//! neither captures nor promotes: `SFEN<TAB>result<TAB>bestmove<TAB>1`, result 1 / 0.5 / 0 for
+//! the side to move. Lines are appended, so runs can be stopped and repeated.
+
+use crate::core::{Color, GameStatus, Move, Position};
+use crate::engine::api::{Engine, EngineOptions};
+use crate::engine::levels::Rng;
+use crate::engine::root::Score;
+use crate::engine::time::Limits;
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Settings of a self-play run.
+pub struct SelfPlay {
+    pub games: usize,
+    pub nodes: u64,
+    pub seed: u64,
+    pub openings: Vec<Vec<String>>,
+}
+
+/// One recorded position: its SFEN, the side to move and the searched best move.
+struct Record {
+    sfen: String,
+    side: Color,
+    best: Move,
+}
+
+const ADJUDICATE_CP: i32 = 2_500;
+const ADJUDICATE_PLIES: usize = 4;
+const MAX_PLIES: usize = 320;
+const RANDOM_UNTIL: usize = 40;
+const FIRST_RECORDED_PLY: usize = 16;
+
+/// Plays one game; returns its records and the winner (None: draw).
+fn play(engine: &mut Engine, opening: &[String], nodes: u64, rng: &mut Rng) -> (Vec<Record>, Option<Color>) {
+    let mut pos = Position::startpos();
+    for m in opening {
+        match pos.parse_usi_move(m) {
+            Ok(mv) if pos.is_legal(mv) => pos.do_move(mv),
+            _ => break,
+        }
+    }
+    engine.new_game();
+    let mut records = Vec::new();
+    // consecutive plies on which the side to move's search saw sente winning (+) or losing (-)
+    let mut streak: (i32, usize) = (0, 0);
+    loop {
+        match pos.status() {
+            GameStatus::Ongoing => {}
+            GameStatus::Sennichite => return (records, None),
+            status => return (records, status.winner()),
+        }
+        let ply = pos.moves_played();
+        if ply >= MAX_PLIES {
+            return (records, None);
+        }
+        let us = pos.side_to_move();
+        if ply < RANDOM_UNTIL && rng.next_u64() % 100 < 12 {
+            let legal = pos.legal_moves();
+            let mv = legal.as_slice()[(rng.next_u64() % legal.len() as u64) as usize];
+            pos.do_move(mv);
+            streak = (0, 0);
+            continue;
+        }
+        let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+        let r = engine.search(&pos, limits, Arc::new(AtomicBool::new(false)), |_| {});
+        if r.declare_win {
+            return (records, Some(us));
+        }
+        let Some(best) = r.best else { return (records, Some(us.flip())) };
+        if ply >= FIRST_RECORDED_PLY && !pos.in_check() && !pos.is_capture_or_promotion(best) {
+            records.push(Record { sfen: pos.to_sfen(), side: us, best });
+        }
+        let sente_view = |v: i32| if us == Color::Black { v } else { -v };
+        let sign = match r.score {
+            Score::Mate(n) => sente_view(n.signum()),
+            Score::Cp(v) if v.abs() > ADJUDICATE_CP => sente_view(v.signum()),
+            _ => 0,
+        };
+        streak = if sign != 0 && sign == streak.0 { (sign, streak.1 + 1) } else { (sign, 1) };
+        if sign != 0 && streak.1 >= ADJUDICATE_PLIES {
+            return (records, Some(if sign > 0 { Color::Black } else { Color::White }));
+        }
+        pos.do_move(best);
+    }
+}
+
+/// Plays `sp.games` games and appends their positions to `out`.
+pub fn run(sp: &SelfPlay, out: &str) -> Result<(), String> {
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)
+        .map_err(|e| format!("cannot open {out}: {e}"))?;
+    let mut engine = Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() });
+    let mut rng = Rng::new(sp.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1));
+    let empty = Vec::new();
+    let (mut wins, mut draws, mut positions) = ([0usize; 2], 0usize, 0usize);
+    for g in 0..sp.games {
+        let opening = if sp.openings.is_empty() {
+            &empty
+        } else {
+            &sp.openings[(rng.next_u64() % sp.openings.len() as u64) as usize]
+        };
+        let (records, winner) = play(&mut engine, opening, sp.nodes, &mut rng);
+        let mut text = String::new();
+        for r in &records {
+            let result = match winner {
+                None => "0.5",
+                Some(w) if w == r.side => "1",
+                Some(_) => "0",
+            };
+            text.push_str(&format!("{}\t{}\t{}\t1\n", r.sfen, result, r.best.usi()));
+        }
+        file.write_all(text.as_bytes()).map_err(|e| format!("cannot write {out}: {e}"))?;
+        positions += records.len();
+        match winner {
+            Some(c) => wins[c.index()] += 1,
+            None => draws += 1,
+        }
+        if (g + 1) % 50 == 0 || g + 1 == sp.games {
+            println!(
+                "{} games (sente {} gote {} draws {}), {positions} positions",
+                g + 1,
+                wins[0],
+                wins[1],
+                draws
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Reads an openings file: one line of USI moves each (a leading `startpos moves` is allowed,
+/// `#` starts a comment).
+pub fn read_openings(path: &str) -> Result<Vec<Vec<String>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    Ok(text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            l.split_whitespace().filter(|w| *w != "startpos" && *w != "moves").map(String::from).collect()
+        })
+        .collect())
+}
+
+/// `shogiban tune selfplay ...`
+pub fn main(args: &[String]) -> ExitCode {
+    let usage = || {
+        eprintln!("usage: shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT");
+        ExitCode::from(2)
+    };
+    let mut sp = SelfPlay { games: 0, nodes: 10_000, seed: 1, openings: Vec::new() };
+    let mut out = None;
+    let mut i = 0;
+    while i < args.len() {
+        let Some(v) = args.get(i + 1) else { return usage() };
+        match args[i].as_str() {
+            "--games" => match v.parse() {
+                Ok(n) => sp.games = n,
+                Err(_) => return usage(),
+            },
+            "--nodes" => match v.parse() {
+                Ok(n) => sp.nodes = n,
+                Err(_) => return usage(),
+            },
+            "--seed" => match v.parse() {
+                Ok(n) => sp.seed = n,
+                Err(_) => return usage(),
+            },
+            "--openings" => match read_openings(v) {
+                Ok(o) => sp.openings = o,
+                Err(e) => {
+                    eprintln!("shogiban tune selfplay: {e}");
+                    return ExitCode::from(1);
+                }
+            },
+            "-o" | "--output" => out = Some(v.clone()),
+            _ => return usage(),
+        }
+        i += 2;
+    }
+    let Some(out) = out else { return usage() };
+    if sp.games == 0 {
+        return usage();
+    }
+    match run(&sp, &out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("shogiban tune selfplay: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn self_play_writes_quiet_positions_labelled_with_the_result() {
+        let dir = std::env::temp_dir().join(format!("shogiban-selfplay-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("sp.tsv");
+        let openings = vec![vec!["7g7f".to_string(), "3c3d".to_string()]];
+        let sp = SelfPlay { games: 2, nodes: 300, seed: 5, openings };
+        run(&sp, out.to_str().unwrap()).unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.len() > 10, "two games give positions ({} lines)", lines.len());
+        for line in lines {
+            let f: Vec<&str> = line.split('\t').collect();
+            assert_eq!(f.len(), 4, "{line}");
+            let pos = Position::from_sfen(f[0]).unwrap();
+            assert!(pos.ply() as usize > FIRST_RECORDED_PLY, "{line}");
+            assert!(!pos.in_check(), "{line}");
+            assert!(["0", "0.5", "1"].contains(&f[1]), "{line}");
+            let best = pos.parse_usi_move(f[2]).unwrap();
+            assert!(pos.is_legal(best) && !pos.is_capture_or_promotion(best), "{line}");
+        }
+    }
+
+    #[test]
+    fn openings_files_allow_startpos_and_comments() {
+        let dir = std::env::temp_dir().join(format!("shogiban-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("o.txt");
+        std::fs::write(&path, "# lines\nstartpos moves 7g7f 3c3d\n\n2g2f 8c8d # double wing\n").unwrap();
+        let o = read_openings(path.to_str().unwrap()).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+        assert_eq!(o, vec![vec!["7g7f", "3c3d"], vec!["2g2f", "8c8d"]]);
+        assert!(read_openings("/nonexistent/openings.txt").is_err());
+    }
+}
