@@ -47,40 +47,27 @@ pub fn loss(samples: &[Sample], theta: &[f64], o: &FitOptions) -> f64 {
     total / samples.len().max(1) as f64
 }
 
+/// The value among `candidates` with the smallest `err`.
+fn argmin(candidates: impl Iterator<Item = f64>, err: impl Fn(f64) -> f64) -> f64 {
+    candidates.map(|x| (err(x), x)).fold((f64::MAX, 1.0), |a, b| if b.0 < a.0 { b } else { a }).1
+}
+
 /// The scale between the reference scores and our current evaluation: the factor for which
 /// σ(scale × score / k) best matches σ(eval / k) (a search over 0.2 .. 3).
 pub fn fit_scale(samples: &[Sample], theta: &[f64], k: f64) -> f64 {
     let evals: Vec<f64> = samples.iter().map(|s| sigmoid(s.features.eval(theta) / k)).collect();
-    let err = |scale: f64| -> f64 {
-        samples.iter().zip(&evals).map(|(s, p)| (sigmoid(scale * s.score / k) - p).powi(2)).sum::<f64>()
-    };
-    let mut best = (f64::MAX, 1.0);
-    for i in 4..=60 {
-        let scale = i as f64 * 0.05;
-        let e = err(scale);
-        if e < best.0 {
-            best = (e, scale);
-        }
-    }
-    best.1
+    argmin((4..=60).map(|i| i as f64 * 0.05), |scale| {
+        samples.iter().zip(&evals).map(|(s, p)| (sigmoid(scale * s.score / k) - p).powi(2)).sum()
+    })
 }
 
 /// For game results: the k (centipawns per unit of logit) for which σ(eval / k) best predicts
 /// the results with the current evaluation (texel's K), searched over 100 .. 2000.
 pub fn fit_k(samples: &[Sample], theta: &[f64]) -> f64 {
     let evals: Vec<f64> = samples.iter().map(|s| s.features.eval(theta)).collect();
-    let err = |k: f64| -> f64 {
-        samples.iter().zip(&evals).map(|(s, e)| (sigmoid(e / k) - s.score).powi(2)).sum::<f64>()
-    };
-    let mut best = (f64::MAX, 600.0);
-    for i in 2..=40 {
-        let k = i as f64 * 50.0;
-        let e = err(k);
-        if e < best.0 {
-            best = (e, k);
-        }
-    }
-    best.1
+    argmin((2..=40).map(|i| i as f64 * 50.0), |k| {
+        samples.iter().zip(&evals).map(|(s, e)| (sigmoid(e / k) - s.score).powi(2)).sum()
+    })
 }
 
 /// Adam on the logistic loss plus `lambda` × Σ (θ − prior)² / 2; `report` is called every 50
