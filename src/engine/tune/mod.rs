@@ -185,9 +185,9 @@ pub fn run(args: &[String]) -> ExitCode {
         "scored by Fairy-Stockfish (depth 8)"
     };
     let provenance = format!(
-        "Values: fitted to {} positions {source} from the values before\n\
-         (k {}, reference scale {:.2}, lambda {:e}, {} iterations of Adam at rate {}); held-out\n\
-         loss {:.5}.",
+        "Values: fitted to {} positions {source},\n\
+         from the values before (k {}, reference scale {:.2}, lambda {:e}, {} iterations of Adam\n\
+         at rate {}); held-out loss {:.5}.",
         train.len(),
         o.k,
         o.scale,
