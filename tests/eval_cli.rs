@@ -31,7 +31,8 @@ fn traces_one_position() {
     let (code, out, _) = run(&["eval"], "");
     assert_eq!(code, 0);
     assert!(out.contains("相掛かり"), "{out}");
-    assert!(out.contains("evaluation: +20 for sente"), "{out}");
+    let want = format!("evaluation: {:+} for sente", shogiban::engine::tuned::TEMPO);
+    assert!(out.contains(&want), "{out}");
     // gote to move, a rook up for sente (SFEN given as separate words)
     let (code, out, _) = run(
         &["eval", "--sfen", "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL", "w", "R", "1"],
