@@ -13,9 +13,9 @@
 //! - `KING_DANGER[units]`, `NO_ESCAPE`: king safety; `DEGREE_DIFF`: per unit of endgame
 //!   degree difference; `TEMPO`: side to move.
 //!
-//! Values: fitted to 305350 positions labelled with the results of our own self-play games (texel) from the values before
-//! (k 1000, reference scale 0.00, lambda 2e-7, 600 iterations of Adam at rate 1); held-out
-//! loss 0.58559.
+//! Values: fitted to 305350 positions labelled with the results of our own self-play games (texel),
+//! from the values before (k 1000, reference scale 0.00, lambda 2e-7, 600 iterations of Adam
+//! at rate 1); held-out loss 0.58559.
 
 pub static PSQ: [[i16; 81]; 15] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
