@@ -15,7 +15,8 @@ const USAGE: &str = "usage: shogiban [--engine \"USI-ENGINE-COMMAND\"] [FILE]
        shogiban mate [--sfen SFEN | FILE] [--time MS] [--nodes N]
        shogiban book build FILES... -o OUT
        shogiban eval [--sfen SFEN | -]
-       shogiban tune --prior | [--iterations N] [--lambda X] [-o FILE] DATA...";
+       shogiban tune --prior | [--results] [--iterations N] [--lambda X] [-o FILE] DATA...
+       shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -3,9 +3,14 @@
 //!
 //! ```text
 //! shogiban tune --prior [-o FILE]
-//! shogiban tune [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]
-//!               [--freeze tempo,degree,rel,danger] [-o FILE] DATA...
+//! shogiban tune [--results] [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]
+//!               [--freeze tempo,degree,rel,danger,psq,castle,hand,distance] [-o FILE] DATA...
+//! shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT
 //! ```
+//!
+//! With `--results` the score column is a game result for the side to move (1, 0.5, 0; what
+//! `tune selfplay` writes) and the fit is texel's: σ(eval / k) against the results, k fitted
+//! to the data unless given.
 //!
 //! DATA lines are `SFEN<TAB>score[<TAB>bestmove<TAB>quiet]`; positions whose `quiet` field is 0
 //! (the best move captures or promotes), in check, or scored as a mate are skipped. One block of
@@ -46,7 +51,7 @@ pub fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: shogiban tune --prior [-o FILE]\n       shogiban tune [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]\n                     [--freeze tempo,degree,rel,danger] [-o FILE] DATA..."
+        "usage: shogiban tune --prior [-o FILE]\n       shogiban tune [--results] [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]\n                     [--freeze tempo,degree,rel,danger,psq,castle,hand,distance] [-o FILE] DATA...\n       shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT"
     );
     ExitCode::from(2)
 }
