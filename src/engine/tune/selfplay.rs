@@ -6,8 +6,8 @@
 //! shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT
 //! ```
 //!
-//! Each game starts from a line of OPENINGS (USI moves, `startpos moves` optional; none: the
-//! initial position), plays 12% random moves up to ply 40 for variety, and ends by mate, no legal
+//! Each game starts from a line of OPENINGS (USI games as the book builder reads them:
+//! `startpos moves ...`, `sfen ... moves ...` or bare moves; none: the initial position), plays 12% random moves up to ply 40 for variety, and ends by mate, no legal
 //! move, sennichite, perpetual check, an impasse declaration, adjudication (both sides' searches
 //! agree on more than ±2,500 or a mate for four plies) or as a draw after 320 plies. OUT gets
 //! one line per position from ply 16 on that is not in check and whose searched best move
@@ -16,6 +16,7 @@
 
 use crate::core::{Color, GameStatus, Move, Position};
 use crate::engine::api::{Engine, EngineOptions};
+use crate::engine::book_build::{Game, read_usi_games};
 use crate::engine::levels::Rng;
 use crate::engine::root::Score;
 use crate::engine::time::Limits;
@@ -29,7 +30,7 @@ pub struct SelfPlay {
     pub games: usize,
     pub nodes: u64,
     pub seed: u64,
-    pub openings: Vec<Vec<String>>,
+    pub openings: Vec<Game>,
 }
 
 /// One recorded position: its SFEN, the side to move and the searched best move.
@@ -46,13 +47,10 @@ const RANDOM_UNTIL: usize = 40;
 const FIRST_RECORDED_PLY: usize = 16;
 
 /// Plays one game; returns its records and the winner (None: draw).
-fn play(engine: &mut Engine, opening: &[String], nodes: u64, rng: &mut Rng) -> (Vec<Record>, Option<Color>) {
-    let mut pos = Position::startpos();
-    for m in opening {
-        match pos.parse_usi_move(m) {
-            Ok(mv) if pos.is_legal(mv) => pos.do_move(mv),
-            _ => break,
-        }
+fn play(engine: &mut Engine, opening: &Game, nodes: u64, rng: &mut Rng) -> (Vec<Record>, Option<Color>) {
+    let mut pos = opening.0.clone();
+    for &m in &opening.1 {
+        pos.do_move(m);
     }
     engine.new_game();
     let mut records = Vec::new();
@@ -108,11 +106,11 @@ pub fn run(sp: &SelfPlay, out: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot open {out}: {e}"))?;
     let mut engine = Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() });
     let mut rng = Rng::new(sp.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1));
-    let empty = Vec::new();
+    let initial: Game = (Position::startpos(), Vec::new());
     let (mut wins, mut draws, mut positions) = ([0usize; 2], 0usize, 0usize);
     for g in 0..sp.games {
         let opening = if sp.openings.is_empty() {
-            &empty
+            &initial
         } else {
             &sp.openings[(rng.next_u64() % sp.openings.len() as u64) as usize]
         };
@@ -145,20 +143,6 @@ pub fn run(sp: &SelfPlay, out: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads an openings file: one line of USI moves each (a leading `startpos moves` is allowed,
-/// `#` starts a comment).
-pub fn read_openings(path: &str) -> Result<Vec<Vec<String>>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    Ok(text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            l.split_whitespace().filter(|w| *w != "startpos" && *w != "moves").map(String::from).collect()
-        })
-        .collect())
-}
-
 /// `shogiban tune selfplay ...`
 pub fn main(args: &[String]) -> ExitCode {
     let usage = || {
@@ -183,7 +167,7 @@ pub fn main(args: &[String]) -> ExitCode {
                 Ok(n) => sp.seed = n,
                 Err(_) => return usage(),
             },
-            "--openings" => match read_openings(v) {
+            "--openings" => match read_usi_games(std::path::Path::new(v)) {
                 Ok(o) => sp.openings = o,
                 Err(e) => {
                     eprintln!("shogiban tune selfplay: {e}");
@@ -217,7 +201,16 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("shogiban-selfplay-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let out = dir.join("sp.tsv");
-        let openings = vec![vec!["7g7f".to_string(), "3c3d".to_string()]];
+        let mut start = Position::startpos();
+        let moves: Vec<Move> = ["7g7f", "3c3d"]
+            .iter()
+            .map(|m| {
+                let m = start.parse_usi_move(m).unwrap();
+                start.do_move(m);
+                m
+            })
+            .collect();
+        let openings = vec![(Position::startpos(), moves)];
         let sp = SelfPlay { games: 2, nodes: 300, seed: 5, openings };
         run(&sp, out.to_str().unwrap()).unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
@@ -234,17 +227,5 @@ mod tests {
             let best = pos.parse_usi_move(f[2]).unwrap();
             assert!(pos.is_legal(best) && !pos.is_capture_or_promotion(best), "{line}");
         }
-    }
-
-    #[test]
-    fn openings_files_allow_startpos_and_comments() {
-        let dir = std::env::temp_dir().join(format!("shogiban-openings-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("o.txt");
-        std::fs::write(&path, "# lines\nstartpos moves 7g7f 3c3d\n\n2g2f 8c8d # double wing\n").unwrap();
-        let o = read_openings(path.to_str().unwrap()).unwrap();
-        std::fs::remove_dir_all(&dir).ok();
-        assert_eq!(o, vec![vec!["7g7f", "3c3d"], vec!["2g2f", "8c8d"]]);
-        assert!(read_openings("/nonexistent/openings.txt").is_err());
     }
 }
