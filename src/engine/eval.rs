@@ -279,8 +279,10 @@ pub struct Accumulator {
     /// Attacker / defender bonuses of each side's gold-like pieces (owner positive).
     att: [i32; 2],
     def: [i32; 2],
-    /// King-relative terms of every piece (`tuned::REL_OWN`, `tuned::REL_ENEMY`), sente positive.
-    rel: i32,
+    /// King-relative terms of every piece (`tuned::REL_OWN`, `tuned::REL_ENEMY`), sente positive,
+    /// split by the king they are measured from: `[sente's king, gote's king]` (a king move
+    /// recomputes only its own half).
+    rel: [i32; 2],
 }
 
 impl Accumulator {
@@ -301,7 +303,9 @@ impl Accumulator {
         let dg = st.degree[p * 81 + sq.index()];
         self.degree[0] += sign * dg[0] as i32;
         self.degree[1] += sign * dg[1] as i32;
-        self.rel += sign * rel_term(st, ksq, p, sq);
+        let r = rel_terms(st, ksq, p, sq);
+        self.rel[0] += sign * r[0];
+        self.rel[1] += sign * r[1];
         if st.kanagoma[p] {
             let ci = p >> 4;
             let base = (ci * 81 + sq.index()) * 81;
@@ -349,16 +353,21 @@ impl Accumulator {
                     if !tuned::REL_USED {
                         return acc;
                     }
-                    // every king-relative term afresh, with the king on its new square
+                    // the king's own term (measured from the enemy king) moves with it; every
+                    // term measured from this king is computed afresh (the capture already gone)
                     let mut new_ksq = ksq;
                     new_ksq[ui] = Some(to);
+                    let (old_k, new_k) = (
+                        rel_terms(st, ksq, p.0 as usize, m.from()),
+                        rel_terms(st, new_ksq, p.0 as usize, to),
+                    );
+                    acc.rel[ti] += new_k[ti] - old_k[ti];
                     let mut others = pos.occupied();
                     others.clear(to);
                     others.clear(m.from());
-                    acc.rel = rel_term(st, new_ksq, p.0 as usize, to)
-                        + others
-                            .map(|sq| rel_term(st, new_ksq, pos.piece_at(sq).0 as usize, sq))
-                            .sum::<i32>();
+                    acc.rel[ui] = others
+                        .map(|sq| rel_from_king(st, ui, to, pos.piece_at(sq).0 as usize, sq))
+                        .sum::<i32>();
                     return acc;
                 }
                 acc.add(t, ksq, p.0 as usize, m.from(), -1);
@@ -375,23 +384,38 @@ impl Accumulator {
     }
 }
 
-/// The king-relative terms of piece code `p` on `sq` (sente positive).
+/// The king-relative terms of piece code `p` on `sq` (sente positive), split by the king they
+/// are measured from: `[sente's king, gote's king]`.
 #[inline(always)]
-fn rel_term(st: &StaticTables, ksq: [Option<Square>; 2], p: usize, sq: Square) -> i32 {
+fn rel_terms(st: &StaticTables, ksq: [Option<Square>; 2], p: usize, sq: Square) -> [i32; 2] {
+    let mut r = [0; 2];
     if !tuned::REL_USED {
-        return 0;
+        return r;
     }
+    for (ki, k) in ksq.iter().enumerate() {
+        if let Some(k) = *k {
+            r[ki] = rel_from_king(st, ki, k, p, sq);
+        }
+    }
+    r
+}
+
+/// The term of piece code `p` on `sq` measured from the king of colour index `ki` on `k`
+/// (`REL_OWN` for that king's own pieces, `REL_ENEMY` for the enemy's; sente positive; a king
+/// has no term from itself).
+#[inline(always)]
+fn rel_from_king(st: &StaticTables, ki: usize, k: Square, p: usize, sq: Square) -> i32 {
     let ci = p >> 4;
     let kind = p & 15;
-    let mut v = 0;
-    if let Some(ok) = ksq[ci]
-        && kind != PieceKind::King as usize
-    {
-        v += tuned::REL_OWN[kind][st.rel_off[(ci * 81 + sq.index()) * 81 + ok.index()] as usize] as i32;
-    }
-    if let Some(ek) = ksq[1 - ci] {
-        v += tuned::REL_ENEMY[kind][st.rel_off[(ci * 81 + sq.index()) * 81 + ek.index()] as usize] as i32;
-    }
+    let off = st.rel_off[(ci * 81 + sq.index()) * 81 + k.index()] as usize;
+    let v = if ci == ki {
+        if kind == PieceKind::King as usize {
+            return 0;
+        }
+        tuned::REL_OWN[kind][off]
+    } else {
+        tuned::REL_ENEMY[kind][off]
+    } as i32;
     if ci == 0 { v } else { -v }
 }
 
@@ -405,7 +429,7 @@ pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
     debug_assert_eq!(*acc, Accumulator::new(pos, t), "stale accumulator");
     let (hand, d) = hands_and_degrees(pos, acc);
     let (degree_term, attack_defence) = degree_terms(acc, d);
-    let mut score = acc.psq + acc.rel + hand + degree_term + attack_defence; // sente positive
+    let mut score = acc.psq + acc.rel[0] + acc.rel[1] + hand + degree_term + attack_defence; // sente positive
     if let Some(k) = pos.king_square(Color::Black) {
         score -= king_danger(pos, Color::Black, k, t.st);
     }
@@ -517,88 +541,4 @@ fn king_units_with(pos: &Position, c: Color, k: Square, st: &StaticTables) -> (i
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn start_position_is_balanced() {
-        let pos = Position::startpos();
-        let t = EvalTables::new(&pos);
-        assert_eq!(t.strategy, [Strategy::DoubleWing, Strategy::DoubleWing]);
-        // symmetric position: only the tempo bonus remains
-        assert_eq!(evaluate(&pos, &t), tuned::TEMPO);
-    }
-
-    /// The position turned round with the colours swapped (same game, other side).
-    fn flipped(pos: &Position) -> Position {
-        let mut sfen = String::new();
-        for rank in 1..=9u8 {
-            let mut empty = 0;
-            for file in (1..=9u8).rev() {
-                let p = pos.piece_at(Square::new(file, rank).unwrap().flip());
-                if p.is_empty() {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    sfen.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                let q = crate::core::Piece::new(p.color().flip(), p.kind_unchecked());
-                sfen.push_str(&q.sfen());
-            }
-            if empty > 0 {
-                sfen.push_str(&empty.to_string());
-            }
-            if rank < 9 {
-                sfen.push('/');
-            }
-        }
-        sfen.push_str(if pos.side_to_move() == Color::Black { " w " } else { " b " });
-        let mut hand = String::new();
-        for c in [Color::White, Color::Black] {
-            for (k, n) in pos.hand(c).iter() {
-                if n > 1 {
-                    hand.push_str(&n.to_string());
-                }
-                let l = k.usi_letter();
-                hand.push(if c == Color::White { l } else { l.to_ascii_lowercase() });
-            }
-        }
-        sfen.push_str(if hand.is_empty() { "-" } else { &hand });
-        sfen.push_str(" 1");
-        Position::from_sfen(&sfen).unwrap()
-    }
-
-    #[test]
-    fn mirror_symmetry() {
-        for sfen in [
-            "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PP1PPPPPP/1S5R1/LN1GKGSNL w Bb 1",
-            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
-            "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
-        ] {
-            let a = Position::from_sfen(sfen).unwrap();
-            let b = flipped(&a);
-            assert_eq!(evaluate(&a, &EvalTables::new(&a)), evaluate(&b, &EvalTables::new(&b)), "{sfen}");
-        }
-    }
-
-    #[test]
-    fn extra_material_is_good() {
-        let pos =
-            Position::from_sfen("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1").unwrap();
-        let t = EvalTables::new(&pos);
-        assert!(evaluate(&pos, &t) > 500);
-    }
-
-    #[test]
-    fn strategy_detection() {
-        // sente ranging rook (rook on 7h), gote static
-        let pos =
-            Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1BR6/LNSGKGSNL w - 1").unwrap();
-        assert_eq!(detect_strategy(&pos), [Strategy::RangingVsStatic, Strategy::StaticVsRanging]);
-        let pos =
-            Position::from_sfen("lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Bb 1").unwrap();
-        assert_eq!(detect_strategy(&pos)[0], Strategy::BishopExchange);
-    }
-}
+mod tests;

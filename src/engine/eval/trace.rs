@@ -104,7 +104,7 @@ pub fn trace(pos: &Position) -> Trace {
         hand,
         piece_square,
         castle,
-        king_relative: acc.rel,
+        king_relative: acc.rel[0] + acc.rel[1],
         degree: d,
         degree_term,
         attack_defence,
