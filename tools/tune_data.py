@@ -8,6 +8,10 @@
     tools/tune_data.py label IN OUT [DEPTH]      score each position with Fairy-Stockfish
     tools/tune_data.py label-static IN OUT       Fairy-Stockfish's static evaluation instead
                                                  (its `eval` command; thousands a second)
+    tools/tune_data.py results OUT CSA...        quiet positions of decided games with the
+                                                 result for the side to move (texel data for
+                                                 `shogiban tune --results`; e.g. the match
+                                                 records in tools/results/*/csa/*.csa)
 
 `label` appends `SFEN<TAB>score<TAB>bestmove<TAB>quiet` lines to OUT and skips positions
 already in OUT, so it can be stopped and resumed. `score` is Fairy-Stockfish's centipawns for
@@ -198,6 +202,35 @@ def label_static(inp, out):
             n += 1
     print(n, "labelled")
 
+def results(out, files):
+    """`SFEN<TAB>result<TAB>move<TAB>1` for each position from ply 16 of each decided game that
+    is not in check and whose move neither captures nor promotes; result 1 or 0 for the side to
+    move. Records that do not parse are reported and skipped."""
+    n = g = 0
+    with open(out, "w") as f:
+        for path in files:
+            try:
+                # cshogi's parser rejects cshogi.cli's bare ILLEGAL_MOVE line
+                text = "\n".join(l for l in open(path).read().splitlines() if l.strip() != "ILLEGAL_MOVE")
+                parsed = cshogi.CSA.Parser.parse_str(text + "\n")
+            except Exception as e:
+                print(f"{path}: skipped: {e}", file=sys.stderr)
+                continue
+            for game in parsed:
+                if game.win not in (cshogi.BLACK_WIN, cshogi.WHITE_WIN):
+                    continue
+                winner = cshogi.BLACK if game.win == cshogi.BLACK_WIN else cshogi.WHITE
+                board = cshogi.Board(game.sfen)
+                g += 1
+                for ply, move in enumerate(game.moves):
+                    capture = not cshogi.move_is_drop(move) and board.piece(cshogi.move_to(move)) != 0
+                    if ply >= 16 and not board.is_check() and not capture and not cshogi.move_is_promotion(move):
+                        result = 1 if board.turn == winner else 0
+                        f.write(f"{board.sfen()}\t{result}\t{cshogi.move_to_usi(move)}\t1\n")
+                        n += 1
+                    board.push(move)
+    print(g, "decided games,", n, "positions")
+
 
 if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
@@ -205,6 +238,8 @@ if __name__ == "__main__":
         games(sys.argv[2], sys.argv[3:])
     elif cmd == "selfplay":
         selfplay(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+    elif cmd == "results":
+        results(sys.argv[2], sys.argv[3:])
     elif cmd == "label-static":
         label_static(sys.argv[2], sys.argv[3])
     elif cmd == "label":
