@@ -38,11 +38,7 @@ def read_games(dirs):
     """(fsf_is_sente, fsf_won, sfen, moves, {ply: (who, score from FSF's side)})"""
     for d in dirs:
         for path in sorted(glob.glob(os.path.join(d, "csa", "*.csa"))):
-            with open(path, encoding="utf-8", errors="replace") as f:
-                # cshogi.cli ends a game lost by an illegal move (or a perpetual check) with a bare
-                # `ILLEGAL_MOVE` line, which its own parser rejects
-                text = "".join(line for line in f if not line.startswith("ILLEGAL_MOVE"))
-            for g in cshogi.CSA.Parser.parse_str(text):
+            for g in tune_data.read_match_record(path):
                 fsf_sente = "Fairy" in (g.names[0] or "")
                 if g.win not in (cshogi.BLACK_WIN, cshogi.WHITE_WIN):
                     continue

@@ -202,6 +202,14 @@ def label_static(inp, out):
             n += 1
     print(n, "labelled")
 
+def read_match_record(path):
+    """The games of a CSA record written by cshogi.cli. It ends a game lost by an illegal move
+    (or a perpetual check) with a bare `ILLEGAL_MOVE` line, which its own parser rejects."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = "".join(line for line in f if not line.startswith("ILLEGAL_MOVE"))
+    return cshogi.CSA.Parser.parse_str(text)
+
+
 def results(out, files):
     """`SFEN<TAB>result<TAB>move<TAB>1` for each position from ply 16 of each decided game that
     is not in check and whose move neither captures nor promotes; result 1 or 0 for the side to
@@ -210,9 +218,7 @@ def results(out, files):
     with open(out, "w") as f:
         for path in files:
             try:
-                # cshogi's parser rejects cshogi.cli's bare ILLEGAL_MOVE line
-                text = "\n".join(l for l in open(path).read().splitlines() if l.strip() != "ILLEGAL_MOVE")
-                parsed = cshogi.CSA.Parser.parse_str(text + "\n")
+                parsed = read_match_record(path)
             except Exception as e:
                 print(f"{path}: skipped: {e}", file=sys.stderr)
                 continue

@@ -355,13 +355,10 @@ impl Accumulator {
                     }
                     // the king's own term (measured from the enemy king) moves with it; every
                     // term measured from this king is computed afresh (the capture already gone)
-                    let mut new_ksq = ksq;
-                    new_ksq[ui] = Some(to);
-                    let (old_k, new_k) = (
-                        rel_terms(st, ksq, p.0 as usize, m.from()),
-                        rel_terms(st, new_ksq, p.0 as usize, to),
-                    );
-                    acc.rel[ti] += new_k[ti] - old_k[ti];
+                    if let Some(ek) = ksq[ti] {
+                        acc.rel[ti] += rel_from_king(st, ti, ek, p.0 as usize, to)
+                            - rel_from_king(st, ti, ek, p.0 as usize, m.from());
+                    }
                     let mut others = pos.occupied();
                     others.clear(to);
                     others.clear(m.from());
