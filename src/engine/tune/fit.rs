@@ -7,6 +7,8 @@ use super::layout::{Features, LEN};
 pub struct Sample {
     pub features: Features,
     pub score: f64,
+    /// Kept aside to measure the fit (never trained on).
+    pub held_out: bool,
 }
 
 /// Settings of a fit.
@@ -128,7 +130,7 @@ mod tests {
         let f = features(&pos);
         let mut theta = current();
         let before = f.eval(&theta);
-        let samples = vec![Sample { features: f, score: before + 400.0 }];
+        let samples = vec![Sample { features: f, score: before + 400.0, held_out: false }];
         let prior = theta.clone();
         let o = FitOptions { k: 600.0, scale: 1.0, lambda: 0.0, iterations: 50, rate: 1.0, results: false };
         let l0 = loss(&samples, &theta, &o);
@@ -144,7 +146,8 @@ mod tests {
         let mut theta = current();
         let before = features(&pos).eval(&theta);
         // the side to move won every game from here
-        let samples: Vec<Sample> = (0..20).map(|_| Sample { features: features(&pos), score: 1.0 }).collect();
+        let samples: Vec<Sample> =
+            (0..20).map(|_| Sample { features: features(&pos), score: 1.0, held_out: false }).collect();
         let k = fit_k(&samples, &theta);
         assert!((100.0..=2000.0).contains(&k));
         let o = FitOptions { k: 600.0, scale: 1.0, lambda: 0.0, iterations: 50, rate: 1.0, results: true };

@@ -14,8 +14,10 @@
 //!
 //! DATA lines are `SFEN<TAB>score[<TAB>bestmove<TAB>quiet]`; positions whose `quiet` field is 0
 //! (the best move captures or promotes), in check, or scored as a mate are skipped. One block of
-//! 500 positions in ten is kept aside to measure the fit on positions it did not see (blocks, not
-//! single positions: neighbouring positions of one game are nearly the same).
+//! 500 lines in ten of each file is kept aside to measure the fit on positions it did not see
+//! (blocks, not single positions: neighbouring positions of one game are nearly the same). The
+//! blocks are counted per file, so a file given twice (to weigh it more) is held out in the same
+//! places in both copies, and no held-out position is trained on through the other copy.
 
 pub mod fit;
 pub mod layout;
@@ -43,7 +45,8 @@ pub fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
             if f.get(3) == Some(&"0") || score.abs() >= 3000.0 || pos.in_check() {
                 continue;
             }
-            samples.push(Sample { features: layout::features(&pos), score });
+            let held_out = n / 500 % 10 == 0;
+            samples.push(Sample { features: layout::features(&pos), score, held_out });
         }
     }
     Ok(samples)
@@ -126,10 +129,7 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("shogiban tune: --results needs results 0, 0.5 or 1 in the second column");
         return ExitCode::from(1);
     }
-    let (train, test): (Vec<_>, Vec<_>) =
-        samples.into_iter().enumerate().partition(|(i, _)| i / 500 % 10 != 0);
-    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
-    let test: Vec<Sample> = test.into_iter().map(|(_, s)| s).collect();
+    let (test, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.held_out);
     let mut theta = layout::current();
     if o.results {
         if !k_given {
@@ -266,6 +266,25 @@ mod tests {
         std::fs::write(&bad, "not a position\t10\n").unwrap();
         let e = super::load(&[bad.display().to_string()]).err().unwrap();
         assert!(e.contains("bad.lab:1: bad SFEN"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Held-out blocks are counted by line within each file: the two copies of a file given
+    /// twice are held out in the same places.
+    #[test]
+    fn held_out_blocks_are_per_file() {
+        let dir = std::env::temp_dir().join(format!("shogiban-tune-blocks-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let line = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\t1\t3c3d\t1\n";
+        let a = dir.join("a.tsv");
+        std::fs::write(&a, line.repeat(700)).unwrap();
+        let a = a.display().to_string();
+        let s = super::load(&[a.clone(), a]).unwrap();
+        assert_eq!(s.len(), 1400);
+        let held: Vec<bool> = s.iter().map(|x| x.held_out).collect();
+        // lines 0..500 of each copy are held out, 500..700 are not
+        assert!(held[..500].iter().all(|&h| h) && held[500..700].iter().all(|&h| !h));
+        assert_eq!(held[..700], held[700..]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
