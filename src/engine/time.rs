@@ -94,12 +94,14 @@ pub fn budgets(l: &Limits, us: Color) -> Option<(u64, u64)> {
     } else if inc > 0 {
         let usable = remain.saturating_sub(margin);
         let max = (remain / 6 + inc).min(usable);
-        let opt = (remain / 35 + inc * 3 / 4).min(max);
+        let opt = (remain / 30 + inc * 3 / 4).min(max);
         (opt, max)
     } else {
         let usable = remain.saturating_sub(margin);
+        // about 1/30 of what is left a move: a game of 60 moves each (120 plies, longer than
+        // most) still leaves an eighth of the clock; 1/45 left over a third of it unused
         let max = (remain / 10).min(usable);
-        let opt = (remain / 45).min(max);
+        let opt = (remain / 30).min(max);
         (opt, max)
     };
     Some((opt.max(10), max.max(10)))
@@ -237,6 +239,19 @@ mod tests {
         assert!(opt <= max && max <= 6_000);
         let (_, max_w) = budgets(&l, Color::White).unwrap();
         assert!(max_w < 1_000);
+    }
+
+    /// Spending the optimum on every move of a 5-minute sudden-death game leaves a reserve after
+    /// 60 moves each, but not most of the clock.
+    #[test]
+    fn sudden_death_spreads_the_clock_over_a_long_game() {
+        let start = 300_000u64;
+        let mut remain = start;
+        for _ in 0..60 {
+            let l = Limits { time: [Some(remain), Some(remain)], ..Limits::default() };
+            remain -= budgets(&l, Color::Black).unwrap().0;
+        }
+        assert!((start / 12..start / 5).contains(&remain), "{remain}");
     }
 
     #[test]
