@@ -489,7 +489,7 @@ fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables) -> i32 {
     let mut v = tuned::KING_DANGER[(units as usize).min(tuned::KING_DANGER.len() - 1)] as i32
         + cut * tuned::NO_ESCAPE;
     if DROP_CHECK_USED {
-        let n = drop_checks_with(pos, c, k, attacked);
+        let n = drop_checks_with::<false>(pos, c, k, attacked);
         for (i, w) in tuned::DROP_CHECK.iter().enumerate() {
             v += n[i] * w;
         }
@@ -530,15 +530,18 @@ pub const DROP_CHECK_CAP: i32 = 3;
 pub fn drop_checks(pos: &Position, c: Color, k: Square) -> [i32; 6] {
     let st = statics();
     let (_, _, attacked) = king_units_with(pos, c, k, st);
-    drop_checks_with(pos, c, k, attacked)
+    drop_checks_with::<true>(pos, c, k, attacked)
 }
 
-/// `drop_checks` given the enemy's attacks on the king's 3×3 zone.
+/// `drop_checks` given the enemy's attacks on the king's 3×3 zone; with `ALL` false only the
+/// kinds whose weight is not zero are counted (the evaluation's case: the others cost time for
+/// nothing).
 #[inline]
-fn drop_checks_with(pos: &Position, c: Color, k: Square, attacked: Bitboard) -> [i32; 6] {
+fn drop_checks_with<const ALL: bool>(pos: &Position, c: Color, k: Square, attacked: Bitboard) -> [i32; 6] {
     let mut n = [0i32; 6];
     let h = pos.hand(c.flip());
-    if !DROP_CHECK_KINDS.iter().any(|&kind| h.count(kind) > 0) {
+    let counted = |i: usize| ALL || tuned::DROP_CHECK[i] != 0;
+    if !DROP_CHECK_KINDS.iter().enumerate().any(|(i, &kind)| counted(i) && h.count(kind) > 0) {
         return n;
     }
     let occ = pos.occupied();
@@ -549,7 +552,7 @@ fn drop_checks_with(pos: &Position, c: Color, k: Square, attacked: Bitboard) -> 
     let mut from = [Bitboard::EMPTY; 6];
     let mut any = Bitboard::EMPTY;
     for (i, &kind) in DROP_CHECK_KINDS.iter().enumerate() {
-        if h.count(kind) > 0 {
+        if counted(i) && h.count(kind) > 0 {
             let mut f = attacks(c, kind, k, occ) & open;
             if matches!(kind, PieceKind::Lance | PieceKind::Bishop | PieceKind::Rook) {
                 f &= around;
