@@ -485,108 +485,18 @@ pub fn degrees(pos: &Position) -> [i32; 2] {
 /// King-safety penalty for `c`, whose king stands on `k`.
 #[inline]
 fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables) -> i32 {
-    let (units, cut, attacked) = king_units_with(pos, c, k, st);
-    let mut v = tuned::KING_DANGER[(units as usize).min(tuned::KING_DANGER.len() - 1)] as i32
-        + cut * tuned::NO_ESCAPE;
-    if DROP_CHECK_USED {
-        let n = drop_checks_with::<false>(pos, c, k, attacked);
-        for (i, w) in tuned::DROP_CHECK.iter().enumerate() {
-            v += n[i] * w;
-        }
-    }
-    v
-}
-
-/// Whether any drop-check weight is non-zero (if not, the evaluation skips counting them).
-const DROP_CHECK_USED: bool = {
-    let mut used = false;
-    let mut i = 0;
-    while i < tuned::DROP_CHECK.len() {
-        used |= tuned::DROP_CHECK[i] != 0;
-        i += 1;
-    }
-    used
-};
-
-/// The hand kinds whose checking drops next to a king are counted, in the order of
-/// `tuned::DROP_CHECK`.
-pub const DROP_CHECK_KINDS: [PieceKind; 6] = [
-    PieceKind::Lance,
-    PieceKind::Knight,
-    PieceKind::Silver,
-    PieceKind::Gold,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-];
-
-/// Counted drop checks of each kind are capped at this.
-pub const DROP_CHECK_CAP: i32 = 3;
-
-/// For each kind of `DROP_CHECK_KINDS` the enemy holds in hand, on how many squares (at most
-/// `DROP_CHECK_CAP`) it could be dropped with check against `c`'s king on `k` without the king
-/// simply taking it: the square touches the king (a lance, bishop or rook right next to it; a
-/// knight on its two squares) and no piece of `c` but the king guards it, and one that touches
-/// the king is attacked by the enemy too. Sliders' distant checks are not counted.
-pub fn drop_checks(pos: &Position, c: Color, k: Square) -> [i32; 6] {
-    let st = statics();
-    let (_, _, attacked) = king_units_with(pos, c, k, st);
-    drop_checks_with::<true>(pos, c, k, attacked)
-}
-
-/// `drop_checks` given the enemy's attacks on the king's 3×3 zone; with `ALL` false only the
-/// kinds whose weight is not zero are counted (the evaluation's case: the others cost time for
-/// nothing).
-#[inline]
-fn drop_checks_with<const ALL: bool>(pos: &Position, c: Color, k: Square, attacked: Bitboard) -> [i32; 6] {
-    let mut n = [0i32; 6];
-    let h = pos.hand(c.flip());
-    let counted = |i: usize| ALL || tuned::DROP_CHECK[i] != 0;
-    if !DROP_CHECK_KINDS.iter().enumerate().any(|(i, &kind)| counted(i) && h.count(kind) > 0) {
-        return n;
-    }
-    let occ = pos.occupied();
-    let around = king_attacks(k);
-    let knight_squares = attacks(c, PieceKind::Knight, k, occ);
-    // empty squares next to the king the enemy attacks, and the knight squares
-    let open = ((around & attacked) | knight_squares) & !occ;
-    let mut from = [Bitboard::EMPTY; 6];
-    let mut any = Bitboard::EMPTY;
-    for (i, &kind) in DROP_CHECK_KINDS.iter().enumerate() {
-        if counted(i) && h.count(kind) > 0 {
-            let mut f = attacks(c, kind, k, occ) & open;
-            if matches!(kind, PieceKind::Lance | PieceKind::Bishop | PieceKind::Rook) {
-                f &= around;
-            }
-            from[i] = f;
-            any |= f;
-        }
-    }
-    if any.is_empty() {
-        return n;
-    }
-    // the squares among those our pieces other than the king guard
-    let others = pos.pieces_of(c) & !pos.pieces(c, PieceKind::King);
-    let mut guarded = Bitboard::EMPTY;
-    for s in any {
-        if (pos.attackers_to(c, s, occ) & others).any() {
-            guarded.set(s);
-        }
-    }
-    for (i, f) in from.into_iter().enumerate() {
-        n[i] = ((f & !guarded).count() as i32).min(DROP_CHECK_CAP);
-    }
-    n
+    let (units, cut) = king_units_with(pos, c, k, st);
+    tuned::KING_DANGER[(units as usize).min(tuned::KING_DANGER.len() - 1)] as i32 + cut * tuned::NO_ESCAPE
 }
 
 /// The king-danger units of `c`'s king on `k` (attacks on its 3×3 zone and drop threats, minus
 /// its guards) and the number of its empty neighbour squares the enemy attacks.
 pub fn king_units(pos: &Position, c: Color, k: Square) -> (i32, i32) {
-    let (units, cut, _) = king_units_with(pos, c, k, statics());
-    (units, cut)
+    king_units_with(pos, c, k, statics())
 }
 
 #[inline]
-fn king_units_with(pos: &Position, c: Color, k: Square, st: &StaticTables) -> (i32, i32, Bitboard) {
+fn king_units_with(pos: &Position, c: Color, k: Square, st: &StaticTables) -> (i32, i32) {
     let them = c.flip();
     let occ = pos.occupied();
     let around = king_attacks(k);
@@ -624,7 +534,7 @@ fn king_units_with(pos: &Position, c: Color, k: Square, st: &StaticTables) -> (i
     let defence = 2 * guards.count() as i32;
     let units = (units - defence * KS_DEFENCE_UNITS).max(0);
     let escapes_cut = (around & !pos.pieces_of(c) & attacked).count() as i32;
-    (units, escapes_cut, attacked)
+    (units, escapes_cut)
 }
 
 #[cfg(test)]

@@ -10,10 +10,8 @@
 //!   silver by its place relative to the enemy / own king, at full endgame degree.
 //! - `REL_OWN`, `REL_ENEMY` `[kind][row × 9 + file distance]`: every piece by its place
 //!   relative to its own / the enemy king (rows as in `eval::rel_offset`).
-//! - `KING_DANGER[units]`, `NO_ESCAPE`: king safety; `DROP_CHECK[kind]`: per square where
-//!   the enemy could drop a piece of that kind (lance, knight, silver, gold, bishop, rook) with
-//!   check next to the king (`eval::drop_checks`); `DEGREE_DIFF`: per unit of endgame degree
-//!   difference; `TEMPO`: side to move.
+//! - `KING_DANGER[units]`, `NO_ESCAPE`: king safety; `DEGREE_DIFF`: per unit of endgame
+//!   degree difference; `TEMPO`: side to move.
 //!
 //! Values (nineteenth session): a fourth round of fitting to game results (texel), started
 //! from the eighteenth session's tables and pulled towards them (lambda 1e-7, k 950, 600
@@ -401,6 +399,5 @@ pub static KING_DANGER: [i16; 64] =
  1690, 1690, 1690, 1690, 1690, 1690, 1690, 1690, 1690, 1690,];
 
 pub const NO_ESCAPE: i32 = 150;
-pub const DROP_CHECK: [i32; 6] = [0, 0, 0, 0, 0, 0];
 pub const DEGREE_DIFF: i32 = 19;
 pub const TEMPO: i32 = 22;

@@ -116,33 +116,3 @@ fn strategy_detection() {
     let pos = Position::from_sfen("lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Bb 1").unwrap();
     assert_eq!(detect_strategy(&pos)[0], Strategy::BishopExchange);
 }
-
-#[test]
-fn drop_checks_count_the_drops_the_king_cannot_simply_take() {
-    let count = |sfen: &str, c: Color| {
-        let pos = Position::from_sfen(sfen).unwrap();
-        super::drop_checks(&pos, c, pos.king_square(c).unwrap())
-    };
-    let kind = |k: PieceKind| super::DROP_CHECK_KINDS.iter().position(|&x| x == k).unwrap();
-    // 頭金: sente's pawn on 5c supports a gold drop on 5b; the squares beside the king are
-    // not attacked, so golds there would just be taken
-    let n = count("4k4/9/4P4/9/9/9/9/9/4K4 w G 1", Color::White);
-    assert_eq!(n[kind(PieceKind::Gold)], 1, "{n:?}");
-    assert_eq!(n.iter().sum::<i32>(), 1, "{n:?}");
-    // a gote gold on 4a guards 5b: no drop check left
-    let n = count("4kg3/9/4P4/9/9/9/9/9/4K4 w G 1", Color::White);
-    assert_eq!(n, [0; 6]);
-    // nothing in hand: nothing counted
-    assert_eq!(count("4k4/9/4P4/9/9/9/9/9/4K4 w - 1", Color::White), [0; 6]);
-    // a knight needs no support: both of its squares (4c, 6c) count, until a pawn guards one
-    let n = count("4k4/9/9/9/9/9/9/9/4K4 w N 1", Color::White);
-    assert_eq!(n[kind(PieceKind::Knight)], 2, "{n:?}");
-    let n = count("4k4/5p3/9/9/9/9/9/9/4K4 w N 1", Color::White);
-    assert_eq!(n[kind(PieceKind::Knight)], 1, "{n:?}");
-    // a rook counts only next to the king (5b, supported), the gold the same square
-    let n = count("4k4/9/4P4/9/9/9/9/9/4K4 w RG 1", Color::White);
-    assert_eq!((n[kind(PieceKind::Rook)], n[kind(PieceKind::Gold)]), (1, 1), "{n:?}");
-    // the same for sente's king, seen from the other side
-    let n = count("4k4/9/9/9/9/9/4p4/9/4K4 b g 1", Color::Black);
-    assert_eq!(n[kind(PieceKind::Gold)], 1, "{n:?}");
-}

@@ -29,9 +29,6 @@ pub struct Trace {
     /// King-danger units of `[sente's king, gote's king]` and their empty neighbours the enemy
     /// attacks.
     pub king_units: [(i32, i32); 2],
-    /// Checking drops next to `[sente's king, gote's king]` the enemy could make, by kind of
-    /// `DROP_CHECK_KINDS` (see `drop_checks`).
-    pub drop_checks: [[i32; 6]; 2],
     /// King-danger penalties of `[sente's king, gote's king]` (positive = bad for that side).
     pub king_danger: [i32; 2],
     /// Bonus for the side to move (not sente positive: it goes to whoever moves).
@@ -94,13 +91,10 @@ pub fn trace(pos: &Position) -> Trace {
     let (hand, d) = hands_and_degrees(pos, &acc);
     let (degree_term, attack_defence) = degree_terms(&acc, d);
     let mut king_units = [(0, 0); 2];
-    let mut drop_checks = [[0; 6]; 2];
     let mut king_danger = [0; 2];
     for c in Color::ALL {
         if let Some(k) = pos.king_square(c) {
-            let (units, cut, _) = king_units_with(pos, c, k, t.st);
-            king_units[c.index()] = (units, cut);
-            drop_checks[c.index()] = super::drop_checks(pos, c, k);
+            king_units[c.index()] = king_units_with(pos, c, k, t.st);
             king_danger[c.index()] = super::king_danger(pos, c, k, t.st);
         }
     }
@@ -115,7 +109,6 @@ pub fn trace(pos: &Position) -> Trace {
         degree_term,
         attack_defence,
         king_units,
-        drop_checks,
         king_danger,
         tempo: tuned::TEMPO,
         total: 0,
@@ -165,18 +158,7 @@ impl fmt::Display for Trace {
         writeln!(f, "degree: sente {} gote {} (of {DEGREE_MAX})", self.degree[0], self.degree[1])?;
         for (i, side) in ["sente", "gote"].iter().enumerate() {
             let (units, cut) = self.king_units[i];
-            write!(f, "{side}'s king: {units} danger units, {cut} escape squares attacked")?;
-            let drops: Vec<String> = DROP_CHECK_KINDS
-                .iter()
-                .zip(self.drop_checks[i])
-                .filter(|&(_, n)| n > 0)
-                .map(|(kind, n)| format!("{}×{n}", kind.kanji()))
-                .collect();
-            if drops.is_empty() {
-                writeln!(f)?;
-            } else {
-                writeln!(f, ", checking drops {}", drops.join(" "))?;
-            }
+            writeln!(f, "{side}'s king: {units} danger units, {cut} escape squares attacked")?;
         }
         let mover = if self.sente_to_move { "sente" } else { "gote" };
         write!(f, "evaluation: {:+} for {mover} (to move, tempo {:+} included)", self.total, self.tempo)

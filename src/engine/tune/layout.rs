@@ -25,10 +25,7 @@ pub const REL_OWN: usize = DEFEND + REL;
 pub const REL_ENEMY: usize = REL_OWN + 15 * REL;
 pub const DANGER: usize = REL_ENEMY + 15 * REL;
 pub const NO_ESCAPE: usize = DANGER + DANGER_LEN;
-pub const DROP_CHECK: usize = NO_ESCAPE + 1;
-/// One weight per kind of `eval::DROP_CHECK_KINDS`.
-pub const DROP_CHECK_LEN: usize = 6;
-pub const DEGREE_DIFF: usize = DROP_CHECK + DROP_CHECK_LEN;
+pub const DEGREE_DIFF: usize = NO_ESCAPE + 1;
 pub const TEMPO_AT: usize = DEGREE_DIFF + 1;
 pub const LEN: usize = TEMPO_AT + 1;
 
@@ -101,9 +98,6 @@ pub fn current() -> Vec<f64> {
     put(REL_ENEMY, tuned::REL_ENEMY.as_flattened());
     put(DANGER, &tuned::KING_DANGER);
     v[NO_ESCAPE] = tuned::NO_ESCAPE as f64;
-    for (i, &w) in tuned::DROP_CHECK.iter().enumerate() {
-        v[DROP_CHECK + i] = w as f64;
-    }
     v[DEGREE_DIFF] = tuned::DEGREE_DIFF as f64;
     v[TEMPO_AT] = tuned::TEMPO as f64;
     v
@@ -165,11 +159,6 @@ pub fn features(pos: &Position) -> Features {
             let (units, cut) = eval::king_units(pos, c, k);
             push(DANGER + (units as usize).min(DANGER_LEN - 1), -sign(c));
             push(NO_ESCAPE, -sign(c) * cut as f32);
-            for (i, n) in eval::drop_checks(pos, c, k).into_iter().enumerate() {
-                if n != 0 {
-                    push(DROP_CHECK + i, -sign(c) * n as f32);
-                }
-            }
         }
     }
     push(DEGREE_DIFF, (d[1] - d[0]) as f32);

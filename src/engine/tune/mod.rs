@@ -4,7 +4,7 @@
 //! ```text
 //! shogiban tune --prior [-o FILE]
 //! shogiban tune [--results] [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]
-//!               [--freeze tempo,degree,rel,danger,drops,psq,castle,hand,distance] [-o FILE] DATA...
+//!               [--freeze tempo,degree,rel,danger,psq,castle,hand,distance] [-o FILE] DATA...
 //! shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT
 //! ```
 //!
@@ -54,7 +54,7 @@ pub fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: shogiban tune --prior [-o FILE]\n       shogiban tune [--results] [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]\n                     [--freeze tempo,degree,rel,danger,drops,psq,castle,hand,distance] [-o FILE] DATA...\n       shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT"
+        "usage: shogiban tune --prior [-o FILE]\n       shogiban tune [--results] [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]\n                     [--freeze tempo,degree,rel,danger,psq,castle,hand,distance] [-o FILE] DATA...\n       shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT"
     );
     ExitCode::from(2)
 }
@@ -161,14 +161,13 @@ pub fn run(args: &[String]) -> ExitCode {
             "degree" => frozen[layout::DEGREE_DIFF] = true,
             "rel" => frozen[layout::REL_OWN..layout::DANGER].iter_mut().for_each(|f| *f = true),
             "danger" => frozen[layout::DANGER..layout::DEGREE_DIFF].iter_mut().for_each(|f| *f = true),
-            "drops" => frozen[layout::DROP_CHECK..layout::DEGREE_DIFF].iter_mut().for_each(|f| *f = true),
             "psq" => frozen[layout::PSQ..layout::CASTLE].iter_mut().for_each(|f| *f = true),
             "castle" => frozen[layout::CASTLE..layout::HAND].iter_mut().for_each(|f| *f = true),
             "hand" => frozen[layout::HAND..layout::ATTACK].iter_mut().for_each(|f| *f = true),
             "distance" => frozen[layout::ATTACK..layout::REL_OWN].iter_mut().for_each(|f| *f = true),
             other => {
                 eprintln!(
-                    "shogiban tune: unknown --freeze '{other}' (tempo, degree, rel, danger, drops, psq, castle, hand, distance)"
+                    "shogiban tune: unknown --freeze '{other}' (tempo, degree, rel, danger, psq, castle, hand, distance)"
                 );
                 return ExitCode::from(2);
             }
@@ -242,23 +241,6 @@ mod tests {
             let want = evaluate(&pos, &EvalTables::new(&pos)) as f64;
             let got = features(&pos).eval(&theta);
             assert!((want - got).abs() <= 2.0, "{sfen}: eval {want}, features {got}");
-        }
-    }
-
-    /// A drop-check weight enters the features with the sign the evaluation gives it: a
-    /// checking drop against gote's king (sente holds the gold) is good for sente, so with
-    /// sente to move the feature is +1 and with gote to move -1.
-    #[test]
-    fn drop_check_features_have_the_evaluations_sign() {
-        use super::layout::DROP_CHECK;
-        let gold = 3; // index of the gold in eval::DROP_CHECK_KINDS
-        assert_eq!(crate::engine::eval::DROP_CHECK_KINDS[gold], crate::core::PieceKind::Gold);
-        for (sfen, want) in [("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 1.0), ("4k4/9/4P4/9/9/9/9/9/4K4 w G 1", -1.0)]
-        {
-            let f = features(&Position::from_sfen(sfen).unwrap());
-            let got: Vec<f32> =
-                f.terms.iter().filter(|t| t.0 as usize == DROP_CHECK + gold).map(|t| t.1).collect();
-            assert_eq!(got, [want], "{sfen}");
         }
     }
 

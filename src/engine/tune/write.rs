@@ -40,10 +40,8 @@ pub fn tuned_rs(theta: &[f64], provenance: &str) -> String {
          //!   silver by its place relative to the enemy / own king, at full endgame degree.\n\
          //! - `REL_OWN`, `REL_ENEMY` `[kind][row × 9 + file distance]`: every piece by its place\n\
          //!   relative to its own / the enemy king (rows as in `eval::rel_offset`).\n\
-         //! - `KING_DANGER[units]`, `NO_ESCAPE`: king safety; `DROP_CHECK[kind]`: per square where\n\
-         //!   the enemy could drop a piece of that kind (lance, knight, silver, gold, bishop, rook) with\n\
-         //!   check next to the king (`eval::drop_checks`); `DEGREE_DIFF`: per unit of endgame degree\n\
-         //!   difference; `TEMPO`: side to move.\n//!\n",
+         //! - `KING_DANGER[units]`, `NO_ESCAPE`: king safety; `DEGREE_DIFF`: per unit of endgame\n\
+         //!   degree difference; `TEMPO`: side to move.\n//!\n",
     );
     for line in provenance.lines() {
         writeln!(o, "//! {line}").unwrap();
@@ -77,9 +75,6 @@ pub fn tuned_rs(theta: &[f64], provenance: &str) -> String {
     o.push_str(danger.trim_end().trim_end_matches(','));
     o.push_str(";\n\n");
     writeln!(o, "pub const NO_ESCAPE: i32 = {};", round(theta[NO_ESCAPE])).unwrap();
-    let drops: Vec<String> =
-        theta[DROP_CHECK..DROP_CHECK + DROP_CHECK_LEN].iter().map(|&x| round(x).to_string()).collect();
-    writeln!(o, "pub const DROP_CHECK: [i32; {DROP_CHECK_LEN}] = [{}];", drops.join(", ")).unwrap();
     writeln!(o, "pub const DEGREE_DIFF: i32 = {};", round(theta[DEGREE_DIFF])).unwrap();
     writeln!(o, "pub const TEMPO: i32 = {};", round(theta[TEMPO_AT])).unwrap();
     o
