@@ -3,7 +3,8 @@
 #
 #   tools/match.sh [options] OPPONENT GAMES BYOYOMI_MS
 #
-#   OPPONENT    gnushogi | fairy | gps | shogiban
+#   OPPONENT    gnushogi | fairy | gps | shogiban | shogiban2 (a second build of ours,
+#               SHOGIBAN_BIN2: A/B self-play, `SHOGIBAN_BIN2=/tmp/b tools/match.sh shogiban2 100 300`)
 #   GAMES       number of games (colours alternate; each opening is played
 #               twice, once with each colour)
 #   BYOYOMI_MS  time per move in milliseconds, no main time (1000 = 1 s/move);
@@ -73,12 +74,14 @@ engine_path() {
     gnushogi) echo "$here/engines/gnushogi" ;;
     fairy | fairy-stockfish) echo "$here/engines/fairy-stockfish" ;;
     gps | gpsshogi) echo "$here/engines/gpsshogi" ;;
-    *) echo "unknown engine: $1 (shogiban, gnushogi, fairy, gps)" >&2; exit 2 ;;
+    shogiban2) echo "$here/engines/shogiban2" ;;
+    *) echo "unknown engine: $1 (shogiban, shogiban2, gnushogi, fairy, gps)" >&2; exit 2 ;;
   esac
 }
 engine_options() {
   case $1 in
     shogiban) echo "${SHOGIBAN_OPTIONS-Threads:1,USI_Hash:64}" ;;
+    shogiban2) echo "${SHOGIBAN2_OPTIONS-Threads:1,USI_Hash:64}" ;;
     fairy | fairy-stockfish)
       # a fixed move time (FAIRY_MOVETIME) needs no transmission margin
       local overhead=100
@@ -102,6 +105,14 @@ if [ "$engine1" = shogiban ] || [ "$opponent" = shogiban ]; then
   fi
 fi
 
+if [ "$engine1" = shogiban2 ] || [ "$opponent" = shogiban2 ]; then
+  if [ -z "${SHOGIBAN_BIN2:-}" ] || [ ! -x "$SHOGIBAN_BIN2" ]; then
+    echo "shogiban2 needs SHOGIBAN_BIN2=/path/to/another/shogiban" >&2
+    exit 1
+  fi
+  bin2=$SHOGIBAN_BIN2
+fi
+
 python3 -c "import cshogi" 2>/dev/null || { echo "cshogi missing: run tools/setup-match.sh" >&2; exit 1; }
 
 engine_info() {
@@ -112,6 +123,9 @@ engine_info() {
     if [ -n "$repo" ]; then
       echo "shogiban source: $repo at $(git -C "$repo" rev-parse --short HEAD) ($(git -C "$repo" rev-parse --abbrev-ref HEAD))$(git -C "$repo" diff --quiet HEAD -- src Cargo.toml Cargo.lock 2>/dev/null || echo ', with uncommitted changes')"
     fi
+  fi
+  if [ -n "${bin2:-}" ]; then
+    echo "shogiban2 binary: $bin2 ($(date -u -r "$bin2" +%Y-%m-%dT%H:%M:%SZ), sha256 $(sha256sum "$bin2" | cut -c1-12))"
   fi
 }
 
@@ -150,6 +164,14 @@ if [ -n "${bin:-}" ]; then
   cp "$bin" "$out/shogiban.bin"
   export SHOGIBAN_BIN=$out/shogiban.bin
 fi
+if [ -n "${bin2:-}" ]; then
+  cp "$bin2" "$out/shogiban2.bin"
+  export SHOGIBAN_BIN2=$out/shogiban2.bin
+fi
+# both builds of ours answer `id name shogiban`: name them apart for the records
+name_args=()
+if [ "$engine1" = shogiban2 ]; then name_args+=(--name1 shogiban2); fi
+if [ "$opponent" = shogiban2 ]; then name_args+=(--name2 shogiban2); fi
 
 opening_args=()
 if [ "$opening" != none ]; then
@@ -162,7 +184,7 @@ tools commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknow
 $(engine_info)
 args: $engine1 vs $opponent, $games games, time control $tc
 fairy movetime: ${FAIRY_MOVETIME:-none}
-python3 -m cshogi.cli $e1 $e2 --options1 '$(engine_options "$engine1")' --options2 '$(engine_options "$opponent")' --games $games ${time_args[*]} ${opening_args[*]} --draw 256 --pgn $out/games.pgn --csa $out/csa
+python3 -m cshogi.cli $e1 $e2 --options1 '$(engine_options "$engine1")' --options2 '$(engine_options "$opponent")' --games $games ${time_args[*]} ${opening_args[*]} ${name_args[*]} --draw 256 --pgn $out/games.pgn --csa $out/csa
 EOF
 
 echo "match: $engine1 vs $opponent, $games games, $tc -> $out"
@@ -170,7 +192,7 @@ python3 -u -m cshogi.cli "$e1" "$e2" \
   --options1 "$(engine_options "$engine1")" \
   --options2 "$(engine_options "$opponent")" \
   --games "$games" "${time_args[@]}" \
-  "${opening_args[@]}" --draw 256 \
+  "${opening_args[@]}" "${name_args[@]}" --draw 256 \
   --pgn "$out/games.pgn" --csa "$out/csa" 2>&1 | tee "$out/match.log"
 
 python3 "$here/match_summary.py" "$out" | tee "$out/summary.txt"
