@@ -7,7 +7,7 @@ use super::moves::is_dominated;
 use super::params::{ASPIRATION, ROOT_MATE_MAX_MS, ROOT_MATE_SHARE};
 use super::picker::Scored;
 use super::search::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher, mate_probe_worthwhile};
-use super::time::{Clock, Limits};
+use super::time::{Clock, IterationTimer, Limits};
 use super::tt::TranspositionTable;
 use crate::core::{Declaration, ImpasseRule, Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -255,6 +255,7 @@ fn main_search(
     let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8) as i32;
     let mut completed = 0u32;
     let mut best_lines: Vec<RootMove> = vec![root[0].clone()];
+    let mut timer = IterationTimer::default();
 
     for depth in 1..=max_depth {
         for r in root.iter_mut() {
@@ -327,7 +328,8 @@ fn main_search(
         {
             break; // a proven mate (either way): deeper search will not change it
         }
-        if s.clock.stop_iterating() || s.nodes >= s.node_limit {
+        let scale = timer.record(root[0].mv.0 as u32, best);
+        if s.clock.stop_iterating(scale) || s.nodes >= s.node_limit {
             break;
         }
     }

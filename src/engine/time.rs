@@ -4,7 +4,9 @@
 //! From the clock we derive two budgets: the *optimum* (do not start a new iteration after
 //! spending most of it) and the *maximum* (stop the search wherever it is). A safety margin
 //! (`params::TIME_MARGIN_MS`) is kept for transmission delays; in byoyomi the byoyomi itself is
-//! lost when unused, so it is spent almost fully.
+//! lost when unused, so it is spent almost fully. With a main time, how much of the optimum is
+//! spent depends on the search itself (`IterationTimer`): more while the best move keeps
+//! changing or the score falls, less once the same move has stayed best for many iterations.
 //!
 //! The margin grows for a while after the machine has stalled: a search polls the clock every
 //! 1024 nodes (well under a millisecond apart), so a longer gap between two polls means the
@@ -104,7 +106,10 @@ pub fn budgets(l: &Limits, us: Color) -> Option<(u64, u64)> {
         let opt = (remain / 30).min(max);
         (opt, max)
     };
-    Some((opt.max(10), max.max(10)))
+    // at least 10 ms to finish a few plies; in sudden death with little left, less: a short
+    // search each move keeps a long game from running the clock to zero
+    let floor = if byo == 0 && inc == 0 { (remain / 40).clamp(1, 10) } else { 10 };
+    Some((opt.max(floor), max.max(floor)))
 }
 
 /// `budgets` with the stall reserve (see the module notes) added to the margin.
@@ -203,8 +208,9 @@ impl Clock {
         }
     }
 
-    /// Should no new iteration start (most of the optimum spent)?
-    pub fn stop_iterating(&mut self) -> bool {
+    /// Should no new iteration start (most of the optimum spent)? `scale` stretches or
+    /// shrinks the optimum by how settled the search is (see `IterationTimer`).
+    pub fn stop_iterating(&mut self, scale: f64) -> bool {
         if self.pondering() {
             return false;
         }
@@ -213,16 +219,96 @@ impl Clock {
                 let e = self.elapsed_ms();
                 // with a fixed budget (move time, pure byoyomi) unused time is simply lost, so
                 // keep iterating; the search is cut at the maximum anyway
-                e >= max || (opt < max && e * 10 >= opt * 6)
+                e >= max || (opt < max && e as f64 >= opt as f64 * 0.5 * scale)
             }
             None => false,
         }
     }
 }
 
+/// How much of the optimum a search with a main time should spend, from how its iterations
+/// went (the idea of Stockfish's time manager): more when the best move keeps changing or the
+/// score is falling, less when the same move has been best for many iterations.
+#[derive(Clone, Debug, Default)]
+pub struct IterationTimer {
+    best: Option<(u32, i32)>,
+    /// Best-move changes, halved every iteration.
+    changes: f64,
+    /// Completed iterations with the same best move.
+    stable: u32,
+    /// The score of the first few iterations' average (a reference for a falling score).
+    reference: Option<i32>,
+}
+
+impl IterationTimer {
+    /// Records a completed iteration (best move as a number, score from the side to move) and
+    /// returns the factor for `Clock::stop_iterating`.
+    pub fn record(&mut self, best_move: u32, score: i32) -> f64 {
+        self.changes /= 2.0;
+        match self.best {
+            Some((m, _)) if m == best_move => self.stable += 1,
+            Some(_) => {
+                self.changes += 1.0;
+                self.stable = 0;
+            }
+            None => {}
+        }
+        let previous = self.best.map_or(score, |(_, v)| v);
+        self.best = Some((best_move, score));
+        let reference = *self.reference.get_or_insert(score);
+        self.reference = Some((reference + score) / 2);
+        // a score falling from the last iteration and from the running average asks for time
+        let fall = (previous - score).max(0) + (reference - score).max(0) / 2;
+        let falling = (1.0 + fall as f64 / 300.0).min(1.6);
+        let instability = 1.0 + self.changes.min(1.5);
+        let settled = if self.stable >= 8 && fall < 20 { 0.7 } else { 1.0 };
+        (falling * instability * settled).clamp(0.5, 2.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn iteration_timer_spends_more_on_unsettled_searches() {
+        // the same best move and score iteration after iteration: less than the optimum
+        let mut t = IterationTimer::default();
+        let mut scale = 1.0;
+        for _ in 0..12 {
+            scale = t.record(7, 50);
+        }
+        assert!(scale < 1.0, "{scale}");
+        // a best move that changes every iteration: more
+        let mut t = IterationTimer::default();
+        for i in 0..12 {
+            scale = t.record(i % 2, 50);
+        }
+        assert!(scale > 1.5, "{scale}");
+        // a falling score: more, and never beyond the cap
+        let mut t = IterationTimer::default();
+        for d in 0..12 {
+            scale = t.record(7, 200 - 60 * d);
+        }
+        assert!(scale > 1.3 && scale <= 2.0, "{scale}");
+        // a rising score with the same move: not more
+        let mut t = IterationTimer::default();
+        for d in 0..6 {
+            scale = t.record(7, 30 * d);
+        }
+        assert!(scale <= 1.0, "{scale}");
+    }
+
+    #[test]
+    fn a_settled_search_stops_iterating_before_the_optimum() {
+        let l = Limits { time: [Some(60_000), Some(60_000)], ..Limits::default() };
+        let mut c = Clock::new(&l, Color::Black);
+        let (opt, _) = budgets(&l, Color::Black).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(opt / 2 * 6 / 10 + 5));
+        // past half the optimum scaled by 0.6, not past half the optimum scaled by 2
+        assert!(c.stop_iterating(0.6));
+        assert!(!c.stop_iterating(2.0));
+    }
 
     #[test]
     fn byoyomi_only_spends_almost_all_of_it() {
@@ -252,6 +338,15 @@ mod tests {
             remain -= budgets(&l, Color::Black).unwrap().0;
         }
         assert!((start / 12..start / 5).contains(&remain), "{remain}");
+    }
+
+    #[test]
+    fn sudden_death_with_little_left_thinks_briefly() {
+        let l = |ms| Limits { time: [Some(ms), Some(ms)], ..Limits::default() };
+        assert_eq!(budgets(&l(60_000), Color::Black), Some((2_000, 6_000)));
+        assert_eq!(budgets(&l(200), Color::Black), Some((6, 20)));
+        assert_eq!(budgets(&l(40), Color::Black), Some((1, 1)));
+        assert_eq!(budgets(&l(0), Color::Black), Some((1, 1)));
     }
 
     #[test]
