@@ -328,7 +328,7 @@ fn main_search(
         {
             break; // a proven mate (either way): deeper search will not change it
         }
-        let scale = timer.record(root[0].mv.0 as u32, best);
+        let scale = timer.record(root[0].mv, best);
         if s.clock.stop_iterating(scale) || s.nodes >= s.node_limit {
             break;
         }

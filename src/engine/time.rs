@@ -15,7 +15,7 @@
 //! time, so the longest gap seen in the last two minutes is kept back on top of the margin.
 
 use super::params::{STALL_GAP_MS, STALL_MEMORY_MS, STALL_RESERVE_MAX_MS, TIME_MARGIN_MS};
-use crate::core::Color;
+use crate::core::{Color, Move};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -231,19 +231,21 @@ impl Clock {
 /// score is falling, less when the same move has been best for many iterations.
 #[derive(Clone, Debug, Default)]
 pub struct IterationTimer {
-    best: Option<(u32, i32)>,
+    /// The last iteration's best move and score.
+    best: Option<(Move, i32)>,
     /// Best-move changes, halved every iteration.
     changes: f64,
     /// Completed iterations with the same best move.
     stable: u32,
-    /// The score of the first few iterations' average (a reference for a falling score).
+    /// Running average of the iterations' scores, each new one weighing half (a reference for
+    /// a falling score).
     reference: Option<i32>,
 }
 
 impl IterationTimer {
-    /// Records a completed iteration (best move as a number, score from the side to move) and
+    /// Records a completed iteration (best move, score from the side to move) and
     /// returns the factor for `Clock::stop_iterating`.
-    pub fn record(&mut self, best_move: u32, score: i32) -> f64 {
+    pub fn record(&mut self, best_move: Move, score: i32) -> f64 {
         self.changes /= 2.0;
         match self.best {
             Some((m, _)) if m == best_move => self.stable += 1,
@@ -276,25 +278,25 @@ mod tests {
         let mut t = IterationTimer::default();
         let mut scale = 1.0;
         for _ in 0..12 {
-            scale = t.record(7, 50);
+            scale = t.record(Move(7), 50);
         }
         assert!(scale < 1.0, "{scale}");
         // a best move that changes every iteration: more
         let mut t = IterationTimer::default();
         for i in 0..12 {
-            scale = t.record(i % 2, 50);
+            scale = t.record(Move(i % 2), 50);
         }
         assert!(scale > 1.5, "{scale}");
         // a falling score: more, and never beyond the cap
         let mut t = IterationTimer::default();
         for d in 0..12 {
-            scale = t.record(7, 200 - 60 * d);
+            scale = t.record(Move(7), 200 - 60 * d);
         }
         assert!(scale > 1.3 && scale <= 2.0, "{scale}");
         // a rising score with the same move: not more
         let mut t = IterationTimer::default();
         for d in 0..6 {
-            scale = t.record(7, 30 * d);
+            scale = t.record(Move(7), 30 * d);
         }
         assert!(scale <= 1.0, "{scale}");
     }
