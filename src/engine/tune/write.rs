@@ -41,7 +41,9 @@ pub fn tuned_rs(theta: &[f64], provenance: &str) -> String {
          //! - `REL_OWN`, `REL_ENEMY` `[kind][row × 9 + file distance]`: every piece by its place\n\
          //!   relative to its own / the enemy king (rows as in `eval::rel_offset`).\n\
          //! - `KING_DANGER[units]`, `NO_ESCAPE`: king safety; `DEGREE_DIFF`: per unit of endgame\n\
-         //!   degree difference; `TEMPO`: side to move.\n//!\n",
+         //!   degree difference; `TEMPO`: side to move.\n\
+         //! - `KIKI`: square control next to each king, slider mobility and pieces attacked by enemy\n\
+         //!   pawns (layout in `eval/kiki.rs`).\n//!\n",
     );
     for line in provenance.lines() {
         writeln!(o, "//! {line}").unwrap();
@@ -77,5 +79,10 @@ pub fn tuned_rs(theta: &[f64], provenance: &str) -> String {
     writeln!(o, "pub const NO_ESCAPE: i32 = {};", round(theta[NO_ESCAPE])).unwrap();
     writeln!(o, "pub const DEGREE_DIFF: i32 = {};", round(theta[DEGREE_DIFF])).unwrap();
     writeln!(o, "pub const TEMPO: i32 = {};", round(theta[TEMPO_AT])).unwrap();
+    o.push('\n');
+    table(&mut o, "KIKI", &format!("[i16; {KIKI_LEN}]"), KIKI, KIKI_LEN, KIKI_LEN);
+    let kiki_used = theta[KIKI..KIKI + KIKI_LEN].iter().any(|&x| round(x) != 0);
+    writeln!(o, "/// Whether any `KIKI` entry is non-zero (if not, the evaluation skips them).").unwrap();
+    writeln!(o, "pub const KIKI_USED: bool = {kiki_used};").unwrap();
     o
 }
