@@ -438,8 +438,8 @@ pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
     if let Some(k) = pos.king_square(Color::White) {
         score += king_danger(pos, Color::White, k, t.st, &mut enemy[1]);
     }
-    if tuned::KIKI_USED {
-        score += kiki::score(pos, t.st, &tuned::KIKI, &enemy);
+    if tuned::KIKI_USED != [false; 3] {
+        score += kiki::score(pos, t.st, &tuned::KIKI, &enemy, tuned::KIKI_USED);
     }
     let v = if pos.side_to_move() == Color::Black { score } else { -score };
     v + tuned::TEMPO

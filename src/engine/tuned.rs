@@ -406,5 +406,6 @@ pub const TEMPO: i32 = 22;
 
 pub static KIKI: [i16; 377] = [0; 377];
 
-/// Whether any `KIKI` entry is non-zero (if not, the evaluation skips them).
-pub const KIKI_USED: bool = false;
+/// Whether any entry of each part of `KIKI` (zone, mobility, pawn threats) is non-zero (the
+/// evaluation skips the parts that are not).
+pub const KIKI_USED: [bool; 3] = [false, false, false];

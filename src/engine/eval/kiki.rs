@@ -92,16 +92,21 @@ fn count_at(n: &[Bitboard; 3], sq: Square) -> usize {
 /// Calls `f(entry, sign)` for every `KIKI` entry that applies to `pos` (sign +1 for sente's
 /// entries, −1 for gote's; an entry may come more than once). `enemy[c]`, if given, holds the
 /// squares next to `c`'s king attacked by one, two and three enemy pieces (the enemy king not
-/// counted), as the king-safety pass of the evaluation already found them.
+/// counted), as the king-safety pass of the evaluation already found them. `parts` says which
+/// of the zone, mobility and pawn-threat entries to visit.
 #[inline(always)]
 pub(super) fn for_each(
     pos: &Position,
     st: &StaticTables,
     enemy: Option<&[[Bitboard; 3]; 2]>,
+    parts: [bool; 3],
     mut f: impl FnMut(usize, i32),
 ) {
     let occ = pos.occupied();
     for c in Color::ALL {
+        if !parts[0] {
+            break;
+        }
         let Some(k) = pos.king_square(c) else { continue };
         let them = c.flip();
         let around = king_attacks(k);
@@ -125,6 +130,9 @@ pub(super) fn for_each(
         }
     }
     for c in Color::ALL {
+        if !parts[1] {
+            break;
+        }
         let own = pos.pieces_of(c);
         for (m, &kind) in SLIDERS.iter().enumerate() {
             for sq in pos.pieces(c, kind) {
@@ -135,6 +143,9 @@ pub(super) fn for_each(
     }
     let stm = pos.side_to_move();
     for c in Color::ALL {
+        if !parts[2] {
+            break;
+        }
         let them = c.flip();
         // a pawn attacks the square one rank ahead, the next bit down (sente) or up (gote); no
         // pawn stands on its last rank, so the shift never crosses into another file
@@ -152,15 +163,22 @@ pub(super) fn for_each(
 /// The `KIKI` entries of `pos` with their signs (for the fit; sente positive).
 pub fn entries(pos: &Position) -> Vec<(usize, i32)> {
     let mut v = Vec::with_capacity(48);
-    for_each(pos, super::statics(), None, |i, s| v.push((i, s)));
+    for_each(pos, super::statics(), None, [true; 3], |i, s| v.push((i, s)));
     v
 }
 
-/// The sum of the `KIKI` terms of `pos`, sente positive (`enemy` as for `for_each`).
+/// The sum of the `KIKI` terms of `pos`, sente positive (`enemy` and `parts` as for
+/// `for_each`).
 #[inline]
-pub(super) fn score(pos: &Position, st: &StaticTables, table: &[i16], enemy: &[[Bitboard; 3]; 2]) -> i32 {
+pub(super) fn score(
+    pos: &Position,
+    st: &StaticTables,
+    table: &[i16],
+    enemy: &[[Bitboard; 3]; 2],
+    parts: [bool; 3],
+) -> i32 {
     let mut sum = 0;
-    for_each(pos, st, Some(enemy), |i, s| sum += s * table[i] as i32);
+    for_each(pos, st, Some(enemy), parts, |i, s| sum += s * table[i] as i32);
     sum
 }
 

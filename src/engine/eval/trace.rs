@@ -104,7 +104,11 @@ pub fn trace(pos: &Position) -> Trace {
             king_danger[c.index()] = super::king_danger(pos, c, k, t.st, &mut enemy[c.index()]);
         }
     }
-    let kiki = if tuned::KIKI_USED { kiki::score(pos, t.st, &tuned::KIKI, &enemy) } else { 0 };
+    let kiki = if tuned::KIKI_USED != [false; 3] {
+        kiki::score(pos, t.st, &tuned::KIKI, &enemy, tuned::KIKI_USED)
+    } else {
+        0
+    };
     let mut tr = Trace {
         strategy: t.strategy,
         material,

@@ -1,6 +1,7 @@
 //! Writes a parameter vector out as `src/engine/tuned.rs`.
 
 use super::layout::*;
+use crate::engine::eval::kiki;
 use std::fmt::Write;
 
 fn round(x: f64) -> i16 {
@@ -81,8 +82,15 @@ pub fn tuned_rs(theta: &[f64], provenance: &str) -> String {
     writeln!(o, "pub const TEMPO: i32 = {};", round(theta[TEMPO_AT])).unwrap();
     o.push('\n');
     table(&mut o, "KIKI", &format!("[i16; {KIKI_LEN}]"), KIKI, KIKI_LEN, KIKI_LEN);
-    let kiki_used = theta[KIKI..KIKI + KIKI_LEN].iter().any(|&x| round(x) != 0);
-    writeln!(o, "/// Whether any `KIKI` entry is non-zero (if not, the evaluation skips them).").unwrap();
-    writeln!(o, "pub const KIKI_USED: bool = {kiki_used};").unwrap();
+    let used = |from: usize, to: usize| theta[KIKI + from..KIKI + to].iter().any(|&x| round(x) != 0);
+    let kiki_used =
+        [used(0, kiki::MOB_AT), used(kiki::MOB_AT, kiki::THREAT_AT), used(kiki::THREAT_AT, KIKI_LEN)];
+    writeln!(
+        o,
+        "/// Whether any entry of each part of `KIKI` (zone, mobility, pawn threats) is non-zero (the"
+    )
+    .unwrap();
+    writeln!(o, "/// evaluation skips the parts that are not).").unwrap();
+    writeln!(o, "pub const KIKI_USED: [bool; 3] = {kiki_used:?};").unwrap();
     o
 }
