@@ -404,7 +404,7 @@ pub const NO_ESCAPE: i32 = 150;
 pub const DEGREE_DIFF: i32 = 19;
 pub const TEMPO: i32 = 22;
 
-pub static KIKI: [i16; 377] = [0; 377];
+pub static KIKI: [i16; 457] = [0; 457];
 
 /// Whether any entry of each part of `KIKI` (zone, mobility, pawn threats) is non-zero (the
 /// evaluation skips the parts that are not).

@@ -5,10 +5,11 @@
 //! - `[0, ZONE_LEN)`: for each king and each square next to it, by the square's place seen from
 //!   the king's owner (front centre, front side, side, back centre, back side), the number of
 //!   enemy pieces other than the king attacking it (0..=3), the number of the owner's other
-//!   pieces defending it (0..=3), and what stands on it (nothing, an own piece, an enemy piece):
-//!   `((place × 4 + attackers) × 4 + defenders) × 3 + occupant`. The king-danger units of
-//!   `eval.rs` count attacks on the zone as a whole; these entries see which squares are
-//!   covered and which are not.
+//!   pieces defending it (0..=3), and what stands on it (0: nothing, with no piece but pawns in
+//!   the enemy hand; 1: an own piece; 2: an enemy piece; 3: nothing, with a piece that could
+//!   be dropped there in the enemy hand): `((place × 4 + attackers) × 4 + defenders) × 4 +
+//!   occupant`. The king-danger units of `eval.rs` count attacks on the zone as a whole; these
+//!   entries see which squares are covered and which are not.
 //! - `[MOB_AT, THREAT_AT)`: a lance, bishop, rook, horse or dragon by the number of squares it
 //!   attacks that its own side does not occupy (0..=20): `MOB_AT + slider × 21 + squares`.
 //! - `[THREAT_AT, LEN)`: a piece other than a king that an enemy pawn attacks, by whether its
@@ -21,7 +22,7 @@ use crate::core::{Bitboard, Color, PieceKind, Position, Square};
 
 /// Places of a king's neighbour square: front centre, front side, side, back centre, back side.
 pub const PLACES: usize = 5;
-pub const ZONE_LEN: usize = PLACES * 4 * 4 * 3;
+pub const ZONE_LEN: usize = PLACES * 4 * 4 * 4;
 /// The sliders whose mobility counts, in the order of their entries.
 pub const SLIDERS: [PieceKind; 5] =
     [PieceKind::Lance, PieceKind::Bishop, PieceKind::Rook, PieceKind::Horse, PieceKind::Dragon];
@@ -117,15 +118,18 @@ pub(super) fn for_each(
         let own_king = pos.pieces(c, PieceKind::King);
         let guard = attack_counts(pos, c, k, around, own_king, st);
         let (ours, theirs) = (pos.pieces_of(c), pos.pieces_of(them));
+        let h = pos.hand(them);
+        let drops = PieceKind::HAND.iter().any(|&k| k != PieceKind::Pawn && h.count(k) > 0);
+        let empty = if drops { 3 } else { 0 };
         for sq in around {
             let occupant = if ours.contains(sq) {
                 1
             } else if theirs.contains(sq) {
                 2
             } else {
-                0
+                empty
             };
-            let i = ((place(c, sq, k) * 4 + count_at(&enemy, sq)) * 4 + count_at(&guard, sq)) * 3 + occupant;
+            let i = ((place(c, sq, k) * 4 + count_at(&enemy, sq)) * 4 + count_at(&guard, sq)) * 4 + occupant;
             f(i, sign(c));
         }
     }
@@ -210,7 +214,7 @@ mod tests {
         let pos = Position::from_sfen("4k4/9/9/9/4r4/6p2/6S2/5G3/4K4 b - 1").unwrap();
         let e = entries(&pos);
         let zone = |c: Color, place: usize, a: usize, d: usize, occ: usize| {
-            e.contains(&(((place * 4 + a) * 4 + d) * 3 + occ, sign(c)))
+            e.contains(&(((place * 4 + a) * 4 + d) * 4 + occ, sign(c)))
         };
         // 5h: front centre of sente's king, attacked by the rook, defended by the gold
         assert!(zone(Color::Black, 0, 1, 1, 0));
