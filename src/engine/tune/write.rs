@@ -81,7 +81,11 @@ pub fn tuned_rs(theta: &[f64], provenance: &str) -> String {
     writeln!(o, "pub const DEGREE_DIFF: i32 = {};", round(theta[DEGREE_DIFF])).unwrap();
     writeln!(o, "pub const TEMPO: i32 = {};", round(theta[TEMPO_AT])).unwrap();
     o.push('\n');
-    table(&mut o, "KIKI", &format!("[i16; {KIKI_LEN}]"), KIKI, KIKI_LEN, KIKI_LEN);
+    writeln!(o, "pub static KIKI: [i16; {KIKI_LEN}] = ").unwrap();
+    let mut kiki_rows = String::new();
+    rows(&mut kiki_rows, &theta[KIKI..KIKI + KIKI_LEN], KIKI_LEN, "");
+    o.push_str(kiki_rows.trim_end().trim_end_matches(','));
+    o.push_str(";\n\n");
     let used = |from: usize, to: usize| theta[KIKI + from..KIKI + to].iter().any(|&x| round(x) != 0);
     let kiki_used =
         [used(0, kiki::MOB_AT), used(kiki::MOB_AT, kiki::THREAT_AT), used(kiki::THREAT_AT, KIKI_LEN)];
@@ -93,4 +97,20 @@ pub fn tuned_rs(theta: &[f64], provenance: &str) -> String {
     writeln!(o, "/// evaluation skips the parts that are not).").unwrap();
     writeln!(o, "pub const KIKI_USED: [bool; 3] = {kiki_used:?};").unwrap();
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writing out the tables the evaluation uses gives back `tuned.rs` line for line, past its
+    /// header comment: every table is read (`layout::current`) and written in the same place and
+    /// shape, so a fit cannot drop or garble a table.
+    #[test]
+    fn the_current_tables_round_trip_through_the_writer() {
+        let body = |s: &str| s.lines().skip_while(|l| l.starts_with("//!")).collect::<Vec<_>>().join("\n");
+        let written = tuned_rs(&current(), "provenance");
+        let shipped = include_str!("../tuned.rs");
+        assert_eq!(body(&written), body(shipped));
+    }
 }
