@@ -12,15 +12,12 @@
 //! - attacker / defender bonuses (攻め駒・守り駒) of golds, silvers and small promoted pieces by
 //!   their distance to the enemy king and to their own king, weighted by the relevant degree;
 //! - king safety: enemy attacks on the king's 3×3 zone (from core's attack tables) and drop
-//!   threats from the enemy hand, minus the king's defenders, penalised quadratically;
-//! - square control next to each king square by square, slider mobility and pieces attacked by
-//!   enemy pawns (`kiki.rs`, `tuned::KIKI`).
+//!   threats from the enemy hand, minus the king's defenders, penalised quadratically.
 //!
 //! The root-specific part (material + rank terms + castle tables) is folded into one table per
 //! piece and square, so the per-node work is one pass over the occupied squares plus the king
 //! zones.
 
-pub mod kiki;
 pub mod trace;
 
 use super::params::*;
@@ -430,16 +427,11 @@ pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
     let (hand, d) = hands_and_degrees(pos, acc);
     let (degree_term, attack_defence) = degree_terms(acc, d);
     let mut score = acc.psq + acc.rel[0] + acc.rel[1] + hand + degree_term + attack_defence; // sente positive
-    // the squares next to each king attacked by one, two, three enemy pieces (for `kiki`)
-    let mut enemy = [[Bitboard::EMPTY; 3]; 2];
     if let Some(k) = pos.king_square(Color::Black) {
-        score -= king_danger(pos, Color::Black, k, t.st, &mut enemy[0]);
+        score -= king_danger(pos, Color::Black, k, t.st);
     }
     if let Some(k) = pos.king_square(Color::White) {
-        score += king_danger(pos, Color::White, k, t.st, &mut enemy[1]);
-    }
-    if tuned::KIKI_USED != [false; 3] {
-        score += kiki::score(pos, t.st, &tuned::KIKI, &enemy, tuned::KIKI_USED);
+        score += king_danger(pos, Color::White, k, t.st);
     }
     let v = if pos.side_to_move() == Color::Black { score } else { -score };
     v + tuned::TEMPO
@@ -492,27 +484,19 @@ pub fn degrees(pos: &Position) -> [i32; 2] {
 
 /// King-safety penalty for `c`, whose king stands on `k`.
 #[inline]
-fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables, counts: &mut [Bitboard; 3]) -> i32 {
-    let (units, cut) = king_units_with(pos, c, k, st, counts);
+fn king_danger(pos: &Position, c: Color, k: Square, st: &StaticTables) -> i32 {
+    let (units, cut) = king_units_with(pos, c, k, st);
     tuned::KING_DANGER[(units as usize).min(tuned::KING_DANGER.len() - 1)] as i32 + cut * tuned::NO_ESCAPE
 }
 
 /// The king-danger units of `c`'s king on `k` (attacks on its 3×3 zone and drop threats, minus
 /// its guards) and the number of its empty neighbour squares the enemy attacks.
 pub fn king_units(pos: &Position, c: Color, k: Square) -> (i32, i32) {
-    king_units_with(pos, c, k, statics(), &mut [Bitboard::EMPTY; 3])
+    king_units_with(pos, c, k, statics())
 }
 
-/// Also sets `counts` to the king's neighbour squares attacked by at least one, two and three
-/// enemy pieces (the enemy king not counted).
 #[inline]
-fn king_units_with(
-    pos: &Position,
-    c: Color,
-    k: Square,
-    st: &StaticTables,
-    counts: &mut [Bitboard; 3],
-) -> (i32, i32) {
+fn king_units_with(pos: &Position, c: Color, k: Square, st: &StaticTables) -> (i32, i32) {
     let them = c.flip();
     let occ = pos.occupied();
     let around = king_attacks(k);
@@ -532,7 +516,6 @@ fn king_units_with(
         if a.any() {
             units += KS_ATTACK_UNITS[kind as usize] * a.count() as i32;
             attacked |= a;
-            kiki::add_count(counts, a & around);
         }
     }
     let h = pos.hand(them);

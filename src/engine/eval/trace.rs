@@ -31,9 +31,6 @@ pub struct Trace {
     pub king_units: [(i32, i32); 2],
     /// King-danger penalties of `[sente's king, gote's king]` (positive = bad for that side).
     pub king_danger: [i32; 2],
-    /// Square control next to the kings, slider mobility and pieces attacked by pawns
-    /// (`kiki.rs`; zero while its table is unused).
-    pub kiki: i32,
     /// Bonus for the side to move (not sente positive: it goes to whoever moves).
     pub tempo: i32,
     /// The evaluation from the side to move's point of view (what `evaluate` returns).
@@ -54,14 +51,13 @@ impl Trace {
             + self.attack_defence
             - self.king_danger[0]
             + self.king_danger[1]
-            + self.kiki
     }
 
     /// The terms on one line, `name=value` separated by spaces, for scripts.
     pub fn line(&self) -> String {
         format!(
             "total={} material={} hand={} piece_square={} castle={} king_relative={} degree={} \
-             attack_defence={} king_danger_sente={} king_danger_gote={} kiki={} tempo={}",
+             attack_defence={} king_danger_sente={} king_danger_gote={} tempo={}",
             self.total,
             self.material,
             self.hand,
@@ -72,7 +68,6 @@ impl Trace {
             self.attack_defence,
             self.king_danger[0],
             self.king_danger[1],
-            self.kiki,
             self.tempo
         )
     }
@@ -97,18 +92,12 @@ pub fn trace(pos: &Position) -> Trace {
     let (degree_term, attack_defence) = degree_terms(&acc, d);
     let mut king_units = [(0, 0); 2];
     let mut king_danger = [0; 2];
-    let mut enemy = [[Bitboard::EMPTY; 3]; 2];
     for c in Color::ALL {
         if let Some(k) = pos.king_square(c) {
-            king_units[c.index()] = super::king_units(pos, c, k);
-            king_danger[c.index()] = super::king_danger(pos, c, k, t.st, &mut enemy[c.index()]);
+            king_units[c.index()] = king_units_with(pos, c, k, t.st);
+            king_danger[c.index()] = super::king_danger(pos, c, k, t.st);
         }
     }
-    let kiki = if tuned::KIKI_USED != [false; 3] {
-        kiki::score(pos, t.st, &tuned::KIKI, &enemy, tuned::KIKI_USED)
-    } else {
-        0
-    };
     let mut tr = Trace {
         strategy: t.strategy,
         material,
@@ -121,7 +110,6 @@ pub fn trace(pos: &Position) -> Trace {
         attack_defence,
         king_units,
         king_danger,
-        kiki,
         tempo: tuned::TEMPO,
         total: 0,
         sente_to_move: pos.side_to_move() == Color::Black,
@@ -160,7 +148,6 @@ impl fmt::Display for Trace {
             ("attackers/defenders", self.attack_defence),
             ("sente's king danger", -self.king_danger[0]),
             ("gote's king danger", self.king_danger[1]),
-            ("square control (利き)", self.kiki),
         ];
         for (name, v) in rows {
             // pad by display width: the Japanese names are two columns a character

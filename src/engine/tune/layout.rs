@@ -27,9 +27,7 @@ pub const DANGER: usize = REL_ENEMY + 15 * REL;
 pub const NO_ESCAPE: usize = DANGER + DANGER_LEN;
 pub const DEGREE_DIFF: usize = NO_ESCAPE + 1;
 pub const TEMPO_AT: usize = DEGREE_DIFF + 1;
-pub const KIKI: usize = TEMPO_AT + 1;
-pub const KIKI_LEN: usize = eval::kiki::LEN;
-pub const LEN: usize = KIKI + KIKI_LEN;
+pub const LEN: usize = TEMPO_AT + 1;
 
 fn rank_term(kind: PieceKind, rel_rank: usize) -> i32 {
     match kind {
@@ -99,7 +97,6 @@ pub fn current() -> Vec<f64> {
     put(REL_OWN, tuned::REL_OWN.as_flattened());
     put(REL_ENEMY, tuned::REL_ENEMY.as_flattened());
     put(DANGER, &tuned::KING_DANGER);
-    put(KIKI, &tuned::KIKI);
     v[NO_ESCAPE] = tuned::NO_ESCAPE as f64;
     v[DEGREE_DIFF] = tuned::DEGREE_DIFF as f64;
     v[TEMPO_AT] = tuned::TEMPO as f64;
@@ -165,9 +162,6 @@ pub fn features(pos: &Position) -> Features {
         }
     }
     push(DEGREE_DIFF, (d[1] - d[0]) as f32);
-    for (i, s) in eval::kiki::entries(pos) {
-        push(KIKI + i, s as f32);
-    }
     let stm = sign(pos.side_to_move());
     for t in terms.iter_mut() {
         t.1 *= stm;

@@ -4,7 +4,7 @@
 //! ```text
 //! shogiban tune --prior [-o FILE]
 //! shogiban tune [--results] [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]
-//!               [--freeze tempo,degree,rel,danger,psq,castle,hand,distance,kiki] [-o FILE] DATA...
+//!               [--freeze tempo,degree,rel,danger,psq,castle,hand,distance] [-o FILE] DATA...
 //! shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT
 //! ```
 //!
@@ -25,7 +25,6 @@ pub mod selfplay;
 pub mod write;
 
 use crate::core::Position;
-use crate::engine::eval::kiki;
 use fit::{FitOptions, Sample};
 use std::process::ExitCode;
 
@@ -55,7 +54,7 @@ pub fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: shogiban tune --prior [-o FILE]\n       shogiban tune [--results] [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]\n                     [--freeze tempo,degree,rel,danger,psq,castle,hand,distance,kiki] [-o FILE] DATA...\n       shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT"
+        "usage: shogiban tune --prior [-o FILE]\n       shogiban tune [--results] [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]\n                     [--freeze tempo,degree,rel,danger,psq,castle,hand,distance] [-o FILE] DATA...\n       shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT"
     );
     ExitCode::from(2)
 }
@@ -159,16 +158,6 @@ pub fn run(args: &[String]) -> ExitCode {
     for name in &freeze {
         match name.as_str() {
             "tempo" => frozen[layout::TEMPO_AT] = true,
-            "kiki" => frozen[layout::KIKI..layout::LEN].iter_mut().for_each(|f| *f = true),
-            "kiki-zone" => {
-                frozen[layout::KIKI..layout::KIKI + kiki::MOB_AT].iter_mut().for_each(|f| *f = true)
-            }
-            "kiki-mobility" => frozen[layout::KIKI + kiki::MOB_AT..layout::KIKI + kiki::THREAT_AT]
-                .iter_mut()
-                .for_each(|f| *f = true),
-            "kiki-threat" => {
-                frozen[layout::KIKI + kiki::THREAT_AT..layout::LEN].iter_mut().for_each(|f| *f = true)
-            }
             "degree" => frozen[layout::DEGREE_DIFF] = true,
             "rel" => frozen[layout::REL_OWN..layout::DANGER].iter_mut().for_each(|f| *f = true),
             "danger" => frozen[layout::DANGER..layout::DEGREE_DIFF].iter_mut().for_each(|f| *f = true),
@@ -178,7 +167,7 @@ pub fn run(args: &[String]) -> ExitCode {
             "distance" => frozen[layout::ATTACK..layout::REL_OWN].iter_mut().for_each(|f| *f = true),
             other => {
                 eprintln!(
-                    "shogiban tune: unknown --freeze '{other}' (tempo, degree, rel, danger, psq, castle, hand, distance, kiki, kiki-zone, kiki-mobility, kiki-threat)"
+                    "shogiban tune: unknown --freeze '{other}' (tempo, degree, rel, danger, psq, castle, hand, distance)"
                 );
                 return ExitCode::from(2);
             }

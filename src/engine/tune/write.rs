@@ -1,7 +1,6 @@
 //! Writes a parameter vector out as `src/engine/tuned.rs`.
 
 use super::layout::*;
-use crate::engine::eval::kiki;
 use std::fmt::Write;
 
 fn round(x: f64) -> i16 {
@@ -42,9 +41,7 @@ pub fn tuned_rs(theta: &[f64], provenance: &str) -> String {
          //! - `REL_OWN`, `REL_ENEMY` `[kind][row × 9 + file distance]`: every piece by its place\n\
          //!   relative to its own / the enemy king (rows as in `eval::rel_offset`).\n\
          //! - `KING_DANGER[units]`, `NO_ESCAPE`: king safety; `DEGREE_DIFF`: per unit of endgame\n\
-         //!   degree difference; `TEMPO`: side to move.\n\
-         //! - `KIKI`: square control next to each king, slider mobility and pieces attacked by enemy\n\
-         //!   pawns (layout in `eval/kiki.rs`).\n//!\n",
+         //!   degree difference; `TEMPO`: side to move.\n//!\n",
     );
     for line in provenance.lines() {
         writeln!(o, "//! {line}").unwrap();
@@ -80,22 +77,6 @@ pub fn tuned_rs(theta: &[f64], provenance: &str) -> String {
     writeln!(o, "pub const NO_ESCAPE: i32 = {};", round(theta[NO_ESCAPE])).unwrap();
     writeln!(o, "pub const DEGREE_DIFF: i32 = {};", round(theta[DEGREE_DIFF])).unwrap();
     writeln!(o, "pub const TEMPO: i32 = {};", round(theta[TEMPO_AT])).unwrap();
-    o.push('\n');
-    writeln!(o, "pub static KIKI: [i16; {KIKI_LEN}] = ").unwrap();
-    let mut kiki_rows = String::new();
-    rows(&mut kiki_rows, &theta[KIKI..KIKI + KIKI_LEN], KIKI_LEN, "");
-    o.push_str(kiki_rows.trim_end().trim_end_matches(','));
-    o.push_str(";\n\n");
-    let used = |from: usize, to: usize| theta[KIKI + from..KIKI + to].iter().any(|&x| round(x) != 0);
-    let kiki_used =
-        [used(0, kiki::MOB_AT), used(kiki::MOB_AT, kiki::THREAT_AT), used(kiki::THREAT_AT, KIKI_LEN)];
-    writeln!(
-        o,
-        "/// Whether any entry of each part of `KIKI` (zone, mobility, pawn threats) is non-zero (the"
-    )
-    .unwrap();
-    writeln!(o, "/// evaluation skips the parts that are not).").unwrap();
-    writeln!(o, "pub const KIKI_USED: [bool; 3] = {kiki_used:?};").unwrap();
     o
 }
 
