@@ -153,6 +153,15 @@ else
 fi
 
 out="$here/results/$(date -u +%Y%m%d-%H%M%S)-$engine1-vs-$opponent-${tc}"
+# two matches started in the same second must not share a folder (nor the binary copied into it):
+# mkdir is atomic, so the second one takes the next free suffix
+mkdir -p "$here/results"
+first=$out
+n=2
+until mkdir "$out" 2>/dev/null; do
+  out="$first-$n"
+  n=$((n + 1))
+done
 mkdir -p "$out/csa"
 export MATCH_LOG_DIR=$out
 export MATCH_EVENTS=$out/events.log
