@@ -61,21 +61,13 @@ fn king_into_check_names_the_attacker() {
     let p = pos("3l4k/9/9/9/9/9/9/9/4K4 b - 1");
     assert_eq!(
         why(&p, "5i6i"),
-        Err(IllegalMove::KingIntoCheck {
-            to: sq("6i"),
-            attacker: sq("6a"),
-            attacker_kind: PieceKind::Lance
-        })
+        Err(IllegalMove::KingIntoCheck { to: sq("6i"), attacker: sq("6a"), attacker_kind: PieceKind::Lance })
     );
     // stepping back along a checking rook's line
     let p = pos("4r3k/9/9/9/9/9/9/4K4/9 b - 1");
     assert_eq!(
         why(&p, "5h5i"),
-        Err(IllegalMove::KingIntoCheck {
-            to: sq("5i"),
-            attacker: sq("5a"),
-            attacker_kind: PieceKind::Rook
-        })
+        Err(IllegalMove::KingIntoCheck { to: sq("5i"), attacker: sq("5a"), attacker_kind: PieceKind::Rook })
     );
 }
 
