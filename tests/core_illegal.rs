@@ -183,7 +183,7 @@ fn candidates(p: &Position, rng: &mut Rng) -> Vec<Move> {
             continue;
         }
         // the opponent's pieces only now and then: they all get the same answer
-        if pc.color() != us && rng.next() % 8 != 0 {
+        if pc.color() != us && !rng.next().is_multiple_of(8) {
             continue;
         }
         for to in Square::all() {
@@ -226,7 +226,7 @@ fn random_game(seed: u64, start: &str, plies: usize) {
         }
         // prefer checks now and then, to reach positions in check
         let checks: Vec<Move> = moves.iter().copied().filter(|&m| p.gives_check(m)).collect();
-        let m = if !checks.is_empty() && rng.next() % 3 == 0 {
+        let m = if !checks.is_empty() && rng.next().is_multiple_of(3) {
             checks[(rng.next() % checks.len() as u64) as usize]
         } else {
             moves.as_slice()[(rng.next() % moves.len() as u64) as usize]
