@@ -149,7 +149,7 @@ mod tests {
         assert_eq!(review.points.len(), 6);
         assert!(review.points.iter().all(|p| p.score.is_some()));
         assert_eq!(review.points[0].pv, a.evals[0].pv);
-        assert_eq!(ReviewLine::from_record(&before).has_scores(), false);
+        assert!(!ReviewLine::from_record(&before).has_scores());
     }
 
     #[test]

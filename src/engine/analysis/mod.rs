@@ -106,7 +106,7 @@ pub struct Update {
 }
 
 enum Request {
-    Analyse { id: u64, pos: Position, lines: usize, limits: Limits },
+    Analyse { id: u64, pos: Box<Position>, lines: usize, limits: Limits },
     Quit,
 }
 
@@ -151,7 +151,7 @@ impl Analyzer {
         };
         let _ = self.requests.send(Request::Analyse {
             id: self.next_id,
-            pos: pos.clone(),
+            pos: Box::new(pos.clone()),
             lines: lines.clamp(1, MAX_LINES),
             limits,
         });
