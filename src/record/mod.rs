@@ -12,6 +12,7 @@ pub mod error;
 pub mod handicap;
 pub mod io;
 pub mod jkf;
+pub mod json;
 pub mod kif_read;
 pub mod kif_write;
 pub mod notation;
@@ -28,4 +29,4 @@ pub use io::{Format, load_all_records, load_record, read_bytes, read_text, save_
 pub use notation::{MoveStyle, line_text, move_text};
 pub use parse_move::{MoveParseError, parse_csa_move, parse_japanese_move, parse_move_any};
 pub use special::{Outcome, SpecialKind};
-pub use tree::{GameRecord, MoveTime, Node, NodeId, ROOT, Special};
+pub use tree::{GameRecord, MoveTime, Node, NodeId, ROOT, Special, Walker};
