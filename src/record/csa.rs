@@ -107,7 +107,8 @@ fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), Reco
         if let Some(c) = comment {
             if let Some(c) = c.strip_prefix('*') {
                 g.comment(n, clean_comment(c))?;
-            } else if let Some(v) = c.trim().strip_prefix("手数=").or_else(|| c.trim().strip_prefix("手数＝")) {
+            } else if let Some(v) = c.trim().strip_prefix("手数=").or_else(|| c.trim().strip_prefix("手数＝"))
+            {
                 g.move_count(n, v);
             }
         }
@@ -165,8 +166,8 @@ impl CsaGame {
             }
             board => {
                 let board = board.unwrap_or([Piece::EMPTY; 81]);
-                let (pos, problems) =
-                    position_from_parts(&board, &self.hands, self.side).map_err(|m| RecordError::parse(n, m))?;
+                let (pos, problems) = position_from_parts(&board, &self.hands, self.side)
+                    .map_err(|m| RecordError::parse(n, m))?;
                 for p in problems {
                     self.warnings.push(Warning::note(n, p));
                 }
@@ -234,7 +235,10 @@ impl CsaGame {
                 let Some(secs) = whole.parse::<u32>().ok().filter(|_| valid) else {
                     self.warnings.push(Warning::note(
                         n,
-                        format!("expected a time in seconds like T12 (0 to {}), found '{s}'; ignored", u32::MAX),
+                        format!(
+                            "expected a time in seconds like T12 (0 to {}), found '{s}'; ignored",
+                            u32::MAX
+                        ),
                     ));
                     return Ok(());
                 };

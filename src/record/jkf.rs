@@ -101,7 +101,9 @@ fn push_move(out: &mut String, pos: &Position, mv: Move) {
 fn push_initial(out: &mut String, init: &Position) {
     match Handicap::of_position(init) {
         Some(h) if h.is_even() => {}
-        Some(h) if h.jkf != "OTHER" => out.push_str(&format!(",\n  \"initial\": {{\"preset\":\"{}\"}}", h.jkf)),
+        Some(h) if h.jkf != "OTHER" => {
+            out.push_str(&format!(",\n  \"initial\": {{\"preset\":\"{}\"}}", h.jkf))
+        }
         _ => {
             out.push_str(",\n  \"initial\": {\"preset\":\"OTHER\",\"data\":{");
             out.push_str(&format!("\"color\":{},\"board\":[", color_num(init.side_to_move())));
@@ -350,7 +352,9 @@ fn optional<'d, T>(
 }
 
 fn comments_of(doc: &Doc, e: usize) -> Result<Vec<String>, RecordError> {
-    let Some(list) = optional(doc, e, "comments", |d, i| array(d, i, "comments"))? else { return Ok(Vec::new()) };
+    let Some(list) = optional(doc, e, "comments", |d, i| array(d, i, "comments"))? else {
+        return Ok(Vec::new());
+    };
     // a comment with line breaks becomes one comment per line, as KIF and CSA keep them
     let mut out = Vec::new();
     for &c in list {
@@ -459,7 +463,8 @@ fn position_of(doc: &Doc, data: usize, warnings: &mut Vec<Warning>) -> Result<Po
             if let (Some(c), Some(k)) = (color, kind) {
                 let kind = PieceKind::from_csa(k).ok_or_else(|| err(format!("unknown piece '{k}'")))?;
                 let color = if c == 0 { Color::Black } else { Color::White };
-                board[Square::new(x as u8 + 1, y as u8 + 1).expect("on board").index()] = Piece::new(color, kind);
+                board[Square::new(x as u8 + 1, y as u8 + 1).expect("on board").index()] =
+                    Piece::new(color, kind);
             }
         }
     }
@@ -487,8 +492,9 @@ fn position_of(doc: &Doc, data: usize, warnings: &mut Vec<Warning>) -> Result<Po
 /// Reads JKF text.
 pub fn read_jkf(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let doc = json::parse(text)
-        .map_err(|e| RecordError::parse(json::line_at(text, e.offset), format!("invalid JKF: {}", e.message)))?;
+    let doc = json::parse(text).map_err(|e| {
+        RecordError::parse(json::line_at(text, e.offset), format!("invalid JKF: {}", e.message))
+    })?;
     let root = Doc::ROOT;
     object(&doc, root, "a JKF record")?;
     let mut warnings = Vec::new();
@@ -529,7 +535,12 @@ pub fn read_jkf(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
             match (Handicap::by_jkf(preset), data) {
                 (Some(h), _) if preset != "OTHER" => h.position(),
                 (_, Some(d)) => position_of(&doc, d, &mut warnings)?,
-                _ => return Err(RecordError::parse(doc.line_of(init), format!("unknown JKF preset '{preset}' without data"))),
+                _ => {
+                    return Err(RecordError::parse(
+                        doc.line_of(init),
+                        format!("unknown JKF preset '{preset}' without data"),
+                    ));
+                }
             }
         }
     };
@@ -568,7 +579,9 @@ pub fn read_jkf(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
                     s.comments = comments_of(&doc, e)?;
                     record.set_special(cur, Some(s));
                 }
-                None => warnings.push(Warning::note(doc.line_of(e), format!("unknown special '{sp}' ignored"))),
+                None => {
+                    warnings.push(Warning::note(doc.line_of(e), format!("unknown special '{sp}' ignored")))
+                }
             }
             // the line ends here; moves played instead of the special are its forks
             for f in forks.into_iter().rev() {

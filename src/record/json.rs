@@ -154,7 +154,9 @@ impl<'a> Parser<'a> {
 
     fn hex4(&mut self) -> Result<u32, JsonError> {
         let Some(h) = self.b.get(self.i..self.i + 4) else { return self.err("expected 4 hex digits") };
-        let h = std::str::from_utf8(h).ok().and_then(|h| u32::from_str_radix(h, 16).ok().filter(|_| !h.starts_with('+')));
+        let h = std::str::from_utf8(h)
+            .ok()
+            .and_then(|h| u32::from_str_radix(h, 16).ok().filter(|_| !h.starts_with('+')));
         match h {
             Some(v) => {
                 self.i += 4;
@@ -345,14 +347,17 @@ mod tests {
 
     #[test]
     fn parses_values_and_rejects_bad_syntax() {
-        let d = parse(r#" {"a": [1, -2.5e1, true, null, "x\n\u00e9\ud83d\ude00"], "b": {}, "c": []} "#).unwrap();
+        let d =
+            parse(r#" {"a": [1, -2.5e1, true, null, "x\n\u00e9\ud83d\ude00"], "b": {}, "c": []} "#).unwrap();
         let a = d.get(Doc::ROOT, "a").unwrap();
         let Value::Array(items) = d.value(a) else { panic!() };
         assert_eq!(d.value(items[1]), &Value::Number(-25.0));
         assert_eq!(d.value(items[4]), &Value::Str("x\né😀".into()));
         assert_eq!(d.raw(items[1]), "-2.5e1");
         assert_eq!(d.value(d.get(Doc::ROOT, "b").unwrap()), &Value::Object(vec![]));
-        for bad in ["", "[1,]", "{\"a\" 1}", "[1 2]", "{\"a\":1,}", "\"\\x\"", "01", "[", "{} x", "\"\\ud800\""] {
+        for bad in
+            ["", "[1,]", "{\"a\" 1}", "[1 2]", "{\"a\":1,}", "\"\\x\"", "01", "[", "{} x", "\"\\ud800\""]
+        {
             assert!(parse(bad).is_err(), "{bad}");
         }
         let mut s = String::new();

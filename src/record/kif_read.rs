@@ -114,14 +114,17 @@ impl KifReader {
             return Ok(());
         }
         if let Some(rest) = t.strip_prefix("手数＝").or_else(|| t.strip_prefix("手数=")) {
-            let digits: String = halfwidth_digits(trim_all(rest)).chars().take_while(|c| c.is_ascii_digit()).collect();
+            let digits: String =
+                halfwidth_digits(trim_all(rest)).chars().take_while(|c| c.is_ascii_digit()).collect();
             match digits.parse::<usize>() {
                 Ok(v) if !self.started && v < u32::MAX as usize => self.start_number = Some(v),
                 Ok(_) if !self.started => {
                     self.warnings.push(Warning::note(n, format!("move count out of range, ignored: {t}")))
                 }
                 Ok(_) => {}
-                Err(_) => self.warnings.push(Warning::note(n, format!("move count not understood, ignored: {t}"))),
+                Err(_) => {
+                    self.warnings.push(Warning::note(n, format!("move count not understood, ignored: {t}")))
+                }
             }
             return Ok(());
         }
@@ -244,7 +247,8 @@ impl KifReader {
 
     fn variation(&mut self, n: usize, rest: &str) -> Result<(), RecordError> {
         self.start(n)?;
-        let digits: String = halfwidth_digits(trim_all(rest)).chars().take_while(|c| c.is_ascii_digit()).collect();
+        let digits: String =
+            halfwidth_digits(trim_all(rest)).chars().take_while(|c| c.is_ascii_digit()).collect();
         let Ok(ply) = digits.parse::<usize>() else {
             self.warnings.push(Warning::error(n, format!("expected 変化：N手, found 変化：{rest}")));
             self.dead = true;
@@ -292,7 +296,10 @@ impl KifReader {
         if number != Some(expected) {
             self.warnings.push(Warning::note(
                 n,
-                format!("move number {} where {expected} was expected; read as move {expected}", &t[..num_len]),
+                format!(
+                    "move number {} where {expected} was expected; read as move {expected}",
+                    &t[..num_len]
+                ),
             ));
         }
         rest = rest.trim_end_matches(['+', ' ', '\u{3000}']);

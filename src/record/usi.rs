@@ -41,8 +41,8 @@ pub fn read_usi(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
     };
     // pieces that can never move and two pawns on a file are read with a warning (composed
     // problems are drawn that way); anything else wrong with the SFEN is an error
-    let (pos, problems) =
-        Position::from_sfen_lenient(&sfen).map_err(|e| RecordError::parse(n, format!("invalid SFEN: {e}")))?;
+    let (pos, problems) = Position::from_sfen_lenient(&sfen)
+        .map_err(|e| RecordError::parse(n, format!("invalid SFEN: {e}")))?;
     let mut warnings: Vec<Warning> =
         problems.iter().map(|p| Warning::note(n, format!("the position has {p}; read as given"))).collect();
     let mut record = GameRecord::new(pos.clone());
