@@ -4,6 +4,7 @@
 //! Entry points: [`GameRecord`] and [`Cursor`]; [`load_record`] / [`save_record`] for files;
 //! [`parse_move_any`] for a typed move; [`notation`] for move text.
 
+pub mod annotation;
 pub mod bod;
 pub mod cli;
 pub mod csa;
