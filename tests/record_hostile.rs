@@ -10,7 +10,7 @@ use shogiban::core::{Move, Position};
 use shogiban::engine::api::{Engine, EngineOptions};
 use shogiban::engine::time::Limits;
 use shogiban::record::io::{Format, read_text, write_text};
-use shogiban::record::{Cursor, GameRecord, MoveTime, ROOT, Special, SpecialKind, Warning};
+use shogiban::record::{Cursor, GameRecord, ROOT, Special, SpecialKind, Warning};
 use std::os::unix::fs::FileTypeExt;
 use std::time::{Duration, Instant};
 
@@ -71,26 +71,8 @@ fn long_game(len: usize) -> GameRecord {
     c.into_record()
 }
 
-/// Equal records, but for the `手合割` header KIF and KI2 add for an even or handicap start,
-/// and for times: KIF writes a time for every move (0 when none was recorded) and its running
-/// totals, so times compare by the seconds spent, none being 0.
 fn same(a: &GameRecord, b: &GameRecord) -> bool {
-    let norm =
-        |t: Option<MoveTime>| t.filter(|t| t.spent > 0).map(|t| MoveTime { spent: t.spent, total: None });
-    let strip = |r: &GameRecord| {
-        let mut r = r.clone();
-        r.headers.retain(|(k, _)| k != "手合割");
-        let ids: Vec<_> = r.node_ids().collect();
-        for n in ids {
-            let nd = r.node_mut(n);
-            nd.time = norm(nd.time);
-            if let Some(s) = nd.special.as_mut() {
-                s.time = norm(s.time);
-            }
-        }
-        r
-    };
-    strip(a) == strip(b)
+    common::same_record(a, b, true)
 }
 
 fn round_trip(rec: &GameRecord, format: Format) -> (Duration, Duration) {
