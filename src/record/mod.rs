@@ -14,11 +14,13 @@ pub mod explain;
 pub mod handicap;
 pub mod io;
 pub mod jkf;
+pub mod json;
 pub mod kif_read;
 pub mod kif_write;
 pub mod notation;
 pub mod parse_move;
 pub mod pv;
+pub mod save;
 pub mod special;
 pub mod text;
 pub mod tree;
@@ -27,9 +29,13 @@ pub mod usi;
 pub use cursor::Cursor;
 pub use error::{RecordError, Severity, Warning};
 pub use handicap::{HANDICAPS, Handicap};
-pub use io::{Format, load_all_records, load_record, read_bytes, read_text, save_record, write_text};
+pub use io::{
+    Format, load_all_records, load_record, read_bytes, read_text, save_record, write_file_atomically,
+    write_text,
+};
 pub use notation::{MoveStyle, line_text, move_text};
 pub use parse_move::{MoveParseError, MoveParseReason, parse_csa_move, parse_japanese_move, parse_move_any};
 pub use pv::{pv_ki2, pv_text, pv_text_usi};
+pub use save::{SaveReport, Saver};
 pub use special::{Outcome, SpecialKind};
-pub use tree::{GameRecord, MoveTime, Node, NodeId, ROOT, Special};
+pub use tree::{GameRecord, MoveTime, Node, NodeId, ROOT, Special, Walker};

@@ -59,7 +59,7 @@ fn new_game_body(choice: &NewGameChoice) -> Vec<String> {
     body
 }
 
-pub const HELP: [&str; 11] = [
+pub const HELP: [&str; 13] = [
     "arrows / hjkl   move the cursor",
     "Enter / Space   pick up a piece, then put it down (or click)",
     "Tab             switch to your pieces in hand (then ←/→, Enter)",
@@ -68,6 +68,8 @@ pub const HELP: [&str; 11] = [
     "[ / ]           first / last position     { / }  other variation",
     "f               flip the board          n   new game / vs computer",
     "R               resign                  D   declare an impasse win (入玉宣言)",
+    "p               pause the computer      t   take over / hand back the side to move",
+    "< / >           computer vs computer: slower / faster",
     "Esc             cancel the selection",
     "q               quit",
     "? / Esc         close this help",

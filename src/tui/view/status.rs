@@ -13,7 +13,7 @@ use std::time::Instant;
 pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
     let pos = app.pos();
     let side = if pos.side_to_move() == Color::Black { "☗先手" } else { "☖後手" };
-    let mut first = format!("{} {}手目  {}", side, app.ply() + 1, app.message());
+    let mut first = format!("[{}] {} {}手目  {}", app.mode_label(), side, app.ply() + 1, app.message());
     if let Some(c) = app.clock() {
         let stm = pos.side_to_move();
         let running = !app.line_ended() && !app.status().is_over();
