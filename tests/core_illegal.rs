@@ -1,6 +1,9 @@
 //! `Position::why_illegal`: the reason it gives for each kind of illegal move, and exact
 //! agreement with `is_legal` (Ok exactly when legal) over random positions and moves.
 
+mod common;
+
+use common::Rng;
 use proptest::prelude::*;
 use shogiban::core::*;
 
@@ -152,23 +155,14 @@ fn source_and_hand_problems() {
 
 // ----- agreement with is_legal ----------------------------------------------------------------
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
+/// The shared random-game starts, and one with a single king (tsume problems): no pins, no
+/// checks against sente.
 const STARTS: [&str; 6] = [
-    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-    "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
-    "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
-    "8k/9/6NS1/9/9/9/9/9/4K4 b 3P2G 1",
-    // one king only (tsume problems): no pins, no checks against sente
+    common::RANDOM_STARTS[0],
+    common::RANDOM_STARTS[1],
+    common::RANDOM_STARTS[2],
+    common::RANDOM_STARTS[3],
+    common::RANDOM_STARTS[4],
     "7nk/7p1/9/8P/9/9/9/9/9 b GSNLP2r2b3g3s2n3l15p 1",
 ];
 
