@@ -11,6 +11,7 @@ pub mod line_editor;
 pub mod settings;
 pub mod state;
 pub mod storage;
+pub mod text;
 pub mod ui;
 
 use crate::core::Position;
