@@ -2,6 +2,11 @@
 //! variations, game endings, clocks and handicaps.
 
 use super::*;
+use crate::core::Color;
+
+fn choice(mode: GameMode, level: u8, time: usize, handicap: usize) -> NewGameChoice {
+    NewGameChoice { mode, level, time, handicap }
+}
 
 fn sq(s: &str) -> Square {
     Square::from_usi(s).unwrap()
@@ -95,8 +100,8 @@ fn new_game_sets_players_and_flips_for_gote() {
     let mut app = App::new(Position::startpos());
     assert!(app.submit_typed("7g7f"));
     app.open_new_game();
-    assert_eq!(app.popup, Some(Popup::NewGame { mode: GameMode::HotSeat, level: 5, time: 0, handicap: 0 }));
-    app.start_new_game(GameMode::HumanGote, 3, 0, 0);
+    assert_eq!(app.popup, Some(Popup::NewGame(choice(GameMode::HotSeat, 5, 0, 0))));
+    app.start_new_game(choice(GameMode::HumanGote, 3, 0, 0));
     assert_eq!(app.players, [Player::Engine, Player::Human]);
     assert!(app.flipped);
     assert_eq!(app.ply(), 0);
@@ -133,7 +138,7 @@ fn resign_and_declaration_end_the_line() {
 #[test]
 fn timed_game_records_times_and_ends_on_time() {
     let mut app = App::new(Position::startpos());
-    app.start_new_game(GameMode::HotSeat, 5, 4, 0); // 30 s per move
+    app.start_new_game(choice(GameMode::HotSeat, 5, 4, 0)); // 30 s per move
     assert!(app.clock.is_some());
     assert!(app.submit_typed("7g7f"));
     let first = app.game.node();
@@ -152,7 +157,7 @@ fn timed_game_records_times_and_ends_on_time() {
 fn handicap_game_starts_with_uwate_to_move() {
     let mut app = App::new(Position::startpos());
     let i = crate::record::HANDICAPS.iter().position(|h| h.name == "二枚落ち").unwrap();
-    app.start_new_game(GameMode::HotSeat, 5, 0, i);
+    app.start_new_game(choice(GameMode::HotSeat, 5, 0, i));
     assert_eq!(app.pos().side_to_move(), Color::White);
     assert!(app.pos().pieces(Color::White, crate::core::PieceKind::Rook).is_empty());
     assert_eq!(app.game.record().handicap().map(|h| h.name), Some("二枚落ち"));

@@ -1,0 +1,212 @@
+//! The game itself: playing moves, taking them back and replaying them, variations, and the
+//! endings that close a line (resignation, declaration, time-out). Legality and the endings'
+//! meaning come from `core` and `record`.
+
+use super::{App, Player, Popup};
+use crate::core::{Color, Declaration, GameStatus, ImpasseRule, Move};
+use crate::record::{MoveTime, NodeId, Special, SpecialKind};
+
+impl App {
+    pub fn status(&self) -> GameStatus {
+        self.game.position().status()
+    }
+
+    /// Whether the current line already ended with a special move (投了, 入玉勝ち ...).
+    pub fn line_ended(&self) -> bool {
+        self.game.record().node(self.game.node()).special.is_some()
+    }
+
+    /// Answers the promotion popup.
+    pub fn answer_promotion(&mut self, promote: bool) {
+        if let Some(Popup::Promotion { from, to }) = self.popup.take() {
+            self.submit_move(Move::board(from, to, promote));
+        }
+    }
+
+    /// Plays `m` if legal, with a clear message if not.
+    pub fn submit_move(&mut self, m: Move) -> bool {
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is over here; take back (u) to play a variation".into();
+            return false;
+        }
+        if !self.pos().is_legal(m) {
+            self.message = format!("{} is not legal here", m.usi());
+            return false;
+        }
+        let side = self.pos().side_to_move();
+        let node = match self.game.play(m) {
+            Ok(n) => n,
+            Err(e) => {
+                self.message = e.to_string();
+                return false;
+            }
+        };
+        if let Some(clock) = self.clock.as_mut() {
+            let spent = clock.on_move(side, std::time::Instant::now());
+            let total = clock.used[side.index()];
+            self.game.record_mut().node_mut(node).time =
+                Some(MoveTime { spent: (spent / 1000) as u32, total: Some((total / 1000) as u32) });
+        }
+        self.dirty = true;
+        self.selection = None;
+        self.message = self.status_message();
+        true
+    }
+
+    /// Parses and plays typed move text.
+    pub fn submit_typed(&mut self, text: &str) -> bool {
+        match self.game.parse_move(text) {
+            Ok(m) => self.submit_move(m),
+            Err(e) => {
+                self.message = e.to_string();
+                false
+            }
+        }
+    }
+
+    /// Takes back a move. Against the computer, takes back to the human's last turn.
+    pub fn undo(&mut self) {
+        self.selection = None;
+        if self.clock.is_some() && !self.line_ended() && !self.status().is_over() {
+            self.message = "no take-backs while the clock runs".into();
+            return;
+        }
+        if !self.game.back() {
+            self.message = "at the start".into();
+            return;
+        }
+        self.message.clear();
+        let vs_engine = self.players.contains(&Player::Engine) && self.players.contains(&Player::Human);
+        if vs_engine && self.players[self.pos().side_to_move().index()] == Player::Engine && !self.game.back()
+        {
+            // the computer moved first from the start: stay at the start, it will move again
+            self.message = "at the start".into();
+        }
+    }
+
+    pub fn redo(&mut self) {
+        self.selection = None;
+        if !self.game.forward() {
+            self.message = "at the end of the line".into();
+        } else {
+            self.message = self.status_message();
+        }
+    }
+
+    /// Goes back to the starting position (the record stays as it is).
+    pub fn to_start(&mut self) {
+        self.game.to_start();
+    }
+
+    /// Goes to the end of the line redo would follow.
+    pub fn to_end(&mut self) {
+        self.game.to_end();
+    }
+
+    /// Replaces the last move by its next (`delta` = 1) or previous (-1) alternative.
+    pub fn switch_variation(&mut self, delta: i32) {
+        let Some(parent) = self.game.record().node(self.game.node()).parent() else {
+            self.message = "no variation at the start".into();
+            return;
+        };
+        let siblings: Vec<NodeId> = self.game.record().node(parent).children().to_vec();
+        if siblings.len() < 2 {
+            self.message = "no other variation here".into();
+            return;
+        }
+        let i = siblings.iter().position(|&c| c == self.game.node()).unwrap_or(0) as i32;
+        let n = siblings.len() as i32;
+        let j = (i + delta).rem_euclid(n) as usize;
+        self.game.back();
+        if self.game.choose_variation(j).is_ok() {
+            self.message = format!("変化 {}/{}", j + 1, n);
+        }
+    }
+
+    /// Checks the clock: when the side to move has used all its time, the line ends with 切れ負け.
+    pub fn tick(&mut self, now: std::time::Instant) {
+        let Some(clock) = &self.clock else { return };
+        if self.line_ended() || self.status().is_over() {
+            return;
+        }
+        let side = self.pos().side_to_move();
+        if clock.flag_fell(side, now) {
+            let node = self.game.node();
+            self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::TimeUp)));
+            self.dirty = true;
+            let who = if side == Color::Black { "☗ sente" } else { "☖ gote" };
+            self.message = format!("切れ負け — {who} ran out of time");
+        }
+    }
+
+    /// The side to move resigns: the line ends with 投了.
+    pub fn resign(&mut self) {
+        self.popup = None;
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is already over".into();
+            return;
+        }
+        let node = self.game.node();
+        self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::Resign)));
+        self.dirty = true;
+        let side = if self.pos().side_to_move() == Color::Black { "☗ sente" } else { "☖ gote" };
+        self.message = format!("投了 — {side} resigns");
+    }
+
+    /// What a declaration by the side to move would mean under the CSA 27-point rule, in words.
+    pub fn declaration_summary(&self) -> String {
+        let pos = self.pos();
+        let us = pos.side_to_move();
+        let (points, pieces) = pos.impasse_count(us);
+        let need = crate::core::game::csa_points_needed(us);
+        let king_in = pos.king_square(us).is_some_and(|k| k.in_zone(us));
+        format!(
+            "king in the enemy camp: {}  pieces there: {pieces}/10  points: {points}/{need}  in check: {}",
+            if king_in { "yes" } else { "no" },
+            if pos.in_check() { "yes" } else { "no" }
+        )
+    }
+
+    /// The side to move declares (CSA 27-point rule): a win if every condition holds, otherwise
+    /// the declaration loses.
+    pub fn declare(&mut self) {
+        self.popup = None;
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is already over".into();
+            return;
+        }
+        let us = self.pos().side_to_move();
+        let node = self.game.node();
+        let kind = match self.pos().declaration(ImpasseRule::Csa27) {
+            Declaration::Win => SpecialKind::EnteringKingWin,
+            // a declaration that does not meet the conditions loses
+            _ => SpecialKind::IllegalAction(us),
+        };
+        self.game.record_mut().set_special(node, Some(Special::new(kind)));
+        self.dirty = true;
+        self.message = if kind == SpecialKind::EnteringKingWin {
+            "入玉宣言 — the declaration wins".into()
+        } else {
+            "入玉宣言 — the conditions are not met: the declaration loses".into()
+        };
+    }
+
+    pub fn status_message(&self) -> String {
+        let name = |c: Color| if c == Color::Black { "☗ sente" } else { "☖ gote" };
+        match self.status() {
+            GameStatus::Ongoing => {
+                if self.pos().in_check() {
+                    format!("王手 — {} is in check", name(self.pos().side_to_move()))
+                } else {
+                    String::new()
+                }
+            }
+            GameStatus::Checkmate { loser } => format!("詰み — checkmate, {} wins", name(loser.flip())),
+            GameStatus::NoLegalMoves { loser } => format!("{} has no legal move and loses", name(loser)),
+            GameStatus::Sennichite => "千日手 — repetition, the game is a draw".into(),
+            GameStatus::PerpetualCheck { loser } => {
+                format!("連続王手の千日手 — perpetual check, {} wins", name(loser.flip()))
+            }
+        }
+    }
+}
