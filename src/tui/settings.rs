@@ -149,6 +149,19 @@ pub fn language_from_locale(var: impl Fn(&str) -> Option<String>) -> Language {
     }
 }
 
+/// The settings at the platform's place, on top of the locale's defaults (defaults alone, with
+/// no file to save to, when there is no home directory).
+pub fn load_default() -> Loaded {
+    match SettingsFile::default_path() {
+        Some(path) => SettingsFile::load(path, defaults_for_locale()),
+        None => Loaded {
+            file: None,
+            settings: defaults_for_locale(),
+            message: Some("no home directory: settings will not be saved".into()),
+        },
+    }
+}
+
 /// The defaults, in the language of the process's locale.
 pub fn defaults_for_locale() -> Settings {
     Settings { language: language_from_locale(|k| std::env::var(k).ok()), ..Settings::default() }
@@ -296,7 +309,8 @@ pub struct SettingsFile {
 /// What `SettingsFile::load` found.
 #[derive(Debug)]
 pub struct Loaded {
-    pub file: SettingsFile,
+    /// Where to save (`None`: nowhere to save).
+    pub file: Option<SettingsFile>,
     pub settings: Settings,
     /// A message for the player when the file had problems (`None` when it was read cleanly or
     /// did not exist yet).
@@ -318,13 +332,13 @@ impl SettingsFile {
     pub fn load(path: PathBuf, defaults: Settings) -> Loaded {
         match std::fs::read(&path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Loaded {
-                file: SettingsFile { path, keep_original: false },
+                file: Some(SettingsFile { path, keep_original: false }),
                 settings: defaults,
                 message: None,
             },
             Err(e) => Loaded {
                 message: Some(format!("{}: cannot be read ({e}); using the defaults", path.display())),
-                file: SettingsFile { path, keep_original: true },
+                file: Some(SettingsFile { path, keep_original: true }),
                 settings: defaults,
             },
             Ok(bytes) => {
@@ -338,7 +352,11 @@ impl SettingsFile {
                     )
                 });
                 let keep_original = message.is_some();
-                Loaded { file: SettingsFile { path, keep_original }, settings: parsed.settings, message }
+                Loaded {
+                    file: Some(SettingsFile { path, keep_original }),
+                    settings: parsed.settings,
+                    message,
+                }
             }
         }
     }
@@ -425,7 +443,7 @@ mod tests {
         s.engine_command = Some("/usr/bin/engine --flag".into());
         s.engine_options.insert("USI_Hash".into(), "256".into());
         s.min_move_ms = 2500;
-        let mut file = first.file;
+        let mut file = first.file.unwrap();
         assert_eq!(file.save(&s).unwrap(), None);
         let again = SettingsFile::load(path, Settings::default());
         assert_eq!(again.settings, s);
@@ -443,7 +461,7 @@ mod tests {
         assert!(msg.contains("not valid JSON"), "{msg}");
         // loading alone writes nothing
         assert_eq!(entries(&d.0), vec!["settings.json"]);
-        let mut file = loaded.file;
+        let mut file = loaded.file.unwrap();
         let note = file.save(&Settings::default()).unwrap().expect("the old file is named");
         assert!(note.contains("settings.json.broken-"), "{note}");
         let names = entries(&d.0);
@@ -495,7 +513,7 @@ mod tests {
         std::fs::write(&path, r#"{"level": 6}"#).unwrap();
         let loaded = SettingsFile::load(path, Settings::default());
         assert!(loaded.message.unwrap().contains("kept as it is"));
-        let mut file = loaded.file;
+        let mut file = loaded.file.unwrap();
         assert!(file.save(&loaded.settings).unwrap().is_some());
         assert_eq!(entries(&d.0).len(), 2);
     }

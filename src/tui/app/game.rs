@@ -3,7 +3,7 @@
 //! meaning come from `core` and `record`.
 
 use super::{App, Player, Popup};
-use crate::core::{Color, Declaration, GameStatus, ImpasseRule, Move};
+use crate::core::{Color, Declaration, GameStatus, Move};
 use crate::record::{MoveTime, NodeId, Special, SpecialKind};
 
 impl App {
@@ -53,10 +53,20 @@ impl App {
         true
     }
 
-    /// Parses and plays typed move text.
+    /// Parses and plays typed move text. Japanese notation that leaves out 成/不成 where either is
+    /// legal asks, as picking the move with the cursor does (USI and CSA text always say).
     pub fn submit_typed(&mut self, text: &str) -> bool {
         match self.game.parse_move(text) {
-            Ok(m) => self.submit_move(m),
+            Ok(m) => {
+                let says_promotion = text.contains('成') || text.contains('生') || text.is_ascii();
+                let other = (!m.is_drop()).then(|| Move::board(m.from(), m.to(), !m.is_promotion()));
+                if !says_promotion && other.is_some_and(|o| self.pos().is_legal(o)) && self.pos().is_legal(m)
+                {
+                    self.popup = Some(Popup::Promotion { from: m.from(), to: m.to() });
+                    return false;
+                }
+                self.submit_move(m)
+            }
             Err(e) => {
                 self.message = e.to_string();
                 false
@@ -153,12 +163,16 @@ impl App {
         self.message = format!("投了 — {side} resigns");
     }
 
-    /// What a declaration by the side to move would mean under the CSA 27-point rule, in words.
+    /// What a declaration by the side to move would mean under the impasse rule in the settings,
+    /// in words.
     pub fn declaration_summary(&self) -> String {
         let pos = self.pos();
         let us = pos.side_to_move();
         let (points, pieces) = pos.impasse_count(us);
-        let need = crate::core::game::csa_points_needed(us);
+        let need = match self.settings.impasse_rule {
+            crate::tui::settings::ImpasseRule::Csa27 => crate::core::game::csa_points_needed(us).to_string(),
+            crate::tui::settings::ImpasseRule::Points24 => "31 (24: 持将棋)".to_string(),
+        };
         let king_in = pos.king_square(us).is_some_and(|k| k.in_zone(us));
         format!(
             "king in the enemy camp: {}  pieces there: {pieces}/10  points: {points}/{need}  in check: {}",
@@ -167,8 +181,9 @@ impl App {
         )
     }
 
-    /// The side to move declares (CSA 27-point rule): a win if every condition holds, otherwise
-    /// the declaration loses.
+    /// The side to move declares under the impasse rule in the settings: a win if every
+    /// condition holds, 持将棋 (a draw) on 24 to 30 points under the 24-point rule, otherwise the
+    /// declaration loses.
     pub fn declare(&mut self) {
         self.popup = None;
         if self.line_ended() || self.status().is_over() {
@@ -177,8 +192,9 @@ impl App {
         }
         let us = self.pos().side_to_move();
         let node = self.game.node();
-        let kind = match self.pos().declaration(ImpasseRule::Csa27) {
+        let kind = match self.pos().declaration(self.settings.impasse_rule.core()) {
             Declaration::Win => SpecialKind::EnteringKingWin,
+            Declaration::Draw => SpecialKind::Jishogi,
             // a declaration that does not meet the conditions loses
             _ => SpecialKind::IllegalAction(us),
         };
@@ -186,6 +202,8 @@ impl App {
         self.dirty = true;
         self.message = if kind == SpecialKind::EnteringKingWin {
             "入玉宣言 — the declaration wins".into()
+        } else if kind == SpecialKind::Jishogi {
+            "入玉宣言 — 持将棋: 24 to 30 points, the game is a draw".into()
         } else {
             "入玉宣言 — the conditions are not met: the declaration loses".into()
         };

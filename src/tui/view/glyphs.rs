@@ -7,8 +7,8 @@
 //! terminal draws the character over both columns and the cursor is moved explicitly to the next
 //! cell, so everything after it stays in its column. Pure functions; no terminal I/O.
 
-use crate::tui::settings::PieceStyle;
 use crate::core::{Color, Piece, PieceKind};
+use crate::tui::settings::PieceStyle;
 use ratatui::buffer::{Buffer, CellDiffOption};
 use ratatui::symbols::border;
 use unicode_width::UnicodeWidthChar;
