@@ -429,20 +429,22 @@ mod tests {
         let first = SettingsFile::load(path.clone(), Settings::default());
         assert_eq!(first.settings, Settings::default());
         assert_eq!(first.message, None, "a missing file is a first launch, not a problem");
-        let mut s = Settings::default();
-        s.mode = Mode::ComputerVsComputer;
-        s.side = Side::Gote;
-        s.level = 8;
-        s.clock = Some(Clock { main_seconds: 600, byoyomi_seconds: 30 });
-        s.handicap = "角落ち".into();
-        s.piece_style = PieceStyle::Ascii;
-        s.ambiguous_wide = true;
-        s.language = Language::Ja;
-        s.notation = Notation::Csa;
-        s.impasse_rule = ImpasseRule::Points24;
-        s.engine_command = Some("/usr/bin/engine --flag".into());
+        let mut s = Settings {
+            mode: Mode::ComputerVsComputer,
+            side: Side::Gote,
+            level: 8,
+            clock: Some(Clock { main_seconds: 600, byoyomi_seconds: 30 }),
+            handicap: "角落ち".into(),
+            piece_style: PieceStyle::Ascii,
+            ambiguous_wide: true,
+            language: Language::Ja,
+            notation: Notation::Csa,
+            impasse_rule: ImpasseRule::Points24,
+            engine_command: Some("/usr/bin/engine --flag".into()),
+            min_move_ms: 2500,
+            ..Settings::default()
+        };
         s.engine_options.insert("USI_Hash".into(), "256".into());
-        s.min_move_ms = 2500;
         let mut file = first.file.unwrap();
         assert_eq!(file.save(&s).unwrap(), None);
         let again = SettingsFile::load(path, Settings::default());
