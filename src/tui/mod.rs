@@ -20,6 +20,8 @@ pub mod input;
 pub mod settings;
 pub mod storage;
 pub mod terminal;
+#[cfg(test)]
+mod test_dir;
 pub mod text;
 pub mod view;
 

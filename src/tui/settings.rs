@@ -361,7 +361,7 @@ impl SettingsFile {
         }
     }
 
-    /// Writes `settings` (atomically: a temporary file renamed over the old one). When the file
+    /// Writes `settings` (atomically, see `record::io::write_file_atomically`). When the file
     /// on disk could not be read exactly, it is first renamed to `settings.json.broken-<time>`;
     /// the returned message names it.
     pub fn save(&mut self, settings: &Settings) -> Result<Option<String>, String> {
@@ -383,9 +383,7 @@ impl SettingsFile {
         self.keep_original = false;
         let mut text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
         text.push('\n');
-        let tmp = self.path.with_file_name(format!("{}.tmp", file_name(&self.path)));
-        std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, &self.path).map_err(|e| format!("{}: {e}", self.path.display()))?;
+        crate::record::io::write_file_atomically(&self.path, text.as_bytes()).map_err(|e| e.to_string())?;
         Ok(note)
     }
 }
@@ -398,20 +396,7 @@ fn file_name(p: &Path) -> String {
 mod tests {
     use super::*;
 
-    struct TempDir(PathBuf);
-    impl TempDir {
-        fn new(tag: &str) -> TempDir {
-            let p = std::env::temp_dir().join(format!("shogiban-settings-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&p);
-            std::fs::create_dir_all(&p).unwrap();
-            TempDir(p)
-        }
-    }
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::tui::test_dir::TempDir;
 
     fn entries(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(dir)
@@ -424,7 +409,7 @@ mod tests {
 
     #[test]
     fn settings_round_trip_through_the_file() {
-        let d = TempDir::new("roundtrip");
+        let d = TempDir::new("settings-roundtrip");
         let path = d.0.join("sub").join("settings.json");
         let first = SettingsFile::load(path.clone(), Settings::default());
         assert_eq!(first.settings, Settings::default());
@@ -454,7 +439,7 @@ mod tests {
 
     #[test]
     fn broken_file_gives_defaults_a_message_and_is_kept_before_the_first_write() {
-        let d = TempDir::new("broken");
+        let d = TempDir::new("settings-broken");
         let path = d.0.join("settings.json");
         std::fs::write(&path, "{ \"level\": 7,,, oops").unwrap();
         let loaded = SettingsFile::load(path.clone(), Settings::default());
@@ -510,7 +495,7 @@ mod tests {
 
     #[test]
     fn a_file_read_with_problems_is_kept_before_it_is_overwritten() {
-        let d = TempDir::new("old");
+        let d = TempDir::new("settings-old");
         let path = d.0.join("settings.json");
         std::fs::write(&path, r#"{"level": 6}"#).unwrap();
         let loaded = SettingsFile::load(path, Settings::default());

@@ -146,20 +146,7 @@ mod tests {
     use super::*;
     use crate::core::Position;
 
-    struct TempDir(std::path::PathBuf);
-    impl TempDir {
-        fn new(tag: &str) -> TempDir {
-            let p = std::env::temp_dir().join(format!("shogiban-save-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&p);
-            std::fs::create_dir_all(&p).unwrap();
-            TempDir(p)
-        }
-    }
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::tui::test_dir::TempDir;
 
     fn type_into(app: &mut App, text: &str) {
         let e = app.input_editor().expect("the box is open");
@@ -183,7 +170,7 @@ mod tests {
 
     #[test]
     fn unknown_extension_is_refused_and_the_box_keeps_the_text() {
-        let d = TempDir::new("ext");
+        let d = TempDir::new("save-ext");
         let mut app = App::new(Position::startpos());
         app.open_save(Some(&d.0));
         let name = d.0.join("game.txt").display().to_string();
@@ -196,7 +183,7 @@ mod tests {
 
     #[test]
     fn an_existing_file_is_replaced_only_after_asking() {
-        let d = TempDir::new("overwrite");
+        let d = TempDir::new("save-overwrite");
         let path = d.0.join("mine.kifu");
         std::fs::write(&path, "precious").unwrap();
         let mut app = App::new(Position::startpos());
