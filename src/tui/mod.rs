@@ -74,13 +74,14 @@ pub fn run(
 /// Carries the engine's reports to the app and the app's requests to the engine.
 fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
     while let Some(ev) = engine.poll() {
-        app.on_engine_event(ev);
+        app.on_engine_event(ev, Instant::now());
     }
     while let Some(cmd) = app.engine_command(Instant::now()) {
         match cmd {
             EngineCommand::Stop => engine.stop_thinking(),
             EngineCommand::Think { start, moves, level, limits } => {
-                engine.think(&start, &moves, level, limits);
+                let ticket = engine.think(&start, &moves, level, limits);
+                app.engine_started(ticket);
             }
         }
     }

@@ -18,14 +18,14 @@ mod popups;
 mod selection;
 mod settings_menu;
 
-pub use engine::EngineCommand;
+pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
 pub use modes::{GameMode, NewGameChoice, Player};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, clock_preset};
 
-use crate::core::{Position, Square};
+use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
 use clock::GameClock;
 
@@ -49,8 +49,14 @@ pub struct App {
     players: [Player; 2],
     /// Engine level 1..=10 for the computer's sides.
     level: u8,
-    /// The node the computer is thinking about (its answer is played only if we are still there).
-    engine_node: Option<NodeId>,
+    /// The search the app waits for (its answer is played only for that search and node).
+    thinking: Option<engine::Thinking>,
+    /// Computer-against-computer play is paused.
+    paused: bool,
+    /// Minimum time per move when the computer plays both sides (ms).
+    pace_ms: u64,
+    /// The impasse rule declarations are judged by.
+    impasse_rule: ImpasseRule,
     /// The computer's latest progress line.
     engine_info: String,
     /// The computer's name (for the record's player headers).
@@ -90,7 +96,10 @@ impl App {
             flipped: false,
             players: [Player::Human, Player::Human],
             level: 5,
-            engine_node: None,
+            thinking: None,
+            paused: false,
+            pace_ms: engine::DEFAULT_PACE_MS,
+            impasse_rule: ImpasseRule::default(),
             engine_info: String::new(),
             engine_name: "shogiban".into(),
             clock: None,
@@ -105,6 +114,8 @@ impl App {
     /// Uses `settings` from now on (read at launch; not marked for saving).
     pub fn set_settings(&mut self, settings: crate::tui::settings::Settings) {
         self.level = settings.level;
+        self.impasse_rule = settings.impasse_rule.core();
+        self.pace_ms = settings.min_move_ms;
         self.settings = settings;
     }
 
@@ -229,6 +240,15 @@ impl App {
         self.flipped = !self.flipped;
     }
 
+    /// The impasse rule declarations are judged by.
+    pub fn impasse_rule(&self) -> ImpasseRule {
+        self.impasse_rule
+    }
+
+    pub fn set_impasse_rule(&mut self, rule: ImpasseRule) {
+        self.impasse_rule = rule;
+    }
+
     /// The computer's name, used in the players' headers of new games.
     pub fn set_engine_name(&mut self, name: &str) {
         self.engine_name = name.to_string();
@@ -236,4 +256,8 @@ impl App {
 }
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_support;

@@ -76,8 +76,7 @@ pub fn clock_preset(c: Option<Clock>) -> usize {
     clock_choices().iter().position(|&x| x == c).unwrap_or(0)
 }
 
-/// Computer-vs-computer pace choices (least time per move, ms).
-pub const MIN_MOVE_CHOICES: [u64; 8] = [0, 250, 500, 1000, 2000, 3000, 5000, 10_000];
+use super::engine::PACES_MS as MIN_MOVE_CHOICES;
 
 fn cycle<T: PartialEq + Copy>(all: &[T], now: T, delta: i32) -> T {
     let n = all.len() as i32;
@@ -151,6 +150,8 @@ impl App {
             return;
         }
         step(&mut self.settings, item, delta);
+        self.impasse_rule = self.settings.impasse_rule.core();
+        self.pace_ms = self.settings.min_move_ms;
         self.settings_dirty = true;
     }
 

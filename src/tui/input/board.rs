@@ -28,6 +28,10 @@ pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
         KeyCode::Char('q') => app.ask_quit(),
         KeyCode::Char('R') => app.ask_resign(),
         KeyCode::Char('D') => app.ask_declare(),
+        KeyCode::Char('p') => app.toggle_pause(),
+        KeyCode::Char('t') => app.take_over(),
+        KeyCode::Char('<') => app.step_pace(1),
+        KeyCode::Char('>') => app.step_pace(-1),
         _ => {}
     }
 }

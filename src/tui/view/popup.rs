@@ -73,9 +73,9 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         }
         Popup::ConfirmResign => simple(f, &g, t.resign_title, vec![t.resign_question.into()]),
         Popup::ConfirmDeclare => {
-            let title = match app.settings().impasse_rule {
-                ImpasseRule::Csa27 => t.declare_title_csa,
-                ImpasseRule::Points24 => t.declare_title_24,
+            let title = match app.impasse_rule() {
+                crate::core::ImpasseRule::Csa27 => t.declare_title_csa,
+                crate::core::ImpasseRule::Jsa24 => t.declare_title_24,
             };
             let lines = vec![app.declaration_summary(), t.declare_warning.into(), t.declare_question.into()];
             simple(f, &g, title, lines)

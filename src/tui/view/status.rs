@@ -68,8 +68,8 @@ fn mode_index(players: [Player; 2]) -> usize {
     GameMode::ALL.iter().position(|m| m.players() == players).unwrap_or(0)
 }
 
-/// The status line: whose turn, which move, the mode, the level (when the computer plays) and
-/// the clocks.
+/// The status line: whose turn, which move, the mode, the level (when the computer plays), the
+/// pace (when it plays both sides), whether it is paused, and the clocks.
 pub(super) fn status_line(app: &App, now: Instant) -> String {
     let t = app.text();
     let pos = app.pos();
@@ -78,6 +78,12 @@ pub(super) fn status_line(app: &App, now: Instant) -> String {
     parts.push(t.mode_short[mode_index(app.players())].to_string());
     if app.players().contains(&Player::Engine) {
         parts.push((t.level_short)(app.level()));
+    }
+    if app.players() == [Player::Engine, Player::Engine] {
+        parts.push((t.pace)(app.pace().as_millis() as u64));
+    }
+    if app.paused() {
+        parts.push(t.paused.to_string());
     }
     if let Some(c) = app.clock() {
         let stm = pos.side_to_move();
