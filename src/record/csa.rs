@@ -259,7 +259,7 @@ impl CsaGame {
                 if self.dead {
                     return Ok(());
                 }
-                match SpecialKind::from_csa(&s[1..]) {
+                match SpecialKind::from_csa(&s[1..], &self.pos) {
                     Some(k) => {
                         if self.record.node(self.cur).special.is_none() {
                             self.record.set_special(self.cur, Some(Special::new(k)));

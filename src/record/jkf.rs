@@ -572,7 +572,8 @@ pub fn read_jkf(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
             None => Vec::new(),
         };
         if let Some(sp) = optional(&doc, e, "special", |d, i| string(d, i, "special"))? {
-            match SpecialKind::from_csa(sp) {
+            walker.goto(&record, cur);
+            match SpecialKind::from_csa(sp, walker.position()) {
                 Some(k) => {
                     let mut s = Special::new(k);
                     s.time = time_of(&doc, e)?;

@@ -141,14 +141,23 @@ impl KifReader {
                 return Ok(());
             }
             let stm = self.pos.side_to_move();
-            if self.record.node(self.cur).special.is_none() {
-                match SpecialKind::from_summary(t, stm) {
-                    Some(k) => {
-                        self.record.set_special(self.cur, Some(Special::new(k)));
-                        self.after_special = true;
-                    }
-                    None => self.warnings.push(Warning::note(n, format!("summary line not understood: {t}"))),
+            let summary = SpecialKind::from_summary(t, stm).map(|k| k.refine(&self.pos));
+            match (self.record.node_mut(self.cur).special.as_mut(), summary) {
+                (None, Some(k)) => {
+                    self.record.set_special(self.cur, Some(Special::new(k)));
+                    self.after_special = true;
                 }
+                (None, None) => {
+                    self.warnings.push(Warning::note(n, format!("summary line not understood: {t}")))
+                }
+                // 反則勝ち/反則負け lines say who won; the summary may say why
+                (Some(sp), Some(k))
+                    if matches!(k, SpecialKind::PerpetualCheck(_) | SpecialKind::DeclarationFailed)
+                        && k.outcome(stm) == sp.kind.outcome(stm) =>
+                {
+                    sp.kind = k
+                }
+                (Some(_), _) => {}
             }
             return Ok(());
         }
@@ -366,7 +375,7 @@ impl KifReader {
                 self.warnings.push(Warning::note(n, format!("second special move '{word}' ignored")));
                 return Ok(());
             }
-            let mut s = Special::new(kind);
+            let mut s = Special::new(kind.refine(&self.pos));
             s.time = time;
             self.record.set_special(self.cur, Some(s));
             self.after_special = true;

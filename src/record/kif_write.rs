@@ -63,7 +63,7 @@ fn write_headers(record: &GameRecord, out: &mut String) {
             start(out);
             start_done = true;
         }
-        out.push_str(&format!("{k}：{v}\n"));
+        out.push_str(&format!("{}：{v}\n", side_key(record, k)));
     }
     if !start_done {
         start(out);
@@ -71,6 +71,18 @@ fn write_headers(record: &GameRecord, out: &mut String) {
     let before = moves_before_start(record);
     if before > 0 {
         out.push_str(&format!("手数＝{before}\n"));
+    }
+}
+
+/// A header key as written: in a handicap game the players are 下手 (sente) and 上手 (gote), as
+/// Kakinoki writes them, whatever key the record holds them under.
+fn side_key<'a>(record: &GameRecord, key: &'a str) -> &'a str {
+    match (record.is_handicap_game(), key) {
+        (true, "先手") => "下手",
+        (true, "後手") => "上手",
+        (true, "先手省略名") => "下手省略名",
+        (true, "後手省略名") => "上手省略名",
+        _ => key,
     }
 }
 

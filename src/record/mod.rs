@@ -23,6 +23,7 @@ pub mod pv;
 pub mod save;
 pub mod special;
 pub mod text;
+pub mod timestamp;
 pub mod tree;
 pub mod usi;
 

@@ -1,7 +1,7 @@
 //! Special moves and game endings (投了, 中断, 千日手 ...): their names in KIF, CSA and JKF,
 //! and who won. A special is always read relative to the side to move when it occurs.
 
-use crate::core::Color;
+use crate::core::{Color, Position, Repetition};
 
 /// How a line of play ends, as a KIF "special move" or a CSA `%` line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -27,6 +27,13 @@ pub enum SpecialKind {
     IllegalAction(Color),
     /// 入玉勝ち (`%KACHI`): the side to move declares an impasse win.
     EnteringKingWin,
+    /// 入玉宣言 that does not meet the conditions: the side to move declared and loses. CSA and
+    /// JKF have no word for it and write `ILLEGAL_MOVE` (the same outcome).
+    DeclarationFailed,
+    /// 連続王手の千日手 (`%OUTE_SENNICHITE`): the fourth repetition, reached with one side
+    /// checking on every move; that side (the colour) loses. KIF writes it as 反則勝ち/反則負け
+    /// with the summary `まで…手で連続王手の千日手により…の勝ち`.
+    PerpetualCheck(Color),
     /// 引き分け (`%HIKIWAKE`): a draw by agreement.
     Draw,
     /// エラー (`%ERROR`).
@@ -44,7 +51,7 @@ pub enum Outcome {
 
 impl SpecialKind {
     /// All kinds, with both colours of `IllegalAction`.
-    pub const ALL: [SpecialKind; 13] = [
+    pub const ALL: [SpecialKind; 16] = [
         SpecialKind::Resign,
         SpecialKind::Interrupt,
         SpecialKind::Sennichite,
@@ -56,6 +63,9 @@ impl SpecialKind {
         SpecialKind::IllegalAction(Color::Black),
         SpecialKind::IllegalAction(Color::White),
         SpecialKind::EnteringKingWin,
+        SpecialKind::DeclarationFailed,
+        SpecialKind::PerpetualCheck(Color::Black),
+        SpecialKind::PerpetualCheck(Color::White),
         SpecialKind::Draw,
         SpecialKind::Error,
     ];
@@ -64,8 +74,8 @@ impl SpecialKind {
     pub fn outcome(self, stm: Color) -> Outcome {
         use SpecialKind::*;
         match self {
-            Resign | Checkmate | TimeUp | IllegalLoss => Outcome::Win(stm.flip()),
-            IllegalAction(c) => Outcome::Win(c.flip()),
+            Resign | Checkmate | TimeUp | IllegalLoss | DeclarationFailed => Outcome::Win(stm.flip()),
+            IllegalAction(c) | PerpetualCheck(c) => Outcome::Win(c.flip()),
             EnteringKingWin => Outcome::Win(stm),
             Sennichite | Jishogi | Draw => Outcome::Draw,
             Interrupt | NoMate | Error => Outcome::None,
@@ -83,8 +93,8 @@ impl SpecialKind {
             NoMate => "不詰",
             Jishogi => "持将棋",
             TimeUp => "切れ負け",
-            IllegalLoss => "反則負け",
-            IllegalAction(c) => {
+            IllegalLoss | DeclarationFailed => "反則負け",
+            IllegalAction(c) | PerpetualCheck(c) => {
                 if c == stm {
                     "反則負け"
                 } else {
@@ -111,6 +121,7 @@ impl SpecialKind {
             "反則負け" => IllegalLoss,
             "反則勝ち" => IllegalAction(stm.flip()),
             "入玉勝ち" | "入玉宣言" | "宣言勝ち" => EnteringKingWin,
+            "連続王手の千日手" | "王手千日手" => PerpetualCheck(stm.flip()),
             "引き分け" | "引分け" => Draw,
             "エラー" => Error,
             _ => return None,
@@ -128,7 +139,8 @@ impl SpecialKind {
             NoMate => "FUZUMI",
             Jishogi => "JISHOGI",
             TimeUp => "TIME_UP",
-            IllegalLoss => "ILLEGAL_MOVE",
+            IllegalLoss | DeclarationFailed => "ILLEGAL_MOVE",
+            PerpetualCheck(_) => "OUTE_SENNICHITE",
             IllegalAction(Color::Black) => "+ILLEGAL_ACTION",
             IllegalAction(Color::White) => "-ILLEGAL_ACTION",
             EnteringKingWin => "KACHI",
@@ -137,8 +149,9 @@ impl SpecialKind {
         }
     }
 
-    /// Parses a CSA `%` word (without `%`) or a JKF special name.
-    pub fn from_csa(word: &str) -> Option<SpecialKind> {
+    /// Parses a CSA `%` word (without `%`) or a JKF special name, occurring in `pos` (the
+    /// position after the last move: `OUTE_SENNICHITE` names no side, the repetition does).
+    pub fn from_csa(word: &str, pos: &Position) -> Option<SpecialKind> {
         use SpecialKind::*;
         Some(match word {
             "TORYO" => Resign,
@@ -152,6 +165,7 @@ impl SpecialKind {
             "+ILLEGAL_ACTION" => IllegalAction(Color::Black),
             "-ILLEGAL_ACTION" => IllegalAction(Color::White),
             "KACHI" => EnteringKingWin,
+            "OUTE_SENNICHITE" => PerpetualCheck(perpetual_checker(pos)),
             "HIKIWAKE" => Draw,
             "ERROR" => Error,
             _ => return None,
@@ -176,6 +190,8 @@ impl SpecialKind {
             IllegalAction(c) if c == stm => format!("{}の反則負け", name(stm)),
             IllegalAction(c) => format!("{}の反則勝ち", name(c.flip())),
             EnteringKingWin => format!("{}の入玉勝ち", name(stm)),
+            DeclarationFailed => format!("入玉宣言失敗により{}の勝ち", name(stm.flip())),
+            PerpetualCheck(c) => format!("連続王手の千日手により{}の勝ち", name(c.flip())),
             Sennichite => "千日手".to_string(),
             Jishogi => "持将棋".to_string(),
             Interrupt => "中断".to_string(),
@@ -212,6 +228,11 @@ impl SpecialKind {
             "引き分け" => Draw,
             "エラー" => Error,
             t if t.starts_with("時間切れ") => TimeUp,
+            t if t.starts_with("入玉宣言失敗") => DeclarationFailed,
+            t if t.starts_with("連続王手の千日手") => {
+                let winner = t.split_once("により").and_then(|(_, w)| color_of(w));
+                PerpetualCheck(winner.map_or(stm.flip(), Color::flip))
+            }
             t if t.ends_with("の反則負け") => {
                 let c = color_of(t)?;
                 if c == stm { IllegalLoss } else { IllegalAction(c) }
@@ -232,14 +253,44 @@ impl SpecialKind {
     }
 }
 
+impl SpecialKind {
+    /// A 反則 ending read from a format that does not say why (a KIF 反則勝ち/反則負け line
+    /// without its summary, as in variations), made exact by the position it occurs in
+    /// (after the last move): a loss by the side that kept checking into a fourth repetition
+    /// is 連続王手の千日手.
+    pub fn refine(self, pos: &Position) -> SpecialKind {
+        if matches!(self, SpecialKind::IllegalLoss | SpecialKind::IllegalAction(_))
+            && let Repetition::PerpetualCheck { loser } = pos.repetition()
+            && self.outcome(pos.side_to_move()) == Outcome::Win(loser.flip())
+        {
+            return SpecialKind::PerpetualCheck(loser);
+        }
+        self
+    }
+}
+
+/// The side that checked on every move of a repetition ending in `pos` (it loses); the side
+/// that made the last move when the history does not show it.
+pub fn perpetual_checker(pos: &Position) -> Color {
+    match pos.repetition() {
+        Repetition::PerpetualCheck { loser } => loser,
+        _ => pos.side_to_move().flip(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn names_round_trip() {
+        let pos = Position::startpos();
         for k in SpecialKind::ALL {
-            assert_eq!(SpecialKind::from_csa(k.csa()), Some(k));
+            let back = SpecialKind::from_csa(k.csa(), &pos).unwrap();
+            assert_eq!(back.outcome(Color::Black), k.outcome(Color::Black), "{k:?}");
+            if !matches!(k, SpecialKind::DeclarationFailed | SpecialKind::PerpetualCheck(Color::Black)) {
+                assert_eq!(back, k);
+            }
             for stm in Color::ALL {
                 let back = SpecialKind::from_kif(k.kif(stm), stm).unwrap();
                 assert_eq!(back.outcome(stm), k.outcome(stm), "{k:?}");

@@ -298,6 +298,7 @@ fn sennichite_and_perpetual_check_are_written_into_the_record() {
     }
     // sente kept checking: sente loses
     assert_eq!(app.record().outcome(), crate::record::Outcome::Win(Color::White));
+    assert_eq!(app.record().ending().map(|s| s.kind), Some(SpecialKind::PerpetualCheck(Color::Black)));
     assert!(app.line_ended());
 }
 
