@@ -5,7 +5,6 @@
 //! [`parse_move_any`] for a typed move; [`notation`] for move text.
 
 pub mod bod;
-pub mod cli;
 pub mod csa;
 pub mod cursor;
 pub mod error;

@@ -111,13 +111,13 @@ fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
                 let side = app.pos().side_to_move().index();
                 let mut remaining = c.remaining;
                 remaining[side] = remaining[side].saturating_sub(c.elapsed(now));
-                crate::engine::time::Limits {
+                crate::engine::search::time::Limits {
                     time: [Some(remaining[0]), Some(remaining[1])],
                     byoyomi: c.tc.byoyomi_ms,
                     ..Default::default()
                 }
             }
-            None => crate::engine::time::Limits::movetime(engine_link::think_time_ms(app.level)),
+            None => crate::engine::search::time::Limits::movetime(engine_link::think_time_ms(app.level)),
         };
         let moves = app.game.record().moves_to(here);
         engine.think(app.game.record().initial(), &moves, app.level, limits);
