@@ -27,7 +27,7 @@
 # GPS_OPTIONS (default "Thread:1"),
 # SHOGIBAN_BIN, FAIRY_BIN, GNUSHOGI_BIN, GPSSHOGI_BIN (engine executables).
 #
-# Writes tools/results/<date>-<engine>-vs-<opponent>-<time control>/ with
+# Writes tools/matches/<date>-<engine>-vs-<opponent>-<time control>/ with
 # games.pgn, csa/ (one CSA file per game), match.log (runner output),
 # events.log (per-move times, overtime, crashes, hangs from usi_guard.py),
 # and the engines' stderr / adapter logs; prints a summary at the end.
@@ -152,10 +152,10 @@ else
   tc="${byoyomi}ms"
 fi
 
-out="$here/results/$(date -u +%Y%m%d-%H%M%S)-$engine1-vs-$opponent-${tc}"
+out="$here/matches/$(date -u +%Y%m%d-%H%M%S)-$engine1-vs-$opponent-${tc}"
 # two matches started in the same second must not share a folder (nor the binary copied into it):
 # mkdir is atomic, so the second one takes the next free suffix
-mkdir -p "$here/results"
+mkdir -p "$here/matches"
 first=$out
 n=2
 until mkdir "$out" 2>/dev/null; do

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Summarise a match directory written by tools/match.sh.
 
-    python3 tools/match_summary.py tools/results/<run>
+    python3 tools/match_summary.py tools/matches/<run>
+    python3 tools/match_summary.py --csv-row tools/matches/<run> >> tools/results/matches.csv
 
 Reads match.log (cshogi.cli's output), events.log (usi_guard.py) and the
 gnushogi adapter log, and prints the score of the first engine plus every
 count the engine issue asks about: illegal moves, crashes, losses on time.
+With --csv-row it prints instead one row for tools/results/matches.csv
+(columns as in tools/results/README.md; check `build` and `opponent`, add a note).
 """
 
 import glob
@@ -103,8 +106,47 @@ def one_second_byoyomi(out):
             and (main_time is None or main_time.group(1) == "0") and fixed is None)
 
 
+def csv_row(out, e2, w, l, d):
+    """One row of tools/results/matches.csv for this match, from command.txt."""
+    import csv
+    import io
+    with open(os.path.join(out, "command.txt"), encoding="utf-8") as f:
+        cmd = f.read()
+
+    def find(pattern, default=""):
+        m = re.search(pattern, cmd, re.M)
+        return m.group(1) if m else default
+
+    movetime = find(r"^fairy movetime: (\d+)")
+    main_time, inc, byo = find(r"--time (\d+)"), find(r"--inc (\d+)"), find(r"--byoyomi (\d+)")
+    if movetime:
+        tc = "screen: opponent movetime %sms, shogiban byoyomi %sms" % (movetime, byo)
+    elif main_time and main_time != "0":
+        secs = lambda ms: ("%g" % (int(ms) / 1000)) + "s"
+        tc = "fischer %s+%s" % (secs(main_time), secs(inc)) if inc else "sudden death %s" % secs(main_time)
+    else:
+        tc = "byoyomi %sms" % byo
+    overhead = find(r"--options2 '[^']*Move Overhead:(\d+)")
+    row = {
+        "date": find(r"^date: (\d{4}-\d{2}-\d{2})"),
+        "commit": find(r"^shogiban source: .* at ([0-9a-f]+)"),
+        "build": "main",
+        "opponent": e2.lower(),
+        "time_control": tc,
+        "options": "Move Overhead %s" % overhead if overhead else "",
+        "seed": find(r"--opening-seed (\d+)"),
+        "games": w + l + d, "wins": w, "losses": l, "draws": d, "score_pct": "", "note": "",
+    }
+    buf = io.StringIO()
+    csv.DictWriter(buf, fieldnames=list(row), lineterminator="\n").writerow(row)
+    return buf.getvalue()
+
+
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else "."
+    args = sys.argv[1:]
+    want_csv = "--csv-row" in args
+    args = [a for a in args if a != "--csv-row"]
+    out = args[0] if args else "."
     with open(os.path.join(out, "match.log"), encoding="utf-8", errors="replace") as f:
         lines = f.readlines()
     games = parse_games(lines)
@@ -120,6 +162,9 @@ def main():
     l = sum(1 for g in games if g["winner"] and g["winner"] != e1)
     d = len(games) - w - l
     score = (w + d / 2) / len(games) * 100
+    if want_csv:
+        sys.stdout.write(csv_row(out, e2, w, l, d))
+        return 0
 
     print("=" * 70)
     print("%s vs %s: %d games, +%d -%d =%d, score %.1f%%" % (e1, e2, len(games), w, l, d, score))

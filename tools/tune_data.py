@@ -11,7 +11,7 @@
     tools/tune_data.py results OUT CSA...        quiet positions of decided games with the
                                                  result for the side to move (texel data for
                                                  `shogiban tune --results`; e.g. the match
-                                                 records in tools/results/*/csa/*.csa)
+                                                 records in tools/matches/*/csa/*.csa)
 
 `label` appends `SFEN<TAB>score<TAB>bestmove<TAB>quiet` lines to OUT and skips positions
 already in OUT, so it can be stopped and resumed. `score` is Fairy-Stockfish's centipawns for

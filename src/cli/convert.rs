@@ -3,9 +3,9 @@
 //! encoding from its extension (`.kif`/`.ki2` Shift_JIS, others UTF-8) and writes atomically.
 
 use shogiban::record::RecordError;
-use shogiban::record::io::{Format, read_bytes, write_atomic, write_text};
+use shogiban::record::io::{Format, read_bytes, write_file_atomically, write_stdout, write_text};
 use shogiban::record::text::{Encoding, encode};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -64,13 +64,9 @@ fn convert(a: &Args) -> Result<bool, RecordError> {
     match a.output.as_deref() {
         Some(p) if p != "-" => {
             let enc = out_format.map(Format::file_encoding).unwrap_or(Encoding::Utf8);
-            write_atomic(Path::new(p), &encode(&text, enc))?;
+            write_file_atomically(Path::new(p), &encode(&text, enc))?;
         }
-        _ => {
-            let mut out = std::io::stdout().lock();
-            // a closed pipe is not worth a panic
-            let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
-        }
+        _ => write_stdout(text.as_bytes())?,
     }
     Ok(clean)
 }

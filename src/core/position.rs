@@ -455,6 +455,11 @@ impl Position {
         }
     }
 
+    /// Sets the SFEN move number of the current position (at least 1).
+    pub fn set_move_number(&mut self, n: u32) {
+        self.ply = n.max(1);
+    }
+
     /// Forgets the move history (the position stays). Used when a position becomes a new root.
     pub fn clear_history(&mut self) {
         self.history.clear();

@@ -109,6 +109,40 @@ impl Position {
         side: Color,
         check_totals: bool,
     ) -> Result<Position, SfenError> {
+        let pos = Position::build_from_parts(board, hands, side, check_totals)?;
+        pos.validate()?;
+        Ok(pos)
+    }
+
+    /// Like `from_parts` (piece totals checked), but accepts what composed problems draw on
+    /// purpose: pieces that can never move and two pawns on a file. Those are returned beside
+    /// the position; move generation and search work from such a position as from any other.
+    pub fn from_parts_lenient(
+        board: &[Piece; 81],
+        hands: &[Hand; 2],
+        side: Color,
+    ) -> Result<(Position, Vec<SfenError>), SfenError> {
+        let pos = Position::build_from_parts(board, hands, side, true)?;
+        pos.check_opponent_not_in_check()?;
+        let problems = pos.composition_problems();
+        Ok((pos, problems))
+    }
+
+    /// Like `from_sfen`, but accepts pieces that can never move and two pawns on a file (as
+    /// `from_parts_lenient`), returning them beside the position.
+    pub fn from_sfen_lenient(text: &str) -> Result<(Position, Vec<SfenError>), SfenError> {
+        let pos = Position::parse_sfen_unvalidated(text, true)?;
+        pos.check_opponent_not_in_check()?;
+        let problems = pos.composition_problems();
+        Ok((pos, problems))
+    }
+
+    fn build_from_parts(
+        board: &[Piece; 81],
+        hands: &[Hand; 2],
+        side: Color,
+        check_totals: bool,
+    ) -> Result<Position, SfenError> {
         let mut pos = Position::empty();
         for sq in Square::all() {
             let p = board[sq.index()];
@@ -139,7 +173,6 @@ impl Position {
         if check_totals {
             pos.check_piece_totals()?;
         }
-        pos.validate()?;
         pos.refresh_checkers();
         Ok(pos)
     }
@@ -150,6 +183,13 @@ impl Position {
     }
 
     fn parse_sfen(text: &str, check_totals: bool) -> Result<Position, SfenError> {
+        let pos = Position::parse_sfen_unvalidated(text, check_totals)?;
+        pos.validate()?;
+        Ok(pos)
+    }
+
+    /// Parses an SFEN with every check but those of `validate`.
+    fn parse_sfen_unvalidated(text: &str, check_totals: bool) -> Result<Position, SfenError> {
         let text = text.trim();
         let text = text.strip_prefix("sfen ").unwrap_or(text).trim();
         let mut parts = text.split_whitespace();
@@ -237,6 +277,10 @@ impl Position {
             let mut any = false;
             for ch in hand.chars() {
                 if let Some(d) = ch.to_digit(10) {
+                    // a count is 2 to 18 without leading zeros (`0P`, `00P` and `01P` are refused)
+                    if count == 0 && d == 0 {
+                        return Err(SfenError::BadHand(hand.to_string()));
+                    }
                     count = count * 10 + d;
                     if count > 18 {
                         return Err(SfenError::BadHand(hand.to_string()));
@@ -273,7 +317,6 @@ impl Position {
         if check_totals {
             pos.check_piece_totals()?;
         }
-        pos.validate()?;
         pos.refresh_checkers();
         Ok(pos)
     }
@@ -303,20 +346,34 @@ impl Position {
 
     /// Checks dead pieces, nifu and that the side not to move is not in check.
     fn validate(&self) -> Result<(), SfenError> {
+        if let Some(e) = self.composition_problems().into_iter().next() {
+            return Err(e);
+        }
+        self.check_opponent_not_in_check()
+    }
+
+    /// What a composed problem may draw although play could never reach it: pieces that can
+    /// never move (pawn or lance on the last rank, knight on the last two) and two unpromoted
+    /// pawns of a side on one file.
+    pub fn composition_problems(&self) -> Vec<SfenError> {
+        let mut out = Vec::new();
         for c in Color::ALL {
             for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight] {
-                let dead = self.pieces(c, kind) & dead_ranks(c, kind);
-                if let Some(sq) = dead.clone().next() {
-                    return Err(SfenError::DeadPiece { square: sq.usi(), piece: self.piece_at(sq).sfen() });
+                for sq in self.pieces(c, kind) & dead_ranks(c, kind) {
+                    out.push(SfenError::DeadPiece { square: sq.usi(), piece: self.piece_at(sq).sfen() });
                 }
             }
             let pawns = self.pieces(c, PieceKind::Pawn);
             for f in 1..=9u8 {
                 if (pawns & file_bb(f)).more_than_one() {
-                    return Err(SfenError::Nifu { color: c, file: f });
+                    out.push(SfenError::Nifu { color: c, file: f });
                 }
             }
         }
+        out
+    }
+
+    fn check_opponent_not_in_check(&self) -> Result<(), SfenError> {
         let them = self.side_to_move().flip();
         if let Some(k) = self.king_square(them)
             && self.is_attacked(self.side_to_move(), k, self.occupied())

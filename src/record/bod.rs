@@ -138,8 +138,9 @@ impl BodReader {
         Ok(true)
     }
 
-    /// The position the diagram shows.
-    pub fn position(&self) -> Result<Position, String> {
+    /// The position the diagram shows, and what it breaks that composed problems may break
+    /// (pieces that can never move, two pawns on a file), as warning texts.
+    pub fn position(&self) -> Result<(Position, Vec<String>), String> {
         if self.rows.len() != 9 {
             return Err(format!("the diagram has {} rows, expected 9", self.rows.len()));
         }
@@ -168,8 +169,9 @@ impl BodReader {
             }
         }
         let side = if self.side == Some(Color::White) { Color::White } else { Color::Black };
-        Position::from_parts(&board, &hands, side, false)
-            .map_err(|e| format!("the diagram is not a valid position: {e}"))
+        let (pos, problems) = Position::from_parts_lenient(&board, &hands, side)
+            .map_err(|e| format!("the diagram is not a valid position: {e}"))?;
+        Ok((pos, problems.iter().map(|p| format!("the diagram has {p}; read as drawn")).collect()))
     }
 }
 
@@ -226,7 +228,7 @@ mod tests {
                     assert!(r.line(line).unwrap(), "{line}");
                 }
             }
-            assert_eq!(r.position().unwrap(), p, "{text}");
+            assert_eq!(r.position().unwrap().0, p, "{text}");
         }
     }
 }

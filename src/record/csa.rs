@@ -9,7 +9,7 @@ use super::handicap::Handicap;
 use super::notation::csa_move;
 use super::parse_move::parse_csa_move;
 use super::special::SpecialKind;
-use super::tree::{GameRecord, MoveTime, NodeId, ROOT, Special};
+use super::tree::{GameRecord, MoveTime, NodeId, ROOT, Special, clean_comment, clean_header};
 use crate::core::{Color, Hand, Piece, PieceKind, Position, Square};
 
 /// CSA `$` keys and the KIF header names shogiban stores them under.
@@ -67,6 +67,8 @@ struct CsaGame {
     /// Where a `T` line goes: the last move, or the special.
     time_to_special: bool,
     names: [Option<String>; 2],
+    /// Moves played before the start position, from a `'手数=N` comment.
+    start_number: Option<u32>,
 }
 
 fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), RecordError> {
@@ -82,10 +84,16 @@ fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), Reco
         dead: false,
         time_to_special: false,
         names: [None, None],
+        start_number: None,
     };
     for &(n, line) in lines {
         let t = line.trim_start();
         if t.is_empty() {
+            continue;
+        }
+        // header and name lines run to the end of the line (their values may hold commas)
+        if t.starts_with('$') || t.starts_with("N+") || t.starts_with("N-") {
+            g.statement(n, t)?;
             continue;
         }
         // a comment runs to the end of the line, also after `,` (`+7776FU,T1,'* good`)
@@ -96,14 +104,20 @@ fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), Reco
                 g.statement(n, s)?;
             }
         }
-        if let Some(c) = comment.and_then(|c| c.strip_prefix('*')) {
-            g.comment(n, c.to_string())?;
+        if let Some(c) = comment {
+            if let Some(c) = c.strip_prefix('*') {
+                g.comment(n, clean_comment(c))?;
+            } else if let Some(v) = c.trim().strip_prefix("手数=").or_else(|| c.trim().strip_prefix("手数＝"))
+            {
+                g.move_count(n, v);
+            }
         }
     }
     g.start(0)?;
     for (key, name) in ["先手", "後手"].into_iter().zip(g.names) {
         if let Some(name) = name {
-            g.record.headers.push((key.to_string(), name));
+            let (k, v) = clean_header(key, &name).expect("names are valid header keys");
+            g.record.headers.push((k, v));
         }
     }
     Ok((g.record, g.warnings))
@@ -132,20 +146,37 @@ fn color_of_sign(c: u8) -> Option<Color> {
 }
 
 impl CsaGame {
+    /// `'手数=N`: the start position comes after N moves (shogiban writes it for such starts).
+    fn move_count(&mut self, n: usize, v: &str) {
+        match v.trim().parse::<u32>() {
+            Ok(c) if !self.started && c < u32::MAX => self.start_number = Some(c),
+            Ok(_) if self.started => {}
+            _ => self.warnings.push(Warning::note(n, format!("move count '{v}' not understood, ignored"))),
+        }
+    }
+
     fn start(&mut self, n: usize) -> Result<(), RecordError> {
         if self.started {
             return Ok(());
         }
         self.started = true;
-        let pos = match self.board {
+        let mut pos = match self.board {
             None if self.hands.iter().all(Hand::is_empty) && self.side == Color::Black => {
                 Position::startpos()
             }
             board => {
                 let board = board.unwrap_or([Piece::EMPTY; 81]);
-                position_from_parts(&board, &self.hands, self.side).map_err(|m| RecordError::parse(n, m))?
+                let (pos, problems) = position_from_parts(&board, &self.hands, self.side)
+                    .map_err(|m| RecordError::parse(n, m))?;
+                for p in problems {
+                    self.warnings.push(Warning::note(n, p));
+                }
+                pos
             }
         };
+        if let Some(c) = self.start_number {
+            pos.set_move_number(c + 1);
+        }
         self.record.set_initial(pos)?;
         self.pos = self.record.initial().clone();
         Ok(())
@@ -182,7 +213,10 @@ impl CsaGame {
                     .find(|(c, _)| *c == k)
                     .map(|(_, j)| j.to_string())
                     .unwrap_or(k.to_string());
-                self.record.headers.push((key, v.to_string()));
+                match clean_header(&key, v) {
+                    Ok(h) => self.record.headers.push(h),
+                    Err(why) => self.warnings.push(Warning::note(n, why)),
+                }
                 Ok(())
             }
             b'P' if !self.started => self.position_line(n, s),
@@ -192,12 +226,24 @@ impl CsaGame {
             }
             b'+' | b'-' => self.play(n, s),
             b'T' => {
-                let secs: f64 = s[1..]
-                    .trim()
-                    .parse()
-                    .map_err(|_| RecordError::parse(n, format!("expected a time like T12, found '{s}'")))?;
+                // whole seconds (a fraction is dropped); a sign, nan or a time beyond u32 is refused
+                let text = s[1..].trim();
+                let whole = text.split_once('.').map_or(text, |(w, _)| w);
+                let valid = !whole.is_empty()
+                    && text.bytes().filter(|&b| b == b'.').count() <= 1
+                    && text.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+                let Some(secs) = whole.parse::<u32>().ok().filter(|_| valid) else {
+                    self.warnings.push(Warning::note(
+                        n,
+                        format!(
+                            "expected a time in seconds like T12 (0 to {}), found '{s}'; ignored",
+                            u32::MAX
+                        ),
+                    ));
+                    return Ok(());
+                };
                 if self.started && !self.dead {
-                    let t = Some(MoveTime { spent: secs as u32, total: None });
+                    let t = Some(MoveTime { spent: secs, total: None });
                     if self.time_to_special {
                         if let Some(sp) = self.record.node_mut(self.cur).special.as_mut() {
                             sp.time = t;
@@ -348,13 +394,17 @@ fn square_of(f: u8, r: u8) -> Option<Square> {
     Square::new(f.wrapping_sub(b'0'), r.wrapping_sub(b'0'))
 }
 
-/// Builds (and validates) a position from a board, hands and side to move.
+/// Builds (and validates) a position from a board, hands and side to move: more pieces of a
+/// kind than one set holds is an error; pieces that can never move and two pawns on a file
+/// (composed problems draw them) are accepted and described in the returned warnings.
 pub(crate) fn position_from_parts(
     board: &[Piece; 81],
     hands: &[Hand; 2],
     side: Color,
-) -> Result<Position, String> {
-    Position::from_parts(board, hands, side, false).map_err(|e| format!("not a valid position: {e}"))
+) -> Result<(Position, Vec<String>), String> {
+    let (pos, problems) =
+        Position::from_parts_lenient(board, hands, side).map_err(|e| format!("not a valid position: {e}"))?;
+    Ok((pos, problems.iter().map(|p| format!("the position has {p}; read as given")).collect()))
 }
 
 /// The main line as CSA v2.2 text.
@@ -415,6 +465,10 @@ pub fn write_csa(record: &GameRecord) -> String {
         }
     }
     out.push_str(if init.side_to_move() == Color::Black { "+\n" } else { "-\n" });
+    let before = super::kif_write::moves_before_start(record);
+    if before > 0 {
+        out.push_str(&format!("'手数={before}\n"));
+    }
     for c in &record.node(ROOT).comments {
         out.push_str(&format!("'*{c}\n"));
     }

@@ -3,7 +3,7 @@
 //!
 //! Where implementations disagree we follow Kakinoki and cshogi: 香落ち and 三枚落ち remove
 //! uwate's left lance (1一), 五枚落ち also removes the 8一 knight (左五枚落ち the 2一 knight),
-//! 七枚落ち removes the 3一 silver.
+//! 七枚落ち (左七枚落ち) removes the 3一 silver, 右七枚落ち the 7一 silver.
 
 use crate::core::{Position, START_SFEN};
 
@@ -30,7 +30,7 @@ const fn h(
 }
 
 /// Every handicap shogiban knows, 平手 first.
-pub static HANDICAPS: [Handicap; 15] = [
+pub static HANDICAPS: [Handicap; 16] = [
     h("平手", "HIRATE", &[], START_SFEN),
     h("香落ち", "KY", &[(1, 1, "KY")], "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
     h("右香落ち", "KY_R", &[(9, 1, "KY")], "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
@@ -83,6 +83,12 @@ pub static HANDICAPS: [Handicap; 15] = [
         "OTHER",
         &[(8, 2, "HI"), (2, 2, "KA"), (1, 1, "KY"), (9, 1, "KY"), (8, 1, "KE"), (2, 1, "KE"), (3, 1, "GI")],
         "2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    h(
+        "右七枚落ち",
+        "OTHER",
+        &[(8, 2, "HI"), (2, 2, "KA"), (1, 1, "KY"), (9, 1, "KY"), (8, 1, "KE"), (2, 1, "KE"), (7, 1, "GI")],
+        "3gkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     ),
     h(
         "八枚落ち",
@@ -142,7 +148,8 @@ impl Handicap {
             "4枚落ち" | "４枚落ち" => "四枚落ち",
             "5枚落ち" | "５枚落ち" | "右五枚落ち" => "五枚落ち",
             "6枚落ち" | "６枚落ち" => "六枚落ち",
-            "7枚落ち" | "７枚落ち" => "七枚落ち",
+            "7枚落ち" | "７枚落ち" | "左七枚落ち" | "左7枚落ち" => "七枚落ち",
+            "右7枚落ち" | "右７枚落ち" => "右七枚落ち",
             "8枚落ち" | "８枚落ち" => "八枚落ち",
             "10枚落ち" | "１０枚落ち" => "十枚落ち",
             other => other,

@@ -10,7 +10,7 @@ use super::handicap::Handicap;
 use super::parse_move::parse_japanese_move;
 use super::special::SpecialKind;
 use super::text::{halfwidth_digits, trim_all};
-use super::tree::{GameRecord, MoveTime, NodeId, ROOT, Special};
+use super::tree::{GameRecord, MoveTime, NodeId, ROOT, Special, clean_comment, clean_header};
 use crate::core::{Color, Position};
 
 /// Reads KIF text (decoded already). KI2 move lines are accepted too.
@@ -41,6 +41,8 @@ struct KifReader {
     at_branch: bool,
     /// First move number minus one (files that number from a diagram's move count).
     offset: Option<usize>,
+    /// Moves played before the start position, from a `手数＝N` line.
+    start_number: Option<usize>,
     pending_comments: Vec<String>,
 }
 
@@ -58,6 +60,7 @@ impl KifReader {
             after_special: false,
             at_branch: false,
             offset: None,
+            start_number: None,
             pending_comments: Vec::new(),
         }
     }
@@ -68,13 +71,22 @@ impl KifReader {
             return Ok(());
         }
         self.started = true;
-        let initial = if self.bod.has_board() {
-            self.bod.position().map_err(|m| RecordError::parse(line, m))?
+        let mut initial = if self.bod.has_board() {
+            let (pos, problems) = self.bod.position().map_err(|m| RecordError::parse(line, m))?;
+            for p in problems {
+                self.warnings.push(Warning::note(line, p));
+            }
+            pos
         } else if let Some(h) = self.handicap {
             h.position()
         } else {
             Position::startpos()
         };
+        if self.offset.is_none() {
+            self.offset = self.start_number;
+        }
+        let before = self.offset.unwrap_or(0);
+        initial.set_move_number(u32::try_from(before + 1).unwrap_or(u32::MAX));
         self.record.set_initial(initial)?;
         self.pos = self.record.initial().clone();
         self.record.node_mut(ROOT).comments.append(&mut self.pending_comments);
@@ -85,8 +97,8 @@ impl KifReader {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, raw) in text.split('\n').enumerate() {
             let n = i + 1;
-            let line = raw.trim_end_matches(['\r', ' ', '\t']);
-            if trim_all(line).is_empty() {
+            let line = raw.trim_end_matches(char::is_whitespace);
+            if line.is_empty() {
                 continue;
             }
             self.line(n, line)?;
@@ -96,13 +108,28 @@ impl KifReader {
     }
 
     fn line(&mut self, n: usize, line: &str) -> Result<(), RecordError> {
-        let t = line.trim_start_matches([' ', '\t', '\u{3000}']);
-        if t.starts_with('#') || t.starts_with('&') || t.starts_with("手数----") || t.starts_with("手数＝")
-        {
+        // any white space (also \v, \f, no-break and ideographic spaces) before a line is ignored
+        let t = line.trim_start_matches(char::is_whitespace);
+        if t.starts_with('#') || t.starts_with('&') || t.starts_with("手数----") {
+            return Ok(());
+        }
+        if let Some(rest) = t.strip_prefix("手数＝").or_else(|| t.strip_prefix("手数=")) {
+            let digits: String =
+                halfwidth_digits(trim_all(rest)).chars().take_while(|c| c.is_ascii_digit()).collect();
+            match digits.parse::<usize>() {
+                Ok(v) if !self.started && v < u32::MAX as usize => self.start_number = Some(v),
+                Ok(_) if !self.started => {
+                    self.warnings.push(Warning::note(n, format!("move count out of range, ignored: {t}")))
+                }
+                Ok(_) => {}
+                Err(_) => {
+                    self.warnings.push(Warning::note(n, format!("move count not understood, ignored: {t}")))
+                }
+            }
             return Ok(());
         }
         if let Some(c) = t.strip_prefix('*') {
-            self.comment(c.to_string());
+            self.comment(clean_comment(c));
             return Ok(());
         }
         if let Some(rest) = t.strip_prefix("変化：").or_else(|| t.strip_prefix("変化:")) {
@@ -152,7 +179,7 @@ impl KifReader {
         }
         if let Some((k, v)) = split_header(t) {
             // a header after the moves (終了日時 written at the end, ...)
-            self.record.headers.push((k.to_string(), v.to_string()));
+            self.push_header(n, k, v);
             return Ok(());
         }
         self.warnings.push(Warning::note(n, format!("line not understood, skipped: {t}")));
@@ -192,9 +219,16 @@ impl KifReader {
                 }
                 self.record.headers.push((key.to_string(), value.to_string()));
             }
-            _ => self.record.headers.push((key.to_string(), value.to_string())),
+            _ => self.push_header(n, key, value),
         }
         Ok(())
+    }
+
+    fn push_header(&mut self, n: usize, key: &str, value: &str) {
+        match clean_header(key, value) {
+            Ok(h) => self.record.headers.push(h),
+            Err(why) => self.warnings.push(Warning::note(n, why)),
+        }
     }
 
     fn comment(&mut self, c: String) {
@@ -213,25 +247,26 @@ impl KifReader {
 
     fn variation(&mut self, n: usize, rest: &str) -> Result<(), RecordError> {
         self.start(n)?;
-        let digits: String = halfwidth_digits(rest).chars().take_while(|c| c.is_ascii_digit()).collect();
+        let digits: String =
+            halfwidth_digits(trim_all(rest)).chars().take_while(|c| c.is_ascii_digit()).collect();
         let Ok(ply) = digits.parse::<usize>() else {
             self.warnings.push(Warning::error(n, format!("expected 変化：N手, found 変化：{rest}")));
             self.dead = true;
             return Ok(());
         };
-        let target = ply.saturating_sub(1 + self.offset.unwrap_or(0));
-        let mut node = self.cur;
-        while self.record.depth(node) > target {
-            node = self.record.node(node).parent().unwrap_or(ROOT);
-        }
-        if self.record.depth(node) != target || ply == 0 {
+        let offset = self.offset.unwrap_or(0);
+        if ply <= offset || self.record.depth(self.cur) < ply - offset - 1 {
             self.warnings
                 .push(Warning::error(n, format!("変化：{ply}手 does not branch from any line read so far")));
             self.dead = true;
             return Ok(());
         }
-        self.cur = node;
-        self.pos = self.record.position_at(node);
+        // the branch point is an ancestor of the current move: take moves back up to it
+        let target = ply - offset - 1;
+        while self.record.depth(self.cur) > target {
+            self.cur = self.record.node(self.cur).parent().unwrap_or(ROOT);
+            self.pos.undo_move();
+        }
         self.dead = false;
         self.after_special = false;
         self.at_branch = true;
@@ -239,16 +274,33 @@ impl KifReader {
     }
 
     fn kif_move_line(&mut self, n: usize, t: &str) -> Result<(), RecordError> {
-        self.start(n)?;
         let t = halfwidth_leading_number(t);
         let num_len = t.chars().take_while(|c| c.is_ascii_digit()).count();
-        let number: usize = t[..num_len].parse().unwrap_or(0);
+        let number: Option<usize> = t[..num_len].parse().ok().filter(|&v| v < u32::MAX as usize);
         let mut rest = trim_all(&t[num_len..]);
-        if self.offset.is_none() {
-            self.offset = Some(number.saturating_sub(1));
+        if !self.started {
+            match (self.start_number, number) {
+                (Some(s), Some(v)) if v != s + 1 => self.warnings.push(Warning::note(
+                    n,
+                    format!("the first move is numbered {v} but 手数＝{s} says {}; numbered from {v}", s + 1),
+                )),
+                _ => {}
+            }
+            self.offset = Some(number.unwrap_or(1).saturating_sub(1));
         }
+        self.start(n)?;
         if self.dead {
             return Ok(());
+        }
+        let expected = self.record.depth(self.cur) + 1 + self.offset.unwrap_or(0);
+        if number != Some(expected) {
+            self.warnings.push(Warning::note(
+                n,
+                format!(
+                    "move number {} where {expected} was expected; read as move {expected}",
+                    &t[..num_len]
+                ),
+            ));
         }
         rest = rest.trim_end_matches(['+', ' ', '\u{3000}']);
         let (move_text, time) = split_time(rest);
@@ -354,7 +406,8 @@ impl KifReader {
 fn split_header(t: &str) -> Option<(&str, &str)> {
     let (k, v) = t.split_once('：').or_else(|| t.split_once(':'))?;
     let k = trim_all(k);
-    if k.is_empty() || k.chars().any(|c| c.is_ascii_digit()) && k.is_ascii() {
+    let first = k.chars().next()?;
+    if first.is_ascii_digit() || ('０'..='９').contains(&first) {
         return None;
     }
     Some((k, trim_all(v)))
@@ -390,9 +443,13 @@ pub(crate) fn parse_kif_time(t: &str) -> Option<MoveTime> {
         }
         let mut total: u32 = 0;
         for f in part.split(':') {
-            let f = trim_all(f);
-            let v: f64 = halfwidth_digits(f).parse().ok()?;
-            total = total.checked_mul(60)?.checked_add(v as u32)?;
+            // whole seconds, minutes or hours: no signs, no fractions, no nan
+            let f = halfwidth_digits(trim_all(f));
+            if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let v: u32 = f.parse().ok()?;
+            total = total.checked_mul(60)?.checked_add(v)?;
         }
         Some(total)
     };

@@ -8,6 +8,55 @@ use super::handicap::Handicap;
 use super::special::{Outcome, SpecialKind};
 use crate::core::{Color, Move, Position};
 
+/// Why a header key cannot be kept: KIF could not write it back as a header line that reads
+/// as the same header (so no format would round-trip it). `None` when the key is fine.
+pub fn header_key_problem(key: &str) -> Option<&'static str> {
+    let first = key.chars().next()?;
+    if key.chars().any(char::is_control) {
+        return Some("it contains a control character");
+    }
+    if key.contains('：') {
+        return Some("it contains '：'");
+    }
+    if key != key.trim_matches(char::is_whitespace) {
+        return Some("it begins or ends with white space");
+    }
+    if first.is_ascii_digit()
+        || ('０'..='９').contains(&first)
+        || "#&*|｜+＋同▲△☗☖▼▽'$%/".contains(first)
+        || key.starts_with("まで")
+        || key.starts_with("変化")
+        || key.starts_with("手数")
+    {
+        return Some("it begins like a move, comment or diagram line");
+    }
+    if key.ends_with("の持駒") {
+        return Some("pieces in hand belong to the start position");
+    }
+    None
+}
+
+/// Checks a header read from a file: `Err` says why the key is dropped; the value has control
+/// characters replaced by spaces and white space around it trimmed, as KIF keeps it.
+pub fn clean_header(key: &str, value: &str) -> Result<(String, String), String> {
+    let key = key.trim_matches(char::is_whitespace);
+    if key.is_empty() {
+        return Err("header with an empty key dropped".to_string());
+    }
+    if let Some(why) = header_key_problem(key) {
+        return Err(format!("header '{}' dropped: {why}", key.escape_debug()));
+    }
+    let value: String = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    Ok((key.to_string(), value.trim_matches(char::is_whitespace).to_string()))
+}
+
+/// A comment as every format keeps it: control characters (a line break included) become
+/// spaces and trailing white space goes (KIF and CSA lines lose it).
+pub fn clean_comment(c: &str) -> String {
+    let c: String = c.chars().map(|ch| if ch.is_control() { ' ' } else { ch }).collect();
+    c.trim_end_matches(char::is_whitespace).to_string()
+}
+
 /// Index of a node in a [`GameRecord`]. The root (the starting position) is [`ROOT`].
 pub type NodeId = usize;
 /// The root node: the starting position, no move.
@@ -44,6 +93,8 @@ pub struct Node {
     /// Set when the line ends here with a special move.
     pub special: Option<Special>,
     parent: Option<NodeId>,
+    /// Moves from the root to this node.
+    depth: usize,
     children: Vec<NodeId>,
     /// Index into `children` of the branch last taken (redo follows it); `None` means the main
     /// continuation.
@@ -52,13 +103,14 @@ pub struct Node {
 }
 
 impl Node {
-    fn new(mv: Move, parent: Option<NodeId>) -> Node {
+    fn new(mv: Move, parent: Option<NodeId>, depth: usize) -> Node {
         Node {
             mv,
             time: None,
             comments: Vec::new(),
             special: None,
             parent,
+            depth,
             children: Vec::new(),
             last_child: None,
             deleted: false,
@@ -103,18 +155,26 @@ impl Default for GameRecord {
 }
 
 impl PartialEq for GameRecord {
-    /// Same start, headers and tree (moves, times, comments, specials, order of variations).
+    /// Same start (its move number included), headers and tree (moves, times, comments,
+    /// specials, order of variations). Walks the trees with an explicit stack, so any depth works.
     fn eq(&self, o: &GameRecord) -> bool {
-        fn same(a: &GameRecord, an: NodeId, b: &GameRecord, bn: NodeId) -> bool {
-            let (x, y) = (a.node(an), b.node(bn));
-            x.mv == y.mv
-                && x.time == y.time
-                && x.comments == y.comments
-                && x.special == y.special
-                && x.children.len() == y.children.len()
-                && x.children.iter().zip(&y.children).all(|(&c, &d)| same(a, c, b, d))
+        if self.headers != o.headers || self.initial != o.initial || self.initial.ply() != o.initial.ply() {
+            return false;
         }
-        self.headers == o.headers && self.initial == o.initial && same(self, ROOT, o, ROOT)
+        let mut stack = vec![(ROOT, ROOT)];
+        while let Some((an, bn)) = stack.pop() {
+            let (x, y) = (self.node(an), o.node(bn));
+            if x.mv != y.mv
+                || x.time != y.time
+                || x.comments != y.comments
+                || x.special != y.special
+                || x.children.len() != y.children.len()
+            {
+                return false;
+            }
+            stack.extend(x.children.iter().copied().zip(y.children.iter().copied()));
+        }
+        true
     }
 }
 
@@ -122,7 +182,7 @@ impl GameRecord {
     /// An empty record starting from `initial` (its move history is dropped).
     pub fn new(mut initial: Position) -> GameRecord {
         initial.clear_history();
-        GameRecord { headers: Vec::new(), initial, nodes: vec![Node::new(Move::NONE, None)] }
+        GameRecord { headers: Vec::new(), initial, nodes: vec![Node::new(Move::NONE, None, 0)] }
     }
 
     /// An empty record for a handicap (or 平手).
@@ -193,13 +253,33 @@ impl GameRecord {
     }
 
     /// Number of moves from the root to this node.
-    pub fn depth(&self, mut id: NodeId) -> usize {
-        let mut d = 0;
-        while let Some(p) = self.nodes[id].parent {
-            d += 1;
-            id = p;
+    pub fn depth(&self, id: NodeId) -> usize {
+        self.nodes[id].depth
+    }
+
+    /// The deepest node that is an ancestor of both `a` and `b` (or one of them).
+    pub fn common_ancestor(&self, mut a: NodeId, mut b: NodeId) -> NodeId {
+        while self.nodes[a].depth > self.nodes[b].depth {
+            a = self.nodes[a].parent.unwrap_or(ROOT);
         }
-        d
+        while self.nodes[b].depth > self.nodes[a].depth {
+            b = self.nodes[b].parent.unwrap_or(ROOT);
+        }
+        while a != b {
+            a = self.nodes[a].parent.unwrap_or(ROOT);
+            b = self.nodes[b].parent.unwrap_or(ROOT);
+        }
+        a
+    }
+
+    /// Every node in the tree (root first), parents before children, in creation order.
+    pub fn node_ids(&self) -> impl Iterator<Item = NodeId> + '_ {
+        (0..self.nodes.len()).filter(|&i| !self.nodes[i].deleted)
+    }
+
+    /// One past the largest node id (for tables indexed by `NodeId`).
+    pub fn id_bound(&self) -> usize {
+        self.nodes.len()
     }
 
     /// The nodes from the first move to `id` (empty for the root).
@@ -295,7 +375,8 @@ impl GameRecord {
             return Err(RecordError::IllegalMove { mv: mv.usi(), sfen: pos.to_sfen() });
         }
         let id = self.nodes.len();
-        self.nodes.push(Node::new(mv, Some(parent)));
+        let depth = self.nodes[parent].depth + 1;
+        self.nodes.push(Node::new(mv, Some(parent), depth));
         self.nodes[parent].children.push(id);
         Ok(id)
     }
@@ -369,6 +450,57 @@ impl GameRecord {
     /// Number of nodes in the tree, root included.
     pub fn node_count(&self) -> usize {
         self.nodes.iter().filter(|n| !n.deleted).count()
+    }
+}
+
+/// A position kept in step with a node of a record: [`Walker::goto`] undoes moves up to the
+/// common ancestor and replays moves down to the target, so a walk that visits the tree in
+/// depth-first order costs time linear in the tree's size (no walk back to the root per step).
+pub struct Walker {
+    node: NodeId,
+    pos: Position,
+    path: Vec<NodeId>,
+}
+
+impl Walker {
+    /// At the root of `record`.
+    pub fn new(record: &GameRecord) -> Walker {
+        Walker { node: ROOT, pos: record.initial().clone(), path: Vec::new() }
+    }
+
+    pub fn node(&self) -> NodeId {
+        self.node
+    }
+
+    /// The position at the current node (with the moves from the start as history).
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Moves to `target` (a node of the same record).
+    pub fn goto(&mut self, record: &GameRecord, target: NodeId) {
+        let common = record.common_ancestor(self.node, target);
+        while self.node != common {
+            self.pos.undo_move();
+            self.node = record.node(self.node).parent.unwrap_or(ROOT);
+        }
+        self.path.clear();
+        let mut n = target;
+        while n != common {
+            self.path.push(n);
+            n = record.node(n).parent.unwrap_or(ROOT);
+        }
+        while let Some(n) = self.path.pop() {
+            self.pos.do_move(record.node(n).mv);
+        }
+        self.node = target;
+    }
+
+    /// Plays the move of `child`, a child of the current node.
+    pub fn enter(&mut self, record: &GameRecord, child: NodeId) {
+        debug_assert_eq!(record.node(child).parent, Some(self.node));
+        self.pos.do_move(record.node(child).mv);
+        self.node = child;
     }
 }
 

@@ -39,9 +39,13 @@ pub fn read_usi(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
         }
         None => return Err(RecordError::parse(n, "empty USI record")),
     };
-    let pos = Position::from_sfen(&sfen).map_err(|e| RecordError::parse(n, format!("invalid SFEN: {e}")))?;
+    // pieces that can never move and two pawns on a file are read with a warning (composed
+    // problems are drawn that way); anything else wrong with the SFEN is an error
+    let (pos, problems) = Position::from_sfen_lenient(&sfen)
+        .map_err(|e| RecordError::parse(n, format!("invalid SFEN: {e}")))?;
+    let mut warnings: Vec<Warning> =
+        problems.iter().map(|p| Warning::note(n, format!("the position has {p}; read as given"))).collect();
     let mut record = GameRecord::new(pos.clone());
-    let mut warnings = Vec::new();
     let moves = match rest.first() {
         Some(&"moves") => &rest[1..],
         Some(w) => return Err(RecordError::parse(n, format!("expected 'moves', found '{w}'"))),
@@ -70,7 +74,7 @@ pub fn read_usi(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
 /// `position startpos moves ...` (or `position sfen ...`) for the main line.
 pub fn write_usi(record: &GameRecord) -> String {
     let init = record.initial();
-    let mut s = if *init == Position::startpos() {
+    let mut s = if *init == Position::startpos() && init.ply() == 1 {
         "position startpos".to_string()
     } else {
         format!("position sfen {}", init.to_sfen())

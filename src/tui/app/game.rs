@@ -1,0 +1,290 @@
+//! The game itself: playing moves, taking them back and replaying them, variations, and the
+//! endings that close a line (resignation, declaration, time-out). Legality and the endings'
+//! meaning come from `core` and `record`.
+
+use super::{App, Player, Popup};
+use crate::core::{Color, Declaration, GameStatus, Move};
+use crate::record::{MoveTime, NodeId, Special, SpecialKind};
+
+impl App {
+    pub fn status(&self) -> GameStatus {
+        self.game.position().status()
+    }
+
+    /// Whether the current line already ended with a special move (投了, 入玉勝ち ...).
+    pub fn line_ended(&self) -> bool {
+        self.game.record().node(self.game.node()).special.is_some()
+    }
+
+    /// Answers the promotion popup.
+    pub fn answer_promotion(&mut self, promote: bool) {
+        if let Some(Popup::Promotion { from, to }) = self.popup.take() {
+            self.submit_move(Move::board(from, to, promote));
+        }
+    }
+
+    /// Plays `m` if legal, with a clear message if not.
+    pub fn submit_move(&mut self, m: Move) -> bool {
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is over here; take back (u) to play a variation".into();
+            return false;
+        }
+        if !self.pos().is_legal(m) {
+            self.message = format!("{} is not legal here", m.usi());
+            return false;
+        }
+        let side = self.pos().side_to_move();
+        let node = match self.game.play(m) {
+            Ok(n) => n,
+            Err(e) => {
+                self.message = e.to_string();
+                return false;
+            }
+        };
+        if let Some(clock) = self.clock.as_mut() {
+            let spent = clock.on_move(side, std::time::Instant::now());
+            let total = clock.used[side.index()];
+            self.game.record_mut().node_mut(node).time =
+                Some(MoveTime { spent: (spent / 1000) as u32, total: Some((total / 1000) as u32) });
+        }
+        self.dirty = true;
+        self.selection = None;
+        self.settle_ending();
+        self.message = self.status_message();
+        true
+    }
+
+    /// Ends the line at the current node with `special` (投了, 切れ負け, 入玉宣言 ...).
+    pub(super) fn end_line(&mut self, special: Special) {
+        let node = self.game.node();
+        self.game.record_mut().set_special(node, Some(special));
+        self.dirty = true;
+    }
+
+    /// Writes the ending the position itself decides (詰み, 千日手, 連続王手の千日手) into the
+    /// record at the current node, when it is not there yet.
+    fn settle_ending(&mut self) {
+        if self.line_ended() {
+            return;
+        }
+        let kind = match self.status() {
+            GameStatus::Ongoing => return,
+            GameStatus::Checkmate { .. } | GameStatus::NoLegalMoves { .. } => SpecialKind::Checkmate,
+            GameStatus::Sennichite => SpecialKind::Sennichite,
+            // the side that kept checking loses (反則)
+            GameStatus::PerpetualCheck { loser } => SpecialKind::IllegalAction(loser),
+        };
+        self.end_line(Special::new(kind));
+    }
+
+    /// Parses and plays typed move text.
+    pub fn submit_typed(&mut self, text: &str) -> bool {
+        match self.game.parse_move(text) {
+            Ok(m) => self.submit_move(m),
+            Err(e) => {
+                self.message = e.to_string();
+                false
+            }
+        }
+    }
+
+    /// Takes back a move. Against the computer, takes back to the human's last turn. From a
+    /// line that ended (投了, 詰み, 切れ負け ...) the ending leaves the line and play reopens from
+    /// the move taken back, with the clocks as the record has them at that move.
+    pub fn undo(&mut self) {
+        self.selection = None;
+        let ended = self.line_ended() || self.status().is_over();
+        if self.clock.is_some() && !ended {
+            self.message = "no take-backs while the clock runs".into();
+            return;
+        }
+        let from = self.game.node();
+        if !self.game.back() {
+            self.message = "at the start".into();
+            return;
+        }
+        if ended {
+            self.game.record_mut().set_special(from, None);
+            self.dirty = true;
+        }
+        self.message.clear();
+        let vs_engine = self.players.contains(&Player::Engine) && self.players.contains(&Player::Human);
+        if vs_engine && self.players[self.pos().side_to_move().index()] == Player::Engine && !self.game.back()
+        {
+            // the computer moved first from the start: stay at the start, it will move again
+            self.message = "at the start".into();
+        }
+        if ended {
+            self.restore_clock_here(std::time::Instant::now());
+        }
+    }
+
+    /// Sets the clocks to the times the record holds for the moves up to here; the side to
+    /// move's turn starts at `now`.
+    fn restore_clock_here(&mut self, now: std::time::Instant) {
+        let Some(clock) = self.clock.as_mut() else { return };
+        let rec = self.game.record();
+        let mut used = [0u64; 2];
+        for id in rec.path_to(self.game.node()) {
+            let mover = rec.side_to_move_at(rec.node(id).parent().unwrap_or(crate::record::ROOT));
+            if let Some(t) = rec.node(id).time {
+                let i = mover.index();
+                used[i] = match t.total {
+                    Some(total) => total as u64 * 1000,
+                    None => used[i] + t.spent as u64 * 1000,
+                };
+            }
+        }
+        clock.restore(used, now);
+    }
+
+    pub fn redo(&mut self) {
+        self.selection = None;
+        if !self.game.forward() {
+            self.message = "at the end of the line".into();
+        } else {
+            self.settle_ending();
+            self.message = self.status_message();
+        }
+    }
+
+    /// Where the game stands as child indices from the start: survives saving and reading the
+    /// record back, where node ids do not.
+    pub fn node_path(&self) -> Vec<usize> {
+        let rec = self.game.record();
+        rec.path_to(self.game.node())
+            .into_iter()
+            .map(|id| {
+                let parent = rec.node(id).parent().unwrap_or(crate::record::ROOT);
+                rec.node(parent).children().iter().position(|&c| c == id).unwrap_or(0)
+            })
+            .collect()
+    }
+
+    /// Goes to the node at `path` (child indices from the start), as far as the record has it.
+    pub fn goto_path(&mut self, path: &[usize]) {
+        self.game.to_start();
+        for &i in path {
+            if self.game.choose_variation(i).is_err() {
+                break;
+            }
+        }
+        self.selection = None;
+    }
+
+    /// Goes back to the starting position (the record stays as it is).
+    pub fn to_start(&mut self) {
+        self.game.to_start();
+    }
+
+    /// Goes to the end of the line redo would follow.
+    pub fn to_end(&mut self) {
+        self.game.to_end();
+        self.settle_ending();
+    }
+
+    /// Replaces the last move by its next (`delta` = 1) or previous (-1) alternative.
+    pub fn switch_variation(&mut self, delta: i32) {
+        let Some(parent) = self.game.record().node(self.game.node()).parent() else {
+            self.message = "no variation at the start".into();
+            return;
+        };
+        let siblings: Vec<NodeId> = self.game.record().node(parent).children().to_vec();
+        if siblings.len() < 2 {
+            self.message = "no other variation here".into();
+            return;
+        }
+        let i = siblings.iter().position(|&c| c == self.game.node()).unwrap_or(0) as i32;
+        let n = siblings.len() as i32;
+        let j = (i + delta).rem_euclid(n) as usize;
+        self.game.back();
+        if self.game.choose_variation(j).is_ok() {
+            self.settle_ending();
+            self.message = format!("変化 {}/{}", j + 1, n);
+        }
+    }
+
+    /// Checks the clock: when the side to move has used all its time, the line ends with 切れ負け.
+    pub fn tick(&mut self, now: std::time::Instant) {
+        self.play_engine_answer(now);
+        let Some(clock) = &self.clock else { return };
+        if self.line_ended() || self.status().is_over() {
+            return;
+        }
+        let side = self.pos().side_to_move();
+        if clock.flag_fell(side, now) {
+            self.end_line(Special::new(SpecialKind::TimeUp));
+            let who = if side == Color::Black { "☗ sente" } else { "☖ gote" };
+            self.message = format!("切れ負け — {who} ran out of time");
+        }
+    }
+
+    /// The side to move resigns: the line ends with 投了.
+    pub fn resign(&mut self) {
+        self.popup = None;
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is already over".into();
+            return;
+        }
+        self.end_line(Special::new(SpecialKind::Resign));
+        let side = if self.pos().side_to_move() == Color::Black { "☗ sente" } else { "☖ gote" };
+        self.message = format!("投了 — {side} resigns");
+    }
+
+    /// What a declaration by the side to move would mean under the rule in force, in words.
+    pub fn declaration_summary(&self) -> String {
+        let pos = self.pos();
+        let us = pos.side_to_move();
+        let (points, pieces) = pos.impasse_count(us);
+        let need = match self.impasse_rule {
+            crate::core::ImpasseRule::Csa27 => crate::core::game::csa_points_needed(us),
+            crate::core::ImpasseRule::Jsa24 => 31,
+        };
+        let king_in = pos.king_square(us).is_some_and(|k| k.in_zone(us));
+        format!(
+            "king in the enemy camp: {}  pieces there: {pieces}/10  points: {points}/{need}  in check: {}",
+            if king_in { "yes" } else { "no" },
+            if pos.in_check() { "yes" } else { "no" }
+        )
+    }
+
+    /// The side to move declares an impasse win (入玉宣言) under the rule in force: a win if
+    /// every condition holds, 持将棋 (a draw) where the 24-point rule says so, otherwise the
+    /// declaration loses.
+    pub fn declare(&mut self) {
+        self.popup = None;
+        if self.line_ended() || self.status().is_over() {
+            self.message = "the game is already over".into();
+            return;
+        }
+        let (kind, text) = match self.pos().declaration(self.impasse_rule) {
+            Declaration::Win => (SpecialKind::EnteringKingWin, "入玉宣言 — the declaration wins"),
+            Declaration::Draw => (SpecialKind::Jishogi, "入玉宣言 — 持将棋: the game is a draw"),
+            // a declaration that does not meet the conditions loses, as an illegal move does
+            Declaration::Lose => {
+                (SpecialKind::IllegalLoss, "入玉宣言 — the conditions are not met: the declaration loses")
+            }
+        };
+        self.end_line(Special::new(kind));
+        self.message = text.into();
+    }
+
+    pub fn status_message(&self) -> String {
+        let name = |c: Color| if c == Color::Black { "☗ sente" } else { "☖ gote" };
+        match self.status() {
+            GameStatus::Ongoing => {
+                if self.pos().in_check() {
+                    format!("王手 — {} is in check", name(self.pos().side_to_move()))
+                } else {
+                    String::new()
+                }
+            }
+            GameStatus::Checkmate { loser } => format!("詰み — checkmate, {} wins", name(loser.flip())),
+            GameStatus::NoLegalMoves { loser } => format!("{} has no legal move and loses", name(loser)),
+            GameStatus::Sennichite => "千日手 — repetition, the game is a draw".into(),
+            GameStatus::PerpetualCheck { loser } => {
+                format!("連続王手の千日手 — perpetual check, {} wins", name(loser.flip()))
+            }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! The application state and every change to it. Each transition is a method; the fields are
+//! private, so the input layer can only ask for changes and the view can only read. No drawing,
+//! no terminal I/O and no rules logic here: legality, endings and notation come from `core` and
+//! `record`.
+//!
+//! The methods are grouped by concern: `game` (moves, take-backs, variations, endings),
+//! `selection` (board cursor, picking up and putting down pieces), `modes` (who plays which side,
+//! new games), `popups` (modal windows), `line` (the one-line text box and saving), `engine` (the
+//! computer player's requests and answers), `clock` (game clocks).
+
+pub mod clock;
+mod engine;
+mod game;
+mod line;
+mod modes;
+mod popups;
+mod selection;
+
+pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
+pub use line::{InputKind, LineInput};
+pub use modes::{GameMode, NewGameChoice, Player};
+pub use popups::Popup;
+pub use selection::{Focus, Selection};
+
+use crate::core::{ImpasseRule, Position, Square};
+use crate::record::{Cursor, GameRecord};
+use clock::GameClock;
+
+use super::storage::now_string;
+
+pub struct App {
+    /// The game record and the position being shown (undo/redo and variations live here).
+    game: Cursor,
+    /// Where the record is saved (the file it was opened from, or chosen with save).
+    file: Option<std::path::PathBuf>,
+    /// Set when the record changed and the autosave should be written.
+    dirty: bool,
+    cursor: Square,
+    focus: Focus,
+    selection: Option<Selection>,
+    popup: Option<Popup>,
+    /// The one-line text box, when open.
+    input: Option<LineInput>,
+    message: String,
+    flipped: bool,
+    players: [Player; 2],
+    /// Engine level 1..=10 for the computer's sides.
+    level: u8,
+    /// The search the app waits for (its answer is played only for that search and node).
+    thinking: Option<engine::Thinking>,
+    /// Computer-against-computer play is paused.
+    paused: bool,
+    /// Minimum time per move when the computer plays both sides (ms).
+    pace_ms: u64,
+    /// The impasse rule declarations are judged by.
+    impasse_rule: ImpasseRule,
+    /// The computer's latest progress line.
+    engine_info: String,
+    /// The computer's name (for the record's player headers).
+    engine_name: String,
+    /// The game clock, when the game is timed.
+    clock: Option<GameClock>,
+    /// The time-control preset chosen last (index into `TIME_PRESETS`).
+    time_preset: usize,
+    should_quit: bool,
+}
+
+impl App {
+    pub fn new(start: Position) -> App {
+        let mut rec = GameRecord::new(start);
+        rec.set_header("開始日時", &now_string());
+        App::with_record(rec)
+    }
+
+    /// Opens a record for review (at its start).
+    pub fn with_record(record: GameRecord) -> App {
+        App {
+            game: Cursor::new(record),
+            file: None,
+            dirty: false,
+            cursor: Square::new(7, 7).expect("7g is on the board"),
+            focus: Focus::Board,
+            selection: None,
+            popup: None,
+            input: None,
+            message: String::from("? for help"),
+            flipped: false,
+            players: [Player::Human, Player::Human],
+            level: 5,
+            thinking: None,
+            paused: false,
+            pace_ms: engine::DEFAULT_PACE_MS,
+            impasse_rule: ImpasseRule::default(),
+            engine_info: String::new(),
+            engine_name: "shogiban".into(),
+            clock: None,
+            time_preset: 0,
+            should_quit: false,
+        }
+    }
+
+    /// Opens the record read from `path` for review, with `message` shown.
+    pub fn opened(record: GameRecord, path: &std::path::Path, message: String) -> App {
+        let mut app = App::with_record(record);
+        app.file = Some(path.to_path_buf());
+        app.message = message;
+        app
+    }
+
+    // ---- reading the state (for the view and the event loop) ----
+
+    /// The record and the position being shown.
+    pub fn game(&self) -> &Cursor {
+        &self.game
+    }
+
+    pub fn pos(&self) -> &Position {
+        self.game.position()
+    }
+
+    pub fn record(&self) -> &GameRecord {
+        self.game.record()
+    }
+
+    /// The file the record belongs to, if any.
+    pub fn file(&self) -> Option<&std::path::Path> {
+        self.file.as_deref()
+    }
+
+    pub fn cursor(&self) -> Square {
+        self.cursor
+    }
+
+    pub fn focus(&self) -> Focus {
+        self.focus
+    }
+
+    pub fn selection(&self) -> Option<Selection> {
+        self.selection
+    }
+
+    pub fn popup(&self) -> Option<&Popup> {
+        self.popup.as_ref()
+    }
+
+    pub fn input(&self) -> Option<&LineInput> {
+        self.input.as_ref()
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    pub fn flipped(&self) -> bool {
+        self.flipped
+    }
+
+    pub fn players(&self) -> [Player; 2] {
+        self.players
+    }
+
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    pub fn engine_info(&self) -> &str {
+        &self.engine_info
+    }
+
+    pub fn clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref()
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.should_quit
+    }
+
+    /// Number of the move that led here (0 at the start).
+    pub fn ply(&self) -> usize {
+        self.game.ply()
+    }
+
+    /// Whether the record changed since the last call (the event loop then writes the autosave).
+    pub fn take_dirty(&mut self) -> bool {
+        std::mem::take(&mut self.dirty)
+    }
+
+    // ---- small transitions ----
+
+    /// Shows `text` in the status line.
+    pub fn set_message(&mut self, text: impl Into<String>) {
+        self.message = text.into();
+    }
+
+    /// Leaves the app at once (Ctrl-C, or quitting after confirming).
+    pub fn quit(&mut self) {
+        self.should_quit = true;
+    }
+
+    /// Turns the board round.
+    pub fn flip(&mut self) {
+        self.flipped = !self.flipped;
+    }
+
+    /// The impasse rule declarations are judged by.
+    pub fn impasse_rule(&self) -> ImpasseRule {
+        self.impasse_rule
+    }
+
+    pub fn set_impasse_rule(&mut self, rule: ImpasseRule) {
+        self.impasse_rule = rule;
+    }
+
+    /// The computer's name, used in the players' headers of new games.
+    pub fn set_engine_name(&mut self, name: &str) {
+        self.engine_name = name.to_string();
+    }
+}
+
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_support;

@@ -1,0 +1,132 @@
+//! Who plays which side: game modes, the new-game choice, and starting a new game.
+
+use super::clock::{GameClock, TIME_PRESETS};
+use super::{App, Focus};
+use crate::record::{Cursor, GameRecord, HANDICAPS};
+
+/// Who plays which side in a new game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameMode {
+    HotSeat,
+    HumanSente,
+    HumanGote,
+    EngineVsEngine,
+}
+
+impl GameMode {
+    pub const ALL: [GameMode; 4] =
+        [GameMode::HotSeat, GameMode::HumanSente, GameMode::HumanGote, GameMode::EngineVsEngine];
+
+    pub fn players(self) -> [Player; 2] {
+        match self {
+            GameMode::HotSeat => [Player::Human, Player::Human],
+            GameMode::HumanSente => [Player::Human, Player::Engine],
+            GameMode::HumanGote => [Player::Engine, Player::Human],
+            GameMode::EngineVsEngine => [Player::Engine, Player::Engine],
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            GameMode::HotSeat => "二人対局 (hot-seat: two players, one keyboard)",
+            GameMode::HumanSente => "☗ you (sente) vs ☖ computer",
+            GameMode::HumanGote => "☗ computer vs ☖ you (gote)",
+            GameMode::EngineVsEngine => "computer vs computer",
+        }
+    }
+}
+
+/// Who plays a side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Engine,
+}
+
+/// What a new game is made of: the mode, the computer's level, the clock and the handicap.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NewGameChoice {
+    pub mode: GameMode,
+    /// The computer's level, 1..=10.
+    pub level: u8,
+    /// Index into `clock::TIME_PRESETS`.
+    pub time: usize,
+    /// Index into `record::HANDICAPS` (0 = 平手, an even game).
+    pub handicap: usize,
+}
+
+impl NewGameChoice {
+    /// The next (`delta` = 1) or previous (-1) mode in `GameMode::ALL`.
+    pub fn step_mode(&mut self, delta: i32) {
+        let n = GameMode::ALL.len() as i32;
+        let i = GameMode::ALL.iter().position(|&m| m == self.mode).unwrap_or(0) as i32;
+        self.mode = GameMode::ALL[(i + delta).rem_euclid(n) as usize];
+    }
+
+    /// One level up or down, within 1..=10.
+    pub fn step_level(&mut self, delta: i32) {
+        self.level = (self.level as i32 + delta).clamp(1, 10) as u8;
+    }
+
+    pub fn cycle_time(&mut self) {
+        self.time = (self.time + 1) % TIME_PRESETS.len();
+    }
+
+    pub fn cycle_handicap(&mut self) {
+        self.handicap = (self.handicap + 1) % HANDICAPS.len();
+    }
+}
+
+impl App {
+    /// Starts a new game from the start position (or the handicap's) with the chosen players.
+    pub fn start_new_game(&mut self, choice: NewGameChoice) {
+        let NewGameChoice { mode, level, time, handicap } = choice;
+        self.popup = None;
+        self.players = mode.players();
+        self.level = level.clamp(1, 10);
+        let h = &HANDICAPS[handicap.min(HANDICAPS.len() - 1)];
+        let mut rec = GameRecord::with_handicap(h);
+        rec.set_header("開始日時", &super::now_string());
+        let name = |p: Player| if p == Player::Human { "you".to_string() } else { self.engine_name.clone() };
+        rec.set_header("先手", &name(self.players[0]));
+        rec.set_header("後手", &name(self.players[1]));
+        self.time_preset = time.min(TIME_PRESETS.len() - 1);
+        let (tc, label) = TIME_PRESETS[self.time_preset];
+        if tc.is_some() {
+            rec.set_header("持ち時間", label);
+        }
+        self.clock = tc.map(|tc| GameClock::new(tc, std::time::Instant::now()));
+        self.game = Cursor::new(rec);
+        self.file = None;
+        self.dirty = true;
+        self.selection = None;
+        self.focus = Focus::Board;
+        self.flipped = mode == GameMode::HumanGote;
+        self.message = format!("new game: {}", mode.label());
+    }
+
+    /// Who plays which side, the computer's level and, when it plays both, its pace and
+    /// whether it is paused: shown in the status line at all times.
+    pub fn mode_label(&self) -> String {
+        let who = |p: Player| if p == Player::Human { "you" } else { "CPU" };
+        let [b, w] = self.players;
+        if b == Player::Human && w == Player::Human {
+            return "☗you vs ☖you (hot-seat)".into();
+        }
+        let mut s = format!("☗{} vs ☖{} Lv{}", who(b), who(w), self.level);
+        if b == Player::Engine && w == Player::Engine {
+            s.push_str(&format!(" {:.1}s/move", self.pace_ms as f64 / 1000.0));
+        }
+        if self.paused {
+            s.push_str(" paused");
+        }
+        s
+    }
+
+    /// Whether a person plays the side to move and the game goes on here.
+    pub(super) fn human_to_move(&self) -> bool {
+        self.players[self.pos().side_to_move().index()] == Player::Human
+            && !self.status().is_over()
+            && !self.line_ended()
+    }
+}

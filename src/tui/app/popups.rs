@@ -1,0 +1,72 @@
+//! Modal windows: what each asks, and the transitions that open, answer and close them. While a
+//! popup is open it receives the keys (see `input`).
+
+use super::{App, GameMode, NewGameChoice};
+use crate::core::Square;
+
+/// Modal windows; when one is open it receives the keys.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Popup {
+    /// Promotion is optional for this move: ask.
+    Promotion {
+        from: Square,
+        to: Square,
+    },
+    Help,
+    ConfirmQuit,
+    /// The side to move resigns (投了) after confirming.
+    ConfirmResign,
+    /// The side to move declares an impasse win (入玉宣言) after seeing the count.
+    ConfirmDeclare,
+    /// Choosing who plays each side, the computer's level, the clock and the handicap.
+    NewGame(NewGameChoice),
+}
+
+impl App {
+    /// Closes whatever popup is open, answering nothing.
+    pub fn close_popup(&mut self) {
+        self.popup = None;
+    }
+
+    pub fn open_help(&mut self) {
+        self.popup = Some(Popup::Help);
+    }
+
+    pub fn ask_quit(&mut self) {
+        self.popup = Some(Popup::ConfirmQuit);
+    }
+
+    pub fn ask_resign(&mut self) {
+        self.popup = Some(Popup::ConfirmResign);
+    }
+
+    pub fn ask_declare(&mut self) {
+        self.popup = Some(Popup::ConfirmDeclare);
+    }
+
+    /// Opens the new-game dialog with the current settings.
+    pub fn open_new_game(&mut self) {
+        let mode =
+            GameMode::ALL.iter().copied().find(|m| m.players() == self.players).unwrap_or(GameMode::HotSeat);
+        self.popup = Some(Popup::NewGame(NewGameChoice {
+            mode,
+            level: self.level,
+            time: self.time_preset,
+            handicap: 0,
+        }));
+    }
+
+    /// Changes the choice shown in the new-game dialog (nothing when it is not open).
+    pub fn edit_new_game(&mut self, edit: impl FnOnce(&mut NewGameChoice)) {
+        if let Some(Popup::NewGame(choice)) = self.popup.as_mut() {
+            edit(choice);
+        }
+    }
+
+    /// Starts the game chosen in the new-game dialog.
+    pub fn confirm_new_game(&mut self) {
+        if let Some(Popup::NewGame(choice)) = self.popup.take() {
+            self.start_new_game(choice);
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! The board cursor and the piece in hand: moving the cursor, picking a piece up (from the
+//! board or from the hand) and putting it down, which becomes a move.
+
+use super::{App, Popup};
+use crate::core::{Move, PieceKind, Square};
+use crate::tui::view::geometry::HAND_ORDER;
+
+/// Where the keyboard cursor is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Focus {
+    Board,
+    /// A slot of the side to move's hand (index into `HAND_ORDER`).
+    Hand(usize),
+}
+
+/// What the player has picked up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Selection {
+    Square(Square),
+    Hand(PieceKind),
+}
+
+impl App {
+    /// Moves the board cursor by screen direction (dx right, dy down), honouring the flip.
+    pub fn move_cursor(&mut self, dx: i32, dy: i32) {
+        match self.focus {
+            Focus::Board => {
+                let (df, dr) = if self.flipped { (dx, -dy) } else { (-dx, dy) };
+                let f = (self.cursor.file() as i32 + df).clamp(1, 9) as u8;
+                let r = (self.cursor.rank() as i32 + dr).clamp(1, 9) as u8;
+                self.cursor = Square::new(f, r).expect("clamped to the board");
+            }
+            Focus::Hand(i) => {
+                // step to the next held kind in that direction
+                let hand = *self.pos().hand(self.pos().side_to_move());
+                let held: Vec<usize> =
+                    (0..HAND_ORDER.len()).filter(|&j| hand.count(HAND_ORDER[j]) > 0).collect();
+                if dy != 0 || held.is_empty() {
+                    self.focus = Focus::Board;
+                    return;
+                }
+                let at = held.iter().position(|&j| j == i).unwrap_or(0) as i32;
+                let next = (at + dx).rem_euclid(held.len() as i32) as usize;
+                self.focus = Focus::Hand(held[next]);
+            }
+        }
+    }
+
+    /// Tab: switch between the board and the side to move's hand.
+    pub fn toggle_hand_focus(&mut self) {
+        self.focus = match self.focus {
+            Focus::Board => {
+                let hand = self.pos().hand(self.pos().side_to_move());
+                match HAND_ORDER.iter().position(|&k| hand.count(k) > 0) {
+                    Some(first) => Focus::Hand(first),
+                    None => {
+                        self.message = "no pieces in hand".into();
+                        Focus::Board
+                    }
+                }
+            }
+            Focus::Hand(_) => Focus::Board,
+        };
+    }
+
+    /// Esc on the board: put the piece back and return the cursor to the board.
+    pub fn cancel_selection(&mut self) {
+        self.selection = None;
+        self.focus = Focus::Board;
+    }
+
+    /// Enter / click on the square under the cursor (or the hand slot in focus).
+    pub fn activate(&mut self) {
+        if let Focus::Hand(i) = self.focus {
+            let kind = HAND_ORDER[i];
+            let side = self.pos().side_to_move();
+            if self.pos().hand(side).count(kind) == 0 {
+                self.message = format!("no {} in hand", kind.kanji());
+                return;
+            }
+            self.selection = Some(Selection::Hand(kind));
+            self.focus = Focus::Board;
+            self.message = format!("drop {}: choose a square", kind.kanji());
+            return;
+        }
+        self.click_square(self.cursor);
+    }
+
+    /// A click on slot `i` (into `HAND_ORDER`) of the side to move's hand: picks that piece up.
+    pub fn click_hand_slot(&mut self, i: usize) {
+        self.focus = Focus::Hand(i);
+        self.activate();
+    }
+
+    /// Picks up a piece, or puts the picked-up piece down on `sq`.
+    pub fn click_square(&mut self, sq: Square) {
+        self.focus = Focus::Board;
+        self.cursor = sq;
+        if !self.human_to_move() {
+            self.message = if self.status().is_over() {
+                "the game is over".into()
+            } else {
+                "wait: the engine is to move".into()
+            };
+            return;
+        }
+        let side = self.pos().side_to_move();
+        let here = self.pos().piece_at(sq);
+        match self.selection {
+            Some(Selection::Square(from)) if from == sq => {
+                self.selection = None;
+            }
+            Some(Selection::Square(_)) if !here.is_empty() && here.color() == side => {
+                self.selection = Some(Selection::Square(sq));
+            }
+            Some(Selection::Square(from)) => self.try_board_move(from, sq),
+            Some(Selection::Hand(kind)) => {
+                self.selection = None;
+                self.submit_move(Move::drop(kind, sq));
+            }
+            None => {
+                if !here.is_empty() && here.color() == side {
+                    self.selection = Some(Selection::Square(sq));
+                    self.message.clear();
+                } else {
+                    self.message = "select one of your pieces".into();
+                }
+            }
+        }
+    }
+
+    fn try_board_move(&mut self, from: Square, to: Square) {
+        let pos = self.pos();
+        let plain = Move::board(from, to, false);
+        let promo = Move::board(from, to, true);
+        let (p, n) = (pos.is_legal(promo), pos.is_legal(plain));
+        self.selection = None;
+        match (p, n) {
+            (true, true) => self.popup = Some(Popup::Promotion { from, to }),
+            (true, false) => {
+                self.submit_move(promo);
+            }
+            (false, true) => {
+                self.submit_move(plain);
+            }
+            (false, false) => self.message = "illegal move".into(),
+        }
+    }
+
+    /// Squares the selected piece can move or drop to (for highlighting).
+    pub fn destinations(&self) -> Vec<Square> {
+        let Some(sel) = self.selection else { return vec![] };
+        self.pos()
+            .legal_moves()
+            .iter()
+            .filter(|m| match sel {
+                Selection::Square(from) => !m.is_drop() && m.from() == from,
+                Selection::Hand(k) => m.drop_kind() == Some(k),
+            })
+            .map(|m| m.to())
+            .collect()
+    }
+}

@@ -1,0 +1,36 @@
+//! Keys on the board page (no popup, no text box open).
+
+use crate::tui::app::App;
+use crate::tui::storage;
+use crossterm::event::{KeyCode, KeyEvent};
+
+pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
+    match k.code {
+        KeyCode::Left | KeyCode::Char('h') => app.move_cursor(-1, 0),
+        KeyCode::Right | KeyCode::Char('l') => app.move_cursor(1, 0),
+        KeyCode::Up | KeyCode::Char('k') => app.move_cursor(0, -1),
+        KeyCode::Down | KeyCode::Char('j') => app.move_cursor(0, 1),
+        KeyCode::Enter | KeyCode::Char(' ') => app.activate(),
+        KeyCode::Tab => app.toggle_hand_focus(),
+        KeyCode::Esc => app.cancel_selection(),
+        KeyCode::Char(':') | KeyCode::Char('/') => app.open_move_input(),
+        KeyCode::Char('s') => app.open_save(storage::games_dir().as_deref()),
+        KeyCode::Char('u') | KeyCode::Backspace => app.undo(),
+        KeyCode::Char('r') => app.redo(),
+        KeyCode::Char('[') => app.to_start(),
+        KeyCode::Char(']') => app.to_end(),
+        KeyCode::Char('{') => app.switch_variation(-1),
+        KeyCode::Char('}') => app.switch_variation(1),
+        KeyCode::Char('f') => app.flip(),
+        KeyCode::Char('?') => app.open_help(),
+        KeyCode::Char('n') => app.open_new_game(),
+        KeyCode::Char('q') => app.ask_quit(),
+        KeyCode::Char('R') => app.ask_resign(),
+        KeyCode::Char('D') => app.ask_declare(),
+        KeyCode::Char('p') => app.toggle_pause(),
+        KeyCode::Char('t') => app.take_over(),
+        KeyCode::Char('<') => app.step_pace(1),
+        KeyCode::Char('>') => app.step_pace(-1),
+        _ => {}
+    }
+}

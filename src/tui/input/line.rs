@@ -1,0 +1,14 @@
+//! Keys while the one-line text box is open.
+
+use crate::tui::app::App;
+use crossterm::event::{KeyCode, KeyEvent};
+
+pub(super) fn handle_line_key(app: &mut App, k: KeyEvent) {
+    match k.code {
+        KeyCode::Esc => app.cancel_input(),
+        KeyCode::Backspace => app.input_backspace(),
+        KeyCode::Enter => app.submit_input(),
+        KeyCode::Char(c) => app.input_char(c),
+        _ => {}
+    }
+}

@@ -1,0 +1,36 @@
+//! Keys and mouse to actions on the app. Routed by what is on top: an open popup gets the key,
+//! else the text box, else the board page. Each handler only calls `App` methods; it never
+//! changes state itself and never draws.
+
+mod board;
+mod line;
+mod mouse;
+mod popup;
+
+use crate::tui::app::App;
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::layout::Rect;
+
+/// Routes one terminal event to the app. `area` is the whole screen (for mouse hit-testing).
+pub fn handle_event(app: &mut App, ev: Event, area: Rect) {
+    match ev {
+        Event::Key(k) if k.kind != KeyEventKind::Release => handle_key(app, k),
+        Event::Mouse(m) => mouse::handle_mouse(app, m, area),
+        _ => {}
+    }
+}
+
+pub fn handle_key(app: &mut App, k: KeyEvent) {
+    if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) {
+        app.quit();
+        return;
+    }
+    match app.popup().cloned() {
+        Some(p) => popup::handle_popup_key(app, p, k),
+        None if app.input().is_some() => line::handle_line_key(app, k),
+        None => board::handle_board_key(app, k),
+    }
+}
+
+#[cfg(test)]
+mod tests;

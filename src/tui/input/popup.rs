@@ -1,0 +1,46 @@
+//! Keys while a popup is open.
+
+use crate::tui::app::{App, GameMode, Popup};
+use crossterm::event::{KeyCode, KeyEvent};
+
+pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
+    match p {
+        Popup::Promotion { .. } => match k.code {
+            KeyCode::Char('y') | KeyCode::Enter => app.answer_promotion(true),
+            KeyCode::Char('n') => app.answer_promotion(false),
+            KeyCode::Esc => app.close_popup(),
+            _ => {}
+        },
+        Popup::ConfirmResign => match k.code {
+            KeyCode::Char('y') => app.resign(),
+            _ => app.close_popup(),
+        },
+        Popup::ConfirmDeclare => match k.code {
+            KeyCode::Char('y') => app.declare(),
+            _ => app.close_popup(),
+        },
+        Popup::ConfirmQuit => match k.code {
+            KeyCode::Char('y') | KeyCode::Enter => app.quit(),
+            _ => app.close_popup(),
+        },
+        Popup::Help => app.close_popup(),
+        Popup::NewGame(_) => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => app.edit_new_game(|c| c.step_mode(-1)),
+            KeyCode::Down | KeyCode::Char('j') => app.edit_new_game(|c| c.step_mode(1)),
+            KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('-') => {
+                app.edit_new_game(|c| c.step_level(-1))
+            }
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('+') => {
+                app.edit_new_game(|c| c.step_level(1))
+            }
+            KeyCode::Char('t') => app.edit_new_game(|c| c.cycle_time()),
+            KeyCode::Char('c') => app.edit_new_game(|c| c.cycle_handicap()),
+            KeyCode::Char(d @ '1'..='4') => {
+                app.edit_new_game(|c| c.mode = GameMode::ALL[d as usize - '1' as usize])
+            }
+            KeyCode::Enter => app.confirm_new_game(),
+            KeyCode::Esc | KeyCode::Char('q') => app.close_popup(),
+            _ => {}
+        },
+    }
+}

@@ -1,0 +1,52 @@
+//! Keys and clicks routed to the app.
+
+use super::*;
+use crate::core::Position;
+use crate::tui::view::{self, geometry};
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+fn key(c: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(c, KeyModifiers::NONE))
+}
+
+const AREA: Rect = Rect { x: 0, y: 0, width: 100, height: 20 };
+
+#[test]
+fn typed_move_shows_in_record() {
+    let mut app = App::new(Position::startpos());
+    handle_event(&mut app, key(KeyCode::Char(':')), AREA);
+    for c in "7g7f".chars() {
+        handle_event(&mut app, key(KeyCode::Char(c)), AREA);
+    }
+    handle_event(&mut app, key(KeyCode::Enter), AREA);
+    assert_eq!(app.ply(), 1);
+    let s = view::screen_text(&app, 100, 20, std::time::Instant::now());
+    assert!(s.contains("▲７六歩(77)"), "{s}");
+}
+
+#[test]
+fn mouse_clicks_play_a_move() {
+    let mut app = App::new(Position::startpos());
+    let a = view::areas(AREA);
+    let g = geometry::BoardGeometry::new(a.board, false);
+    for s in ["2g", "2f"] {
+        let r = g.rect_of(crate::core::Square::from_usi(s).unwrap());
+        let ev = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: r.x + 1,
+            row: r.y,
+            modifiers: KeyModifiers::NONE,
+        });
+        handle_event(&mut app, ev, AREA);
+    }
+    assert_eq!(app.pos().last_move().unwrap().usi(), "2g2f");
+}
+
+#[test]
+fn quit_asks_first() {
+    let mut app = App::new(Position::startpos());
+    handle_event(&mut app, key(KeyCode::Char('q')), AREA);
+    assert!(!app.should_quit());
+    handle_event(&mut app, key(KeyCode::Char('y')), AREA);
+    assert!(app.should_quit());
+}

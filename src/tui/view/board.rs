@@ -1,0 +1,102 @@
+//! The board and the two hands.
+
+use super::geometry::{BOARD_W, BoardGeometry, HAND_ORDER, hand_layout};
+use super::{GOTE, SENTE};
+use crate::core::{Color, Move, Piece, Square};
+use crate::tui::app::{App, Focus, Selection};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+fn piece_span(p: Piece, base: Style) -> Span<'static> {
+    match p.kind() {
+        None => Span::styled(" ・ ", base.fg(Tc::DarkGray)),
+        Some(k) => {
+            let (mark, fg) = if p.color() == Color::White { ('v', GOTE) } else { (' ', SENTE) };
+            let mut st = base.fg(fg);
+            if k.is_promoted() {
+                st = st.add_modifier(Modifier::BOLD);
+            }
+            Span::styled(format!("{mark}{} ", k.kanji_short()), st)
+        }
+    }
+}
+
+pub(super) fn draw_board(f: &mut Frame, app: &App, area: Rect) {
+    let g = BoardGeometry::new(area, app.flipped());
+    let pos = app.pos();
+    let dests = app.destinations();
+    let last = pos.last_move();
+    let check_sq = if pos.in_check() { pos.king_square(pos.side_to_move()) } else { None };
+    let mut lines = Vec::with_capacity(12);
+
+    let mut header = String::from(" ");
+    for col in 0..9u16 {
+        let file = if app.flipped() { col + 1 } else { 9 - col };
+        header.push_str(&format!(" {} ", crate::core::types::FULLWIDTH_DIGITS[file as usize]));
+    }
+    lines.push(Line::from(Span::styled(header, Style::default().fg(Tc::Gray))));
+    lines.push(Line::from(format!("┌{}┐", "─".repeat(BOARD_W as usize))));
+    for row in 0..9u16 {
+        let mut spans = vec![Span::raw("│")];
+        for col in 0..9u16 {
+            let sq = g.square_at_cell(col, row).expect("cell on the board");
+            spans.push(piece_span(pos.piece_at(sq), cell_style(app, sq, &dests, last, check_sq)));
+        }
+        let rank = g.square_at_cell(0, row).expect("cell").rank();
+        spans.push(Span::raw("│"));
+        spans.push(Span::styled(
+            format!("{}", crate::core::types::KANJI_DIGITS[rank as usize]),
+            Style::default().fg(Tc::Gray),
+        ));
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::from(format!("└{}┘", "─".repeat(BOARD_W as usize))));
+    f.render_widget(Paragraph::new(lines), area);
+}
+
+fn cell_style(app: &App, sq: Square, dests: &[Square], last: Option<Move>, check: Option<Square>) -> Style {
+    let mut st = Style::default();
+    if last.is_some_and(|m| m.to() == sq) {
+        st = st.bg(Tc::Rgb(70, 60, 20));
+    }
+    if dests.contains(&sq) {
+        st = st.bg(Tc::Rgb(20, 70, 30));
+    }
+    if check == Some(sq) {
+        st = st.bg(Tc::Red);
+    }
+    if app.selection() == Some(Selection::Square(sq)) {
+        st = st.bg(Tc::Blue);
+    }
+    if app.focus() == Focus::Board && app.cursor() == sq {
+        st = st.add_modifier(Modifier::REVERSED);
+    }
+    st
+}
+
+pub(super) fn draw_hand(f: &mut Frame, app: &App, area: Rect, owner: Color) {
+    let pos = app.pos();
+    let mark = if owner == Color::Black { "☗持駒 " } else { "☖持駒 " };
+    let fg = if owner == Color::Black { SENTE } else { GOTE };
+    let mut spans = vec![Span::styled(mark, Style::default().fg(fg))];
+    let hand = pos.hand(owner);
+    let to_move = pos.side_to_move() == owner;
+    if hand.is_empty() {
+        spans.push(Span::raw("なし"));
+    }
+    for (i, text, _) in hand_layout(hand) {
+        let mut st = Style::default().fg(fg);
+        if to_move && app.focus() == Focus::Hand(i) {
+            st = st.add_modifier(Modifier::REVERSED);
+        }
+        if to_move && app.selection() == Some(Selection::Hand(HAND_ORDER[i])) {
+            st = st.bg(Tc::Blue);
+        }
+        spans.push(Span::styled(text, st));
+        spans.push(Span::raw(" "));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
