@@ -34,8 +34,8 @@ pub struct Args {
     #[arg(long, default_value_t = 0.0)]
     scale: f64,
     /// Groups of weights to leave as they are
-    #[arg(long, value_enum, value_delimiter = ',')]
-    freeze: Vec<FreezeArg>,
+    #[arg(long, value_delimiter = ',', value_parser = group_parser())]
+    freeze: Vec<Group>,
     /// Where the generated source goes
     #[arg(short, long, default_value = DEFAULT_OUT)]
     output: String,
@@ -63,31 +63,11 @@ enum Selfplay {
     },
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum FreezeArg {
-    Tempo,
-    Degree,
-    Rel,
-    Danger,
-    Psq,
-    Castle,
-    Hand,
-    Distance,
-}
-
-impl From<FreezeArg> for Group {
-    fn from(f: FreezeArg) -> Group {
-        match f {
-            FreezeArg::Tempo => Group::Tempo,
-            FreezeArg::Degree => Group::Degree,
-            FreezeArg::Rel => Group::Rel,
-            FreezeArg::Danger => Group::Danger,
-            FreezeArg::Psq => Group::Psq,
-            FreezeArg::Castle => Group::Castle,
-            FreezeArg::Hand => Group::Hand,
-            FreezeArg::Distance => Group::Distance,
-        }
-    }
+/// `--freeze` values: the names of `Group::NAMES`.
+fn group_parser() -> impl clap::builder::TypedValueParser<Value = Group> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Group::NAMES.map(|(name, _)| name))
+        .map(|s| Group::NAMES.iter().find(|(name, _)| *name == s).map(|&(_, g)| g).expect("a possible value"))
 }
 
 pub fn run(a: Args) -> ExitCode {
@@ -114,7 +94,7 @@ pub fn run(a: Args) -> ExitCode {
         out: a.output,
         prior_only: a.prior,
         files: a.data,
-        freeze: a.freeze.into_iter().map(Group::from).collect(),
+        freeze: a.freeze,
         options,
         k_given: a.k.is_some(),
     };

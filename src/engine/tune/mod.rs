@@ -64,6 +64,20 @@ pub enum Group {
     Distance,
 }
 
+impl Group {
+    /// Every group with its name (as `--freeze` takes it).
+    pub const NAMES: [(&'static str, Group); 8] = [
+        ("tempo", Group::Tempo),
+        ("degree", Group::Degree),
+        ("rel", Group::Rel),
+        ("danger", Group::Danger),
+        ("psq", Group::Psq),
+        ("castle", Group::Castle),
+        ("hand", Group::Hand),
+        ("distance", Group::Distance),
+    ];
+}
+
 /// A fit's settings, as `shogiban tune` takes them.
 pub struct TuneRun {
     /// Where the generated `tuned.rs` goes.
