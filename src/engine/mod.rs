@@ -3,6 +3,7 @@
 //! of the evaluation tables (`tune/`), playing levels and the bench. [`Engine`] is what the app and
 //! the USI server use. Uses `core` only: never `record`, the terminal or the command line.
 
+pub mod analysis;
 pub mod bench;
 pub mod book;
 #[allow(clippy::module_inception)] // `engine/engine.rs` holds `Engine`, re-exported below
