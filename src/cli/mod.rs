@@ -139,13 +139,15 @@ fn quiet_on_closed_pipe() {
 /// the built-in one.
 fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
     use shogiban::tui::engine_link::EngineLink;
+    let loaded = shogiban::tui::settings::load_default();
+    let engine_cmd = engine_cmd.map(String::from).or_else(|| loaded.settings.engine_command.clone());
     let engine = match engine_cmd {
         None => EngineLink::start(),
         Some(cmd) => {
             let mut words = cmd.split_whitespace().map(String::from);
             let path = words.next().unwrap_or_default();
             let rest: Vec<String> = words.collect();
-            match EngineLink::start_external(&path, &rest) {
+            match EngineLink::start_external(&path, &rest, &loaded.settings.engine_options) {
                 Ok(e) => e,
                 Err(e) => {
                     eprintln!("shogiban: {e}");
@@ -154,14 +156,18 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
             }
         }
     };
-    let app = match shogiban::tui::open(file) {
+    let mut app = match shogiban::tui::open(file) {
         Ok(app) => app,
         Err(e) => {
             eprintln!("shogiban: {e}");
             return ExitCode::from(1);
         }
     };
-    match shogiban::tui::run(app, engine) {
+    app.set_settings(loaded.settings);
+    if let Some(m) = loaded.message {
+        app.set_message(m);
+    }
+    match shogiban::tui::run(app, engine, loaded.file) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("shogiban: terminal error: {e}");
