@@ -9,6 +9,7 @@ mod dfpn;
 mod futile;
 mod hands;
 mod table;
+pub mod tsume;
 
 use crate::core::{Color, Move, Position};
 use dfpn::{MAX_PLY, Solver};
