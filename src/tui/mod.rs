@@ -10,13 +10,19 @@
 //!   hit-testing shares;
 //! - `terminal`: the raw-mode/alternate-screen/mouse guard;
 //! - `storage`: files the app keeps (autosave, default folder for saved games);
+//! - `settings`: the player's settings and their JSON file;
+//! - `text`: every piece of interface text, in Japanese and English;
 //! - `engine_link`: the computer player off the UI thread.
 
 pub mod app;
 pub mod engine_link;
 pub mod input;
+pub mod settings;
 pub mod storage;
 pub mod terminal;
+#[cfg(test)]
+mod test_dir;
+pub mod text;
 pub mod view;
 
 use crate::core::Position;
@@ -29,7 +35,12 @@ use std::time::{Duration, Instant};
 
 /// Runs the app on the real terminal until the user quits. The record is autosaved after every
 /// change (see `storage`), so a crash or a closed terminal loses nothing.
-pub fn run(mut app: App, mut engine: engine_link::EngineLink) -> io::Result<()> {
+/// Changed settings are written to `settings` (when there is a file to write to).
+pub fn run(
+    mut app: App,
+    mut engine: engine_link::EngineLink,
+    mut settings: Option<settings::SettingsFile>,
+) -> io::Result<()> {
     let _guard = terminal::TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     app.set_engine_name(&engine.name);
@@ -46,6 +57,15 @@ pub fn run(mut app: App, mut engine: engine_link::EngineLink) -> io::Result<()> 
             && let Err(e) = storage::autosave(app.record())
         {
             app.set_message(format!("autosave failed: {e}"));
+        }
+        if app.take_settings_dirty()
+            && let Some(file) = settings.as_mut()
+        {
+            match file.save(app.settings()) {
+                Ok(Some(note)) => app.set_message(note),
+                Ok(None) => {}
+                Err(e) => app.set_message((app.text().settings_not_saved)(&e)),
+            }
         }
     }
     Ok(())
