@@ -152,7 +152,7 @@ impl KifReader {
                 }
                 // 反則勝ち/反則負け lines say who won; the summary may say why
                 (Some(sp), Some(k))
-                    if matches!(k, SpecialKind::PerpetualCheck(_) | SpecialKind::DeclarationFailed)
+                    if matches!(k, SpecialKind::PerpetualCheck(_))
                         && k.outcome(stm) == sp.kind.outcome(stm) =>
                 {
                     sp.kind = k
@@ -228,6 +228,12 @@ impl KifReader {
                 }
                 self.record.headers.push((key.to_string(), value.to_string()));
             }
+            // the players are kept as 先手/後手 whatever the file calls them (handicap games are
+            // written with 下手/上手 again)
+            "下手" => self.push_header(n, "先手", value),
+            "上手" => self.push_header(n, "後手", value),
+            "下手省略名" => self.push_header(n, "先手省略名", value),
+            "上手省略名" => self.push_header(n, "後手省略名", value),
             _ => self.push_header(n, key, value),
         }
         Ok(())

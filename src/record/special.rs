@@ -27,12 +27,10 @@ pub enum SpecialKind {
     IllegalAction(Color),
     /// 入玉勝ち (`%KACHI`): the side to move declares an impasse win.
     EnteringKingWin,
-    /// 入玉宣言 that does not meet the conditions: the side to move declared and loses. CSA and
-    /// JKF have no word for it and write `ILLEGAL_MOVE` (the same outcome).
-    DeclarationFailed,
     /// 連続王手の千日手 (`%OUTE_SENNICHITE`): the fourth repetition, reached with one side
     /// checking on every move; that side (the colour) loses. KIF writes it as 反則勝ち/反則負け
-    /// with the summary `まで…手で連続王手の千日手により…の勝ち`.
+    /// with the summary `まで…手で連続王手の千日手により…の勝ち`. Readers give it only where the
+    /// position is such a repetition (elsewhere the same words read as the 反則 they say).
     PerpetualCheck(Color),
     /// 引き分け (`%HIKIWAKE`): a draw by agreement.
     Draw,
@@ -50,8 +48,9 @@ pub enum Outcome {
 }
 
 impl SpecialKind {
-    /// All kinds, with both colours of `IllegalAction`.
-    pub const ALL: [SpecialKind; 16] = [
+    /// Every kind that may end any line, with both colours of `IllegalAction` (not
+    /// `PerpetualCheck`, which needs a perpetual-check repetition).
+    pub const ALL: [SpecialKind; 13] = [
         SpecialKind::Resign,
         SpecialKind::Interrupt,
         SpecialKind::Sennichite,
@@ -63,9 +62,6 @@ impl SpecialKind {
         SpecialKind::IllegalAction(Color::Black),
         SpecialKind::IllegalAction(Color::White),
         SpecialKind::EnteringKingWin,
-        SpecialKind::DeclarationFailed,
-        SpecialKind::PerpetualCheck(Color::Black),
-        SpecialKind::PerpetualCheck(Color::White),
         SpecialKind::Draw,
         SpecialKind::Error,
     ];
@@ -74,7 +70,7 @@ impl SpecialKind {
     pub fn outcome(self, stm: Color) -> Outcome {
         use SpecialKind::*;
         match self {
-            Resign | Checkmate | TimeUp | IllegalLoss | DeclarationFailed => Outcome::Win(stm.flip()),
+            Resign | Checkmate | TimeUp | IllegalLoss => Outcome::Win(stm.flip()),
             IllegalAction(c) | PerpetualCheck(c) => Outcome::Win(c.flip()),
             EnteringKingWin => Outcome::Win(stm),
             Sennichite | Jishogi | Draw => Outcome::Draw,
@@ -93,7 +89,7 @@ impl SpecialKind {
             NoMate => "不詰",
             Jishogi => "持将棋",
             TimeUp => "切れ負け",
-            IllegalLoss | DeclarationFailed => "反則負け",
+            IllegalLoss => "反則負け",
             IllegalAction(c) | PerpetualCheck(c) => {
                 if c == stm {
                     "反則負け"
@@ -121,7 +117,6 @@ impl SpecialKind {
             "反則負け" => IllegalLoss,
             "反則勝ち" => IllegalAction(stm.flip()),
             "入玉勝ち" | "入玉宣言" | "宣言勝ち" => EnteringKingWin,
-            "連続王手の千日手" | "王手千日手" => PerpetualCheck(stm.flip()),
             "引き分け" | "引分け" => Draw,
             "エラー" => Error,
             _ => return None,
@@ -139,7 +134,7 @@ impl SpecialKind {
             NoMate => "FUZUMI",
             Jishogi => "JISHOGI",
             TimeUp => "TIME_UP",
-            IllegalLoss | DeclarationFailed => "ILLEGAL_MOVE",
+            IllegalLoss => "ILLEGAL_MOVE",
             PerpetualCheck(_) => "OUTE_SENNICHITE",
             IllegalAction(Color::Black) => "+ILLEGAL_ACTION",
             IllegalAction(Color::White) => "-ILLEGAL_ACTION",
@@ -165,7 +160,7 @@ impl SpecialKind {
             "+ILLEGAL_ACTION" => IllegalAction(Color::Black),
             "-ILLEGAL_ACTION" => IllegalAction(Color::White),
             "KACHI" => EnteringKingWin,
-            "OUTE_SENNICHITE" => PerpetualCheck(perpetual_checker(pos)),
+            "OUTE_SENNICHITE" => IllegalAction(pos.side_to_move().flip()).refine(pos),
             "HIKIWAKE" => Draw,
             "ERROR" => Error,
             _ => return None,
@@ -190,7 +185,6 @@ impl SpecialKind {
             IllegalAction(c) if c == stm => format!("{}の反則負け", name(stm)),
             IllegalAction(c) => format!("{}の反則勝ち", name(c.flip())),
             EnteringKingWin => format!("{}の入玉勝ち", name(stm)),
-            DeclarationFailed => format!("入玉宣言失敗により{}の勝ち", name(stm.flip())),
             PerpetualCheck(c) => format!("連続王手の千日手により{}の勝ち", name(c.flip())),
             Sennichite => "千日手".to_string(),
             Jishogi => "持将棋".to_string(),
@@ -228,10 +222,10 @@ impl SpecialKind {
             "引き分け" => Draw,
             "エラー" => Error,
             t if t.starts_with("時間切れ") => TimeUp,
-            t if t.starts_with("入玉宣言失敗") => DeclarationFailed,
+            // the position decides whether it is one (`refine`)
             t if t.starts_with("連続王手の千日手") => {
                 let winner = t.split_once("により").and_then(|(_, w)| color_of(w));
-                PerpetualCheck(winner.map_or(stm.flip(), Color::flip))
+                IllegalAction(winner.map_or(stm.flip(), Color::flip))
             }
             t if t.ends_with("の反則負け") => {
                 let c = color_of(t)?;
@@ -269,15 +263,6 @@ impl SpecialKind {
     }
 }
 
-/// The side that checked on every move of a repetition ending in `pos` (it loses); the side
-/// that made the last move when the history does not show it.
-pub fn perpetual_checker(pos: &Position) -> Color {
-    match pos.repetition() {
-        Repetition::PerpetualCheck { loser } => loser,
-        _ => pos.side_to_move().flip(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,10 +272,7 @@ mod tests {
         let pos = Position::startpos();
         for k in SpecialKind::ALL {
             let back = SpecialKind::from_csa(k.csa(), &pos).unwrap();
-            assert_eq!(back.outcome(Color::Black), k.outcome(Color::Black), "{k:?}");
-            if !matches!(k, SpecialKind::DeclarationFailed | SpecialKind::PerpetualCheck(Color::Black)) {
-                assert_eq!(back, k);
-            }
+            assert_eq!(back, k);
             for stm in Color::ALL {
                 let back = SpecialKind::from_kif(k.kif(stm), stm).unwrap();
                 assert_eq!(back.outcome(stm), k.outcome(stm), "{k:?}");

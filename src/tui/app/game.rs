@@ -270,11 +270,10 @@ impl App {
         let (kind, text) = match self.pos().declaration(self.impasse_rule) {
             Declaration::Win => (SpecialKind::EnteringKingWin, "入玉宣言 — the declaration wins"),
             Declaration::Draw => (SpecialKind::Jishogi, "入玉宣言 — 持将棋: the game is a draw"),
-            // a declaration that does not meet the conditions loses
-            Declaration::Lose => (
-                SpecialKind::DeclarationFailed,
-                "入玉宣言 — the conditions are not met: the declaration loses",
-            ),
+            // a declaration that does not meet the conditions loses, as an illegal move does
+            Declaration::Lose => {
+                (SpecialKind::IllegalLoss, "入玉宣言 — the conditions are not met: the declaration loses")
+            }
         };
         self.end_line(Special::new(kind));
         self.message = text.into();
