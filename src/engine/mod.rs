@@ -28,3 +28,4 @@ pub mod tune;
 pub mod usi;
 pub mod usi_client;
 pub mod usi_client_parse;
+pub mod usi_input;
