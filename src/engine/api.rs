@@ -74,11 +74,24 @@ impl Engine {
     }
 
     /// Resizes the transposition table (clears it).
-    pub fn set_hash_mb(&mut self, mb: usize) {
+    /// Sets the size of the transposition table. When `mb` megabytes cannot be had, half as
+    /// much is tried, and so on down to 1 MB; returns the size in use.
+    pub fn set_hash_mb(&mut self, mb: usize) -> usize {
         if mb != self.options.hash_mb {
-            self.options.hash_mb = mb;
-            self.tt = Arc::new(TranspositionTable::new(mb));
+            // let the old table go first: its memory may be what the new one needs
+            self.tt = Arc::new(TranspositionTable::new(1));
+            let mut size = mb.max(1);
+            let tt = loop {
+                match TranspositionTable::try_new(size) {
+                    Some(tt) => break tt,
+                    None if size > 1 => size /= 2,
+                    None => break TranspositionTable::new(1),
+                }
+            };
+            self.tt = Arc::new(tt);
+            self.options.hash_mb = size;
         }
+        self.options.hash_mb
     }
 
     pub fn set_level(&mut self, level: u8) {
