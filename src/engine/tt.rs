@@ -135,7 +135,12 @@ impl TranspositionTable {
         let n = TranspositionTable::buckets_for(mb);
         // SAFETY: a bucket of zeroed atomics is an empty bucket.
         let buckets = unsafe { LargeArray::try_zeroed(n) }?;
-        Some(TranspositionTable { buckets, mask: n - 1, generation: AtomicU8::new(0), histories: Mutex::new(None) })
+        Some(TranspositionTable {
+            buckets,
+            mask: n - 1,
+            generation: AtomicU8::new(0),
+            histories: Mutex::new(None),
+        })
     }
 
     fn buckets_for(mb: usize) -> usize {

@@ -16,7 +16,10 @@ pub enum Line {
     /// The line without its line break (invalid UTF-8 replaced).
     Text(String),
     /// A line longer than the limit: its length in bytes and how it began.
-    TooLong { bytes: u64, start: String },
+    TooLong {
+        bytes: u64,
+        start: String,
+    },
     Eof,
 }
 
@@ -93,7 +96,9 @@ pub fn parse_number(text: &str) -> Number {
     if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
         return match t.parse::<u64>() {
             Ok(v) => Number::Exact(v),
-            Err(_) => Number::Adjusted(u64::MAX, format!("is too large ({}); read as {}", shorten(t, 24), u64::MAX)),
+            Err(_) => {
+                Number::Adjusted(u64::MAX, format!("is too large ({}); read as {}", shorten(t, 24), u64::MAX))
+            }
         };
     }
     if let Some(digits) = t.strip_prefix("-")
@@ -110,9 +115,13 @@ pub fn parse_number(text: &str) -> Number {
         let v = u64::from_str_radix(hex, 16).unwrap_or(u64::MAX);
         return Number::Adjusted(v, format!("is hexadecimal ({}); read as {v}", shorten(t, 24)));
     }
-    let looks_decimal = t.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
-        && t.bytes().any(|b| b.is_ascii_digit());
-    if looks_decimal && let Ok(v) = t.parse::<f64>() && v.is_finite() {
+    let looks_decimal =
+        t.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+            && t.bytes().any(|b| b.is_ascii_digit());
+    if looks_decimal
+        && let Ok(v) = t.parse::<f64>()
+        && v.is_finite()
+    {
         let r = v.round().clamp(0.0, u64::MAX as f64) as u64;
         return Number::Adjusted(r, format!("is not a whole number ({}); read as {r}", shorten(t, 24)));
     }
