@@ -26,6 +26,8 @@ impl Session {
         cmd.env("HOME", home.path());
         cmd.env("XDG_DATA_HOME", home.join("data"));
         cmd.env("XDG_CONFIG_HOME", home.join("config"));
+        // the interface in Japanese (the language follows the locale until it is set)
+        cmd.env("LC_ALL", "ja_JP.UTF-8");
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
         let parser = Arc::new(Mutex::new(vt100::Parser::new(
@@ -107,9 +109,9 @@ fn play_typed_and_cursor_moves_then_quit() {
     s.wait_for("☗先手");
     // illegal typed move gives a message, nothing changes
     s.send(":7f7d\r");
-    s.wait_for("not legal");
+    s.wait_for("cannot move to ７四");
     s.send("q");
-    s.wait_for("Quit shogiban?");
+    s.wait_for("終了しますか");
     s.send("y");
     assert!(s.wait_exit(), "the app did not exit");
 }
@@ -140,7 +142,7 @@ fn open_a_kifu_step_through_save_and_autosave() {
     // clear the prefilled name and type ours
     s.send(&"\x7f".repeat(200));
     s.send(&format!("{}\r", out.display()));
-    s.wait_for("saved");
+    s.wait_for("に保存しました");
     s.send("q");
     s.send("y");
     assert!(s.wait_exit());
@@ -205,4 +207,35 @@ fn play_against_an_external_usi_engine() {
     s.send("q");
     s.send("y");
     assert!(s.wait_exit());
+}
+
+#[test]
+fn a_broken_settings_file_is_reported_kept_and_set_aside_on_the_first_change() {
+    let home = common::TempDir::new("e2e-settings");
+    let dir = home.join("config/shogiban");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("settings.json"), "{ broken").unwrap();
+    let mut s = Session::start(&[], home);
+    s.wait_for("not valid JSON");
+    assert_eq!(std::fs::read_to_string(dir.join("settings.json")).unwrap(), "{ broken");
+    // settings screen: down to the language row and change it; the screen turns English
+    s.send("o");
+    s.wait_for("設定");
+    s.send(&"\x1b[B".repeat(7));
+    s.send("\x1b[C");
+    s.wait_for("Settings");
+    s.send("\x1b");
+    s.wait_for("kept as");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let kept =
+        names.iter().find(|n| n.starts_with("settings.json.broken-")).expect("the broken file is kept");
+    assert_eq!(std::fs::read_to_string(dir.join(kept)).unwrap(), "{ broken");
+    let now = std::fs::read_to_string(dir.join("settings.json")).unwrap();
+    assert!(now.contains("\"language\": \"en\""), "{now}");
 }

@@ -10,13 +10,19 @@
 //!   hit-testing shares;
 //! - `terminal`: the raw-mode/alternate-screen/mouse guard;
 //! - `storage`: files the app keeps (autosave, default folder for saved games);
+//! - `settings`: the player's settings and their JSON file;
+//! - `text`: every piece of interface text, in Japanese and English;
 //! - `engine_link`: the computer player off the UI thread.
 
 pub mod app;
 pub mod engine_link;
 pub mod input;
+pub mod settings;
 pub mod storage;
 pub mod terminal;
+#[cfg(test)]
+mod test_dir;
+pub mod text;
 pub mod view;
 
 use crate::core::Position;
@@ -29,7 +35,12 @@ use std::time::{Duration, Instant};
 
 /// Runs the app on the real terminal until the user quits. The record is autosaved after every
 /// change (see `storage`), so a crash or a closed terminal loses nothing.
-pub fn run(mut app: App, mut engine: engine_link::EngineLink) -> io::Result<()> {
+/// Changed settings are written to `settings` (when there is a file to write to).
+pub fn run(
+    mut app: App,
+    mut engine: engine_link::EngineLink,
+    mut settings: Option<settings::SettingsFile>,
+) -> io::Result<()> {
     let _guard = terminal::TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     app.set_engine_name(&engine.name);
@@ -47,6 +58,15 @@ pub fn run(mut app: App, mut engine: engine_link::EngineLink) -> io::Result<()> 
         {
             app.set_message(format!("autosave failed: {e}"));
         }
+        if app.take_settings_dirty()
+            && let Some(file) = settings.as_mut()
+        {
+            match file.save(app.settings()) {
+                Ok(Some(note)) => app.set_message(note),
+                Ok(None) => {}
+                Err(e) => app.set_message((app.text().settings_not_saved)(&e)),
+            }
+        }
     }
     Ok(())
 }
@@ -54,13 +74,14 @@ pub fn run(mut app: App, mut engine: engine_link::EngineLink) -> io::Result<()> 
 /// Carries the engine's reports to the app and the app's requests to the engine.
 fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
     while let Some(ev) = engine.poll() {
-        app.on_engine_event(ev);
+        app.on_engine_event(ev, Instant::now());
     }
     while let Some(cmd) = app.engine_command(Instant::now()) {
         match cmd {
             EngineCommand::Stop => engine.stop_thinking(),
             EngineCommand::Think { start, moves, level, limits } => {
-                engine.think(&start, &moves, level, limits);
+                let ticket = engine.think(&start, &moves, level, limits);
+                app.engine_started(ticket);
             }
         }
     }

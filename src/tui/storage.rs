@@ -13,6 +13,15 @@ pub fn games_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("games"))
 }
 
+/// Where the save box proposes to put a record: the user's documents folder, else the home
+/// folder, else the data directory's `games` folder.
+pub fn save_dir() -> Option<PathBuf> {
+    directories::UserDirs::new()
+        .and_then(|u| u.document_dir().map(|d| d.to_path_buf()))
+        .or_else(|| directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf()))
+        .or_else(games_dir)
+}
+
 /// The autosave file: the last game played or edited, in KIF (UTF-8).
 pub fn autosave_path() -> Option<PathBuf> {
     data_dir().map(|d| d.join("autosave.kifu"))

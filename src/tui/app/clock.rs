@@ -52,6 +52,14 @@ impl GameClock {
         spent
     }
 
+    /// Sets the time used per side (ms) as a record has it, the main time left following from
+    /// it; the side to move's turn starts at `now`.
+    pub fn restore(&mut self, used: [u64; 2], now: Instant) {
+        self.used = used;
+        self.remaining = used.map(|u| self.tc.main_ms.saturating_sub(u));
+        self.turn_start = now;
+    }
+
     /// Whether `side`, to move since `turn_start`, has run out of main time and byoyomi.
     pub fn flag_fell(&self, side: Color, now: Instant) -> bool {
         self.elapsed(now) > self.remaining[side.index()] + self.tc.byoyomi_ms

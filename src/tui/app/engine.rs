@@ -1,64 +1,184 @@
 //! The computer player, seen from the app: when it should think, about what and with which
 //! limits, and what to do with its answers. The search itself runs off the UI thread
-//! (`engine_link`); the event loop carries the commands decided here to it.
+//! (`engine_link`); the event loop carries the commands decided here to it and hands back the
+//! ticket of each search, so an answer is only ever played for the search asked about the
+//! position on the board: a late answer for a position left behind is dropped.
+//!
+//! Computer against computer plays at a watchable pace (at least `pace` per move), can be
+//! paused, and either side can be taken over by a person at any time.
 
 use super::{App, Player};
 use crate::core::{Move, Position};
-use crate::engine::time::Limits;
+use crate::engine::search::time::Limits;
 use crate::record::{NodeId, Special, SpecialKind};
 use crate::tui::engine_link::{EngineEvent, think_time_ms};
+use std::time::{Duration, Instant};
 
 /// What the event loop should tell the engine.
 #[derive(Clone, Debug)]
 pub enum EngineCommand {
     /// Abandon the search in progress (its answer will be ignored).
     Stop,
-    /// Think about the game `start` + `moves`.
+    /// Think about the game `start` + `moves`; the loop reports the ticket back with
+    /// [`App::engine_started`].
     Think { start: Box<Position>, moves: Vec<Move>, level: u8, limits: Limits },
 }
+
+/// The search the app is waiting for.
+#[derive(Clone, Debug)]
+pub(super) struct Thinking {
+    /// The node it is about.
+    node: NodeId,
+    /// The engine link's ticket, once the loop has started it.
+    ticket: Option<u64>,
+    /// When it was asked for (the pace counts from here).
+    started: Instant,
+    /// The answer, held back until the pace allows it to be played.
+    answer: Option<(Option<Move>, bool)>,
+}
+
+/// The choices of minimum time per move for computer against computer.
+pub const PACES_MS: [u64; 6] = [0, 500, 1000, 2000, 3000, 5000];
+/// The default minimum time per move for computer against computer.
+pub const DEFAULT_PACE_MS: u64 = 1000;
 
 impl App {
     /// Whether the engine should be thinking now.
     pub fn engine_to_move(&self) -> bool {
         self.players[self.pos().side_to_move().index()] == Player::Engine
+            && !self.paused
             && self.popup.is_none()
             && !self.line_ended()
             && !self.status().is_over()
     }
 
-    /// Takes in one report from the engine.
-    pub fn on_engine_event(&mut self, ev: EngineEvent) {
+    /// Whether computer-against-computer play is paused.
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// The minimum time per move when the computer plays both sides.
+    pub fn pace(&self) -> Duration {
+        Duration::from_millis(self.pace_ms)
+    }
+
+    /// Pauses or resumes the computer (its search in progress is abandoned on pause).
+    pub fn toggle_pause(&mut self) {
+        if !self.players.contains(&Player::Engine) {
+            self.message = "nothing to pause: no computer in this game".into();
+            return;
+        }
+        self.paused = !self.paused;
+        self.message = if self.paused {
+            "paused — p resumes, t takes over the side to move".into()
+        } else {
+            "resumed".into()
+        };
+    }
+
+    /// Hands the side to move from the computer to a person, or back.
+    pub fn take_over(&mut self) {
+        let side = self.pos().side_to_move();
+        let i = side.index();
+        let mark = if i == 0 { "☗" } else { "☖" };
+        self.players[i] = match self.players[i] {
+            Player::Engine => {
+                self.message = format!("you now play {mark}");
+                Player::Human
+            }
+            Player::Human => {
+                self.message = format!("the computer now plays {mark}");
+                Player::Engine
+            }
+        };
+        self.paused = false;
+        self.dirty = true;
+    }
+
+    /// Steps the minimum time per move for computer against computer through `PACES_MS`.
+    pub fn step_pace(&mut self, delta: i32) {
+        let i = PACES_MS.iter().position(|&p| p >= self.pace_ms).unwrap_or(PACES_MS.len() - 1) as i32;
+        let j = (i + delta).clamp(0, PACES_MS.len() as i32 - 1) as usize;
+        self.pace_ms = PACES_MS[j];
+        self.settings.min_move_ms = self.pace_ms;
+        self.settings_dirty = true;
+        self.message = format!("computer vs computer: at least {:.1} s a move", self.pace_ms as f64 / 1000.0);
+    }
+
+    /// Sets the minimum time per move for computer against computer.
+    pub fn set_pace(&mut self, pace: Duration) {
+        self.pace_ms = pace.as_millis() as u64;
+    }
+
+    /// The loop started the search asked for by the last `Think`, under `ticket`.
+    pub fn engine_started(&mut self, ticket: u64) {
+        if let Some(t) = self.thinking.as_mut() {
+            t.ticket = Some(ticket);
+        }
+    }
+
+    /// Takes in one report from the engine. Reports for any search other than the one the app
+    /// is waiting for are dropped.
+    pub fn on_engine_event(&mut self, ev: EngineEvent, now: Instant) {
         match ev {
-            EngineEvent::Info { text, .. } => self.engine_info = text,
-            EngineEvent::Done { best, declare_win, .. } => {
-                if let Some(node) = self.engine_node {
-                    self.engine_result(node, best, declare_win);
+            EngineEvent::Info { ticket, text } => {
+                if self.waiting_for(ticket) {
+                    self.engine_info = text;
                 }
-                self.engine_info.clear();
+            }
+            EngineEvent::Done { ticket, best, declare_win } => {
+                if !self.waiting_for(ticket) {
+                    return;
+                }
+                if let Some(t) = self.thinking.as_mut() {
+                    t.answer = Some((best, declare_win));
+                }
+                self.play_engine_answer(now);
             }
             EngineEvent::Failed { message } => {
                 // nothing is lost: the game stays, both sides become human
                 self.players = [Player::Human, Player::Human];
-                self.engine_node = None;
+                self.thinking = None;
                 self.engine_info.clear();
                 self.message = format!("engine failed: {message} — both sides are now played by hand");
             }
         }
     }
 
+    fn waiting_for(&self, ticket: u64) -> bool {
+        self.thinking.as_ref().is_some_and(|t| t.ticket == Some(ticket) && t.answer.is_none())
+    }
+
+    /// Plays the answer held back for the pace once its time has come.
+    pub(super) fn play_engine_answer(&mut self, now: Instant) {
+        let Some(t) = &self.thinking else { return };
+        let Some((best, declare_win)) = t.answer else { return };
+        let both = self.players == [Player::Engine, Player::Engine];
+        if both && now < t.started + self.pace() {
+            return;
+        }
+        let node = t.node;
+        self.thinking = None;
+        self.engine_info.clear();
+        if self.game.node() != node || !self.engine_to_move() {
+            return;
+        }
+        self.engine_result(node, best, declare_win);
+    }
+
     /// What the engine should do now, given where the game is: stop a search about a position
     /// that is no longer shown, or start one when the computer is to move.
-    pub fn engine_command(&mut self, now: std::time::Instant) -> Option<EngineCommand> {
+    pub fn engine_command(&mut self, now: Instant) -> Option<EngineCommand> {
         let here = self.game.node();
-        if self.engine_node.is_some_and(|n| n != here)
-            || (self.engine_node.is_some() && !self.engine_to_move())
+        if let Some(t) = &self.thinking
+            && (t.node != here || !self.engine_to_move())
         {
-            // the user moved elsewhere: forget that search
-            self.engine_node = None;
+            // the user moved elsewhere, paused or took over: forget that search
+            self.thinking = None;
             self.engine_info.clear();
             return Some(EngineCommand::Stop);
         }
-        if !self.engine_to_move() || self.engine_node.is_some() {
+        if !self.engine_to_move() || self.thinking.is_some() {
             return None;
         }
         let limits = match &self.clock {
@@ -75,7 +195,7 @@ impl App {
             }
             None => Limits::movetime(think_time_ms(self.level)),
         };
-        self.engine_node = Some(here);
+        self.thinking = Some(Thinking { node: here, ticket: None, started: now, answer: None });
         self.engine_info = "考慮中…".into();
         Some(EngineCommand::Think {
             start: Box::new(self.game.record().initial().clone()),
@@ -85,26 +205,22 @@ impl App {
         })
     }
 
-    /// The computer's answer for `node`: play it, resign, or declare an impasse win.
-    pub fn engine_result(&mut self, node: NodeId, best: Option<Move>, declare_win: bool) {
-        if self.game.node() != node || self.engine_node != Some(node) {
-            return; // the user went elsewhere meanwhile
-        }
-        self.engine_node = None;
+    /// The computer's answer for `node` (where the game stands): play it, resign, or declare.
+    fn engine_result(&mut self, node: NodeId, best: Option<Move>, declare_win: bool) {
         if let Some(m) = best {
-            if !self.submit_move(m) {
-                self.message =
-                    format!("the computer played an illegal move ({}); you keep the game", m.usi());
-                self.players = [Player::Human, Player::Human];
+            if !self.pos().is_legal(m) {
+                // an answer to the position on the board that breaks the rules loses (反則負け)
+                self.end_line(Special::new(SpecialKind::IllegalLoss));
+                self.message = format!("反則負け — the computer played an illegal move ({})", m.usi());
+                return;
             }
+            self.submit_move(m);
+        } else if declare_win {
+            self.declare();
         } else {
-            let kind = if declare_win { SpecialKind::EnteringKingWin } else { SpecialKind::Resign };
-            self.game.record_mut().set_special(node, Some(Special::new(kind)));
+            self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::Resign)));
             self.dirty = true;
-            self.message = match kind {
-                SpecialKind::EnteringKingWin => "入玉宣言 — the computer declares an impasse win".into(),
-                _ => "投了 — the computer resigns".into(),
-            };
+            self.message = "投了 — the computer resigns".into();
         }
     }
 }

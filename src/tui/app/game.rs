@@ -3,7 +3,7 @@
 //! meaning come from `core` and `record`.
 
 use super::{App, Player, Popup};
-use crate::core::{Color, Declaration, GameStatus, ImpasseRule, Move};
+use crate::core::{Color, Declaration, GameStatus, Move};
 use crate::record::{MoveTime, NodeId, Special, SpecialKind};
 
 impl App {
@@ -49,14 +49,48 @@ impl App {
         }
         self.dirty = true;
         self.selection = None;
+        self.settle_ending();
         self.message = self.status_message();
         true
     }
 
-    /// Parses and plays typed move text.
+    /// Ends the line at the current node with `special` (投了, 切れ負け, 入玉宣言 ...).
+    pub(super) fn end_line(&mut self, special: Special) {
+        let node = self.game.node();
+        self.game.record_mut().set_special(node, Some(special));
+        self.dirty = true;
+    }
+
+    /// Writes the ending the position itself decides (詰み, 千日手, 連続王手の千日手) into the
+    /// record at the current node, when it is not there yet.
+    fn settle_ending(&mut self) {
+        if self.line_ended() {
+            return;
+        }
+        let kind = match self.status() {
+            GameStatus::Ongoing => return,
+            GameStatus::Checkmate { .. } | GameStatus::NoLegalMoves { .. } => SpecialKind::Checkmate,
+            GameStatus::Sennichite => SpecialKind::Sennichite,
+            // the side that kept checking loses (反則)
+            GameStatus::PerpetualCheck { loser } => SpecialKind::IllegalAction(loser),
+        };
+        self.end_line(Special::new(kind));
+    }
+
+    /// Parses and plays typed move text. Japanese notation that leaves out 成/不成 where either is
+    /// legal asks, as picking the move with the cursor does (USI and CSA text always say).
     pub fn submit_typed(&mut self, text: &str) -> bool {
         match self.game.parse_move(text) {
-            Ok(m) => self.submit_move(m),
+            Ok(m) => {
+                let says_promotion = text.contains('成') || text.contains('生') || text.is_ascii();
+                let other = (!m.is_drop()).then(|| Move::board(m.from(), m.to(), !m.is_promotion()));
+                if !says_promotion && other.is_some_and(|o| self.pos().is_legal(o)) && self.pos().is_legal(m)
+                {
+                    self.popup = Some(Popup::Promotion { from: m.from(), to: m.to() });
+                    return false;
+                }
+                self.submit_move(m)
+            }
             Err(e) => {
                 self.message = e.to_string();
                 false
@@ -64,16 +98,24 @@ impl App {
         }
     }
 
-    /// Takes back a move. Against the computer, takes back to the human's last turn.
+    /// Takes back a move. Against the computer, takes back to the human's last turn. From a
+    /// line that ended (投了, 詰み, 切れ負け ...) the ending leaves the line and play reopens from
+    /// the move taken back, with the clocks as the record has them at that move.
     pub fn undo(&mut self) {
         self.selection = None;
-        if self.clock.is_some() && !self.line_ended() && !self.status().is_over() {
+        let ended = self.line_ended() || self.status().is_over();
+        if self.clock.is_some() && !ended {
             self.message = "no take-backs while the clock runs".into();
             return;
         }
+        let from = self.game.node();
         if !self.game.back() {
             self.message = "at the start".into();
             return;
+        }
+        if ended {
+            self.game.record_mut().set_special(from, None);
+            self.dirty = true;
         }
         self.message.clear();
         let vs_engine = self.players.contains(&Player::Engine) && self.players.contains(&Player::Human);
@@ -82,6 +124,28 @@ impl App {
             // the computer moved first from the start: stay at the start, it will move again
             self.message = "at the start".into();
         }
+        if ended {
+            self.restore_clock_here(std::time::Instant::now());
+        }
+    }
+
+    /// Sets the clocks to the times the record holds for the moves up to here; the side to
+    /// move's turn starts at `now`.
+    fn restore_clock_here(&mut self, now: std::time::Instant) {
+        let Some(clock) = self.clock.as_mut() else { return };
+        let rec = self.game.record();
+        let mut used = [0u64; 2];
+        for id in rec.path_to(self.game.node()) {
+            let mover = rec.side_to_move_at(rec.node(id).parent().unwrap_or(crate::record::ROOT));
+            if let Some(t) = rec.node(id).time {
+                let i = mover.index();
+                used[i] = match t.total {
+                    Some(total) => total as u64 * 1000,
+                    None => used[i] + t.spent as u64 * 1000,
+                };
+            }
+        }
+        clock.restore(used, now);
     }
 
     pub fn redo(&mut self) {
@@ -89,8 +153,33 @@ impl App {
         if !self.game.forward() {
             self.message = "at the end of the line".into();
         } else {
+            self.settle_ending();
             self.message = self.status_message();
         }
+    }
+
+    /// Where the game stands as child indices from the start: survives saving and reading the
+    /// record back, where node ids do not.
+    pub fn node_path(&self) -> Vec<usize> {
+        let rec = self.game.record();
+        rec.path_to(self.game.node())
+            .into_iter()
+            .map(|id| {
+                let parent = rec.node(id).parent().unwrap_or(crate::record::ROOT);
+                rec.node(parent).children().iter().position(|&c| c == id).unwrap_or(0)
+            })
+            .collect()
+    }
+
+    /// Goes to the node at `path` (child indices from the start), as far as the record has it.
+    pub fn goto_path(&mut self, path: &[usize]) {
+        self.game.to_start();
+        for &i in path {
+            if self.game.choose_variation(i).is_err() {
+                break;
+            }
+        }
+        self.selection = None;
     }
 
     /// Goes back to the starting position (the record stays as it is).
@@ -101,6 +190,7 @@ impl App {
     /// Goes to the end of the line redo would follow.
     pub fn to_end(&mut self) {
         self.game.to_end();
+        self.settle_ending();
     }
 
     /// Replaces the last move by its next (`delta` = 1) or previous (-1) alternative.
@@ -119,21 +209,21 @@ impl App {
         let j = (i + delta).rem_euclid(n) as usize;
         self.game.back();
         if self.game.choose_variation(j).is_ok() {
+            self.settle_ending();
             self.message = format!("変化 {}/{}", j + 1, n);
         }
     }
 
     /// Checks the clock: when the side to move has used all its time, the line ends with 切れ負け.
     pub fn tick(&mut self, now: std::time::Instant) {
+        self.play_engine_answer(now);
         let Some(clock) = &self.clock else { return };
         if self.line_ended() || self.status().is_over() {
             return;
         }
         let side = self.pos().side_to_move();
         if clock.flag_fell(side, now) {
-            let node = self.game.node();
-            self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::TimeUp)));
-            self.dirty = true;
+            self.end_line(Special::new(SpecialKind::TimeUp));
             let who = if side == Color::Black { "☗ sente" } else { "☖ gote" };
             self.message = format!("切れ負け — {who} ran out of time");
         }
@@ -146,19 +236,20 @@ impl App {
             self.message = "the game is already over".into();
             return;
         }
-        let node = self.game.node();
-        self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::Resign)));
-        self.dirty = true;
+        self.end_line(Special::new(SpecialKind::Resign));
         let side = if self.pos().side_to_move() == Color::Black { "☗ sente" } else { "☖ gote" };
         self.message = format!("投了 — {side} resigns");
     }
 
-    /// What a declaration by the side to move would mean under the CSA 27-point rule, in words.
+    /// What a declaration by the side to move would mean under the rule in force, in words.
     pub fn declaration_summary(&self) -> String {
         let pos = self.pos();
         let us = pos.side_to_move();
         let (points, pieces) = pos.impasse_count(us);
-        let need = crate::core::game::csa_points_needed(us);
+        let need = match self.impasse_rule {
+            crate::core::ImpasseRule::Csa27 => crate::core::game::csa_points_needed(us),
+            crate::core::ImpasseRule::Jsa24 => 31,
+        };
         let king_in = pos.king_square(us).is_some_and(|k| k.in_zone(us));
         format!(
             "king in the enemy camp: {}  pieces there: {pieces}/10  points: {points}/{need}  in check: {}",
@@ -167,28 +258,25 @@ impl App {
         )
     }
 
-    /// The side to move declares (CSA 27-point rule): a win if every condition holds, otherwise
-    /// the declaration loses.
+    /// The side to move declares an impasse win (入玉宣言) under the rule in force: a win if
+    /// every condition holds, 持将棋 (a draw) where the 24-point rule says so, otherwise the
+    /// declaration loses.
     pub fn declare(&mut self) {
         self.popup = None;
         if self.line_ended() || self.status().is_over() {
             self.message = "the game is already over".into();
             return;
         }
-        let us = self.pos().side_to_move();
-        let node = self.game.node();
-        let kind = match self.pos().declaration(ImpasseRule::Csa27) {
-            Declaration::Win => SpecialKind::EnteringKingWin,
-            // a declaration that does not meet the conditions loses
-            _ => SpecialKind::IllegalAction(us),
+        let (kind, text) = match self.pos().declaration(self.impasse_rule) {
+            Declaration::Win => (SpecialKind::EnteringKingWin, "入玉宣言 — the declaration wins"),
+            Declaration::Draw => (SpecialKind::Jishogi, "入玉宣言 — 持将棋: the game is a draw"),
+            // a declaration that does not meet the conditions loses, as an illegal move does
+            Declaration::Lose => {
+                (SpecialKind::IllegalLoss, "入玉宣言 — the conditions are not met: the declaration loses")
+            }
         };
-        self.game.record_mut().set_special(node, Some(Special::new(kind)));
-        self.dirty = true;
-        self.message = if kind == SpecialKind::EnteringKingWin {
-            "入玉宣言 — the declaration wins".into()
-        } else {
-            "入玉宣言 — the conditions are not met: the declaration loses".into()
-        };
+        self.end_line(Special::new(kind));
+        self.message = text.into();
     }
 
     pub fn status_message(&self) -> String {

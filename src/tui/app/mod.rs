@@ -12,17 +12,20 @@ pub mod clock;
 mod engine;
 mod game;
 mod line;
+pub mod line_editor;
 mod modes;
 mod popups;
 mod selection;
+mod settings_menu;
 
-pub use engine::EngineCommand;
+pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
 pub use modes::{GameMode, NewGameChoice, Player};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
+pub use settings_menu::{SettingItem, SettingsScreen, clock_label, clock_preset};
 
-use crate::core::{Position, Square};
+use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
 use clock::GameClock;
 
@@ -46,8 +49,14 @@ pub struct App {
     players: [Player; 2],
     /// Engine level 1..=10 for the computer's sides.
     level: u8,
-    /// The node the computer is thinking about (its answer is played only if we are still there).
-    engine_node: Option<NodeId>,
+    /// The search the app waits for (its answer is played only for that search and node).
+    thinking: Option<engine::Thinking>,
+    /// Computer-against-computer play is paused.
+    paused: bool,
+    /// Minimum time per move when the computer plays both sides (ms).
+    pace_ms: u64,
+    /// The impasse rule declarations are judged by.
+    impasse_rule: ImpasseRule,
     /// The computer's latest progress line.
     engine_info: String,
     /// The computer's name (for the record's player headers).
@@ -57,6 +66,12 @@ pub struct App {
     /// The time-control preset chosen last (index into `TIME_PRESETS`).
     time_preset: usize,
     should_quit: bool,
+    /// The player's settings (language, pieces, the next game's choices ...).
+    settings: crate::tui::settings::Settings,
+    /// Set when the settings changed and the file should be written.
+    settings_dirty: bool,
+    /// The record panel scrolled by hand: its first line, while the game stays at that node.
+    record_scroll: Option<(NodeId, usize)>,
 }
 
 impl App {
@@ -77,17 +92,31 @@ impl App {
             selection: None,
             popup: None,
             input: None,
-            message: String::from("? for help"),
+            message: String::new(),
             flipped: false,
             players: [Player::Human, Player::Human],
             level: 5,
-            engine_node: None,
+            thinking: None,
+            paused: false,
+            pace_ms: engine::DEFAULT_PACE_MS,
+            impasse_rule: ImpasseRule::default(),
             engine_info: String::new(),
             engine_name: "shogiban".into(),
             clock: None,
             time_preset: 0,
             should_quit: false,
+            settings: crate::tui::settings::Settings::default(),
+            settings_dirty: false,
+            record_scroll: None,
         }
+    }
+
+    /// Uses `settings` from now on (read at launch; not marked for saving).
+    pub fn set_settings(&mut self, settings: crate::tui::settings::Settings) {
+        self.level = settings.level;
+        self.impasse_rule = settings.impasse_rule.core();
+        self.pace_ms = settings.min_move_ms;
+        self.settings = settings;
     }
 
     /// Opens the record read from `path` for review, with `message` shown.
@@ -176,7 +205,25 @@ impl App {
         std::mem::take(&mut self.dirty)
     }
 
+    /// The record panel's first line when scrolled by hand (`None`: it follows the game).
+    pub fn record_scroll(&self) -> Option<usize> {
+        self.record_scroll.filter(|&(n, _)| n == self.game.node()).map(|(_, first)| first)
+    }
+
     // ---- small transitions ----
+
+    /// Scrolls the record panel so its first line is `first` (the mouse wheel).
+    pub fn set_record_scroll(&mut self, first: usize) {
+        self.record_scroll = Some((self.game.node(), first));
+    }
+
+    /// Shows the position after the record's node `node` (a click on a record line).
+    pub fn goto_node(&mut self, node: NodeId) {
+        if self.game.goto_node(node).is_ok() {
+            self.selection = None;
+            self.message = self.status_message();
+        }
+    }
 
     /// Shows `text` in the status line.
     pub fn set_message(&mut self, text: impl Into<String>) {
@@ -193,6 +240,15 @@ impl App {
         self.flipped = !self.flipped;
     }
 
+    /// The impasse rule declarations are judged by.
+    pub fn impasse_rule(&self) -> ImpasseRule {
+        self.impasse_rule
+    }
+
+    pub fn set_impasse_rule(&mut self, rule: ImpasseRule) {
+        self.impasse_rule = rule;
+    }
+
     /// The computer's name, used in the players' headers of new games.
     pub fn set_engine_name(&mut self, name: &str) {
         self.engine_name = name.to_string();
@@ -200,4 +256,8 @@ impl App {
 }
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_support;

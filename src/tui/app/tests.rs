@@ -1,8 +1,10 @@
 //! State-machine tests of the app: clicks, keys, typed moves, promotion prompts, undo/redo and
 //! variations, game endings, clocks and handicaps.
 
+use super::tests_support::{assert_same_tree, reopen};
 use super::*;
-use crate::core::Color;
+use crate::core::{Color, Move};
+use crate::record::SpecialKind;
 
 fn choice(mode: GameMode, level: u8, time: usize, handicap: usize) -> NewGameChoice {
     NewGameChoice { mode, level, time, handicap }
@@ -72,7 +74,7 @@ fn undo_redo_and_new_branch() {
     app.redo();
     assert_eq!(app.ply(), 1);
     assert!(!app.submit_typed("7g7f"));
-    assert!(app.message.contains("not legal"));
+    assert!(app.message.contains("there is no piece on ７七"), "{}", app.message);
     assert!(app.submit_typed("8c8d"));
     // the old line stays as a variation
     assert_eq!(app.game.record().node(crate::record::ROOT).children().len(), 1);
@@ -161,4 +163,190 @@ fn handicap_game_starts_with_uwate_to_move() {
     assert_eq!(app.pos().side_to_move(), Color::White);
     assert!(app.pos().pieces(Color::White, crate::core::PieceKind::Rook).is_empty());
     assert_eq!(app.game.record().handicap().map(|h| h.name), Some("二枚落ち"));
+}
+
+fn think(app: &mut App, now: std::time::Instant) -> bool {
+    let mut thinking = false;
+    while let Some(cmd) = app.engine_command(now) {
+        thinking = matches!(cmd, EngineCommand::Think { .. });
+    }
+    thinking
+}
+
+fn done(ticket: u64, usi: &str) -> crate::tui::engine_link::EngineEvent {
+    crate::tui::engine_link::EngineEvent::Done {
+        ticket,
+        best: Some(Move::from_usi(usi).unwrap()),
+        declare_win: false,
+    }
+}
+
+#[test]
+fn a_best_move_for_a_position_left_behind_is_dropped() {
+    let t0 = std::time::Instant::now();
+    let mut app = App::new(Position::startpos());
+    app.start_new_game(choice(GameMode::EngineVsEngine, 1, 0, 0));
+    app.set_pace(std::time::Duration::ZERO);
+    assert!(think(&mut app, t0));
+    app.engine_started(1);
+    app.on_engine_event(done(1, "7g7f"), t0);
+    assert_eq!(app.ply(), 1);
+    assert!(think(&mut app, t0));
+    app.engine_started(2);
+    // the user takes the move back while gote thinks: the search restarts for sente
+    app.undo();
+    assert_eq!(app.ply(), 0);
+    assert!(think(&mut app, t0));
+    app.engine_started(3);
+    // gote's late answer, for the position after 7g7f, must not be played here
+    app.on_engine_event(done(2, "3c3d"), t0);
+    assert_eq!(app.ply(), 0);
+    assert_eq!(app.players(), [Player::Engine, Player::Engine], "{}", app.message());
+    assert!(!app.line_ended());
+    // even a late answer that happens to be legal here is dropped
+    app.on_engine_event(done(2, "2g2f"), t0);
+    assert_eq!(app.ply(), 0);
+    app.on_engine_event(done(3, "2g2f"), t0);
+    assert_eq!(app.pos().last_move().unwrap().usi(), "2g2f");
+}
+
+#[test]
+fn computer_against_computer_keeps_a_watchable_pace() {
+    let t0 = std::time::Instant::now();
+    let mut app = App::new(Position::startpos());
+    app.start_new_game(choice(GameMode::EngineVsEngine, 1, 0, 0));
+    assert_eq!(app.pace(), std::time::Duration::from_millis(DEFAULT_PACE_MS));
+    assert!(think(&mut app, t0));
+    app.engine_started(1);
+    // the answer comes at once but waits for the pace
+    app.on_engine_event(done(1, "7g7f"), t0 + std::time::Duration::from_millis(10));
+    assert_eq!(app.ply(), 0);
+    assert!(!think(&mut app, t0 + std::time::Duration::from_millis(20)), "no second search meanwhile");
+    app.tick(t0 + std::time::Duration::from_millis(500));
+    assert_eq!(app.ply(), 0);
+    app.tick(t0 + std::time::Duration::from_millis(1000));
+    assert_eq!(app.ply(), 1);
+    // slower and faster
+    app.step_pace(1);
+    assert_eq!(app.pace(), std::time::Duration::from_millis(2000));
+    app.step_pace(-2);
+    assert_eq!(app.pace(), std::time::Duration::from_millis(500));
+    assert!(app.mode_label().contains("0.5s/move"), "{}", app.mode_label());
+}
+
+#[test]
+fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
+    let t0 = std::time::Instant::now();
+    let mut app = App::new(Position::startpos());
+    app.start_new_game(choice(GameMode::EngineVsEngine, 1, 0, 0));
+    assert!(think(&mut app, t0));
+    app.engine_started(1);
+    app.toggle_pause();
+    assert!(app.paused());
+    assert!(matches!(app.engine_command(t0), Some(EngineCommand::Stop)));
+    assert!(!think(&mut app, t0), "no search while paused");
+    app.on_engine_event(done(1, "7g7f"), t0 + std::time::Duration::from_secs(5));
+    app.tick(t0 + std::time::Duration::from_secs(5));
+    assert_eq!(app.ply(), 0, "an answer arriving during the pause is not played");
+    app.toggle_pause();
+    assert!(think(&mut app, t0));
+    // take over sente: the search stops, a person plays, the computer answers for gote
+    app.take_over();
+    assert_eq!(app.players(), [Player::Human, Player::Engine]);
+    assert!(matches!(app.engine_command(t0), Some(EngineCommand::Stop)));
+    assert!(app.submit_typed("7g7f"));
+    assert!(think(&mut app, t0));
+    assert!(app.mode_label().contains("☗you vs ☖CPU"), "{}", app.mode_label());
+}
+
+fn kif(app: &App) -> String {
+    crate::record::write_text(app.record(), crate::record::Format::Kif)
+}
+
+#[test]
+fn checkmate_is_written_into_the_record() {
+    let mut app = App::new(Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap());
+    assert!(app.submit_typed("G*5b"));
+    assert_eq!(
+        app.record().node(app.game().node()).special.as_ref().map(|s| s.kind),
+        Some(SpecialKind::Checkmate)
+    );
+    assert_eq!(app.record().outcome(), crate::record::Outcome::Win(Color::Black));
+    assert!(kif(&app).contains("詰み"), "{}", kif(&app));
+}
+
+#[test]
+fn sennichite_and_perpetual_check_are_written_into_the_record() {
+    let mut app = App::new(Position::startpos());
+    for _ in 0..3 {
+        for m in ["5i4h", "5a4b", "4h5i", "4b5a"] {
+            assert!(app.submit_typed(m), "{m}: {}", app.message());
+        }
+    }
+    assert_eq!(
+        app.record().node(app.game().node()).special.as_ref().map(|s| s.kind),
+        Some(SpecialKind::Sennichite)
+    );
+    assert!(kif(&app).contains("千日手"), "{}", kif(&app));
+
+    let sfen = "lnsg1gsnl/1r5b1/ppppppppp/4k4/9/5R3/PPPPPPPPP/1B7/LNSGKGSNL b - 1";
+    let mut app = App::new(Position::from_sfen(sfen).unwrap());
+    for _ in 0..3 {
+        for m in ["4f5f", "5d4d", "5f4f", "4d5d"] {
+            assert!(app.submit_typed(m), "{m}: {}", app.message());
+        }
+    }
+    // sente kept checking: sente loses
+    assert_eq!(app.record().outcome(), crate::record::Outcome::Win(Color::White));
+    assert!(app.line_ended());
+}
+
+#[test]
+fn engine_illegal_move_loses_and_is_written() {
+    let t0 = std::time::Instant::now();
+    let mut app = App::new(Position::startpos());
+    app.start_new_game(choice(GameMode::HumanGote, 1, 0, 0));
+    assert!(think(&mut app, t0));
+    app.engine_started(7);
+    app.on_engine_event(done(7, "7g7d"), t0);
+    assert_eq!(
+        app.record().node(app.game().node()).special.as_ref().map(|s| s.kind),
+        Some(SpecialKind::IllegalLoss)
+    );
+    assert_eq!(app.record().outcome(), crate::record::Outcome::Win(Color::White));
+}
+
+#[test]
+fn jishogi_under_the_24_point_rule() {
+    let sfen = "+R+B2K4/9/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/8k b 2G2S2N2LP2g2s2n2l8p 1";
+    let mut app = App::new(Position::from_sfen(sfen).unwrap());
+    app.set_impasse_rule(crate::core::ImpasseRule::Jsa24);
+    app.declare();
+    assert_eq!(app.record().ending().map(|s| s.kind), Some(SpecialKind::Jishogi));
+    assert_eq!(app.record().outcome(), crate::record::Outcome::Draw);
+}
+
+#[test]
+fn undo_after_time_out_reopens_play_with_the_recorded_clock() {
+    let t0 = std::time::Instant::now();
+    let mut app = App::new(Position::startpos());
+    app.start_new_game(choice(GameMode::HotSeat, 5, 1, 0)); // 10 min sudden death
+    assert!(app.submit_typed("7g7f"));
+    assert!(app.submit_typed("3c3d"));
+    app.tick(t0 + std::time::Duration::from_secs(601));
+    assert!(app.line_ended());
+    let ended_at = app.game().node();
+    app.undo();
+    assert_eq!(app.ply(), 1);
+    assert!(!app.line_ended());
+    assert!(app.record().node(ended_at).special.is_none(), "the ending leaves the line");
+    // the clocks are as recorded at move 1 (no time used in this test): gote to move with 10 min
+    let c = app.clock().unwrap();
+    assert_eq!(c.remaining, [600_000, 600_000]);
+    assert!(app.submit_typed("8c8d"), "{}", app.message());
+    // the saved record has no ending in the middle of a line
+    let text = kif(&app);
+    assert!(!text.contains("   3 切れ負け"), "{text}");
+    assert!(app.record().ending().is_none());
+    assert_same_tree(&reopen(app.record(), crate::record::Format::Kif), app.record());
 }

@@ -14,7 +14,7 @@ pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
         KeyCode::Tab => app.toggle_hand_focus(),
         KeyCode::Esc => app.cancel_selection(),
         KeyCode::Char(':') | KeyCode::Char('/') => app.open_move_input(),
-        KeyCode::Char('s') => app.open_save(storage::games_dir().as_deref()),
+        KeyCode::Char('s') => app.open_save(storage::save_dir().as_deref()),
         KeyCode::Char('u') | KeyCode::Backspace => app.undo(),
         KeyCode::Char('r') => app.redo(),
         KeyCode::Char('[') => app.to_start(),
@@ -23,10 +23,15 @@ pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
         KeyCode::Char('}') => app.switch_variation(1),
         KeyCode::Char('f') => app.flip(),
         KeyCode::Char('?') => app.open_help(),
+        KeyCode::Char('o') => app.open_settings(),
         KeyCode::Char('n') => app.open_new_game(),
         KeyCode::Char('q') => app.ask_quit(),
         KeyCode::Char('R') => app.ask_resign(),
         KeyCode::Char('D') => app.ask_declare(),
+        KeyCode::Char('p') => app.toggle_pause(),
+        KeyCode::Char('t') => app.take_over(),
+        KeyCode::Char('<') => app.step_pace(1),
+        KeyCode::Char('>') => app.step_pace(-1),
         _ => {}
     }
 }

@@ -1,0 +1,40 @@
+//! Helpers shared by the app's tests.
+
+use crate::record::{Format, GameRecord, MoveTime, NodeId, ROOT};
+
+/// `record` written in `format` and read back.
+pub(super) fn reopen(record: &GameRecord, format: Format) -> GameRecord {
+    let text = crate::record::write_text(record, format);
+    match crate::record::read_text(&text, format) {
+        Ok((back, _)) => back,
+        Err(e) => panic!("{format:?} written by us does not read back: {e}\n{text}"),
+    }
+}
+
+/// The same start and tree: moves, endings, comments, times and the order of variations.
+/// Headers are the record layer's business, and a move without a time equals one of zero
+/// seconds (KIF writes `0:00` for both).
+pub(super) fn assert_same_tree(a: &GameRecord, b: &GameRecord) {
+    fn time(t: Option<MoveTime>) -> MoveTime {
+        t.unwrap_or(MoveTime { spent: 0, total: Some(0) })
+    }
+    fn same(a: &GameRecord, an: NodeId, b: &GameRecord, bn: NodeId) -> bool {
+        let (x, y) = (a.node(an), b.node(bn));
+        x.mv == y.mv
+            && (an == ROOT || time(x.time) == time(y.time))
+            && x.comments == y.comments
+            && x.special.as_ref().map(|s| s.kind) == y.special.as_ref().map(|s| s.kind)
+            && x.children().len() == y.children().len()
+            && x.children().iter().zip(y.children()).all(|(&c, &d)| same(a, c, b, d))
+    }
+    assert!(
+        a.initial() == b.initial() && same(a, ROOT, b, ROOT),
+        "trees differ:\n{}\n---\n{}",
+        kif_of(a),
+        kif_of(b)
+    );
+}
+
+fn kif_of(r: &GameRecord) -> String {
+    crate::record::write_text(r, Format::Kif)
+}
