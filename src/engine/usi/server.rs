@@ -12,7 +12,6 @@ use crate::engine::search::root::SearchInfo;
 use crate::engine::search::time::Limits;
 use crate::engine::{Engine, EngineOptions};
 use std::panic::AssertUnwindSafe;
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
