@@ -15,12 +15,14 @@ mod line;
 mod modes;
 mod popups;
 mod selection;
+mod session;
 
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
-pub use modes::{GameMode, NewGameChoice, Player};
+pub use modes::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
+pub use session::{ClockState, Session};
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord};
@@ -63,6 +65,16 @@ pub struct App {
     /// The time-control preset chosen last (index into `TIME_PRESETS`).
     time_preset: usize,
     should_quit: bool,
+    /// The record is a game being played (a new or resumed game), not a file under review.
+    playing: bool,
+    /// Counts new games started, so the event loop knows when the autosave changes games.
+    game_serial: u64,
+    /// The last new-game choice (kept between launches).
+    last_choice: NewGameChoice,
+    /// The game came back from the autosave (so the autosave is this game's).
+    resumed: bool,
+    /// Ctrl-Z was pressed: the event loop suspends the program.
+    suspend_requested: bool,
 }
 
 impl App {
@@ -96,6 +108,11 @@ impl App {
             clock: None,
             time_preset: 0,
             should_quit: false,
+            playing: false,
+            game_serial: 0,
+            last_choice: NewGameChoice::default(),
+            resumed: false,
+            suspend_requested: false,
         }
     }
 
@@ -104,6 +121,13 @@ impl App {
         let mut app = App::with_record(record);
         app.file = Some(path.to_path_buf());
         app.message = message;
+        app
+    }
+
+    /// The first launch's game, or the one chosen last (`choice`), ready to play.
+    pub fn new_game(choice: NewGameChoice) -> App {
+        let mut app = App::with_record(GameRecord::default());
+        app.start_new_game(choice);
         app
     }
 
@@ -192,9 +216,41 @@ impl App {
         self.message = text.into();
     }
 
-    /// Leaves the app at once (Ctrl-C, or quitting after confirming).
+    /// Leaves the app (Ctrl-C, a signal, or quitting after confirming); a game in progress
+    /// is marked 中断 in the record.
     pub fn quit(&mut self) {
+        self.interrupt_game();
         self.should_quit = true;
+    }
+
+    /// Ctrl-Z: asks the event loop to suspend the program.
+    pub fn request_suspend(&mut self) {
+        self.suspend_requested = true;
+    }
+
+    /// Whether a suspension was asked for since the last call.
+    pub fn take_suspend_request(&mut self) -> bool {
+        std::mem::take(&mut self.suspend_requested)
+    }
+
+    /// Whether this game came back from the autosave.
+    pub fn resumed(&self) -> bool {
+        self.resumed
+    }
+
+    /// Counts new games started in this app (see the event loop's autosave).
+    pub fn game_serial(&self) -> u64 {
+        self.game_serial
+    }
+
+    /// The last new-game choice.
+    pub fn last_choice(&self) -> NewGameChoice {
+        self.last_choice
+    }
+
+    /// Remembers `choice` as the last one (from the previous launch) without starting a game.
+    pub fn set_last_choice(&mut self, choice: NewGameChoice) {
+        self.last_choice = choice.clamped();
     }
 
     /// Turns the board round.
@@ -211,9 +267,16 @@ impl App {
         self.impasse_rule = rule;
     }
 
-    /// The computer's name, used in the players' headers of new games.
+    /// The computer's name, used in the players' headers; a game not yet begun takes it at once.
     pub fn set_engine_name(&mut self, name: &str) {
         self.engine_name = name.to_string();
+        if self.playing && self.game.record().node(crate::record::ROOT).children().is_empty() {
+            for (i, key) in ["先手", "後手"].into_iter().enumerate() {
+                if self.players[i] == Player::Engine {
+                    self.game.record_mut().set_header(key, name);
+                }
+            }
+        }
     }
 }
 
