@@ -1,6 +1,7 @@
 //! The built-in engine: evaluation, search, opening book, mate solver, time control and USI
 //! (both as an engine and as a client of other engines). Uses `core` and `record`.
 
+pub mod analysis;
 pub mod api;
 pub mod bench;
 pub mod book;
