@@ -122,7 +122,14 @@ impl App {
 
     /// The last node of the line through here that redo would follow.
     fn line_end(&self) -> NodeId {
+        self.redo_line().last().copied().unwrap_or(self.game.node())
+    }
+
+    /// The nodes after here along the line redo would follow (the branch last taken at each
+    /// step, else the main continuation).
+    pub fn redo_line(&self) -> Vec<NodeId> {
         let rec = self.game.record();
+        let mut line = Vec::new();
         let mut n = self.game.node();
         loop {
             let node = rec.node(n);
@@ -131,8 +138,11 @@ impl App {
                 None => node.continuation(),
             };
             match next {
-                Some(c) => n = c,
-                None => return n,
+                Some(c) => {
+                    line.push(c);
+                    n = c;
+                }
+                None => return line,
             }
         }
     }

@@ -22,21 +22,7 @@ pub(super) fn draw_record(f: &mut Frame, app: &App, area: Rect) {
     // the path to here, then the redo continuation
     let mut nodes = rec.path_to(app.game().node());
     let here = nodes.len();
-    let mut n = app.game().node();
-    loop {
-        let node = rec.node(n);
-        let next = match node.last_child {
-            Some(i) => node.children().get(i).copied(),
-            None => node.continuation(),
-        };
-        match next {
-            Some(c) => {
-                nodes.push(c);
-                n = c;
-            }
-            None => break,
-        }
-    }
+    nodes.extend(app.redo_line());
     let mut pos = rec.initial().clone();
     let mut items: Vec<Line> = vec![Line::from("   0 開始局面")];
     for (i, &id) in nodes.iter().enumerate() {
