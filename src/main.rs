@@ -82,13 +82,19 @@ fn run_app(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    let loaded = shogiban::tui::settings::load_default();
+    let engine_cmd = engine_cmd.or_else(|| loaded.settings.engine_command.clone());
     let engine = match engine_cmd {
         None => shogiban::tui::engine_link::EngineLink::start(),
         Some(cmd) => {
             let mut words = cmd.split_whitespace().map(String::from);
             let path = words.next().unwrap_or_default();
             let rest: Vec<String> = words.collect();
-            match shogiban::tui::engine_link::EngineLink::start_external(&path, &rest) {
+            match shogiban::tui::engine_link::EngineLink::start_external(
+                &path,
+                &rest,
+                &loaded.settings.engine_options,
+            ) {
                 Ok(e) => e,
                 Err(e) => {
                     eprintln!("shogiban: {e}");
@@ -97,14 +103,17 @@ fn run_app(args: &[String]) -> ExitCode {
             }
         }
     };
-    let app = match shogiban::tui::open(file.as_deref().map(std::path::Path::new)) {
+    let mut app = match shogiban::tui::open(file.as_deref().map(std::path::Path::new), loaded.settings) {
         Ok(app) => app,
         Err(e) => {
             eprintln!("shogiban: {e}");
             return ExitCode::from(1);
         }
     };
-    match shogiban::tui::run(app, engine) {
+    if let Some(m) = loaded.message {
+        app.set_message(m);
+    }
+    match shogiban::tui::run(app, engine, loaded.file) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("shogiban: terminal error: {e}");

@@ -28,6 +28,8 @@ impl Session {
         cmd.env("HOME", home.path());
         cmd.env("XDG_DATA_HOME", home.join("data"));
         cmd.env("XDG_CONFIG_HOME", home.join("config"));
+        // the interface in Japanese (the language follows the locale until it is set)
+        cmd.env("LC_ALL", "ja_JP.UTF-8");
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
         let parser = Arc::new(Mutex::new(vt100::Parser::new(
@@ -112,13 +114,18 @@ impl Session {
     }
 }
 
-/// A home whose last new game was two players at one keyboard (no computer replies).
+/// A home whose settings say the next game is two players at one keyboard (no computer
+/// replies).
 fn hot_seat_home(name: &str) -> common::TempDir {
     let home = common::TempDir::new(name);
-    let dir = home.join("data/shogiban");
+    let dir = home.join("config/shogiban");
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("last-game.json"), r#"{"mode":"hot-seat","level":3,"time":0,"handicap":0}"#)
-        .unwrap();
+    let settings = shogiban::tui::settings::Settings {
+        mode: shogiban::tui::settings::Mode::HotSeat,
+        language: shogiban::tui::settings::Language::Ja,
+        ..Default::default()
+    };
+    std::fs::write(dir.join("settings.json"), serde_json::to_string_pretty(&settings).unwrap()).unwrap();
     home
 }
 
@@ -162,7 +169,7 @@ fn play_typed_and_cursor_moves_then_quit() {
     s.send(":7f7d\r");
     s.wait_for("not legal");
     s.send("q");
-    s.wait_for("Quit shogiban?");
+    s.wait_for("終了しますか");
     s.send("y");
     assert!(s.wait_exit(), "the app did not exit");
 }
@@ -193,7 +200,7 @@ fn open_a_kifu_step_through_save_and_autosave() {
     // clear the prefilled name and type ours
     s.send(&"\x7f".repeat(200));
     s.send(&format!("{}\r", out.display()));
-    s.wait_for("saved");
+    s.wait_for("に保存しました");
     s.send("q");
     s.send("y");
     assert!(s.wait_exit());
@@ -264,7 +271,7 @@ fn play_against_an_external_usi_engine() {
 fn first_launch_is_you_against_the_computer() {
     let mut s = Session::start(&[], common::TempDir::new("e2e-first"));
     let sc = s.wait_for("開始局面");
-    assert!(sc.contains("☗you vs ☖CPU Lv3"), "{sc}");
+    assert!(sc.contains("あなた☗ 対 COM · レベル3"), "{sc}");
     s.send(":7g7f\r");
     s.wait_for("▲７六歩(77)");
     // the computer answers
@@ -277,7 +284,7 @@ fn first_launch_is_you_against_the_computer() {
     let mut s = Session::start(&[], home);
     let sc = s.wait_for("resumed");
     assert!(sc.contains("▲７六歩(77)"), "{sc}");
-    assert!(sc.contains("☗you vs ☖CPU Lv3"), "{sc}");
+    assert!(sc.contains("あなた☗ 対 COM · レベル3"), "{sc}");
     s.send("q");
     s.send("y");
     assert!(s.wait_exit());
@@ -385,4 +392,35 @@ fn ctrl_z_suspends_and_the_screen_comes_back_on_resume() {
     s.send("q");
     s.send("y");
     assert!(s.wait_exit());
+}
+
+#[test]
+fn a_broken_settings_file_is_reported_kept_and_set_aside_on_the_first_change() {
+    let home = common::TempDir::new("e2e-settings");
+    let dir = home.join("config/shogiban");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("settings.json"), "{ broken").unwrap();
+    let mut s = Session::start(&[], home);
+    s.wait_for("not valid JSON");
+    assert_eq!(std::fs::read_to_string(dir.join("settings.json")).unwrap(), "{ broken");
+    // settings screen: down to the language row and change it; the screen turns English
+    s.send("o");
+    s.wait_for("設定");
+    s.send(&"\x1b[B".repeat(7));
+    s.send("\x1b[C");
+    s.wait_for("Settings");
+    s.send("\x1b");
+    s.wait_for("kept as");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let kept =
+        names.iter().find(|n| n.starts_with("settings.json.broken-")).expect("the broken file is kept");
+    assert_eq!(std::fs::read_to_string(dir.join(kept)).unwrap(), "{ broken");
+    let now = std::fs::read_to_string(dir.join("settings.json")).unwrap();
+    assert!(now.contains("\"language\": \"en\""), "{now}");
 }

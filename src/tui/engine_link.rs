@@ -93,10 +93,18 @@ impl EngineLink {
 
     /// An external USI engine (`path` plus arguments). Fails with a clear message when the
     /// program cannot be started or does not complete the handshake.
-    pub fn start_external(path: &str, args: &[String]) -> Result<EngineLink, String> {
+    /// `options` are sent as `setoption` before `isready`.
+    pub fn start_external(
+        path: &str,
+        args: &[String],
+        options: &std::collections::BTreeMap<String, String>,
+    ) -> Result<EngineLink, String> {
         let mut cfg = EngineConfig::new(path);
         cfg.args = args.to_vec();
         let mut engine = UsiEngine::start(&cfg).map_err(|e| e.to_string())?;
+        for (name, value) in options {
+            engine.set_option(name, Some(value)).map_err(|e| e.to_string())?;
+        }
         engine.is_ready(Duration::from_secs(30)).map_err(|e| e.to_string())?;
         engine.new_game().map_err(|e| e.to_string())?;
         let name = if engine.id().name.is_empty() { path.to_string() } else { engine.id().name.clone() };
@@ -292,7 +300,7 @@ mod tests {
 
     #[test]
     fn external_engine_that_cannot_start_is_a_clear_error() {
-        let err = match EngineLink::start_external("/nonexistent/usi-engine", &[]) {
+        let err = match EngineLink::start_external("/nonexistent/usi-engine", &[], &Default::default()) {
             Err(e) => e,
             Ok(_) => panic!("started a missing engine"),
         };

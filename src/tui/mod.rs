@@ -9,21 +9,28 @@
 //! - `view/`: pure drawing from `App` and `now`, with the layout and board geometry that mouse
 //!   hit-testing shares;
 //! - `terminal`: the raw-mode/alternate-screen/mouse guard, signals and suspension;
-//! - `storage`: files the app keeps (autosave and its session, earlier games, the last
-//!   new-game choice, the default folder for saved games);
+//! - `storage`: files the app keeps (autosave and its session, earlier games, the default
+//!   folder for saved games);
+//! - `settings`: the player's settings and their JSON file (the next game's choices too);
+//! - `text`: every piece of interface text, in Japanese and English;
 //! - `engine_link`: the computer player off the UI thread.
 
 pub mod app;
 pub mod engine_link;
 pub mod input;
+pub mod settings;
 pub mod storage;
 pub mod terminal;
+#[cfg(test)]
+mod test_dir;
+pub mod text;
 pub mod view;
 
 use app::{App, EngineCommand};
 use crossterm::event;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+use settings::Settings;
 use std::io;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -31,7 +38,12 @@ use storage::Store;
 
 /// Runs the app on the real terminal until the user quits or a signal ends it. The record is
 /// autosaved after every change, with what is needed to resume the game (see `storage`).
-pub fn run(mut app: App, mut engine: engine_link::EngineLink) -> io::Result<()> {
+/// Changed settings are written to `settings` (when there is a file to write to).
+pub fn run(
+    mut app: App,
+    mut engine: engine_link::EngineLink,
+    mut settings: Option<settings::SettingsFile>,
+) -> io::Result<()> {
     let signals = terminal::Signals::install()?;
     let store = Store::platform();
     let mut autosave = Autosave::new(&app, store);
@@ -62,6 +74,15 @@ pub fn run(mut app: App, mut engine: engine_link::EngineLink) -> io::Result<()> 
             // a fresh terminal has no previous frame: the next draw repaints everything
             terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
         }
+        if app.take_settings_dirty()
+            && let Some(file) = settings.as_mut()
+        {
+            match file.save(app.settings()) {
+                Ok(Some(note)) => app.set_message(note),
+                Ok(None) => {}
+                Err(e) => app.set_message((app.text().settings_not_saved)(&e)),
+            }
+        }
     }
     autosave.finish();
     drop(terminal);
@@ -69,16 +90,14 @@ pub fn run(mut app: App, mut engine: engine_link::EngineLink) -> io::Result<()> 
     Ok(())
 }
 
-/// Keeps the autosave and its session up to date, written off the UI thread; keeps the
-/// previous game's autosave before a new game takes its place, and remembers the last
-/// new-game choice.
+/// Keeps the autosave and its session up to date, written off the UI thread, and keeps the
+/// previous game's autosave before a new game takes its place.
 struct Autosave {
     store: Option<Store>,
     saver: crate::record::Saver,
     /// The game (by `App::game_serial`) the autosave on disk belongs to, if it is this app's.
     owner: Option<u64>,
     path: Vec<usize>,
-    choice: app::NewGameChoice,
 }
 
 impl Autosave {
@@ -88,7 +107,6 @@ impl Autosave {
             saver: crate::record::Saver::new(),
             owner: app.resumed().then_some(app.game_serial()),
             path: app.node_path(),
-            choice: app.last_choice(),
         }
     }
 
@@ -111,12 +129,6 @@ impl Autosave {
                 app.set_message(format!("autosave failed: {e}"));
             }
             self.path = path;
-        }
-        if app.last_choice() != self.choice {
-            self.choice = app.last_choice();
-            if let Err(e) = store.save_last_game(&self.choice) {
-                app.set_message(format!("could not remember the game settings: {e}"));
-            }
         }
         for report in self.saver.poll() {
             if let Err(e) = report.result {
@@ -148,16 +160,20 @@ fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
 }
 
 /// Opens `path` for review; without one, brings back the unfinished game from the autosave,
-/// or starts a game the way the user last chose (the first launch ever: you against the
-/// computer). A file that cannot be read is an error; a file with an unreadable move opens up
-/// to that move, with the problem shown.
-pub fn open(path: Option<&Path>) -> Result<App, String> {
-    open_with(path, Store::platform().as_ref(), Instant::now())
+/// or starts a game as `settings` describe the next one (the last one chosen; the first launch
+/// ever: you against the computer). A file that cannot be read is an error; a file with an
+/// unreadable move opens up to that move, with the problem shown.
+pub fn open(path: Option<&Path>, settings: Settings) -> Result<App, String> {
+    open_with(path, Store::platform().as_ref(), settings, Instant::now())
 }
 
 /// `open` with the app's files in `store`.
-pub fn open_with(path: Option<&Path>, store: Option<&Store>, now: Instant) -> Result<App, String> {
-    let last = store.and_then(Store::load_last_game);
+pub fn open_with(
+    path: Option<&Path>,
+    store: Option<&Store>,
+    settings: Settings,
+    now: Instant,
+) -> Result<App, String> {
     if let Some(path) = path {
         let (record, warnings) =
             crate::record::load_record(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
@@ -166,15 +182,14 @@ pub fn open_with(path: Option<&Path>, store: Option<&Store>, now: Instant) -> Re
             None => format!("opened {} ({} moves)", path.display(), record.main_line().len()),
         };
         let mut app = App::opened(record, path, message);
-        app.set_last_choice(last.unwrap_or_default());
+        app.set_settings(settings);
         return Ok(app);
     }
     let mut note = None;
     match store.map(Store::load_autosave) {
         Some(Ok(Some(saved))) => {
-            let mut app = App::resume(saved.record, &saved.session, now);
+            let mut app = App::resume(saved.record, &saved.session, settings.clone(), now);
             if saved.session.playing && app.unfinished() {
-                app.set_last_choice(last.unwrap_or_default());
                 let started =
                     app.record().header("開始日時").map(|d| format!(", started {d}")).unwrap_or_default();
                 app.set_message(format!(
@@ -187,10 +202,8 @@ pub fn open_with(path: Option<&Path>, store: Option<&Store>, now: Instant) -> Re
         Some(Err(e)) => note = Some(format!("{e} — it is kept in previous/")),
         _ => {}
     }
-    let choice = last.unwrap_or_default();
-    let mut app = App::new_game(choice);
-    app.set_message(
-        note.unwrap_or_else(|| format!("new game: {} — n for another, ? for help", choice.mode.label())),
-    );
+    let mut app = App::new_game(settings);
+    let label = app.last_choice().mode.label();
+    app.set_message(note.unwrap_or_else(|| format!("new game: {label} — n for another, ? for help")));
     Ok(app)
 }

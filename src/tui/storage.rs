@@ -5,14 +5,13 @@
 //!   unfinished game back exactly as it was (see `app::Session`);
 //! - `previous/`: the autosaves of earlier games, kept when a new game takes the autosave's
 //!   place (the newest `KEEP_PREVIOUS`);
-//! - `last-game.json`: the last new-game choice, so the next launch starts the same way;
 //! - `games/`: the default folder for saved games.
 //!
 //! Reading never fails loudly: a missing, broken or old file reads as "nothing there" with a
 //! message, and is never overwritten without being kept.
 
 use crate::record::{GameRecord, save_record, write_file_atomically};
-use crate::tui::app::{NewGameChoice, Session};
+use crate::tui::app::Session;
 use std::path::PathBuf;
 
 /// How many earlier games' autosaves are kept in `previous/`.
@@ -26,6 +25,15 @@ pub fn data_dir() -> Option<PathBuf> {
 /// The default folder for saved games (created on demand).
 pub fn games_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("games"))
+}
+
+/// Where the save box proposes to put a record: the user's documents folder, else the home
+/// folder, else the data directory's `games` folder.
+pub fn save_dir() -> Option<PathBuf> {
+    directories::UserDirs::new()
+        .and_then(|u| u.document_dir().map(|d| d.to_path_buf()))
+        .or_else(|| directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf()))
+        .or_else(games_dir)
 }
 
 /// The autosave file: the last game played or edited, in KIF (UTF-8).
@@ -70,10 +78,6 @@ impl Store {
 
     fn session_path(&self) -> PathBuf {
         self.dir.join("autosave-session.json")
-    }
-
-    fn last_game_path(&self) -> PathBuf {
-        self.dir.join("last-game.json")
     }
 
     pub fn previous_dir(&self) -> PathBuf {
@@ -146,18 +150,6 @@ impl Store {
         }
         Ok(Some(target))
     }
-
-    /// The new-game choice of the last launch, if one was written and reads.
-    pub fn load_last_game(&self) -> Option<NewGameChoice> {
-        let text = std::fs::read_to_string(self.last_game_path()).ok()?;
-        serde_json::from_str::<NewGameChoice>(&text).ok().map(NewGameChoice::clamped)
-    }
-
-    pub fn save_last_game(&self, choice: &NewGameChoice) -> Result<(), String> {
-        self.ensure_dir()?;
-        let text = serde_json::to_string_pretty(choice).map_err(|e| e.to_string())?;
-        write_file_atomically(&self.last_game_path(), text.as_bytes()).map_err(|e| e.to_string())
-    }
 }
 
 /// `20261122-100000` for a time in seconds since the epoch (UTC), for file names that sort.
@@ -203,19 +195,8 @@ mod tests {
     use crate::tui::app::{App, GameMode, Player};
     use std::time::Instant;
 
-    struct Dir(PathBuf);
-    impl Dir {
-        fn new(name: &str) -> Dir {
-            let p = std::env::temp_dir().join(format!("shogiban-storage-{name}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&p);
-            Dir(p)
-        }
-    }
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::tui::settings::Settings;
+    use crate::tui::test_dir::TempDir as Dir;
 
     /// What the event loop writes after a change.
     fn write(store: &Store, app: &App) {
@@ -226,30 +207,32 @@ mod tests {
 
     #[test]
     fn first_launch_is_you_against_the_computer_and_later_launches_start_as_chosen_last() {
-        let d = Dir::new("first");
+        let d = Dir::new("storage-first");
         let store = Store::at(d.0.clone());
-        let app = crate::tui::open_with(None, Some(&store), Instant::now()).unwrap();
+        let mut app = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
         assert_eq!(app.players(), [Player::Human, Player::Engine]);
         assert!(app.mode_label().contains("☗you vs ☖CPU Lv3"), "{}", app.mode_label());
+        // the choice made in the new-game dialog goes into the settings
         let mut choice = app.last_choice();
         choice.mode = GameMode::HumanGote;
         choice.level = 7;
-        store.save_last_game(&choice).unwrap();
-        let app = crate::tui::open_with(None, Some(&store), Instant::now()).unwrap();
+        choice.time = 2;
+        choice.handicap = 1;
+        app.start_new_game(choice);
+        assert!(app.take_settings_dirty());
+        let settings = app.settings().clone();
+        let app = crate::tui::open_with(None, Some(&store), settings, Instant::now()).unwrap();
         assert_eq!(app.players(), [Player::Engine, Player::Human]);
         assert_eq!(app.level(), 7);
         assert!(app.flipped());
-        // a broken file gives the defaults
-        std::fs::write(store.last_game_path(), "{ not json").unwrap();
-        let app = crate::tui::open_with(None, Some(&store), Instant::now()).unwrap();
-        assert_eq!(app.players(), [Player::Human, Player::Engine]);
+        assert_eq!(app.last_choice(), choice);
     }
 
     #[test]
     fn an_unfinished_game_comes_back_as_it_was() {
-        let d = Dir::new("resume");
+        let d = Dir::new("storage-resume");
         let store = Store::at(d.0.clone());
-        let mut app = crate::tui::open_with(None, Some(&store), Instant::now()).unwrap();
+        let mut app = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
         app.start_new_game(crate::tui::app::NewGameChoice {
             mode: GameMode::HumanGote,
             level: 4,
@@ -263,7 +246,7 @@ mod tests {
         app.quit(); // 中断 at the end of the line
         assert_eq!(app.record().ending().map(|s| s.kind), Some(crate::record::SpecialKind::Interrupt));
         write(&store, &app);
-        let back = crate::tui::open_with(None, Some(&store), Instant::now()).unwrap();
+        let back = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
         assert!(back.resumed());
         assert!(back.message().contains("resumed"), "{}", back.message());
         assert_eq!(back.ply(), 4);
@@ -277,13 +260,13 @@ mod tests {
 
     #[test]
     fn a_finished_game_is_not_resumed_and_is_kept_when_a_new_game_starts() {
-        let d = Dir::new("finished");
+        let d = Dir::new("storage-finished");
         let store = Store::at(d.0.clone());
-        let mut app = App::new_game(Default::default());
+        let mut app = App::new_game(Settings::default());
         assert!(app.submit_typed("7g7f"));
         app.resign();
         write(&store, &app);
-        let next = crate::tui::open_with(None, Some(&store), Instant::now()).unwrap();
+        let next = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
         assert!(!next.resumed());
         assert_eq!(next.ply(), 0);
         let kept = store.keep_previous().unwrap().expect("kept");
@@ -297,9 +280,9 @@ mod tests {
 
     #[test]
     fn only_the_newest_previous_games_are_kept() {
-        let d = Dir::new("rotate");
+        let d = Dir::new("storage-rotate");
         let store = Store::at(d.0.clone());
-        let mut app = App::new_game(Default::default());
+        let mut app = App::new_game(Settings::default());
         assert!(app.submit_typed("7g7f"));
         for _ in 0..KEEP_PREVIOUS + 3 {
             write(&store, &app);

@@ -100,6 +100,8 @@ impl App {
         let i = PACES_MS.iter().position(|&p| p >= self.pace_ms).unwrap_or(PACES_MS.len() - 1) as i32;
         let j = (i + delta).clamp(0, PACES_MS.len() as i32 - 1) as usize;
         self.pace_ms = PACES_MS[j];
+        self.settings.min_move_ms = self.pace_ms;
+        self.settings_dirty = true;
         self.message = format!("computer vs computer: at least {:.1} s a move", self.pace_ms as f64 / 1000.0);
     }
 

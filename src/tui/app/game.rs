@@ -77,10 +77,20 @@ impl App {
         self.end_line(Special::new(kind));
     }
 
-    /// Parses and plays typed move text.
+    /// Parses and plays typed move text. Japanese notation that leaves out 成/不成 where either is
+    /// legal asks, as picking the move with the cursor does (USI and CSA text always say).
     pub fn submit_typed(&mut self, text: &str) -> bool {
         match self.game.parse_move(text) {
-            Ok(m) => self.submit_move(m),
+            Ok(m) => {
+                let says_promotion = text.contains('成') || text.contains('生') || text.is_ascii();
+                let other = (!m.is_drop()).then(|| Move::board(m.from(), m.to(), !m.is_promotion()));
+                if !says_promotion && other.is_some_and(|o| self.pos().is_legal(o)) && self.pos().is_legal(m)
+                {
+                    self.popup = Some(Popup::Promotion { from: m.from(), to: m.to() });
+                    return false;
+                }
+                self.submit_move(m)
+            }
             Err(e) => {
                 self.message = e.to_string();
                 false

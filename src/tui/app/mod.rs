@@ -12,10 +12,12 @@ pub mod clock;
 mod engine;
 mod game;
 mod line;
+pub mod line_editor;
 mod modes;
 mod popups;
 mod selection;
 mod session;
+mod settings_menu;
 
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
@@ -23,9 +25,10 @@ pub use modes::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
+pub use settings_menu::{SettingItem, SettingsScreen, clock_label, clock_preset};
 
 use crate::core::{ImpasseRule, Position, Square};
-use crate::record::{Cursor, GameRecord};
+use crate::record::{Cursor, GameRecord, NodeId};
 use clock::GameClock;
 
 use super::storage::now_string;
@@ -69,12 +72,16 @@ pub struct App {
     playing: bool,
     /// Counts new games started, so the event loop knows when the autosave changes games.
     game_serial: u64,
-    /// The last new-game choice (kept between launches).
-    last_choice: NewGameChoice,
     /// The game came back from the autosave (so the autosave is this game's).
     resumed: bool,
     /// Ctrl-Z was pressed: the event loop suspends the program.
     suspend_requested: bool,
+    /// The player's settings (language, pieces, the next game's choices ...).
+    settings: crate::tui::settings::Settings,
+    /// Set when the settings changed and the file should be written.
+    settings_dirty: bool,
+    /// The record panel scrolled by hand: its first line, while the game stays at that node.
+    record_scroll: Option<(NodeId, usize)>,
 }
 
 impl App {
@@ -95,7 +102,7 @@ impl App {
             selection: None,
             popup: None,
             input: None,
-            message: String::from("? for help"),
+            message: String::new(),
             flipped: false,
             players: [Player::Human, Player::Human],
             level: 5,
@@ -110,10 +117,20 @@ impl App {
             should_quit: false,
             playing: false,
             game_serial: 0,
-            last_choice: NewGameChoice::default(),
             resumed: false,
             suspend_requested: false,
+            settings: crate::tui::settings::Settings::default(),
+            settings_dirty: false,
+            record_scroll: None,
         }
+    }
+
+    /// Uses `settings` from now on (read at launch; not marked for saving).
+    pub fn set_settings(&mut self, settings: crate::tui::settings::Settings) {
+        self.level = settings.level;
+        self.impasse_rule = settings.impasse_rule.core();
+        self.pace_ms = settings.min_move_ms;
+        self.settings = settings;
     }
 
     /// Opens the record read from `path` for review, with `message` shown.
@@ -124,10 +141,12 @@ impl App {
         app
     }
 
-    /// The first launch's game, or the one chosen last (`choice`), ready to play.
-    pub fn new_game(choice: NewGameChoice) -> App {
+    /// A game as `settings` describe the next one (the first launch ever: you against the
+    /// computer), ready to play.
+    pub fn new_game(settings: crate::tui::settings::Settings) -> App {
         let mut app = App::with_record(GameRecord::default());
-        app.start_new_game(choice);
+        app.set_settings(settings);
+        app.start_new_game(app.last_choice());
         app
     }
 
@@ -209,7 +228,25 @@ impl App {
         std::mem::take(&mut self.dirty)
     }
 
+    /// The record panel's first line when scrolled by hand (`None`: it follows the game).
+    pub fn record_scroll(&self) -> Option<usize> {
+        self.record_scroll.filter(|&(n, _)| n == self.game.node()).map(|(_, first)| first)
+    }
+
     // ---- small transitions ----
+
+    /// Scrolls the record panel so its first line is `first` (the mouse wheel).
+    pub fn set_record_scroll(&mut self, first: usize) {
+        self.record_scroll = Some((self.game.node(), first));
+    }
+
+    /// Shows the position after the record's node `node` (a click on a record line).
+    pub fn goto_node(&mut self, node: NodeId) {
+        if self.game.goto_node(node).is_ok() {
+            self.selection = None;
+            self.message = self.status_message();
+        }
+    }
 
     /// Shows `text` in the status line.
     pub fn set_message(&mut self, text: impl Into<String>) {
@@ -243,14 +280,9 @@ impl App {
         self.game_serial
     }
 
-    /// The last new-game choice.
+    /// The next game as the settings have it (the last one chosen).
     pub fn last_choice(&self) -> NewGameChoice {
-        self.last_choice
-    }
-
-    /// Remembers `choice` as the last one (from the previous launch) without starting a game.
-    pub fn set_last_choice(&mut self, choice: NewGameChoice) {
-        self.last_choice = choice.clamped();
+        NewGameChoice::from_settings(&self.settings)
     }
 
     /// Turns the board round.

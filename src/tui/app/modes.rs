@@ -3,6 +3,7 @@
 use super::clock::{GameClock, TIME_PRESETS};
 use super::{App, Focus};
 use crate::record::{Cursor, GameRecord, HANDICAPS};
+use crate::tui::settings::{Mode, Settings, Side};
 use serde::{Deserialize, Serialize};
 
 /// Who plays which side in a new game.
@@ -47,8 +48,8 @@ pub enum Player {
 }
 
 /// What a new game is made of: the mode, the computer's level, the clock and the handicap.
-/// The last one chosen is kept between launches (see `storage`); the default is the first
-/// launch's game: you (☗) against the computer.
+/// The last one chosen is kept in the settings, so the next launch starts the same way; the
+/// default is the first launch's game: you (☗) against the computer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct NewGameChoice {
@@ -100,6 +101,37 @@ impl NewGameChoice {
     pub fn cycle_handicap(&mut self) {
         self.handicap = (self.handicap + 1) % HANDICAPS.len();
     }
+
+    /// The next game as the settings describe it.
+    pub fn from_settings(s: &Settings) -> NewGameChoice {
+        let mode = match (s.mode, s.side) {
+            (Mode::HotSeat, _) => GameMode::HotSeat,
+            (Mode::VsComputer, Side::Sente) => GameMode::HumanSente,
+            (Mode::VsComputer, Side::Gote) => GameMode::HumanGote,
+            (Mode::ComputerVsComputer, _) => GameMode::EngineVsEngine,
+        };
+        NewGameChoice {
+            mode,
+            level: s.level,
+            time: super::clock_preset(s.clock),
+            handicap: HANDICAPS.iter().position(|h| h.name == s.handicap).unwrap_or(0),
+        }
+        .clamped()
+    }
+
+    /// Writes this choice into the settings, so the next launch starts the same way.
+    pub fn apply_to(self, s: &mut Settings) {
+        let c = self.clamped();
+        match c.mode {
+            GameMode::HotSeat => s.mode = Mode::HotSeat,
+            GameMode::HumanSente => (s.mode, s.side) = (Mode::VsComputer, Side::Sente),
+            GameMode::HumanGote => (s.mode, s.side) = (Mode::VsComputer, Side::Gote),
+            GameMode::EngineVsEngine => s.mode = Mode::ComputerVsComputer,
+        }
+        s.level = c.level;
+        s.clock = super::settings_menu::clock_choices()[c.time];
+        s.handicap = HANDICAPS[c.handicap].name.to_string();
+    }
 }
 
 impl App {
@@ -107,7 +139,12 @@ impl App {
     pub fn start_new_game(&mut self, choice: NewGameChoice) {
         let choice = choice.clamped();
         let NewGameChoice { mode, level, time, handicap } = choice;
-        self.last_choice = choice;
+        let mut settings = self.settings.clone();
+        choice.apply_to(&mut settings);
+        if settings != self.settings {
+            self.settings = settings;
+            self.settings_dirty = true;
+        }
         self.game_serial += 1;
         self.playing = true;
         self.paused = false;

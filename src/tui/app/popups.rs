@@ -12,7 +12,10 @@ pub enum Popup {
         from: Square,
         to: Square,
     },
-    Help,
+    /// The key list, scrolled down by `scroll` lines.
+    Help {
+        scroll: usize,
+    },
     ConfirmQuit,
     /// The side to move resigns (投了) after confirming.
     ConfirmResign,
@@ -20,6 +23,10 @@ pub enum Popup {
     ConfirmDeclare,
     /// Choosing who plays each side, the computer's level, the clock and the handicap.
     NewGame(NewGameChoice),
+    /// The file chosen in the save box exists: replace it?
+    ConfirmOverwrite(std::path::PathBuf),
+    /// The settings screen.
+    Settings(super::SettingsScreen),
 }
 
 impl App {
@@ -29,7 +36,15 @@ impl App {
     }
 
     pub fn open_help(&mut self) {
-        self.popup = Some(Popup::Help);
+        self.popup = Some(Popup::Help { scroll: 0 });
+    }
+
+    /// Scrolls the help by `delta` lines (the view shows as many as fit; it stops at the end).
+    pub fn scroll_help(&mut self, delta: i32) {
+        let last = self.text().help.len().saturating_sub(1) as i32;
+        if let Some(Popup::Help { scroll }) = self.popup.as_mut() {
+            *scroll = (*scroll as i32 + delta).clamp(0, last) as usize;
+        }
     }
 
     pub fn ask_quit(&mut self) {
@@ -50,12 +65,12 @@ impl App {
             .iter()
             .copied()
             .find(|m| m.players() == self.players)
-            .unwrap_or(self.last_choice.mode);
+            .unwrap_or(self.last_choice().mode);
         self.popup = Some(Popup::NewGame(NewGameChoice {
             mode,
             level: self.level,
             time: self.time_preset,
-            handicap: self.last_choice.handicap,
+            handicap: self.last_choice().handicap,
         }));
     }
 

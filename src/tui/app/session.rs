@@ -4,7 +4,7 @@
 //! Also the 中断 ending written when a player leaves a game mid-way, taken off on resuming.
 
 use super::clock::{GameClock, TIME_PRESETS, TimeControl};
-use super::{App, NewGameChoice, Player};
+use super::{App, Player};
 use crate::record::{GameRecord, NodeId, Special, SpecialKind};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -42,7 +42,7 @@ impl Default for Session {
     fn default() -> Self {
         Session {
             players: [Player::Human, Player::Engine],
-            level: NewGameChoice::default().level,
+            level: super::DEFAULT_LEVEL,
             time_preset: 0,
             clock: None,
             path: Vec::new(),
@@ -87,8 +87,14 @@ impl App {
     /// The game of `record` brought back as `session` left it: same place, players, level and
     /// clocks (which start again from `now`: the time the program was not running is not
     /// charged). A 中断 ending written when the game was left is taken off.
-    pub fn resume(record: GameRecord, session: &Session, now: Instant) -> App {
+    pub fn resume(
+        record: GameRecord,
+        session: &Session,
+        settings: crate::tui::settings::Settings,
+        now: Instant,
+    ) -> App {
         let mut app = App::with_record(record);
+        app.set_settings(settings);
         app.players = session.players;
         app.level = session.level.clamp(1, 10);
         app.time_preset = session.time_preset.min(TIME_PRESETS.len() - 1);

@@ -6,9 +6,11 @@ use crossterm::event::{KeyCode, KeyEvent};
 pub(super) fn handle_line_key(app: &mut App, k: KeyEvent) {
     match k.code {
         KeyCode::Esc => app.cancel_input(),
-        KeyCode::Backspace => app.input_backspace(),
         KeyCode::Enter => app.submit_input(),
-        KeyCode::Char(c) => app.input_char(c),
-        _ => {}
+        _ => {
+            if let Some(editor) = app.input_editor() {
+                editor.handle_key(&k);
+            }
+        }
     }
 }

@@ -1,15 +1,37 @@
-//! Mouse clicks, mapped back to squares and hand slots through the view's own geometry.
+//! Mouse clicks and the wheel, mapped back to squares, hand slots and record lines through the
+//! view's own geometry.
 
 use crate::tui::app::App;
-use crate::tui::view::{self, geometry};
+use crate::tui::view::{self, geometry, record};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
+/// Lines the record moves per wheel step.
+const WHEEL_LINES: i32 = 3;
+
 pub(super) fn handle_mouse(app: &mut App, m: MouseEvent, area: Rect) {
-    if m.kind != MouseEventKind::Down(MouseButton::Left) || app.popup().is_some() {
+    if app.popup().is_some() || app.input().is_some() {
         return;
     }
-    let a = view::areas(area);
+    let a = view::areas(area, app);
+    let in_record = a.record.contains(ratatui::layout::Position::new(m.column, m.row));
+    match m.kind {
+        MouseEventKind::ScrollUp | MouseEventKind::ScrollDown if in_record => {
+            let rows = record::record_rows(app, a.record);
+            let delta = if m.kind == MouseEventKind::ScrollUp { -WHEEL_LINES } else { WHEEL_LINES };
+            let first = (rows.first as i32 + delta).clamp(0, rows.max_first() as i32);
+            app.set_record_scroll(first as usize);
+            return;
+        }
+        MouseEventKind::Down(MouseButton::Left) => {}
+        _ => return,
+    }
+    if in_record {
+        if let Some(node) = record::record_node_at(app, a.record, m.column, m.row) {
+            app.goto_node(node);
+        }
+        return;
+    }
     let g = geometry::BoardGeometry::new(a.board, app.flipped());
     if let Some(sq) = g.hit(m.column, m.row) {
         app.click_square(sq);
@@ -19,8 +41,13 @@ pub(super) fn handle_mouse(app: &mut App, m: MouseEvent, area: Rect) {
     for (rect, top) in [(a.gote_hand, true), (a.sente_hand, false)] {
         if m.row == rect.y
             && view::hand_owner(top, app.flipped()) == side
-            && let Some(i) =
-                geometry::hand_slot_at(app.pos().hand(side), rect.x + view::hand_label_w(), m.column)
+            && let Some(i) = geometry::hand_slot_at(
+                app.pos().hand(side),
+                &view::glyphs(app),
+                side,
+                rect.x + view::hand_label_w(app),
+                m.column,
+            )
         {
             app.click_hand_slot(i);
         }

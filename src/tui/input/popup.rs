@@ -19,11 +19,42 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             KeyCode::Char('y') => app.declare(),
             _ => app.close_popup(),
         },
+        Popup::ConfirmOverwrite(_) => match k.code {
+            KeyCode::Char('y') => app.answer_overwrite(true),
+            _ => app.answer_overwrite(false),
+        },
         Popup::ConfirmQuit => match k.code {
             KeyCode::Char('y') | KeyCode::Enter => app.quit(),
             _ => app.close_popup(),
         },
-        Popup::Help => app.close_popup(),
+        Popup::Help { .. } => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => app.scroll_help(-1),
+            KeyCode::Down | KeyCode::Char('j') => app.scroll_help(1),
+            KeyCode::PageUp => app.scroll_help(-10),
+            KeyCode::PageDown | KeyCode::Char(' ') => app.scroll_help(10),
+            _ => app.close_popup(),
+        },
+        Popup::Settings(screen) if screen.editing.is_some() => match k.code {
+            KeyCode::Enter => app.settings_finish_edit(true),
+            KeyCode::Esc => app.settings_finish_edit(false),
+            _ => {
+                if let Some(editor) = app.settings_editor() {
+                    editor.handle_key(&k);
+                }
+            }
+        },
+        Popup::Settings(_) => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => app.settings_row(-1),
+            KeyCode::Down | KeyCode::Char('j') => app.settings_row(1),
+            KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('-') => app.settings_change(-1),
+            KeyCode::Right
+            | KeyCode::Char('l')
+            | KeyCode::Char('+')
+            | KeyCode::Char(' ')
+            | KeyCode::Enter => app.settings_change(1),
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('o') => app.close_popup(),
+            _ => {}
+        },
         Popup::NewGame(_) => match k.code {
             KeyCode::Up | KeyCode::Char('k') => app.edit_new_game(|c| c.step_mode(-1)),
             KeyCode::Down | KeyCode::Char('j') => app.edit_new_game(|c| c.step_mode(1)),

@@ -27,7 +27,7 @@ fn typed_move_shows_in_record() {
 #[test]
 fn mouse_clicks_play_a_move() {
     let mut app = App::new(Position::startpos());
-    let a = view::areas(AREA);
+    let a = view::areas(AREA, &app);
     let g = geometry::BoardGeometry::new(a.board, false);
     for s in ["2g", "2f"] {
         let r = g.rect_of(crate::core::Square::from_usi(s).unwrap());

@@ -1,6 +1,7 @@
-//! The board and the two hands.
+//! The board and the two hands, in the piece style and frame the settings ask for.
 
 use super::geometry::{BOARD_W, BoardGeometry, HAND_ORDER, hand_layout};
+use super::glyphs::Glyphs;
 use super::{GOTE, SENTE};
 use crate::core::{Color, Move, Piece, Square};
 use crate::tui::app::{App, Focus, Selection};
@@ -10,21 +11,23 @@ use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-fn piece_span(p: Piece, base: Style) -> Span<'static> {
+fn piece_span(g: &Glyphs, p: Piece, base: Style) -> Span<'static> {
+    let text = g.cell(p);
     match p.kind() {
-        None => Span::styled(" ・ ", base.fg(Tc::DarkGray)),
+        None => Span::styled(text, base.fg(Tc::DarkGray)),
         Some(k) => {
-            let (mark, fg) = if p.color() == Color::White { ('v', GOTE) } else { (' ', SENTE) };
-            let mut st = base.fg(fg);
+            let mut st = base.fg(if p.color() == Color::White { GOTE } else { SENTE });
             if k.is_promoted() {
                 st = st.add_modifier(Modifier::BOLD);
             }
-            Span::styled(format!("{mark}{} ", k.kanji_short()), st)
+            Span::styled(text, st)
         }
     }
 }
 
 pub(super) fn draw_board(f: &mut Frame, app: &App, area: Rect) {
+    let glyphs = super::glyphs(app);
+    let frame = glyphs.border();
     let g = BoardGeometry::new(area, app.flipped());
     let pos = app.pos();
     let dests = app.destinations();
@@ -38,22 +41,23 @@ pub(super) fn draw_board(f: &mut Frame, app: &App, area: Rect) {
         header.push_str(&format!(" {} ", crate::core::types::FULLWIDTH_DIGITS[file as usize]));
     }
     lines.push(Line::from(Span::styled(header, Style::default().fg(Tc::Gray))));
-    lines.push(Line::from(format!("┌{}┐", "─".repeat(BOARD_W as usize))));
+    let rule = frame.horizontal_top.repeat(BOARD_W as usize);
+    lines.push(Line::from(format!("{}{rule}{}", frame.top_left, frame.top_right)));
     for row in 0..9u16 {
-        let mut spans = vec![Span::raw("│")];
+        let mut spans = vec![Span::raw(frame.vertical_left)];
         for col in 0..9u16 {
             let sq = g.square_at_cell(col, row).expect("cell on the board");
-            spans.push(piece_span(pos.piece_at(sq), cell_style(app, sq, &dests, last, check_sq)));
+            spans.push(piece_span(&glyphs, pos.piece_at(sq), cell_style(app, sq, &dests, last, check_sq)));
         }
         let rank = g.square_at_cell(0, row).expect("cell").rank();
-        spans.push(Span::raw("│"));
+        spans.push(Span::raw(frame.vertical_right));
         spans.push(Span::styled(
             format!("{}", crate::core::types::KANJI_DIGITS[rank as usize]),
             Style::default().fg(Tc::Gray),
         ));
         lines.push(Line::from(spans));
     }
-    lines.push(Line::from(format!("└{}┘", "─".repeat(BOARD_W as usize))));
+    lines.push(Line::from(format!("{}{rule}{}", frame.bottom_left, frame.bottom_right)));
     f.render_widget(Paragraph::new(lines), area);
 }
 
@@ -79,15 +83,14 @@ fn cell_style(app: &App, sq: Square, dests: &[Square], last: Option<Move>, check
 
 pub(super) fn draw_hand(f: &mut Frame, app: &App, area: Rect, owner: Color) {
     let pos = app.pos();
-    let mark = if owner == Color::Black { "☗持駒 " } else { "☖持駒 " };
     let fg = if owner == Color::Black { SENTE } else { GOTE };
-    let mut spans = vec![Span::styled(mark, Style::default().fg(fg))];
+    let mut spans = vec![Span::styled(super::hand_label(app, owner), Style::default().fg(fg))];
     let hand = pos.hand(owner);
     let to_move = pos.side_to_move() == owner;
     if hand.is_empty() {
-        spans.push(Span::raw("なし"));
+        spans.push(Span::raw(app.text().hand_none));
     }
-    for (i, text, _) in hand_layout(hand) {
+    for (i, text, _) in hand_layout(hand, &super::glyphs(app), owner) {
         let mut st = Style::default().fg(fg);
         if to_move && app.focus() == Focus::Hand(i) {
             st = st.add_modifier(Modifier::REVERSED);

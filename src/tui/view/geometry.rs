@@ -64,7 +64,11 @@ pub const HAND_ORDER: [PieceKind; 7] = PieceKind::HAND_SFEN_ORDER;
 
 /// The pieces of a hand as drawn: (slot index into `HAND_ORDER`, text, column offset from the
 /// start of the pieces), held kinds only (`飛`, `歩3`), separated by a space.
-pub fn hand_layout(hand: &crate::core::Hand) -> Vec<(usize, String, u16)> {
+pub fn hand_layout(
+    hand: &crate::core::Hand,
+    glyphs: &super::glyphs::Glyphs,
+    owner: crate::core::Color,
+) -> Vec<(usize, String, u16)> {
     let mut out = Vec::new();
     let mut x = 0u16;
     for (i, &k) in HAND_ORDER.iter().enumerate() {
@@ -72,7 +76,8 @@ pub fn hand_layout(hand: &crate::core::Hand) -> Vec<(usize, String, u16)> {
         if n == 0 {
             continue;
         }
-        let text = if n > 1 { format!("{}{}", k.kanji_short(), n) } else { k.kanji_short().to_string() };
+        let piece = glyphs.hand_piece(k, owner);
+        let text = if n > 1 { format!("{piece}{n}") } else { piece };
         let w = unicode_width::UnicodeWidthStr::width(text.as_str()) as u16;
         out.push((i, text, x));
         x += w + 1;
@@ -81,9 +86,15 @@ pub fn hand_layout(hand: &crate::core::Hand) -> Vec<(usize, String, u16)> {
 }
 
 /// Which hand slot is under `column`, for a hand whose pieces start at column `x`.
-pub fn hand_slot_at(hand: &crate::core::Hand, x: u16, column: u16) -> Option<usize> {
+pub fn hand_slot_at(
+    hand: &crate::core::Hand,
+    glyphs: &super::glyphs::Glyphs,
+    owner: crate::core::Color,
+    x: u16,
+    column: u16,
+) -> Option<usize> {
     let col = column.checked_sub(x)?;
-    hand_layout(hand).into_iter().find_map(|(i, text, off)| {
+    hand_layout(hand, glyphs, owner).into_iter().find_map(|(i, text, off)| {
         let w = unicode_width::UnicodeWidthStr::width(text.as_str()) as u16;
         (col >= off && col < off + w).then_some(i)
     })
@@ -114,14 +125,23 @@ mod tests {
         h.add(PieceKind::Rook);
         h.add(PieceKind::Pawn);
         h.add(PieceKind::Pawn);
-        let l = hand_layout(&h);
+        let g = super::super::glyphs::Glyphs::default();
+        let b = crate::core::Color::Black;
+        let l = hand_layout(&h, &g, b);
         assert_eq!(l, vec![(0, "飛".to_string(), 0), (6, "歩2".to_string(), 3)]);
-        assert_eq!(hand_slot_at(&h, 10, 10), Some(0));
-        assert_eq!(hand_slot_at(&h, 10, 11), Some(0));
-        assert_eq!(hand_slot_at(&h, 10, 12), None);
-        assert_eq!(hand_slot_at(&h, 10, 13), Some(6));
-        assert_eq!(hand_slot_at(&h, 10, 15), Some(6));
-        assert_eq!(hand_slot_at(&h, 10, 16), None);
+        assert_eq!(hand_slot_at(&h, &g, b, 10, 10), Some(0));
+        assert_eq!(hand_slot_at(&h, &g, b, 10, 11), Some(0));
+        assert_eq!(hand_slot_at(&h, &g, b, 10, 12), None);
+        assert_eq!(hand_slot_at(&h, &g, b, 10, 13), Some(6));
+        assert_eq!(hand_slot_at(&h, &g, b, 10, 15), Some(6));
+        assert_eq!(hand_slot_at(&h, &g, b, 10, 16), None);
+        let ascii = super::super::glyphs::Glyphs {
+            style: crate::tui::settings::PieceStyle::Ascii,
+            ambiguous_wide: false,
+        };
+        let w = crate::core::Color::White;
+        assert_eq!(hand_layout(&h, &ascii, w), vec![(0, "r".to_string(), 0), (6, "p2".to_string(), 2)]);
+        assert_eq!(hand_slot_at(&h, &ascii, w, 10, 12), Some(6));
     }
 
     #[test]

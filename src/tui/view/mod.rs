@@ -4,9 +4,11 @@
 
 mod board;
 pub mod geometry;
+pub mod glyphs;
 mod popup;
-mod record;
+pub mod record;
 mod status;
+mod thinking;
 
 use crate::core::Color;
 use ratatui::Frame;
@@ -17,8 +19,6 @@ use std::time::Instant;
 
 use super::app::App;
 use geometry::{BOARD_TOTAL_H, BOARD_TOTAL_W};
-
-pub use popup::HELP;
 
 /// Colour of gote's pieces and marks.
 const GOTE: Tc = Tc::LightRed;
@@ -34,10 +34,18 @@ pub struct Areas {
     pub status: Rect,
 }
 
-pub fn areas(full: Rect) -> Areas {
+/// Rows below the board: the status line, at least one row for the message (more when it is
+/// long, so nothing is cut), and the key bar.
+fn bottom_rows(full: Rect, app: &App) -> u16 {
+    let room = full.height.saturating_sub(BOARD_TOTAL_H + 2).max(3);
+    let wanted = 2 + status::message_rows(app, full.width);
+    wanted.clamp(3, room)
+}
+
+pub fn areas(full: Rect, app: &App) -> Areas {
     let rows = Layout::default()
         .direction(Direction::Vertical)
-        .constraints([Constraint::Min(BOARD_TOTAL_H + 2), Constraint::Length(2)])
+        .constraints([Constraint::Min(BOARD_TOTAL_H + 2), Constraint::Length(bottom_rows(full, app))])
         .split(full);
     let cols = Layout::default()
         .direction(Direction::Horizontal)
@@ -63,27 +71,36 @@ pub fn hand_owner(top: bool, flipped: bool) -> Color {
     }
 }
 
-/// Width of the hand label (`☖持駒 `) as drawn.
-pub fn hand_label_w() -> u16 {
-    unicode_width::UnicodeWidthStr::width("☗持駒 ") as u16
+/// The hand label (`☗持駒 `, `☖hand `) as drawn.
+pub fn hand_label(app: &App, owner: Color) -> String {
+    let mark = if owner == Color::Black { "☗" } else { "☖" };
+    glyphs(app).pad(&format!("{mark}{} ", app.text().hand))
+}
+
+/// Width of the hand label as drawn (the pieces start after it).
+pub fn hand_label_w(app: &App) -> u16 {
+    unicode_width::UnicodeWidthStr::width(hand_label(app, Color::Black).as_str()) as u16
+}
+
+/// How pieces, frames and marks are drawn, from the settings.
+pub fn glyphs(app: &App) -> glyphs::Glyphs {
+    let s = app.settings();
+    glyphs::Glyphs { style: s.piece_style, ambiguous_wide: s.ambiguous_wide }
 }
 
 /// The smallest screen the whole layout fits on.
 pub const MIN_W: u16 = BOARD_TOTAL_W + 2 + 24;
-pub const MIN_H: u16 = BOARD_TOTAL_H + 2 + 2;
+pub const MIN_H: u16 = BOARD_TOTAL_H + 2 + 3;
 
 /// Draws the whole screen for `app` as it is at `now`.
 pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     let full = f.area();
     if full.width < MIN_W || full.height < MIN_H {
-        let text = format!(
-            "The terminal is {}×{}; shogiban needs at least {MIN_W}×{MIN_H}. Enlarge it (q quits).",
-            full.width, full.height
-        );
+        let text = (app.text().too_small)(full.width, full.height, MIN_W, MIN_H);
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), full);
         return;
     }
-    let a = areas(full);
+    let a = areas(full, app);
     board::draw_hand(f, app, a.gote_hand, hand_owner(true, app.flipped()));
     board::draw_board(f, app, a.board);
     board::draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped()));
@@ -92,8 +109,13 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);
     }
+    if app.settings().ambiguous_wide {
+        glyphs::fix_ambiguous(f.buffer_mut());
+    }
 }
 
+#[cfg(test)]
+mod screen_tests;
 #[cfg(test)]
 mod tests;
 

@@ -1,76 +1,210 @@
-//! Popups drawn over the screen, one case per `Popup`.
+//! Popups drawn over the screen, one case per `Popup`. Each is sized to the screen (never wider
+//! or taller than it) and drawn over a fully cleared area: a wide character half under the
+//! popup's left edge is blanked too, or the terminal would keep it and swallow the border.
 
+use super::glyphs::Glyphs;
 use crate::tui::app::clock::TIME_PRESETS;
-use crate::tui::app::{App, GameMode, NewGameChoice, Popup};
+use crate::tui::app::{App, GameMode, NewGameChoice, Popup, SettingItem, SettingsScreen};
+use crate::tui::settings::{ImpasseRule, Language, Mode, Notation, PieceStyle, Settings, Side};
+use crate::tui::text::Text;
 use ratatui::Frame;
-use ratatui::layout::Rect;
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use unicode_width::UnicodeWidthStr;
 
-fn centered(area: Rect, w: u16, h: u16) -> Rect {
+pub(super) fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
     let h = h.min(area.height);
     Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
 }
 
-pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
-    let (title, body, w, h): (&str, Vec<String>, u16, u16) = match p {
-        Popup::Promotion { from, to } => (
-            " 成りますか？ ",
-            vec![format!("{} → {}", from.japanese(), to.japanese()), "y / Enter: 成る    n: 不成".into()],
-            36,
-            4,
-        ),
-        Popup::ConfirmQuit => (" 終了 ", vec!["Quit shogiban? (y / n)".into()], 30, 3),
-        Popup::ConfirmResign => (" 投了 ", vec!["Resign this game? (y / n)".into()], 34, 3),
-        Popup::ConfirmDeclare => (
-            " 入玉宣言 (CSA 27-point rule) ",
-            vec![
-                app.declaration_summary(),
-                "A declaration that does not meet every condition loses.".into(),
-                "Declare? (y / n)".into(),
-            ],
-            96,
-            5,
-        ),
-        Popup::Help => (" ヘルプ ", HELP.iter().map(|s| s.to_string()).collect(), 64, HELP.len() as u16 + 2),
-        Popup::NewGame(choice) => (" 新規対局 ", new_game_body(choice), 78, 12),
-    };
-    let r = centered(f.area(), w, h);
-    f.render_widget(Clear, r);
-    let block = Block::default().borders(Borders::ALL).title(title);
-    f.render_widget(Paragraph::new(body.join("\n")).block(block).wrap(Wrap { trim: false }), r);
+/// Clears `r` for a popup, including the wide characters that start just left of it and
+/// reach under its first column.
+pub(super) fn clear_under(buf: &mut Buffer, r: Rect) {
+    for y in r.top()..r.bottom() {
+        if r.x > buf.area.x {
+            let left = Position::new(r.x - 1, y);
+            if buf[left].symbol().width() > 1 {
+                buf[left].set_symbol(" ");
+            }
+        }
+    }
+    Clear.render(r, buf);
 }
 
-fn new_game_body(choice: &NewGameChoice) -> Vec<String> {
+/// A frame with a title (and an optional note in the bottom edge) in the glyphs' border set.
+fn frame<'a>(g: &Glyphs, title: &str, note: Option<&str>) -> Block<'a> {
+    let mut b = Block::bordered().border_set(g.border()).title(g.pad(title));
+    if let Some(n) = note {
+        b = b.title_bottom(g.pad(&format!(" {n} ")));
+    }
+    b
+}
+
+/// Draws `lines` in a popup sized to fit them (within the screen), wrapping long lines.
+fn simple(f: &mut Frame, g: &Glyphs, title: &str, lines: Vec<String>) {
+    let area = f.area();
+    let widest = lines.iter().map(|l| l.width()).chain([title.width()]).max().unwrap_or(10) as u16;
+    let w = (widest + 4).min(area.width);
+    let inner_w = w.saturating_sub(2).max(1) as usize;
+    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner_w)).sum();
+    let r = centered(area, w, rows as u16 + 2);
+    clear_under(f.buffer_mut(), r);
+    let body: Vec<Line> = lines.iter().map(|l| Line::from(g.pad(l))).collect();
+    f.render_widget(Paragraph::new(body).block(frame(g, title, None)).wrap(Wrap { trim: false }), r);
+}
+
+pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
+    let t = app.text();
+    let g = super::glyphs(app);
+    match p {
+        Popup::Promotion { from, to } => simple(
+            f,
+            &g,
+            t.promote_title,
+            vec![format!("{} → {}", from.japanese(), to.japanese()), t.promote_choices.into()],
+        ),
+        Popup::ConfirmQuit => simple(f, &g, t.quit_title, vec![t.quit_question.into()]),
+        Popup::ConfirmOverwrite(path) => {
+            simple(f, &g, t.overwrite_title, vec![(t.prompt_overwrite)(&path.display().to_string())])
+        }
+        Popup::ConfirmResign => simple(f, &g, t.resign_title, vec![t.resign_question.into()]),
+        Popup::ConfirmDeclare => {
+            let title = match app.impasse_rule() {
+                crate::core::ImpasseRule::Csa27 => t.declare_title_csa,
+                crate::core::ImpasseRule::Jsa24 => t.declare_title_24,
+            };
+            let lines = vec![app.declaration_summary(), t.declare_warning.into(), t.declare_question.into()];
+            simple(f, &g, title, lines)
+        }
+        Popup::Help { scroll } => draw_help(f, &g, t, *scroll),
+        Popup::NewGame(choice) => simple(f, &g, t.new_game_title, new_game_body(t, choice)),
+        Popup::Settings(screen) => draw_settings(f, &g, t, app.settings(), screen),
+    }
+}
+
+/// The help's lines: the key column padded to one width, then what it does.
+pub(super) fn help_lines(t: &Text) -> Vec<String> {
+    let kw = t.help.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
+    t.help.iter().map(|(k, d)| format!("{k}{}  {d}", " ".repeat(kw - k.width()))).collect()
+}
+
+/// The help, as many lines as fit from `scroll` on; a note in the bottom edge says how to
+/// scroll when not everything fits.
+fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, scroll: usize) {
+    let area = f.area();
+    let lines = help_lines(t);
+    let widest = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
+    let w = (widest + 4).min(area.width);
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let r = centered(area, w, h);
+    let visible = h.saturating_sub(2) as usize;
+    let fits = visible >= lines.len();
+    let first = if fits { 0 } else { scroll.min(lines.len() - visible) };
+    let note =
+        (!fits).then(|| format!("{}-{}/{} {}", first + 1, first + visible, lines.len(), t.help_scroll));
+    clear_under(f.buffer_mut(), r);
+    let body: Vec<Line> = lines.iter().skip(first).take(visible).map(|l| Line::from(g.pad(l))).collect();
+    f.render_widget(Paragraph::new(body).block(frame(g, t.help_title, note.as_deref())), r);
+}
+
+fn new_game_body(t: &Text, choice: &NewGameChoice) -> Vec<String> {
     let NewGameChoice { mode, level, time, handicap } = *choice;
     let mut body: Vec<String> = GameMode::ALL
         .iter()
         .enumerate()
-        .map(|(i, &m)| format!("{} {}. {}", if m == mode { "▶" } else { " " }, i + 1, m.label()))
+        .map(|(i, &m)| format!("{} {}. {}", if m == mode { "▶" } else { " " }, i + 1, t.modes[i]))
         .collect();
     body.push(String::new());
-    body.push(format!("  computer level: ◀ {level:>2} ▶   (1 beginner … 10 full strength)"));
-    body.push(format!("  clock (t): {}", TIME_PRESETS[time].1));
+    body.push(format!("  {}", (t.level_line)(level)));
+    body.push(format!("  {}: {}", t.clock_line, TIME_PRESETS[time].1));
     let h = &crate::record::HANDICAPS[handicap];
-    let who = if h.is_even() { "" } else { "  (上手 = ☖ gote moves first)" };
-    body.push(format!("  手合割 (c): {}{who}", h.name));
+    let who = if h.is_even() { String::new() } else { format!("  {}", t.uwate_moves_first) };
+    body.push(format!("  {}: {}{who}", t.handicap_line, h.name));
     body.push(String::new());
-    body.push("  ↑/↓ or 1-4 choose  ←/→ level  t clock  c handicap  Enter start  Esc cancel".into());
+    body.push(format!("  {}", t.new_game_keys));
     body
 }
 
-pub const HELP: [&str; 13] = [
-    "arrows / hjkl   move the cursor",
-    "Enter / Space   pick up a piece, then put it down (or click)",
-    "Tab             switch to your pieces in hand (then ←/→, Enter)",
-    ": or /          type a move (76歩 同歩 58金右 55角打 7g7f 7776FU)",
-    "u / Backspace   take back a move      r   replay it      s  save",
-    "[ / ]           first / last position     { / }  other variation",
-    "f               flip the board          n   new game / vs computer",
-    "R               resign                  D   declare an impasse win (入玉宣言)",
-    "p               pause the computer      t   take over / hand back the side to move",
-    "< / >           computer vs computer: slower / faster",
-    "Esc             cancel the selection",
-    "q               quit",
-    "? / Esc         close this help",
-];
+/// The value of one setting, in words.
+pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String {
+    match item {
+        SettingItem::Mode => {
+            let i = match s.mode {
+                Mode::HotSeat => 0,
+                Mode::VsComputer => 1,
+                Mode::ComputerVsComputer => 3,
+            };
+            t.mode_short[i].to_string()
+        }
+        SettingItem::Side => match s.side {
+            Side::Sente => "☗先手".into(),
+            Side::Gote => "☖後手".into(),
+        },
+        SettingItem::Level => format!("{}", s.level),
+        SettingItem::Clock => crate::tui::app::clock_label(s.clock).unwrap_or(t.no_clock).to_string(),
+        SettingItem::Handicap => s.handicap.clone(),
+        SettingItem::PieceStyle => t.piece_styles[(s.piece_style == PieceStyle::Ascii) as usize].into(),
+        SettingItem::AmbiguousWide => t.on_off[s.ambiguous_wide as usize].into(),
+        SettingItem::Language => t.languages[(s.language == Language::En) as usize].into(),
+        SettingItem::Notation => match s.notation {
+            Notation::Kif => "KIF ▲７六歩(77)",
+            Notation::Ki2 => "KI2 ▲７六歩",
+            Notation::Csa => "CSA +7776FU",
+            Notation::Usi => "USI 7g7f",
+        }
+        .into(),
+        SettingItem::ImpasseRule => {
+            t.impasse_rules[(s.impasse_rule == ImpasseRule::Points24) as usize].into()
+        }
+        SettingItem::EngineCommand => {
+            let cmd = s.engine_command.as_deref().unwrap_or(t.builtin_engine);
+            format!("{cmd} {}", t.next_launch)
+        }
+        SettingItem::MinMoveMs => format!("{:.2} s", s.min_move_ms as f64 / 1000.0),
+    }
+}
+
+/// The settings screen: one row per setting, the chosen one highlighted; the engine command
+/// shows its line editor (with the terminal cursor in it) while being edited.
+fn draw_settings(f: &mut Frame, g: &Glyphs, t: &Text, s: &Settings, screen: &SettingsScreen) {
+    let area = f.area();
+    let lw = t.settings_labels.iter().map(|l| l.width()).max().unwrap_or(0);
+    let w = (lw as u16 + 40).max(t.settings_keys.width() as u16 + 4).min(area.width);
+    let h = (SettingItem::ALL.len() as u16 + 4).min(area.height);
+    let r = centered(area, w, h);
+    clear_under(f.buffer_mut(), r);
+    let block = frame(g, t.settings_title, None);
+    let inner = block.inner(r);
+    f.render_widget(block, r);
+    let visible = inner.height.saturating_sub(2) as usize;
+    let first = screen.row.saturating_sub(visible.saturating_sub(1));
+    let mut lines = Vec::new();
+    for (i, &item) in SettingItem::ALL.iter().enumerate().skip(first).take(visible) {
+        let label = t.settings_labels[i];
+        let pad = " ".repeat(lw - label.width());
+        let chosen = i == screen.row;
+        let marker = if chosen { ">" } else { " " };
+        let value = match (&screen.editing, chosen) {
+            (Some(ed), true) => {
+                let col = inner.x + 1 + (lw + 3) as u16;
+                let room = inner.right().saturating_sub(col);
+                let (shown, cur) = ed.window(room);
+                f.set_cursor_position(Position::new(col + cur, inner.y + (i - first) as u16));
+                shown
+            }
+            _ => setting_value(t, s, item),
+        };
+        let st = if chosen { Style::default().add_modifier(Modifier::REVERSED) } else { Style::default() };
+        lines.push(Line::from(vec![
+            Span::raw(format!("{marker}{label}{pad}  ")),
+            Span::styled(g.pad(&value), st),
+        ]));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(g.pad(t.settings_keys)));
+    f.render_widget(Paragraph::new(lines), inner);
+}

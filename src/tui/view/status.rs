@@ -1,42 +1,182 @@
-//! The two bottom lines: the status (side to move, clocks, message, the computer's thinking, or
-//! the text box) and the key bar.
+//! The rows under the board: the status line (side to move, move number, mode, level, clocks),
+//! the message and the computer's thinking (wrapped, never cut), or the text box; and the key
+//! bar, shortened to the width by dropping the least important keys first (`q` and `?` stay).
 
 use crate::core::Color;
-use crate::tui::app::{App, InputKind, LineInput};
+use crate::tui::app::{App, GameMode, InputKind, LineInput, Player};
+use crate::tui::text::{KeyHint, Text};
 use ratatui::Frame;
-use ratatui::layout::Rect;
-use ratatui::style::{Color as Tc, Style};
+use ratatui::layout::{Position, Rect};
+use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use std::time::Instant;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
+/// `text` broken into lines of at most `width` columns: at spaces where it can, inside a word
+/// only when the word alone is wider than the line.
+pub(super) fn wrap(text: &str, width: u16) -> Vec<String> {
+    let width = width.max(1) as usize;
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let cur = lines.last_mut().expect("never empty");
+        let need = if cur.is_empty() { word.width() } else { cur.width() + 1 + word.width() };
+        if need <= width {
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(word);
+            continue;
+        }
+        if !cur.is_empty() {
+            lines.push(String::new());
+        }
+        for c in word.chars() {
+            let cur = lines.last_mut().expect("never empty");
+            if cur.width() + c.width().unwrap_or(0) > width {
+                lines.push(String::new());
+            }
+            lines.last_mut().expect("never empty").push(c);
+        }
+    }
+    lines
+}
+
+/// The message and the thinking line, each wrapped to `width`.
+fn message_lines(app: &App, width: u16) -> Vec<String> {
+    let g = super::glyphs(app);
+    // an empty message shows how to get help
+    let message = if app.message().is_empty() { app.text().help_hint } else { app.message() };
+    let mut lines = wrap(&g.pad(message), width);
+    let thinking = super::thinking::thinking_text(app);
+    if !thinking.is_empty() {
+        lines.extend(wrap(&g.pad(&thinking), width));
+    }
+    lines
+}
+
+/// Rows the message and thinking need at `width` (at least one).
+pub(super) fn message_rows(app: &App, width: u16) -> u16 {
+    if app.input().is_some() {
+        return 1;
+    }
+    message_lines(app, width).len().max(1) as u16
+}
+
+/// The game mode as the status line names it (index into `Text::mode_short`).
+fn mode_index(players: [Player; 2]) -> usize {
+    GameMode::ALL.iter().position(|m| m.players() == players).unwrap_or(0)
+}
+
+/// The status line: whose turn, which move, the mode, the level (when the computer plays), the
+/// pace (when it plays both sides), whether it is paused, and the clocks.
+pub(super) fn status_line(app: &App, now: Instant) -> String {
+    let t = app.text();
     let pos = app.pos();
     let side = if pos.side_to_move() == Color::Black { "☗先手" } else { "☖後手" };
-    let mut first = format!("[{}] {} {}手目  {}", app.mode_label(), side, app.ply() + 1, app.message());
+    let mut parts = vec![format!("{side} {}", (t.move_number)(app.ply() + 1))];
+    parts.push(t.mode_short[mode_index(app.players())].to_string());
+    if app.players().contains(&Player::Engine) {
+        parts.push((t.level_short)(app.level()));
+    }
+    if app.players() == [Player::Engine, Player::Engine] {
+        parts.push((t.pace)(app.pace().as_millis() as u64));
+    }
+    if app.paused() {
+        parts.push(t.paused.to_string());
+    }
     if let Some(c) = app.clock() {
         let stm = pos.side_to_move();
         let running = !app.line_ended() && !app.status().is_over();
-        first = format!(
-            "☗ {}  ☖ {}  {first}",
+        parts.push(format!(
+            "☗ {}  ☖ {}",
             c.display(Color::Black, running && stm == Color::Black, now),
             c.display(Color::White, running && stm == Color::White, now)
-        );
+        ));
     }
-    if !app.engine_info().is_empty() {
-        first = format!("{first}   {}", app.engine_info());
+    parts.join(" · ")
+}
+
+/// The key bar's hints that fit in `width` columns, in their order; the hints with the highest
+/// priority number go first.
+pub(super) fn key_bar(t: &Text, width: u16) -> String {
+    let mut kept: Vec<&KeyHint> = t.key_bar.iter().collect();
+    let render = |hints: &[&KeyHint]| {
+        hints.iter().map(|h| format!("{} {}", h.key, h.label)).collect::<Vec<_>>().join("  ")
+    };
+    while render(&kept).width() > width as usize {
+        let Some((i, _)) =
+            kept.iter().enumerate().filter(|(_, h)| h.priority > 0).max_by_key(|(i, h)| (h.priority, *i))
+        else {
+            break;
+        };
+        kept.remove(i);
     }
-    match app.input() {
-        Some(LineInput { kind: InputKind::Move, text }) => {
-            first = format!("指し手> {text}_   (76歩, 同歩, 58金右, 7g7f, 7776FU; Enter plays, Esc cancels)")
+    render(&kept)
+}
+
+pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
+    let t = app.text();
+    let g = super::glyphs(app);
+    let mut lines = vec![Line::from(Span::styled(
+        g.pad(&status_line(app, now)),
+        Style::default().add_modifier(Modifier::BOLD),
+    ))];
+    let bar = match app.input() {
+        Some(LineInput { kind, editor }) => {
+            let (prompt, hint) = match kind {
+                InputKind::Move => (t.prompt_move, t.prompt_move_hint),
+                InputKind::SavePath => (t.prompt_save, t.prompt_save_hint),
+            };
+            let room = area.width.saturating_sub(prompt.width() as u16);
+            let (shown, cur) = editor.window(room);
+            f.set_cursor_position(Position::new(area.x + prompt.width() as u16 + cur, area.y + 1));
+            lines.push(Line::from(format!("{prompt}{shown}")));
+            g.pad(hint)
         }
-        Some(LineInput { kind: InputKind::SavePath, text }) => {
-            first = format!("保存先> {text}_   (.kif .kifu .ki2 .csa .jkf .usi)")
+        None => {
+            let rows = area.height.saturating_sub(2) as usize;
+            let msg = message_lines(app, area.width);
+            // the newest lines win when even the tallest status area is too small
+            let skip = msg.len().saturating_sub(rows.max(1));
+            lines.extend(msg.into_iter().skip(skip).map(Line::from));
+            g.pad(&key_bar(t, area.width))
         }
-        None => {}
+    };
+    while lines.len() + 1 < area.height as usize {
+        lines.push(Line::from(""));
     }
-    let help =
-        "矢印/hjkl 移動  Enter 選択  Tab 持駒  : 入力  u 戻る  r 進む  n 新規  s 保存  ? ヘルプ  q 終了";
-    let lines = vec![Line::from(first), Line::from(Span::styled(help, Style::default().fg(Tc::DarkGray)))];
+    lines.push(Line::from(Span::styled(bar, Style::default().fg(Tc::DarkGray))));
     f.render_widget(Paragraph::new(lines), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::text::{EN, JA};
+
+    #[test]
+    fn key_bar_keeps_quit_and_help_at_every_width() {
+        for t in [&EN, &JA] {
+            for w in 20..200u16 {
+                let bar = key_bar(t, w);
+                assert!(bar.contains("q "), "width {w}: {bar}");
+                assert!(bar.contains("? "), "width {w}: {bar}");
+                if w >= 40 {
+                    assert!(bar.width() <= w as usize, "width {w}: {bar}");
+                }
+            }
+            assert_eq!(key_bar(t, 500).matches("  ").count() + 1, t.key_bar.len());
+        }
+    }
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_inside_long_words() {
+        assert_eq!(wrap("abc def ghi", 7), vec!["abc def", "ghi"]);
+        assert_eq!(wrap("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("７六歩 は 指せません", 6), vec!["７六歩", "は", "指せま", "せん"]);
+        for l in wrap("a long message about a pinned 金 on ５八 and the 飛 on ５一", 10) {
+            assert!(l.width() <= 10, "{l}");
+        }
+    }
 }

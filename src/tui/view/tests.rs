@@ -5,7 +5,11 @@ use crate::core::Position;
 
 #[test]
 fn start_position_is_drawn_with_coordinates_and_hands() {
-    let app = App::new(Position::startpos());
+    let mut app = App::new(Position::startpos());
+    app.set_settings(crate::tui::settings::Settings {
+        language: crate::tui::settings::Language::Ja,
+        ..Default::default()
+    });
     let s = screen_text(&app, 100, 20, Instant::now());
     assert!(s.contains("９"), "{s}");
     assert!(s.contains("v香"), "{s}");

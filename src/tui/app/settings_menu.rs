@@ -1,0 +1,239 @@
+//! The settings screen: which setting is chosen, how each one steps through its values, and the
+//! text field for the engine command. Every change marks the settings for saving (the event
+//! loop writes the file) and takes effect at once where it can: language, pieces, notation and
+//! the impasse rule now; mode, side, level, clock and handicap with the next new game; the
+//! engine command from the next launch.
+
+use super::line_editor::LineEditor;
+use super::{App, Popup};
+use crate::record::HANDICAPS;
+use crate::tui::settings::{self, Clock, ImpasseRule, Language, Mode, Notation, PieceStyle, Settings, Side};
+
+/// The rows of the settings screen, in order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SettingItem {
+    Mode,
+    Side,
+    Level,
+    Clock,
+    Handicap,
+    PieceStyle,
+    AmbiguousWide,
+    Language,
+    Notation,
+    ImpasseRule,
+    EngineCommand,
+    MinMoveMs,
+}
+
+impl SettingItem {
+    pub const ALL: [SettingItem; 12] = [
+        SettingItem::Mode,
+        SettingItem::Side,
+        SettingItem::Level,
+        SettingItem::Clock,
+        SettingItem::Handicap,
+        SettingItem::PieceStyle,
+        SettingItem::AmbiguousWide,
+        SettingItem::Language,
+        SettingItem::Notation,
+        SettingItem::ImpasseRule,
+        SettingItem::EngineCommand,
+        SettingItem::MinMoveMs,
+    ];
+
+    /// Row number (index into `ALL` and into `Text::settings_labels`).
+    pub fn index(self) -> usize {
+        SettingItem::ALL.iter().position(|&i| i == self).unwrap_or(0)
+    }
+}
+
+/// The settings screen's state: the chosen row, and the text being edited for a text setting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsScreen {
+    pub row: usize,
+    pub editing: Option<LineEditor>,
+}
+
+/// The clocks offered, in order (`None`: no clock); the same choices as the new-game dialog.
+pub fn clock_choices() -> Vec<Option<Clock>> {
+    super::clock::TIME_PRESETS
+        .iter()
+        .map(|(tc, _)| {
+            tc.map(|t| Clock { main_seconds: t.main_ms / 1000, byoyomi_seconds: t.byoyomi_ms / 1000 })
+        })
+        .collect()
+}
+
+/// The preset's label for a clock setting (`None` when no preset matches or there is no clock).
+pub fn clock_label(c: Option<Clock>) -> Option<&'static str> {
+    let i = clock_choices().iter().position(|&x| x == c)?;
+    c.map(|_| super::clock::TIME_PRESETS[i].1)
+}
+
+/// The index into `TIME_PRESETS` of a clock setting (0, no clock, when none matches).
+pub fn clock_preset(c: Option<Clock>) -> usize {
+    clock_choices().iter().position(|&x| x == c).unwrap_or(0)
+}
+
+use super::engine::PACES_MS as MIN_MOVE_CHOICES;
+
+fn cycle<T: PartialEq + Copy>(all: &[T], now: T, delta: i32) -> T {
+    let n = all.len() as i32;
+    let i = all.iter().position(|&x| x == now).map_or(if delta > 0 { -1 } else { 0 }, |i| i as i32);
+    all[(i + delta).rem_euclid(n) as usize]
+}
+
+/// Steps `item` of `s` to its next (`delta` > 0) or previous value. Text settings do not step.
+pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
+    match item {
+        SettingItem::Mode => {
+            s.mode = cycle(&[Mode::VsComputer, Mode::HotSeat, Mode::ComputerVsComputer], s.mode, delta)
+        }
+        SettingItem::Side => s.side = cycle(&[Side::Sente, Side::Gote], s.side, delta),
+        SettingItem::Level => {
+            s.level = (s.level as i32 + delta)
+                .clamp(*settings::LEVELS.start() as i32, *settings::LEVELS.end() as i32)
+                as u8
+        }
+        SettingItem::Clock => s.clock = cycle(&clock_choices(), s.clock, delta),
+        SettingItem::Handicap => {
+            let names: Vec<&str> = HANDICAPS.iter().map(|h| h.name).collect();
+            s.handicap = cycle(&names, s.handicap.as_str(), delta).to_string();
+        }
+        SettingItem::PieceStyle => {
+            s.piece_style = cycle(&[PieceStyle::Kanji, PieceStyle::Ascii], s.piece_style, delta)
+        }
+        SettingItem::AmbiguousWide => s.ambiguous_wide = !s.ambiguous_wide,
+        SettingItem::Language => s.language = cycle(&[Language::Ja, Language::En], s.language, delta),
+        SettingItem::Notation => {
+            s.notation =
+                cycle(&[Notation::Kif, Notation::Ki2, Notation::Csa, Notation::Usi], s.notation, delta)
+        }
+        SettingItem::ImpasseRule => {
+            s.impasse_rule = cycle(&[ImpasseRule::Csa27, ImpasseRule::Points24], s.impasse_rule, delta)
+        }
+        SettingItem::EngineCommand => {}
+        SettingItem::MinMoveMs => s.min_move_ms = cycle(&MIN_MOVE_CHOICES, s.min_move_ms, delta),
+    }
+}
+
+impl App {
+    pub fn open_settings(&mut self) {
+        self.popup = Some(Popup::Settings(SettingsScreen { row: 0, editing: None }));
+    }
+
+    fn settings_screen(&mut self) -> Option<&mut SettingsScreen> {
+        match self.popup.as_mut() {
+            Some(Popup::Settings(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Moves the settings screen's row up or down (wrapping).
+    pub fn settings_row(&mut self, delta: i32) {
+        if let Some(s) = self.settings_screen() {
+            let n = SettingItem::ALL.len() as i32;
+            s.row = (s.row as i32 + delta).rem_euclid(n) as usize;
+        }
+    }
+
+    /// Changes the chosen setting (←/→), or starts editing a text setting (Enter).
+    pub fn settings_change(&mut self, delta: i32) {
+        let Some(screen) = self.settings_screen() else { return };
+        let item = SettingItem::ALL[screen.row];
+        if item == SettingItem::EngineCommand {
+            let now = self.settings.engine_command.clone().unwrap_or_default();
+            if let Some(s) = self.settings_screen() {
+                s.editing = Some(LineEditor::new(now));
+            }
+            return;
+        }
+        step(&mut self.settings, item, delta);
+        self.impasse_rule = self.settings.impasse_rule.core();
+        self.pace_ms = self.settings.min_move_ms;
+        self.settings_dirty = true;
+    }
+
+    /// The text field of the settings screen, when one is being edited.
+    pub fn settings_editor(&mut self) -> Option<&mut LineEditor> {
+        self.settings_screen().and_then(|s| s.editing.as_mut())
+    }
+
+    /// Ends editing a text setting: `keep` stores the text (empty: the built-in engine).
+    pub fn settings_finish_edit(&mut self, keep: bool) {
+        let Some(editor) = self.settings_screen().and_then(|s| s.editing.take()) else { return };
+        if keep {
+            let text = editor.text().trim().to_string();
+            self.settings.engine_command = (!text.is_empty()).then_some(text);
+            self.settings_dirty = true;
+        }
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Whether the settings changed since the last call (the event loop then writes the file).
+    pub fn take_settings_dirty(&mut self) -> bool {
+        std::mem::take(&mut self.settings_dirty)
+    }
+
+    /// The interface text in the chosen language.
+    pub fn text(&self) -> &'static crate::tui::text::Text {
+        crate::tui::text::Text::of(self.settings.language)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Position;
+
+    #[test]
+    fn every_setting_steps_and_comes_back() {
+        for item in SettingItem::ALL {
+            if item == SettingItem::EngineCommand {
+                continue;
+            }
+            let start = Settings::default();
+            let mut s = start.clone();
+            step(&mut s, item, 1);
+            assert_ne!(s, start, "{item:?} did not change");
+            step(&mut s, item, -1);
+            if item != SettingItem::Level {
+                assert_eq!(s, start, "{item:?} did not come back");
+            }
+        }
+        let mut s = Settings { level: 10, ..Settings::default() };
+        step(&mut s, SettingItem::Level, 1);
+        assert_eq!(s.level, 10);
+    }
+
+    #[test]
+    fn the_screen_changes_settings_and_marks_them_for_saving() {
+        let mut app = App::new(Position::startpos());
+        app.take_settings_dirty();
+        app.open_settings();
+        let lang = SettingItem::Language.index();
+        app.settings_row(lang as i32);
+        let before = app.settings().language;
+        app.settings_change(1);
+        assert_ne!(app.settings().language, before);
+        assert!(app.take_settings_dirty());
+        assert!(!app.take_settings_dirty());
+        // the engine command is text
+        app.settings_row(SettingItem::EngineCommand.index() as i32 - lang as i32);
+        app.settings_change(1);
+        for c in "my-engine --x".chars() {
+            app.settings_editor().unwrap().insert(c);
+        }
+        app.settings_finish_edit(true);
+        assert_eq!(app.settings().engine_command.as_deref(), Some("my-engine --x"));
+        assert!(app.take_settings_dirty());
+        app.settings_change(1);
+        app.settings_editor().unwrap().kill_to_start();
+        app.settings_finish_edit(true);
+        assert_eq!(app.settings().engine_command, None, "empty means the built-in engine");
+    }
+}

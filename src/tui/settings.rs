@@ -1,0 +1,522 @@
+//! The player's settings and their JSON file in the platform config directory
+//! (`~/.config/shogiban/settings.json` on Linux). Reading is forgiving: a field that is missing,
+//! unknown or out of range takes its default and is reported; a file that is not JSON at all gives
+//! defaults and a message. A file that could not be read exactly is never overwritten silently:
+//! before the first save it is renamed to `settings.json.broken-<time>` and the message says so.
+//! This module knows nothing of the app's state; the app maps settings to its own types.
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The version written into the file; files without one, or with an older one, are read field by
+/// field.
+pub const SETTINGS_VERSION: u32 = 1;
+
+/// Who plays: against the computer, two people at one keyboard, or the computer against itself.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    VsComputer,
+    HotSeat,
+    ComputerVsComputer,
+}
+
+/// The side the player takes against the computer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    Sente,
+    Gote,
+}
+
+/// How pieces are drawn on the board: one kanji (`歩`, `と`) or ASCII letters (`P`, `+P`) for
+/// terminals without CJK fonts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PieceStyle {
+    Kanji,
+    Ascii,
+}
+
+/// The interface language (shogi notation is Japanese in both).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Language {
+    Ja,
+    En,
+}
+
+/// How moves are written in the record panel.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Notation {
+    /// `▲７六歩(77)`
+    Kif,
+    /// `▲７六歩`
+    Ki2,
+    /// `+7776FU`
+    Csa,
+    /// `7g7f`
+    Usi,
+}
+
+/// The rule an impasse declaration (入玉宣言) is judged by.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ImpasseRule {
+    /// CSA rule: 28 points for sente, 27 for gote, else the declaration loses.
+    Csa27,
+    /// 24-point rule: 31 or more wins, 24 to 30 draws.
+    Points24,
+}
+
+impl ImpasseRule {
+    pub fn core(self) -> crate::core::ImpasseRule {
+        match self {
+            ImpasseRule::Csa27 => crate::core::ImpasseRule::Csa27,
+            ImpasseRule::Points24 => crate::core::ImpasseRule::Jsa24,
+        }
+    }
+}
+
+/// A game clock: main time and byoyomi, in seconds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    pub main_seconds: u64,
+    pub byoyomi_seconds: u64,
+}
+
+/// Everything the player can set. `Default` is the first-launch choice: you (☗) against the
+/// computer at level 3, no clock, an even game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    pub version: u32,
+    pub mode: Mode,
+    pub side: Side,
+    /// The computer's level, 1 (beginner) to 10 (full strength).
+    pub level: u8,
+    /// `None`: no clock.
+    pub clock: Option<Clock>,
+    /// The KIF `手合割` name (`平手`, `角落ち`, ...).
+    pub handicap: String,
+    pub piece_style: PieceStyle,
+    /// The terminal draws ambiguous-width characters (box drawing, ▲△) two columns wide.
+    pub ambiguous_wide: bool,
+    pub language: Language,
+    pub notation: Notation,
+    pub impasse_rule: ImpasseRule,
+    /// An external USI engine (program and arguments); `None` uses the built-in engine.
+    pub engine_command: Option<String>,
+    /// USI options sent to the external engine (`setoption name K value V`).
+    pub engine_options: BTreeMap<String, String>,
+    /// Computer against computer: the least time each move stays on screen, in milliseconds.
+    pub min_move_ms: u64,
+}
+
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
+/// The longest pause allowed between computer moves (one minute).
+pub const MAX_MIN_MOVE_MS: u64 = 60_000;
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            version: SETTINGS_VERSION,
+            mode: Mode::VsComputer,
+            side: Side::Sente,
+            level: 3,
+            clock: None,
+            handicap: "平手".into(),
+            piece_style: PieceStyle::Kanji,
+            ambiguous_wide: false,
+            language: Language::En,
+            notation: Notation::Kif,
+            impasse_rule: ImpasseRule::Csa27,
+            engine_command: None,
+            engine_options: BTreeMap::new(),
+            min_move_ms: 1000,
+        }
+    }
+}
+
+/// The language the locale asks for: the first set of `LC_ALL`, `LC_MESSAGES`, `LANG` (as POSIX
+/// orders them); Japanese when it starts with `ja`, English otherwise. `var` looks a name up.
+pub fn language_from_locale(var: impl Fn(&str) -> Option<String>) -> Language {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].iter().find_map(|k| var(k).filter(|v| !v.is_empty()));
+    match locale {
+        Some(l) if l.to_ascii_lowercase().starts_with("ja") => Language::Ja,
+        _ => Language::En,
+    }
+}
+
+/// The settings at the platform's place, on top of the locale's defaults (defaults alone, with
+/// no file to save to, when there is no home directory).
+pub fn load_default() -> Loaded {
+    match SettingsFile::default_path() {
+        Some(path) => SettingsFile::load(path, defaults_for_locale()),
+        None => Loaded {
+            file: None,
+            settings: defaults_for_locale(),
+            message: Some("no home directory: settings will not be saved".into()),
+        },
+    }
+}
+
+/// The defaults, in the language of the process's locale.
+pub fn defaults_for_locale() -> Settings {
+    Settings { language: language_from_locale(|k| std::env::var(k).ok()), ..Settings::default() }
+}
+
+/// Settings read from text, with what could not be read.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Parsed {
+    pub settings: Settings,
+    /// One sentence per problem (field name, what was wrong, what is used instead).
+    pub problems: Vec<String>,
+}
+
+/// Reads settings from JSON text, field by field, on top of `base` (the defaults). Never fails:
+/// whatever cannot be used is reported in `problems` and takes the default.
+pub fn parse(text: &str, base: Settings) -> Parsed {
+    let mut problems = Vec::new();
+    let mut s = base;
+    let obj = match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(o)) => o,
+        Ok(_) => {
+            problems.push("not a settings object; using the defaults".into());
+            return Parsed { settings: s, problems };
+        }
+        Err(e) => {
+            problems.push(format!("not valid JSON ({e}); using the defaults"));
+            return Parsed { settings: s, problems };
+        }
+    };
+    match obj.get("version").map(|v| v.as_u64()) {
+        Some(Some(v)) if v == SETTINGS_VERSION as u64 => {}
+        Some(Some(v)) if v > SETTINGS_VERSION as u64 => problems.push(format!(
+            "written by a newer shogiban (version {v}, this one reads {SETTINGS_VERSION}); \
+             read what it could"
+        )),
+        _ => problems.push("from an older shogiban (no version); read what it could".into()),
+    }
+    let field = |name: &str| obj.get(name).map(|v| (name.to_string(), v.clone()));
+    fn take<T: DeserializeOwned>(
+        f: Option<(String, serde_json::Value)>,
+        problems: &mut Vec<String>,
+    ) -> Option<T> {
+        let (name, v) = f?;
+        match serde_json::from_value::<T>(v.clone()) {
+            Ok(t) => Some(t),
+            Err(_) => {
+                problems.push(format!("'{name}': {v} is not a valid value; using the default"));
+                None
+            }
+        }
+    }
+    if let Some(v) = take(field("mode"), &mut problems) {
+        s.mode = v;
+    }
+    if let Some(v) = take(field("side"), &mut problems) {
+        s.side = v;
+    }
+    if let Some(v) = take::<u64>(field("level"), &mut problems) {
+        if (1..=10).contains(&v) {
+            s.level = v as u8;
+        } else {
+            problems.push(format!("'level': {v} is not between 1 and 10; using {}", s.level));
+        }
+    }
+    if let Some(v) = take::<Option<Clock>>(field("clock"), &mut problems) {
+        match v {
+            Some(c)
+                if c.main_seconds > 86_400
+                    || c.byoyomi_seconds > 3_600
+                    || c == (Clock { main_seconds: 0, byoyomi_seconds: 0 }) =>
+            {
+                problems.push("'clock': the time is zero or too long; no clock".into());
+                s.clock = None;
+            }
+            v => s.clock = v,
+        }
+    }
+    if let Some(v) = take::<String>(field("handicap"), &mut problems) {
+        if crate::record::HANDICAPS.iter().any(|h| h.name == v) {
+            s.handicap = v;
+        } else {
+            problems.push(format!("'handicap': {v} is not a known 手合割; using {}", s.handicap));
+        }
+    }
+    if let Some(v) = take(field("piece_style"), &mut problems) {
+        s.piece_style = v;
+    }
+    if let Some(v) = take(field("ambiguous_wide"), &mut problems) {
+        s.ambiguous_wide = v;
+    }
+    if let Some(v) = take(field("language"), &mut problems) {
+        s.language = v;
+    }
+    if let Some(v) = take(field("notation"), &mut problems) {
+        s.notation = v;
+    }
+    if let Some(v) = take(field("impasse_rule"), &mut problems) {
+        s.impasse_rule = v;
+    }
+    if let Some(v) = take::<Option<String>>(field("engine_command"), &mut problems) {
+        s.engine_command = v.filter(|c| !c.trim().is_empty());
+    }
+    if let Some(v) = take(field("engine_options"), &mut problems) {
+        s.engine_options = v;
+    }
+    if let Some(v) = take::<u64>(field("min_move_ms"), &mut problems) {
+        s.min_move_ms = v.min(MAX_MIN_MOVE_MS);
+        if v > MAX_MIN_MOVE_MS {
+            problems
+                .push(format!("'min_move_ms': {v} is more than {MAX_MIN_MOVE_MS}; using {MAX_MIN_MOVE_MS}"));
+        }
+    }
+    let known = [
+        "version",
+        "mode",
+        "side",
+        "level",
+        "clock",
+        "handicap",
+        "piece_style",
+        "ambiguous_wide",
+        "language",
+        "notation",
+        "impasse_rule",
+        "engine_command",
+        "engine_options",
+        "min_move_ms",
+    ];
+    let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
+    if !unknown.is_empty() {
+        problems.push(format!("unknown fields ignored: {}", unknown.join(", ")));
+    }
+    s.version = SETTINGS_VERSION;
+    Parsed { settings: s, problems }
+}
+
+/// The settings file on disk: where it is and whether the file there must be kept aside before
+/// it is first overwritten (because it could not be read exactly).
+#[derive(Debug)]
+pub struct SettingsFile {
+    path: PathBuf,
+    keep_original: bool,
+}
+
+/// What `SettingsFile::load` found.
+#[derive(Debug)]
+pub struct Loaded {
+    /// Where to save (`None`: nowhere to save).
+    pub file: Option<SettingsFile>,
+    pub settings: Settings,
+    /// A message for the player when the file had problems (`None` when it was read cleanly or
+    /// did not exist yet).
+    pub message: Option<String>,
+}
+
+impl SettingsFile {
+    /// `settings.json` in the platform config directory (`None` when there is no home).
+    pub fn default_path() -> Option<PathBuf> {
+        directories::ProjectDirs::from("", "", "shogiban").map(|d| d.config_dir().join("settings.json"))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Reads the file at `path` on top of `defaults`. A missing file is the first launch: the
+    /// defaults, no message. Never fails.
+    pub fn load(path: PathBuf, defaults: Settings) -> Loaded {
+        match std::fs::read(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Loaded {
+                file: Some(SettingsFile { path, keep_original: false }),
+                settings: defaults,
+                message: None,
+            },
+            Err(e) => Loaded {
+                message: Some(format!("{}: cannot be read ({e}); using the defaults", path.display())),
+                file: Some(SettingsFile { path, keep_original: true }),
+                settings: defaults,
+            },
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                let parsed = parse(&text, defaults);
+                let message = (!parsed.problems.is_empty()).then(|| {
+                    format!(
+                        "{}: {}. The file is kept as it is until a setting changes.",
+                        path.display(),
+                        parsed.problems.join("; ")
+                    )
+                });
+                let keep_original = message.is_some();
+                Loaded {
+                    file: Some(SettingsFile { path, keep_original }),
+                    settings: parsed.settings,
+                    message,
+                }
+            }
+        }
+    }
+
+    /// Writes `settings` (atomically, see `record::io::write_file_atomically`). When the file
+    /// on disk could not be read exactly, it is first renamed to `settings.json.broken-<time>`;
+    /// the returned message names it.
+    pub fn save(&mut self, settings: &Settings) -> Result<Option<String>, String> {
+        let mut note = None;
+        if let Some(dir) = self.path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        if self.keep_original && self.path.exists() {
+            let stamp: String = super::storage::now_string().chars().filter(char::is_ascii_digit).collect();
+            let mut kept = self.path.with_file_name(format!("{}.broken-{stamp}", file_name(&self.path)));
+            let mut n = 1;
+            while kept.exists() {
+                kept = self.path.with_file_name(format!("{}.broken-{stamp}-{n}", file_name(&self.path)));
+                n += 1;
+            }
+            std::fs::rename(&self.path, &kept).map_err(|e| format!("{}: {e}", self.path.display()))?;
+            note = Some(format!("the old settings file was kept as {}", kept.display()));
+        }
+        self.keep_original = false;
+        let mut text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
+        text.push('\n');
+        crate::record::io::write_file_atomically(&self.path, text.as_bytes()).map_err(|e| e.to_string())?;
+        Ok(note)
+    }
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "settings.json".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::tui::test_dir::TempDir;
+
+    fn entries(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn settings_round_trip_through_the_file() {
+        let d = TempDir::new("settings-roundtrip");
+        let path = d.0.join("sub").join("settings.json");
+        let first = SettingsFile::load(path.clone(), Settings::default());
+        assert_eq!(first.settings, Settings::default());
+        assert_eq!(first.message, None, "a missing file is a first launch, not a problem");
+        let mut s = Settings {
+            mode: Mode::ComputerVsComputer,
+            side: Side::Gote,
+            level: 8,
+            clock: Some(Clock { main_seconds: 600, byoyomi_seconds: 30 }),
+            handicap: "角落ち".into(),
+            piece_style: PieceStyle::Ascii,
+            ambiguous_wide: true,
+            language: Language::Ja,
+            notation: Notation::Csa,
+            impasse_rule: ImpasseRule::Points24,
+            engine_command: Some("/usr/bin/engine --flag".into()),
+            min_move_ms: 2500,
+            ..Settings::default()
+        };
+        s.engine_options.insert("USI_Hash".into(), "256".into());
+        let mut file = first.file.unwrap();
+        assert_eq!(file.save(&s).unwrap(), None);
+        let again = SettingsFile::load(path, Settings::default());
+        assert_eq!(again.settings, s);
+        assert_eq!(again.message, None);
+    }
+
+    #[test]
+    fn broken_file_gives_defaults_a_message_and_is_kept_before_the_first_write() {
+        let d = TempDir::new("settings-broken");
+        let path = d.0.join("settings.json");
+        std::fs::write(&path, "{ \"level\": 7,,, oops").unwrap();
+        let loaded = SettingsFile::load(path.clone(), Settings::default());
+        assert_eq!(loaded.settings, Settings::default());
+        let msg = loaded.message.expect("a broken file is reported");
+        assert!(msg.contains("not valid JSON"), "{msg}");
+        // loading alone writes nothing
+        assert_eq!(entries(&d.0), vec!["settings.json"]);
+        let mut file = loaded.file.unwrap();
+        let note = file.save(&Settings::default()).unwrap().expect("the old file is named");
+        assert!(note.contains("settings.json.broken-"), "{note}");
+        let names = entries(&d.0);
+        assert_eq!(names.len(), 2, "{names:?}");
+        let kept = names.iter().find(|n| n.starts_with("settings.json.broken-")).unwrap();
+        assert_eq!(std::fs::read_to_string(d.0.join(kept)).unwrap(), "{ \"level\": 7,,, oops");
+        // the second save does not move the good file aside
+        assert_eq!(file.save(&Settings::default()).unwrap(), None);
+        assert_eq!(entries(&d.0).len(), 2);
+    }
+
+    #[test]
+    fn bad_fields_take_their_defaults_and_keep_the_good_ones() {
+        let text = r#"{"version": 1, "level": 99, "side": "gote", "language": "klingon",
+            "handicap": "十一枚落ち", "piece_style": "ascii", "colour": "blue"}"#;
+        let p = parse(text, Settings::default());
+        assert_eq!(p.settings.level, 3);
+        assert_eq!(p.settings.side, Side::Gote);
+        assert_eq!(p.settings.language, Language::En);
+        assert_eq!(p.settings.handicap, "平手");
+        assert_eq!(p.settings.piece_style, PieceStyle::Ascii);
+        let all = p.problems.join("\n");
+        assert!(all.contains("'level': 99"), "{all}");
+        assert!(all.contains("'language'"), "{all}");
+        assert!(all.contains("'handicap'"), "{all}");
+        assert!(all.contains("colour"), "{all}");
+        assert_eq!(p.problems.len(), 4, "{all}");
+    }
+
+    #[test]
+    fn old_and_new_versions_are_reported_but_read() {
+        let old = parse(r#"{"level": 6}"#, Settings::default());
+        assert_eq!(old.settings.level, 6);
+        assert!(old.problems[0].contains("older"), "{:?}", old.problems);
+        let new = parse(r#"{"version": 9, "level": 4}"#, Settings::default());
+        assert_eq!(new.settings.level, 4);
+        assert!(new.problems[0].contains("newer"), "{:?}", new.problems);
+        for junk in ["[1,2]", "\"text\"", "", "\u{feff}garbage"] {
+            let p = parse(junk, Settings::default());
+            assert_eq!(p.settings, Settings::default());
+            assert_eq!(p.problems.len(), 1, "{junk:?}: {:?}", p.problems);
+        }
+    }
+
+    #[test]
+    fn a_file_read_with_problems_is_kept_before_it_is_overwritten() {
+        let d = TempDir::new("settings-old");
+        let path = d.0.join("settings.json");
+        std::fs::write(&path, r#"{"level": 6}"#).unwrap();
+        let loaded = SettingsFile::load(path, Settings::default());
+        assert!(loaded.message.unwrap().contains("kept as it is"));
+        let mut file = loaded.file.unwrap();
+        assert!(file.save(&loaded.settings).unwrap().is_some());
+        assert_eq!(entries(&d.0).len(), 2);
+    }
+
+    #[test]
+    fn language_follows_the_locale_in_posix_order() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string())
+        };
+        assert_eq!(language_from_locale(env(&[])), Language::En);
+        assert_eq!(language_from_locale(env(&[("LANG", "ja_JP.UTF-8")])), Language::Ja);
+        assert_eq!(language_from_locale(env(&[("LANG", "ja_JP.UTF-8"), ("LC_ALL", "C")])), Language::En);
+        assert_eq!(
+            language_from_locale(env(&[("LANG", "en_US.UTF-8"), ("LC_MESSAGES", "ja_JP.UTF-8")])),
+            Language::Ja
+        );
+        assert_eq!(language_from_locale(env(&[("LC_ALL", ""), ("LANG", "ja")])), Language::Ja);
+    }
+}
