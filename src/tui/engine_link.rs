@@ -4,10 +4,10 @@
 //! a late answer to a position the user has since left is recognised and dropped.
 
 use crate::core::{Move, Position};
-use crate::engine::api::{Engine, EngineOptions};
-use crate::engine::time::Limits;
-use crate::engine::usi_client::{EngineConfig, GoParams, UsiEngine};
-use crate::engine::usi_client_parse::{BestMove, EngineEvent as UsiEvent};
+use crate::engine::search::time::Limits;
+use crate::engine::usi::client::{EngineConfig, GoParams, UsiEngine};
+use crate::engine::usi::events::{BestMove, EngineEvent as UsiEvent};
+use crate::engine::{Engine, EngineOptions};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
