@@ -2,9 +2,9 @@
 //! games hundreds of thousands of moves long, and the inputs that used to be read wrong
 //! without a word. Depth is checked in normal runs on the 2 MB stack of a test thread; the
 //! size and speed figures are `#[ignore]`d tests meant for release mode:
-//! `cargo test --release --test record_hostile -- --ignored --nocapture`.
+//! `cargo test --release --test record hostile -- --ignored --nocapture`.
 
-mod common;
+use crate::common;
 
 use shogiban::core::{Move, Position};
 use shogiban::engine::search::time::Limits;
@@ -396,6 +396,15 @@ fn convert_fails_on_a_stdout_error() {
         let out = convert().arg(&f).stdout(full).output().unwrap();
         assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
         assert!(String::from_utf8_lossy(&out.stderr).contains("<stdout>"));
+    }
+    // warnings that cannot be written to stderr do not make it panic
+    if std::path::Path::new("/dev/full").exists() {
+        let noisy = input.join("noisy.kifu");
+        std::fs::write(&noisy, "junk line\n   1 ７六歩(77)\n   5 ３四歩(33)\n").unwrap();
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = convert().arg(&noisy).stderr(full).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("３四歩"));
     }
     let out = convert().arg(&f).arg("-o").arg("/dev/null").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
