@@ -19,6 +19,7 @@ pub mod engine_link;
 pub mod input;
 pub mod settings;
 pub mod storage;
+pub mod study_link;
 pub mod terminal;
 #[cfg(test)]
 mod test_dir;
@@ -42,6 +43,7 @@ pub fn run(
     mut settings: Option<settings::SettingsFile>,
 ) -> io::Result<()> {
     let _guard = terminal::TerminalGuard::enter()?;
+    let mut study = study_link::StudyLink::new();
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     app.set_engine_name(&engine.name);
     while !app.should_quit() {
@@ -53,6 +55,7 @@ pub fn run(
         }
         app.tick(Instant::now());
         drive_engine(&mut app, &mut engine);
+        study.drive(&mut app);
         if app.take_dirty()
             && let Err(e) = storage::autosave(app.record())
         {
