@@ -282,3 +282,160 @@ impl App {
         self.study.review.points.get(ply).and_then(|p| p.score)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::analysis::Line;
+
+    fn app() -> App {
+        let kif =
+            "手合割：平手\n   1 ７六歩(77)\n*角道\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n";
+        let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
+        App::with_record(rec)
+    }
+
+    fn update(id: u64, pos: &Position, usi: &str, cp: i32, done: bool) -> Update {
+        let m = pos.parse_usi_move(usi).unwrap();
+        Update {
+            id,
+            depth: 9,
+            nodes: 1000,
+            nps: 250_000,
+            time_ms: 4,
+            lines: vec![Line { score: BlackScore::Cp(cp), pv: vec![m] }],
+            done,
+        }
+    }
+
+    #[test]
+    fn analysis_follows_every_step_and_drops_stale_updates() {
+        let mut a = app();
+        assert!(a.study_command().is_none());
+        a.toggle_analysis();
+        let Some(StudyCommand::Analyse { pos, lines: 3, movetime_ms: None }) = a.study_command() else {
+            panic!("no analysis asked for")
+        };
+        assert_eq!(*pos, Position::startpos());
+        assert!(a.study_command().is_none(), "asked twice for the same position");
+        a.analysis_started(1);
+        a.on_analysis_update(update(1, &pos, "7g7f", 40, false));
+        assert_eq!(a.analysis().unwrap().lines[0].score, BlackScore::Cp(40));
+        // a step through the record asks again; the old request's updates are dropped
+        a.redo();
+        let Some(StudyCommand::Analyse { pos: p2, .. }) = a.study_command() else { panic!() };
+        assert_eq!(p2.side_to_move(), crate::core::Color::White);
+        assert!(a.analysis().is_none());
+        a.on_analysis_update(update(1, &pos, "2g2f", 10, false));
+        assert!(a.analysis().is_none());
+        a.analysis_started(2);
+        a.on_analysis_update(update(2, &p2, "3c3d", -20, false));
+        assert_eq!(a.analysis().unwrap().lines[0].score, BlackScore::Cp(-20));
+        a.cycle_analysis_lines();
+        assert_eq!(a.analysis_lines(), 1);
+        assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 1, .. })));
+        a.toggle_analysis();
+        assert!(matches!(a.study_command(), Some(StudyCommand::StopAnalysis)));
+        assert!(!a.analysing() && a.analysis().is_none());
+    }
+
+    #[test]
+    fn a_hint_names_the_engines_move() {
+        let mut a = app();
+        a.request_hint();
+        let Some(StudyCommand::Analyse { pos, lines: 1, movetime_ms: Some(HINT_MS) }) = a.study_command()
+        else {
+            panic!()
+        };
+        a.analysis_started(5);
+        a.on_analysis_update(update(5, &pos, "2g2f", 30, true));
+        assert!(a.message().contains("ヒント: ▲２六歩"), "{}", a.message());
+    }
+
+    #[test]
+    fn whole_game_analysis_marks_moves_and_writes_the_record() {
+        let mut a = app();
+        a.toggle_game_analysis();
+        let Some(StudyCommand::AnalyseGame { moves, .. }) = a.study_command() else { panic!() };
+        assert_eq!(moves.len(), 4);
+        assert_eq!(a.game_analysis_progress(), Some((0, 5)));
+        let mut analysis = GameAnalysis::default();
+        let mut pos = Position::startpos();
+        for ply in 0..5 {
+            if ply > 0 {
+                pos.do_move(moves[ply - 1]);
+            }
+            let best = pos.legal_moves().as_slice().first().copied();
+            let eval = PositionEval {
+                score: BlackScore::Cp([0, 30, 20, -700, -650][ply]),
+                best,
+                pv: best.into_iter().collect(),
+                depth: 5,
+                nodes: 10,
+            };
+            let j =
+                (ply > 0).then(|| MoveJudgement { loss: 0.0, mark: (ply == 3).then_some(2), best: false });
+            a.on_game_progress(ply, &eval, j.as_ref());
+            analysis.evals.push(eval);
+            analysis.judgements.extend(j);
+        }
+        assert_eq!(a.game_analysis_progress(), Some((5, 5)));
+        assert_eq!(a.mark_of(2), Some(Mark::Mistake));
+        a.on_game_analysis_done(&analysis);
+        assert!(a.game_analysis_progress().is_none());
+        // kept in the record's comments, beside the player's own
+        let third = a.record().main_line()[2];
+        assert!(a.record().node(third).comments.contains(&"【悪手】".to_string()));
+        let first = a.record().main_line()[0];
+        assert_eq!(a.record().node(first).comments[0], "角道");
+        assert!(a.take_dirty());
+        // jumping between marked moves, and the better line of a marked one
+        a.goto_marked(true);
+        assert_eq!(a.main_line_ply(), Some(3));
+        let (mark, before, pv) = a.better_line().unwrap();
+        assert_eq!(mark, Mark::Mistake);
+        assert_eq!(before.side_to_move(), crate::core::Color::Black);
+        assert_eq!(pv.len(), 1);
+        a.goto_marked(true);
+        assert!(a.message().contains("no marked move"));
+        a.to_end();
+        a.goto_marked(false);
+        assert_eq!(a.main_line_ply(), Some(3));
+        // reopened, the analysis is read back from the comments
+        let reopened =
+            App::with_record(crate::tui::app::tests_support::reopen(a.record(), crate::record::Format::Kif));
+        assert_eq!(reopened.mark_of(2), Some(Mark::Mistake));
+        assert_eq!(reopened.review_score(3), Some(BlackScore::Cp(-700)));
+    }
+
+    #[test]
+    fn the_graph_and_marks_are_drawn() {
+        let mut a = app();
+        a.toggle_game_analysis();
+        let _ = a.study_command();
+        let mut pos = Position::startpos();
+        let moves = a.record().main_line_moves();
+        for ply in 0..5 {
+            if ply > 0 {
+                pos.do_move(moves[ply - 1]);
+            }
+            let eval = PositionEval {
+                score: BlackScore::Cp([0, 300, 600, -1200, -1500][ply]),
+                best: None,
+                pv: Vec::new(),
+                depth: 5,
+                nodes: 10,
+            };
+            let j = MoveJudgement { loss: 30.0, mark: (ply == 3).then_some(3), best: false };
+            a.on_game_progress(ply, &eval, (ply > 0).then_some(&j));
+        }
+        a.redo();
+        a.redo();
+        a.redo();
+        let s = crate::tui::view::screen_text(&a, 110, 34, std::time::Instant::now());
+        assert!(s.contains("大悪手"), "{s}");
+        assert!(s.contains("評価値 3 -1200"), "{s}");
+        // the chart draws braille dots
+        assert!(s.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)), "{s}");
+    }
+}
