@@ -111,6 +111,8 @@ fn run_app(args: &[String]) -> ExitCode {
         }
     };
     app.set_settings(loaded.settings);
+    // https://no-color.org: any non-empty value turns colour off
+    app.set_no_color(std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()));
     if let Some(m) = loaded.message {
         app.set_message(m);
     }
