@@ -2,6 +2,9 @@
 //! here from the rules alone (direction lists, "generate then test the king", uchifuzume by
 //! trying every reply), over random games; and make/unmake restoring position and key exactly.
 
+mod common;
+
+use common::Rng;
 use proptest::prelude::*;
 use shogiban::core::*;
 use std::collections::BTreeSet;
@@ -149,23 +152,7 @@ fn fast_moves(p: &Position) -> BTreeSet<String> {
     p.legal_moves().iter().map(|m| m.usi()).collect()
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
-const STARTS: [&str; 5] = [
-    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-    "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
-    "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
-    "8k/9/6NS1/9/9/9/9/9/4K4 b 3P2G 1",
-];
+const STARTS: [&str; 5] = common::RANDOM_STARTS;
 
 /// Plays a random game, checking the generator against the reference at every ply, then undoes
 /// it all and checks the position and key are restored at every step.

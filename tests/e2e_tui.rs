@@ -109,7 +109,7 @@ fn play_typed_and_cursor_moves_then_quit() {
     s.wait_for("☗先手");
     // illegal typed move gives a message, nothing changes
     s.send(":7f7d\r");
-    s.wait_for("not legal");
+    s.wait_for("cannot move to ７四");
     s.send("q");
     s.wait_for("終了しますか");
     s.send("y");

@@ -2,24 +2,13 @@
 //! mid-game position; variations, comments, times and special endings) are written and read
 //! back, and must give the same moves and tree (KIF, KI2, JKF) or main line (CSA, USI).
 
+mod common;
+
+use common::Rng;
 use proptest::prelude::*;
 use shogiban::core::{Color, Position};
 use shogiban::record::io::{Format, read_text, write_text};
 use shogiban::record::{GameRecord, HANDICAPS, MoveTime, NodeId, ROOT, Special, SpecialKind};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const COMMENTS: [&str; 5] = ["好手", "悪手？　疑問", "*解析 評価値 100", "a, b, c", "二行目"];
 

@@ -11,6 +11,7 @@
 pub mod bitboard;
 pub mod check_targets;
 pub mod game;
+pub mod illegal;
 pub mod movegen;
 pub mod perft;
 pub mod position;
@@ -22,6 +23,7 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use check_targets::CheckTargets;
 pub use game::{Declaration, GameStatus, ImpasseRule, Repetition};
+pub use illegal::IllegalMove;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use position::{Position, START_SFEN};
 pub use sfen::SfenError;

@@ -131,6 +131,12 @@ const DROP_ORDER: [PieceKind; 7] = [
     PieceKind::Rook,
 ];
 
+/// Whether `m` is no move at all: the null move, bit 15 set (never in a real move) or a
+/// destination off the board.
+pub(crate) fn is_malformed(m: Move) -> bool {
+    m.is_none() || m.0 & 0x8000 != 0 || m.to().index() >= 81
+}
+
 /// Pushes the promotion options for a board move of `kind` from `from` to `to`.
 #[inline(always)]
 fn push_with_promotions(list: &mut MoveList, us: Color, kind: PieceKind, from: Square, to: Square) {
@@ -297,8 +303,8 @@ impl Position {
     /// table (possibly of another position, possibly corrupt). Outside check this is a direct
     /// test of the one move (no generation); in check the evasions are generated.
     pub fn is_legal(&self, m: Move) -> bool {
-        if m.is_none() || m.0 & 0x8000 != 0 || m.to().index() >= 81 {
-            return false; // (bit 15 is never set in a real move)
+        if is_malformed(m) {
+            return false;
         }
         let us = self.side;
         if m.is_drop() {

@@ -101,6 +101,113 @@ pub fn pick<T: Copy>(lines: &[(T, i32)], noise: i32, rng: &mut Rng) -> Option<T>
         .map(|l| l.0)
 }
 
+/// How a game between two levels ended, from sente's side: `Some(winner)` or `None` (draw).
+pub type GameResult = Option<crate::core::Color>;
+
+/// Longest game of a levels match; longer ones are draws (the CSA 320-ply rule of thumb).
+pub const MATCH_MAX_PLIES: usize = 320;
+
+/// Plays one game between `sente` and `gote` (engines set to their levels) from `start` after
+/// `opening`, `movetime_ms` a move, and returns who won. Ends by the rules (mate, no legal move,
+/// sennichite, perpetual check), by a declaration or resignation from the engine, or as a draw
+/// after [`MATCH_MAX_PLIES`].
+pub fn play_game(
+    sente: &mut super::api::Engine,
+    gote: &mut super::api::Engine,
+    start: &crate::core::Position,
+    opening: &[crate::core::Move],
+    movetime_ms: u64,
+) -> GameResult {
+    use crate::core::{Color, GameStatus};
+    use std::sync::{Arc, atomic::AtomicBool};
+    let mut pos = start.clone();
+    for &m in opening {
+        if !pos.is_legal(m) {
+            break;
+        }
+        pos.do_move(m);
+    }
+    sente.new_game();
+    gote.new_game();
+    loop {
+        match pos.status() {
+            GameStatus::Ongoing => {}
+            GameStatus::Sennichite => return None,
+            status => return status.winner(),
+        }
+        if pos.moves_played() >= MATCH_MAX_PLIES {
+            return None;
+        }
+        let us = pos.side_to_move();
+        let engine = if us == Color::Black { &mut *sente } else { &mut *gote };
+        let limits = super::time::Limits::movetime(movetime_ms);
+        let r = engine.search(&pos, limits, Arc::new(AtomicBool::new(false)), |_| {});
+        if r.declare_win {
+            return Some(us);
+        }
+        match r.best {
+            Some(m) if pos.is_legal(m) => pos.do_move(m),
+            _ => return Some(us.flip()),
+        }
+    }
+}
+
+/// The score of a levels match: wins, draws and losses of the first level named.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchScore {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl MatchScore {
+    /// Points (a draw counts one half) over games played, 0.0..=1.0.
+    pub fn ratio(&self) -> f64 {
+        let games = self.wins + self.draws + self.losses;
+        if games == 0 { 0.0 } else { (self.wins as f64 + 0.5 * self.draws as f64) / games as f64 }
+    }
+}
+
+/// Plays `games` games of level `a` against level `b`, `movetime_ms` a move, one search thread
+/// each: game `i` starts from opening `i / 2` (cycling) with the colours swapped on every other
+/// game, so each opening is played from both sides. `seed` makes the levels' noise repeatable;
+/// `report` sees each finished game (index, `a` played sente, result).
+pub fn play_match(
+    a: u8,
+    b: u8,
+    games: usize,
+    movetime_ms: u64,
+    openings: &[(crate::core::Position, Vec<crate::core::Move>)],
+    seed: u64,
+    mut report: impl FnMut(usize, bool, GameResult),
+) -> MatchScore {
+    use super::api::{Engine, EngineOptions};
+    let options = |level| EngineOptions { hash_mb: 16, level, multipv: 1, own_book: false, threads: 1 };
+    let (mut ea, mut eb) = (Engine::new(options(a)), Engine::new(options(b)));
+    let startpos = (crate::core::Position::startpos(), Vec::new());
+    let mut score = MatchScore::default();
+    for g in 0..games {
+        ea.set_seed(seed.wrapping_add(2 * g as u64));
+        eb.set_seed(seed.wrapping_add(2 * g as u64 + 1));
+        let (start, moves) =
+            if openings.is_empty() { &startpos } else { &openings[(g / 2) % openings.len()] };
+        let a_sente = g % 2 == 0;
+        let result = if a_sente {
+            play_game(&mut ea, &mut eb, start, moves, movetime_ms)
+        } else {
+            play_game(&mut eb, &mut ea, start, moves, movetime_ms)
+        };
+        let a_color = if a_sente { crate::core::Color::Black } else { crate::core::Color::White };
+        match result {
+            None => score.draws += 1,
+            Some(w) if w == a_color => score.wins += 1,
+            Some(_) => score.losses += 1,
+        }
+        report(g, a_sente, result);
+    }
+    score
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,6 +239,14 @@ mod tests {
             seen[pick(&lines, 500, &mut r).unwrap()] = true;
         }
         assert!(seen[1] && seen[2] && seen[3]);
+    }
+
+    #[test]
+    fn a_match_between_low_levels_is_played_to_the_end() {
+        // depth-capped levels: fast whatever the machine; both colours of one opening
+        let score = play_match(1, 3, 2, 50, &[], 5, |_, _, _| {});
+        assert_eq!(score.wins + score.draws + score.losses, 2);
+        assert!((0.0..=1.0).contains(&score.ratio()));
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod csa;
 pub mod cursor;
 pub mod error;
+pub mod explain;
 pub mod handicap;
 pub mod io;
 pub mod jkf;
@@ -18,6 +19,7 @@ pub mod kif_read;
 pub mod kif_write;
 pub mod notation;
 pub mod parse_move;
+pub mod pv;
 pub mod save;
 pub mod special;
 pub mod text;
@@ -32,7 +34,8 @@ pub use io::{
     write_text,
 };
 pub use notation::{MoveStyle, line_text, move_text};
-pub use parse_move::{MoveParseError, parse_csa_move, parse_japanese_move, parse_move_any};
+pub use parse_move::{MoveParseError, MoveParseReason, parse_csa_move, parse_japanese_move, parse_move_any};
+pub use pv::{pv_ki2, pv_text, pv_text_usi};
 pub use save::{SaveReport, Saver};
 pub use special::{Outcome, SpecialKind};
 pub use tree::{GameRecord, MoveTime, Node, NodeId, ROOT, Special, Walker};

@@ -3,9 +3,10 @@
 //! arabic ranks), CSA (`7776FU`, `+7776FU`) and USI (`7g7f`). [`parse_move_any`] tries all
 //! three; it is what the app's typed-move box uses.
 
+use super::explain::{Lang, describe_parse};
 use super::notation::{Movement, Relative, is_straight, ki2_move_marked, movement_of, relative_coords};
 use super::text::digit_value;
-use crate::core::{Color, Move, PieceKind, Position, Square};
+use crate::core::{Color, IllegalMove, Move, PieceKind, Position, Square};
 use std::fmt;
 
 /// Why move text could not be turned into a legal move.
@@ -13,20 +14,81 @@ use std::fmt;
 pub struct MoveParseError {
     /// The text that was given.
     pub text: String,
-    pub reason: String,
-    /// When the text fits several legal moves: each of them in KI2 text.
+    pub reason: MoveParseReason,
+    /// When the text fits several legal moves, or none of the legal moves to the destination it
+    /// names: those moves in KI2 text with the mark (`▲５八金右`).
     pub candidates: Vec<String>,
 }
 
+/// The reason in a [`MoveParseError`]; `record::explain::describe_parse` puts it in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveParseReason {
+    Empty,
+    /// Not USI, CSA or Japanese move text at all.
+    NotMoveText,
+    ExpectedDestination,
+    ExpectedPiece,
+    /// Text after the piece that is no modifier (the rest of the text).
+    Unexpected(String),
+    /// A source square in parentheses that is not two digits (what was inside).
+    BadSource(String),
+    UnclosedParen,
+    /// The ▲/△ or +/- mark names the side not to move; `turn` is the side to move.
+    WrongSide {
+        turn: Color,
+    },
+    /// `同` with no previous move.
+    NoPreviousMove,
+    /// Both `打` and a source square.
+    DropWithSource,
+    /// No piece of this kind on the board or in hand.
+    NoSuchPiece {
+        kind: PieceKind,
+    },
+    /// Pieces of this kind exist, but none moves to `to`.
+    NoPieceCanReach {
+        kind: PieceKind,
+        to: Square,
+    },
+    /// Moves of this kind to `to` exist, but none fits the modifiers written (see candidates).
+    NoMatch {
+        kind: PieceKind,
+        to: Square,
+    },
+    /// `count` moves fit (see candidates): `右`/`左`, `上`/`引`/`寄`, `打` or `成`/`不成` is
+    /// needed.
+    Ambiguous {
+        kind: PieceKind,
+        to: Square,
+        count: usize,
+    },
+    UnknownCsaPiece(String),
+    /// A square off the board (a 0 digit).
+    BadSquare,
+    /// CSA text names a kind other than the piece standing on `from`.
+    NotOnBoard {
+        kind: PieceKind,
+        on_board: PieceKind,
+        from: Square,
+    },
+    /// The move meant is clear but illegal, for this reason.
+    Illegal(IllegalMove),
+}
+
 impl MoveParseError {
-    fn new(text: &str, reason: impl Into<String>) -> MoveParseError {
-        MoveParseError { text: text.to_string(), reason: reason.into(), candidates: Vec::new() }
+    fn new(text: &str, reason: MoveParseReason) -> MoveParseError {
+        MoveParseError { text: text.to_string(), reason, candidates: Vec::new() }
+    }
+
+    /// The reason in words, in `lang` (the candidates are not included).
+    pub fn describe(&self, lang: Lang) -> String {
+        describe_parse(&self.reason, lang)
     }
 }
 
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}': {}", self.text, self.reason)?;
+        write!(f, "'{}': {}", self.text, self.describe(Lang::En))?;
         if !self.candidates.is_empty() {
             write!(f, " (candidates: {})", self.candidates.join(", "))?;
         }
@@ -77,7 +139,7 @@ fn is_space(c: char) -> bool {
 }
 
 /// Splits Japanese move text into its parts; `Err` names what was expected.
-fn scan_japanese(text: &str) -> Result<JapaneseMove, String> {
+fn scan_japanese(text: &str) -> Result<JapaneseMove, MoveParseReason> {
     let mut j = JapaneseMove::default();
     let mut s = text.trim_start_matches(|c: char| is_space(c) || "▲△☗☖▼▽".contains(c));
     if let Some(rest) = s.strip_prefix('同') {
@@ -86,10 +148,10 @@ fn scan_japanese(text: &str) -> Result<JapaneseMove, String> {
     } else {
         let mut it = s.chars();
         let (Some(f), Some(r)) = (it.next(), it.next()) else {
-            return Err("expected a destination such as ７六 or 同".into());
+            return Err(MoveParseReason::ExpectedDestination);
         };
         let (Some(file), Some(rank)) = (digit_value(f), digit_value(r)) else {
-            return Err("expected a destination such as ７六, 76 or 同".into());
+            return Err(MoveParseReason::ExpectedDestination);
         };
         j.to = Square::new(file, rank);
         s = it.as_str().trim_start_matches(is_space);
@@ -99,7 +161,7 @@ fn scan_japanese(text: &str) -> Result<JapaneseMove, String> {
         }
     }
     let Some(&(name, kind)) = PIECE_NAMES.iter().find(|(n, _)| s.starts_with(n)) else {
-        return Err("expected a piece (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)".into());
+        return Err(MoveParseReason::ExpectedPiece);
     };
     j.kind = Some(kind);
     s = &s[name.len()..];
@@ -131,17 +193,17 @@ fn scan_japanese(text: &str) -> Result<JapaneseMove, String> {
                     s[c.len_utf8()..].chars().take_while(|&c| c != ')' && c != '）').collect();
                 let digits: Vec<u8> = inner.chars().filter_map(digit_value).collect();
                 if digits.len() != 2 || inner.chars().filter(|c| !is_space(*c)).count() != 2 {
-                    return Err(format!("expected a source square like (77), found ({inner})"));
+                    return Err(MoveParseReason::BadSource(inner));
                 }
                 j.from = Square::new(digits[0], digits[1]);
                 consumed = c.len_utf8() + inner.len();
                 if let Some(close) = s[consumed..].chars().next() {
                     consumed += close.len_utf8();
                 } else {
-                    return Err("unclosed '(' after the move".into());
+                    return Err(MoveParseReason::UnclosedParen);
                 }
             }
-            _ => return Err(format!("unexpected '{}' after the piece", s)),
+            _ => return Err(MoveParseReason::Unexpected(s.to_string())),
         }
         s = &s[consumed..];
     }
@@ -155,7 +217,9 @@ pub fn parse_japanese_move(
     text: &str,
     prev_to: Option<Square>,
 ) -> Result<Move, MoveParseError> {
-    let j = scan_japanese(text).map_err(|r| MoveParseError::new(text, r))?;
+    use MoveParseReason as R;
+    let err = |r: MoveParseReason| MoveParseError::new(text, r);
+    let j = scan_japanese(text).map_err(err)?;
     let us = pos.side_to_move();
     let mark = text.trim_start().chars().next();
     let marked = match mark {
@@ -164,28 +228,28 @@ pub fn parse_japanese_move(
         _ => None,
     };
     if marked.is_some_and(|c| c != us) {
-        return Err(MoveParseError::new(
-            text,
-            format!("the mark says the other side, but it is {}'s turn", side_name(us)),
-        ));
+        return Err(err(R::WrongSide { turn: us }));
     }
     let to = if j.same {
-        prev_to.ok_or_else(|| MoveParseError::new(text, "同 needs a previous move"))?
+        prev_to.ok_or_else(|| err(R::NoPreviousMove))?
     } else {
-        j.to.ok_or_else(|| MoveParseError::new(text, "bad destination"))?
+        j.to.ok_or_else(|| err(R::BadSquare))?
     };
     let kind = j.kind.expect("scan sets the piece");
+    if j.from.is_some() && j.drop {
+        return Err(err(R::DropWithSource));
+    }
     let all: Vec<Move> = pos
         .legal_moves()
         .iter()
         .copied()
         .filter(|m| m.to() == to && pos.moved_kind(*m) == kind && (!m.is_drop() || !kind.is_promoted()))
         .collect();
+    if all.is_empty() {
+        return Err(err(why_no_move(pos, &j, kind, to)));
+    }
     let mut cands = all.clone();
     if let Some(from) = j.from {
-        if j.drop {
-            return Err(MoveParseError::new(text, "a move cannot be both a drop (打) and from a square"));
-        }
         cands.retain(|m| !m.is_drop() && m.from() == from);
     }
     if j.drop {
@@ -212,42 +276,124 @@ pub fn parse_japanese_move(
         }
         None => {}
     }
+    let listed = |moves: &[Move]| moves.iter().map(|&m| ki2_move_marked(pos, m, prev_to)).collect();
     match cands.len() {
         1 => Ok(cands[0]),
         0 => {
-            let mut e = MoveParseError::new(
-                text,
-                if all.is_empty() {
-                    format!("no legal move of a {} to {} for {}", kind.kanji(), to.japanese(), side_name(us))
-                } else {
-                    "no legal move matches; the legal moves there are listed".to_string()
-                },
-            );
-            e.candidates = all.iter().map(|&m| ki2_move_marked(pos, m, prev_to)).collect();
+            let mut e = err(why_no_match(pos, &j, kind, to, &all));
+            e.candidates = listed(&all);
             Err(e)
         }
-        _ => {
-            let mut e = MoveParseError::new(text, "ambiguous: add 右 左 直 上 引 寄, 打 or 成/不成");
-            e.candidates = cands.iter().map(|&m| ki2_move_marked(pos, m, prev_to)).collect();
+        count => {
+            let mut e = err(R::Ambiguous { kind, to, count });
+            e.candidates = listed(&cands);
             Err(e)
         }
     }
 }
 
-fn side_name(c: Color) -> &'static str {
-    if c == Color::Black { "sente" } else { "gote" }
+/// Whether `kind` can be held in hand and dropped.
+fn droppable(kind: PieceKind) -> bool {
+    !kind.is_promoted() && kind != PieceKind::King
+}
+
+/// Why no legal move of a `kind` goes to `to` at all: the piece written is missing, the move
+/// meant is illegal (pinned, 二歩, 打ち歩詰め...), or no such piece reaches the square.
+fn why_no_move(pos: &Position, j: &JapaneseMove, kind: PieceKind, to: Square) -> MoveParseReason {
+    use MoveParseReason as R;
+    let us = pos.side_to_move();
+    let promote = j.promote == Some(true);
+    let held = droppable(kind) && pos.hand(us).count(kind) > 0;
+    if let Some(from) = j.from {
+        return match pos.why_illegal(Move::board(from, to, promote)) {
+            Err(why) => R::Illegal(why),
+            Ok(()) => {
+                let on_board = pos.piece_at(from).kind().unwrap_or(kind);
+                R::NotOnBoard { kind, on_board, from }
+            }
+        };
+    }
+    if j.drop {
+        if !droppable(kind) {
+            return R::Illegal(IllegalMove::NotDroppable { kind });
+        }
+        return match pos.why_illegal(Move::drop(kind, to)) {
+            Err(why) => R::Illegal(why),
+            Ok(()) => R::NoPieceCanReach { kind, to },
+        };
+    }
+    let sources = pos.pieces(us, kind);
+    let mut blocked = None;
+    for from in sources {
+        match pos.why_illegal(Move::board(from, to, promote)) {
+            Err(IllegalMove::CannotMoveThere { .. }) => {}
+            Err(b @ IllegalMove::Blocked { .. }) => blocked = blocked.or(Some(b)),
+            Err(why) => return R::Illegal(why),
+            Ok(()) => {}
+        }
+    }
+    if held && let Err(why) = pos.why_illegal(Move::drop(kind, to)) {
+        return R::Illegal(why);
+    }
+    if sources.is_empty() && !held {
+        return R::NoSuchPiece { kind };
+    }
+    match blocked {
+        Some(b) if sources.count() == 1 => R::Illegal(b),
+        _ => R::NoPieceCanReach { kind, to },
+    }
+}
+
+/// Why none of the legal moves `all` of a `kind` to `to` fits the source, 打 or 成 written.
+fn why_no_match(
+    pos: &Position,
+    j: &JapaneseMove,
+    kind: PieceKind,
+    to: Square,
+    all: &[Move],
+) -> MoveParseReason {
+    use MoveParseReason as R;
+    let us = pos.side_to_move();
+    let promote = j.promote == Some(true);
+    if let Some(from) = j.from
+        && let Err(why) = pos.why_illegal(Move::board(from, to, promote))
+    {
+        return R::Illegal(why);
+    }
+    if j.drop {
+        if !droppable(kind) {
+            return R::Illegal(IllegalMove::NotDroppable { kind });
+        }
+        if pos.hand(us).count(kind) == 0 {
+            return R::Illegal(IllegalMove::NotInHand { kind });
+        }
+    }
+    if let Some(m) = all.iter().find(|m| !m.is_drop())
+        && let Err(why) = pos.why_illegal(Move::board(m.from(), to, promote))
+        && matches!(
+            why,
+            IllegalMove::CannotPromote { .. }
+                | IllegalMove::PromotionOutsideZone { .. }
+                | IllegalMove::MustPromote { .. }
+        )
+    {
+        return R::Illegal(why);
+    }
+    R::NoMatch { kind, to }
 }
 
 /// Parses CSA move text (`7776FU`, `+7776FU`, `-0055KA`, `+8822UM`): the piece is the one
 /// standing on the destination after the move.
 pub fn parse_csa_move(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
+    use MoveParseReason as R;
+    let err = |r: MoveParseReason| MoveParseError::new(text, r);
     let t = text.trim();
     let us = pos.side_to_move();
     let body = match t.chars().next() {
         Some('+') | Some('-') => {
             let c = if t.starts_with('+') { Color::Black } else { Color::White };
             if c != us {
-                return Err(MoveParseError::new(text, format!("it is {}'s turn", side_name(us))));
+                return Err(err(R::WrongSide { turn: us }));
             }
             &t[1..]
         }
@@ -255,50 +401,34 @@ pub fn parse_csa_move(pos: &Position, text: &str) -> Result<Move, MoveParseError
     };
     let b = body.as_bytes();
     if b.len() != 6 || !b[..4].iter().all(u8::is_ascii_digit) {
-        return Err(MoveParseError::new(text, "expected CSA move text like +7776FU"));
+        return Err(err(R::NotMoveText));
     }
     let d = |i: usize| b[i] - b'0';
-    let kind = PieceKind::from_csa(&body[4..6])
-        .ok_or_else(|| MoveParseError::new(text, format!("unknown CSA piece '{}'", &body[4..6])))?;
-    let to = Square::new(d(2), d(3)).ok_or_else(|| MoveParseError::new(text, "bad destination square"))?;
+    let kind =
+        PieceKind::from_csa(&body[4..6]).ok_or_else(|| err(R::UnknownCsaPiece(body[4..6].to_string())))?;
+    let to = Square::new(d(2), d(3)).ok_or_else(|| err(R::BadSquare))?;
     let mv = if d(0) == 0 && d(1) == 0 {
         Move::drop(kind, to)
     } else {
-        let from = Square::new(d(0), d(1)).ok_or_else(|| MoveParseError::new(text, "bad source square"))?;
+        let from = Square::new(d(0), d(1)).ok_or_else(|| err(R::BadSquare))?;
         let p = pos.piece_at(from);
-        let Some(on_board) = p.kind().filter(|_| p.color() == us) else {
-            return Err(MoveParseError::new(
-                text,
-                format!("no {} piece on {}", side_name(us), from.japanese()),
-            ));
-        };
-        if kind == on_board {
-            Move::board(from, to, false)
-        } else if on_board.can_promote() && kind == on_board.promote() {
-            Move::board(from, to, true)
-        } else {
-            return Err(MoveParseError::new(
-                text,
-                format!(
-                    "the piece on {} is {} ({}), not {}",
-                    from.japanese(),
-                    on_board.kanji(),
-                    on_board.csa(),
-                    kind.csa()
-                ),
-            ));
+        match p.kind().filter(|_| p.color() == us) {
+            None => Move::board(from, to, false),
+            Some(on_board) if kind == on_board => Move::board(from, to, false),
+            Some(on_board) if on_board.can_promote() && kind == on_board.promote() => {
+                Move::board(from, to, true)
+            }
+            Some(on_board) => return Err(err(R::NotOnBoard { kind, on_board, from })),
         }
     };
-    if pos.is_legal(mv) {
-        Ok(mv)
-    } else {
-        Err(MoveParseError::new(text, format!("{} is not legal here", mv.usi())))
-    }
+    pos.why_illegal(mv).map(|()| mv).map_err(|why| err(R::Illegal(why)))
 }
 
 /// Parses USI move text and checks it is legal.
 pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
-    pos.parse_usi_move(text.trim()).map_err(|r| MoveParseError::new(text, r))
+    let err = |r: MoveParseReason| MoveParseError::new(text, r);
+    let mv = Move::from_usi(text.trim()).ok_or_else(|| err(MoveParseReason::NotMoveText))?;
+    pos.why_illegal(mv).map(|()| mv).map_err(|why| err(MoveParseReason::Illegal(why)))
 }
 
 /// Parses a move typed by a user or found in a file: USI (`7g7f`), CSA (`7776FU`, `+7776FU`) or
@@ -307,7 +437,7 @@ pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, MoveParseError
 pub fn parse_move_any(pos: &Position, text: &str, prev_to: Option<Square>) -> Result<Move, MoveParseError> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(MoveParseError::new(text, "empty move"));
+        return Err(MoveParseError::new(text, MoveParseReason::Empty));
     }
     if t.is_ascii() {
         let looks_usi = Move::from_usi(t).is_some();
@@ -319,7 +449,7 @@ pub fn parse_move_any(pos: &Position, text: &str, prev_to: Option<Square>) -> Re
             return parse_csa_move(pos, t);
         }
         if !t.bytes().any(|b| b.is_ascii_digit()) || t.len() < 3 {
-            return Err(MoveParseError::new(text, "expected a move like 7g7f, 7776FU or ７六歩"));
+            return Err(MoveParseError::new(text, MoveParseReason::NotMoveText));
         }
     }
     parse_japanese_move(pos, t, prev_to)

@@ -57,3 +57,30 @@ pub fn same_record(a: &shogiban::record::GameRecord, b: &shogiban::record::GameR
     };
     strip(a) == strip(b)
 }
+
+/// A small xorshift generator for tests that play random games (seed it with an odd number).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Uniform in 0..n.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Starting positions for random games: the initial position, two busy middle games with
+/// pieces in hand, open kings with full hands, and a mating net (uchifuzume candidates).
+pub const RANDOM_STARTS: [&str; 5] = [
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+    "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
+    "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
+    "8k/9/6NS1/9/9/9/9/9/4K4 b 3P2G 1",
+];

@@ -74,7 +74,7 @@ fn undo_redo_and_new_branch() {
     app.redo();
     assert_eq!(app.ply(), 1);
     assert!(!app.submit_typed("7g7f"));
-    assert!(app.message.contains("not legal"));
+    assert!(app.message.contains("there is no piece on ７七"), "{}", app.message);
     assert!(app.submit_typed("8c8d"));
     // the old line stays as a variation
     assert_eq!(app.game.record().node(crate::record::ROOT).children().len(), 1);

@@ -1,0 +1,130 @@
+//! Typed reasons for refused typed moves (record's move parser over core's `why_illegal`) and
+//! their sentences in English and Japanese.
+
+use shogiban::core::*;
+use shogiban::record::explain::{Lang, describe, describe_parse};
+use shogiban::record::{MoveParseReason, parse_move_any};
+
+fn pos(sfen: &str) -> Position {
+    Position::from_sfen(sfen).unwrap()
+}
+
+fn sq(usi: &str) -> Square {
+    Square::from_usi(usi).unwrap()
+}
+
+fn reason(p: &Position, text: &str) -> MoveParseReason {
+    parse_move_any(p, text, None).unwrap_err().reason
+}
+
+#[test]
+fn no_piece_can_reach() {
+    let p = Position::startpos();
+    assert_eq!(reason(&p, "55飛"), MoveParseReason::NoPieceCanReach { kind: PieceKind::Rook, to: sq("5e") });
+    let e = parse_move_any(&p, "55飛", None).unwrap_err();
+    assert_eq!(e.describe(Lang::En), "no 飛 can reach ５五");
+    assert_eq!(e.describe(Lang::Ja), "５五へ行ける飛はありません");
+    assert_eq!(reason(&p, "55馬"), MoveParseReason::NoSuchPiece { kind: PieceKind::Horse });
+}
+
+#[test]
+fn a_single_blocked_slider_names_the_blocker() {
+    let p = Position::startpos();
+    assert_eq!(
+        reason(&p, "24飛"),
+        MoveParseReason::Illegal(IllegalMove::Blocked {
+            from: sq("2h"),
+            kind: PieceKind::Rook,
+            to: sq("2d"),
+            by: sq("2g"),
+            blocker: Piece::new(Color::Black, PieceKind::Pawn)
+        })
+    );
+}
+
+#[test]
+fn ambiguous_names_the_count_and_lists_the_moves() {
+    let p = pos("4k4/9/9/9/9/9/9/9/3G1G2K b - 1");
+    let e = parse_move_any(&p, "58金", None).unwrap_err();
+    assert_eq!(e.reason, MoveParseReason::Ambiguous { kind: PieceKind::Gold, to: sq("5h"), count: 2 });
+    assert!(e.describe(Lang::En).starts_with("two 金 can reach ５八: say which"), "{e}");
+    assert_eq!(e.candidates, ["▲５八金右", "▲５八金左"]);
+}
+
+#[test]
+fn drops_without_the_piece_and_forbidden_drops() {
+    let p = Position::startpos();
+    assert_eq!(
+        reason(&p, "55角打"),
+        MoveParseReason::Illegal(IllegalMove::NotInHand { kind: PieceKind::Bishop })
+    );
+    // 二歩: the only pawn in reach is the drop, and file 5 has a pawn
+    let p = pos("4k4/9/9/9/9/9/4P4/9/4K4 b P 1");
+    let e = parse_move_any(&p, "55歩", None).unwrap_err();
+    assert_eq!(e.reason, MoveParseReason::Illegal(IllegalMove::Nifu { file: 5, pawn: sq("5g") }));
+    assert_eq!(e.describe(Lang::En), "二歩: a pawn of yours already stands on file ５ (on ５七)");
+    // 打ち歩詰め
+    let p = pos("8k/9/6NS1/9/9/9/9/9/4K4 b P 1");
+    assert_eq!(reason(&p, "12歩打"), MoveParseReason::Illegal(IllegalMove::Uchifuzume { to: sq("1b") }));
+    // 行き所のない駒
+    let p = pos("4k4/9/9/9/9/9/9/9/4K4 b N 1");
+    let e = parse_move_any(&p, "52桂", None).unwrap_err();
+    assert_eq!(e.describe(Lang::En), "行き所のない駒: a 桂 dropped on rank 二 could never move");
+}
+
+#[test]
+fn pinned_and_king_moves_in_every_notation() {
+    let p = pos("4r3k/9/9/9/9/9/9/4G4/4K4 b - 1");
+    let pinned = IllegalMove::Pinned {
+        from: sq("5h"),
+        kind: PieceKind::Gold,
+        pinner: sq("5a"),
+        pinner_kind: PieceKind::Rook,
+    };
+    for text in ["48金", "４八金(58)", "+5848KI", "5h4h"] {
+        assert_eq!(reason(&p, text), MoveParseReason::Illegal(pinned), "{text}");
+    }
+    assert_eq!(describe(&pinned, Lang::En), "the 金 on ５八 is pinned by the 飛 on ５一");
+    let p = pos("3l4k/9/9/9/9/9/9/9/4K4 b - 1");
+    let e = parse_move_any(&p, "69玉", None).unwrap_err();
+    assert_eq!(e.describe(Lang::En), "your king would be in check on ６九 from the 香 on ６一");
+}
+
+#[test]
+fn promotion_written_where_it_cannot_be() {
+    let p = Position::startpos();
+    assert_eq!(
+        reason(&p, "76歩成"),
+        MoveParseReason::Illegal(IllegalMove::PromotionOutsideZone { from: sq("7g"), to: sq("7f") })
+    );
+    let p = pos("k8/9/6N2/9/9/9/9/9/4K4 b - 1");
+    assert_eq!(
+        reason(&p, "21桂不成"),
+        MoveParseReason::Illegal(IllegalMove::MustPromote { kind: PieceKind::Knight, to: sq("2a") })
+    );
+}
+
+#[test]
+fn text_problems_read_in_both_languages() {
+    let p = Position::startpos();
+    for (text, want) in [
+        ("", MoveParseReason::Empty),
+        ("hello", MoveParseReason::NotMoveText),
+        ("同歩", MoveParseReason::NoPreviousMove),
+        ("７六", MoveParseReason::ExpectedPiece),
+        ("△34歩", MoveParseReason::WrongSide { turn: Color::Black }),
+        ("+7776XX", MoveParseReason::UnknownCsaPiece("XX".into())),
+        (
+            "+7776KA",
+            MoveParseReason::NotOnBoard {
+                kind: PieceKind::Bishop,
+                on_board: PieceKind::Pawn,
+                from: sq("7g"),
+            },
+        ),
+    ] {
+        let got = reason(&p, text);
+        assert_eq!(got, want, "{text}");
+        assert!(!describe_parse(&got, Lang::En).is_empty() && !describe_parse(&got, Lang::Ja).is_empty());
+    }
+}
