@@ -46,8 +46,9 @@ fn illegal_game_is_rejected_with_its_line() {
     assert!(stderr.contains(&format!("{}:3:", games.display())), "{stderr}");
     assert!(!out.exists());
     std::fs::remove_file(&games).ok();
+    // no game files: a usage error
     let (code, _, _) = run(&["book", "build", "-o", out.to_str().unwrap()]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
 }
 
 #[test]

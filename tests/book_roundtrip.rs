@@ -2,8 +2,8 @@
 //! the weighted pick and the on/off switch.
 
 use shogiban::core::{Move, Position};
+use shogiban::engine::book::build::{BookBuilder, parse_usi_games};
 use shogiban::engine::book::{BUILTIN_BOOK, Book, BookRng, position_sfen};
-use shogiban::engine::book_build::{BookBuilder, parse_usi_games};
 
 const OPENINGS: &str = include_str!("../assets/openings.txt");
 

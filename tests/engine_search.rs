@@ -2,10 +2,10 @@
 //! answers (resign, impasse declaration, single move), levels.
 
 use shogiban::core::Position;
-use shogiban::engine::api::{Engine, EngineOptions};
-use shogiban::engine::quickmate::{CheckMateResult, check_mate_search};
-use shogiban::engine::root::{Score, SearchResult};
-use shogiban::engine::time::Limits;
+use shogiban::engine::mate::quickmate::{CheckMateResult, check_mate_search};
+use shogiban::engine::search::root::{Score, SearchResult};
+use shogiban::engine::search::time::Limits;
+use shogiban::engine::{Engine, EngineOptions};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 

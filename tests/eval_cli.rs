@@ -31,7 +31,7 @@ fn traces_one_position() {
     let (code, out, _) = run(&["eval"], "");
     assert_eq!(code, 0);
     assert!(out.contains("相掛かり"), "{out}");
-    let want = format!("evaluation: {:+} for sente", shogiban::engine::tuned::TEMPO);
+    let want = format!("evaluation: {:+} for sente", shogiban::engine::eval::tuned::TEMPO);
     assert!(out.contains(&want), "{out}");
     // gote to move, a rook up for sente (SFEN given as separate words)
     let (code, out, _) = run(

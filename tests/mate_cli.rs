@@ -35,15 +35,19 @@ fn prints_the_line_in_usi_and_ki2() {
 
 #[test]
 fn no_mate_and_bad_input() {
+    // exit status 1: proven that no checks mate (the start position has no check at all)
     let (code, out, _) = run(&["mate"]);
-    assert_eq!(code, 0);
-    assert!(out.contains("no mate found"), "{out}");
-    let (code, _, err) = run(&["mate", "--sfen", "9/9/9 b - 1"]);
     assert_eq!(code, 1);
+    assert!(out.contains("no mate found (proven"), "{out}");
+    let (code, _, err) = run(&["mate", "--sfen", "9/9/9 b - 1"]);
+    assert_eq!(code, 2);
     assert!(err.contains("invalid SFEN"), "{err}");
     let (code, _, err) = run(&["mate", "--time", "soon"]);
     assert_eq!(code, 2);
-    assert!(err.contains("not a number"), "{err}");
+    assert!(err.contains("invalid value 'soon' for '--time"), "{err}");
+    let (code, _, err) = run(&["mate", "no-such-file.kif"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no-such-file.kif"), "{err}");
 }
 
 #[test]
@@ -96,15 +100,29 @@ fn solves_a_problem_given_as_a_kif_file() {
     assert!(out.contains("mate: 1 plies"), "{out}");
     assert!(out.contains("usi: G*1b"), "{out}");
     let (code, _, err) = run(&["mate", dir.join("missing.kif").to_str().unwrap()]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("missing.kif"), "{err}");
     let (code, _, err) = run(&["mate", path, path]);
     assert_eq!(code, 2);
-    assert!(err.contains("one file at a time"), "{err}");
+    assert!(err.contains("unexpected argument"), "{err}");
     let (code, _, err) = run(&["mate", path, "--sfen", "8k/9/8P/9/9/9/9/9/9 b G 1"]);
     assert_eq!(code, 2);
-    assert!(err.contains("not both"), "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
+/// The exit status tells the outcome: 0 mate, 1 proven no mate, 2 bad input, 3 undecided; the
+/// help says so.
+#[test]
+fn exit_status_by_outcome() {
+    // a mate in 5 that one node of budget cannot settle
+    let (code, out, _) =
+        run(&["mate", "--sfen", "7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1", "--nodes", "1"]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("undecided"), "{out}");
     let (code, out, _) = run(&["mate", "--help"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("usage: shogiban mate"), "{out}");
+    assert!(out.contains("Usage: shogiban mate"), "{out}");
+    for line in ["0  a mate was found", "1  no mate", "2  usage error", "3  undecided"] {
+        assert!(out.contains(line), "{out}");
+    }
 }

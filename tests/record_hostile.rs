@@ -7,8 +7,8 @@
 mod common;
 
 use shogiban::core::{Move, Position};
-use shogiban::engine::api::{Engine, EngineOptions};
-use shogiban::engine::time::Limits;
+use shogiban::engine::search::time::Limits;
+use shogiban::engine::{Engine, EngineOptions};
 use shogiban::record::io::{Format, read_text, write_text};
 use shogiban::record::{Cursor, GameRecord, ROOT, Special, SpecialKind, Warning};
 use std::os::unix::fs::FileTypeExt;

@@ -3,7 +3,7 @@
 //! start, that dies at once, that dies mid-search, that never answers).
 
 use shogiban::core::{Move, Position};
-use shogiban::engine::usi_client::{
+use shogiban::engine::usi::client::{
     BestMove, CheckmateAnswer, EngineConfig, EngineError, EngineEvent, GoParams, Score, UsiEngine,
     position_command,
 };

@@ -1,12 +1,11 @@
-//! `shogiban bench [--depth N]`: a fixed-depth search over built-in positions. The total node
+//! The bench (`shogiban bench`): a fixed-depth search over built-in positions. The total node
 //! count is a signature of the search (identical on every run and machine, as long as the search
 //! code is unchanged); nodes per second measure the speed.
 
-use super::root::run_search;
-use super::time::Limits;
-use super::tt::TranspositionTable;
 use crate::core::Position;
-use std::process::ExitCode;
+use crate::engine::search::root::run_search;
+use crate::engine::search::time::Limits;
+use crate::engine::search::tt::TranspositionTable;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -78,49 +77,4 @@ pub fn run_bench(depth: u32, mut out: impl FnMut(&str)) -> Result<BenchReport, S
         lines.push(line);
     }
     Ok(BenchReport { nodes: total, time_ms: start.elapsed().as_millis() as u64, lines })
-}
-
-/// `shogiban bench [--depth N]`.
-pub fn bench_main(args: &[String]) -> ExitCode {
-    let mut depth = DEFAULT_DEPTH;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--depth" => match args.get(i + 1).and_then(|s| s.parse::<u32>().ok()) {
-                Some(d) if (1..=60).contains(&d) => {
-                    depth = d;
-                    i += 1;
-                }
-                _ => {
-                    eprintln!("shogiban bench: --depth needs a number from 1 to 60");
-                    return ExitCode::from(2);
-                }
-            },
-            other => {
-                eprintln!("shogiban bench: unexpected argument '{other}'");
-                return ExitCode::from(2);
-            }
-        }
-        i += 1;
-    }
-    let handle = std::thread::Builder::new()
-        .stack_size(64 << 20)
-        .spawn(move || run_bench(depth, |l| println!("{l}")))
-        .expect("cannot start the bench thread");
-    match handle.join() {
-        Ok(Ok(r)) => {
-            println!("nodes: {}", r.nodes);
-            println!("nps: {}", r.nodes * 1000 / r.time_ms.max(1));
-            println!("time_ms: {}", r.time_ms);
-            ExitCode::SUCCESS
-        }
-        Ok(Err(e)) => {
-            eprintln!("shogiban bench: {e}");
-            ExitCode::from(1)
-        }
-        Err(_) => {
-            eprintln!("shogiban bench: the search panicked");
-            ExitCode::from(1)
-        }
-    }
 }

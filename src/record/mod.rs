@@ -6,7 +6,6 @@
 
 pub mod annotation;
 pub mod bod;
-pub mod cli;
 pub mod csa;
 pub mod cursor;
 pub mod error;

@@ -4,11 +4,11 @@
 //! a late answer to a position the user has since left is recognised and dropped.
 
 use crate::core::{Move, Position};
-use crate::engine::api::{Engine, EngineOptions};
-use crate::engine::time::Limits;
-use crate::engine::usi_client::{EngineConfig, GoParams, UsiEngine};
-pub use crate::engine::usi_client_parse::Score;
-use crate::engine::usi_client_parse::{BestMove, EngineEvent as UsiEvent};
+use crate::engine::search::time::Limits;
+use crate::engine::usi::client::{EngineConfig, GoParams, UsiEngine};
+use crate::engine::usi::events::{BestMove, EngineEvent as UsiEvent};
+use crate::engine::{Engine, EngineOptions};
+pub use crate::engine::usi::events::Score;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -257,8 +257,8 @@ fn engine_thread(rx: Receiver<Request>, tx: Sender<EngineEvent>, stop: Arc<Atomi
                 let tx2 = tx.clone();
                 let result = engine.search(&pos, limits, stop.clone(), move |info| {
                     let score = match info.score {
-                        crate::engine::root::Score::Cp(c) => Score::Cp(c),
-                        crate::engine::root::Score::Mate(n) => Score::Mate(n),
+                        crate::engine::search::Score::Cp(c) => Score::Cp(c),
+                        crate::engine::search::Score::Mate(n) => Score::Mate(n),
                     };
                     let pv = info.pv.iter().take(PV_SHOWN).copied().collect();
                     let info = ThinkingInfo { depth: info.depth, score: Some(score), pv };

@@ -10,8 +10,8 @@
 
 use super::BlackScore;
 use crate::core::{Color, Move, Position};
-use crate::engine::api::{Engine, EngineOptions};
-use crate::engine::time::Limits;
+use crate::engine::search::time::Limits;
+use crate::engine::{Engine, EngineOptions};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 

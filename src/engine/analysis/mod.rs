@@ -7,9 +7,9 @@
 
 pub mod game;
 
-use super::api::{Engine, EngineOptions};
-use super::root::Score;
-use super::time::Limits;
+use super::search::root::Score;
+use super::search::time::Limits;
+use super::{Engine, EngineOptions};
 use crate::core::{Color, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};

@@ -4,11 +4,12 @@
 //! mating line (shortest for the attacker, longest for the defender, as far as the table tells)
 //! and its verification by replay. It knows nothing about USI, files or the terminal.
 
-pub mod cli;
 mod dfpn;
 mod futile;
 mod hands;
+pub mod quickmate;
 mod table;
+pub mod tsume;
 
 use crate::core::{Color, Move, Position};
 use dfpn::{MAX_PLY, Solver};

@@ -4,9 +4,9 @@
 //! each parameter contributes to its evaluation).
 
 use crate::core::{Color, PieceKind, Position, Square};
+use crate::engine::eval::params::*;
+use crate::engine::eval::tuned;
 use crate::engine::eval::{self, castle_kind, owner_square, rel_offset};
-use crate::engine::params::*;
-use crate::engine::tuned;
 
 /// Number of entries of a king-relative table: 17 rank offsets × 9 file distances.
 pub const REL: usize = 153;

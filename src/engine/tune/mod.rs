@@ -26,7 +26,6 @@ pub mod write;
 
 use crate::core::Position;
 use fit::{FitOptions, Sample};
-use std::process::ExitCode;
 
 /// Parses the data files into samples; malformed lines are reported with file and line.
 pub fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
@@ -52,62 +51,54 @@ pub fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
     Ok(samples)
 }
 
-fn usage() -> ExitCode {
-    eprintln!(
-        "usage: shogiban tune --prior [-o FILE]\n       shogiban tune [--results] [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]\n                     [--freeze tempo,degree,rel,danger,psq,castle,hand,distance] [-o FILE] DATA...\n       shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT"
-    );
-    ExitCode::from(2)
+/// Which groups of weights a fit leaves as they are (`--freeze`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    Tempo,
+    Degree,
+    Rel,
+    Danger,
+    Psq,
+    Castle,
+    Hand,
+    Distance,
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    if args.first().map(String::as_str) == Some("selfplay") {
-        return selfplay::main(&args[1..]);
-    }
-    let mut out = "src/engine/tuned.rs".to_string();
-    let mut prior_only = false;
-    let mut files = Vec::new();
-    let mut freeze: Vec<String> = Vec::new();
-    let mut o = FitOptions { k: 600.0, scale: 0.0, lambda: 2e-7, iterations: 600, rate: 1.0, results: false };
-    let mut k_given = false;
-    let mut i = 0;
-    while i < args.len() {
-        let val = |i: usize| args.get(i + 1).and_then(|v| v.parse::<f64>().ok());
-        match args[i].as_str() {
-            "--prior" => prior_only = true,
-            "--results" => o.results = true,
-            "--freeze" => match args.get(i + 1) {
-                Some(v) => {
-                    freeze.extend(v.split(',').map(String::from));
-                    i += 1;
-                }
-                None => return usage(),
-            },
-            "-o" | "--output" => match args.get(i + 1) {
-                Some(v) => {
-                    out = v.clone();
-                    i += 1;
-                }
-                None => return usage(),
-            },
-            opt @ ("--iterations" | "--lambda" | "--k" | "--rate" | "--scale") => {
-                let Some(v) = val(i) else { return usage() };
-                match opt {
-                    "--iterations" => o.iterations = v as usize,
-                    "--lambda" => o.lambda = v,
-                    "--k" => {
-                        o.k = v;
-                        k_given = true;
-                    }
-                    "--rate" => o.rate = v,
-                    _ => o.scale = v,
-                }
-                i += 1;
-            }
-            f if !f.starts_with('-') => files.push(f.to_string()),
-            _ => return usage(),
-        }
-        i += 1;
-    }
+impl Group {
+    /// Every group with its name (as `--freeze` takes it).
+    pub const NAMES: [(&'static str, Group); 8] = [
+        ("tempo", Group::Tempo),
+        ("degree", Group::Degree),
+        ("rel", Group::Rel),
+        ("danger", Group::Danger),
+        ("psq", Group::Psq),
+        ("castle", Group::Castle),
+        ("hand", Group::Hand),
+        ("distance", Group::Distance),
+    ];
+}
+
+/// A fit's settings, as `shogiban tune` takes them.
+pub struct TuneRun {
+    /// Where the generated `tuned.rs` goes.
+    pub out: String,
+    /// Write the hand-set starting values instead of fitting.
+    pub prior_only: bool,
+    /// The data files.
+    pub files: Vec<String>,
+    pub freeze: Vec<Group>,
+    pub options: FitOptions,
+    /// `options.k` was given (with `results`, it is fitted to the data otherwise).
+    pub k_given: bool,
+}
+
+/// The default output of `shogiban tune`.
+pub const DEFAULT_OUT: &str = "src/engine/eval/tuned.rs";
+
+/// Fits the tables (or writes the prior) and writes the generated source to `run.out`, printing
+/// progress on stdout.
+pub fn run(run: TuneRun) -> Result<(), String> {
+    let TuneRun { out, prior_only, files, freeze, options: mut o, k_given } = run;
     let prior = layout::prior();
     if prior_only {
         return save(
@@ -116,18 +107,11 @@ pub fn run(args: &[String]) -> ExitCode {
         );
     }
     if files.is_empty() {
-        return usage();
+        return Err("no data files given".into());
     }
-    let samples = match load(&files) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("shogiban tune: {e}");
-            return ExitCode::from(1);
-        }
-    };
+    let samples = load(&files)?;
     if o.results && samples.iter().any(|s| !(0.0..=1.0).contains(&s.score)) {
-        eprintln!("shogiban tune: --results needs results 0, 0.5 or 1 in the second column");
-        return ExitCode::from(1);
+        return Err("--results needs results 0, 0.5 or 1 in the second column".into());
     }
     let (test, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.held_out);
     let mut theta = layout::current();
@@ -155,22 +139,16 @@ pub fn run(args: &[String]) -> ExitCode {
     // not identifiable: the value of holding none of a kind cancels between the sides (and the
     // unused kind 0)
     let mut frozen = vec![false; layout::LEN];
-    for name in &freeze {
-        match name.as_str() {
-            "tempo" => frozen[layout::TEMPO_AT] = true,
-            "degree" => frozen[layout::DEGREE_DIFF] = true,
-            "rel" => frozen[layout::REL_OWN..layout::DANGER].iter_mut().for_each(|f| *f = true),
-            "danger" => frozen[layout::DANGER..layout::DEGREE_DIFF].iter_mut().for_each(|f| *f = true),
-            "psq" => frozen[layout::PSQ..layout::CASTLE].iter_mut().for_each(|f| *f = true),
-            "castle" => frozen[layout::CASTLE..layout::HAND].iter_mut().for_each(|f| *f = true),
-            "hand" => frozen[layout::HAND..layout::ATTACK].iter_mut().for_each(|f| *f = true),
-            "distance" => frozen[layout::ATTACK..layout::REL_OWN].iter_mut().for_each(|f| *f = true),
-            other => {
-                eprintln!(
-                    "shogiban tune: unknown --freeze '{other}' (tempo, degree, rel, danger, psq, castle, hand, distance)"
-                );
-                return ExitCode::from(2);
-            }
+    for group in &freeze {
+        match group {
+            Group::Tempo => frozen[layout::TEMPO_AT] = true,
+            Group::Degree => frozen[layout::DEGREE_DIFF] = true,
+            Group::Rel => frozen[layout::REL_OWN..layout::DANGER].iter_mut().for_each(|f| *f = true),
+            Group::Danger => frozen[layout::DANGER..layout::DEGREE_DIFF].iter_mut().for_each(|f| *f = true),
+            Group::Psq => frozen[layout::PSQ..layout::CASTLE].iter_mut().for_each(|f| *f = true),
+            Group::Castle => frozen[layout::CASTLE..layout::HAND].iter_mut().for_each(|f| *f = true),
+            Group::Hand => frozen[layout::HAND..layout::ATTACK].iter_mut().for_each(|f| *f = true),
+            Group::Distance => frozen[layout::ATTACK..layout::REL_OWN].iter_mut().for_each(|f| *f = true),
         }
     }
     for kind in 0..8 {
@@ -204,18 +182,13 @@ pub fn run(args: &[String]) -> ExitCode {
     save(&out, &write::tuned_rs(&theta, &provenance))
 }
 
-fn save(path: &str, text: &str) -> ExitCode {
+fn save(path: &str, text: &str) -> Result<(), String> {
     let tmp = format!("{path}.tmp");
-    match std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path)) {
-        Ok(()) => {
-            println!("wrote {path}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("shogiban tune: cannot write {path}: {e}");
-            ExitCode::from(1)
-        }
-    }
+    std::fs::write(&tmp, text)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("cannot write {path}: {e}"))?;
+    println!("wrote {path}");
+    Ok(())
 }
 
 #[cfg(test)]

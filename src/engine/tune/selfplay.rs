@@ -15,13 +15,12 @@
 //! the side to move. Lines are appended, so runs can be stopped and repeated.
 
 use crate::core::{Color, GameStatus, Move, Position};
-use crate::engine::api::{Engine, EngineOptions};
-use crate::engine::book_build::{Game, read_usi_games};
+use crate::engine::book::build::Game;
 use crate::engine::levels::Rng;
-use crate::engine::root::Score;
-use crate::engine::time::Limits;
+use crate::engine::search::root::Score;
+use crate::engine::search::time::Limits;
+use crate::engine::{Engine, EngineOptions};
 use std::io::Write;
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -141,55 +140,6 @@ pub fn run(sp: &SelfPlay, out: &str) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// `shogiban tune selfplay ...`
-pub fn main(args: &[String]) -> ExitCode {
-    let usage = || {
-        eprintln!("usage: shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT");
-        ExitCode::from(2)
-    };
-    let mut sp = SelfPlay { games: 0, nodes: 10_000, seed: 1, openings: Vec::new() };
-    let mut out = None;
-    let mut i = 0;
-    while i < args.len() {
-        let Some(v) = args.get(i + 1) else { return usage() };
-        match args[i].as_str() {
-            "--games" => match v.parse() {
-                Ok(n) => sp.games = n,
-                Err(_) => return usage(),
-            },
-            "--nodes" => match v.parse() {
-                Ok(n) => sp.nodes = n,
-                Err(_) => return usage(),
-            },
-            "--seed" => match v.parse() {
-                Ok(n) => sp.seed = n,
-                Err(_) => return usage(),
-            },
-            "--openings" => match read_usi_games(std::path::Path::new(v)) {
-                Ok(o) => sp.openings = o,
-                Err(e) => {
-                    eprintln!("shogiban tune selfplay: {e}");
-                    return ExitCode::from(1);
-                }
-            },
-            "-o" | "--output" => out = Some(v.clone()),
-            _ => return usage(),
-        }
-        i += 2;
-    }
-    let Some(out) = out else { return usage() };
-    if sp.games == 0 {
-        return usage();
-    }
-    match run(&sp, &out) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("shogiban tune selfplay: {e}");
-            ExitCode::from(1)
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Writes a parameter vector out as `src/engine/tuned.rs`.
+//! Writes a parameter vector out as `src/engine/eval/tuned.rs`.
 
 use super::layout::*;
 use std::fmt::Write;
@@ -91,7 +91,7 @@ mod tests {
     fn the_current_tables_round_trip_through_the_writer() {
         let body = |s: &str| s.lines().skip_while(|l| l.starts_with("//!")).collect::<Vec<_>>().join("\n");
         let written = tuned_rs(&current(), "provenance");
-        let shipped = include_str!("../tuned.rs");
+        let shipped = include_str!("../eval/tuned.rs");
         assert_eq!(body(&written), body(shipped));
     }
 }

@@ -9,7 +9,7 @@
 
 use super::{App, Player};
 use crate::core::{Move, Position};
-use crate::engine::time::Limits;
+use crate::engine::search::time::Limits;
 use crate::record::{NodeId, Special, SpecialKind};
 use crate::tui::engine_link::{EngineEvent, think_time_ms};
 use std::time::{Duration, Instant};

@@ -1,6 +1,6 @@
 //! Static evaluation (評価関数), in centipawns from the side to move's point of view.
 //!
-//! Terms (all numbers in `params.rs`):
+//! Terms (all numbers in `params/`):
 //! - material on the board and in hand (hand pieces worth a little more), no-pawn-in-hand penalty;
 //! - piece-square terms by rank (advanced pawns, lances kept back, rooks in the enemy camp, king
 //!   row);
@@ -20,8 +20,12 @@
 
 pub mod trace;
 
-use super::params::*;
-use super::tuned;
+pub mod params;
+#[rustfmt::skip]
+pub mod tuned;
+
+use params::*;
+
 use crate::core::bitboard::*;
 use crate::core::{Bitboard, Color, PieceKind, Position, Square};
 use std::sync::OnceLock;

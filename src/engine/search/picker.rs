@@ -12,9 +12,9 @@
 //! In check, all evasions are generated and ordered at once. The quiescence search uses stage 2
 //! only (captures and promotions, including the losing ones, which it skips itself).
 
-use super::moves::is_dominated;
+use super::alphabeta::Searcher;
+use super::dominated::is_dominated;
 use super::params::QUIET_SORT_LIMIT;
-use super::search::Searcher;
 use crate::core::{MAX_MOVES, Move, MoveList, PieceKind, Position};
 use std::mem::MaybeUninit;
 

@@ -3,12 +3,13 @@
 //! alpha even with a margin (delta pruning). In check every evasion is searched. No quiet checks:
 //! drop checks chain almost without end in shogi.
 
+use super::alphabeta::{INF, MATE_IN_MAX, MAX_PLY, Searcher, from_tt, mated_in, to_tt};
 use super::params::*;
 use super::picker::{Picker, Scored};
-use super::search::{INF, MATE_IN_MAX, MAX_PLY, Searcher, from_tt, mated_in, to_tt};
 use super::see::see;
 use super::tt::{Bound, TtEntry};
 use crate::core::Move;
+use crate::engine::eval::params::{exchange_value, promotion_gain};
 
 impl Searcher<'_> {
     /// Quiescence search: stand pat, then captures and promotions (all evasions in check).

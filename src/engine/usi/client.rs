@@ -5,9 +5,9 @@
 //! [`EngineError`] value (with the engine's last stderr lines), never a hang or a panic. The
 //! process is told to quit and then killed when the [`UsiEngine`] is dropped.
 //!
-//! Line parsing lives in `usi_client_parse.rs`.
+//! Line parsing lives in `events.rs`.
 
-pub use super::usi_client_parse::{
+pub use super::events::{
     BestMove, Bound, CheckmateAnswer, EngineError, EngineEvent, Info, Score, UsiOption, parse_line,
 };
 use crate::core::{Move, Position, START_SFEN};

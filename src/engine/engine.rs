@@ -4,8 +4,8 @@
 //!
 //! ```no_run
 //! use shogiban::core::Position;
-//! use shogiban::engine::api::{Engine, EngineOptions};
-//! use shogiban::engine::time::Limits;
+//! use shogiban::engine::{Engine, EngineOptions};
+//! use shogiban::engine::search::time::Limits;
 //! use std::sync::{Arc, atomic::AtomicBool};
 //!
 //! let mut engine = Engine::new(EngineOptions::default());
@@ -16,11 +16,11 @@
 //! println!("{:?}", result.best);
 //! ```
 
-use super::levels::{self, Rng};
-use super::root::{SearchInfo, SearchResult, run_search};
-use super::time::Limits;
-use super::tt::TranspositionTable;
 use crate::core::{Move, Position};
+use crate::engine::levels::{self, Rng};
+use crate::engine::search::root::{SearchInfo, SearchResult, run_search};
+use crate::engine::search::time::Limits;
+use crate::engine::search::tt::TranspositionTable;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -179,7 +179,7 @@ fn book_result(m: Move) -> SearchResult {
         best: Some(m),
         ponder: None,
         declare_win: false,
-        score: super::root::Score::Cp(0),
+        score: crate::engine::search::root::Score::Cp(0),
         pv: vec![m],
         depth: 0,
         nodes: 0,

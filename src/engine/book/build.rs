@@ -12,8 +12,8 @@
 //! Every move is checked for legality and an illegal one is reported with its file and line.
 //! KIF/CSA records can be fed to [`BookBuilder::add_game`] by the record layer.
 
-use super::book::{Book, BookError};
 use crate::core::{Move, Position};
+use crate::engine::book::{Book, BookError};
 use std::path::Path;
 
 /// A game as the builder wants it: where it starts and the moves played.
@@ -84,7 +84,7 @@ pub fn parse_usi_games(text: &str, source: &str) -> Result<Vec<Game>, BookError>
 
 /// Reads a file of USI games.
 pub fn read_usi_games(path: &Path) -> Result<Vec<Game>, BookError> {
-    let (text, name) = super::book::read_file(path)?;
+    let (text, name) = crate::engine::book::read_file(path)?;
     parse_usi_games(&text, &name)
 }
 

@@ -13,15 +13,15 @@
 //! Unpromoted pawn, bishop and rook moves that could have promoted are never searched: the
 //! promotion dominates them.
 
-use super::eval::{Accumulator, EvalTables, evaluate_with};
 use super::ordering::hist_index;
 use super::params::*;
 use super::picker::{Picker, SCORE_KILLER, Scored};
-use super::quickmate::mate_in_one;
 use super::see::see;
 use super::time::Clock;
 use super::tt::{Bound, Histories, TranspositionTable, TtEntry};
 use crate::core::{CheckTargets, Declaration, ImpasseRule, Move, PieceKind, Position, Repetition};
+use crate::engine::eval::{Accumulator, EvalTables, evaluate_with};
+use crate::engine::mate::quickmate::mate_in_one;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub const MAX_PLY: usize = 120;
@@ -564,7 +564,7 @@ impl<'a> Searcher<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::time::Limits;
+    use crate::engine::search::time::Limits;
 
     fn threat(sfen: &str) -> bool {
         let pos = Position::from_sfen(sfen).unwrap();

@@ -2,14 +2,14 @@
 //! answers (no legal move → resign, impasse declaration → win, a single legal move → play it), and
 //! the result and progress types the engine hands out.
 
-use super::mate::{self, MateLimits, MateResult};
-use super::moves::is_dominated;
+use super::alphabeta::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher, mate_probe_worthwhile};
+use super::dominated::is_dominated;
 use super::params::{ASPIRATION, ROOT_MATE_MAX_MS, ROOT_MATE_SHARE};
 use super::picker::Scored;
-use super::search::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher, mate_probe_worthwhile};
 use super::time::{Clock, IterationTimer, Limits};
 use super::tt::TranspositionTable;
 use crate::core::{Declaration, ImpasseRule, Move, Position};
+use crate::engine::mate::{self, MateLimits, MateResult};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A score as USI reports it.

@@ -6,11 +6,10 @@
 //! `info string <what was wrong>` and otherwise ignored; nothing the GUI sends can crash the
 //! engine.
 
-use super::api::{Engine, EngineOptions};
-use super::root::SearchInfo;
-use super::time::Limits;
 use crate::core::{Color, Move, Position};
-use std::process::ExitCode;
+use crate::engine::search::root::SearchInfo;
+use crate::engine::search::time::Limits;
+use crate::engine::{Engine, EngineOptions};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -41,11 +40,11 @@ impl MateAnswer {
 
 /// Answers `go mate` with the df-pn solver (`engine::mate`); `time_ms` None = until stopped.
 pub fn go_mate(pos: &Position, time_ms: Option<u64>, stop: &Arc<AtomicBool>) -> MateAnswer {
-    let limits = super::mate::MateLimits { time_ms, nodes: None, stop: Some(Arc::clone(stop)) };
-    match super::mate::solve(pos, limits) {
-        super::mate::MateResult::Mate(line) => MateAnswer::Mate(line),
-        super::mate::MateResult::NoMate => MateAnswer::NoMate,
-        super::mate::MateResult::Unknown => MateAnswer::Timeout,
+    let limits = crate::engine::mate::MateLimits { time_ms, nodes: None, stop: Some(Arc::clone(stop)) };
+    match crate::engine::mate::solve(pos, limits) {
+        crate::engine::mate::MateResult::Mate(line) => MateAnswer::Mate(line),
+        crate::engine::mate::MateResult::NoMate => MateAnswer::NoMate,
+        crate::engine::mate::MateResult::Unknown => MateAnswer::Timeout,
     }
 }
 
@@ -53,7 +52,7 @@ pub fn go_mate(pos: &Position, time_ms: Option<u64>, stop: &Arc<AtomicBool>) -> 
 /// (used while `OwnBook` is on).
 fn new_engine() -> Engine {
     let mut e = Engine::new(EngineOptions::default());
-    e.set_book(Some(super::book::Book::builtin().into_hook(None)));
+    e.set_book(Some(crate::engine::book::Book::builtin().into_hook(None)));
     e
 }
 
@@ -266,7 +265,7 @@ impl Server {
             job: None,
             pos: Position::startpos(),
             ponder_option: false,
-            network_delay: super::params::TIME_MARGIN_MS,
+            network_delay: crate::engine::search::params::TIME_MARGIN_MS,
         }
     }
 
@@ -321,7 +320,7 @@ impl Server {
                 say(&format!(
                     "option name Threads type spin default {} min 1 max {}",
                     o.threads,
-                    super::api::MAX_THREADS
+                    crate::engine::MAX_THREADS
                 ));
                 say(&format!("option name Level type spin default {} min 1 max 10", o.level));
                 say(&format!("option name OwnBook type check default {}", o.own_book));
@@ -329,7 +328,7 @@ impl Server {
                 say("option name USI_Ponder type check default false");
                 say(&format!(
                     "option name NetworkDelay type spin default {} min 0 max 10000",
-                    super::params::TIME_MARGIN_MS
+                    crate::engine::search::params::TIME_MARGIN_MS
                 ));
                 say("usiok");
             }
@@ -386,7 +385,7 @@ impl Server {
         };
         let ok = match name.to_ascii_lowercase().as_str() {
             "usi_hash" | "hash" => spin(1, 4096).map(|v| self.engine().set_hash_mb(v as usize)).is_some(),
-            "threads" => spin(1, super::api::MAX_THREADS as i64)
+            "threads" => spin(1, crate::engine::MAX_THREADS as i64)
                 .map(|v| self.engine().set_threads(v as usize))
                 .is_some(),
             "level" => spin(1, 10).map(|v| self.engine().set_level(v as u8)).is_some(),
@@ -434,7 +433,7 @@ impl Server {
         } else {
             let mut limits = g.limits;
             limits.overhead_ms = Some(self.network_delay);
-            let reserve = super::time::stall_reserve_ms();
+            let reserve = crate::engine::search::time::stall_reserve_ms();
             if reserve > 0 && limits.timed() {
                 say(&format!("info string the machine stalled {reserve} ms lately; keeping that back too"));
             }
@@ -479,8 +478,8 @@ impl Server {
     }
 }
 
-/// `shogiban usi`.
-pub fn usi_main(_args: &[String]) -> ExitCode {
+/// Serves USI on stdin/stdout until `quit` or the end of the input.
+pub fn serve_stdio() {
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::spawn(move || {
         use std::io::BufRead;
@@ -509,7 +508,6 @@ pub fn usi_main(_args: &[String]) -> ExitCode {
             break;
         }
     }
-    ExitCode::SUCCESS
 }
 
 #[cfg(test)]

@@ -13,7 +13,9 @@
 //! A `sfen` line (board, side, hands; no move number) starts a position, each following line is
 //! a USI move and its weight. `#` starts a comment. Positions are written sorted by SFEN and
 //! moves by weight, so rebuilding from the same games gives the same file. Building from games
-//! lives in `book_build.rs`; this file owns the data, the format and the pick.
+//! lives in `build.rs`; this file owns the data, the format and the pick.
+
+pub mod build;
 
 use crate::core::{Move, Position};
 use std::collections::HashMap;
@@ -21,7 +23,7 @@ use std::fmt;
 use std::path::Path;
 
 /// The book shipped with shogiban, built from `assets/openings.txt` by `shogiban book build`.
-pub const BUILTIN_BOOK: &str = include_str!("../../assets/book.sfen");
+pub const BUILTIN_BOOK: &str = include_str!("../../../assets/book.sfen");
 
 /// A book move and how often it was played.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -271,7 +273,7 @@ impl Book {
     /// checked for legality again, so a book built for other rules cannot make us play
     /// an illegal move.
     /// This book as the engine's book lookup (`Engine::set_book`): a random pick by weight.
-    pub fn into_hook(self, seed: Option<u64>) -> super::api::BookHook {
+    pub fn into_hook(self, seed: Option<u64>) -> crate::engine::BookHook {
         let rng = std::sync::Mutex::new(seed.map_or_else(BookRng::from_time, BookRng::new));
         Box::new(move |pos| {
             let mut r = rng.lock().ok()?;

@@ -7,8 +7,8 @@
 //! x-ray attackers behind a capturer are found by recomputing the attackers with the capturers
 //! removed from the occupancy.
 
-use super::params::{exchange_value, promotion_gain};
 use crate::core::{Bitboard, Color, Move, PieceKind, Position, Square};
+use crate::engine::eval::params::{exchange_value, promotion_gain};
 
 /// Capture order: least valuable first, king last.
 const LVA_ORDER: [PieceKind; 14] = [
@@ -105,7 +105,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::params::BOARD_VALUE;
+    use crate::engine::eval::params::BOARD_VALUE;
 
     fn mv(pos: &Position, s: &str) -> Move {
         pos.parse_usi_move(s).unwrap()

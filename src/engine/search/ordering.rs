@@ -1,11 +1,12 @@
 //! Move ordering (指し手の並べ替え): TT move, good captures and promotions by MVV-LVA with SEE,
 //! killer moves, the counter move, quiet moves by history (with gravity), bad captures last.
 
+use super::alphabeta::Searcher;
 use super::params::*;
 use super::picker::{SCORE_GOOD_CAPTURE, SCORE_KILLER, SCORE_TT, Scored};
-use super::search::Searcher;
 use super::see::see;
 use crate::core::{Color, Move};
+use crate::engine::eval::params::{BOARD_VALUE, exchange_value, promotion_gain};
 
 pub(super) const HISTORY_MAX: i32 = 16_384;
 

@@ -1,6 +1,6 @@
 //! Parsing what a USI engine says: `id`, `option`, `usiok`, `readyok`, `info`, `bestmove` and
 //! `checkmate` lines, into [`EngineEvent`]s. Pure functions, no I/O; the process handling is in
-//! `usi_client.rs`.
+//! `client.rs`.
 
 use crate::core::Move;
 

@@ -1,0 +1,72 @@
+//! `shogiban convert`: reads a record in any supported format and writes it in another.
+//! Input format from the extension or the content; stdout is UTF-8; `--output` picks the
+//! encoding from its extension (`.kif`/`.ki2` Shift_JIS, others UTF-8) and writes atomically.
+
+use shogiban::record::RecordError;
+use shogiban::record::io::{Format, read_bytes, write_file_atomically, write_stdout, write_text};
+use shogiban::record::text::{Encoding, encode};
+use std::io::Read;
+use std::path::Path;
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Output format: kif, kifu, ki2, ki2u, csa, usi, sfen, jkf (default: from the output file's
+    /// extension, else kif)
+    #[arg(short, long, value_name = "FORMAT", value_parser = parse_format)]
+    to: Option<Format>,
+    /// Write to FILE (atomically; Shift_JIS for .kif/.ki2, else UTF-8) instead of stdout (UTF-8)
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<String>,
+    /// The record to read ('-' or none: standard input); its format from the extension or the
+    /// content
+    #[arg(value_name = "FILE")]
+    input: Option<String>,
+}
+
+fn parse_format(name: &str) -> Result<Format, String> {
+    Format::from_name(name).ok_or_else(|| format!("unknown format '{name}'"))
+}
+
+pub fn run(a: Args) -> ExitCode {
+    match convert(&a) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => super::fail("convert", e),
+    }
+}
+
+/// Converts; returns whether the input was read without errors.
+fn convert(a: &Args) -> Result<bool, RecordError> {
+    let (bytes, name, hint) = match a.input.as_deref() {
+        None | Some("-") => {
+            let mut b = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut b)
+                .map_err(|source| RecordError::Io { path: "<stdin>".into(), source })?;
+            (b, "<stdin>".to_string(), None)
+        }
+        Some(p) => {
+            let b = std::fs::read(p).map_err(|source| RecordError::Io { path: p.to_string(), source })?;
+            (b, p.to_string(), Format::from_path(Path::new(p)))
+        }
+    };
+    let (record, warnings) = read_bytes(&bytes, hint).map_err(|e| e.with_file(&name))?;
+    let mut clean = true;
+    for mut w in warnings {
+        w.file = Some(name.clone());
+        clean &= !w.is_error();
+        eprintln!("{w}");
+    }
+    let out_format = a.output.as_deref().and_then(|p| Format::from_path(Path::new(p)));
+    let to = a.to.or(out_format).unwrap_or(Format::Kif);
+    let text = write_text(&record, to);
+    match a.output.as_deref() {
+        Some(p) if p != "-" => {
+            let enc = out_format.map(Format::file_encoding).unwrap_or(Encoding::Utf8);
+            write_file_atomically(Path::new(p), &encode(&text, enc))?;
+        }
+        _ => write_stdout(text.as_bytes())?,
+    }
+    Ok(clean)
+}

@@ -1,0 +1,229 @@
+//! The command line: `shogiban [--engine CMD] [FILE]` opens the app; the subcommands are the
+//! tools. Argument parsing lives here (clap, derive) and in `main.rs`, nowhere in the library:
+//! each subcommand's module turns its arguments into calls of the library and its results into
+//! output and an exit status. Exit status 2 is a usage error (clap's convention), 1 a failure;
+//! `mate` documents its own.
+
+mod book;
+mod convert;
+mod eval;
+mod mate;
+mod perft;
+mod tune;
+
+use clap::{CommandFactory, Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "shogiban",
+    version,
+    about = "A shogi game, kifu tool and USI engine for the terminal",
+    long_about = "A shogi game, kifu tool and USI engine for the terminal.\n\n\
+                  Without a subcommand, opens the game: a new one, or FILE (KIF, KI2, CSA, USI, \
+                  SFEN or JKF)."
+)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// Play against this external USI engine (command and arguments) instead of the built-in one
+    #[arg(long, value_name = "USI-ENGINE-COMMAND")]
+    engine: Option<String>,
+    /// A game record to open
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the built-in engine as a USI engine on stdin/stdout (for shogi GUIs)
+    Usi,
+    /// Count the legal move paths to a depth (move generator check)
+    Perft(perft::Args),
+    /// Convert a game record between formats
+    Convert(convert::Args),
+    /// Search the fixed bench positions; the total node count is the search's signature
+    Bench(BenchArgs),
+    /// Solve a tsume: find a forced mate by checks
+    #[command(after_help = mate::EXIT_STATUS)]
+    Mate(mate::Args),
+    /// Build an opening book or look a position up in one
+    Book(book::Args),
+    /// Show the evaluation of a position term by term
+    Eval(eval::Args),
+    // further user subcommands (`analyze`) go here, each in its own module of `cli/`
+    /// Developer tool: fit the evaluation tables or play self-play games for the data
+    #[command(hide = true)]
+    Tune(tune::Args),
+}
+
+#[derive(clap::Args)]
+struct BenchArgs {
+    /// Search depth
+    #[arg(long, default_value_t = shogiban::engine::bench::DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    depth: u32,
+}
+
+/// Parses the command line and runs what it asks for.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let Some(command) = cli.command else {
+        if let Some(file) = &cli.file {
+            refuse_mistyped_subcommand(file);
+        }
+        return run_app(cli.engine.as_deref(), cli.file.as_deref());
+    };
+    quiet_on_closed_pipe();
+    match command {
+        Command::Usi => {
+            shogiban::engine::usi::server::serve_stdio();
+            ExitCode::SUCCESS
+        }
+        Command::Perft(a) => perft::run(a),
+        Command::Convert(a) => convert::run(a),
+        Command::Bench(a) => bench(a.depth),
+        Command::Mate(a) => mate::run(a),
+        Command::Book(a) => book::run(a),
+        Command::Eval(a) => eval::run(a),
+        Command::Tune(a) => tune::run(a),
+    }
+}
+
+/// The visible subcommand nearest to `word`, if one is near enough to be a typing slip.
+fn similar_subcommand(word: &str) -> Option<String> {
+    let cmd = Cli::command();
+    cmd.get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .map(|c| (strsim::jaro(word, c.get_name()), c.get_name().to_string()))
+        .filter(|(score, _)| *score > 0.7)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, name)| name)
+}
+
+/// A FILE that does not exist and is spelt nearly like a subcommand is taken for a mistyped
+/// subcommand (`shogiban mtae`): a usage error with the suggestion, not a game opened on a new
+/// file.
+fn refuse_mistyped_subcommand(file: &Path) {
+    if file.exists() {
+        return;
+    }
+    let Some(word) = file.to_str() else { return };
+    if let Some(name) = similar_subcommand(word) {
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::InvalidSubcommand,
+                format!(
+                    "unrecognized subcommand '{word}' (and no such file)\n\n  \
+                     tip: a similar subcommand exists: '{name}'"
+                ),
+            )
+            .exit();
+    }
+}
+
+/// The command-line tools end quietly when their output pipe closes (`shogiban mate ... | head`),
+/// as Unix tools do, instead of panicking on the failed write. The app keeps Rust's default: a
+/// write to an external engine that has died must be an error it can report, not its own death.
+fn quiet_on_closed_pipe() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: restoring the default disposition of one signal before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// The terminal app, optionally opening a game file and using an external USI engine instead of
+/// the built-in one.
+fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
+    use shogiban::tui::engine_link::EngineLink;
+    let loaded = shogiban::tui::settings::load_default();
+    let engine_cmd = engine_cmd.map(String::from).or_else(|| loaded.settings.engine_command.clone());
+    let engine = match engine_cmd {
+        None => EngineLink::start(),
+        Some(cmd) => {
+            let mut words = cmd.split_whitespace().map(String::from);
+            let path = words.next().unwrap_or_default();
+            let rest: Vec<String> = words.collect();
+            match EngineLink::start_external(&path, &rest, &loaded.settings.engine_options) {
+                Ok(e) => e,
+                Err(e) => {
+                    eprintln!("shogiban: {e}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
+    };
+    let mut app = match shogiban::tui::open(file) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("shogiban: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    app.set_settings(loaded.settings);
+    // https://no-color.org: any non-empty value turns colour off
+    app.set_no_color(std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()));
+    if let Some(m) = loaded.message {
+        app.set_message(m);
+    }
+    match shogiban::tui::run(app, engine, loaded.file) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("shogiban: terminal error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `shogiban bench`: runs on a thread with a large stack, as the engine's searches do.
+fn bench(depth: u32) -> ExitCode {
+    use shogiban::engine::bench::run_bench;
+    let handle = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || run_bench(depth, |l| println!("{l}")))
+        .expect("cannot start the bench thread");
+    match handle.join() {
+        Ok(Ok(r)) => {
+            println!("nodes: {}", r.nodes);
+            println!("nps: {}", r.nodes * 1000 / r.time_ms.max(1));
+            println!("time_ms: {}", r.time_ms);
+            ExitCode::SUCCESS
+        }
+        Ok(Err(e)) => {
+            eprintln!("shogiban bench: {e}");
+            ExitCode::from(1)
+        }
+        Err(_) => {
+            eprintln!("shogiban bench: the search panicked");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Prints `message` as `shogiban <command>: message` and fails with status 1.
+pub fn fail(command: &str, message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("shogiban {command}: {message}");
+    ExitCode::from(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn slips_are_recognised() {
+        assert_eq!(similar_subcommand("mtae").as_deref(), Some("mate"));
+        assert_eq!(similar_subcommand("covnert").as_deref(), Some("convert"));
+        assert_eq!(similar_subcommand("game.kif"), None);
+        // hidden developer commands are never suggested
+        assert_eq!(similar_subcommand("tnue"), None);
+    }
+}

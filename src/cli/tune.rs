@@ -1,0 +1,105 @@
+//! `shogiban tune` (hidden: a developer tool): fits the evaluation tables, or plays self-play
+//! games to make data for the fit. See `engine::tune` for the data format and the method.
+
+use shogiban::engine::book::build::read_usi_games;
+use shogiban::engine::tune::fit::FitOptions;
+use shogiban::engine::tune::selfplay::SelfPlay;
+use shogiban::engine::tune::{self, DEFAULT_OUT, Group, TuneRun};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    selfplay: Option<Selfplay>,
+    /// Write the hand-set starting values instead of fitting
+    #[arg(long)]
+    prior: bool,
+    /// The score column holds game results (1, 0.5, 0) for the side to move: texel's fit
+    #[arg(long)]
+    results: bool,
+    #[arg(long, default_value_t = 600)]
+    iterations: usize,
+    /// Pull towards the prior, per centipawn of difference
+    #[arg(long, default_value_t = 2e-7)]
+    lambda: f64,
+    /// Centipawns per unit of logit (fitted to the data with --results unless given)
+    #[arg(long)]
+    k: Option<f64>,
+    /// Adam step size in centipawns
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// The reference engine's scale (0: fitted)
+    #[arg(long, default_value_t = 0.0)]
+    scale: f64,
+    /// Groups of weights to leave as they are
+    #[arg(long, value_delimiter = ',', value_parser = group_parser())]
+    freeze: Vec<Group>,
+    /// Where the generated source goes
+    #[arg(short, long, default_value = DEFAULT_OUT)]
+    output: String,
+    /// Data files: `SFEN<TAB>score[<TAB>bestmove<TAB>quiet]` lines
+    #[arg(value_name = "DATA", required_unless_present = "prior")]
+    data: Vec<String>,
+}
+
+#[derive(clap::Subcommand)]
+enum Selfplay {
+    /// Play self-play games and append their positions, labelled with the result, to OUT
+    Selfplay {
+        #[arg(long)]
+        games: usize,
+        /// Nodes per move
+        #[arg(long, default_value_t = 10_000)]
+        nodes: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// USI games to start from (as the book builder reads them)
+        #[arg(long)]
+        openings: Option<PathBuf>,
+        #[arg(short, long, value_name = "OUT")]
+        output: String,
+    },
+}
+
+/// `--freeze` values: the names of `Group::NAMES`.
+fn group_parser() -> impl clap::builder::TypedValueParser<Value = Group> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Group::NAMES.map(|(name, _)| name))
+        .map(|s| Group::NAMES.iter().find(|(name, _)| *name == s).map(|&(_, g)| g).expect("a possible value"))
+}
+
+pub fn run(a: Args) -> ExitCode {
+    if let Some(Selfplay::Selfplay { games, nodes, seed, openings, output }) = a.selfplay {
+        let openings = match openings.map(|p| read_usi_games(&p)).transpose() {
+            Ok(o) => o.unwrap_or_default(),
+            Err(e) => return super::fail("tune selfplay", e),
+        };
+        let sp = SelfPlay { games, nodes, seed, openings };
+        return match tune::selfplay::run(&sp, &output) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => super::fail("tune selfplay", e),
+        };
+    }
+    let options = FitOptions {
+        k: a.k.unwrap_or(600.0),
+        scale: a.scale,
+        lambda: a.lambda,
+        iterations: a.iterations,
+        rate: a.rate,
+        results: a.results,
+    };
+    let run = TuneRun {
+        out: a.output,
+        prior_only: a.prior,
+        files: a.data,
+        freeze: a.freeze,
+        options,
+        k_given: a.k.is_some(),
+    };
+    match tune::run(run) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => super::fail("tune", e),
+    }
+}

@@ -1,0 +1,7 @@
+//! The Universal Shogi Interface both ways: `server.rs` is shogiban's engine speaking USI on
+//! stdin/stdout (`shogiban usi`); `client.rs` drives an external USI engine as a child process,
+//! and `events.rs` parses what such an engine says. No terminal code and no argument parsing.
+
+pub mod client;
+pub mod events;
+pub mod server;

@@ -1,0 +1,84 @@
+//! Command-line conventions of every subcommand: `--help` on stdout with status 0, `--version`,
+//! usage errors on stderr with status 2, and a suggestion for a mistyped subcommand.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiban")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const SUBCOMMANDS: [&str; 7] = ["usi", "perft", "convert", "bench", "mate", "book", "eval"];
+
+#[test]
+fn help_goes_to_stdout_with_status_0() {
+    for sub in SUBCOMMANDS {
+        for flag in ["--help", "-h"] {
+            let (code, out, err) = run(&[sub, flag]);
+            assert_eq!(code, 0, "{sub} {flag}: {err}");
+            assert!(out.contains(&format!("Usage: shogiban {sub}")), "{sub} {flag}: {out}");
+            assert!(err.is_empty(), "{sub} {flag}: {err}");
+        }
+    }
+    let (code, out, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    for sub in SUBCOMMANDS {
+        assert!(out.contains(&format!("\n  {sub} ")), "{sub} missing from: {out}");
+    }
+    // developer tools are not in the user's help, but have their own
+    assert!(!out.contains("tune"), "{out}");
+    let (code, out, _) = run(&["tune", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Usage: shogiban tune"), "{out}");
+    let (code, out, _) = run(&["book", "build", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Usage: shogiban book build"), "{out}");
+}
+
+#[test]
+fn version() {
+    let (code, out, _) = run(&["--version"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), format!("shogiban {}", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn usage_errors_go_to_stderr_with_status_2() {
+    for args in [
+        &["perft"][..],
+        &["perft", "three"],
+        &["perft", "3", "--bogus"],
+        &["bench", "--depth", "0"],
+        &["bench", "extra"],
+        &["convert", "--to", "pgn"],
+        &["convert", "a.kif", "b.kif"],
+        &["mate", "--time", "soon"],
+        &["book"],
+        &["book", "build", "games.kif"],
+        &["book", "fetch"],
+        &["eval", "--depth", "3"],
+        &["usi", "extra"],
+        &["tune", "--freeze", "everything", "x.tsv"],
+        &["--bogus"],
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        // an error, or for `book` alone the list of its subcommands
+        assert!(err.starts_with("error:") || err.contains("Usage: shogiban book"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_mistyped_subcommand_is_not_opened_as_a_file() {
+    for (typo, meant) in [("mtae", "mate"), ("covnert", "convert"), ("bnech", "bench"), ("prfet", "perft")] {
+        let (code, out, err) = run(&[typo]);
+        assert_eq!(code, 2, "{typo}: {err}");
+        assert!(out.is_empty(), "{typo}: {out}");
+        assert!(err.contains(&format!("a similar subcommand exists: '{meant}'")), "{typo}: {err}");
+    }
+}
