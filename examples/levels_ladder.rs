@@ -7,7 +7,7 @@
 //! Each `LOW-HIGH` (default: 1-3 2-4 ... 8-10) plays HIGH against LOW; a line per pair gives
 //! HIGH's wins, draws, losses and score.
 
-use shogiban::engine::book_build::parse_usi_games;
+use shogiban::engine::book::build::parse_usi_games;
 use shogiban::engine::levels::{MAX_LEVEL, play_match};
 use std::process::ExitCode;
 

@@ -112,8 +112,8 @@ pub const MATCH_MAX_PLIES: usize = 320;
 /// sennichite, perpetual check), by a declaration or resignation from the engine, or as a draw
 /// after [`MATCH_MAX_PLIES`].
 pub fn play_game(
-    sente: &mut super::api::Engine,
-    gote: &mut super::api::Engine,
+    sente: &mut super::Engine,
+    gote: &mut super::Engine,
     start: &crate::core::Position,
     opening: &[crate::core::Move],
     movetime_ms: u64,
@@ -140,7 +140,7 @@ pub fn play_game(
         }
         let us = pos.side_to_move();
         let engine = if us == Color::Black { &mut *sente } else { &mut *gote };
-        let limits = super::time::Limits::movetime(movetime_ms);
+        let limits = super::search::time::Limits::movetime(movetime_ms);
         let r = engine.search(&pos, limits, Arc::new(AtomicBool::new(false)), |_| {});
         if r.declare_win {
             return Some(us);
@@ -181,7 +181,7 @@ pub fn play_match(
     seed: u64,
     mut report: impl FnMut(usize, bool, GameResult),
 ) -> MatchScore {
-    use super::api::{Engine, EngineOptions};
+    use super::{Engine, EngineOptions};
     let options = |level| EngineOptions { hash_mb: 16, level, multipv: 1, own_book: false, threads: 1 };
     let (mut ea, mut eb) = (Engine::new(options(a)), Engine::new(options(b)));
     let startpos = (crate::core::Position::startpos(), Vec::new());
