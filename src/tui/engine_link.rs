@@ -6,9 +6,9 @@
 use crate::core::{Move, Position};
 use crate::engine::search::time::Limits;
 use crate::engine::usi::client::{EngineConfig, GoParams, UsiEngine};
+pub use crate::engine::usi::events::Score;
 use crate::engine::usi::events::{BestMove, EngineEvent as UsiEvent};
 use crate::engine::{Engine, EngineOptions};
-pub use crate::engine::usi::events::Score;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
