@@ -1,6 +1,6 @@
 //! `shogiban mate`: output format, SFEN given as one or several words, no mate, bad SFEN.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

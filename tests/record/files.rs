@@ -2,7 +2,7 @@
 //! JKF, USI, and KIF as other programs write it), writing them back, the error and warning
 //! reports, `load_record`/`save_record`, and the `convert` command.
 
-mod common;
+use crate::common;
 
 use shogiban::core::{Color, Move, Position};
 use shogiban::record::io::Format;

@@ -2,9 +2,9 @@
 //! games hundreds of thousands of moves long, and the inputs that used to be read wrong
 //! without a word. Depth is checked in normal runs on the 2 MB stack of a test thread; the
 //! size and speed figures are `#[ignore]`d tests meant for release mode:
-//! `cargo test --release --test record_hostile -- --ignored --nocapture`.
+//! `cargo test --release --test record hostile -- --ignored --nocapture`.
 
-mod common;
+use crate::common;
 
 use shogiban::core::{Move, Position};
 use shogiban::engine::search::time::Limits;

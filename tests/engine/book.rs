@@ -5,7 +5,7 @@ use shogiban::core::{Move, Position};
 use shogiban::engine::book::build::{BookBuilder, parse_usi_games};
 use shogiban::engine::book::{BUILTIN_BOOK, Book, BookRng, position_sfen};
 
-const OPENINGS: &str = include_str!("../assets/openings.txt");
+const OPENINGS: &str = include_str!("../../assets/openings.txt");
 
 fn mv(s: &str) -> Move {
     Move::from_usi(s).unwrap()

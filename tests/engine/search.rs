@@ -160,15 +160,11 @@ fn same_search_same_nodes() {
 
 #[test]
 fn stop_flag_ends_an_infinite_search() {
+    // stopped once the search has reported its first iteration
     let stop = Arc::new(AtomicBool::new(false));
     let s2 = Arc::clone(&stop);
-    let setter = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        s2.store(true, Ordering::Relaxed);
-    });
     let limits = Limits { infinite: true, ..Limits::default() };
-    let r = engine().search(&Position::startpos(), limits, stop, |_| {});
-    setter.join().unwrap();
+    let r = engine().search(&Position::startpos(), limits, stop, move |_| s2.store(true, Ordering::Relaxed));
     assert!(Position::startpos().is_legal(r.best.unwrap()));
 }
 
@@ -248,11 +244,7 @@ fn two_threads_play_legal_moves() {
     assert_eq!(r.depth, 6);
     let stop = Arc::new(AtomicBool::new(false));
     let s2 = Arc::clone(&stop);
-    let t = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        s2.store(true, Ordering::Relaxed);
-    });
-    let r = e.search(&pos, Limits { infinite: true, ..Limits::default() }, stop, |_| {});
-    t.join().unwrap();
+    let limits = Limits { infinite: true, ..Limits::default() };
+    let r = e.search(&pos, limits, stop, move |_| s2.store(true, Ordering::Relaxed));
     assert!(pos.is_legal(r.best.unwrap()));
 }

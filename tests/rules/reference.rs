@@ -2,7 +2,7 @@
 //! here from the rules alone (direction lists, "generate then test the king", uchifuzume by
 //! trying every reply), over random games; and make/unmake restoring position and key exactly.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use proptest::prelude::*;

@@ -1,7 +1,7 @@
 //! End to end: the real binary in a pseudo-terminal, driven by keystrokes, its screen read back
 //! through a VT100 parser.
 
-mod common;
+use crate::common;
 
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use std::io::{Read, Write};

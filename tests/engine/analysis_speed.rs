@@ -1,5 +1,5 @@
 //! Speed of the whole-game analysis: `assets/sample.kifu` (115 moves) at 100 ms a position in
-//! under 20 s. Run in release: `cargo test --release --test study_speed -- --ignored`.
+//! under 20 s. Run in release: `cargo test --release --test engine analysis_speed -- --ignored`.
 
 use shogiban::engine::analysis::game::GameAnalysisOptions;
 use shogiban::record::io::{Format, read_text};

@@ -19,6 +19,20 @@ fn positions_set_up_and_signature_is_stable() {
     }
 }
 
+/// The node count of `shogiban bench` (depth 12), the signature of the search and evaluation:
+/// any change to either changes it. A change that is meant must update this number (and say so
+/// in its commit and the changelog).
+const BENCH_SIGNATURE: u64 = 3_520_256;
+
+#[test]
+fn bench_signature_is_pinned() {
+    let handle = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| run_bench(shogiban::engine::bench::DEFAULT_DEPTH, |_| {}).unwrap())
+        .unwrap();
+    assert_eq!(handle.join().unwrap().nodes, BENCH_SIGNATURE);
+}
+
 #[test]
 fn bench_command_prints_summary() {
     let out = Command::new(env!("CARGO_BIN_EXE_shogiban")).args(["bench", "--depth", "3"]).output().unwrap();

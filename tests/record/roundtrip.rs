@@ -2,7 +2,7 @@
 //! mid-game position; variations, comments, times and special endings) are written and read
 //! back, and must give the same moves and tree (KIF, KI2, JKF) or main line (CSA, USI).
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use proptest::prelude::*;
@@ -198,7 +198,7 @@ proptest! {
     }
 }
 
-/// Throughput figures for the report (`cargo test --release --test record_roundtrip -- --ignored --nocapture`).
+/// Throughput figures for the report (`cargo test --release --test record roundtrip -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn throughput() {

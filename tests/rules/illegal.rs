@@ -1,7 +1,7 @@
 //! `Position::why_illegal`: the reason it gives for each kind of illegal move, and exact
 //! agreement with `is_legal` (Ok exactly when legal) over random positions and moves.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use proptest::prelude::*;

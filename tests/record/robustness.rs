@@ -2,7 +2,7 @@
 //! replaced, lines cut, bytes dropped) and fed to every reader, and the `convert` command is
 //! checked end to end (formats, encodings, stdin, errors and exit codes).
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use shogiban::record::io::{Format, read_bytes, read_text};

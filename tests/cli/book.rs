@@ -1,6 +1,6 @@
 //! `shogiban book build` and `book probe`.
 
-mod common;
+use crate::common;
 
 use shogiban::engine::book::Book;
 use std::process::Command;

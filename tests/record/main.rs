@@ -1,0 +1,16 @@
+//! Game records (`record`): every format read and written, round trips, notation, hostile input and
+//! analysis comments.
+//!
+//! One test binary per layer, so the library links once for each; the modules are the files
+//! beside this one.
+
+mod annotation;
+#[path = "../common/mod.rs"]
+mod common;
+mod cshogi_compat;
+mod explain;
+mod files;
+mod hostile;
+mod notation;
+mod robustness;
+mod roundtrip;
