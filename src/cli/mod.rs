@@ -156,14 +156,13 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
             }
         }
     };
-    let mut app = match shogiban::tui::open(file) {
+    let mut app = match shogiban::tui::open(file, loaded.settings) {
         Ok(app) => app,
         Err(e) => {
             eprintln!("shogiban: {e}");
             return ExitCode::from(1);
         }
     };
-    app.set_settings(loaded.settings);
     // https://no-color.org: any non-empty value turns colour off
     app.set_no_color(std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()));
     if let Some(m) = loaded.message {

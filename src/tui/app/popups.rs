@@ -61,7 +61,7 @@ impl App {
 
     /// Opens the new-game dialog with the choice in the settings (the last game's, or as set).
     pub fn open_new_game(&mut self) {
-        self.popup = Some(Popup::NewGame(super::settings_menu::choice_from_settings(&self.settings)));
+        self.popup = Some(Popup::NewGame(self.last_choice()));
     }
 
     /// Changes the choice shown in the new-game dialog (nothing when it is not open).
@@ -74,8 +74,6 @@ impl App {
     /// Starts the game chosen in the new-game dialog.
     pub fn confirm_new_game(&mut self) {
         if let Some(Popup::NewGame(choice)) = self.popup.take() {
-            super::settings_menu::store_choice(&mut self.settings, &choice);
-            self.settings_dirty = true;
             self.start_new_game(choice);
         }
     }

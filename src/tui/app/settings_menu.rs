@@ -5,7 +5,7 @@
 //! engine command from the next launch.
 
 use super::line_editor::LineEditor;
-use super::{App, GameMode, NewGameChoice, Popup};
+use super::{App, Popup};
 use crate::record::HANDICAPS;
 use crate::tui::settings::{self, Clock, ImpasseRule, Language, Mode, Notation, PieceStyle, Settings, Side};
 
@@ -118,35 +118,6 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
     }
 }
 
-/// The new game the settings describe.
-pub fn choice_from_settings(s: &Settings) -> NewGameChoice {
-    let mode = match (s.mode, s.side) {
-        (Mode::HotSeat, _) => GameMode::HotSeat,
-        (Mode::VsComputer, Side::Sente) => GameMode::HumanSente,
-        (Mode::VsComputer, Side::Gote) => GameMode::HumanGote,
-        (Mode::ComputerVsComputer, _) => GameMode::EngineVsEngine,
-    };
-    NewGameChoice {
-        mode,
-        level: s.level,
-        time: clock_preset(s.clock),
-        handicap: HANDICAPS.iter().position(|h| h.name == s.handicap).unwrap_or(0),
-    }
-}
-
-/// Writes a new game's choice into the settings (so the next one starts the same way).
-pub fn store_choice(s: &mut Settings, c: &NewGameChoice) {
-    match c.mode {
-        GameMode::HotSeat => s.mode = Mode::HotSeat,
-        GameMode::HumanSente => (s.mode, s.side) = (Mode::VsComputer, Side::Sente),
-        GameMode::HumanGote => (s.mode, s.side) = (Mode::VsComputer, Side::Gote),
-        GameMode::EngineVsEngine => s.mode = Mode::ComputerVsComputer,
-    }
-    s.level = c.level;
-    s.clock = clock_choices().get(c.time).copied().flatten();
-    s.handicap = HANDICAPS.get(c.handicap).map_or("平手", |h| h.name).to_string();
-}
-
 impl App {
     pub fn open_settings(&mut self) {
         self.popup = Some(Popup::Settings(SettingsScreen { row: 0, editing: None }));
@@ -218,6 +189,7 @@ impl App {
 mod tests {
     use super::*;
     use crate::core::Position;
+    use crate::tui::app::{GameMode, NewGameChoice};
 
     #[test]
     fn a_new_games_choice_and_the_settings_agree() {
@@ -225,8 +197,8 @@ mod tests {
             for (time, handicap) in [(0, 0), (2, 3), (4, 14)] {
                 let c = NewGameChoice { mode, level: 7, time, handicap };
                 let mut s = Settings::default();
-                store_choice(&mut s, &c);
-                assert_eq!(choice_from_settings(&s), c);
+                c.apply_to(&mut s);
+                assert_eq!(NewGameChoice::from_settings(&s), c);
             }
         }
     }
