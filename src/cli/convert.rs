@@ -5,7 +5,7 @@
 use shogiban::record::RecordError;
 use shogiban::record::io::{Format, read_bytes, write_file_atomically, write_stdout, write_text};
 use shogiban::record::text::{Encoding, encode};
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -56,7 +56,8 @@ fn convert(a: &Args) -> Result<bool, RecordError> {
     for mut w in warnings {
         w.file = Some(name.clone());
         clean &= !w.is_error();
-        eprintln!("{w}");
+        // a warning that cannot be shown (stderr full or closed) must not stop the conversion
+        let _ = writeln!(std::io::stderr(), "{w}");
     }
     let out_format = a.output.as_deref().and_then(|p| Format::from_path(Path::new(p)));
     let to = a.to.or(out_format).unwrap_or(Format::Kif);

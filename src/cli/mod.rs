@@ -156,14 +156,13 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
             }
         }
     };
-    let mut app = match shogiban::tui::open(file) {
+    let mut app = match shogiban::tui::open(file, loaded.settings) {
         Ok(app) => app,
         Err(e) => {
             eprintln!("shogiban: {e}");
             return ExitCode::from(1);
         }
     };
-    app.set_settings(loaded.settings);
     if let Some(m) = loaded.message {
         app.set_message(m);
     }

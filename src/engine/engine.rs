@@ -74,11 +74,29 @@ impl Engine {
     }
 
     /// Resizes the transposition table (clears it).
-    pub fn set_hash_mb(&mut self, mb: usize) {
+    /// Sets the size of the transposition table. When `mb` megabytes cannot be had, half as
+    /// much is tried, and so on; the table then takes half of the largest size that could be
+    /// had, leaving as much memory again for the search itself (its threads and stacks).
+    /// Returns the size in use.
+    pub fn set_hash_mb(&mut self, mb: usize) -> usize {
         if mb != self.options.hash_mb {
-            self.options.hash_mb = mb;
-            self.tt = Arc::new(TranspositionTable::new(mb));
+            // let the old table go first: its memory may be what the new one needs
+            self.tt = Arc::new(TranspositionTable::new(1));
+            let mut size = mb.max(1);
+            let mut table = TranspositionTable::try_new(size);
+            while table.is_none() && size > 1 {
+                size /= 2;
+                table = TranspositionTable::try_new(size);
+            }
+            if size < mb && size > 1 {
+                drop(table);
+                size /= 2;
+                table = TranspositionTable::try_new(size);
+            }
+            self.tt = Arc::new(table.unwrap_or_else(|| TranspositionTable::new(1)));
+            self.options.hash_mb = if size < mb { size.max(1) } else { mb };
         }
+        self.options.hash_mb
     }
 
     pub fn set_level(&mut self, level: u8) {

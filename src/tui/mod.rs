@@ -8,9 +8,10 @@
 //!   board page);
 //! - `view/`: pure drawing from `App` and `now`, with the layout and board geometry that mouse
 //!   hit-testing shares;
-//! - `terminal`: the raw-mode/alternate-screen/mouse guard;
-//! - `storage`: files the app keeps (autosave, default folder for saved games);
-//! - `settings`: the player's settings and their JSON file;
+//! - `terminal`: the raw-mode/alternate-screen/mouse guard, signals and suspension;
+//! - `storage`: files the app keeps (autosave and its session, earlier games, the default
+//!   folder for saved games);
+//! - `settings`: the player's settings and their JSON file (the next game's choices too);
 //! - `text`: every piece of interface text, in Japanese and English;
 //! - `engine_link`: the computer player off the UI thread.
 
@@ -25,38 +26,53 @@ mod test_dir;
 pub mod text;
 pub mod view;
 
-use crate::core::Position;
 use app::{App, EngineCommand};
 use crossterm::event;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+use settings::Settings;
 use std::io;
+use std::path::Path;
 use std::time::{Duration, Instant};
+use storage::Store;
 
-/// Runs the app on the real terminal until the user quits. The record is autosaved after every
-/// change (see `storage`), so a crash or a closed terminal loses nothing.
+/// Runs the app on the real terminal until the user quits or a signal ends it. The record is
+/// autosaved after every change, with what is needed to resume the game (see `storage`).
 /// Changed settings are written to `settings` (when there is a file to write to).
 pub fn run(
     mut app: App,
     mut engine: engine_link::EngineLink,
     mut settings: Option<settings::SettingsFile>,
 ) -> io::Result<()> {
-    let _guard = terminal::TerminalGuard::enter()?;
+    let signals = terminal::Signals::install()?;
+    let store = Store::platform();
+    let mut autosave = Autosave::new(&app, store);
+    let guard = terminal::TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     app.set_engine_name(&engine.name);
     while !app.should_quit() {
         terminal.draw(|f| view::draw(f, &app, Instant::now()))?;
-        if event::poll(Duration::from_millis(50))? {
-            let size = terminal.size()?;
-            let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-            input::handle_event(&mut app, event::read()?, area);
+        match event::poll(Duration::from_millis(50)) {
+            Ok(true) => {
+                let size = terminal.size()?;
+                let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+                input::handle_event(&mut app, event::read()?, area);
+            }
+            Ok(false) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+        if signals.quit_requested() {
+            app.quit();
         }
         app.tick(Instant::now());
         drive_engine(&mut app, &mut engine);
-        if app.take_dirty()
-            && let Err(e) = storage::autosave(app.record())
-        {
-            app.set_message(format!("autosave failed: {e}"));
+        autosave.update(&mut app, Instant::now());
+        if (signals.take_suspend() || app.take_suspend_request()) && !app.should_quit() {
+            autosave.finish();
+            terminal::suspend()?;
+            // a fresh terminal has no previous frame: the next draw repaints everything
+            terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
         }
         if app.take_settings_dirty()
             && let Some(file) = settings.as_mut()
@@ -68,7 +84,63 @@ pub fn run(
             }
         }
     }
+    autosave.finish();
+    drop(terminal);
+    drop(guard);
     Ok(())
+}
+
+/// Keeps the autosave and its session up to date, written off the UI thread, and keeps the
+/// previous game's autosave before a new game takes its place.
+struct Autosave {
+    store: Option<Store>,
+    saver: crate::record::Saver,
+    /// The game (by `App::game_serial`) the autosave on disk belongs to, if it is this app's.
+    owner: Option<u64>,
+    path: Vec<usize>,
+}
+
+impl Autosave {
+    fn new(app: &App, store: Option<Store>) -> Autosave {
+        Autosave {
+            store,
+            saver: crate::record::Saver::new(),
+            owner: app.resumed().then_some(app.game_serial()),
+            path: app.node_path(),
+        }
+    }
+
+    fn update(&mut self, app: &mut App, now: Instant) {
+        let Some(store) = &self.store else { return };
+        let dirty = app.take_dirty();
+        let path = app.node_path();
+        if dirty || path != self.path {
+            if self.owner != Some(app.game_serial()) {
+                if let Err(e) = store.keep_previous() {
+                    app.set_message(format!("could not keep the previous autosave: {e}"));
+                    return;
+                }
+                self.owner = Some(app.game_serial());
+            }
+            if dirty {
+                self.saver.save(store.autosave_path(), app.record().clone());
+            }
+            if let Err(e) = store.write_session(&app.session(now)) {
+                app.set_message(format!("autosave failed: {e}"));
+            }
+            self.path = path;
+        }
+        for report in self.saver.poll() {
+            if let Err(e) = report.result {
+                app.set_message(format!("autosave failed: {e}"));
+            }
+        }
+    }
+
+    /// Waits (a few seconds at most) until everything queued is on disk.
+    fn finish(&self) {
+        self.saver.wait(Duration::from_secs(5));
+    }
 }
 
 /// Carries the engine's reports to the app and the app's requests to the engine.
@@ -87,15 +159,51 @@ fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
     }
 }
 
-/// Opens `path` for review, or a new game when `None`. A file that cannot be read is an error;
-/// a file with an unreadable move opens up to that move, with the problem shown.
-pub fn open(path: Option<&std::path::Path>) -> Result<App, String> {
-    let Some(path) = path else { return Ok(App::new(Position::startpos())) };
-    let (record, warnings) =
-        crate::record::load_record(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    let message = match warnings.first() {
-        Some(w) => format!("{}: {w}", path.display()),
-        None => format!("opened {} ({} moves)", path.display(), record.main_line().len()),
-    };
-    Ok(App::opened(record, path, message))
+/// Opens `path` for review; without one, brings back the unfinished game from the autosave,
+/// or starts a game as `settings` describe the next one (the last one chosen; the first launch
+/// ever: you against the computer). A file that cannot be read is an error; a file with an
+/// unreadable move opens up to that move, with the problem shown.
+pub fn open(path: Option<&Path>, settings: Settings) -> Result<App, String> {
+    open_with(path, Store::platform().as_ref(), settings, Instant::now())
+}
+
+/// `open` with the app's files in `store`.
+pub fn open_with(
+    path: Option<&Path>,
+    store: Option<&Store>,
+    settings: Settings,
+    now: Instant,
+) -> Result<App, String> {
+    if let Some(path) = path {
+        let (record, warnings) =
+            crate::record::load_record(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let message = match warnings.first() {
+            Some(w) => format!("{}: {w}", path.display()),
+            None => format!("opened {} ({} moves)", path.display(), record.main_line().len()),
+        };
+        let mut app = App::opened(record, path, message);
+        app.set_settings(settings);
+        return Ok(app);
+    }
+    let mut note = None;
+    match store.map(Store::load_autosave) {
+        Some(Ok(Some(saved))) => {
+            let mut app = App::resume(saved.record, &saved.session, settings.clone(), now);
+            if saved.session.playing && app.unfinished() {
+                let started =
+                    app.record().header("開始日時").map(|d| format!(", started {d}")).unwrap_or_default();
+                app.set_message(format!(
+                    "resumed your unfinished game ({} moves{started}) — n starts a new one",
+                    app.ply()
+                ));
+                return Ok(app);
+            }
+        }
+        Some(Err(e)) => note = Some(format!("{e} — it is kept in previous/")),
+        _ => {}
+    }
+    let mut app = App::new_game(settings);
+    let label = app.last_choice().mode.label();
+    app.set_message(note.unwrap_or_else(|| format!("new game: {label} — n for another, ? for help")));
+    Ok(app)
 }

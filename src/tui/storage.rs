@@ -1,10 +1,24 @@
-//! Where the app keeps files: the autosave of the game in progress and the default folder for
-//! saved games (the platform's data directory, e.g. `~/.local/share/shogiban`).
+//! Where the app keeps files, all under the platform's data directory (e.g.
+//! `~/.local/share/shogiban`):
+//! - `autosave.kifu`: the record of the game in progress or last played (KIF, UTF-8), written
+//!   after every change, and `autosave-session.json` beside it: what the app needs to bring an
+//!   unfinished game back exactly as it was (see `app::Session`);
+//! - `previous/`: the autosaves of earlier games, kept when a new game takes the autosave's
+//!   place (the newest `KEEP_PREVIOUS`);
+//! - `games/`: the default folder for saved games.
+//!
+//! Reading never fails loudly: a missing, broken or old file reads as "nothing there" with a
+//! message, and is never overwritten without being kept.
 
-use crate::record::{GameRecord, save_record};
+use crate::record::{GameRecord, save_record, write_file_atomically};
+use crate::tui::app::Session;
 use std::path::PathBuf;
 
-fn data_dir() -> Option<PathBuf> {
+/// How many earlier games' autosaves are kept in `previous/`.
+pub const KEEP_PREVIOUS: usize = 10;
+
+/// The platform's data directory for the app.
+pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "shogiban").map(|d| d.data_dir().to_path_buf())
 }
 
@@ -36,12 +50,131 @@ pub fn autosave(record: &GameRecord) -> Result<(), String> {
     save_record(&path, record).map_err(|e| e.to_string())
 }
 
+/// The app's files in one data directory.
+#[derive(Clone, Debug)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+/// An autosaved game read back: its record and the app's session.
+pub struct Autosaved {
+    pub record: GameRecord,
+    pub session: Session,
+}
+
+impl Store {
+    /// The platform's data directory, if the platform has one (HOME set).
+    pub fn platform() -> Option<Store> {
+        data_dir().map(Store::at)
+    }
+
+    pub fn at(dir: PathBuf) -> Store {
+        Store { dir }
+    }
+
+    pub fn autosave_path(&self) -> PathBuf {
+        self.dir.join("autosave.kifu")
+    }
+
+    fn session_path(&self) -> PathBuf {
+        self.dir.join("autosave-session.json")
+    }
+
+    pub fn previous_dir(&self) -> PathBuf {
+        self.dir.join("previous")
+    }
+
+    fn ensure_dir(&self) -> Result<(), String> {
+        std::fs::create_dir_all(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))
+    }
+
+    /// The autosaved game, when there is one whose record reads. A missing or unreadable
+    /// session gives the defaults (you against the computer, at the end of the main line).
+    pub fn load_autosave(&self) -> Result<Option<Autosaved>, String> {
+        let path = self.autosave_path();
+        if !path.exists() {
+            return Ok(None);
+        }
+        let (record, _) =
+            crate::record::load_record(&path).map_err(|e| format!("autosave {}: {e}", path.display()))?;
+        let session = std::fs::read_to_string(self.session_path())
+            .ok()
+            .and_then(|text| serde_json::from_str::<Session>(&text).ok())
+            .unwrap_or_else(|| Session { path: vec![0; record.main_line().len()], ..Session::default() });
+        Ok(Some(Autosaved { record, session }))
+    }
+
+    /// Writes the session beside the autosave (atomically).
+    pub fn write_session(&self, session: &Session) -> Result<(), String> {
+        self.ensure_dir()?;
+        let text = serde_json::to_string_pretty(session).map_err(|e| e.to_string())?;
+        write_file_atomically(&self.session_path(), text.as_bytes()).map_err(|e| e.to_string())
+    }
+
+    /// Moves the autosave (unless it holds no move) into `previous/`, named by when it was
+    /// written, and keeps only the newest `KEEP_PREVIOUS` there.
+    pub fn keep_previous(&self) -> Result<Option<PathBuf>, String> {
+        let path = self.autosave_path();
+        let Ok(meta) = std::fs::metadata(&path) else { return Ok(None) };
+        // an autosave without a move is not worth keeping; one that does not read is kept
+        let empty = crate::record::load_record(&path)
+            .is_ok_and(|(r, _)| r.node(crate::record::ROOT).children().is_empty());
+        let _ = std::fs::remove_file(self.session_path());
+        if empty {
+            return Ok(None);
+        }
+        let prev = self.previous_dir();
+        std::fs::create_dir_all(&prev).map_err(|e| format!("{}: {e}", prev.display()))?;
+        let stamp = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| stamp_of(d.as_secs() as i64))
+            .unwrap_or_else(|| "unknown".into());
+        let mut target = prev.join(format!("{stamp}.kifu"));
+        let mut n = 1;
+        while target.exists() {
+            n += 1;
+            target = prev.join(format!("{stamp}-{n}.kifu"));
+        }
+        std::fs::rename(&path, &target).map_err(|e| format!("{}: {e}", target.display()))?;
+        let mut kept: Vec<PathBuf> = std::fs::read_dir(&prev)
+            .map_err(|e| format!("{}: {e}", prev.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "kifu"))
+            .collect();
+        kept.sort();
+        let excess = kept.len().saturating_sub(KEEP_PREVIOUS);
+        for old in &kept[..excess] {
+            let _ = std::fs::remove_file(old);
+        }
+        Ok(Some(target))
+    }
+}
+
+/// `20261122-100000` for a time in seconds since the epoch (UTC), for file names that sort.
+fn stamp_of(secs: i64) -> String {
+    let t = format_time(secs);
+    t.chars().filter(|c| c.is_ascii_digit()).enumerate().fold(String::new(), |mut s, (i, c)| {
+        if i == 8 {
+            s.push('-');
+        }
+        s.push(c);
+        s
+    })
+}
+
 /// The current time as KIF writes it (`2026/11/22 10:00:00`, UTC).
 pub fn now_string() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0);
+    format_time(secs)
+}
+
+/// A time in seconds since the epoch as KIF writes it (`2026/11/22 10:00:00`, UTC).
+fn format_time(secs: i64) -> String {
     let (days, rem) = (secs.div_euclid(86400), secs.rem_euclid(86400));
     // civil-from-days (Howard Hinnant's algorithm)
     let z = days + 719468;
@@ -54,4 +187,107 @@ pub fn now_string() -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
     format!("{y:04}/{m:02}/{d:02} {:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::app::{App, GameMode, Player};
+    use std::time::Instant;
+
+    use crate::tui::settings::Settings;
+    use crate::tui::test_dir::TempDir as Dir;
+
+    /// What the event loop writes after a change.
+    fn write(store: &Store, app: &App) {
+        std::fs::create_dir_all(&store.dir).unwrap();
+        save_record(store.autosave_path(), app.record()).unwrap();
+        store.write_session(&app.session(Instant::now())).unwrap();
+    }
+
+    #[test]
+    fn first_launch_is_you_against_the_computer_and_later_launches_start_as_chosen_last() {
+        let d = Dir::new("storage-first");
+        let store = Store::at(d.0.clone());
+        let mut app = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
+        assert_eq!(app.players(), [Player::Human, Player::Engine]);
+        assert!(app.mode_label().contains("☗you vs ☖CPU Lv3"), "{}", app.mode_label());
+        // the choice made in the new-game dialog goes into the settings
+        let mut choice = app.last_choice();
+        choice.mode = GameMode::HumanGote;
+        choice.level = 7;
+        choice.time = 2;
+        choice.handicap = 1;
+        app.start_new_game(choice);
+        assert!(app.take_settings_dirty());
+        let settings = app.settings().clone();
+        let app = crate::tui::open_with(None, Some(&store), settings, Instant::now()).unwrap();
+        assert_eq!(app.players(), [Player::Engine, Player::Human]);
+        assert_eq!(app.level(), 7);
+        assert!(app.flipped());
+        assert_eq!(app.last_choice(), choice);
+    }
+
+    #[test]
+    fn an_unfinished_game_comes_back_as_it_was() {
+        let d = Dir::new("storage-resume");
+        let store = Store::at(d.0.clone());
+        let mut app = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
+        app.start_new_game(crate::tui::app::NewGameChoice {
+            mode: GameMode::HumanGote,
+            level: 4,
+            time: 2,
+            handicap: 0,
+        });
+        for m in ["7g7f", "3c3d", "2g2f", "8c8d"] {
+            assert!(app.submit_typed(m), "{m}");
+        }
+        app.undo(); // the clock runs: refused
+        app.quit(); // 中断 at the end of the line
+        assert_eq!(app.record().ending().map(|s| s.kind), Some(crate::record::SpecialKind::Interrupt));
+        write(&store, &app);
+        let back = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
+        assert!(back.resumed());
+        assert!(back.message().contains("resumed"), "{}", back.message());
+        assert_eq!(back.ply(), 4);
+        assert_eq!(back.players(), [Player::Engine, Player::Human]);
+        assert_eq!(back.level(), 4);
+        assert!(back.flipped());
+        assert!(back.clock().is_some());
+        assert!(back.record().ending().is_none(), "中断 is taken off on resuming");
+        assert!(back.unfinished());
+    }
+
+    #[test]
+    fn a_finished_game_is_not_resumed_and_is_kept_when_a_new_game_starts() {
+        let d = Dir::new("storage-finished");
+        let store = Store::at(d.0.clone());
+        let mut app = App::new_game(Settings::default());
+        assert!(app.submit_typed("7g7f"));
+        app.resign();
+        write(&store, &app);
+        let next = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
+        assert!(!next.resumed());
+        assert_eq!(next.ply(), 0);
+        let kept = store.keep_previous().unwrap().expect("kept");
+        assert!(kept.starts_with(store.previous_dir()));
+        assert!(std::fs::read_to_string(kept).unwrap().contains("投了"));
+        assert!(!store.autosave_path().exists());
+        // an autosave without a move is not kept
+        write(&store, &next);
+        assert_eq!(store.keep_previous().unwrap(), None);
+    }
+
+    #[test]
+    fn only_the_newest_previous_games_are_kept() {
+        let d = Dir::new("storage-rotate");
+        let store = Store::at(d.0.clone());
+        let mut app = App::new_game(Settings::default());
+        assert!(app.submit_typed("7g7f"));
+        for _ in 0..KEEP_PREVIOUS + 3 {
+            write(&store, &app);
+            store.keep_previous().unwrap().expect("kept");
+        }
+        assert_eq!(std::fs::read_dir(store.previous_dir()).unwrap().count(), KEEP_PREVIOUS);
+    }
 }

@@ -1,18 +1,23 @@
 //! The terminal as the app uses it: raw mode, the alternate screen and mouse reporting, entered
-//! through one guard and undone when the guard drops and when a panic unwinds.
+//! through one guard and undone when the guard drops, when a panic unwinds, and around a
+//! suspension (Ctrl-Z). Signals that end the program (SIGTERM, SIGHUP, SIGINT) and SIGTSTP are
+//! turned into flags the event loop reads, so it can restore the terminal and flush the
+//! autosave before leaving or stopping.
 
+use crossterm::cursor::Show;
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
 use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Raw mode + alternate screen + mouse, undone on drop and on panic.
 pub struct TerminalGuard;
 
 impl TerminalGuard {
     pub fn enter() -> io::Result<TerminalGuard> {
-        enable_raw_mode()?;
-        execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+        enter()?;
         let prev = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore();
@@ -22,9 +27,15 @@ impl TerminalGuard {
     }
 }
 
-/// Puts the terminal back as the shell expects it.
+fn enter() -> io::Result<()> {
+    enable_raw_mode()?;
+    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)
+}
+
+/// Puts the terminal back as the shell expects it: mouse reporting off, the main screen, the
+/// cursor shown, cooked mode.
 pub fn restore() {
-    let _ = execute!(io::stdout(), DisableMouseCapture, LeaveAlternateScreen);
+    let _ = execute!(io::stdout(), DisableMouseCapture, LeaveAlternateScreen, Show);
     let _ = disable_raw_mode();
 }
 
@@ -32,4 +43,52 @@ impl Drop for TerminalGuard {
     fn drop(&mut self) {
         restore();
     }
+}
+
+/// Signals turned into flags for the event loop.
+pub struct Signals {
+    quit: Arc<AtomicBool>,
+    suspend: Arc<AtomicBool>,
+}
+
+impl Signals {
+    /// Catches SIGTERM, SIGHUP and SIGINT (a second one while the first is handled ends the
+    /// program at once) and SIGTSTP.
+    #[cfg(unix)]
+    pub fn install() -> io::Result<Signals> {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+        let quit = Arc::new(AtomicBool::new(false));
+        let suspend = Arc::new(AtomicBool::new(false));
+        for sig in [SIGTERM, SIGHUP, SIGINT] {
+            signal_hook::flag::register_conditional_shutdown(sig, 1, quit.clone())?;
+            signal_hook::flag::register(sig, quit.clone())?;
+        }
+        signal_hook::flag::register(SIGTSTP, suspend.clone())?;
+        Ok(Signals { quit, suspend })
+    }
+
+    #[cfg(not(unix))]
+    pub fn install() -> io::Result<Signals> {
+        Ok(Signals { quit: Arc::new(AtomicBool::new(false)), suspend: Arc::new(AtomicBool::new(false)) })
+    }
+
+    /// Whether a signal asked the program to end.
+    pub fn quit_requested(&self) -> bool {
+        self.quit.load(Ordering::SeqCst)
+    }
+
+    /// Whether SIGTSTP arrived since the last call.
+    pub fn take_suspend(&self) -> bool {
+        self.suspend.swap(false, Ordering::SeqCst)
+    }
+}
+
+/// Stops the program as Ctrl-Z does in a shell: the terminal is restored first and entered
+/// again, cleared, when the shell continues the program (the caller then redraws everything).
+pub fn suspend() -> io::Result<()> {
+    restore();
+    #[cfg(unix)]
+    signal_hook::low_level::raise(signal_hook::consts::SIGSTOP)?;
+    enter()?;
+    execute!(io::stdout(), crossterm::terminal::Clear(crossterm::terminal::ClearType::All))
 }

@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 struct Session {
     parser: Arc<Mutex<vt100::Parser>>,
+    /// Every byte the program wrote to the terminal.
+    raw: Arc<Mutex<Vec<u8>>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
     /// HOME and the XDG folders of the app (removed with the session).
@@ -37,19 +39,41 @@ impl Session {
         )));
         let mut reader = pair.master.try_clone_reader().unwrap();
         let p2 = parser.clone();
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let r2 = raw.clone();
         std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
             while let Ok(n) = reader.read(&mut buf) {
                 if n == 0 {
                     break;
                 }
+                r2.lock().unwrap().extend_from_slice(&buf[..n]);
                 p2.lock().unwrap().process(&buf[..n]);
             }
         });
         let writer = pair.master.take_writer().unwrap();
         // keep the master alive for the session's length
         std::mem::forget(pair.master);
-        Session { parser, writer, child, home }
+        Session { parser, raw, writer, child, home }
+    }
+
+    /// Everything the program wrote so far.
+    fn raw(&self) -> Vec<u8> {
+        self.raw.lock().unwrap().clone()
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.process_id().expect("the program runs")
+    }
+
+    /// Sends `signal` (`TERM`, `KILL`, ...) to the program.
+    fn signal(&self, signal: &str) {
+        let ok = std::process::Command::new("kill")
+            .args([format!("-{signal}"), self.pid().to_string()])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "kill -{signal} failed");
     }
 
     fn screen(&self) -> String {
@@ -90,9 +114,43 @@ impl Session {
     }
 }
 
+/// A home whose settings say the next game is two players at one keyboard (no computer
+/// replies).
+fn hot_seat_home(name: &str) -> common::TempDir {
+    let home = common::TempDir::new(name);
+    let dir = home.join("config/shogiban");
+    std::fs::create_dir_all(&dir).unwrap();
+    let settings = shogiban::tui::settings::Settings {
+        mode: shogiban::tui::settings::Mode::HotSeat,
+        language: shogiban::tui::settings::Language::Ja,
+        ..Default::default()
+    };
+    std::fs::write(dir.join("settings.json"), serde_json::to_string_pretty(&settings).unwrap()).unwrap();
+    home
+}
+
+/// Waits until `path` exists and contains `text`; returns its content.
+fn wait_for_file(path: &std::path::Path, text: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let content = std::fs::read_to_string(path).unwrap_or_default();
+        if content.contains(text) {
+            return content;
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            panic!("timed out waiting for {text:?} in {}:\n{content}", path.display());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
 #[test]
 fn play_typed_and_cursor_moves_then_quit() {
-    let mut s = Session::start(&[], common::TempDir::new("e2e-play"));
+    let mut s = Session::start(&[], hot_seat_home("e2e-play"));
     let screen = s.wait_for("開始局面");
     assert!(screen.contains("v香"), "{screen}");
     // typed USI move
@@ -169,7 +227,7 @@ fn unreadable_file_is_refused_with_message() {
 
 #[test]
 fn play_against_the_computer() {
-    let mut s = Session::start(&[], common::TempDir::new("e2e-cpu"));
+    let mut s = Session::start(&[], hot_seat_home("e2e-cpu"));
     s.wait_for("開始局面");
     // new game: you (sente) vs computer, level 1
     s.send("n");
@@ -194,7 +252,7 @@ fn play_against_the_computer() {
 #[test]
 fn play_against_an_external_usi_engine() {
     let engine = format!("{} usi", env!("CARGO_BIN_EXE_shogiban"));
-    let mut s = Session::start(&["--engine", &engine], common::TempDir::new("e2e-ext"));
+    let mut s = Session::start(&["--engine", &engine], hot_seat_home("e2e-ext"));
     s.wait_for("開始局面");
     // computer (the external engine) plays sente at level 1
     s.send("n");
@@ -204,6 +262,133 @@ fn play_against_an_external_usi_engine() {
     s.send("\r");
     let sc = s.wait_for("   1 ▲");
     assert!(sc.contains("☖後手 2手目"), "{sc}");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+}
+
+#[test]
+fn first_launch_is_you_against_the_computer() {
+    let mut s = Session::start(&[], common::TempDir::new("e2e-first"));
+    let sc = s.wait_for("開始局面");
+    assert!(sc.contains("あなた☗ 対 COM · レベル3"), "{sc}");
+    s.send(":7g7f\r");
+    s.wait_for("▲７六歩(77)");
+    // the computer answers
+    s.wait_for("   2 △");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+    // the next launch resumes the game: it was left unfinished
+    let home = std::mem::replace(&mut s.home, common::TempDir::new("e2e-first-unused"));
+    let mut s = Session::start(&[], home);
+    let sc = s.wait_for("resumed");
+    assert!(sc.contains("▲７六歩(77)"), "{sc}");
+    assert!(sc.contains("あなた☗ 対 COM · レベル3"), "{sc}");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+}
+
+#[test]
+fn a_game_killed_mid_way_comes_back_and_a_new_game_keeps_it() {
+    let mut s = Session::start(&[], hot_seat_home("e2e-kill"));
+    s.wait_for("開始局面");
+    s.send(":7g7f\r");
+    s.send(":3c3d\r");
+    s.send(":2g2f\r");
+    s.wait_for("▲２六歩(27)");
+    let autosave = s.home.join("data/shogiban/autosave.kifu");
+    wait_for_file(&autosave, "２六歩(27)");
+    s.signal("KILL");
+    assert!(s.wait_exit());
+    let home = std::mem::replace(&mut s.home, common::TempDir::new("e2e-kill-unused"));
+    let mut s = Session::start(&[], home);
+    let sc = s.wait_for("resumed");
+    assert!(sc.contains("▲２六歩(27)") && sc.contains("☖後手 4手目"), "{sc}");
+    // play on, then start a new game: the old one is kept under previous/
+    s.send(":8c8d\r");
+    s.wait_for("△８四歩(83)");
+    s.send("n");
+    s.wait_for("新規対局");
+    s.send("\r");
+    s.wait_for("new game");
+    let previous = s.home.join("data/shogiban/previous");
+    let start = Instant::now();
+    let kept = loop {
+        let files: Vec<_> =
+            std::fs::read_dir(&previous).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+        if let Some(f) = files.first() {
+            break std::fs::read_to_string(f).unwrap();
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "nothing kept in previous/");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(kept.contains("８四歩(83)"), "{kept}");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_flushes_the_autosave() {
+    let mut s = Session::start(&[], hot_seat_home("e2e-term"));
+    s.wait_for("開始局面");
+    s.send(":7g7f\r");
+    s.wait_for("▲７六歩(77)");
+    let before = s.raw().len();
+    s.signal("TERM");
+    assert!(s.wait_exit(), "the program did not exit on SIGTERM");
+    let out = s.raw()[before..].to_vec();
+    assert!(contains(&out, b"\x1b[?1049l"), "the alternate screen was not left");
+    assert!(contains(&out, b"\x1b[?25h"), "the cursor was not shown");
+    assert!(contains(&out, b"\x1b[?1000l"), "mouse reporting was not turned off");
+    let auto = std::fs::read_to_string(s.home.join("data/shogiban/autosave.kifu")).unwrap();
+    assert!(auto.contains("７六歩(77)") && auto.contains("中断"), "{auto}");
+}
+
+#[test]
+fn sighup_and_sigint_end_the_program_cleanly_too() {
+    for sig in ["HUP", "INT"] {
+        let mut s = Session::start(&[], hot_seat_home(&format!("e2e-{sig}")));
+        s.wait_for("開始局面");
+        s.send(":7g7f\r");
+        s.wait_for("▲７六歩(77)");
+        s.signal(sig);
+        assert!(s.wait_exit(), "the program did not exit on SIG{sig}");
+        let out = s.raw();
+        assert!(contains(&out, b"\x1b[?1049l"), "SIG{sig}: the alternate screen was not left");
+        let auto = std::fs::read_to_string(s.home.join("data/shogiban/autosave.kifu")).unwrap();
+        assert!(auto.contains("中断"), "SIG{sig}: {auto}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_z_suspends_and_the_screen_comes_back_on_resume() {
+    let mut s = Session::start(&[], hot_seat_home("e2e-tstp"));
+    s.wait_for("開始局面");
+    let stat = format!("/proc/{}/stat", s.pid());
+    let stopped =
+        || std::fs::read_to_string(&stat).unwrap_or_default().split_whitespace().nth(2) == Some("T");
+    s.send("\x1a");
+    let start = Instant::now();
+    while !stopped() {
+        assert!(start.elapsed() < Duration::from_secs(20), "not stopped after Ctrl-Z");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(contains(&s.raw(), b"\x1b[?1049l"), "the terminal was not restored before stopping");
+    let entered = |raw: &[u8]| raw.windows(8).filter(|w| w == b"\x1b[?1049h").count();
+    assert_eq!(entered(&s.raw()), 1);
+    s.signal("CONT");
+    let start = Instant::now();
+    while entered(&s.raw()) < 2 {
+        assert!(start.elapsed() < Duration::from_secs(20), "the screen did not come back");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    s.wait_for("開始局面");
+    s.send(":7g7f\r");
+    s.wait_for("▲７六歩(77)");
     s.send("q");
     s.send("y");
     assert!(s.wait_exit());

@@ -117,22 +117,24 @@ fn malformed_input_is_reported_not_fatal() {
         "position",
         "position sfen not-a-board b - 1",
         "position startpos moves 7g7f 7g7f",
-        // nothing would end this search but `stop`: ignored, so the next `go` is not refused
+        // nothing would end this search but `stop`: it searches the default time instead
         "go btime abc",
+        // a `go` while searching stops that search (which answers) and starts its own
         "go depth banana nodes 3000",
     ] {
         s.send(bad);
     }
-    // the last command still searches (from the position after the legal 7g7f)
-    let bm = s.wait_for("bestmove");
-    let infos = s.transcript.iter().filter(|l| l.starts_with("info string")).count();
-    assert!(infos >= 11, "{:?}", s.transcript);
-    assert!(s.transcript.iter().any(|l| l.contains("line ignored")), "{:?}", s.transcript);
-    assert!(!s.transcript.iter().any(|l| l.contains("already searching")), "{:?}", s.transcript);
+    // both searches answer (from the position after the legal 7g7f)
     let mut pos = Position::startpos();
     let m = pos.parse_usi_move("7g7f").unwrap();
     pos.do_move(m);
-    assert!(pos.parse_usi_move(bestmove_of(&bm)).is_ok(), "{bm}");
+    for _ in 0..2 {
+        let bm = s.wait_for("bestmove");
+        assert!(pos.parse_usi_move(bestmove_of(&bm)).is_ok(), "{bm}");
+    }
+    let infos = s.transcript.iter().filter(|l| l.starts_with("info string")).count();
+    assert!(infos >= 11, "{:?}", s.transcript);
+    assert!(s.transcript.iter().any(|l| l.contains("searching 1000 ms")), "{:?}", s.transcript);
     s.send("isready");
     s.wait_for("readyok");
     s.quit();
@@ -224,4 +226,87 @@ fn own_book_answers_timed_games_from_the_shipped_book() {
     s.wait_for("bestmove");
     assert!(s.transcript.iter().any(|l| l.starts_with("info depth")));
     s.quit();
+}
+
+/// Every `go` gets a legal `bestmove`, whatever its arguments.
+#[test]
+fn every_go_gets_a_bestmove() {
+    let mut s = Session::start();
+    s.send("usi");
+    s.wait_for("usiok");
+    s.send("position startpos moves 7g7f");
+    let mut pos = Position::startpos();
+    let m = pos.parse_usi_move("7g7f").unwrap();
+    pos.do_move(m);
+    for go in [
+        "go movetime 1e3",
+        "go movetime 0x10",
+        "go nodes 99999999999999999999999 depth 2",
+        "go btime abc wtime xyz",
+        "go frobnicate",
+        "go movetime -7",
+        "go depth 0",
+    ] {
+        s.send(go);
+        let bm = s.wait_for("bestmove");
+        assert!(pos.parse_usi_move(bestmove_of(&bm)).is_ok(), "{go}: {bm}");
+    }
+    let notes = s.transcript.iter().filter(|l| l.starts_with("info string go:")).count();
+    assert!(notes >= 7, "{:?}", s.transcript);
+    s.quit();
+}
+
+/// A line longer than the limit is skipped and not echoed; the session goes on.
+#[test]
+fn over_long_lines_are_skipped() {
+    let mut s = Session::start();
+    let long = vec![b'x'; 17 << 20];
+    s.send_bytes(&long);
+    s.send_bytes(b"\nisready\n");
+    s.wait_for("readyok");
+    let note = s.transcript.iter().find(|l| l.contains("was ignored")).expect("a note on the long line");
+    assert!(note.len() < 300, "{note}");
+    assert!(s.transcript.iter().all(|l| l.len() < 400));
+    // a long unknown token under the limit is quoted shortened
+    s.send(&format!("{} x", "y".repeat(100_000)));
+    s.send("isready");
+    s.wait_for("readyok");
+    assert!(s.transcript.iter().all(|l| l.len() < 400));
+    s.quit();
+}
+
+/// `USI_Hash 4096` where that much memory cannot be had: a smaller table, said so, and play goes on.
+#[test]
+fn hash_falls_back_when_memory_is_short() {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 450000 && exec \"$0\" usi")
+        .arg(env!("CARGO_BIN_EXE_shogiban"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(120));
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    writeln!(stdin, "setoption name USI_Hash value 4096\nisready\nposition startpos\ngo depth 2").unwrap();
+    stdin.flush().unwrap();
+    let mut lines = Vec::new();
+    loop {
+        let mut l = String::new();
+        assert!(out.read_line(&mut l).unwrap() > 0, "the engine stopped: {lines:?}");
+        let done = l.starts_with("bestmove");
+        lines.push(l.trim_end().to_string());
+        if done {
+            break;
+        }
+    }
+    assert!(lines.iter().any(|l| l.contains("4096 MB could not be had; using")), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "readyok"), "{lines:?}");
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
 }

@@ -397,6 +397,15 @@ fn convert_fails_on_a_stdout_error() {
         assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
         assert!(String::from_utf8_lossy(&out.stderr).contains("<stdout>"));
     }
+    // warnings that cannot be written to stderr do not make it panic
+    if std::path::Path::new("/dev/full").exists() {
+        let noisy = input.join("noisy.kifu");
+        std::fs::write(&noisy, "junk line\n   1 ７六歩(77)\n   5 ３四歩(33)\n").unwrap();
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = convert().arg(&noisy).stderr(full).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("３四歩"));
+    }
     let out = convert().arg(&f).arg("-o").arg("/dev/null").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());

@@ -26,13 +26,24 @@ impl<T> LargeArray<T> {
     /// # Safety
     /// The all-zero bit pattern must be a valid `T` (true of atomics and integers).
     pub unsafe fn zeroed(len: usize) -> LargeArray<T> {
-        let size = (len * std::mem::size_of::<T>()).max(1);
+        // SAFETY: passed on from the caller.
+        match unsafe { LargeArray::try_zeroed(len) } {
+            Some(a) => a,
+            None => handle_alloc_error(Layout::new::<T>()),
+        }
+    }
+
+    /// Like `zeroed`, but `None` when the memory cannot be had (the caller can ask for less).
+    ///
+    /// # Safety
+    /// The all-zero bit pattern must be a valid `T` (true of atomics and integers).
+    pub unsafe fn try_zeroed(len: usize) -> Option<LargeArray<T>> {
+        let size = len.checked_mul(std::mem::size_of::<T>())?.max(1);
         let align = if size >= HUGE_PAGE { HUGE_PAGE } else { std::mem::align_of::<T>() };
-        let layout = Layout::from_size_align(size, align.max(std::mem::align_of::<T>()))
-            .expect("transposition table layout");
+        let layout = Layout::from_size_align(size, align.max(std::mem::align_of::<T>())).ok()?;
         // SAFETY: the layout has a non-zero size.
         let raw = unsafe { alloc(layout) };
-        let Some(ptr) = NonNull::new(raw as *mut T) else { handle_alloc_error(layout) };
+        let ptr = NonNull::new(raw as *mut T)?;
         // The advice must come before the first touch: pages already faulted in stay small.
         #[cfg(target_os = "linux")]
         if size >= HUGE_PAGE {
@@ -41,7 +52,7 @@ impl<T> LargeArray<T> {
         }
         // SAFETY: `size` bytes are ours to write.
         unsafe { std::ptr::write_bytes(raw, 0, size) };
-        LargeArray { ptr, len, layout }
+        Some(LargeArray { ptr, len, layout })
     }
 }
 

@@ -124,14 +124,32 @@ fn unpack(d: u64) -> (TtEntry, u8) {
 impl TranspositionTable {
     /// A table of about `mb` megabytes (rounded down to a power of two buckets, at least 1 MB).
     pub fn new(mb: usize) -> TranspositionTable {
+        let n = TranspositionTable::buckets_for(mb);
+        // SAFETY: a bucket of zeroed atomics is an empty bucket.
+        let buckets = unsafe { LargeArray::zeroed(n) };
+        TranspositionTable { buckets, mask: n - 1, generation: AtomicU8::new(0), histories: Mutex::new(None) }
+    }
+
+    /// Like `new`, but `None` when the memory cannot be had.
+    pub fn try_new(mb: usize) -> Option<TranspositionTable> {
+        let n = TranspositionTable::buckets_for(mb);
+        // SAFETY: a bucket of zeroed atomics is an empty bucket.
+        let buckets = unsafe { LargeArray::try_zeroed(n) }?;
+        Some(TranspositionTable {
+            buckets,
+            mask: n - 1,
+            generation: AtomicU8::new(0),
+            histories: Mutex::new(None),
+        })
+    }
+
+    fn buckets_for(mb: usize) -> usize {
         let bytes = mb.clamp(1, 1 << 16) << 20;
         let mut n = 1usize;
         while n * 2 * std::mem::size_of::<Bucket>() <= bytes {
             n *= 2;
         }
-        // SAFETY: a bucket of zeroed atomics is an empty bucket.
-        let buckets = unsafe { LargeArray::zeroed(n) };
-        TranspositionTable { buckets, mask: n - 1, generation: AtomicU8::new(0), histories: Mutex::new(None) }
+        n
     }
 
     /// Size in bytes.

@@ -6,10 +6,12 @@
 //! `info string <what was wrong>` and otherwise ignored; nothing the GUI sends can crash the
 //! engine.
 
+use super::input::{Line, MAX_LINE, Number, parse_number, read_line_bounded, shorten};
 use crate::core::{Color, Move, Position};
 use crate::engine::search::root::SearchInfo;
 use crate::engine::search::time::Limits;
 use crate::engine::{Engine, EngineOptions};
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -80,8 +82,12 @@ pub fn info_line(i: &SearchInfo, show_multipv: bool) -> String {
     s
 }
 
+/// Longest `info string` written: messages quote the input, which may be long.
+const MAX_INFO_STRING: usize = 300;
+
 fn say(line: &str) {
     use std::io::Write;
+    let line = if line.starts_with("info string") { shorten(line, MAX_INFO_STRING) } else { line.into() };
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
@@ -171,9 +177,13 @@ const GO_KEYWORDS: [&str; 14] = [
     "ponderhit",
 ];
 
+/// The search time given to a `go` whose limits were all unreadable (`go btime abc`): every
+/// `go` gets a `bestmove`, so such a line searches this long.
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+
 impl GoCommand {
     /// A search that only `stop` would end although `go` did not say `infinite`: what is left of
-    /// a malformed line (`go btime abc`). Such a line is ignored rather than searched.
+    /// a malformed line (`go btime abc`). Such a line searches [`DEFAULT_MOVETIME_MS`].
     pub fn unbounded_after_errors(&self) -> bool {
         let l = &self.limits;
         !self.errors.is_empty()
@@ -191,13 +201,13 @@ pub fn parse_go(args: &[&str]) -> GoCommand {
     let mut g = GoCommand::default();
     let mut i = 0;
     let num = |i: usize, g: &mut GoCommand| -> Option<u64> {
-        match args.get(i + 1).map(|t| t.parse::<i64>()) {
-            Some(Ok(v)) if v < 0 => {
-                g.errors.push(format!("go: '{}' is negative ({v}); read as 0", args[i]));
-                Some(0)
+        match args.get(i + 1).map(|t| parse_number(t)) {
+            Some(Number::Exact(v)) => Some(v),
+            Some(Number::Adjusted(v, what)) => {
+                g.errors.push(format!("go: '{}' {what}", args[i]));
+                Some(v)
             }
-            Some(Ok(v)) => Some(v as u64),
-            Some(Err(_)) => {
+            Some(Number::Invalid) => {
                 g.errors.push(format!("go: '{}' needs a number, got '{}'", args[i], args[i + 1]));
                 None
             }
@@ -359,7 +369,7 @@ impl Server {
                 self.finish_job(true);
                 return false;
             }
-            other => say(&format!("info string unknown command '{other}'")),
+            other => say(&format!("info string unknown command '{}'", shorten(other, 40))),
         }
         true
     }
@@ -372,6 +382,7 @@ impl Server {
         let vpos = args.iter().position(|&t| t == "value");
         let name = args[1..vpos.unwrap_or(args.len())].join(" ");
         let value = vpos.map(|v| args[v + 1..].join(" ")).unwrap_or_default();
+        let (name, value) = (shorten(&name, 60).into_owned(), shorten(&value, 60).into_owned());
         if self.searching() {
             say(&format!("info string setoption {name}: ignored while searching"));
             return;
@@ -384,7 +395,16 @@ impl Server {
             _ => None,
         };
         let ok = match name.to_ascii_lowercase().as_str() {
-            "usi_hash" | "hash" => spin(1, 4096).map(|v| self.engine().set_hash_mb(v as usize)).is_some(),
+            "usi_hash" | "hash" => spin(1, 4096)
+                .map(|v| {
+                    let got = self.engine().set_hash_mb(v as usize);
+                    if got < v as usize {
+                        say(&format!(
+                            "info string setoption {name}: {v} MB could not be had; using {got} MB"
+                        ));
+                    }
+                })
+                .is_some(),
             "threads" => spin(1, crate::engine::MAX_THREADS as i64)
                 .map(|v| self.engine().set_threads(v as usize))
                 .is_some(),
@@ -405,17 +425,19 @@ impl Server {
 
     fn go(&mut self, args: &[&str]) {
         if self.searching() {
-            say("info string go: already searching (send stop first)");
-            return;
+            // every `go` gets its `bestmove`: the running search answers now, then this one starts
+            say("info string go: already searching; that search is stopped first");
         }
-        self.finish_job(false);
-        let g = parse_go(args);
+        self.finish_job(true);
+        let mut g = parse_go(args);
         for e in &g.errors {
             say(&format!("info string {e}"));
         }
         if g.unbounded_after_errors() {
-            say("info string go: no limit left after the errors above; line ignored (no search)");
-            return;
+            say(&format!(
+                "info string go: no limit left after the errors above; searching {DEFAULT_MOVETIME_MS} ms"
+            ));
+            g.limits.movetime = Some(DEFAULT_MOVETIME_MS);
         }
         let stop = Arc::new(AtomicBool::new(false));
         let ponderhit = Arc::new(AtomicBool::new(false));
@@ -425,7 +447,8 @@ impl Server {
         let (stop2, hit2, done2) = (Arc::clone(&stop), Arc::clone(&ponderhit), Arc::clone(&done));
         let handle = if let Some(mate_time) = g.mate {
             std::thread::spawn(move || {
-                let answer = go_mate(&pos, mate_time, &stop2);
+                let answer = std::panic::catch_unwind(AssertUnwindSafe(|| go_mate(&pos, mate_time, &stop2)))
+                    .unwrap_or(MateAnswer::Timeout);
                 done2.store(true, Ordering::Release);
                 say(&answer.usi());
                 engine
@@ -445,12 +468,24 @@ impl Server {
             std::thread::spawn(move || {
                 let show_multipv = engine.options().multipv > 1;
                 let user_lines = engine.options().multipv;
-                let r = engine.search(&pos, limits, Arc::clone(&stop2), |i| {
-                    // weaker levels compare extra lines internally; report only what was asked for
-                    if i.multipv <= user_lines {
-                        say(&info_line(i, show_multipv))
+                let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    engine.search(&pos, limits, Arc::clone(&stop2), |i| {
+                        // weaker levels compare extra lines internally; report only what was asked for
+                        if i.multipv <= user_lines {
+                            say(&info_line(i, show_multipv))
+                        }
+                    })
+                }));
+                let Ok(r) = searched else {
+                    // a failed search still answers: any legal move, else resign
+                    done2.store(true, Ordering::Release);
+                    say("info string the search failed; answering with a legal move");
+                    match pos.legal_moves().iter().next() {
+                        Some(m) => say(&format!("bestmove {}", m.usi())),
+                        None => say("bestmove resign"),
                     }
-                });
+                    return new_engine();
+                };
                 // an infinite or ponder search reports only when told to
                 while (infinite || ponder)
                     && !stop2.load(Ordering::Relaxed)
@@ -482,20 +517,21 @@ impl Server {
 pub fn serve_stdio() {
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::spawn(move || {
-        use std::io::BufRead;
         let mut stdin = std::io::stdin().lock();
-        let mut buf = Vec::new();
         loop {
-            buf.clear();
-            match stdin.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => {
+            // a line longer than MAX_LINE is skipped as it comes in, never held whole
+            match read_line_bounded(&mut stdin, MAX_LINE) {
+                Ok(Line::Eof) | Err(_) => {
                     let _ = tx.send("quit".to_string());
                     break;
                 }
-                Ok(_) => {
+                Ok(Line::TooLong { bytes, start }) => say(&format!(
+                    "info string a line of {bytes} bytes was ignored (the limit is {MAX_LINE}); it began '{}'",
+                    shorten(start.trim(), 40)
+                )),
+                Ok(Line::Text(line)) => {
                     // invalid UTF-8 is replaced, not fatal: the line is then reported as malformed
-                    let line = String::from_utf8_lossy(&buf).trim().to_string();
-                    if tx.send(line).is_err() {
+                    if tx.send(line.trim().to_string()).is_err() {
                         break;
                     }
                 }

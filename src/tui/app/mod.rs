@@ -16,13 +16,15 @@ pub mod line_editor;
 mod modes;
 mod popups;
 mod selection;
+mod session;
 mod settings_menu;
 
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
-pub use modes::{GameMode, NewGameChoice, Player};
+pub use modes::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
+pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, clock_preset};
 
 use crate::core::{ImpasseRule, Position, Square};
@@ -66,6 +68,14 @@ pub struct App {
     /// The time-control preset chosen last (index into `TIME_PRESETS`).
     time_preset: usize,
     should_quit: bool,
+    /// The record is a game being played (a new or resumed game), not a file under review.
+    playing: bool,
+    /// Counts new games started, so the event loop knows when the autosave changes games.
+    game_serial: u64,
+    /// The game came back from the autosave (so the autosave is this game's).
+    resumed: bool,
+    /// Ctrl-Z was pressed: the event loop suspends the program.
+    suspend_requested: bool,
     /// The player's settings (language, pieces, the next game's choices ...).
     settings: crate::tui::settings::Settings,
     /// Set when the settings changed and the file should be written.
@@ -105,6 +115,10 @@ impl App {
             clock: None,
             time_preset: 0,
             should_quit: false,
+            playing: false,
+            game_serial: 0,
+            resumed: false,
+            suspend_requested: false,
             settings: crate::tui::settings::Settings::default(),
             settings_dirty: false,
             record_scroll: None,
@@ -124,6 +138,15 @@ impl App {
         let mut app = App::with_record(record);
         app.file = Some(path.to_path_buf());
         app.message = message;
+        app
+    }
+
+    /// A game as `settings` describe the next one (the first launch ever: you against the
+    /// computer), ready to play.
+    pub fn new_game(settings: crate::tui::settings::Settings) -> App {
+        let mut app = App::with_record(GameRecord::default());
+        app.set_settings(settings);
+        app.start_new_game(app.last_choice());
         app
     }
 
@@ -230,9 +253,36 @@ impl App {
         self.message = text.into();
     }
 
-    /// Leaves the app at once (Ctrl-C, or quitting after confirming).
+    /// Leaves the app (Ctrl-C, a signal, or quitting after confirming); a game in progress
+    /// is marked 中断 in the record.
     pub fn quit(&mut self) {
+        self.interrupt_game();
         self.should_quit = true;
+    }
+
+    /// Ctrl-Z: asks the event loop to suspend the program.
+    pub fn request_suspend(&mut self) {
+        self.suspend_requested = true;
+    }
+
+    /// Whether a suspension was asked for since the last call.
+    pub fn take_suspend_request(&mut self) -> bool {
+        std::mem::take(&mut self.suspend_requested)
+    }
+
+    /// Whether this game came back from the autosave.
+    pub fn resumed(&self) -> bool {
+        self.resumed
+    }
+
+    /// Counts new games started in this app (see the event loop's autosave).
+    pub fn game_serial(&self) -> u64 {
+        self.game_serial
+    }
+
+    /// The next game as the settings have it (the last one chosen).
+    pub fn last_choice(&self) -> NewGameChoice {
+        NewGameChoice::from_settings(&self.settings)
     }
 
     /// Turns the board round.
@@ -249,9 +299,16 @@ impl App {
         self.impasse_rule = rule;
     }
 
-    /// The computer's name, used in the players' headers of new games.
+    /// The computer's name, used in the players' headers; a game not yet begun takes it at once.
     pub fn set_engine_name(&mut self, name: &str) {
         self.engine_name = name.to_string();
+        if self.playing && self.game.record().node(crate::record::ROOT).children().is_empty() {
+            for (i, key) in ["先手", "後手"].into_iter().enumerate() {
+                if self.players[i] == Player::Engine {
+                    self.game.record_mut().set_header(key, name);
+                }
+            }
+        }
     }
 }
 

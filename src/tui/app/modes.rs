@@ -3,9 +3,12 @@
 use super::clock::{GameClock, TIME_PRESETS};
 use super::{App, Focus};
 use crate::record::{Cursor, GameRecord, HANDICAPS};
+use crate::tui::settings::{Mode, Settings, Side};
+use serde::{Deserialize, Serialize};
 
 /// Who plays which side in a new game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum GameMode {
     HotSeat,
     HumanSente,
@@ -37,14 +40,18 @@ impl GameMode {
 }
 
 /// Who plays a side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Player {
     Human,
     Engine,
 }
 
 /// What a new game is made of: the mode, the computer's level, the clock and the handicap.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// The last one chosen is kept in the settings, so the next launch starts the same way; the
+/// default is the first launch's game: you (☗) against the computer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct NewGameChoice {
     pub mode: GameMode,
     /// The computer's level, 1..=10.
@@ -55,7 +62,26 @@ pub struct NewGameChoice {
     pub handicap: usize,
 }
 
+/// The computer's level on the first launch.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+impl Default for NewGameChoice {
+    fn default() -> Self {
+        NewGameChoice { mode: GameMode::HumanSente, level: DEFAULT_LEVEL, time: 0, handicap: 0 }
+    }
+}
+
 impl NewGameChoice {
+    /// The same choice with every number brought into range (a file may hold anything).
+    pub fn clamped(self) -> NewGameChoice {
+        NewGameChoice {
+            mode: self.mode,
+            level: self.level.clamp(1, 10),
+            time: self.time.min(TIME_PRESETS.len() - 1),
+            handicap: self.handicap.min(HANDICAPS.len() - 1),
+        }
+    }
+
     /// The next (`delta` = 1) or previous (-1) mode in `GameMode::ALL`.
     pub fn step_mode(&mut self, delta: i32) {
         let n = GameMode::ALL.len() as i32;
@@ -75,12 +101,55 @@ impl NewGameChoice {
     pub fn cycle_handicap(&mut self) {
         self.handicap = (self.handicap + 1) % HANDICAPS.len();
     }
+
+    /// The next game as the settings describe it.
+    pub fn from_settings(s: &Settings) -> NewGameChoice {
+        let mode = match (s.mode, s.side) {
+            (Mode::HotSeat, _) => GameMode::HotSeat,
+            (Mode::VsComputer, Side::Sente) => GameMode::HumanSente,
+            (Mode::VsComputer, Side::Gote) => GameMode::HumanGote,
+            (Mode::ComputerVsComputer, _) => GameMode::EngineVsEngine,
+        };
+        NewGameChoice {
+            mode,
+            level: s.level,
+            time: super::clock_preset(s.clock),
+            handicap: HANDICAPS.iter().position(|h| h.name == s.handicap).unwrap_or(0),
+        }
+        .clamped()
+    }
+
+    /// Writes this choice into the settings, so the next launch starts the same way.
+    pub fn apply_to(self, s: &mut Settings) {
+        let c = self.clamped();
+        match c.mode {
+            GameMode::HotSeat => s.mode = Mode::HotSeat,
+            GameMode::HumanSente => (s.mode, s.side) = (Mode::VsComputer, Side::Sente),
+            GameMode::HumanGote => (s.mode, s.side) = (Mode::VsComputer, Side::Gote),
+            GameMode::EngineVsEngine => s.mode = Mode::ComputerVsComputer,
+        }
+        s.level = c.level;
+        s.clock = super::settings_menu::clock_choices()[c.time];
+        s.handicap = HANDICAPS[c.handicap].name.to_string();
+    }
 }
 
 impl App {
     /// Starts a new game from the start position (or the handicap's) with the chosen players.
     pub fn start_new_game(&mut self, choice: NewGameChoice) {
+        let choice = choice.clamped();
         let NewGameChoice { mode, level, time, handicap } = choice;
+        let mut settings = self.settings.clone();
+        choice.apply_to(&mut settings);
+        if settings != self.settings {
+            self.settings = settings;
+            self.settings_dirty = true;
+        }
+        self.game_serial += 1;
+        self.playing = true;
+        self.paused = false;
+        self.thinking = None;
+        self.engine_info.clear();
         self.popup = None;
         self.players = mode.players();
         self.level = level.clamp(1, 10);

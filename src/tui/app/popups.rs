@@ -61,13 +61,16 @@ impl App {
 
     /// Opens the new-game dialog with the current settings.
     pub fn open_new_game(&mut self) {
-        let mode =
-            GameMode::ALL.iter().copied().find(|m| m.players() == self.players).unwrap_or(GameMode::HotSeat);
+        let mode = GameMode::ALL
+            .iter()
+            .copied()
+            .find(|m| m.players() == self.players)
+            .unwrap_or(self.last_choice().mode);
         self.popup = Some(Popup::NewGame(NewGameChoice {
             mode,
             level: self.level,
             time: self.time_preset,
-            handicap: 0,
+            handicap: self.last_choice().handicap,
         }));
     }
 

@@ -21,9 +21,12 @@ pub fn handle_event(app: &mut App, ev: Event, area: Rect) {
 }
 
 pub fn handle_key(app: &mut App, k: KeyEvent) {
-    if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) {
-        app.quit();
-        return;
+    if k.modifiers.contains(KeyModifiers::CONTROL) {
+        match k.code {
+            KeyCode::Char('c') => return app.quit(),
+            KeyCode::Char('z') => return app.request_suspend(),
+            _ => {}
+        }
     }
     match app.popup().cloned() {
         Some(p) => popup::handle_popup_key(app, p, k),

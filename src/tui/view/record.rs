@@ -52,21 +52,7 @@ pub fn record_rows(app: &App, area: Rect) -> RecordRows {
     let mut nodes = vec![ROOT];
     nodes.extend(rec.path_to(app.game().node()));
     let here = nodes.len() - 1;
-    let mut n = app.game().node();
-    loop {
-        let node = rec.node(n);
-        let next = match node.last_child {
-            Some(i) => node.children().get(i).copied(),
-            None => node.continuation(),
-        };
-        match next {
-            Some(c) => {
-                nodes.push(c);
-                n = c;
-            }
-            None => break,
-        }
-    }
+    nodes.extend(app.redo_line());
     let height = inner.height as usize;
     let mut rows = RecordRows { nodes, here, first: 0, height };
     rows.first = match app.record_scroll() {

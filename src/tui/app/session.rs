@@ -1,0 +1,171 @@
+//! What the app must remember besides the record to bring an unfinished game back exactly as
+//! it was: who plays which side, the level, the clocks, where the game stands, the board's
+//! orientation. Written next to the autosave (see `storage`) and read on the next launch.
+//! Also the 中断 ending written when a player leaves a game mid-way, taken off on resuming.
+
+use super::clock::{GameClock, TIME_PRESETS, TimeControl};
+use super::{App, Player};
+use crate::record::{GameRecord, NodeId, Special, SpecialKind};
+use serde::{Deserialize, Serialize};
+use std::time::Instant;
+
+/// The clocks as they stood: used and remaining main time per side (ms).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockState {
+    pub main_ms: u64,
+    pub byoyomi_ms: u64,
+    pub remaining: [u64; 2],
+    pub used: [u64; 2],
+}
+
+/// The app's side of an autosaved game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Session {
+    pub players: [Player; 2],
+    pub level: u8,
+    /// Index into `TIME_PRESETS`.
+    pub time_preset: usize,
+    pub clock: Option<ClockState>,
+    /// Where the game stands, as child indices from the start (see `App::node_path`).
+    pub path: Vec<usize>,
+    pub flipped: bool,
+    pub pace_ms: u64,
+    pub paused: bool,
+    /// The file the record belongs to, if any.
+    pub file: Option<std::path::PathBuf>,
+    /// Whether the record is a game being played (not a file opened for review).
+    pub playing: bool,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session {
+            players: [Player::Human, Player::Engine],
+            level: super::DEFAULT_LEVEL,
+            time_preset: 0,
+            clock: None,
+            path: Vec::new(),
+            flipped: false,
+            pace_ms: super::DEFAULT_PACE_MS,
+            paused: false,
+            file: None,
+            playing: true,
+        }
+    }
+}
+
+impl App {
+    /// The session to write next to the autosave; the side to move's clock is charged up to
+    /// `now`.
+    pub fn session(&self, now: Instant) -> Session {
+        let clock = self.clock.as_ref().map(|c| {
+            let mut remaining = c.remaining;
+            let mut used = c.used;
+            if !self.line_ended() && !self.status().is_over() {
+                let i = self.pos().side_to_move().index();
+                let spent = c.elapsed(now);
+                remaining[i] = remaining[i].saturating_sub(spent);
+                used[i] += spent;
+            }
+            ClockState { main_ms: c.tc.main_ms, byoyomi_ms: c.tc.byoyomi_ms, remaining, used }
+        });
+        Session {
+            players: self.players,
+            level: self.level,
+            time_preset: self.time_preset,
+            clock,
+            path: self.node_path(),
+            flipped: self.flipped,
+            pace_ms: self.pace_ms,
+            paused: self.paused,
+            file: self.file.clone(),
+            playing: self.playing,
+        }
+    }
+
+    /// The game of `record` brought back as `session` left it: same place, players, level and
+    /// clocks (which start again from `now`: the time the program was not running is not
+    /// charged). A 中断 ending written when the game was left is taken off.
+    pub fn resume(
+        record: GameRecord,
+        session: &Session,
+        settings: crate::tui::settings::Settings,
+        now: Instant,
+    ) -> App {
+        let mut app = App::with_record(record);
+        app.set_settings(settings);
+        app.players = session.players;
+        app.level = session.level.clamp(1, 10);
+        app.time_preset = session.time_preset.min(TIME_PRESETS.len() - 1);
+        app.clock = session.clock.as_ref().map(|c| {
+            let tc = TimeControl { main_ms: c.main_ms, byoyomi_ms: c.byoyomi_ms };
+            let mut clock = GameClock::new(tc, now);
+            clock.remaining = c.remaining;
+            clock.used = c.used;
+            clock
+        });
+        app.flipped = session.flipped;
+        app.pace_ms = session.pace_ms;
+        app.paused = session.paused;
+        app.file = session.file.clone();
+        app.playing = session.playing;
+        app.resumed = true;
+        app.goto_path(&session.path);
+        let end = app.line_end();
+        if app.record().node(end).special.as_ref().is_some_and(|s| s.kind == SpecialKind::Interrupt) {
+            app.game.record_mut().set_special(end, None);
+        }
+        app
+    }
+
+    /// Whether the game at this place can go on (nothing has ended it).
+    pub fn unfinished(&self) -> bool {
+        let end = self.line_end();
+        let rec = self.record();
+        rec.node(end).special.is_none() && !rec.position_at(end).status().is_over()
+    }
+
+    /// The last node of the line through here that redo would follow.
+    fn line_end(&self) -> NodeId {
+        self.redo_line().last().copied().unwrap_or(self.game.node())
+    }
+
+    /// The nodes after here along the line redo would follow (the branch last taken at each
+    /// step, else the main continuation).
+    pub fn redo_line(&self) -> Vec<NodeId> {
+        let rec = self.game.record();
+        let mut line = Vec::new();
+        let mut n = self.game.node();
+        loop {
+            let node = rec.node(n);
+            let next = match node.last_child {
+                Some(i) => node.children().get(i).copied(),
+                None => node.continuation(),
+            };
+            match next {
+                Some(c) => {
+                    line.push(c);
+                    n = c;
+                }
+                None => return line,
+            }
+        }
+    }
+
+    /// The player leaves: a game in progress gets 中断 at the end of its line, so the record
+    /// says how it stopped (and resuming takes it off again).
+    pub fn interrupt_game(&mut self) {
+        if !self.playing
+            || self.ply() == 0 && self.game.record().node(crate::record::ROOT).children().is_empty()
+        {
+            return;
+        }
+        if !self.unfinished() {
+            return;
+        }
+        let end = self.line_end();
+        self.game.record_mut().set_special(end, Some(Special::new(SpecialKind::Interrupt)));
+        self.dirty = true;
+    }
+}
