@@ -1,7 +1,7 @@
 //! 81-square bitboards and the attack (kiki) tables built from them.
 //!
-//! Why bitboards, and why these: the seed documents keep a one-dimensional mailbox with sentinel
-//! walls and update attack tables incrementally. That is simple, but every question ("is this
+//! Why bitboards, and why these: a one-dimensional mailbox with sentinel walls and attack tables
+//! updated incrementally is the classical alternative. That is simple, but every question ("is this
 //! square attacked?", "which pieces are pinned?") walks the board. With a `u128` bitboard in which
 //! bit `(file-1)*9 + (rank-1)` is a square, the same questions are a few table lookups and bit
 //! operations, and a whole set of destinations is produced at once.
@@ -11,7 +11,7 @@
 //! increase the index and the highest for rays that decrease it; the squares behind it are removed
 //! by XOR with that blocker's own ray. This needs no large magic tables (which for 81 squares and
 //! `u128` would cost memory and start-up time), works for every slider including the lance, and
-//! measured above the speed target (see README). All tables are computed at compile time.
+//! measures above the speed target (see README). All tables are computed at compile time.
 
 use super::types::{Color, PieceKind, Square};
 

@@ -3,10 +3,11 @@
 //! beyond SFEN/USI, engines or terminals; everything else in shogiban stands on it.
 //!
 //! Representation: `u128` bitboards (one bit per square, a file = 9 consecutive bits) beside a
-//! mailbox, with ray-and-bit-scan slider attacks and compile-time tables. Chosen over the seed
-//! documents' walled one-dimensional board with incremental attack tables because attack, pin
-//! and check questions become a few table lookups, which is both faster (perft ≈ 100 M nodes/s
-//! with bulk counting) and shorter to read; see `bitboard.rs` and DECISIONS.md.
+//! mailbox, with ray-and-bit-scan slider attacks and compile-time tables, rather than a walled
+//! one-dimensional board with incremental attack tables, because attack, pin and check
+//! questions become a few table lookups, which is both faster (perft ≈ 100 M nodes/s with bulk
+//! counting) and shorter to read; see `bitboard.rs` and
+//! docs/decisions/0001-bitboards-u128-with-mailbox.md.
 
 pub mod bitboard;
 pub mod check_targets;

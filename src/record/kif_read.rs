@@ -35,7 +35,7 @@ struct KifReader {
     pos: Position,
     /// The current line of play hit an error: skip its moves until the next 変化.
     dead: bool,
-    /// Comments now belong to the special that ended the line.
+    /// Comments from here on belong to the special that ended the line.
     after_special: bool,
     /// Just jumped to a branch point with 変化: a move here is a variation, even after a special.
     at_branch: bool,

@@ -108,10 +108,9 @@ fn mate_in_seven() {
     assert_mate_in("9/7k1/4N4/5R3/9/9/9/9/9 b RNP 1", 7);
 }
 
-/// Mates in 7 in middle-game positions, full of checks and pieces in hand. Unlimited df-pn used
-/// to find 9- and 11-ply mates in four of them (the shortening pass ran out of budget) and no
-/// mate at all in 5 M nodes in the fourth; the depth-limited searches that now run first find
-/// the shortest line.
+/// Mates in 7 in middle-game positions, full of checks and pieces in hand. Unlimited df-pn alone
+/// finds 9- and 11-ply mates in some of them and can miss one within 5 M nodes; the
+/// depth-limited searches that run first find the shortest line.
 #[test]
 fn game_positions_mate_in_seven() {
     for sfen in [
@@ -224,8 +223,8 @@ fn long_mate_seventeen() {
 
 /// The long problem with the defender holding every other piece: every check can be blocked
 /// and the blocking piece taken, and the checks go on and on, but there is no mate. The
-/// disproof hands (反証駒) and the 1+ε thresholds decide it (it ran undecided for 30 s and
-/// 23 M nodes without them; now about half a million nodes).
+/// disproof hands (反証駒) and the 1+ε thresholds decide it in about half a million nodes
+/// (without them it stays undecided after 30 s and 23 M nodes).
 #[test]
 fn no_mate_with_the_defender_holding_the_rest() {
     let p = pos("4s4/8k/9/9/8G/5+R3/9/9/9 b BGrb2g3s4n4l18p 1");

@@ -1,5 +1,5 @@
 //! Hostile records: variation trees nested thousands deep, tens of thousands of variations,
-//! games hundreds of thousands of moves long, and the inputs that used to be read wrong
+//! games hundreds of thousands of moves long, and inputs a lenient reader can easily get wrong
 //! without a word. Depth is checked in normal runs on the 2 MB stack of a test thread; the
 //! size and speed figures are `#[ignore]`d tests meant for release mode:
 //! `cargo test --release --test record hostile -- --ignored --nocapture`.
@@ -126,7 +126,7 @@ fn deep_records_on_a_small_stack() {
 
 #[test]
 fn jkf_nested_beyond_serde_limits_is_read() {
-    // 41 nested forks used to be written but not read back (serde's recursion limit of 128)
+    // 41 nested forks are past serde_json's recursion limit of 128: a recursive reader fails here
     let rec = nested(41);
     round_trip(&rec, Format::Jkf);
 }
@@ -171,7 +171,7 @@ fn sizes_and_times() {
     );
 }
 
-// ----- inputs that used to be read wrong without a word -------------------------------------
+// ----- inputs a lenient reader can get wrong without a word -----------------------------------
 
 fn read(text: &str, f: Format) -> (GameRecord, Vec<Warning>) {
     read_text(text, f).unwrap_or_else(|e| panic!("{e}\n{text}"))

@@ -1,4 +1,4 @@
-//! Move notation: KIF and KI2 golden cases (the JSA modifier cases of rules.md for both
+//! Move notation: KIF and KI2 golden cases (the JSA's modifier cases, 上 引 寄 右 左 直, for both
 //! sides), parsing in all its forms, and a property test that every legal move's KIF, KI2,
 //! CSA and USI text parses back to the same move.
 

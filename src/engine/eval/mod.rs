@@ -6,7 +6,7 @@
 //!   row);
 //! - castle building (駒組み): king, gold and silver tables chosen by the strategy on the board
 //!   (static vs ranging rook, central rook, bishop exchange, double wing), detected once per search
-//!   from the root position (as the seed suggests: re-detecting at every node would cost depth);
+//!   from the root position (re-detecting at every node would cost depth);
 //! - endgame degree (終盤度) of each side: enemy pieces in its four home ranks, its own defenders
 //!   there, and what the enemy holds in hand; the difference costs, and it scales:
 //! - attacker / defender bonuses (攻め駒・守り駒) of golds, silvers and small promoted pieces by

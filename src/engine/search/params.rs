@@ -4,13 +4,11 @@
 
 /// Razoring: at depth ≤ RAZOR_DEPTH, a non-PV node whose eval is more than
 /// RAZOR_BASE + RAZOR_PER_DEPTH2 × depth² below alpha is decided by the quiescence search
-/// (against Fairy-Stockfish 6–4 where the build without it scored 4–6 on the same openings; 26–14
-/// in self-play at 0.25 s per move).
+/// (measurements: docs/decisions/0016-search-techniques.md).
 pub const RAZOR_DEPTH: i32 = 3;
 pub const RAZOR_BASE: i32 = 300;
 pub const RAZOR_PER_DEPTH2: i32 = 250;
-/// Reverse futility: at depth d a static eval this far above beta is trusted. (Self-play at
-/// 20 000 nodes: RFP 150 / futility 220 scored 22.5% against these values, 80 / 110 scored 55%.)
+/// Reverse futility: at depth d a static eval this far above beta is trusted.
 pub const RFP_MARGIN: i32 = 110;
 pub const RFP_DEPTH: i32 = 7;
 /// Futility for quiet moves: eval + BASE + PER_DEPTH × depth must reach alpha.
@@ -20,10 +18,8 @@ pub const FUTILITY_PER_DEPTH: i32 = 130;
 pub const NULL_MOVE_R: i32 = 3;
 /// Null move: one more ply of reduction per this much eval above beta (at most 3).
 pub const NULL_MOVE_EVAL_DIV: i32 = 200;
-/// Late-move reductions: r = LMR_BASE + ln(depth) × ln(move number) / LMR_DIV. Sixth session,
-/// self-play at 0.1 s a move (100 games each against 3.2): 2.6 scored 55.5%, 2.2 scored 63.1%.
-/// (The first session's 40-game matches at 20 000 nodes a move had preferred 3.2 over 2.1, but
-/// with the piece values of the wrong kinds; see DECISIONS.md.)
+/// Late-move reductions: r = LMR_BASE + ln(depth) × ln(move number) / LMR_DIV (the divisor's
+/// measurements: docs/decisions/0016-search-techniques.md).
 pub const LMR_BASE: f64 = 0.6;
 pub const LMR_DIV: f64 = 2.2;
 /// One ply less reduction per this much history score.
@@ -50,10 +46,9 @@ pub const QS_DELTA: i32 = 200;
 /// Aspiration window half-width at the start of an iteration.
 pub const ASPIRATION: i32 = 40;
 /// Time kept in reserve for the transmission and the GUI (milliseconds; Fairy-Stockfish's
-/// default move overhead is 30, the match runner's setting for it 100). The eleventh session
-/// raised it to 200 after a stalling VM cost 4 of 40 games on time at 1 s byoyomi; the twelfth
-/// put it back to 100 (on the same openings 200 scored 16–24 against Fairy-Stockfish, 100 scored
-/// 19–21) and keeps back recent stalls instead (below, and `time.rs`).
+/// default move overhead is 30, the match runner's setting for it 100). Stalls of the machine
+/// are kept back on top of it (below, and `time.rs`); docs/decisions/0022-time-management.md
+/// says why 100 and not more.
 pub const TIME_MARGIN_MS: u64 = 100;
 /// A gap of more than this many ms between two polls of the clock in a search (normally under
 /// a millisecond apart) is a stall of the machine...

@@ -40,7 +40,7 @@ fn rank_term(kind: PieceKind, rel_rank: usize) -> i32 {
     }
 }
 
-/// The hand-set values of `params.rs` (the seed's tables): the fit starts from these and is
+/// The hand-set values of `eval/params/`: the fit starts from these and is
 /// regularised towards them.
 pub fn prior() -> Vec<f64> {
     let mut v = vec![0.0; LEN];
@@ -81,7 +81,7 @@ pub fn prior() -> Vec<f64> {
     v
 }
 
-/// The values the evaluation uses now (`tuned.rs`).
+/// The values the evaluation uses (`tuned.rs`).
 pub fn current() -> Vec<f64> {
     let mut v = vec![0.0; LEN];
     let mut put = |at: usize, xs: &[i16]| {

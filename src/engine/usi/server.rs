@@ -118,21 +118,29 @@ impl Default for Server {
 }
 
 /// Parses the `position` command's arguments. Returns the position reached and, when a move
-/// was illegal or malformed, the error (the position is then the one before that move).
+/// was illegal or malformed, the error (the position is then the one before that move). A
+/// composed problem's start (pieces that can never move, two pawns on a file) is accepted,
+/// with a note.
 pub fn parse_position(args: &[&str]) -> Result<(Position, Option<String>), String> {
+    let mut note = None;
     let (mut pos, rest) = match args.first() {
         Some(&"startpos") => (Position::startpos(), &args[1..]),
         Some(&"sfen") => {
             let end = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
             let sfen = args[1..end].join(" ");
-            let pos = Position::from_sfen(&sfen).map_err(|e| format!("bad sfen '{sfen}': {e:?}"))?;
+            let (pos, problems) =
+                Position::from_sfen_lenient(&sfen).map_err(|e| format!("bad sfen '{sfen}': {e:?}"))?;
+            if !problems.is_empty() {
+                let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                note = Some(format!("position: {}; searched as given", list.join("; ")));
+            }
             (pos, &args[end..])
         }
         Some(other) => return Err(format!("position: expected 'startpos' or 'sfen', got '{other}'")),
         None => return Err("position: missing 'startpos' or 'sfen'".to_string()),
     };
     let moves = match rest.first() {
-        None => return Ok((pos, None)),
+        None => return Ok((pos, note)),
         Some(&"moves") => &rest[1..],
         Some(other) => return Ok((pos, Some(format!("position: expected 'moves', got '{other}'")))),
     };
@@ -147,7 +155,7 @@ pub fn parse_position(args: &[&str]) -> Result<(Position, Option<String>), Strin
             }
         }
     }
-    Ok((pos, None))
+    Ok((pos, note))
 }
 
 /// What `go` asked for.
@@ -563,6 +571,10 @@ mod tests {
         let (p, _) =
             parse_position(&["sfen", "4k4/9/9/9/9/9/9/9/4K4", "b", "G", "1", "moves", "G*5b"]).unwrap();
         assert_eq!(p.moves_played(), 1);
+        // a composed problem: two pawns on a file and a pawn that can never move
+        let (p, note) = parse_position(&["sfen", "P3k4/9/9/4P4/4P4/9/9/9/4K4", "b", "-", "1"]).unwrap();
+        assert!(!p.legal_moves().is_empty());
+        assert!(note.unwrap().contains("nifu"));
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Castle-building (駒組み) tables for king, gold and silver, chosen by the strategy (戦形) on
-//! the board. The tables are the seed design document's, in its units (about -10..10), scaled by
+//! the board. The tables are the classical design's, in its units (about -10..10), scaled by
 //! `KOMAGUMI_SCALE`.
 
-/// Strategy (戦形) of one side, told by where both rooks stand (seed: SenkeiInit).
+/// Strategy (戦形) of one side, told by where both rooks stand (classical table: SenkeiInit).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Strategy {
     /// 居飛車対振り飛車: our rook stays, theirs ranges.
@@ -36,11 +36,12 @@ impl Strategy {
     }
 }
 
-/// The castle tables are in the seed's units (about -10..10); they are multiplied by this.
+/// The castle tables are in the classical design's units (about -10..10); they are multiplied by
+/// this.
 pub const KOMAGUMI_SCALE: i32 = 3;
 
-/// Castle tables as printed in the seed: `[strategy][rank - 1][9 - file]` for sente (rows are
-/// ranks 1..9 from the top, columns files 9..1 from the left). Gote uses the reversed strategy
+/// Castle tables as printed in the classical design: `[strategy][rank - 1][9 - file]` for sente
+/// (rows are ranks 1..9 from the top, columns files 9..1 from the left). Gote uses the reversed strategy
 /// with the board turned round.
 pub type CastleTable = [[[i8; 9]; 9]; 8];
 

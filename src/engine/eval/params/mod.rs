@@ -3,9 +3,11 @@
 //! otherwise.
 //!
 //! The castle-building (駒組み) tables, the endgame-degree (終盤度) weights and the attacker /
-//! defender (攻め駒・守り駒) distance tables are taken from the seed design document on opening
-//! play and middle/endgame evaluation; the material values follow the proportions used by strong
-//! classical shogi programs, scaled so that a board pawn is 100.
+//! defender (攻め駒・守り駒) distance tables follow a classical shogi program's evaluation design;
+//! the comments name each table there (DanValue, ShuubandoByAtack, Semegoma, ...). The material
+//! values follow the proportions used by strong classical shogi programs, scaled so that a board
+//! pawn is 100. These are the hand-set values: the evaluation reads the fitted tables of
+//! `tuned.rs`, which `shogiban tune --prior` builds from these.
 
 use crate::core::PieceKind;
 
@@ -75,10 +77,11 @@ pub fn promotion_gain(kind: PieceKind) -> i32 {
 
 // ----- piece-square terms by rank --------------------------------------------------------------
 
-/// Bonus by the owner's relative rank (index 1 = the far rank, 9 = the owner's back rank), from
-/// the seed's DanValue table: advanced pawns threaten to promote, a lance is best kept back, a rook
-/// in the enemy camp is strong. The king's row is the seed's idea softened: leaving the back ranks
-/// in the middle game is dangerous, but a king that has entered the enemy camp (入玉) is safe.
+/// Bonus by the owner's relative rank (index 1 = the far rank, 9 = the owner's back rank), after
+/// the classical DanValue table: advanced pawns threaten to promote, a lance is best kept back, a
+/// rook in the enemy camp is strong. The king's row is that table's idea softened: leaving the
+/// back ranks in the middle game is dangerous, but a king that has entered the enemy camp (入玉)
+/// is safe.
 pub const RANK_PAWN: [i32; 10] = [0, 0, 15, 15, 15, 3, 1, 0, 0, 0];
 pub const RANK_LANCE: [i32; 10] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 pub const RANK_KNIGHT: [i32; 10] = [0, 0, 0, 10, 8, 4, 0, 0, 0, -5];
@@ -93,7 +96,7 @@ pub use castle::*;
 // ----- endgame degree (終盤度) ------------------------------------------------------------------
 
 /// Endgame degree added for an attacking piece inside the defender's four home ranks, indexed by
-/// `PieceKind as usize` (seed: ShuubandoByAtack). A dragon inside is far more dangerous than a pawn.
+/// `PieceKind as usize` (classical table: ShuubandoByAtack). A dragon inside is far more dangerous than a pawn.
 pub const DEGREE_BY_ATTACKER: [i32; 15] = by_kind([
     (Pawn, 1),
     (Lance, 1),
@@ -110,7 +113,7 @@ pub const DEGREE_BY_ATTACKER: [i32; 15] = by_kind([
     (Horse, 4),
     (Dragon, 5),
 ]);
-/// Added for the defender's own pieces in its four home ranks (seed: ShuubandoByDefence): golds,
+/// Added for the defender's own pieces in its four home ranks (classical table: ShuubandoByDefence): golds,
 /// silvers and promoted pieces at home calm the position down.
 pub const DEGREE_BY_DEFENDER: [i32; 15] = by_kind([
     (Silver, -1),
@@ -123,20 +126,20 @@ pub const DEGREE_BY_DEFENDER: [i32; 15] = by_kind([
     (Horse, -2),
     (Dragon, -1),
 ]);
-/// Added for each piece the attacker holds in hand (seed: ShuubandoByHand).
+/// Added for each piece the attacker holds in hand (classical table: ShuubandoByHand).
 pub const DEGREE_BY_HAND: [i32; 15] =
     by_kind([(Lance, 1), (Knight, 1), (Silver, 2), (Gold, 2), (Bishop, 2), (Rook, 3)]);
 /// The degree is clamped to 0..=DEGREE_MAX; bonuses are scaled by degree / DEGREE_MAX.
 pub const DEGREE_MAX: i32 = 16;
-/// Centipawns per unit of degree difference (the seed uses 200, far too much next to material;
-/// being attacked harder than the opponent still costs).
+/// Centipawns per unit of degree difference (the classical design uses 200, far too much next to
+/// material; being attacked harder than the opponent still costs).
 pub const DEGREE_DIFF_WEIGHT: i32 = 12;
 
 // ----- attacker / defender distance (攻め駒・守り駒) --------------------------------------------
 
 /// Percent value of a gold-like piece or silver by its position relative to the *enemy* king:
 /// row = 8 + (piece rank - king rank) seen from the attacker (row 8: same rank, row 9: one rank
-/// in front of the enemy king), column = file distance. 100 is neutral (seed: Semegoma).
+/// in front of the enemy king), column = file distance. 100 is neutral (classical table: Semegoma).
 pub static ATTACKER_TABLE: [[i32; 9]; 17] = [
     [50, 50, 50, 50, 50, 50, 50, 50, 50],
     [50, 50, 50, 50, 50, 50, 50, 50, 50],
@@ -157,7 +160,7 @@ pub static ATTACKER_TABLE: [[i32; 9]; 17] = [
     [50, 50, 50, 50, 50, 50, 50, 50, 50],
 ];
 
-/// The same for a defender relative to its *own* king (seed: Mamorigoma): row 8 + (piece rank -
+/// The same for a defender relative to its *own* king (classical table: Mamorigoma): row 8 + (piece rank -
 /// king rank) seen from the defender, so row 7 is one rank in front of its king.
 pub static DEFENDER_TABLE: [[i32; 9]; 17] = [
     [50, 50, 50, 50, 50, 50, 50, 50, 50],
@@ -179,7 +182,8 @@ pub static DEFENDER_TABLE: [[i32; 9]; 17] = [
     [50, 50, 50, 50, 50, 50, 50, 50, 50],
 ];
 
-/// Table percent minus this is the bonus in centipawns at full endgame degree (seed: -100).
+/// Table percent minus this is the bonus in centipawns at full endgame degree (the classical
+/// design: -100).
 pub const DISTANCE_TABLE_NEUTRAL: i32 = 100;
 
 // ----- king safety -------------------------------------------------------------------------------
@@ -208,12 +212,8 @@ pub const KS_HAND_UNITS: [i32; 15] =
 /// Units removed per guard (gold, silver, promoted piece, horse, dragon within two squares of
 /// the king), counted twice.
 pub const KS_DEFENCE_UNITS: i32 = 1;
-/// Penalty = units² × KS_QUADRATIC / 64, capped at KS_MAX. (Until the fifth session 36/64 and
-/// 900, with 6 below: a quarter more scored 17–13 against Fairy-Stockfish on three opening seeds
-/// where the old values scored 14–15–1. Seventh session: half as much again (45, 1125 and 8
-/// before) scored 24–16 against Fairy-Stockfish at 0.25 s a move where the old values scored
-/// 19–21 on the same 40 openings; the engine had been losing won-looking games to mating attacks
-/// it rated a few hundred points too low.)
+/// Penalty = units² × KS_QUADRATIC / 64, capped at KS_MAX (how these were set:
+/// docs/decisions/0021-king-safety-by-zone-units.md).
 pub const KS_QUADRATIC: i32 = 68;
 pub const KS_MAX: i32 = 1690;
 /// Per empty king-neighbour square the king cannot flee to because the enemy attacks it.
