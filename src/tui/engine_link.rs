@@ -6,6 +6,7 @@
 use crate::core::{Move, Position};
 use crate::engine::search::time::Limits;
 use crate::engine::usi::client::{EngineConfig, GoParams, UsiEngine};
+pub use crate::engine::usi::events::Score;
 use crate::engine::usi::events::{BestMove, EngineEvent as UsiEvent};
 use crate::engine::{Engine, EngineOptions};
 use std::sync::Arc;
@@ -17,13 +18,26 @@ use std::time::Duration;
 /// What the engine reports to the UI.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineEvent {
-    /// A progress line (depth, score, principal variation).
-    Info { ticket: u64, text: String },
+    /// Progress: depth, score and principal variation so far.
+    Info { ticket: u64, info: ThinkingInfo },
     /// The answer: a move, or `None` to resign (or declare an impasse win).
     Done { ticket: u64, best: Option<Move>, declare_win: bool },
     /// The engine cannot go on (an external engine died); the message says why.
     Failed { message: String },
 }
+
+/// The computer's thinking so far, as the UI shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ThinkingInfo {
+    pub depth: u32,
+    /// From the side to move's point of view.
+    pub score: Option<Score>,
+    /// The principal variation from the position searched (its first moves).
+    pub pv: Vec<Move>,
+}
+
+/// Moves of the principal variation kept for display.
+const PV_SHOWN: usize = 8;
 
 /// Thinking time the app gives the computer at each level (milliseconds); the built-in level's
 /// own depth cap and noise make the lower levels weaker still.
@@ -195,13 +209,10 @@ fn poll_external(x: &mut External) -> Option<EngineEvent> {
         match ev {
             UsiEvent::Info(info) => {
                 let Some(ticket) = x.current else { continue };
-                let score = match info.score {
-                    Some(s) => format!("{s:?}"),
-                    None => String::new(),
-                };
-                let pv: Vec<&str> = info.pv.iter().take(6).map(String::as_str).collect();
-                let text = format!("考慮中 depth {} {score} pv {}", info.depth.unwrap_or(0), pv.join(" "));
-                return Some(EngineEvent::Info { ticket, text });
+                let mut pv = info.pv_moves();
+                pv.truncate(PV_SHOWN);
+                let info = ThinkingInfo { depth: info.depth.unwrap_or(0), score: info.score, pv };
+                return Some(EngineEvent::Info { ticket, info });
             }
             UsiEvent::BestMove(b) => {
                 if x.stale > 0 {
@@ -245,10 +256,13 @@ fn engine_thread(rx: Receiver<Request>, tx: Sender<EngineEvent>, stop: Arc<Atomi
                 engine.set_level(level);
                 let tx2 = tx.clone();
                 let result = engine.search(&pos, limits, stop.clone(), move |info| {
-                    let pv: Vec<String> = info.pv.iter().take(6).map(|m| m.usi()).collect();
-                    let text =
-                        format!("考慮中 depth {} {} pv {}", info.depth, info.score.usi(), pv.join(" "));
-                    let _ = tx2.send(EngineEvent::Info { ticket, text });
+                    let score = match info.score {
+                        crate::engine::search::Score::Cp(c) => Score::Cp(c),
+                        crate::engine::search::Score::Mate(n) => Score::Mate(n),
+                    };
+                    let pv = info.pv.iter().take(PV_SHOWN).copied().collect();
+                    let info = ThinkingInfo { depth: info.depth, score: Some(score), pv };
+                    let _ = tx2.send(EngineEvent::Info { ticket, info });
                 });
                 let done = EngineEvent::Done { ticket, best: result.best, declare_win: result.declare_win };
                 if tx.send(done).is_err() {

@@ -57,7 +57,12 @@ pub struct Text {
     pub overwrite_title: &'static str,
     pub thinking: &'static str,
     pub depth: &'static str,
-    pub mate_in: fn(i32) -> String,
+    /// The score label; the score is from ☗'s side.
+    pub score_sente: &'static str,
+    /// `pv` label.
+    pub line: &'static str,
+    /// A mate: the winner's mark (☗/☖) and the length in plies (`None`: length unknown).
+    pub mate_in: fn(&str, Option<i32>) -> String,
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
@@ -166,7 +171,12 @@ pub static EN: Text = Text {
     overwrite_title: " Overwrite? ",
     thinking: "thinking…",
     depth: "depth",
-    mate_in: |n| format!("詰み {n}手"),
+    score_sente: "score(☗)",
+    line: "line",
+    mate_in: |who, n| match n {
+        Some(n) => format!("詰み {n}手: {who} mates"),
+        None => format!("詰み: {who} mates"),
+    },
     too_small: |w, h, mw, mh| {
         format!("The terminal is {w}×{h}; shogiban needs at least {mw}×{mh}. Enlarge it (q quits).")
     },
@@ -281,7 +291,12 @@ pub static JA: Text = Text {
     overwrite_title: " 上書き ",
     thinking: "考慮中…",
     depth: "深さ",
-    mate_in: |n| format!("詰み {n}手"),
+    score_sente: "評価値(☗)",
+    line: "読み筋",
+    mate_in: |who, n| match n {
+        Some(n) => format!("{who}の勝ち 詰み {n}手"),
+        None => format!("{who}の勝ち 詰みあり"),
+    },
     too_small: |w, h, mw, mh| format!("端末が {w}×{h} です。{mw}×{mh} 以上に広げてください (q で終了)。"),
     settings_title: " 設定 ",
     settings_keys: "↑/↓ 選択  ←/→ 変更  Enter 文字入力  Esc 閉じる · 変更はすぐ保存",

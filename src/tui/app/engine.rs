@@ -121,9 +121,9 @@ impl App {
     /// is waiting for are dropped.
     pub fn on_engine_event(&mut self, ev: EngineEvent, now: Instant) {
         match ev {
-            EngineEvent::Info { ticket, text } => {
+            EngineEvent::Info { ticket, info } => {
                 if self.waiting_for(ticket) {
-                    self.engine_info = text;
+                    self.engine_info = Some(info);
                 }
             }
             EngineEvent::Done { ticket, best, declare_win } => {
@@ -139,7 +139,7 @@ impl App {
                 // nothing is lost: the game stays, both sides become human
                 self.players = [Player::Human, Player::Human];
                 self.thinking = None;
-                self.engine_info.clear();
+                self.engine_info = None;
                 self.message = format!("engine failed: {message} — both sides are now played by hand");
             }
         }
@@ -159,7 +159,7 @@ impl App {
         }
         let node = t.node;
         self.thinking = None;
-        self.engine_info.clear();
+        self.engine_info = None;
         if self.game.node() != node || !self.engine_to_move() {
             return;
         }
@@ -175,7 +175,7 @@ impl App {
         {
             // the user moved elsewhere, paused or took over: forget that search
             self.thinking = None;
-            self.engine_info.clear();
+            self.engine_info = None;
             return Some(EngineCommand::Stop);
         }
         if !self.engine_to_move() || self.thinking.is_some() {
@@ -196,7 +196,7 @@ impl App {
             None => Limits::movetime(think_time_ms(self.level)),
         };
         self.thinking = Some(Thinking { node: here, ticket: None, started: now, answer: None });
-        self.engine_info = "考慮中…".into();
+        self.engine_info = Some(Default::default());
         Some(EngineCommand::Think {
             start: Box::new(self.game.record().initial().clone()),
             moves: self.game.record().moves_to(here),

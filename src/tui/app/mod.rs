@@ -59,8 +59,8 @@ pub struct App {
     pace_ms: u64,
     /// The impasse rule declarations are judged by.
     impasse_rule: ImpasseRule,
-    /// The computer's latest progress line.
-    engine_info: String,
+    /// The computer's thinking so far (`None` when it is not thinking).
+    engine_info: Option<crate::tui::engine_link::ThinkingInfo>,
     /// The computer's name (for the record's player headers).
     engine_name: String,
     /// The game clock, when the game is timed.
@@ -80,6 +80,8 @@ pub struct App {
     settings: crate::tui::settings::Settings,
     /// Set when the settings changed and the file should be written.
     settings_dirty: bool,
+    /// Draw without colour (the `NO_COLOR` convention).
+    no_color: bool,
     /// The record panel scrolled by hand: its first line, while the game stays at that node.
     record_scroll: Option<(NodeId, usize)>,
 }
@@ -110,7 +112,7 @@ impl App {
             paused: false,
             pace_ms: engine::DEFAULT_PACE_MS,
             impasse_rule: ImpasseRule::default(),
-            engine_info: String::new(),
+            engine_info: None,
             engine_name: "shogiban".into(),
             clock: None,
             time_preset: 0,
@@ -122,6 +124,7 @@ impl App {
             settings: crate::tui::settings::Settings::default(),
             settings_dirty: false,
             record_scroll: None,
+            no_color: false,
         }
     }
 
@@ -206,8 +209,8 @@ impl App {
         self.level
     }
 
-    pub fn engine_info(&self) -> &str {
-        &self.engine_info
+    pub fn engine_info(&self) -> Option<&crate::tui::engine_link::ThinkingInfo> {
+        self.engine_info.as_ref()
     }
 
     pub fn clock(&self) -> Option<&GameClock> {
@@ -226,6 +229,16 @@ impl App {
     /// Whether the record changed since the last call (the event loop then writes the autosave).
     pub fn take_dirty(&mut self) -> bool {
         std::mem::take(&mut self.dirty)
+    }
+
+    /// Whether to draw without colour.
+    pub fn no_color(&self) -> bool {
+        self.no_color
+    }
+
+    /// Draws without colour from now on (set at launch from `NO_COLOR`).
+    pub fn set_no_color(&mut self, on: bool) {
+        self.no_color = on;
     }
 
     /// The record panel's first line when scrolled by hand (`None`: it follows the game).

@@ -149,7 +149,7 @@ impl App {
         self.playing = true;
         self.paused = false;
         self.thinking = None;
-        self.engine_info.clear();
+        self.engine_info = None;
         self.popup = None;
         self.players = mode.players();
         self.level = level.clamp(1, 10);

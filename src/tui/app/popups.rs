@@ -1,7 +1,7 @@
 //! Modal windows: what each asks, and the transitions that open, answer and close them. While a
 //! popup is open it receives the keys (see `input`).
 
-use super::{App, GameMode, NewGameChoice};
+use super::{App, NewGameChoice};
 use crate::core::Square;
 
 /// Modal windows; when one is open it receives the keys.
@@ -59,19 +59,9 @@ impl App {
         self.popup = Some(Popup::ConfirmDeclare);
     }
 
-    /// Opens the new-game dialog with the current settings.
+    /// Opens the new-game dialog with the choice in the settings (the last game's, or as set).
     pub fn open_new_game(&mut self) {
-        let mode = GameMode::ALL
-            .iter()
-            .copied()
-            .find(|m| m.players() == self.players)
-            .unwrap_or(self.last_choice().mode);
-        self.popup = Some(Popup::NewGame(NewGameChoice {
-            mode,
-            level: self.level,
-            time: self.time_preset,
-            handicap: self.last_choice().handicap,
-        }));
+        self.popup = Some(Popup::NewGame(self.last_choice()));
     }
 
     /// Changes the choice shown in the new-game dialog (nothing when it is not open).

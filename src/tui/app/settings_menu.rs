@@ -189,6 +189,33 @@ impl App {
 mod tests {
     use super::*;
     use crate::core::Position;
+    use crate::tui::app::{GameMode, NewGameChoice};
+
+    #[test]
+    fn a_new_games_choice_and_the_settings_agree() {
+        for mode in GameMode::ALL {
+            for (time, handicap) in [(0, 0), (2, 3), (4, 14)] {
+                let c = NewGameChoice { mode, level: 7, time, handicap };
+                let mut s = Settings::default();
+                c.apply_to(&mut s);
+                assert_eq!(NewGameChoice::from_settings(&s), c);
+            }
+        }
+    }
+
+    #[test]
+    fn the_new_game_dialog_starts_from_the_settings_and_remembers_the_choice() {
+        let mut app = App::new(Position::startpos());
+        app.set_settings(Settings { level: 6, side: Side::Gote, ..Settings::default() });
+        app.open_new_game();
+        let Some(Popup::NewGame(c)) = app.popup().cloned() else { panic!("no dialog") };
+        assert_eq!((c.mode, c.level), (GameMode::HumanGote, 6));
+        app.edit_new_game(|c| c.mode = GameMode::EngineVsEngine);
+        app.take_settings_dirty();
+        app.confirm_new_game();
+        assert_eq!(app.settings().mode, Mode::ComputerVsComputer);
+        assert!(app.take_settings_dirty());
+    }
 
     #[test]
     fn every_setting_steps_and_comes_back() {

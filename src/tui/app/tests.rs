@@ -102,7 +102,8 @@ fn new_game_sets_players_and_flips_for_gote() {
     let mut app = App::new(Position::startpos());
     assert!(app.submit_typed("7g7f"));
     app.open_new_game();
-    assert_eq!(app.popup, Some(Popup::NewGame(choice(GameMode::HotSeat, 5, 0, 0))));
+    // the dialog starts from the settings (by default: you ☗ against the computer, level 3)
+    assert_eq!(app.popup, Some(Popup::NewGame(choice(GameMode::HumanSente, 3, 0, 0))));
     app.start_new_game(choice(GameMode::HumanGote, 3, 0, 0));
     assert_eq!(app.players, [Player::Engine, Player::Human]);
     assert!(app.flipped);

@@ -88,6 +88,20 @@ pub fn glyphs(app: &App) -> glyphs::Glyphs {
     glyphs::Glyphs { style: s.piece_style, ambiguous_wide: s.ambiguous_wide }
 }
 
+/// The frame for a terminal without colour (`NO_COLOR`): colours are dropped, and a cell marked
+/// only by its background (last move, destinations, check, selection) is underlined instead, so
+/// every highlight is still seen.
+pub fn without_color(buf: &mut ratatui::buffer::Buffer) {
+    use ratatui::style::Modifier;
+    for cell in buf.content.iter_mut() {
+        if cell.bg != Tc::Reset {
+            cell.modifier.insert(Modifier::UNDERLINED);
+        }
+        cell.fg = Tc::Reset;
+        cell.bg = Tc::Reset;
+    }
+}
+
 /// The smallest screen the whole layout fits on.
 pub const MIN_W: u16 = BOARD_TOTAL_W + 2 + 24;
 pub const MIN_H: u16 = BOARD_TOTAL_H + 2 + 3;
@@ -108,6 +122,9 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     status::draw_status(f, app, a.status, now);
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);
+    }
+    if app.no_color() {
+        without_color(f.buffer_mut());
     }
     if app.settings().ambiguous_wide {
         glyphs::fix_ambiguous(f.buffer_mut());

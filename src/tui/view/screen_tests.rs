@@ -180,3 +180,38 @@ fn settings_screen_shows_every_setting_and_follows_changes() {
     assert!(s.contains("言語"), "{s}");
     assert!(matches!(app.popup(), Some(Popup::Settings(_))));
 }
+
+#[test]
+fn the_computers_thinking_is_shown_in_shogi_terms() {
+    use crate::tui::engine_link::{EngineEvent, Score, ThinkingInfo};
+    let mut app = app_in(Language::Ja);
+    app.start_new_game(crate::tui::app::NewGameChoice {
+        mode: crate::tui::app::GameMode::HumanGote,
+        level: 3,
+        time: 0,
+        handicap: 0,
+    });
+    let now = Instant::now();
+    assert!(matches!(app.engine_command(now), Some(crate::tui::app::EngineCommand::Think { .. })));
+    app.engine_started(7);
+    let mv = |s| crate::core::Move::from_usi(s).unwrap();
+    let info = ThinkingInfo { depth: 9, score: Some(Score::Cp(-120)), pv: vec![mv("2g2f"), mv("8c8d")] };
+    app.on_engine_event(EngineEvent::Info { ticket: 7, info }, now);
+    let s = screen_text(&app, 80, 24, now);
+    assert!(s.contains("深さ 9 · 評価値(☗) -120 · 読み筋 ▲２六歩△８四歩"), "{s}");
+    assert!(!s.contains("2g2f"), "{s}");
+}
+
+#[test]
+fn without_colour_every_highlight_is_still_marked() {
+    let mut app = app_in(Language::En);
+    app.submit_typed("7g7f");
+    app.set_no_color(true);
+    let buf = buffer(&app, 100, 24);
+    assert!(buf.content.iter().all(|c| c.fg == Tc::Reset && c.bg == Tc::Reset), "no colour at all");
+    // the last move's square is underlined instead of coloured
+    let a = areas(buf.area, &app);
+    let g = geometry::BoardGeometry::new(a.board, false);
+    let r = g.rect_of(crate::core::Square::from_usi("7f").unwrap());
+    assert!(buf[(r.x + 1, r.y)].modifier.contains(ratatui::style::Modifier::UNDERLINED));
+}
