@@ -4,6 +4,7 @@
 //! output and an exit status. Exit status 2 is a usage error (clap's convention), 1 a failure;
 //! `mate` documents its own.
 
+mod analyze;
 mod book;
 mod convert;
 mod eval;
@@ -53,7 +54,9 @@ enum Command {
     Book(book::Args),
     /// Show the evaluation of a position term by term
     Eval(eval::Args),
-    // further user subcommands (`analyze`) go here, each in its own module of `cli/`
+    /// Analyse whole games and write the evaluations, lines and marks into the records
+    /// (ShogiHome-style comments)
+    Analyze(analyze::Args),
     /// Developer tool: fit the evaluation tables or play self-play games for the data
     #[command(hide = true)]
     Tune(tune::Args),
@@ -88,6 +91,7 @@ pub fn main() -> ExitCode {
         Command::Mate(a) => mate::run(a),
         Command::Book(a) => book::run(a),
         Command::Eval(a) => eval::run(a),
+        Command::Analyze(a) => analyze::run(a),
         Command::Tune(a) => tune::run(a),
     }
 }

@@ -18,8 +18,9 @@
 //! as `*#評価値=450`, CSA as `'*#評価値=450` and JKF as comment strings. Lines written by a
 //! player during a game (`*評価値=`, `*読み筋=`) are read too, after the `#` ones.
 
-use super::notation::{ki2_move_marked, prev_to};
+use super::notation::prev_to;
 use super::parse_move::parse_japanese_move;
+use super::pv::pv_text;
 use super::tree::{GameRecord, NodeId};
 use crate::core::{Move, Position};
 
@@ -196,20 +197,6 @@ pub fn parse_pv(pos: &Position, text: &str) -> Vec<Move> {
         }
     }
     out
-}
-
-/// A line of play as ShogiHome writes it: `▲２四歩△同　歩▲同　飛` (KI2 moves with marks).
-pub fn pv_text(pos: &Position, pv: &[Move]) -> String {
-    let mut p = pos.clone();
-    let mut s = String::new();
-    for &m in pv {
-        if !p.is_legal(m) {
-            break;
-        }
-        s.push_str(&ki2_move_marked(&p, m, prev_to(&p)));
-        p.do_move(m);
-    }
-    s
 }
 
 impl Annotation {

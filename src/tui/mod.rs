@@ -20,6 +20,7 @@ pub mod engine_link;
 pub mod input;
 pub mod settings;
 pub mod storage;
+pub mod study_link;
 pub mod terminal;
 #[cfg(test)]
 mod test_dir;
@@ -48,6 +49,7 @@ pub fn run(
     let store = Store::platform();
     let mut autosave = Autosave::new(&app, store);
     let guard = terminal::TerminalGuard::enter()?;
+    let mut study = study_link::StudyLink::new();
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     app.set_engine_name(&engine.name);
     while !app.should_quit() {
@@ -67,6 +69,7 @@ pub fn run(
         }
         app.tick(Instant::now());
         drive_engine(&mut app, &mut engine);
+        study.drive(&mut app);
         autosave.update(&mut app, Instant::now());
         if (signals.take_suspend() || app.take_suspend_request()) && !app.should_quit() {
             autosave.finish();

@@ -424,3 +424,33 @@ fn a_broken_settings_file_is_reported_kept_and_set_aside_on_the_first_change() {
     let now = std::fs::read_to_string(dir.join("settings.json")).unwrap();
     assert!(now.contains("\"language\": \"en\""), "{now}");
 }
+
+#[test]
+fn open_a_record_analyse_it_and_see_a_score_and_a_line() {
+    let home = common::TempDir::new("e2e-study");
+    let kif = home.join("game.kifu");
+    std::fs::write(
+        &kif,
+        "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n",
+    )
+    .unwrap();
+    let mut s = Session::start(&[kif.to_str().unwrap()], home);
+    s.wait_for("opened");
+    // 検討: depth, a score and a line in Japanese
+    s.send("a");
+    let sc = s.wait_for("深さ");
+    assert!(sc.contains("検討"), "{sc}");
+    s.wait_for("▲７六歩");
+    // a step through the record: the analysis follows (now ☖ to move)
+    s.send("r");
+    s.wait_for("△");
+    s.send("a");
+    s.wait_for("検討 stopped");
+    // whole-game analysis: the graph appears and the result is kept in the record
+    s.send("A");
+    s.wait_for("評価値");
+    s.wait_for("棋譜解析 done");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+}

@@ -18,6 +18,7 @@ mod popups;
 mod selection;
 mod session;
 mod settings_menu;
+mod study;
 
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
@@ -26,6 +27,7 @@ pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, clock_preset};
+pub use study::{GAME_ANALYSIS_MS, StudyCommand};
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
@@ -84,6 +86,8 @@ pub struct App {
     no_color: bool,
     /// The record panel scrolled by hand: its first line, while the game stays at that node.
     record_scroll: Option<(NodeId, usize)>,
+    /// Analysis (検討), hints and the whole-game analysis.
+    study: study::Study,
 }
 
 impl App {
@@ -95,7 +99,9 @@ impl App {
 
     /// Opens a record for review (at its start).
     pub fn with_record(record: GameRecord) -> App {
+        let study = study::Study::new(&record);
         App {
+            study,
             game: Cursor::new(record),
             file: None,
             dirty: false,

@@ -351,3 +351,26 @@ fn undo_after_time_out_reopens_play_with_the_recorded_clock() {
     assert!(app.record().ending().is_none());
     assert_same_tree(&reopen(app.record(), crate::record::Format::Kif), app.record());
 }
+
+#[test]
+fn endings_reach_saved_kif_csa_and_jkf_files() {
+    let dir = crate::tui::test_dir::TempDir::new("app-endings-saved");
+    let mut app = App::new(Position::startpos());
+    for _ in 0..3 {
+        for m in ["5i4h", "5a4b", "4h5i", "4b5a"] {
+            assert!(app.submit_typed(m), "{m}");
+        }
+    }
+    for (name, want) in [("g.kifu", "千日手"), ("g.csa", "%SENNICHITE"), ("g.jkf", "SENNICHITE")] {
+        let path = dir.0.join(name);
+        assert!(app.save_to(&path), "{}", app.message());
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(want), "{name}:\n{text}");
+    }
+    let mut app = App::new(Position::startpos());
+    assert!(app.submit_typed("7g7f"));
+    app.resign();
+    let path = dir.0.join("r.csa");
+    assert!(app.save_to(&path));
+    assert!(std::fs::read_to_string(&path).unwrap().contains("%TORYO"));
+}

@@ -32,6 +32,12 @@ pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
         KeyCode::Char('t') => app.take_over(),
         KeyCode::Char('<') => app.step_pace(1),
         KeyCode::Char('>') => app.step_pace(-1),
+        KeyCode::Char('a') => app.toggle_analysis(),
+        KeyCode::Char('v') => app.cycle_analysis_lines(),
+        KeyCode::Char('A') => app.toggle_game_analysis(),
+        KeyCode::Char('m') => app.goto_marked(true),
+        KeyCode::Char('M') => app.goto_marked(false),
+        KeyCode::Char('i') => app.request_hint(),
         _ => {}
     }
 }

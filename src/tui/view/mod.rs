@@ -8,6 +8,7 @@ pub mod glyphs;
 mod popup;
 pub mod record;
 mod status;
+pub mod study;
 mod thinking;
 
 use crate::core::Color;
@@ -31,6 +32,8 @@ pub struct Areas {
     pub board: Rect,
     pub sente_hand: Rect,
     pub record: Rect,
+    /// The study panel under the record (zero height when not shown).
+    pub study: Rect,
     pub status: Rect,
 }
 
@@ -60,7 +63,16 @@ pub fn areas(full: Rect, app: &App) -> Areas {
             Constraint::Min(0),
         ])
         .split(cols[0]);
-    Areas { gote_hand: left[0], board: left[1], sente_hand: left[2], record: cols[1], status: rows[1] }
+    let (record, study) = if study::visible(app) {
+        let right = Layout::default()
+            .direction(Direction::Vertical)
+            .constraints([Constraint::Min(5), Constraint::Max(study::rows_wanted(app))])
+            .split(cols[1]);
+        (right[0], right[1])
+    } else {
+        (cols[1], Rect::new(cols[1].x, cols[1].bottom(), cols[1].width, 0))
+    };
+    Areas { gote_hand: left[0], board: left[1], sente_hand: left[2], record, study, status: rows[1] }
 }
 
 /// The hand line of the side at the top (gote unless flipped) goes above the board.
@@ -119,6 +131,9 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     board::draw_board(f, app, a.board);
     board::draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped()));
     record::draw_record(f, app, a.record);
+    if a.study.height > 0 {
+        study::draw_study(f, app, a.study);
+    }
     status::draw_status(f, app, a.status, now);
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);

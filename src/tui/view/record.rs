@@ -92,7 +92,9 @@ pub(super) fn draw_record(f: &mut Frame, app: &App, area: Rect) {
     let style = style_of(app.settings().notation);
     let mut pos = rec.initial().clone();
     let mut items: Vec<Line> = Vec::with_capacity(rows.nodes.len() + 1);
+    let main = rec.main_line();
     for (i, &id) in rows.nodes.iter().enumerate() {
+        let mark = (i > 0 && main.get(i - 1) == Some(&id)).then(|| app.mark_of(i - 1)).flatten();
         let text = if id == ROOT {
             format!("{:>4} {}", 0, app.text().start_position)
         } else {
@@ -114,7 +116,9 @@ pub(super) fn draw_record(f: &mut Frame, app: &App, area: Rect) {
         } else {
             Style::default()
         };
-        items.push(Line::from(Span::styled(g.pad(&text), st)));
+        let mut spans = vec![Span::styled(g.pad(&text), st)];
+        spans.extend(mark.map(super::study::mark_span));
+        items.push(Line::from(spans));
     }
     let last = *rows.nodes.last().unwrap_or(&ROOT);
     if let Some(sp) = rec.node(last).special.as_ref() {

@@ -37,7 +37,7 @@ pub(super) fn describe(t: &Text, pos: &Position, info: &ThinkingInfo) -> String 
         }
         None => {}
     }
-    let line = crate::record::annotation::pv_text(pos, &info.pv);
+    let line = crate::record::pv::pv_text(pos, &info.pv);
     if !line.is_empty() {
         parts.push(format!("{} {line}", t.line));
     }

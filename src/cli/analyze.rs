@@ -1,0 +1,119 @@
+//! `shogiban analyze FILE… [--time MS] [-o OUT]`: the whole-game analysis (棋譜解析) of each
+//! record's main line, written into the record as ShogiHome-style comments (`*#評価値=`,
+//! `*#読み筋=`, `【悪手】` …) with its moves, variations and other comments unchanged. A bar on
+//! stderr shows the progress. Each output keeps its input's format (`-o` with one input may
+//! choose another by extension); without `-o` it goes beside the input as `NAME-analyzed.EXT`.
+
+use shogiban::engine::analysis::game::{GameAnalysisOptions, Progress, Thresholds};
+use shogiban::record::io::{Format, write_file_atomically, write_text};
+use shogiban::record::text::encode;
+use shogiban::record::{RecordError, load_record};
+use shogiban::study::analyse_record;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Records to analyse (KIF, KI2, CSA or JKF: formats with comments)
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<PathBuf>,
+    /// Thinking time per position, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    time: u64,
+    /// Output: a file for one input (its extension picks the format), a directory for several
+    /// (default: NAME-analyzed.EXT beside each input)
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+    /// Expected-score losses (percentage points) for 緩手,疑問手,悪手,大悪手
+    #[arg(long, value_name = "A,B,C,D", default_value = "5,10,20,50", value_parser = parse_thresholds)]
+    thresholds: Thresholds,
+}
+
+fn parse_thresholds(s: &str) -> Result<Thresholds, String> {
+    let v: Vec<f64> = s
+        .split(',')
+        .map(|x| x.trim().parse::<f64>().map_err(|_| format!("'{x}' is not a number")))
+        .collect::<Result<_, _>>()?;
+    let t: [f64; 4] = v.try_into().map_err(|_| "give four numbers, e.g. 5,10,20,50".to_string())?;
+    if t.windows(2).any(|w| w[0] > w[1]) || t[0] <= 0.0 {
+        return Err("the four thresholds must be positive and in increasing order".into());
+    }
+    Ok(Thresholds(t))
+}
+
+/// Where the analysis of `input` goes, and in which format.
+fn destination(a: &Args, input: &Path) -> Result<(PathBuf, Format), String> {
+    let in_format = Format::from_path(input).unwrap_or(Format::Kifu);
+    let path = match &a.output {
+        Some(o) if a.files.len() == 1 && !o.is_dir() => o.clone(),
+        Some(dir) => dir.join(input.file_name().unwrap_or_default()),
+        None => {
+            let stem = input.file_stem().and_then(|s| s.to_str()).unwrap_or("record");
+            let ext = input.extension().and_then(|s| s.to_str()).unwrap_or("kifu");
+            input.with_file_name(format!("{stem}-analyzed.{ext}"))
+        }
+    };
+    let format = Format::from_path(&path).unwrap_or(in_format);
+    if matches!(format, Format::Usi | Format::Sfen) {
+        return Err(format!(
+            "{}: {} has no comments to keep an analysis in; write KIF, KI2, CSA or JKF (-o NAME.kif)",
+            path.display(),
+            if format == Format::Usi { "USI" } else { "SFEN" }
+        ));
+    }
+    Ok((path, format))
+}
+
+pub fn run(a: Args) -> ExitCode {
+    if a.files.len() > 1
+        && let Some(o) = &a.output
+        && !o.is_dir()
+    {
+        eprintln!("shogiban analyze: with several files, -o must be an existing directory ({})", o.display());
+        return ExitCode::from(2);
+    }
+    let opt = GameAnalysisOptions { movetime_ms: a.time, thresholds: a.thresholds, ..Default::default() };
+    let mut failed = 0;
+    for (i, input) in a.files.iter().enumerate() {
+        let label = format!("[{}/{}] {}", i + 1, a.files.len(), input.display());
+        match analyse_file(&a, input, &opt, &label) {
+            Ok(out) => eprintln!("\r\x1b[K{label}: written to {}", out.display()),
+            Err(e) => {
+                eprintln!("\r\x1b[K{label}: {e}");
+                failed += 1;
+            }
+        }
+    }
+    if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+fn analyse_file(a: &Args, input: &Path, opt: &GameAnalysisOptions, label: &str) -> Result<PathBuf, String> {
+    let (out, format) = destination(a, input)?;
+    let (mut record, warnings) = load_record(input).map_err(|e| e.to_string())?;
+    if let Some(w) = warnings.iter().find(|w| w.is_error()) {
+        return Err(format!("not analysed, the record has an error: {w}"));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let analysis = analyse_record(&mut record, opt, &stop, |p| progress_bar(label, &p));
+    let marks = analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
+    let text = write_text(&record, format);
+    write_file_atomically(&out, &encode(&text, format.file_encoding()))
+        .map_err(|e: RecordError| e.to_string())?;
+    eprint!("\r\x1b[K{label}: {} positions, {marks} marked moves", analysis.evals.len());
+    Ok(out)
+}
+
+/// `label [#########.........] 57/116 +350`, redrawn in place on stderr.
+fn progress_bar(label: &str, p: &Progress<'_>) {
+    const WIDTH: usize = 30;
+    let done = p.ply + 1;
+    let filled = done * WIDTH / p.total.max(1);
+    let bar: String = "#".repeat(filled) + &".".repeat(WIDTH - filled);
+    let mut err = std::io::stderr().lock();
+    let _ = write!(err, "\r\x1b[K{label} [{bar}] {done}/{} {}", p.total, p.eval.score.text());
+    let _ = err.flush();
+}

@@ -1,0 +1,441 @@
+//! Study (検討 and 棋譜解析), seen from the app: continuous analysis of the position shown,
+//! following every step through the record; a hint for the side to move; the whole-game
+//! analysis with its progress, marks and evaluation graph. The searches run off the UI thread
+//! (`study_link`); the event loop carries the commands decided here to them and hands back
+//! what they find. Updates for a position no longer shown are dropped by their request id.
+
+use super::App;
+use crate::core::{Move, Position};
+use crate::engine::analysis::game::{GameAnalysis, MoveJudgement, PositionEval, Thresholds};
+use crate::engine::analysis::{BlackScore, Update};
+use crate::record::annotation::Mark;
+use crate::record::{GameRecord, NodeId, ROOT};
+use crate::study::{ReviewLine, ReviewPoint};
+
+/// Time per position of the whole-game analysis started from the app (ms).
+pub const GAME_ANALYSIS_MS: u64 = 300;
+/// Thinking time of a hint (ms).
+pub const HINT_MS: u64 = 1000;
+
+/// What the event loop should tell the analysis threads.
+#[derive(Clone, Debug)]
+pub enum StudyCommand {
+    /// Analyse this position with `lines` lines until told otherwise (or for `movetime_ms`);
+    /// the loop reports the request id back with [`App::analysis_started`].
+    Analyse { pos: Box<Position>, lines: usize, movetime_ms: Option<u64> },
+    /// Stop the continuous analysis.
+    StopAnalysis,
+    /// Analyse the game `start` + `moves`, every position for `movetime_ms`.
+    AnalyseGame { start: Box<Position>, moves: Vec<Move>, movetime_ms: u64, thresholds: Thresholds },
+    /// Stop the whole-game analysis (what is done is kept).
+    StopGame,
+}
+
+/// The study state of the app.
+#[derive(Debug)]
+pub(super) struct Study {
+    /// Continuous analysis (検討) is on.
+    on: bool,
+    /// Lines shown (MultiPV 1..=3).
+    lines: usize,
+    /// The node the running analysis is about.
+    analysed: Option<NodeId>,
+    /// The request id of that analysis, once started.
+    request: Option<u64>,
+    /// A hint is wanted for this node.
+    hint: Option<NodeId>,
+    /// The latest update of that analysis.
+    live: Option<Update>,
+    /// Commands waiting for the event loop.
+    queue: Vec<StudyCommand>,
+    /// The main line's analysis (read from the record's comments, or arriving from a run).
+    review: ReviewLine,
+    /// A whole-game analysis is running: (positions done, positions in all).
+    run: Option<(usize, usize)>,
+}
+
+impl Study {
+    pub(super) fn new(record: &GameRecord) -> Study {
+        Study {
+            on: false,
+            lines: 3,
+            analysed: None,
+            request: None,
+            hint: None,
+            live: None,
+            queue: Vec::new(),
+            review: ReviewLine::from_record(record),
+            run: None,
+        }
+    }
+}
+
+impl App {
+    // ---- reading ----
+
+    /// Whether continuous analysis (検討) is on.
+    pub fn analysing(&self) -> bool {
+        self.study.on
+    }
+
+    /// The latest analysis of the position shown (none while it has not reported yet).
+    pub fn analysis(&self) -> Option<&Update> {
+        self.study.live.as_ref().filter(|_| self.study.analysed == Some(self.game.node()))
+    }
+
+    /// Lines the analysis shows (1..=3).
+    pub fn analysis_lines(&self) -> usize {
+        self.study.lines
+    }
+
+    /// The main line's analysis, one point per position (root first).
+    pub fn review(&self) -> &ReviewLine {
+        &self.study.review
+    }
+
+    /// The whole-game analysis in progress: (positions done, positions in all).
+    pub fn game_analysis_progress(&self) -> Option<(usize, usize)> {
+        self.study.run
+    }
+
+    /// The ply of the position shown on the main line (none when it is in a variation).
+    pub fn main_line_ply(&self) -> Option<usize> {
+        let node = self.game.node();
+        if node == ROOT {
+            return Some(0);
+        }
+        self.record().main_line().iter().position(|&n| n == node).map(|i| i + 1)
+    }
+
+    /// The mark of main-line node `node` from the analysis, if any.
+    pub fn mark_of(&self, main_line_index: usize) -> Option<Mark> {
+        self.study.review.points.get(main_line_index + 1).and_then(|p| p.mark)
+    }
+
+    // ---- transitions ----
+
+    /// Starts or stops continuous analysis (検討).
+    pub fn toggle_analysis(&mut self) {
+        self.study.on = !self.study.on;
+        if self.study.on {
+            self.message = "検討: analysis follows the position shown (a stops, v lines)".into();
+        } else {
+            self.stop_live();
+            self.message = "検討 stopped".into();
+        }
+    }
+
+    fn stop_live(&mut self) {
+        self.study.analysed = None;
+        self.study.request = None;
+        self.study.live = None;
+        self.study.queue.push(StudyCommand::StopAnalysis);
+    }
+
+    /// Shows 1, 2 or 3 lines (MultiPV), in turn.
+    pub fn cycle_analysis_lines(&mut self) {
+        self.study.lines = self.study.lines % crate::engine::analysis::MAX_LINES + 1;
+        self.study.analysed = None; // analyse again with the new number of lines
+        self.message = format!("{} line(s)", self.study.lines);
+    }
+
+    /// Asks the engine for the best move of the side to move (shown when it answers).
+    pub fn request_hint(&mut self) {
+        if self.study.on {
+            self.message = "検討 is on: its first line is the engine's move".into();
+            return;
+        }
+        let node = self.game.node();
+        self.study.hint = Some(node);
+        self.study.analysed = Some(node);
+        self.study.live = None;
+        self.study.queue.push(StudyCommand::Analyse {
+            pos: Box::new(self.pos().clone()),
+            lines: 1,
+            movetime_ms: Some(HINT_MS),
+        });
+        self.message = "ヒント: thinking…".into();
+    }
+
+    /// The next command for the analysis threads, if any.
+    pub fn study_command(&mut self) -> Option<StudyCommand> {
+        if !self.study.queue.is_empty() {
+            return Some(self.study.queue.remove(0));
+        }
+        let node = self.game.node();
+        if self.study.on && self.study.analysed != Some(node) {
+            self.study.analysed = Some(node);
+            self.study.request = None;
+            self.study.live = None;
+            return Some(StudyCommand::Analyse {
+                pos: Box::new(self.pos().clone()),
+                lines: self.study.lines,
+                movetime_ms: None,
+            });
+        }
+        None
+    }
+
+    /// The loop started the analysis last asked for under request `id`.
+    pub fn analysis_started(&mut self, id: u64) {
+        self.study.request = Some(id);
+    }
+
+    /// An analysis update; dropped unless it answers the current request.
+    pub fn on_analysis_update(&mut self, u: Update) {
+        if self.study.request != Some(u.id) {
+            return;
+        }
+        let done = u.done;
+        self.study.live = Some(u);
+        if done && self.study.hint.take().is_some_and(|n| n == self.game.node()) {
+            let live = self.study.live.as_ref().expect("just set");
+            self.message = match live.lines.first().and_then(|l| l.pv.first()) {
+                Some(&m) => format!(
+                    "ヒント: {}  ({})",
+                    crate::record::pv::pv_text(self.pos(), &[m]),
+                    live.lines[0].score.text()
+                ),
+                None => "ヒント: no move".into(),
+            };
+        }
+    }
+
+    /// Starts the whole-game analysis of the main line, or stops the one running.
+    pub fn toggle_game_analysis(&mut self) {
+        if self.study.run.is_some() {
+            self.study.queue.push(StudyCommand::StopGame);
+            self.message = "棋譜解析: stopping…".into();
+            return;
+        }
+        let rec = self.record();
+        let moves = rec.main_line_moves();
+        let total = moves.len() + 1;
+        let start = Box::new(rec.initial().clone());
+        self.study.review =
+            ReviewLine { points: vec![ReviewPoint { score: None, mark: None, pv: Vec::new() }; total] };
+        self.study.run = Some((0, total));
+        self.study.queue.push(StudyCommand::AnalyseGame {
+            start,
+            moves,
+            movetime_ms: GAME_ANALYSIS_MS,
+            thresholds: Thresholds::default(),
+        });
+        self.message = format!("棋譜解析: {total} positions at {GAME_ANALYSIS_MS} ms (A stops)");
+    }
+
+    /// One position of the whole-game analysis is done.
+    pub fn on_game_progress(&mut self, ply: usize, eval: &PositionEval, judgement: Option<&MoveJudgement>) {
+        if let Some((done, total)) = self.study.run.as_mut() {
+            *done = (ply + 1).min(*total);
+        }
+        if let Some(p) = self.study.review.points.get_mut(ply) {
+            p.score = Some(eval.score);
+            p.pv = eval.pv.clone();
+            p.mark = judgement.and_then(|j| j.mark).and_then(Mark::from_level);
+        }
+    }
+
+    /// The whole-game analysis ended (finished or stopped): its result goes into the record's
+    /// comments, kept on save.
+    pub fn on_game_analysis_done(&mut self, analysis: &GameAnalysis) {
+        self.study.run = None;
+        crate::study::write_analysis(self.game.record_mut(), analysis);
+        self.study.review = ReviewLine::from_record(self.game.record());
+        self.dirty = true;
+        let marks = analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
+        self.message = format!(
+            "棋譜解析 {}: {} positions, {marks} marked moves (m / M: next / previous)",
+            if analysis.stopped { "stopped" } else { "done" },
+            analysis.evals.len()
+        );
+    }
+
+    /// Goes to the next (`forward`) or previous marked move of the main line.
+    pub fn goto_marked(&mut self, forward: bool) {
+        let here = self.main_line_ply().unwrap_or(0);
+        let target =
+            if forward { self.study.review.next_marked(here) } else { self.study.review.prev_marked(here) };
+        match target {
+            Some(ply) => {
+                let node = self.record().main_line()[ply - 1];
+                if self.game.goto_node(node).is_ok() {
+                    self.selection = None;
+                    let mark = self.study.review.points[ply].mark.map(Mark::word).unwrap_or_default();
+                    self.message = format!("{ply}手目: {mark}");
+                }
+            }
+            None => self.message = "no marked move that way (棋譜解析 with A marks them)".into(),
+        }
+    }
+
+    /// For a marked move shown: the engine's better line from the position before it.
+    pub fn better_line(&self) -> Option<(Mark, Position, Vec<Move>)> {
+        let ply = self.main_line_ply()?;
+        let mark = self.study.review.points.get(ply)?.mark?;
+        let (pos, pv) = self.study.review.better_line(ply, self.record())?;
+        Some((mark, pos, pv))
+    }
+
+    /// The evaluation of main-line position `ply` from the analysis.
+    pub fn review_score(&self, ply: usize) -> Option<BlackScore> {
+        self.study.review.points.get(ply).and_then(|p| p.score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::analysis::Line;
+
+    fn app() -> App {
+        let kif =
+            "手合割：平手\n   1 ７六歩(77)\n*角道\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n";
+        let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
+        App::with_record(rec)
+    }
+
+    fn update(id: u64, pos: &Position, usi: &str, cp: i32, done: bool) -> Update {
+        let m = pos.parse_usi_move(usi).unwrap();
+        Update {
+            id,
+            depth: 9,
+            nodes: 1000,
+            nps: 250_000,
+            time_ms: 4,
+            lines: vec![Line { score: BlackScore::Cp(cp), pv: vec![m] }],
+            done,
+        }
+    }
+
+    #[test]
+    fn analysis_follows_every_step_and_drops_stale_updates() {
+        let mut a = app();
+        assert!(a.study_command().is_none());
+        a.toggle_analysis();
+        let Some(StudyCommand::Analyse { pos, lines: 3, movetime_ms: None }) = a.study_command() else {
+            panic!("no analysis asked for")
+        };
+        assert_eq!(*pos, Position::startpos());
+        assert!(a.study_command().is_none(), "asked twice for the same position");
+        a.analysis_started(1);
+        a.on_analysis_update(update(1, &pos, "7g7f", 40, false));
+        assert_eq!(a.analysis().unwrap().lines[0].score, BlackScore::Cp(40));
+        // a step through the record asks again; the old request's updates are dropped
+        a.redo();
+        let Some(StudyCommand::Analyse { pos: p2, .. }) = a.study_command() else { panic!() };
+        assert_eq!(p2.side_to_move(), crate::core::Color::White);
+        assert!(a.analysis().is_none());
+        a.on_analysis_update(update(1, &pos, "2g2f", 10, false));
+        assert!(a.analysis().is_none());
+        a.analysis_started(2);
+        a.on_analysis_update(update(2, &p2, "3c3d", -20, false));
+        assert_eq!(a.analysis().unwrap().lines[0].score, BlackScore::Cp(-20));
+        a.cycle_analysis_lines();
+        assert_eq!(a.analysis_lines(), 1);
+        assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 1, .. })));
+        a.toggle_analysis();
+        assert!(matches!(a.study_command(), Some(StudyCommand::StopAnalysis)));
+        assert!(!a.analysing() && a.analysis().is_none());
+    }
+
+    #[test]
+    fn a_hint_names_the_engines_move() {
+        let mut a = app();
+        a.request_hint();
+        let Some(StudyCommand::Analyse { pos, lines: 1, movetime_ms: Some(HINT_MS) }) = a.study_command()
+        else {
+            panic!()
+        };
+        a.analysis_started(5);
+        a.on_analysis_update(update(5, &pos, "2g2f", 30, true));
+        assert!(a.message().contains("ヒント: ▲２六歩"), "{}", a.message());
+    }
+
+    #[test]
+    fn whole_game_analysis_marks_moves_and_writes_the_record() {
+        let mut a = app();
+        a.toggle_game_analysis();
+        let Some(StudyCommand::AnalyseGame { moves, .. }) = a.study_command() else { panic!() };
+        assert_eq!(moves.len(), 4);
+        assert_eq!(a.game_analysis_progress(), Some((0, 5)));
+        let mut analysis = GameAnalysis::default();
+        let mut pos = Position::startpos();
+        for ply in 0..5 {
+            if ply > 0 {
+                pos.do_move(moves[ply - 1]);
+            }
+            let best = pos.legal_moves().as_slice().first().copied();
+            let eval = PositionEval {
+                score: BlackScore::Cp([0, 30, 20, -700, -650][ply]),
+                best,
+                pv: best.into_iter().collect(),
+                depth: 5,
+                nodes: 10,
+            };
+            let j =
+                (ply > 0).then(|| MoveJudgement { loss: 0.0, mark: (ply == 3).then_some(2), best: false });
+            a.on_game_progress(ply, &eval, j.as_ref());
+            analysis.evals.push(eval);
+            analysis.judgements.extend(j);
+        }
+        assert_eq!(a.game_analysis_progress(), Some((5, 5)));
+        assert_eq!(a.mark_of(2), Some(Mark::Mistake));
+        a.on_game_analysis_done(&analysis);
+        assert!(a.game_analysis_progress().is_none());
+        // kept in the record's comments, beside the player's own
+        let third = a.record().main_line()[2];
+        assert!(a.record().node(third).comments.contains(&"【悪手】".to_string()));
+        let first = a.record().main_line()[0];
+        assert_eq!(a.record().node(first).comments[0], "角道");
+        assert!(a.take_dirty());
+        // jumping between marked moves, and the better line of a marked one
+        a.goto_marked(true);
+        assert_eq!(a.main_line_ply(), Some(3));
+        let (mark, before, pv) = a.better_line().unwrap();
+        assert_eq!(mark, Mark::Mistake);
+        assert_eq!(before.side_to_move(), crate::core::Color::Black);
+        assert_eq!(pv.len(), 1);
+        a.goto_marked(true);
+        assert!(a.message().contains("no marked move"));
+        a.to_end();
+        a.goto_marked(false);
+        assert_eq!(a.main_line_ply(), Some(3));
+        // reopened, the analysis is read back from the comments
+        let reopened =
+            App::with_record(crate::tui::app::tests_support::reopen(a.record(), crate::record::Format::Kif));
+        assert_eq!(reopened.mark_of(2), Some(Mark::Mistake));
+        assert_eq!(reopened.review_score(3), Some(BlackScore::Cp(-700)));
+    }
+
+    #[test]
+    fn the_graph_and_marks_are_drawn() {
+        let mut a = app();
+        a.toggle_game_analysis();
+        let _ = a.study_command();
+        let mut pos = Position::startpos();
+        let moves = a.record().main_line_moves();
+        for ply in 0..5 {
+            if ply > 0 {
+                pos.do_move(moves[ply - 1]);
+            }
+            let eval = PositionEval {
+                score: BlackScore::Cp([0, 300, 600, -1200, -1500][ply]),
+                best: None,
+                pv: Vec::new(),
+                depth: 5,
+                nodes: 10,
+            };
+            let j = MoveJudgement { loss: 30.0, mark: (ply == 3).then_some(3), best: false };
+            a.on_game_progress(ply, &eval, (ply > 0).then_some(&j));
+        }
+        a.redo();
+        a.redo();
+        a.redo();
+        let s = crate::tui::view::screen_text(&a, 110, 34, std::time::Instant::now());
+        assert!(s.contains("大悪手"), "{s}");
+        assert!(s.contains("評価値 3 -1200"), "{s}");
+        // the chart draws braille dots
+        assert!(s.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)), "{s}");
+    }
+}

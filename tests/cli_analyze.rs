@@ -1,0 +1,77 @@
+//! `shogiban analyze`: records come back with the analysis in ShogiHome's comments and
+//! everything else unchanged (moves, variations, the player's comments), in KIF and CSA; a
+//! progress bar on stderr; formats without comments refused with a reason.
+
+mod common;
+
+use shogiban::record::annotation::{annotation, main_line_annotations, user_comments};
+use shogiban::record::load_record;
+use std::process::{Command, Output};
+
+fn analyze(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shogiban")).arg("analyze").args(args).output().unwrap()
+}
+
+/// Five moves with a comment and a variation at move 3.
+const GAME: &str = "手合割：平手\n先手：Alice\n後手：Bob\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n*角道を開ける\n   2 ３四歩(33)   ( 0:02/00:00:02)\n   3 ２二角成(88) ( 0:03/00:00:04)+\n   4 同　銀(31)   ( 0:01/00:00:03)\n   5 ４五角打     ( 0:05/00:00:09)\n\n変化：3手\n   3 ２六歩(27)   ( 0:01/00:00:02)\n*変化の手\n";
+
+#[test]
+fn an_analysed_kif_keeps_its_moves_variations_and_comments() {
+    let dir = common::TempDir::new("analyze-kif");
+    let input = dir.join("game.kifu");
+    std::fs::write(&input, GAME).unwrap();
+    let out = analyze(&[input.to_str().unwrap(), "--time", "30"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("6/6"), "no progress bar: {stderr}");
+    let written = dir.join("game-analyzed.kifu");
+    assert!(stderr.contains("written to"), "{stderr}");
+    let (before, _) = load_record(&input).unwrap();
+    let (after, warnings) = load_record(&written).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(after.main_line_moves(), before.main_line_moves());
+    assert_eq!(after.headers, before.headers);
+    // the variation and its comment are as they were, without analysis
+    let third = after.main_line()[1];
+    let var = after.node(third).children()[1];
+    assert_eq!(after.node(var).comments, vec!["変化の手"]);
+    assert!(annotation(&after, var).is_none());
+    // every main-line position analysed, the player's comment kept
+    let an = main_line_annotations(&after);
+    assert_eq!(an.len(), 6);
+    assert!(an.iter().all(|a| a.as_ref().is_some_and(|a| a.eval.is_some() && a.depth.is_some())));
+    let first = after.main_line()[0];
+    assert_eq!(user_comments(&after.node(first).comments), vec!["角道を開ける"]);
+    let text = std::fs::read_to_string(&written).unwrap();
+    assert!(
+        text.contains("*#評価値=") && text.contains("*#読み筋=▲") || text.contains("*#読み筋=△"),
+        "{text}"
+    );
+    assert!(text.contains("*#エンジン=shogiban"));
+}
+
+#[test]
+fn csa_output_and_formats_without_comments() {
+    let dir = common::TempDir::new("analyze-csa");
+    let input = dir.join("game.kifu");
+    std::fs::write(&input, GAME).unwrap();
+    let csa = dir.join("out.csa");
+    let out = analyze(&[input.to_str().unwrap(), "--time", "20", "-o", csa.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&csa).unwrap();
+    assert!(text.contains("'*#評価値="), "{text}");
+    let (back, _) = load_record(&csa).unwrap();
+    assert_eq!(main_line_annotations(&back).iter().filter(|a| a.is_some()).count(), 6);
+    // USI has no comments: refused, saying so, and nothing written
+    let usi = dir.join("out.usi");
+    let out = analyze(&[input.to_str().unwrap(), "--time", "20", "-o", usi.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has no comments"));
+    assert!(!usi.exists());
+    // a missing file is an error naming it; bad thresholds are a usage error
+    let out = analyze(&[dir.join("nope.kif").to_str().unwrap(), "--time", "20"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nope.kif"));
+    let out = analyze(&[input.to_str().unwrap(), "--thresholds", "20,10,5,1"]);
+    assert_eq!(out.status.code(), Some(2));
+}
