@@ -22,6 +22,7 @@ pub struct LineInput {
 impl App {
     /// Opens the box for a typed move.
     pub fn open_move_input(&mut self) {
+        self.message.clear();
         self.input = Some(LineInput { kind: InputKind::Move, editor: LineEditor::default() });
     }
 
@@ -37,6 +38,7 @@ impl App {
                 }
             }
         };
+        self.message.clear();
         self.input = Some(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
     }
 

@@ -215,3 +215,18 @@ fn without_colour_every_highlight_is_still_marked() {
     let r = g.rect_of(crate::core::Square::from_usi("7f").unwrap());
     assert!(buf[(r.x + 1, r.y)].modifier.contains(ratatui::style::Modifier::UNDERLINED));
 }
+
+#[test]
+fn a_refused_file_name_is_explained_above_the_prompt() {
+    let mut app = app_in(Language::En);
+    app.open_save(None);
+    let e = app.input_editor().unwrap();
+    e.kill_to_start();
+    for c in "game.txt".chars() {
+        e.insert(c);
+    }
+    app.submit_input();
+    let s = screen_text(&app, 80, 24, Instant::now());
+    assert!(s.contains("unknown extension '.txt'"), "{s}");
+    assert!(s.contains("save as> game.txt"), "{s}");
+}

@@ -58,9 +58,18 @@ fn message_lines(app: &App, width: u16) -> Vec<String> {
 /// Rows the message and thinking need at `width` (at least one).
 pub(super) fn message_rows(app: &App, width: u16) -> u16 {
     if app.input().is_some() {
-        return 1;
+        // the prompt, under the message that refused its last text, if any
+        return 1 + prompt_message_lines(app, width).len() as u16;
     }
     message_lines(app, width).len().max(1) as u16
+}
+
+/// With the text box open: the message above it (why its text was refused), wrapped.
+fn prompt_message_lines(app: &App, width: u16) -> Vec<String> {
+    if app.message().is_empty() {
+        return Vec::new();
+    }
+    wrap(&super::glyphs(app).pad(app.message()), width)
 }
 
 /// The game mode as the status line names it (index into `Text::mode_short`).
@@ -128,9 +137,14 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
                 InputKind::Move => (t.prompt_move, t.prompt_move_hint),
                 InputKind::SavePath => (t.prompt_save, t.prompt_save_hint),
             };
+            let rows = area.height.saturating_sub(3) as usize;
+            let msg = prompt_message_lines(app, area.width);
+            let skip = msg.len().saturating_sub(rows);
+            lines.extend(msg.into_iter().skip(skip).map(Line::from));
             let room = area.width.saturating_sub(prompt.width() as u16);
             let (shown, cur) = editor.window(room);
-            f.set_cursor_position(Position::new(area.x + prompt.width() as u16 + cur, area.y + 1));
+            let y = area.y + lines.len() as u16;
+            f.set_cursor_position(Position::new(area.x + prompt.width() as u16 + cur, y));
             lines.push(Line::from(format!("{prompt}{shown}")));
             g.pad(hint)
         }
