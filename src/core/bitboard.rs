@@ -27,7 +27,7 @@ impl Bitboard {
 
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.0)
+        Bitboard(1u128 << sq.index())
     }
 
     #[inline]
@@ -42,7 +42,7 @@ impl Bitboard {
 
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
-        (self.0 >> sq.0) & 1 != 0
+        (self.0 >> sq.index()) & 1 != 0
     }
 
     #[inline]
@@ -59,7 +59,7 @@ impl Bitboard {
     /// The lowest square (undefined on an empty set; returns square 0 then).
     #[inline]
     pub fn lsb(self) -> Square {
-        Square(self.0.trailing_zeros() as u8)
+        Square::from_index(self.0.trailing_zeros() as usize)
     }
 
     #[inline]
@@ -67,25 +67,25 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            let sq = self.0.trailing_zeros() as u8;
+            let sq = self.0.trailing_zeros() as usize;
             self.0 &= self.0 - 1;
-            Some(Square(sq))
+            Some(Square::from_index(sq))
         }
     }
 
     #[inline]
     pub fn set(&mut self, sq: Square) {
-        self.0 |= 1u128 << sq.0;
+        self.0 |= 1u128 << sq.index();
     }
 
     #[inline]
     pub fn clear(&mut self, sq: Square) {
-        self.0 &= !(1u128 << sq.0);
+        self.0 &= !(1u128 << sq.index());
     }
 
     #[inline]
     pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1u128 << sq.0;
+        self.0 ^= 1u128 << sq.index();
     }
 }
 

@@ -134,7 +134,7 @@ const DROP_ORDER: [PieceKind; 7] = [
 /// Whether `m` is no move at all: the null move, bit 15 set (never in a real move) or a
 /// destination off the board.
 pub(crate) fn is_malformed(m: Move) -> bool {
-    m.is_none() || m.0 & 0x8000 != 0 || m.to().index() >= 81
+    m.is_none() || m.bits() & 0x8000 != 0 || m.to().index() >= 81
 }
 
 /// Pushes the promotion options for a board move of `kind` from `from` to `to`.
@@ -456,8 +456,8 @@ impl Position {
         } & target;
         for to in dests {
             let from = match us {
-                Color::Black => Square(to.0 + 1),
-                Color::White => Square(to.0 - 1),
+                Color::Black => Square::from_index(to.index() + 1),
+                Color::White => Square::from_index(to.index() - 1),
             };
             if pinned.contains(from) && !aligned(ksq, from, to) {
                 continue;

@@ -49,8 +49,8 @@ impl Position {
         };
         for to in ahead & (enemy | (zone_us & !occ)) {
             let from = match us {
-                Color::Black => Square(to.0 + 1),
-                Color::White => Square(to.0 - 1),
+                Color::Black => Square::from_index(to.index() + 1),
+                Color::White => Square::from_index(to.index() - 1),
             };
             push(PieceKind::Pawn, from, to);
         }
@@ -130,7 +130,7 @@ mod tests {
             assert!(!pos.in_check());
             let mut got = MoveList::new();
             pos.generate_tactical(&mut got);
-            let mut got: Vec<u16> = got.iter().map(|m| m.0).collect();
+            let mut got: Vec<u16> = got.iter().map(|m| m.bits()).collect();
             let mut want: Vec<u16> = pos
                 .legal_moves()
                 .iter()
@@ -143,7 +143,7 @@ mod tests {
                         && (m.to().in_zone(pos.side_to_move()) || m.from().in_zone(pos.side_to_move()));
                     !dominated && (capture || pawn_promotion)
                 })
-                .map(|m| m.0)
+                .map(|m| m.bits())
                 .collect();
             got.sort();
             want.sort();

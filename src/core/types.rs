@@ -350,9 +350,10 @@ impl fmt::Debug for Piece {
     }
 }
 
-/// A square, `(file - 1) * 9 + (rank - 1)`; 0..81.
+/// A square, `(file - 1) * 9 + (rank - 1)`; 0..81 (build one with `new` or `from_index`, read it
+/// with `index`, `file` and `rank`).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(pub u8);
+pub struct Square(u8);
 
 impl Square {
     pub const NUM: usize = 81;
@@ -453,14 +454,29 @@ pub const FULLWIDTH_DIGITS: [char; 10] = ['０', '１', '２', '３', '４', '�
 /// `一`..`九` (index 0 unused).
 pub const KANJI_DIGITS: [char; 10] = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-/// A move in 16 bits: bits 0..7 destination, bits 7..14 source square (81 + kind for a drop),
-/// bit 14 promotion. `Move::NONE` (0) is "no move" (a1→a1 cannot be a real move).
+/// A move in 16 bits (`from_bits` / `bits`): bits 0..7 destination, bits 7..14 source square
+/// (81 + kind for a drop), bit 14 promotion. `Move::NONE` (0) is "no move" (a1→a1 cannot be a
+/// real move).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Move(pub u16);
+pub struct Move(u16);
 
 impl Move {
     pub const NONE: Move = Move(0);
     const PROMOTE: u16 = 1 << 14;
+
+    /// The move whose 16-bit encoding is `bits` (as `bits()` gives it; a transposition table or a
+    /// book stores moves this way). Not checked: a table entry may hold any bits, and legality is
+    /// the position's question (`Position::is_legal`).
+    #[inline]
+    pub const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+
+    /// The 16-bit encoding of the move.
+    #[inline]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
 
     #[inline]
     pub const fn board(from: Square, to: Square, promote: bool) -> Move {

@@ -442,7 +442,7 @@ mod tests {
     fn every_reason_from_a_real_position_reads_in_both_languages() {
         let p = Position::from_sfen("4r3k/9/9/9/9/9/9/4G4/4K4 b P 1").unwrap();
         for v in 0..=u16::MAX {
-            if let Err(why) = p.why_illegal(crate::core::Move(v)) {
+            if let Err(why) = p.why_illegal(crate::core::Move::from_bits(v)) {
                 assert!(!describe(&why, Lang::En).is_empty());
                 assert!(!describe(&why, Lang::Ja).is_empty());
             }

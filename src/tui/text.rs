@@ -85,6 +85,16 @@ pub struct Text {
     pub saved: fn(&str) -> String,
     pub save_failed: fn(&str, &str) -> String,
     pub help_hint: &'static str,
+    /// ☗ and ☖ by name.
+    pub sides: [&'static str; 2],
+    pub in_check: fn(&str) -> String,
+    /// The winner's name.
+    pub checkmate: fn(&str) -> String,
+    /// The loser's name.
+    pub no_legal_move: fn(&str) -> String,
+    pub sennichite: &'static str,
+    /// The winner's name.
+    pub perpetual_check: fn(&str) -> String,
 }
 
 impl Text {
@@ -130,6 +140,10 @@ pub static EN: Text = Text {
         ("p", "pause / resume the computer"),
         ("t", "take over the side to move (or hand it back)"),
         ("< / >", "computer vs computer: slower / faster"),
+        ("a / v", "analysis (検討) on / off; 1-3 lines"),
+        ("i", "hint: the engine's move here"),
+        ("A", "analyse the whole game (棋譜解析); again stops"),
+        ("m / M", "next / previous marked move (悪手 …)"),
         ("Esc", "cancel the selection"),
         ("q", "quit (the game is kept and comes back)"),
         ("Ctrl-C", "quit at once"),
@@ -214,6 +228,12 @@ pub static EN: Text = Text {
     saved: |p| format!("saved {p}"),
     save_failed: |p, e| format!("could not save {p}: {e}"),
     help_hint: "? for help",
+    sides: ["☗ sente", "☖ gote"],
+    in_check: |s| format!("王手 — {s} is in check"),
+    checkmate: |w| format!("詰み — checkmate, {w} wins"),
+    no_legal_move: |l| format!("{l} has no legal move and loses"),
+    sennichite: "千日手 — repetition, the game is a draw",
+    perpetual_check: |w| format!("連続王手の千日手 — perpetual check, {w} wins"),
 };
 
 pub static JA: Text = Text {
@@ -250,6 +270,10 @@ pub static JA: Text = Text {
         ("p", "コンピュータの一時停止 / 再開"),
         ("t", "手番の側を代わりに指す (もう一度で戻す)"),
         ("< / >", "コンピュータ同士: 遅く / 速く"),
+        ("a / v", "検討の開始 / 終了、候補手の数 (1〜3)"),
+        ("i", "ヒント (この局面のエンジンの手)"),
+        ("A", "棋譜解析 (もう一度で中断)"),
+        ("m / M", "次 / 前の悪手・疑問手へ"),
         ("Esc", "選択の取り消し"),
         ("q", "終了 (対局は保存され、次回再開)"),
         ("Ctrl-C", "すぐに終了"),
@@ -334,6 +358,12 @@ pub static JA: Text = Text {
     saved: |p| format!("{p} に保存しました"),
     save_failed: |p, e| format!("{p} に保存できません: {e}"),
     help_hint: "? でヘルプ",
+    sides: ["☗先手", "☖後手"],
+    in_check: |s| format!("王手 — {s}に王手がかかっています"),
+    checkmate: |w| format!("詰み — {w}の勝ち"),
+    no_legal_move: |l| format!("{l}は指せる手がなく負け"),
+    sennichite: "千日手 — 引き分け",
+    perpetual_check: |w| format!("連続王手の千日手 — {w}の勝ち"),
 };
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-const SUBCOMMANDS: [&str; 7] = ["usi", "perft", "convert", "bench", "mate", "book", "eval"];
+const SUBCOMMANDS: [&str; 8] = ["usi", "perft", "convert", "bench", "mate", "book", "eval", "analyze"];
 
 #[test]
 fn help_goes_to_stdout_with_status_0() {

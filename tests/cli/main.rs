@@ -3,6 +3,7 @@
 //! One test binary per layer, so the library links once for each; the modules are the files
 //! beside this one.
 
+mod analyze;
 mod book;
 #[path = "../common/mod.rs"]
 mod common;

@@ -191,7 +191,7 @@ fn candidates(p: &Position, rng: &mut Rng) -> Vec<Move> {
         }
     }
     for _ in 0..500 {
-        out.push(Move(rng.next() as u16));
+        out.push(Move::from_bits(rng.next() as u16));
     }
     out
 }
@@ -238,7 +238,7 @@ fn agrees_with_is_legal_on_every_16_bit_value_in_check() {
     ] {
         let p = pos(s);
         for v in 0..=u16::MAX {
-            let m = Move(v);
+            let m = Move::from_bits(v);
             assert_eq!(p.why_illegal(m).is_ok(), p.is_legal(m), "{m:?} in {s}");
         }
     }

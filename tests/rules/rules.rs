@@ -370,7 +370,7 @@ fn is_legal_agrees_with_generation_on_every_16_bit_value() {
         let legal = p.legal_moves();
         let mut n = 0;
         for v in 0..=u16::MAX {
-            let m = Move(v);
+            let m = Move::from_bits(v);
             let ok = p.is_legal(m);
             assert_eq!(ok, legal.contains(m), "{m:?} in {s}");
             n += ok as usize;

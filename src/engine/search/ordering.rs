@@ -12,7 +12,7 @@ pub(super) const HISTORY_MAX: i32 = 16_384;
 
 #[inline]
 pub(super) fn hist_index(us: Color, m: Move) -> usize {
-    (us.index() << 15) | (m.0 & 0x7fff) as usize
+    (us.index() << 15) | (m.bits() & 0x7fff) as usize
 }
 
 impl Searcher<'_> {

@@ -278,25 +278,25 @@ mod tests {
         let mut t = IterationTimer::default();
         let mut scale = 1.0;
         for _ in 0..12 {
-            scale = t.record(Move(7), 50);
+            scale = t.record(Move::from_bits(7), 50);
         }
         assert!(scale < 1.0, "{scale}");
         // a best move that changes every iteration: more
         let mut t = IterationTimer::default();
         for i in 0..12 {
-            scale = t.record(Move(i % 2), 50);
+            scale = t.record(Move::from_bits(i % 2), 50);
         }
         assert!(scale > 1.5, "{scale}");
         // a falling score: more, and never beyond the cap
         let mut t = IterationTimer::default();
         for d in 0..12 {
-            scale = t.record(Move(7), 200 - 60 * d);
+            scale = t.record(Move::from_bits(7), 200 - 60 * d);
         }
         assert!(scale > 1.3 && scale <= 2.0, "{scale}");
         // a rising score with the same move: not more
         let mut t = IterationTimer::default();
         for d in 0..6 {
-            scale = t.record(Move(7), 30 * d);
+            scale = t.record(Move::from_bits(7), 30 * d);
         }
         assert!(scale <= 1.0, "{scale}");
     }

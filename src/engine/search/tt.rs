@@ -92,7 +92,7 @@ impl Default for Histories {
 
 // data word layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 5 | pv 1
 fn pack(e: &TtEntry, generation: u8) -> u64 {
-    (e.mv.0 as u64)
+    (e.mv.bits() as u64)
         | ((e.score as i16 as u16 as u64) << 16)
         | ((e.eval as i16 as u16 as u64) << 32)
         | (((e.depth + 1).clamp(0, 255) as u64) << 48)
@@ -110,7 +110,7 @@ fn unpack(d: u64) -> (TtEntry, u8) {
     };
     (
         TtEntry {
-            mv: Move(d as u16),
+            mv: Move::from_bits(d as u16),
             score: (d >> 16) as u16 as i16 as i32,
             eval: (d >> 32) as u16 as i16 as i32,
             depth: ((d >> 48) & 255) as i32 - 1,
@@ -287,10 +287,10 @@ mod tests {
         let mut h = Histories::new();
         h.history[7] = 1000;
         h.history[8] = -301;
-        h.counter[5] = Move(77);
+        h.counter[5] = Move::from_bits(77);
         tt.keep_histories(h);
         let h = tt.take_histories();
-        assert_eq!((h.history[7], h.history[8], h.counter[5]), (500, -150, Move(77)));
+        assert_eq!((h.history[7], h.history[8], h.counter[5]), (500, -150, Move::from_bits(77)));
         // taken: the next search without a keep starts afresh
         assert_eq!(tt.take_histories().history[7], 0);
         tt.keep_histories(h);
@@ -304,12 +304,19 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let key = 0x1234_5678_9abc_def0;
         assert!(tt.probe(key).is_none());
-        let e = TtEntry { mv: Move(1234), score: -300, eval: 25, depth: 7, bound: Bound::Lower, pv: true };
+        let e = TtEntry {
+            mv: Move::from_bits(1234),
+            score: -300,
+            eval: 25,
+            depth: 7,
+            bound: Bound::Lower,
+            pv: true,
+        };
         tt.store(key, e);
         let got = tt.probe(key).unwrap();
         assert_eq!(
             (got.mv, got.score, got.eval, got.depth, got.bound, got.pv),
-            (Move(1234), -300, 25, 7, Bound::Lower, true)
+            (Move::from_bits(1234), -300, 25, 7, Bound::Lower, true)
         );
         assert!(tt.probe(key ^ 1 << 40).is_none());
         // the pv bit does not disturb the generation: many searches later the entry is still read
@@ -319,7 +326,7 @@ mod tests {
         }
         assert_eq!(tt.probe(key).map(|g| (g.pv, g.depth)), Some((true, 7)));
         tt.store(key, TtEntry { pv: false, depth: 9, ..e });
-        assert_eq!(tt.probe(key).map(|g| (g.pv, g.depth, g.mv)), Some((false, 9, Move(1234))));
+        assert_eq!(tt.probe(key).map(|g| (g.pv, g.depth, g.mv)), Some((false, 9, Move::from_bits(1234))));
         tt.clear();
         assert!(tt.probe(key).is_none());
     }

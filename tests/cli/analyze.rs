@@ -2,7 +2,7 @@
 //! everything else unchanged (moves, variations, the player's comments), in KIF and CSA; a
 //! progress bar on stderr; formats without comments refused with a reason.
 
-mod common;
+use crate::common;
 
 use shogiban::record::annotation::{annotation, main_line_annotations, user_comments};
 use shogiban::record::load_record;
