@@ -85,6 +85,16 @@ pub struct Text {
     pub saved: fn(&str) -> String,
     pub save_failed: fn(&str, &str) -> String,
     pub help_hint: &'static str,
+    /// ☗ and ☖ by name.
+    pub sides: [&'static str; 2],
+    pub in_check: fn(&str) -> String,
+    /// The winner's name.
+    pub checkmate: fn(&str) -> String,
+    /// The loser's name.
+    pub no_legal_move: fn(&str) -> String,
+    pub sennichite: &'static str,
+    /// The winner's name.
+    pub perpetual_check: fn(&str) -> String,
 }
 
 impl Text {
@@ -218,6 +228,12 @@ pub static EN: Text = Text {
     saved: |p| format!("saved {p}"),
     save_failed: |p, e| format!("could not save {p}: {e}"),
     help_hint: "? for help",
+    sides: ["☗ sente", "☖ gote"],
+    in_check: |s| format!("王手 — {s} is in check"),
+    checkmate: |w| format!("詰み — checkmate, {w} wins"),
+    no_legal_move: |l| format!("{l} has no legal move and loses"),
+    sennichite: "千日手 — repetition, the game is a draw",
+    perpetual_check: |w| format!("連続王手の千日手 — perpetual check, {w} wins"),
 };
 
 pub static JA: Text = Text {
@@ -342,6 +358,12 @@ pub static JA: Text = Text {
     saved: |p| format!("{p} に保存しました"),
     save_failed: |p, e| format!("{p} に保存できません: {e}"),
     help_hint: "? でヘルプ",
+    sides: ["☗先手", "☖後手"],
+    in_check: |s| format!("王手 — {s}に王手がかかっています"),
+    checkmate: |w| format!("詰み — {w}の勝ち"),
+    no_legal_move: |l| format!("{l}は指せる手がなく負け"),
+    sennichite: "千日手 — 引き分け",
+    perpetual_check: |w| format!("連続王手の千日手 — {w}の勝ち"),
 };
 
 #[cfg(test)]

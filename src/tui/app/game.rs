@@ -279,22 +279,23 @@ impl App {
         self.message = text.into();
     }
 
+    /// What the position itself says (check, or the ending it decides), in the interface's
+    /// language.
     pub fn status_message(&self) -> String {
-        let name = |c: Color| if c == Color::Black { "☗ sente" } else { "☖ gote" };
+        let t = self.text();
+        let name = |c: Color| t.sides[c.index()];
         match self.status() {
             GameStatus::Ongoing => {
                 if self.pos().in_check() {
-                    format!("王手 — {} is in check", name(self.pos().side_to_move()))
+                    (t.in_check)(name(self.pos().side_to_move()))
                 } else {
                     String::new()
                 }
             }
-            GameStatus::Checkmate { loser } => format!("詰み — checkmate, {} wins", name(loser.flip())),
-            GameStatus::NoLegalMoves { loser } => format!("{} has no legal move and loses", name(loser)),
-            GameStatus::Sennichite => "千日手 — repetition, the game is a draw".into(),
-            GameStatus::PerpetualCheck { loser } => {
-                format!("連続王手の千日手 — perpetual check, {} wins", name(loser.flip()))
-            }
+            GameStatus::Checkmate { loser } => (t.checkmate)(name(loser.flip())),
+            GameStatus::NoLegalMoves { loser } => (t.no_legal_move)(name(loser)),
+            GameStatus::Sennichite => t.sennichite.into(),
+            GameStatus::PerpetualCheck { loser } => (t.perpetual_check)(name(loser.flip())),
         }
     }
 }

@@ -230,3 +230,17 @@ fn a_refused_file_name_is_explained_above_the_prompt() {
     assert!(s.contains("unknown extension '.txt'"), "{s}");
     assert!(s.contains("save as> game.txt"), "{s}");
 }
+
+#[test]
+fn check_and_endings_are_told_in_the_interface_language() {
+    // fool's-mate-like: ☖ is checkmated after ☗ G*5b (king on 5a, gold supported by a pawn)
+    let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    for (lang, want) in
+        [(Language::Ja, "詰み — ☗先手の勝ち"), (Language::En, "詰み — checkmate, ☗ sente wins")]
+    {
+        let mut app = App::new(pos.clone());
+        app.set_settings(Settings { language: lang, ..Settings::default() });
+        assert!(app.submit_typed("G*5b"), "{}", app.message());
+        assert!(app.message().starts_with(want), "{lang:?}: {}", app.message());
+    }
+}
