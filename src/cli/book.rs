@@ -90,7 +90,7 @@ fn probe(book_path: Option<&Path>, sfen: Option<Vec<String>>, moves: &[String]) 
         Some(words) => Position::from_sfen(&words.join(" ")).map_err(|e| format!("invalid SFEN: {e}"))?,
     };
     for w in moves {
-        let m = pos.parse_usi_move(w)?;
+        let m = pos.parse_usi_move(w).map_err(|e| e.to_string())?;
         pos.do_move(m);
     }
     let book = match book_path {

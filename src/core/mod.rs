@@ -27,5 +27,5 @@ pub use game::{Declaration, GameStatus, ImpasseRule, Repetition};
 pub use illegal::IllegalMove;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use position::{Position, START_SFEN};
-pub use sfen::SfenError;
+pub use sfen::{SfenError, UsiMoveError};
 pub use types::{Color, Hand, Move, Piece, PieceKind, Square};

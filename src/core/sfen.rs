@@ -5,6 +5,17 @@ use super::position::Position;
 use super::types::*;
 use std::fmt;
 
+/// Why USI move text was refused by [`Position::parse_usi_move`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UsiMoveError {
+    /// Not move text at all.
+    #[error("'{0}' is not USI move text (like 7g7f, 8h2b+ or P*5e)")]
+    NotUsi(String),
+    /// A move, but not a legal one here.
+    #[error("{0} is not legal in this position")]
+    Illegal(String),
+}
+
 /// Why an SFEN string was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SfenError {
@@ -430,10 +441,9 @@ impl Position {
     }
 
     /// Parses USI move text and checks that it is legal here.
-    pub fn parse_usi_move(&self, text: &str) -> Result<Move, String> {
-        let m = Move::from_usi(text.trim())
-            .ok_or_else(|| format!("'{text}' is not USI move text (like 7g7f, 8h2b+ or P*5e)"))?;
-        if self.is_legal(m) { Ok(m) } else { Err(format!("{} is not legal in this position", m.usi())) }
+    pub fn parse_usi_move(&self, text: &str) -> Result<Move, UsiMoveError> {
+        let m = Move::from_usi(text.trim()).ok_or_else(|| UsiMoveError::NotUsi(text.to_string()))?;
+        if self.is_legal(m) { Ok(m) } else { Err(UsiMoveError::Illegal(m.usi())) }
     }
 }
 

@@ -258,7 +258,11 @@ fn move_text_and_squares() {
     }
     let p = Position::startpos();
     assert!(p.parse_usi_move("7g7f").is_ok());
-    assert!(p.parse_usi_move("7g7e").unwrap_err().contains("not legal"));
+    let e = p.parse_usi_move("7g7e").unwrap_err();
+    assert_eq!(e, shogiban::core::UsiMoveError::Illegal("7g7e".into()));
+    assert_eq!(e.to_string(), "7g7e is not legal in this position");
+    let e = p.parse_usi_move("7g").unwrap_err();
+    assert_eq!(e.to_string(), "'7g' is not USI move text (like 7g7f, 8h2b+ or P*5e)");
 }
 
 #[test]

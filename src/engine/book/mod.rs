@@ -173,7 +173,7 @@ impl Book {
             };
             let mut parts = line.split_whitespace();
             let usi = parts.next().unwrap_or("");
-            let mv = pos.parse_usi_move(usi).map_err(|e| err(n, e))?;
+            let mv = pos.parse_usi_move(usi).map_err(|e| err(n, e.to_string()))?;
             let weight = match parts.next() {
                 None => 1,
                 Some(w) => w.parse::<u32>().map_err(|_| err(n, format!("'{w}' is not a weight")))?,
