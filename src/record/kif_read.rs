@@ -228,18 +228,21 @@ impl KifReader {
                 }
                 self.record.headers.push((key.to_string(), value.to_string()));
             }
-            // the players are kept as 先手/後手 whatever the file calls them (handicap games are
-            // written with 下手/上手 again)
-            "下手" => self.push_header(n, "先手", value),
-            "上手" => self.push_header(n, "後手", value),
-            "下手省略名" => self.push_header(n, "先手省略名", value),
-            "上手省略名" => self.push_header(n, "後手省略名", value),
             _ => self.push_header(n, key, value),
         }
         Ok(())
     }
 
     fn push_header(&mut self, n: usize, key: &str, value: &str) {
+        // the players are kept as 先手/後手 whatever the file calls them (handicap games are
+        // written with 下手/上手 again)
+        let key = match key {
+            "下手" => "先手",
+            "上手" => "後手",
+            "下手省略名" => "先手省略名",
+            "上手省略名" => "後手省略名",
+            k => k,
+        };
         match clean_header(key, value) {
             Ok(h) => self.record.headers.push(h),
             Err(why) => self.warnings.push(Warning::note(n, why)),
