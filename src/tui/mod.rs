@@ -54,15 +54,23 @@ pub fn run(
     app.set_engine_name(&engine.name);
     while !app.should_quit() {
         terminal.draw(|f| view::draw(f, &app, Instant::now()))?;
-        match event::poll(Duration::from_millis(50)) {
-            Ok(true) => {
-                let size = terminal.size()?;
-                let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-                input::handle_event(&mut app, event::read()?, area);
+        if terminal::wait_input_hung_up(Duration::from_millis(50)) {
+            app.quit();
+        } else {
+            // what is waiting is read without waiting more (a resize, which crossterm learns
+            // from its own signal pipe, too): the wait is the hang-up check above
+            loop {
+                match event::poll(Duration::ZERO) {
+                    Ok(true) => {
+                        let size = terminal.size()?;
+                        let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+                        input::handle_event(&mut app, event::read()?, area);
+                    }
+                    Ok(false) => break,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => break,
+                    Err(e) => return Err(e),
+                }
             }
-            Ok(false) => {}
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
         }
         if signals.quit_requested() {
             app.quit();

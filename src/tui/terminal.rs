@@ -83,6 +83,30 @@ impl Signals {
     }
 }
 
+/// Waits up to `timeout` for standard input and says whether the terminal has gone away: input
+/// reports a hang-up (the terminal window or the multiplexer's pane closed without a SIGHUP
+/// reaching this process). Such an input reads as empty at once, for ever, and crossterm's
+/// reader would spin on it without returning, so the event loop asks this first and ends.
+#[cfg(target_os = "linux")]
+pub fn wait_input_hung_up(timeout: std::time::Duration) -> bool {
+    wait_hung_up(0, timeout)
+}
+
+#[cfg(target_os = "linux")]
+fn wait_hung_up(fd: i32, timeout: std::time::Duration) -> bool {
+    let mut fd = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+    let ms = timeout.as_millis().min(i32::MAX as u128) as i32;
+    // SAFETY: one valid pollfd.
+    let ready = unsafe { libc::poll(&mut fd, 1, ms) };
+    ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLNVAL) != 0
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn wait_input_hung_up(timeout: std::time::Duration) -> bool {
+    let _ = timeout;
+    false
+}
+
 /// Stops the program as Ctrl-Z does in a shell: the terminal is restored first and entered
 /// again, cleared, when the shell continues the program (the caller then redraws everything).
 pub fn suspend() -> io::Result<()> {
@@ -91,4 +115,23 @@ pub fn suspend() -> io::Result<()> {
     signal_hook::low_level::raise(signal_hook::consts::SIGSTOP)?;
     enter()?;
     execute!(io::stdout(), crossterm::terminal::Clear(crossterm::terminal::ClearType::All))
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::wait_hung_up;
+    use std::time::Duration;
+
+    #[test]
+    fn an_input_whose_other_end_closed_is_hung_up() {
+        let mut fds = [0i32; 2];
+        // SAFETY: a pipe into a two-element array, both ends closed below.
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+        assert!(!wait_hung_up(fds[0], Duration::from_millis(1)), "open and empty: not hung up");
+        // SAFETY: closing the write end this test opened.
+        unsafe { libc::close(fds[1]) };
+        assert!(wait_hung_up(fds[0], Duration::from_millis(1)), "writer gone: hung up");
+        // SAFETY: closing the read end this test opened.
+        unsafe { libc::close(fds[0]) };
+    }
 }

@@ -4,7 +4,9 @@
 
 use super::{App, Player, Popup};
 use crate::core::{Color, Declaration, GameStatus, Move};
+use crate::record::explain::{Lang, describe};
 use crate::record::{MoveTime, NodeId, Special, SpecialKind};
+use crate::tui::settings::Language;
 
 impl App {
     pub fn status(&self) -> GameStatus {
@@ -29,8 +31,8 @@ impl App {
             self.message = "the game is over here; take back (u) to play a variation".into();
             return false;
         }
-        if !self.pos().is_legal(m) {
-            self.message = format!("{} is not legal here", m.usi());
+        if let Err(why) = self.pos().why_illegal(m) {
+            self.message = describe(&why, self.explain_lang());
             return false;
         }
         let side = self.pos().side_to_move();
@@ -92,9 +94,17 @@ impl App {
                 self.submit_move(m)
             }
             Err(e) => {
-                self.message = e.to_string();
+                self.message = format!("{}: {}", text.trim(), e.describe(self.explain_lang()));
                 false
             }
+        }
+    }
+
+    /// The language refusals are explained in: the interface language.
+    pub(super) fn explain_lang(&self) -> Lang {
+        match self.settings().language {
+            Language::Ja => Lang::Ja,
+            Language::En => Lang::En,
         }
     }
 

@@ -2,7 +2,8 @@
 //! board or from the hand) and putting it down, which becomes a move.
 
 use super::{App, Popup};
-use crate::core::{Move, PieceKind, Square};
+use crate::core::{IllegalMove, Move, PieceKind, Square};
+use crate::record::explain::describe;
 use crate::tui::view::geometry::HAND_ORDER;
 
 /// Where the keyboard cursor is.
@@ -143,7 +144,16 @@ impl App {
             (false, true) => {
                 self.submit_move(plain);
             }
-            (false, false) => self.message = "illegal move".into(),
+            (false, false) => {
+                // a piece that must promote is refused for what stops the promoting move
+                let why = match self.pos().why_illegal(plain) {
+                    Err(IllegalMove::MustPromote { .. }) => self.pos().why_illegal(promo),
+                    other => other,
+                };
+                if let Err(why) = why {
+                    self.message = describe(&why, self.explain_lang());
+                }
+            }
         }
     }
 

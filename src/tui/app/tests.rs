@@ -31,7 +31,48 @@ fn illegal_target_is_refused_with_message() {
     app.click_square(sq("7g"));
     app.click_square(sq("7e"));
     assert_eq!(app.ply(), 0);
-    assert!(app.message.contains("illegal"));
+    assert!(app.message.contains("７五"), "{}", app.message);
+}
+
+#[test]
+fn cursor_refusals_give_the_reason_from_core() {
+    // the 金 on ５八 is pinned by the 飛 on ５一
+    let mut app = App::new(Position::from_sfen("4r4/9/9/9/9/9/9/4G4/4K4 b - 1").unwrap());
+    app.click_square(sq("5h"));
+    app.click_square(sq("6h"));
+    assert_eq!(app.ply(), 0);
+    assert!(app.message.contains("pinned") && app.message.contains("５一"), "{}", app.message);
+
+    // 二歩 by a drop chosen with the cursor, in Japanese when the interface is
+    let mut app = App::new(Position::from_sfen("4k4/9/9/9/9/9/4P4/9/4K4 b P 1").unwrap());
+    let mut settings = crate::tui::settings::Settings::default();
+    settings.language = crate::tui::settings::Language::Ja;
+    app.set_settings(settings);
+    app.selection = Some(Selection::Hand(crate::core::PieceKind::Pawn));
+    app.click_square(sq("5e"));
+    assert_eq!(app.ply(), 0);
+    assert!(app.message.contains("二歩"), "{}", app.message);
+
+    // a pawn that must promote on the last rank but is pinned: the reason is the promoting move's
+    let mut app = App::new(Position::from_sfen("9/K3P3r/9/9/9/9/9/9/8k b - 1").unwrap());
+    app.click_square(sq("5b"));
+    app.click_square(sq("5a"));
+    assert_eq!(app.ply(), 0);
+    assert!(app.message.contains("pinned") && app.message.contains("１二"), "{}", app.message);
+}
+
+#[test]
+fn typed_refusals_follow_the_interface_language() {
+    let mut app = App::new(Position::startpos());
+    assert!(!app.submit_typed("55飛"));
+    let english = app.message.clone();
+    assert!(english.starts_with("55飛: ") && english.contains("５五"), "{english}");
+    let mut settings = crate::tui::settings::Settings::default();
+    settings.language = crate::tui::settings::Language::Ja;
+    app.set_settings(settings);
+    assert!(!app.submit_typed("55飛"));
+    assert_ne!(app.message, english);
+    assert!(app.message.contains("５五"), "{}", app.message);
 }
 
 #[test]
