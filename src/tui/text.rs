@@ -95,6 +95,23 @@ pub struct Text {
     pub sennichite: &'static str,
     /// The winner's name.
     pub perpetual_check: fn(&str) -> String,
+    pub over_here: &'static str,
+    pub no_takeback_on_clock: &'static str,
+    pub at_start: &'static str,
+    pub at_end: &'static str,
+    pub no_variation_at_start: &'static str,
+    pub no_other_variation: &'static str,
+    pub already_over: &'static str,
+    /// The side's name.
+    pub time_up: fn(&str) -> String,
+    /// The side's name.
+    pub resigns: fn(&str) -> String,
+    pub no_pieces_in_hand: &'static str,
+    /// The piece's kanji.
+    pub none_in_hand: fn(&str) -> String,
+    /// The piece's kanji.
+    pub choose_drop_square: fn(&str) -> String,
+    pub select_own_piece: &'static str,
 }
 
 impl Text {
@@ -234,6 +251,19 @@ pub static EN: Text = Text {
     no_legal_move: |l| format!("{l} has no legal move and loses"),
     sennichite: "千日手 — repetition, the game is a draw",
     perpetual_check: |w| format!("連続王手の千日手 — perpetual check, {w} wins"),
+    over_here: "the game is over here; take back (u) to play a variation",
+    no_takeback_on_clock: "no take-backs while the clock runs",
+    at_start: "at the start",
+    at_end: "at the end of the line",
+    no_variation_at_start: "no variation at the start",
+    no_other_variation: "no other variation here",
+    already_over: "the game is already over",
+    time_up: |s| format!("切れ負け — {s} ran out of time"),
+    resigns: |s| format!("投了 — {s} resigns"),
+    no_pieces_in_hand: "no pieces in hand",
+    none_in_hand: |k| format!("no {k} in hand"),
+    choose_drop_square: |k| format!("drop {k}: choose a square"),
+    select_own_piece: "select one of your pieces",
 };
 
 pub static JA: Text = Text {
@@ -364,6 +394,19 @@ pub static JA: Text = Text {
     no_legal_move: |l| format!("{l}は指せる手がなく負け"),
     sennichite: "千日手 — 引き分け",
     perpetual_check: |w| format!("連続王手の千日手 — {w}の勝ち"),
+    over_here: "この局面で対局は終わっています。変化を指すには u で戻してください",
+    no_takeback_on_clock: "時計が動いている間は待ったできません",
+    at_start: "開始局面です",
+    at_end: "この手順の最後です",
+    no_variation_at_start: "開始局面に変化はありません",
+    no_other_variation: "ここに別の変化はありません",
+    already_over: "対局はもう終わっています",
+    time_up: |s| format!("切れ負け — {s}の時間切れ"),
+    resigns: |s| format!("投了 — {s}の投了"),
+    no_pieces_in_hand: "持駒がありません",
+    none_in_hand: |k| format!("持駒に{k}がありません"),
+    choose_drop_square: |k| format!("{k}を打つ: マスを選んでください"),
+    select_own_piece: "自分の駒を選んでください",
 };
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ impl App {
     /// Plays `m` if legal, with a clear message if not.
     pub fn submit_move(&mut self, m: Move) -> bool {
         if self.line_ended() || self.status().is_over() {
-            self.message = "the game is over here; take back (u) to play a variation".into();
+            self.message = self.text().over_here.into();
             return false;
         }
         if let Err(why) = self.pos().why_illegal(m) {
@@ -115,12 +115,12 @@ impl App {
         self.selection = None;
         let ended = self.line_ended() || self.status().is_over();
         if self.clock.is_some() && !ended {
-            self.message = "no take-backs while the clock runs".into();
+            self.message = self.text().no_takeback_on_clock.into();
             return;
         }
         let from = self.game.node();
         if !self.game.back() {
-            self.message = "at the start".into();
+            self.message = self.text().at_start.into();
             return;
         }
         if ended {
@@ -132,7 +132,7 @@ impl App {
         if vs_engine && self.players[self.pos().side_to_move().index()] == Player::Engine && !self.game.back()
         {
             // the computer moved first from the start: stay at the start, it will move again
-            self.message = "at the start".into();
+            self.message = self.text().at_start.into();
         }
         if ended {
             self.restore_clock_here(std::time::Instant::now());
@@ -161,7 +161,7 @@ impl App {
     pub fn redo(&mut self) {
         self.selection = None;
         if !self.game.forward() {
-            self.message = "at the end of the line".into();
+            self.message = self.text().at_end.into();
         } else {
             self.settle_ending();
             self.message = self.status_message();
@@ -206,12 +206,12 @@ impl App {
     /// Replaces the last move by its next (`delta` = 1) or previous (-1) alternative.
     pub fn switch_variation(&mut self, delta: i32) {
         let Some(parent) = self.game.record().node(self.game.node()).parent() else {
-            self.message = "no variation at the start".into();
+            self.message = self.text().no_variation_at_start.into();
             return;
         };
         let siblings: Vec<NodeId> = self.game.record().node(parent).children().to_vec();
         if siblings.len() < 2 {
-            self.message = "no other variation here".into();
+            self.message = self.text().no_other_variation.into();
             return;
         }
         let i = siblings.iter().position(|&c| c == self.game.node()).unwrap_or(0) as i32;
@@ -234,8 +234,7 @@ impl App {
         let side = self.pos().side_to_move();
         if clock.flag_fell(side, now) {
             self.end_line(Special::new(SpecialKind::TimeUp));
-            let who = if side == Color::Black { "☗ sente" } else { "☖ gote" };
-            self.message = format!("切れ負け — {who} ran out of time");
+            self.message = (self.text().time_up)(self.text().sides[side.index()]);
         }
     }
 
@@ -243,12 +242,12 @@ impl App {
     pub fn resign(&mut self) {
         self.popup = None;
         if self.line_ended() || self.status().is_over() {
-            self.message = "the game is already over".into();
+            self.message = self.text().already_over.into();
             return;
         }
         self.end_line(Special::new(SpecialKind::Resign));
-        let side = if self.pos().side_to_move() == Color::Black { "☗ sente" } else { "☖ gote" };
-        self.message = format!("投了 — {side} resigns");
+        let side = self.text().sides[self.pos().side_to_move().index()];
+        self.message = (self.text().resigns)(side);
     }
 
     /// What a declaration by the side to move would mean under the rule in force, in words.
@@ -274,7 +273,7 @@ impl App {
     pub fn declare(&mut self) {
         self.popup = None;
         if self.line_ended() || self.status().is_over() {
-            self.message = "the game is already over".into();
+            self.message = self.text().already_over.into();
             return;
         }
         let (kind, text) = match self.pos().declaration(self.impasse_rule) {

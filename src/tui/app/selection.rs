@@ -55,7 +55,7 @@ impl App {
                 match HAND_ORDER.iter().position(|&k| hand.count(k) > 0) {
                     Some(first) => Focus::Hand(first),
                     None => {
-                        self.message = "no pieces in hand".into();
+                        self.message = self.text().no_pieces_in_hand.into();
                         Focus::Board
                     }
                 }
@@ -76,12 +76,12 @@ impl App {
             let kind = HAND_ORDER[i];
             let side = self.pos().side_to_move();
             if self.pos().hand(side).count(kind) == 0 {
-                self.message = format!("no {} in hand", kind.kanji());
+                self.message = (self.text().none_in_hand)(kind.kanji());
                 return;
             }
             self.selection = Some(Selection::Hand(kind));
             self.focus = Focus::Board;
-            self.message = format!("drop {}: choose a square", kind.kanji());
+            self.message = (self.text().choose_drop_square)(kind.kanji());
             return;
         }
         self.click_square(self.cursor);
@@ -124,7 +124,7 @@ impl App {
                     self.selection = Some(Selection::Square(sq));
                     self.message.clear();
                 } else {
-                    self.message = "select one of your pieces".into();
+                    self.message = self.text().select_own_piece.into();
                 }
             }
         }

@@ -416,3 +416,21 @@ fn endings_reach_saved_kif_csa_and_jkf_files() {
     assert!(app.save_to(&path));
     assert!(std::fs::read_to_string(&path).unwrap().contains("%TORYO"));
 }
+
+#[test]
+fn game_messages_follow_the_interface_language() {
+    let mut app = App::new(Position::startpos());
+    app.undo();
+    assert_eq!(app.message, "at the start");
+    let mut settings = crate::tui::settings::Settings::default();
+    settings.language = crate::tui::settings::Language::Ja;
+    app.set_settings(settings);
+    app.undo();
+    assert_eq!(app.message, "開始局面です");
+    app.redo();
+    assert_eq!(app.message, "この手順の最後です");
+    app.resign();
+    assert_eq!(app.message, "投了 — ☗先手の投了");
+    app.resign();
+    assert_eq!(app.message, "対局はもう終わっています");
+}
