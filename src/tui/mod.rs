@@ -201,20 +201,18 @@ pub fn open_with(
         Some(Ok(Some(saved))) => {
             let mut app = App::resume(saved.record, &saved.session, settings.clone(), now);
             if saved.session.playing && app.unfinished() {
-                let started =
-                    app.record().header("開始日時").map(|d| format!(", started {d}")).unwrap_or_default();
-                app.set_message(format!(
-                    "resumed your unfinished game ({} moves{started}) — n starts a new one",
-                    app.ply()
-                ));
+                let started = app.record().header("開始日時").unwrap_or_default().to_string();
+                let note = (app.text().resumed_game)(app.ply(), &started);
+                app.set_message(note);
                 return Ok(app);
             }
         }
-        Some(Err(e)) => note = Some(format!("{e} — it is kept in previous/")),
+        Some(Err(e)) => note = Some((text::Text::of(settings.language).autosave_kept)(&e.to_string())),
         _ => {}
     }
     let mut app = App::new_game(settings);
-    let label = app.last_choice().mode.label();
-    app.set_message(note.unwrap_or_else(|| format!("new game: {label} — n for another, ? for help")));
+    let label = app.last_choice().mode.label(app.text());
+    let launch = (app.text().new_game_at_launch)(label);
+    app.set_message(note.unwrap_or(launch));
     Ok(app)
 }

@@ -112,6 +112,29 @@ pub struct Text {
     /// The piece's kanji.
     pub choose_drop_square: fn(&str) -> String,
     pub select_own_piece: &'static str,
+    /// Hot-seat, you as ☗, you as ☖, computer vs computer.
+    pub mode_labels: [&'static str; 4],
+    /// The mode's label.
+    pub new_game: fn(&str) -> String,
+    /// The mode's label, on launch.
+    pub new_game_at_launch: fn(&str) -> String,
+    /// The moves played and when the game started (empty if unknown).
+    pub resumed_game: fn(usize, &str) -> String,
+    /// A record that could not be read, kept under previous/.
+    pub autosave_kept: fn(&str) -> String,
+    pub nothing_to_pause: &'static str,
+    pub paused_note: &'static str,
+    pub resumed: &'static str,
+    /// ☗ or ☖.
+    pub you_play: fn(&str) -> String,
+    /// ☗ or ☖.
+    pub computer_plays: fn(&str) -> String,
+    /// Seconds a move.
+    pub pace_set: fn(f64) -> String,
+    pub engine_failed: fn(&str) -> String,
+    /// The move in USI.
+    pub engine_illegal: fn(&str) -> String,
+    pub computer_resigns: &'static str,
 }
 
 impl Text {
@@ -264,6 +287,28 @@ pub static EN: Text = Text {
     none_in_hand: |k| format!("no {k} in hand"),
     choose_drop_square: |k| format!("drop {k}: choose a square"),
     select_own_piece: "select one of your pieces",
+    mode_labels: [
+        "二人対局 (hot-seat: two players, one keyboard)",
+        "☗ you (sente) vs ☖ computer",
+        "☗ computer vs ☖ you (gote)",
+        "computer vs computer",
+    ],
+    new_game: |m| format!("new game: {m}"),
+    new_game_at_launch: |m| format!("new game: {m} — n for another, ? for help"),
+    resumed_game: |n, d| {
+        let started = if d.is_empty() { String::new() } else { format!(", started {d}") };
+        format!("resumed your unfinished game ({n} moves{started}) — n starts a new one")
+    },
+    autosave_kept: |e| format!("{e} — it is kept in previous/"),
+    nothing_to_pause: "nothing to pause: no computer in this game",
+    paused_note: "paused — p resumes, t takes over the side to move",
+    resumed: "resumed",
+    you_play: |m| format!("you now play {m}"),
+    computer_plays: |m| format!("the computer now plays {m}"),
+    pace_set: |s| format!("computer vs computer: at least {s:.1} s a move"),
+    engine_failed: |e| format!("engine failed: {e} — both sides are now played by hand"),
+    engine_illegal: |m| format!("反則負け — the computer played an illegal move ({m})"),
+    computer_resigns: "投了 — the computer resigns",
 };
 
 pub static JA: Text = Text {
@@ -407,6 +452,28 @@ pub static JA: Text = Text {
     none_in_hand: |k| format!("持駒に{k}がありません"),
     choose_drop_square: |k| format!("{k}を打つ: マスを選んでください"),
     select_own_piece: "自分の駒を選んでください",
+    mode_labels: [
+        "二人対局 (一つのキーボードで交互に指す)",
+        "☗あなた 対 ☖コンピュータ",
+        "☗コンピュータ 対 ☖あなた",
+        "コンピュータ同士",
+    ],
+    new_game: |m| format!("新しい対局: {m}"),
+    new_game_at_launch: |m| format!("新しい対局: {m} — n で別の対局、? でヘルプ"),
+    resumed_game: |n, d| {
+        let started = if d.is_empty() { String::new() } else { format!("、{d} 開始") };
+        format!("中断していた対局を再開しました ({n}手{started}) — n で新しい対局")
+    },
+    autosave_kept: |e| format!("{e} — previous/ に残してあります"),
+    nothing_to_pause: "一時停止するものはありません: この対局にコンピュータはいません",
+    paused_note: "一時停止 — p で再開、t で手番の側を引き継ぐ",
+    resumed: "再開しました",
+    you_play: |m| format!("{m}をあなたが指します"),
+    computer_plays: |m| format!("{m}をコンピュータが指します"),
+    pace_set: |s| format!("コンピュータ同士: 1手に最低 {s:.1} 秒"),
+    engine_failed: |e| format!("エンジンが止まりました: {e} — 両方の手を人が指します"),
+    engine_illegal: |m| format!("反則負け — コンピュータが反則手を指しました ({m})"),
+    computer_resigns: "投了 — コンピュータの投了",
 };
 
 #[cfg(test)]

@@ -236,7 +236,7 @@ fn play_against_the_computer() {
     s.send("2");
     s.send(&"\x1b[D".repeat(9)); // left arrow: level down to 1
     s.send("\r");
-    s.wait_for("new game");
+    s.wait_for("新しい対局");
     s.send(":7g7f\r");
     s.wait_for("▲７六歩(77)");
     // the computer answers on its own, without freezing the interface
@@ -283,7 +283,7 @@ fn first_launch_is_you_against_the_computer() {
     // the next launch resumes the game: it was left unfinished
     let home = std::mem::replace(&mut s.home, common::TempDir::new("e2e-first-unused"));
     let mut s = Session::start(&[], home);
-    let sc = s.wait_for("resumed");
+    let sc = s.wait_for("再開しました");
     assert!(sc.contains("▲７六歩(77)"), "{sc}");
     assert!(sc.contains("あなた☗ 対 COM · レベル3"), "{sc}");
     s.send("q");
@@ -305,7 +305,7 @@ fn a_game_killed_mid_way_comes_back_and_a_new_game_keeps_it() {
     assert!(s.wait_exit());
     let home = std::mem::replace(&mut s.home, common::TempDir::new("e2e-kill-unused"));
     let mut s = Session::start(&[], home);
-    let sc = s.wait_for("resumed");
+    let sc = s.wait_for("再開しました");
     assert!(sc.contains("▲２六歩(27)") && sc.contains("☖後手 4手目"), "{sc}");
     // play on, then start a new game: the old one is kept under previous/
     s.send(":8c8d\r");
@@ -313,7 +313,7 @@ fn a_game_killed_mid_way_comes_back_and_a_new_game_keeps_it() {
     s.send("n");
     s.wait_for("新規対局");
     s.send("\r");
-    s.wait_for("new game");
+    s.wait_for("新しい対局");
     let previous = s.home.join("data/shogiban/previous");
     let start = Instant::now();
     let kept = loop {

@@ -65,15 +65,11 @@ impl App {
     /// Pauses or resumes the computer (its search in progress is abandoned on pause).
     pub fn toggle_pause(&mut self) {
         if !self.players.contains(&Player::Engine) {
-            self.message = "nothing to pause: no computer in this game".into();
+            self.message = self.text().nothing_to_pause.into();
             return;
         }
         self.paused = !self.paused;
-        self.message = if self.paused {
-            "paused — p resumes, t takes over the side to move".into()
-        } else {
-            "resumed".into()
-        };
+        self.message = if self.paused { self.text().paused_note.into() } else { self.text().resumed.into() };
     }
 
     /// Hands the side to move from the computer to a person, or back.
@@ -83,11 +79,11 @@ impl App {
         let mark = if i == 0 { "☗" } else { "☖" };
         self.players[i] = match self.players[i] {
             Player::Engine => {
-                self.message = format!("you now play {mark}");
+                self.message = (self.text().you_play)(mark);
                 Player::Human
             }
             Player::Human => {
-                self.message = format!("the computer now plays {mark}");
+                self.message = (self.text().computer_plays)(mark);
                 Player::Engine
             }
         };
@@ -102,7 +98,7 @@ impl App {
         self.pace_ms = PACES_MS[j];
         self.settings.min_move_ms = self.pace_ms;
         self.settings_dirty = true;
-        self.message = format!("computer vs computer: at least {:.1} s a move", self.pace_ms as f64 / 1000.0);
+        self.message = (self.text().pace_set)(self.pace_ms as f64 / 1000.0);
     }
 
     /// Sets the minimum time per move for computer against computer.
@@ -140,7 +136,7 @@ impl App {
                 self.players = [Player::Human, Player::Human];
                 self.thinking = None;
                 self.engine_info = None;
-                self.message = format!("engine failed: {message} — both sides are now played by hand");
+                self.message = (self.text().engine_failed)(&message);
             }
         }
     }
@@ -211,7 +207,7 @@ impl App {
             if !self.pos().is_legal(m) {
                 // an answer to the position on the board that breaks the rules loses (反則負け)
                 self.end_line(Special::new(SpecialKind::IllegalLoss));
-                self.message = format!("反則負け — the computer played an illegal move ({})", m.usi());
+                self.message = (self.text().engine_illegal)(&m.usi());
                 return;
             }
             self.submit_move(m);
@@ -220,7 +216,7 @@ impl App {
         } else {
             self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::Resign)));
             self.dirty = true;
-            self.message = "投了 — the computer resigns".into();
+            self.message = self.text().computer_resigns.into();
         }
     }
 }

@@ -29,13 +29,15 @@ impl GameMode {
         }
     }
 
-    pub fn label(self) -> &'static str {
-        match self {
-            GameMode::HotSeat => "二人対局 (hot-seat: two players, one keyboard)",
-            GameMode::HumanSente => "☗ you (sente) vs ☖ computer",
-            GameMode::HumanGote => "☗ computer vs ☖ you (gote)",
-            GameMode::EngineVsEngine => "computer vs computer",
-        }
+    /// The mode in words, in the interface language of `text`.
+    pub fn label(self, text: &crate::tui::text::Text) -> &'static str {
+        let i = match self {
+            GameMode::HotSeat => 0,
+            GameMode::HumanSente => 1,
+            GameMode::HumanGote => 2,
+            GameMode::EngineVsEngine => 3,
+        };
+        text.mode_labels[i]
     }
 }
 
@@ -171,7 +173,7 @@ impl App {
         self.selection = None;
         self.focus = Focus::Board;
         self.flipped = mode == GameMode::HumanGote;
-        self.message = format!("new game: {}", mode.label());
+        self.message = (self.text().new_game)(mode.label(self.text()));
     }
 
     /// Who plays which side, the computer's level and, when it plays both, its pace and
