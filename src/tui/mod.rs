@@ -128,7 +128,7 @@ impl Autosave {
         if dirty || path != self.path {
             if self.owner != Some(app.game_serial()) {
                 if let Err(e) = store.keep_previous() {
-                    app.set_message(format!("could not keep the previous autosave: {e}"));
+                    app.set_message((app.text().previous_not_kept)(&e.to_string()));
                     return;
                 }
                 self.owner = Some(app.game_serial());
@@ -137,13 +137,13 @@ impl Autosave {
                 self.saver.save(store.autosave_path(), app.record().clone());
             }
             if let Err(e) = store.write_session(&app.session(now)) {
-                app.set_message(format!("autosave failed: {e}"));
+                app.set_message((app.text().autosave_failed)(&e.to_string()));
             }
             self.path = path;
         }
         for report in self.saver.poll() {
             if let Err(e) = report.result {
-                app.set_message(format!("autosave failed: {e}"));
+                app.set_message((app.text().autosave_failed)(&e.to_string()));
             }
         }
     }

@@ -135,6 +135,20 @@ pub struct Text {
     /// The move in USI.
     pub engine_illegal: fn(&str) -> String,
     pub computer_resigns: &'static str,
+    pub analysis_on: &'static str,
+    pub analysis_off: &'static str,
+    pub analysis_lines: fn(usize) -> String,
+    pub hint_in_analysis: &'static str,
+    pub hint_thinking: &'static str,
+    pub game_analysis_stopping: &'static str,
+    /// Positions and milliseconds a position.
+    pub game_analysis_started: fn(usize, u64) -> String,
+    /// Whether it was stopped, positions analysed, marked moves.
+    pub game_analysis_done: fn(bool, usize, usize) -> String,
+    pub no_marked_move: &'static str,
+    /// What went wrong.
+    pub autosave_failed: fn(&str) -> String,
+    pub previous_not_kept: fn(&str) -> String,
 }
 
 impl Text {
@@ -309,6 +323,20 @@ pub static EN: Text = Text {
     engine_failed: |e| format!("engine failed: {e} — both sides are now played by hand"),
     engine_illegal: |m| format!("反則負け — the computer played an illegal move ({m})"),
     computer_resigns: "投了 — the computer resigns",
+    analysis_on: "検討: analysis follows the position shown (a stops, v lines)",
+    analysis_off: "検討 stopped",
+    analysis_lines: |n| format!("{n} line(s)"),
+    hint_in_analysis: "検討 is on: its first line is the engine's move",
+    hint_thinking: "ヒント: thinking…",
+    game_analysis_stopping: "棋譜解析: stopping…",
+    game_analysis_started: |n, ms| format!("棋譜解析: {n} positions at {ms} ms (A stops)"),
+    game_analysis_done: |stopped, n, marks| {
+        let how = if stopped { "stopped" } else { "done" };
+        format!("棋譜解析 {how}: {n} positions, {marks} marked moves (m / M: next / previous)")
+    },
+    no_marked_move: "no marked move that way (棋譜解析 with A marks them)",
+    autosave_failed: |e| format!("autosave failed: {e}"),
+    previous_not_kept: |e| format!("could not keep the previous autosave: {e}"),
 };
 
 pub static JA: Text = Text {
@@ -474,6 +502,20 @@ pub static JA: Text = Text {
     engine_failed: |e| format!("エンジンが止まりました: {e} — 両方の手を人が指します"),
     engine_illegal: |m| format!("反則負け — コンピュータが反則手を指しました ({m})"),
     computer_resigns: "投了 — コンピュータの投了",
+    analysis_on: "検討: 表示中の局面を解析します (a で終了、v で読み筋の数)",
+    analysis_off: "検討を終了しました",
+    analysis_lines: |n| format!("読み筋 {n} 本"),
+    hint_in_analysis: "検討中です: 一番目の読み筋がエンジンの手です",
+    hint_thinking: "ヒント: 考慮中…",
+    game_analysis_stopping: "棋譜解析: 停止中…",
+    game_analysis_started: |n, ms| format!("棋譜解析: {n} 局面、1局面 {ms} ミリ秒 (A で停止)"),
+    game_analysis_done: |stopped, n, marks| {
+        let how = if stopped { "停止" } else { "完了" };
+        format!("棋譜解析 {how}: {n} 局面、印のついた手 {marks} (m / M で次 / 前)")
+    },
+    no_marked_move: "その方向に印のついた手はありません (A の棋譜解析で印がつきます)",
+    autosave_failed: |e| format!("自動保存に失敗しました: {e}"),
+    previous_not_kept: |e| format!("前の自動保存を残せませんでした: {e}"),
 };
 
 #[cfg(test)]

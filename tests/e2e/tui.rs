@@ -446,11 +446,11 @@ fn open_a_record_analyse_it_and_see_a_score_and_a_line() {
     s.send("r");
     s.wait_for("△");
     s.send("a");
-    s.wait_for("検討 stopped");
+    s.wait_for("検討を終了しました");
     // whole-game analysis: the graph appears and the result is kept in the record
     s.send("A");
     s.wait_for("評価値");
-    s.wait_for("棋譜解析 done");
+    s.wait_for("棋譜解析 完了");
     s.send("q");
     s.send("y");
     assert!(s.wait_exit());

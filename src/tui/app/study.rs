@@ -118,10 +118,10 @@ impl App {
     pub fn toggle_analysis(&mut self) {
         self.study.on = !self.study.on;
         if self.study.on {
-            self.message = "検討: analysis follows the position shown (a stops, v lines)".into();
+            self.message = self.text().analysis_on.into();
         } else {
             self.stop_live();
-            self.message = "検討 stopped".into();
+            self.message = self.text().analysis_off.into();
         }
     }
 
@@ -136,13 +136,13 @@ impl App {
     pub fn cycle_analysis_lines(&mut self) {
         self.study.lines = self.study.lines % crate::engine::analysis::MAX_LINES + 1;
         self.study.analysed = None; // analyse again with the new number of lines
-        self.message = format!("{} line(s)", self.study.lines);
+        self.message = (self.text().analysis_lines)(self.study.lines);
     }
 
     /// Asks the engine for the best move of the side to move (shown when it answers).
     pub fn request_hint(&mut self) {
         if self.study.on {
-            self.message = "検討 is on: its first line is the engine's move".into();
+            self.message = self.text().hint_in_analysis.into();
             return;
         }
         let node = self.game.node();
@@ -154,7 +154,7 @@ impl App {
             lines: 1,
             movetime_ms: Some(HINT_MS),
         });
-        self.message = "ヒント: thinking…".into();
+        self.message = self.text().hint_thinking.into();
     }
 
     /// The next command for the analysis threads, if any.
@@ -205,7 +205,7 @@ impl App {
     pub fn toggle_game_analysis(&mut self) {
         if self.study.run.is_some() {
             self.study.queue.push(StudyCommand::StopGame);
-            self.message = "棋譜解析: stopping…".into();
+            self.message = self.text().game_analysis_stopping.into();
             return;
         }
         let rec = self.record();
@@ -221,7 +221,7 @@ impl App {
             movetime_ms: GAME_ANALYSIS_MS,
             thresholds: Thresholds::default(),
         });
-        self.message = format!("棋譜解析: {total} positions at {GAME_ANALYSIS_MS} ms (A stops)");
+        self.message = (self.text().game_analysis_started)(total, GAME_ANALYSIS_MS);
     }
 
     /// One position of the whole-game analysis is done.
@@ -244,11 +244,7 @@ impl App {
         self.study.review = ReviewLine::from_record(self.game.record());
         self.dirty = true;
         let marks = analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
-        self.message = format!(
-            "棋譜解析 {}: {} positions, {marks} marked moves (m / M: next / previous)",
-            if analysis.stopped { "stopped" } else { "done" },
-            analysis.evals.len()
-        );
+        self.message = (self.text().game_analysis_done)(analysis.stopped, analysis.evals.len(), marks);
     }
 
     /// Goes to the next (`forward`) or previous marked move of the main line.
@@ -265,7 +261,7 @@ impl App {
                     self.message = format!("{ply}手目: {mark}");
                 }
             }
-            None => self.message = "no marked move that way (棋譜解析 with A marks them)".into(),
+            None => self.message = self.text().no_marked_move.into(),
         }
     }
 
