@@ -149,6 +149,8 @@ pub struct Text {
     /// What went wrong.
     pub autosave_failed: fn(&str) -> String,
     pub previous_not_kept: fn(&str) -> String,
+    /// The impasse count: king in the enemy camp, pieces there, points, points needed, in check.
+    pub declaration_summary: fn(bool, u32, u32, u32, bool) -> String,
 }
 
 impl Text {
@@ -337,6 +339,14 @@ pub static EN: Text = Text {
     no_marked_move: "no marked move that way (棋譜解析 with A marks them)",
     autosave_failed: |e| format!("autosave failed: {e}"),
     previous_not_kept: |e| format!("could not keep the previous autosave: {e}"),
+    declaration_summary: |king_in, pieces, points, need, check| {
+        let yn = |b: bool| if b { "yes" } else { "no" };
+        format!(
+            "king in the enemy camp: {}  pieces there: {pieces}/10  points: {points}/{need}  in check: {}",
+            yn(king_in),
+            yn(check)
+        )
+    },
 };
 
 pub static JA: Text = Text {
@@ -516,6 +526,14 @@ pub static JA: Text = Text {
     no_marked_move: "その方向に印のついた手はありません (A の棋譜解析で印がつきます)",
     autosave_failed: |e| format!("自動保存に失敗しました: {e}"),
     previous_not_kept: |e| format!("前の自動保存を残せませんでした: {e}"),
+    declaration_summary: |king_in, pieces, points, need, check| {
+        let yn = |b: bool| if b { "はい" } else { "いいえ" };
+        format!(
+            "玉が敵陣に: {}  敵陣の駒: {pieces}/10  点数: {points}/{need}  王手: {}",
+            yn(king_in),
+            yn(check)
+        )
+    },
 };
 
 #[cfg(test)]

@@ -260,11 +260,7 @@ impl App {
             crate::core::ImpasseRule::Jsa24 => 31,
         };
         let king_in = pos.king_square(us).is_some_and(|k| k.in_zone(us));
-        format!(
-            "king in the enemy camp: {}  pieces there: {pieces}/10  points: {points}/{need}  in check: {}",
-            if king_in { "yes" } else { "no" },
-            if pos.in_check() { "yes" } else { "no" }
-        )
+        (self.text().declaration_summary)(king_in, pieces, points, need, pos.in_check())
     }
 
     /// The side to move declares an impasse win (入玉宣言) under the rule in force: a win if

@@ -171,6 +171,10 @@ fn resign_and_declaration_end_the_line() {
     let sfen = "+R+B2K4/9/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/8k b 2G2S2N2LP2g2s2n2l8p 1";
     let mut app = App::new(Position::from_sfen(sfen).unwrap());
     assert!(app.declaration_summary().contains("points: 28/28"));
+    let mut settings = crate::tui::settings::Settings::default();
+    settings.language = crate::tui::settings::Language::Ja;
+    app.set_settings(settings);
+    assert!(app.declaration_summary().contains("点数: 28/28"), "{}", app.declaration_summary());
     app.declare();
     assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::Black));
 
