@@ -6,7 +6,7 @@
 
 Reads match.log (cshogi.cli's output), events.log (usi_guard.py) and the
 gnushogi adapter log, and prints the score of the first engine plus every
-count the engine issue asks about: illegal moves, crashes, losses on time.
+count the strength target asks about: illegal moves, crashes, losses on time.
 With --csv-row it prints instead one row for tools/results/matches.csv
 (columns as in tools/results/README.md; check `build` and `opponent`, add a note).
 """
@@ -175,10 +175,10 @@ def main():
     target = 90 if "GNU Shogi" in e2 else 50 if "Fairy-Stockfish" in e2 else None
     if target is not None and e1.startswith("shogiban"):
         if one_second_byoyomi(out):
-            print("  engine issue target: >= %d%% against %s: %s" % (
+            print("  strength target: >= %d%% against %s: %s" % (
                 target, e2, "met" if score >= target else "NOT met"))
         else:
-            print("  engine issue target (>= %d%%) is for 1 s byoyomi matches; not judged here" % target)
+            print("  strength target (>= %d%%) is for 1 s byoyomi matches; not judged here" % target)
     csa_ends = defaultdict(int)
     for path in glob.glob(os.path.join(out, "csa", "*.csa")):
         with open(path, encoding="utf-8", errors="replace") as f:

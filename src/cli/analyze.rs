@@ -73,7 +73,7 @@ pub fn run(a: Args) -> ExitCode {
         && let Some(o) = &a.output
         && !o.is_dir()
     {
-        eprintln!("shogiban analyze: with several files, -o must be an existing directory ({})", o.display());
+        say!("shogiban analyze: with several files, -o must be an existing directory ({})", o.display());
         return ExitCode::from(2);
     }
     let opt = GameAnalysisOptions { movetime_ms: a.time, thresholds: a.thresholds, ..Default::default() };
@@ -81,9 +81,9 @@ pub fn run(a: Args) -> ExitCode {
     for (i, input) in a.files.iter().enumerate() {
         let label = format!("[{}/{}] {}", i + 1, a.files.len(), input.display());
         match analyse_file(&a, input, &opt, &label) {
-            Ok(out) => eprintln!("\r\x1b[K{label}: written to {}", out.display()),
+            Ok(out) => say!("\r\x1b[K{label}: written to {}", out.display()),
             Err(e) => {
-                eprintln!("\r\x1b[K{label}: {e}");
+                say!("\r\x1b[K{label}: {e}");
                 failed += 1;
             }
         }

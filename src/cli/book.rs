@@ -75,7 +75,7 @@ fn read_games(f: &Path) -> Result<Vec<(Position, Vec<Move>)>, String> {
         let records = shogiban::record::load_all_records(f).map_err(|e| e.to_string())?;
         for (_, warnings) in &records {
             for w in warnings {
-                eprintln!("warning: {w}");
+                say!("warning: {w}");
             }
         }
         Ok(records.into_iter().map(|(r, _)| (r.initial().clone(), r.main_line_moves())).collect())

@@ -40,7 +40,7 @@ pub fn run(a: Args) -> ExitCode {
             Err(e) => {
                 // keep the output in step with the input: one line for each position
                 println!("error");
-                eprintln!("shogiban eval: line {}: {e}", n + 1);
+                say!("shogiban eval: line {}: {e}", n + 1);
                 failed = true;
             }
         }

@@ -35,7 +35,7 @@ pub struct Args {
 }
 
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("shogiban mate: {message}");
+    say!("shogiban mate: {message}");
     ExitCode::from(EXIT_BAD_INPUT)
 }
 
@@ -45,7 +45,7 @@ pub fn run(a: Args) -> ExitCode {
         (None, Some(path)) => match shogiban::record::load_record(path) {
             Ok((record, warnings)) => {
                 for w in &warnings {
-                    eprintln!("shogiban mate: {w}");
+                    say!("shogiban mate: {w}");
                 }
                 record.position_at(record.main_line_end())
             }

@@ -4,6 +4,15 @@
 //! output and an exit status. Exit status 2 is a usage error (clap's convention), 1 a failure;
 //! `mate` documents its own.
 
+/// `eprintln!` that never panics: a full or closed stderr must not turn a message into a crash
+/// (exit 101) in place of the exit status the command means.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod analyze;
 mod book;
 mod convert;
@@ -154,7 +163,7 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
             match EngineLink::start_external(&path, &rest, &loaded.settings.engine_options) {
                 Ok(e) => e,
                 Err(e) => {
-                    eprintln!("shogiban: {e}");
+                    say!("shogiban: {e}");
                     return ExitCode::from(1);
                 }
             }
@@ -163,7 +172,7 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
     let mut app = match shogiban::tui::open(file, loaded.settings) {
         Ok(app) => app,
         Err(e) => {
-            eprintln!("shogiban: {e}");
+            say!("shogiban: {e}");
             return ExitCode::from(1);
         }
     };
@@ -175,7 +184,7 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
     match shogiban::tui::run(app, engine, loaded.file) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("shogiban: terminal error: {e}");
+            say!("shogiban: terminal error: {e}");
             ExitCode::from(1)
         }
     }
@@ -196,11 +205,11 @@ fn bench(depth: u32) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Err(e)) => {
-            eprintln!("shogiban bench: {e}");
+            say!("shogiban bench: {e}");
             ExitCode::from(1)
         }
         Err(_) => {
-            eprintln!("shogiban bench: the search panicked");
+            say!("shogiban bench: the search panicked");
             ExitCode::from(1)
         }
     }
@@ -208,7 +217,7 @@ fn bench(depth: u32) -> ExitCode {
 
 /// Prints `message` as `shogiban <command>: message` and fails with status 1.
 pub fn fail(command: &str, message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("shogiban {command}: {message}");
+    say!("shogiban {command}: {message}");
     ExitCode::from(1)
 }
 

@@ -23,7 +23,7 @@ pub fn run(a: Args) -> ExitCode {
         Some(words) => match Position::from_sfen_allow_extra_pieces(&words.join(" ")) {
             Ok(p) => {
                 if let Err(e) = p.check_piece_totals() {
-                    eprintln!("warning: {e} (more than one set has; counting anyway)");
+                    say!("warning: {e} (more than one set has; counting anyway)");
                 }
                 p
             }

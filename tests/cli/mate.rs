@@ -126,3 +126,14 @@ fn exit_status_by_outcome() {
         assert!(out.contains(line), "{out}");
     }
 }
+
+#[test]
+fn a_full_stderr_keeps_the_exit_status() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else { return };
+    let status = Command::new(env!("CARGO_BIN_EXE_shogiban"))
+        .args(["mate", "/nonexistent/problem.kif"])
+        .stderr(full)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "an unreadable file is exit 2, not a panic (101)");
+}
