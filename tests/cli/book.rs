@@ -3,16 +3,8 @@
 use crate::common;
 
 use shogiban::engine::book::Book;
-use std::process::Command;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shogiban")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use super::run;
 
 #[test]
 fn build_then_probe() {

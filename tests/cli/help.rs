@@ -1,16 +1,7 @@
 //! Command-line conventions of every subcommand: `--help` on stdout with status 0, `--version`,
 //! usage errors on stderr with status 2, and a suggestion for a mistyped subcommand.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shogiban")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use super::run;
 
 const SUBCOMMANDS: [&str; 8] = ["usi", "perft", "convert", "bench", "mate", "book", "eval", "analyze"];
 

@@ -1,15 +1,6 @@
 //! The `perft` subcommand of the real binary: output format, SFEN forms, and refusals.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shogiban")).args(args).output().expect("binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use super::run;
 
 #[test]
 fn divide_lists_every_root_move_then_totals() {
