@@ -4,6 +4,8 @@
 
 pub use super::settings::Language;
 
+pub mod setup;
+
 /// One entry of the key bar: the key, its label, and a priority (lower stays longer when the bar
 /// is shortened to fit the width; `q` is 0 and never goes).
 #[derive(Copy, Clone, Debug)]
@@ -172,6 +174,8 @@ pub static EN: Text = Text {
         k("r", "redo", 3),
         k("n", "new", 2),
         k("s", "save", 2),
+        k("e", "edit", 4),
+        k("T", "tsume", 4),
         k("o", "settings", 3),
         k("?", "help", 0),
         k("q", "quit", 0),
@@ -200,6 +204,8 @@ pub static EN: Text = Text {
         ("i", "hint: the engine's move here"),
         ("A", "analyse the whole game (棋譜解析); again stops"),
         ("m / M", "next / previous marked move (悪手 …)"),
+        ("e", "position editor (局面編集)"),
+        ("T", "tsume problems (詰将棋)"),
         ("Esc", "cancel the selection"),
         ("q", "quit (the game is kept and comes back)"),
         ("Ctrl-C", "quit at once"),
@@ -359,6 +365,8 @@ pub static JA: Text = Text {
         k("r", "進む", 3),
         k("n", "新規", 2),
         k("s", "保存", 2),
+        k("e", "局面編集", 4),
+        k("T", "詰将棋", 4),
         k("o", "設定", 3),
         k("?", "ヘルプ", 0),
         k("q", "終了", 0),
@@ -387,6 +395,8 @@ pub static JA: Text = Text {
         ("i", "ヒント (この局面のエンジンの手)"),
         ("A", "棋譜解析 (もう一度で中断)"),
         ("m / M", "次 / 前の悪手・疑問手へ"),
+        ("e", "局面編集 (好きな局面を作る)"),
+        ("T", "詰将棋 (収録問題か表示中の局面)"),
         ("Esc", "選択の取り消し"),
         ("q", "終了 (対局は保存され、次回再開)"),
         ("Ctrl-C", "すぐに終了"),

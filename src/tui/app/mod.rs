@@ -9,6 +9,7 @@
 //! computer player's requests and answers), `clock` (game clocks).
 
 pub mod clock;
+mod editor;
 mod engine;
 mod game;
 mod line;
@@ -19,7 +20,9 @@ mod selection;
 mod session;
 mod settings_menu;
 mod study;
+mod tsume;
 
+pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
 pub use modes::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
@@ -28,6 +31,7 @@ pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, clock_preset};
 pub use study::{GAME_ANALYSIS_MS, StudyCommand};
+pub use tsume::{Problem, Tsume, TsumeAnswer, TsumeCommand, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
@@ -88,6 +92,10 @@ pub struct App {
     record_scroll: Option<(NodeId, usize)>,
     /// Analysis (検討), hints and the whole-game analysis.
     study: study::Study,
+    /// The position editor (局面編集), when open.
+    editor: Option<editor::Editor>,
+    /// Tsume mode (詰将棋) and its problem list.
+    tsume: tsume::TsumeState,
 }
 
 impl App {
@@ -131,6 +139,8 @@ impl App {
             settings_dirty: false,
             record_scroll: None,
             no_color: false,
+            editor: None,
+            tsume: tsume::TsumeState::default(),
         }
     }
 
@@ -332,8 +342,12 @@ impl App {
 }
 
 #[cfg(test)]
+mod editor_tests;
+#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_support;
+#[cfg(test)]
+mod tsume_tests;

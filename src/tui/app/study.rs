@@ -68,6 +68,14 @@ impl Study {
             run: None,
         }
     }
+
+    /// A new record is shown: the analysis starts over on it and its comments are read.
+    pub(super) fn record_replaced(&mut self, record: &GameRecord) {
+        self.analysed = None;
+        self.request = None;
+        self.live = None;
+        self.review = ReviewLine::from_record(record);
+    }
 }
 
 impl App {

@@ -3,7 +3,9 @@
 //! input layer's mouse hit-testing, so what is drawn and what is clicked always agree.
 
 mod board;
+mod editor;
 pub mod geometry;
+pub use editor::hand_slot_at as editor_hand_slot_at;
 pub mod glyphs;
 mod popup;
 pub mod record;
@@ -127,14 +129,21 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
         return;
     }
     let a = areas(full, app);
-    board::draw_hand(f, app, a.gote_hand, hand_owner(true, app.flipped()));
-    board::draw_board(f, app, a.board);
-    board::draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped()));
-    record::draw_record(f, app, a.record);
+    if let Some(e) = app.editor() {
+        editor::draw(f, app, e, &a);
+    } else {
+        board::draw_hand(f, app, a.gote_hand, hand_owner(true, app.flipped()));
+        board::draw_board(f, app, a.board);
+        board::draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped()));
+        record::draw_record(f, app, a.record);
+    }
     if a.study.height > 0 {
         study::draw_study(f, app, a.study);
     }
     status::draw_status(f, app, a.status, now);
+    if let Some(row) = app.tsume_list() {
+        editor::draw_tsume_list(f, app, row);
+    }
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);
     }
