@@ -108,6 +108,10 @@ pub struct Text {
     pub no_variation_at_start: &'static str,
     pub no_other_variation: &'static str,
     pub already_over: &'static str,
+    /// The hint: the engine's move and its score.
+    pub hint: fn(&str, &str) -> String,
+    /// The hint found no move.
+    pub hint_none: &'static str,
     /// What an impasse declaration came to: a win, 持将棋 (a draw), a loss.
     pub declared: [&'static str; 3],
     /// The side's name.
@@ -310,6 +314,8 @@ pub static EN: Text = Text {
     no_variation_at_start: "no variation at the start",
     no_other_variation: "no other variation here",
     already_over: "the game is already over",
+    hint: |m, score| format!("hint: {m}  ({score})"),
+    hint_none: "hint: the engine found no move",
     declared: [
         "入玉宣言: the declaration wins",
         "入玉宣言: 持将棋, the game is a draw",
@@ -509,6 +515,8 @@ pub static JA: Text = Text {
     no_variation_at_start: "開始局面に変化はありません",
     no_other_variation: "ここに別の変化はありません",
     already_over: "対局はもう終わっています",
+    hint: |m, score| format!("ヒント: {m}  ({score})"),
+    hint_none: "ヒント: 指せる手が見つかりません",
     declared: [
         "入玉宣言: 宣言した側の勝ちです",
         "入玉宣言: 持将棋 (引き分け) です",

@@ -291,7 +291,6 @@ fn computer_against_computer_keeps_a_watchable_pace() {
     assert_eq!(app.pace(), std::time::Duration::from_millis(2000));
     app.step_pace(-2);
     assert_eq!(app.pace(), std::time::Duration::from_millis(500));
-    assert!(app.mode_label().contains("0.5s/move"), "{}", app.mode_label());
 }
 
 #[test]
@@ -316,7 +315,6 @@ fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
     assert!(matches!(app.engine_command(t0), Some(EngineCommand::Stop)));
     assert!(app.submit_typed("7g7f"));
     assert!(think(&mut app, t0));
-    assert!(app.mode_label().contains("☗you vs ☖CPU"), "{}", app.mode_label());
     assert_eq!(app.record().header("先手"), Some("you"), "taken over before any move: the new name");
     // the computer takes gote back after sente's move, and the header says from which move
     app.take_over(); // gote to move: the computer hands gote to a person
