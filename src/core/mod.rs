@@ -16,6 +16,7 @@ pub mod illegal;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod position_command;
 pub mod setup;
 pub mod sfen;
 pub mod tactical;
@@ -28,6 +29,9 @@ pub use game::{Declaration, GameStatus, ImpasseRule, Repetition};
 pub use illegal::IllegalMove;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use position::{Position, START_SFEN};
+pub use position_command::{
+    PositionCommand, PositionCommandError, PositionSyntax, parse_position_command, position_command,
+};
 pub use setup::{Setup, SetupProblem, SetupUse};
 pub use sfen::{SfenError, UsiMoveError};
 pub use types::{Color, Hand, Move, Piece, PieceKind, Square};

@@ -3,6 +3,7 @@
 
 use super::{KeyHint, Language, k};
 use crate::core::{Color, SetupProblem};
+use crate::record::{PieceKindNames, SquareNames};
 
 pub struct SetupText {
     pub editor_key_bar: &'static [KeyHint],
