@@ -62,14 +62,23 @@ impl App {
         Duration::from_millis(self.pace_ms)
     }
 
-    /// Pauses or resumes the computer (its search in progress is abandoned on pause).
+    /// Pauses or resumes the game: the computer (its search in progress is abandoned on
+    /// pause) and the clocks.
     pub fn toggle_pause(&mut self) {
-        if !self.players.contains(&Player::Engine) {
+        if !self.players.contains(&Player::Engine) && self.clock.is_none() {
             self.message = self.text().nothing_to_pause.into();
             return;
         }
-        self.paused = !self.paused;
+        self.set_paused(!self.paused, std::time::Instant::now());
         self.message = if self.paused { self.text().paused_note.into() } else { self.text().resumed.into() };
+    }
+
+    /// Pauses or resumes the computer and the clocks at `now`.
+    pub(super) fn set_paused(&mut self, paused: bool, now: std::time::Instant) {
+        self.paused = paused;
+        if let Some(c) = self.clock.as_mut() {
+            if paused { c.stop(now) } else { c.start(now) }
+        }
     }
 
     /// Hands the side to move from the computer to a person, or back.
@@ -87,8 +96,25 @@ impl App {
                 Player::Engine
             }
         };
+        self.rename_player(i);
         self.paused = false;
         self.dirty = true;
+    }
+
+    /// Writes a change of hands into the record's player header: the new player's name, and
+    /// when moves were already played, who played them (`shogiban→you（13手目から）`).
+    fn rename_player(&mut self, i: usize) {
+        let name =
+            |p: Player, engine: &str| if p == Player::Human { "you".to_string() } else { engine.to_string() };
+        let new = name(self.players[i], &self.engine_name);
+        let key = ["先手", "後手"][i];
+        let ply = self.ply();
+        let rec = self.game.record_mut();
+        let value = match rec.header(key) {
+            Some(old) if ply > 0 && !old.is_empty() => format!("{old}→{new}（{}手目から）", ply + 1),
+            _ => new,
+        };
+        rec.set_header(key, &value);
     }
 
     /// Steps the minimum time per move for computer against computer through `PACES_MS`.
