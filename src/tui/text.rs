@@ -4,6 +4,8 @@
 
 pub use super::settings::Language;
 
+mod review;
+pub use review::ReviewText;
 pub mod setup;
 
 /// One entry of the key bar: the key, its label, and a priority (lower stays longer when the bar
@@ -165,6 +167,8 @@ pub struct Text {
     pub previous_not_kept: fn(&str) -> String,
     /// The impasse count: king in the enemy camp, pieces there, points, points needed, in check.
     pub declaration_summary: fn(bool, u32, u32, u32, bool) -> String,
+    /// The record tools' text (comments, moving through a record, paste and copy).
+    pub review: &'static ReviewText,
 }
 
 impl Text {
@@ -187,7 +191,7 @@ pub static EN: Text = Text {
         k("n", "new", 2),
         k("s", "save", 2),
         k("e", "edit", 4),
-        k("T", "tsume", 4),
+        k("P", "tsume", 4),
         k("o", "settings", 3),
         k("?", "help", 0),
         k("q", "quit", 0),
@@ -216,8 +220,14 @@ pub static EN: Text = Text {
         ("i", "hint: the engine's move here"),
         ("A", "analyse the whole game (棋譜解析); again stops"),
         ("m / M", "next / previous marked move (悪手 …)"),
+        ("c", "comment on the position shown (Ctrl-S keeps)"),
+        ("T", "show / hide each move's time (消費時間)"),
+        ("g", "go to a move number"),
+        ("b", "variations here: go, make main line, delete"),
+        ("y / Y", "copy the position (SFEN) / the record (KIF)"),
+        ("paste", "a KIF, KI2, CSA, JKF, SFEN or USI text opens it"),
         ("e", "position editor (局面編集)"),
-        ("T", "tsume problems (詰将棋)"),
+        ("P", "tsume problems (詰将棋)"),
         ("Esc", "cancel the selection"),
         ("q", "quit (the game is kept and comes back)"),
         ("Ctrl-C", "quit at once"),
@@ -377,6 +387,7 @@ pub static EN: Text = Text {
             yn(check)
         )
     },
+    review: &review::EN,
 };
 
 pub static JA: Text = Text {
@@ -390,7 +401,7 @@ pub static JA: Text = Text {
         k("n", "新規", 2),
         k("s", "保存", 2),
         k("e", "局面編集", 4),
-        k("T", "詰将棋", 4),
+        k("P", "詰将棋", 4),
         k("o", "設定", 3),
         k("?", "ヘルプ", 0),
         k("q", "終了", 0),
@@ -419,8 +430,14 @@ pub static JA: Text = Text {
         ("i", "ヒント (この局面のエンジンの手)"),
         ("A", "棋譜解析 (もう一度で中断)"),
         ("m / M", "次 / 前の悪手・疑問手へ"),
+        ("c", "この局面のコメントを編集 (Ctrl-S で確定)"),
+        ("T", "消費時間の表示 / 非表示"),
+        ("g", "手数を指定して移動"),
+        ("b", "この手の変化: 移動、本譜にする、削除"),
+        ("y / Y", "局面 (SFEN) / 棋譜 (KIF) をコピー"),
+        ("貼り付け", "KIF, KI2, CSA, JKF, SFEN, USI のテキストを開く"),
         ("e", "局面編集 (好きな局面を作る)"),
-        ("T", "詰将棋 (収録問題か表示中の局面)"),
+        ("P", "詰将棋 (収録問題か表示中の局面)"),
         ("Esc", "選択の取り消し"),
         ("q", "終了 (対局は保存され、次回再開)"),
         ("Ctrl-C", "すぐに終了"),
@@ -582,6 +599,7 @@ pub static JA: Text = Text {
             yn(check)
         )
     },
+    review: &review::JA,
 };
 
 #[cfg(test)]

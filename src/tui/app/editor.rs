@@ -2,7 +2,7 @@
 //! what is wrong with them always at hand, and the ways out: play a game from the position,
 //! analyse it, solve it as a tsume, or cancel (the record shown before stays untouched).
 
-use super::{App, Focus, Popup};
+use super::{App, Popup};
 use crate::core::{Color, Piece, PieceKind, Position, Setup, SetupProblem, SetupUse, Square};
 use crate::record::{GameRecord, HANDICAPS};
 use crate::tui::view::geometry::HAND_ORDER;
@@ -342,6 +342,7 @@ impl App {
             EditorExit::Analyse => {
                 self.editor = None;
                 self.replace_record(GameRecord::new(pos));
+                self.dirty = true;
                 if !self.analysing() {
                     self.toggle_analysis();
                 }
@@ -363,24 +364,5 @@ impl App {
     pub(super) fn take_editor_start(&mut self) -> Option<Position> {
         let e = self.editor.take()?;
         e.setup.position(SetupUse::Play).ok()
-    }
-
-    /// Replaces the record with `record` for review: a new game in the autosave's eyes, played
-    /// by hand on both sides, without a clock.
-    pub(super) fn replace_record(&mut self, record: GameRecord) {
-        self.game_serial += 1;
-        self.playing = false;
-        self.paused = false;
-        self.thinking = None;
-        self.engine_info = None;
-        self.players = [super::Player::Human; 2];
-        self.clock = None;
-        self.study.record_replaced(&record);
-        self.game = crate::record::Cursor::new(record);
-        self.file = None;
-        self.dirty = true;
-        self.selection = None;
-        self.focus = Focus::Board;
-        self.record_scroll = None;
     }
 }

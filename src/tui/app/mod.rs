@@ -9,12 +9,15 @@
 //! computer player's requests and answers), `clock` (game clocks).
 
 pub mod clock;
+mod comments;
 mod editor;
 mod engine;
 mod game;
 mod line;
 pub mod line_editor;
 mod modes;
+mod navigate;
+mod paste;
 mod popups;
 mod selection;
 mod session;
@@ -22,10 +25,12 @@ mod settings_menu;
 mod study;
 mod tsume;
 
+pub use comments::CommentEditor;
 pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
 pub use modes::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
+pub use navigate::{VariationList, subtree_moves};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
@@ -94,6 +99,8 @@ pub struct App {
     record_scroll: Option<(NodeId, usize)>,
     /// Analysis (検討), hints and the whole-game analysis.
     study: study::Study,
+    /// The record tools: times shown, text to copy.
+    tools: navigate::Tools,
     /// The position editor (局面編集), when open.
     editor: Option<editor::Editor>,
     /// Tsume mode (詰将棋) and its problem list.
@@ -141,6 +148,7 @@ impl App {
             settings_dirty: false,
             record_scroll: None,
             no_color: false,
+            tools: navigate::Tools::default(),
             editor: None,
             tsume: tsume::TsumeState::default(),
         }

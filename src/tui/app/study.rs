@@ -68,14 +68,6 @@ impl Study {
             run: None,
         }
     }
-
-    /// A new record is shown: the analysis starts over on it and its comments are read.
-    pub(super) fn record_replaced(&mut self, record: &GameRecord) {
-        self.analysed = None;
-        self.request = None;
-        self.live = None;
-        self.review = ReviewLine::from_record(record);
-    }
 }
 
 impl App {
@@ -278,6 +270,22 @@ impl App {
         let mark = self.study.review.points.get(ply)?.mark?;
         let (pos, pv) = self.study.review.better_line(ply, self.record())?;
         Some((mark, pos, pv))
+    }
+
+    /// A new record is shown: the analysis of the old one is dropped (a continuous analysis
+    /// that is on starts again on the new position).
+    pub(super) fn restart_study(&mut self) {
+        let (on, lines) = (self.study.on, self.study.lines);
+        self.study = Study::new(self.game.record());
+        (self.study.on, self.study.lines) = (on, lines);
+        if on {
+            self.study.queue.push(StudyCommand::StopAnalysis);
+        }
+    }
+
+    /// Reads the main line's analysis from the record again (after its lines changed).
+    pub(super) fn reread_review(&mut self) {
+        self.study.review = ReviewLine::from_record(self.game.record());
     }
 
     /// The evaluation of main-line position `ply` from the analysis.

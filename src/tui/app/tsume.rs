@@ -203,6 +203,7 @@ impl App {
         }
         self.tsume.queue.push(TsumeCommand::Stop);
         self.replace_record(rec);
+        self.dirty = true;
         self.flipped = attacker == Color::White;
         let ticket = self.tsume.ticket();
         self.tsume.queue.push(TsumeCommand::Solve { ticket, pos: Box::new(pos) });

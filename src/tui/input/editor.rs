@@ -120,7 +120,7 @@ mod tests {
         assert!(app.editor().is_none());
         assert_eq!(app.pos().to_sfen(), Position::startpos().to_sfen());
         // T opens the problem list, Esc closes it
-        press(&mut app, KeyCode::Char('T'));
+        press(&mut app, KeyCode::Char('P'));
         assert_eq!(app.tsume_list(), Some(0));
         press(&mut app, KeyCode::Esc);
         assert_eq!(app.tsume_list(), None);

@@ -96,7 +96,8 @@ pub(super) fn draw(f: &mut Frame, app: &App, e: &Editor, a: &super::Areas) {
     for (rect, top) in [(a.gote_hand, true), (a.sente_hand, false)] {
         draw_hand(f, app, e, rect, super::hand_owner(top, app.flipped()));
     }
-    draw_panel(f, app, e, &problems, a.record);
+    // the whole right column: the record, study and comment panels are not shown
+    draw_panel(f, app, e, &problems, a.record.union(a.study).union(a.comment));
     if let Some(row) = e.menu() {
         draw_menu(f, app, row);
     }

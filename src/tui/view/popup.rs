@@ -87,6 +87,8 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             simple(f, &g, t.new_game_title, new_game_body(t, choice, edited))
         }
         Popup::Settings(screen) => draw_settings(f, &g, t, app.settings(), screen),
+        Popup::Comment(e) => super::comment::draw_editor(f, app, e),
+        Popup::Variations(v) => super::comment::draw_variations(f, app, v),
     }
 }
 
