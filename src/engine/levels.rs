@@ -6,7 +6,7 @@
 //!
 //! | level | depth | candidates | noise (±cp) | roughly                      |
 //! |-------|-------|------------|-------------|------------------------------|
-//! | 1     | 1     | 16         | 900         | beginner: often drops pieces |
+//! | 1     | 1     | 24         | 1200        | beginner: often drops pieces |
 //! | 2     | 1     | 12         | 500         | knows how pieces move        |
 //! | 3     | 2     | 10         | 300         | takes what hangs             |
 //! | 4     | 2     | 8          | 180         | novice                       |
@@ -30,7 +30,7 @@ pub struct LevelSpec {
 }
 
 const TABLE: [(Option<u32>, usize, i32); 10] = [
-    (Some(1), 16, 900),
+    (Some(1), 24, 1200),
     (Some(1), 12, 500),
     (Some(2), 10, 300),
     (Some(2), 8, 180),
