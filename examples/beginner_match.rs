@@ -13,7 +13,7 @@
 //! with the colours swapped every game.
 
 use shogiban::core::{Color, GameStatus, Move, PieceKind, Position};
-use shogiban::engine::levels::{MATCH_MAX_PLIES, Rng};
+use shogiban::engine::levels::{Rng, Turn, play_out};
 use shogiban::engine::search::time::Limits;
 use shogiban::engine::{Engine, EngineOptions};
 use std::process::ExitCode;
@@ -90,32 +90,15 @@ fn play(
     movetime: u64,
     rng: &mut Rng,
 ) -> Option<Color> {
-    let mut pos = Position::startpos();
     engine.new_game();
-    loop {
-        match pos.status() {
-            GameStatus::Ongoing => {}
-            GameStatus::Sennichite => return None,
-            status => return status.winner(),
-        }
-        if pos.moves_played() >= MATCH_MAX_PLIES {
-            return None;
-        }
-        let us = pos.side_to_move();
-        let m = if us == level_color {
-            let r = engine.search(&pos, Limits::movetime(movetime), Arc::new(AtomicBool::new(false)), |_| {});
-            if r.declare_win {
-                return Some(us);
-            }
-            r.best
+    play_out(Position::startpos(), |pos| {
+        if pos.side_to_move() == level_color {
+            let r = engine.search(pos, Limits::movetime(movetime), Arc::new(AtomicBool::new(false)), |_| {});
+            if r.declare_win { Turn::Declare } else { r.best.map_or(Turn::Resign, Turn::Move) }
         } else {
-            stand_in_move(&pos, stand, rng)
-        };
-        match m {
-            Some(m) if pos.is_legal(m) => pos.do_move(m),
-            _ => return Some(us.flip()),
+            stand_in_move(pos, stand, rng).map_or(Turn::Resign, Turn::Move)
         }
-    }
+    })
 }
 
 fn main() -> ExitCode {
