@@ -4,6 +4,9 @@
 
 pub use super::settings::Language;
 
+mod review;
+pub use review::ReviewText;
+
 /// One entry of the key bar: the key, its label, and a priority (lower stays longer when the bar
 /// is shortened to fit the width; `q` is 0 and never goes).
 #[derive(Copy, Clone, Debug)]
@@ -163,6 +166,8 @@ pub struct Text {
     pub previous_not_kept: fn(&str) -> String,
     /// The impasse count: king in the enemy camp, pieces there, points, points needed, in check.
     pub declaration_summary: fn(bool, u32, u32, u32, bool) -> String,
+    /// The record tools' text (comments, moving through a record, paste and copy).
+    pub review: &'static ReviewText,
 }
 
 impl Text {
@@ -212,6 +217,12 @@ pub static EN: Text = Text {
         ("i", "hint: the engine's move here"),
         ("A", "analyse the whole game (棋譜解析); again stops"),
         ("m / M", "next / previous marked move (悪手 …)"),
+        ("c", "comment on the position shown (Ctrl-S keeps)"),
+        ("T", "show / hide each move's time (消費時間)"),
+        ("g", "go to a move number"),
+        ("b", "variations here: go, make main line, delete"),
+        ("y / Y", "copy the position (SFEN) / the record (KIF)"),
+        ("paste", "a KIF, KI2, CSA, JKF, SFEN or USI text opens it"),
         ("Esc", "cancel the selection"),
         ("q", "quit (the game is kept and comes back)"),
         ("Ctrl-C", "quit at once"),
@@ -371,6 +382,7 @@ pub static EN: Text = Text {
             yn(check)
         )
     },
+    review: &review::EN,
 };
 
 pub static JA: Text = Text {
@@ -411,6 +423,12 @@ pub static JA: Text = Text {
         ("i", "ヒント (この局面のエンジンの手)"),
         ("A", "棋譜解析 (もう一度で中断)"),
         ("m / M", "次 / 前の悪手・疑問手へ"),
+        ("c", "この局面のコメントを編集 (Ctrl-S で確定)"),
+        ("T", "消費時間の表示 / 非表示"),
+        ("g", "手数を指定して移動"),
+        ("b", "この手の変化: 移動、本譜にする、削除"),
+        ("y / Y", "局面 (SFEN) / 棋譜 (KIF) をコピー"),
+        ("貼り付け", "KIF, KI2, CSA, JKF, SFEN, USI のテキストを開く"),
         ("Esc", "選択の取り消し"),
         ("q", "終了 (対局は保存され、次回再開)"),
         ("Ctrl-C", "すぐに終了"),
@@ -572,6 +590,7 @@ pub static JA: Text = Text {
             yn(check)
         )
     },
+    review: &review::JA,
 };
 
 #[cfg(test)]

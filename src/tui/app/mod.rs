@@ -9,20 +9,25 @@
 //! computer player's requests and answers), `clock` (game clocks).
 
 pub mod clock;
+mod comments;
 mod engine;
 mod game;
 mod line;
 pub mod line_editor;
 mod modes;
+mod navigate;
+mod paste;
 mod popups;
 mod selection;
 mod session;
 mod settings_menu;
 mod study;
 
+pub use comments::CommentEditor;
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
 pub use modes::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
+pub use navigate::{VariationList, subtree_moves};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
@@ -90,6 +95,8 @@ pub struct App {
     record_scroll: Option<(NodeId, usize)>,
     /// Analysis (検討), hints and the whole-game analysis.
     study: study::Study,
+    /// The record tools: times shown, text to copy.
+    tools: navigate::Tools,
 }
 
 impl App {
@@ -133,6 +140,7 @@ impl App {
             settings_dirty: false,
             record_scroll: None,
             no_color: false,
+            tools: navigate::Tools::default(),
         }
     }
 
