@@ -43,10 +43,15 @@ fn read_shipped() -> Vec<Problem> {
         .filter_map(|text| {
             let (rec, _) = crate::record::read_text(text, Format::Kifu).ok()?;
             let title = rec.header("作品名").unwrap_or("詰将棋").to_string();
-            let length = rec.header("備考").and_then(|n| n.strip_suffix("手詰")).and_then(|n| n.parse().ok());
+            let length = rec.header("備考").and_then(stated_length);
             Some(Problem { title, length, position: rec.initial().clone() })
         })
         .collect()
+}
+
+/// The length a problem's note states (`5手詰`).
+fn stated_length(note: &str) -> Option<usize> {
+    note.trim().strip_suffix("手詰")?.parse().ok()
 }
 
 /// A request for the solver thread.
@@ -170,9 +175,13 @@ impl App {
     pub fn tsume_list_confirm(&mut self) {
         let Some(i) = self.tsume.list.take() else { return };
         if i == 0 {
-            let pos = self.pos().clone();
-            let title = self.setup_text().position_shown.to_string();
-            return self.start_tsume(pos, title, None);
+            // a problem file opened at its start keeps its title and stated length
+            let rec = self.record();
+            let at_start = self.game.node() == ROOT;
+            let title = rec.header("作品名").filter(|_| at_start).unwrap_or(self.setup_text().position_shown);
+            let length = rec.header("備考").filter(|_| at_start).and_then(stated_length);
+            let (pos, title) = (self.pos().clone(), title.to_string());
+            return self.start_tsume(pos, title, length);
         }
         if let Some(p) = shipped_problems().get(i - 1) {
             self.start_tsume(p.position.clone(), p.title.clone(), p.length);

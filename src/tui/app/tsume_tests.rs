@@ -190,3 +190,13 @@ fn a_move_may_be_tried_before_the_first_solve_answers() {
     app.tsume_show_solution();
     assert!(app.message().starts_with("solution: ▲"), "{}", app.message());
 }
+
+#[test]
+fn a_problem_file_opened_for_review_keeps_its_title_and_length() {
+    let (rec, _) = crate::record::read_text(super::tsume::SHIPPED[2], crate::record::Format::Kifu).unwrap();
+    let mut app = App::with_record(rec);
+    app.open_tsume_list();
+    app.tsume_list_confirm();
+    let t = app.tsume().unwrap();
+    assert_eq!((t.title(), t.length()), ("shogiban 詰将棋 第3番", Some(7)));
+}
