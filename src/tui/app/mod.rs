@@ -34,7 +34,7 @@ pub use session::{ClockState, Session};
 pub use settings_menu::{
     SettingItem, SettingsScreen, clock_label, clock_preset, options_text, parse_options,
 };
-pub use study::{GAME_ANALYSIS_MS, StudyCommand};
+pub use study::StudyCommand;
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
