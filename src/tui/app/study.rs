@@ -354,11 +354,12 @@ mod tests {
     #[test]
     fn lines_time_and_thresholds_come_from_the_settings() {
         let mut a = app();
-        let mut s = crate::tui::settings::Settings::default();
-        s.analysis_lines = 2;
-        s.game_analysis_ms = 1000;
-        s.mark_thresholds = [3, 6, 12, 30];
-        a.set_settings(s);
+        a.set_settings(crate::tui::settings::Settings {
+            analysis_lines: 2,
+            game_analysis_ms: 1000,
+            mark_thresholds: [3, 6, 12, 30],
+            ..Default::default()
+        });
         a.toggle_analysis();
         assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 2, .. })));
         // v steps the setting (saved) and the analysis starts again with it
