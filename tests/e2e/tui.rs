@@ -185,7 +185,7 @@ fn open_a_kifu_step_through_save_and_autosave() {
     )
     .unwrap();
     let mut s = Session::start(&[kif.to_str().unwrap()], home);
-    s.wait_for("opened");
+    s.wait_for("を開きました");
     s.send("]");
     let sc = s.wait_for("同　銀(31)");
     assert!(sc.contains("▲２二角成(88)"), "{sc}");
@@ -436,7 +436,7 @@ fn open_a_record_analyse_it_and_see_a_score_and_a_line() {
     )
     .unwrap();
     let mut s = Session::start(&[kif.to_str().unwrap()], home);
-    s.wait_for("opened");
+    s.wait_for("を開きました");
     // 検討: depth, a score and a line in Japanese
     s.send("a");
     let sc = s.wait_for("深さ");
