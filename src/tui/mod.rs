@@ -138,11 +138,12 @@ impl Autosave {
                 }
                 self.owner = Some(app.game_serial());
             }
-            if dirty {
-                self.saver.save(store.autosave_path(), app.record().clone());
-            }
+            // the session first: writing it makes the folder the record is saved into
             if let Err(e) = store.write_session(&app.session(now)) {
                 app.set_message((app.text().autosave_failed)(&e.to_string()));
+            }
+            if dirty {
+                self.saver.save(store.autosave_path(), app.record().clone());
             }
             self.path = path;
         }
