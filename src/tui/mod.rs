@@ -13,7 +13,8 @@
 //!   folder for saved games);
 //! - `settings`: the player's settings and their JSON file (the next game's choices too);
 //! - `text`: every piece of interface text, in Japanese and English;
-//! - `engine_link`: the computer player off the UI thread.
+//! - `engine_link`: the computer player off the UI thread;
+//! - `study_link` and `tsume_link`: analysis and the tsume solver off the UI thread.
 
 pub mod app;
 pub mod engine_link;
@@ -25,6 +26,7 @@ pub mod terminal;
 #[cfg(test)]
 mod test_dir;
 pub mod text;
+pub mod tsume_link;
 pub mod view;
 
 use app::{App, EngineCommand};
@@ -50,6 +52,7 @@ pub fn run(
     let mut autosave = Autosave::new(&app, store);
     let guard = terminal::TerminalGuard::enter()?;
     let mut study = study_link::StudyLink::new();
+    let mut tsume = tsume_link::TsumeLink::new();
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     app.set_engine_name(&engine.name);
     while !app.should_quit() {
@@ -83,6 +86,7 @@ pub fn run(
         app.tick(Instant::now());
         drive_engine(&mut app, &mut engine);
         study.drive(&mut app);
+        tsume.drive(&mut app);
         autosave.update(&mut app, Instant::now());
         if (signals.take_suspend() || app.take_suspend_request()) && !app.should_quit() {
             autosave.finish();
