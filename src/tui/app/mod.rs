@@ -37,7 +37,7 @@ pub use session::{ClockState, Session};
 pub use settings_menu::{
     SettingItem, SettingsScreen, clock_label, clock_preset, options_text, parse_options,
 };
-pub use study::{GAME_ANALYSIS_MS, StudyCommand};
+pub use study::StudyCommand;
 pub use tsume::{Problem, Tsume, TsumeAnswer, TsumeCommand, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
