@@ -13,11 +13,14 @@
 //!   folder for saved games);
 //! - `settings`: the player's settings and their JSON file (the next game's choices too);
 //! - `text`: every piece of interface text, in Japanese and English;
-//! - `engine_link`: the computer player off the UI thread.
+//! - `engine_link`: the computer player off the UI thread;
+//! - `study_link`, `probe_link`: analysis, the threat indicator and learn-mode tries off the UI
+//!   thread.
 
 pub mod app;
 pub mod engine_link;
 pub mod input;
+pub mod probe_link;
 pub mod settings;
 pub mod storage;
 pub mod study_link;
@@ -50,6 +53,7 @@ pub fn run(
     let mut autosave = Autosave::new(&app, store);
     let guard = terminal::TerminalGuard::enter()?;
     let mut study = study_link::StudyLink::new();
+    let mut probes = probe_link::ProbeLink::new();
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     app.set_engine_name(&engine.name);
     while !app.should_quit() {
@@ -78,6 +82,7 @@ pub fn run(
         app.tick(Instant::now());
         drive_engine(&mut app, &mut engine);
         study.drive(&mut app);
+        probes.drive(&mut app);
         autosave.update(&mut app, Instant::now());
         if (signals.take_suspend() || app.take_suspend_request()) && !app.should_quit() {
             autosave.finish();

@@ -112,6 +112,8 @@ pub struct Settings {
     pub engine_options: BTreeMap<String, String>,
     /// Computer against computer: the least time each move stays on screen, in milliseconds.
     pub min_move_ms: u64,
+    /// The threat indicator (詰めろ, 詰みあり) in review and analysis.
+    pub threats: bool,
 }
 
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -135,6 +137,7 @@ impl Default for Settings {
             engine_command: None,
             engine_options: BTreeMap::new(),
             min_move_ms: 1000,
+            threats: true,
         }
     }
 }
@@ -274,6 +277,9 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
                 .push(format!("'min_move_ms': {v} is more than {MAX_MIN_MOVE_MS}; using {MAX_MIN_MOVE_MS}"));
         }
     }
+    if let Some(v) = take(field("threats"), &mut problems) {
+        s.threats = v;
+    }
     let known = [
         "version",
         "mode",
@@ -289,6 +295,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "engine_command",
         "engine_options",
         "min_move_ms",
+        "threats",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {

@@ -146,6 +146,12 @@ pub struct Text {
     /// Whether it was stopped, positions analysed, marked moves.
     pub game_analysis_done: fn(bool, usize, usize) -> String,
     pub no_marked_move: &'static str,
+    pub threats_on: &'static str,
+    pub threats_off: &'static str,
+    /// The side to move mates in this many plies (詰みあり).
+    pub mate_found: fn(usize) -> String,
+    /// The opponent would mate in this many plies after a pass (詰めろ).
+    pub mate_threat: fn(usize) -> String,
     /// What went wrong.
     pub autosave_failed: fn(&str) -> String,
     pub previous_not_kept: fn(&str) -> String,
@@ -200,6 +206,7 @@ pub static EN: Text = Text {
         ("i", "hint: the engine's move here"),
         ("A", "analyse the whole game (棋譜解析); again stops"),
         ("m / M", "next / previous marked move (悪手 …)"),
+        ("T", "threats (詰めろ, 詰みあり) shown / hidden"),
         ("Esc", "cancel the selection"),
         ("q", "quit (the game is kept and comes back)"),
         ("Ctrl-C", "quit at once"),
@@ -337,6 +344,10 @@ pub static EN: Text = Text {
         format!("棋譜解析 {how}: {n} positions, {marks} marked moves (m / M: next / previous)")
     },
     no_marked_move: "no marked move that way (棋譜解析 with A marks them)",
+    threats_on: "threats (詰めろ, 詰みあり) shown in review and analysis (T hides)",
+    threats_off: "threats (詰めろ, 詰みあり) hidden (T shows)",
+    mate_found: |n| format!("詰みあり: mate in {n}"),
+    mate_threat: |n| format!("詰めろ: threat of mate in {n}"),
     autosave_failed: |e| format!("autosave failed: {e}"),
     previous_not_kept: |e| format!("could not keep the previous autosave: {e}"),
     declaration_summary: |king_in, pieces, points, need, check| {
@@ -387,6 +398,7 @@ pub static JA: Text = Text {
         ("i", "ヒント (この局面のエンジンの手)"),
         ("A", "棋譜解析 (もう一度で中断)"),
         ("m / M", "次 / 前の悪手・疑問手へ"),
+        ("T", "詰めろ・詰みありの表示 / 非表示"),
         ("Esc", "選択の取り消し"),
         ("q", "終了 (対局は保存され、次回再開)"),
         ("Ctrl-C", "すぐに終了"),
@@ -524,6 +536,10 @@ pub static JA: Text = Text {
         format!("棋譜解析 {how}: {n} 局面、印のついた手 {marks} (m / M で次 / 前)")
     },
     no_marked_move: "その方向に印のついた手はありません (A の棋譜解析で印がつきます)",
+    threats_on: "詰めろ・詰みありを検討と棋譜の再生中に表示します (T で非表示)",
+    threats_off: "詰めろ・詰みありを表示しません (T で表示)",
+    mate_found: |n| format!("詰みあり {n}手"),
+    mate_threat: |n| format!("詰めろ ({n}手)"),
     autosave_failed: |e| format!("自動保存に失敗しました: {e}"),
     previous_not_kept: |e| format!("前の自動保存を残せませんでした: {e}"),
     declaration_summary: |king_in, pieces, points, need, check| {

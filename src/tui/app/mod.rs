@@ -19,6 +19,7 @@ mod selection;
 mod session;
 mod settings_menu;
 mod study;
+mod threats;
 
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
@@ -28,6 +29,7 @@ pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, clock_preset};
 pub use study::{GAME_ANALYSIS_MS, StudyCommand};
+pub use threats::ThreatCommand;
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
@@ -88,6 +90,8 @@ pub struct App {
     record_scroll: Option<(NodeId, usize)>,
     /// Analysis (検討), hints and the whole-game analysis.
     study: study::Study,
+    /// The threat indicator (詰めろ, 詰みあり).
+    threat: threats::ThreatState,
 }
 
 impl App {
@@ -102,6 +106,7 @@ impl App {
         let study = study::Study::new(&record);
         App {
             study,
+            threat: Default::default(),
             game: Cursor::new(record),
             file: None,
             dirty: false,

@@ -38,6 +38,7 @@ pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
         KeyCode::Char('m') => app.goto_marked(true),
         KeyCode::Char('M') => app.goto_marked(false),
         KeyCode::Char('i') => app.request_hint(),
+        KeyCode::Char('T') => app.toggle_threats(),
         _ => {}
     }
 }

@@ -10,6 +10,7 @@ pub mod record;
 mod status;
 pub mod study;
 mod thinking;
+mod threats;
 
 use crate::core::Color;
 use ratatui::Frame;
