@@ -152,7 +152,7 @@ impl KifReader {
                 }
                 // 反則勝ち/反則負け lines say who won; the summary may say why
                 (Some(sp), Some(k))
-                    if matches!(k, SpecialKind::PerpetualCheck(_))
+                    if matches!(k, SpecialKind::PerpetualCheck(_) | SpecialKind::DeclarationLoss)
                         && k.outcome(stm) == sp.kind.outcome(stm) =>
                 {
                     sp.kind = k

@@ -27,6 +27,11 @@ pub enum SpecialKind {
     IllegalAction(Color),
     /// 入玉勝ち (`%KACHI`): the side to move declares an impasse win.
     EnteringKingWin,
+    /// 入玉宣言の失敗: the side to move declared an impasse win without meeting the conditions,
+    /// and loses. No format has a word of its own for it: KIF writes 反則負け with the summary
+    /// `まで…手で先手の入玉宣言失敗により後手の勝ち` (read back from that summary), CSA and JKF
+    /// `ILLEGAL_MOVE`, as the CSA server rules a failed `%KACHI`.
+    DeclarationLoss,
     /// 連続王手の千日手 (`%OUTE_SENNICHITE`): the fourth repetition, reached with one side
     /// checking on every move; that side (the colour) loses. KIF writes it as 反則勝ち/反則負け
     /// with the summary `まで…手で連続王手の千日手により…の勝ち`. Readers give it only where the
@@ -49,7 +54,8 @@ pub enum Outcome {
 
 impl SpecialKind {
     /// Every kind that may end any line, with both colours of `IllegalAction` (not
-    /// `PerpetualCheck`, which needs a perpetual-check repetition).
+    /// `PerpetualCheck`, which needs a perpetual-check repetition, nor `DeclarationLoss`,
+    /// which only a KIF main line's summary tells apart from 反則負け).
     pub const ALL: [SpecialKind; 13] = [
         SpecialKind::Resign,
         SpecialKind::Interrupt,
@@ -70,7 +76,7 @@ impl SpecialKind {
     pub fn outcome(self, stm: Color) -> Outcome {
         use SpecialKind::*;
         match self {
-            Resign | Checkmate | TimeUp | IllegalLoss => Outcome::Win(stm.flip()),
+            Resign | Checkmate | TimeUp | IllegalLoss | DeclarationLoss => Outcome::Win(stm.flip()),
             IllegalAction(c) | PerpetualCheck(c) => Outcome::Win(c.flip()),
             EnteringKingWin => Outcome::Win(stm),
             Sennichite | Jishogi | Draw => Outcome::Draw,
@@ -89,7 +95,7 @@ impl SpecialKind {
             NoMate => "不詰",
             Jishogi => "持将棋",
             TimeUp => "切れ負け",
-            IllegalLoss => "反則負け",
+            IllegalLoss | DeclarationLoss => "反則負け",
             IllegalAction(c) | PerpetualCheck(c) => {
                 if c == stm {
                     "反則負け"
@@ -134,7 +140,7 @@ impl SpecialKind {
             NoMate => "FUZUMI",
             Jishogi => "JISHOGI",
             TimeUp => "TIME_UP",
-            IllegalLoss => "ILLEGAL_MOVE",
+            IllegalLoss | DeclarationLoss => "ILLEGAL_MOVE",
             PerpetualCheck(_) => "OUTE_SENNICHITE",
             IllegalAction(Color::Black) => "+ILLEGAL_ACTION",
             IllegalAction(Color::White) => "-ILLEGAL_ACTION",
@@ -185,6 +191,7 @@ impl SpecialKind {
             IllegalAction(c) if c == stm => format!("{}の反則負け", name(stm)),
             IllegalAction(c) => format!("{}の反則勝ち", name(c.flip())),
             EnteringKingWin => format!("{}の入玉勝ち", name(stm)),
+            DeclarationLoss => format!("{}の入玉宣言失敗により{}の勝ち", name(stm), name(stm.flip())),
             PerpetualCheck(c) => format!("連続王手の千日手により{}の勝ち", name(c.flip())),
             Sennichite => "千日手".to_string(),
             Jishogi => "持将棋".to_string(),
@@ -222,6 +229,10 @@ impl SpecialKind {
             "引き分け" => Draw,
             "エラー" => Error,
             t if t.starts_with("時間切れ") => TimeUp,
+            t if t.contains("の入玉宣言失敗") => match color_of(t) {
+                Some(c) if c == stm => DeclarationLoss,
+                _ => return None,
+            },
             // the position decides whether it is one (`refine`)
             t if t.starts_with("連続王手の千日手") => {
                 let winner = t.split_once("により").and_then(|(_, w)| color_of(w));
@@ -266,6 +277,23 @@ impl SpecialKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failed_declaration_is_read_back_from_its_summary() {
+        for stm in Color::ALL {
+            let s = SpecialKind::DeclarationLoss.summary(80, stm, false);
+            assert_eq!(SpecialKind::from_summary(&s, stm), Some(SpecialKind::DeclarationLoss), "{s}");
+            // the other side's name in that place is not the side to move's failure
+            assert_eq!(SpecialKind::from_summary(&s, stm.flip()), None, "{s}");
+            assert_eq!(SpecialKind::DeclarationLoss.kif(stm), "反則負け");
+            assert_eq!(SpecialKind::DeclarationLoss.outcome(stm), Outcome::Win(stm.flip()));
+        }
+        assert_eq!(
+            SpecialKind::DeclarationLoss.summary(80, Color::Black, false),
+            "まで80手で先手の入玉宣言失敗により後手の勝ち"
+        );
+        assert_eq!(SpecialKind::DeclarationLoss.csa(), "ILLEGAL_MOVE");
+    }
 
     #[test]
     fn names_round_trip() {

@@ -112,6 +112,8 @@ pub struct Settings {
     pub engine_options: BTreeMap<String, String>,
     /// Computer against computer: the least time each move stays on screen, in milliseconds.
     pub min_move_ms: u64,
+    /// A game reaching this many moves ends as 持将棋 (a draw); `None`: no limit.
+    pub max_moves: Option<u32>,
     /// The threat indicator (詰めろ, 詰みあり) in review and analysis.
     pub threats: bool,
 }
@@ -119,6 +121,8 @@ pub struct Settings {
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
 /// The longest pause allowed between computer moves (one minute).
 pub const MAX_MIN_MOVE_MS: u64 = 60_000;
+/// The move limits offered (`None`: no limit); the CSA tournaments use 256 and 320.
+pub const MAX_MOVES_CHOICES: [Option<u32>; 4] = [None, Some(256), Some(320), Some(512)];
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -137,6 +141,7 @@ impl Default for Settings {
             engine_command: None,
             engine_options: BTreeMap::new(),
             min_move_ms: 1000,
+            max_moves: None,
             threats: true,
         }
     }
@@ -277,6 +282,15 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
                 .push(format!("'min_move_ms': {v} is more than {MAX_MIN_MOVE_MS}; using {MAX_MIN_MOVE_MS}"));
         }
     }
+    if let Some(v) = take::<Option<u32>>(field("max_moves"), &mut problems) {
+        match v {
+            Some(n) if !(2..=10_000).contains(&n) => {
+                problems.push(format!("'max_moves': {n} is not between 2 and 10000; no limit"));
+                s.max_moves = None;
+            }
+            v => s.max_moves = v,
+        }
+    }
     if let Some(v) = take(field("threats"), &mut problems) {
         s.threats = v;
     }
@@ -295,6 +309,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "engine_command",
         "engine_options",
         "min_move_ms",
+        "max_moves",
         "threats",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
@@ -434,6 +449,7 @@ mod tests {
             impasse_rule: ImpasseRule::Points24,
             engine_command: Some("/usr/bin/engine --flag".into()),
             min_move_ms: 2500,
+            max_moves: Some(256),
             ..Settings::default()
         };
         s.engine_options.insert("USI_Hash".into(), "256".into());

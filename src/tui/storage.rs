@@ -196,7 +196,7 @@ mod tests {
         let store = Store::at(d.0.clone());
         let mut app = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
         assert_eq!(app.players(), [Player::Human, Player::Engine]);
-        assert!(app.mode_label().contains("☗you vs ☖CPU Lv3"), "{}", app.mode_label());
+        assert_eq!(app.level(), 3);
         // the choice made in the new-game dialog goes into the settings
         let mut choice = app.last_choice();
         choice.mode = GameMode::HumanGote;

@@ -66,7 +66,13 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 12],
+    pub settings_labels: [&'static str; 14],
+    /// A number of moves (`256手`).
+    pub plies: fn(u32) -> String,
+    /// The engine options text has an entry that is not `name=value`.
+    pub bad_engine_option: fn(&str) -> String,
+    /// The game reached the move limit: 持将棋.
+    pub move_limit: fn(u32) -> String,
     pub on_off: [&'static str; 2],
     pub none: &'static str,
     pub builtin_engine: &'static str,
@@ -102,6 +108,12 @@ pub struct Text {
     pub no_variation_at_start: &'static str,
     pub no_other_variation: &'static str,
     pub already_over: &'static str,
+    /// The hint: the engine's move and its score.
+    pub hint: fn(&str, &str) -> String,
+    /// The hint found no move.
+    pub hint_none: &'static str,
+    /// What an impasse declaration came to: a win, 持将棋 (a draw), a loss.
+    pub declared: [&'static str; 3],
     /// The side's name.
     pub time_up: fn(&str) -> String,
     /// The side's name.
@@ -271,8 +283,13 @@ pub static EN: Text = Text {
         "Record notation",
         "Impasse rule (入玉)",
         "Engine command",
+        "Engine options (USI)",
         "Computer vs computer pace",
+        "Move limit (持将棋)",
     ],
+    plies: |n| format!("{n} moves"),
+    bad_engine_option: |e| format!("engine options: '{e}' is not name=value (write Name=Value; Name=Value)"),
+    move_limit: |n| format!("the game reached the {n}-move limit: 持将棋, a draw"),
     on_off: ["off", "on"],
     none: "none",
     builtin_engine: "built-in",
@@ -304,6 +321,13 @@ pub static EN: Text = Text {
     no_variation_at_start: "no variation at the start",
     no_other_variation: "no other variation here",
     already_over: "the game is already over",
+    hint: |m, score| format!("hint: {m}  ({score})"),
+    hint_none: "hint: the engine found no move",
+    declared: [
+        "入玉宣言: the declaration wins",
+        "入玉宣言: 持将棋, the game is a draw",
+        "入玉宣言: the conditions are not met, the declaration loses",
+    ],
     time_up: |s| format!("切れ負け — {s} ran out of time"),
     resigns: |s| format!("投了 — {s} resigns"),
     no_pieces_in_hand: "no pieces in hand",
@@ -461,8 +485,15 @@ pub static JA: Text = Text {
         "棋譜の表記",
         "入玉ルール",
         "エンジンのコマンド",
+        "エンジンのオプション (USI)",
         "COM 対 COM の速さ",
+        "手数制限 (持将棋)",
     ],
+    plies: |n| format!("{n}手"),
+    bad_engine_option: |e| {
+        format!("エンジンのオプション: 「{e}」が 名前=値 の形ではありません (名前=値; 名前=値 と書きます)")
+    },
+    move_limit: |n| format!("{n}手の手数制限に達しました: 持将棋 (引き分け)"),
     on_off: ["いいえ", "はい"],
     none: "なし",
     builtin_engine: "内蔵",
@@ -496,6 +527,13 @@ pub static JA: Text = Text {
     no_variation_at_start: "開始局面に変化はありません",
     no_other_variation: "ここに別の変化はありません",
     already_over: "対局はもう終わっています",
+    hint: |m, score| format!("ヒント: {m}  ({score})"),
+    hint_none: "ヒント: 指せる手が見つかりません",
+    declared: [
+        "入玉宣言: 宣言した側の勝ちです",
+        "入玉宣言: 持将棋 (引き分け) です",
+        "入玉宣言: 条件を満たしていないため、宣言した側の負けです",
+    ],
     time_up: |s| format!("切れ負け — {s}の時間切れ"),
     resigns: |s| format!("投了 — {s}の投了"),
     no_pieces_in_hand: "持駒がありません",

@@ -87,8 +87,25 @@ impl App {
                 Player::Engine
             }
         };
+        self.rename_player(i);
         self.paused = false;
         self.dirty = true;
+    }
+
+    /// Writes a change of hands into the record's player header: the new player's name, and
+    /// when moves were already played, who played them (`shogiban→you（13手目から）`).
+    fn rename_player(&mut self, i: usize) {
+        let name =
+            |p: Player, engine: &str| if p == Player::Human { "you".to_string() } else { engine.to_string() };
+        let new = name(self.players[i], &self.engine_name);
+        let key = ["先手", "後手"][i];
+        let ply = self.ply();
+        let rec = self.game.record_mut();
+        let value = match rec.header(key) {
+            Some(old) if ply > 0 && !old.is_empty() => format!("{old}→{new}（{}手目から）", ply + 1),
+            _ => new,
+        };
+        rec.set_header(key, &value);
     }
 
     /// Steps the minimum time per move for computer against computer through `PACES_MS`.

@@ -53,6 +53,10 @@ impl App {
         self.selection = None;
         self.settle_ending();
         self.message = self.status_message();
+        if self.reached_move_limit() {
+            self.end_line(Special::new(SpecialKind::Jishogi));
+            self.message = (self.text().move_limit)(self.ply() as u32);
+        }
         true
     }
 
@@ -61,6 +65,12 @@ impl App {
         let node = self.game.node();
         self.game.record_mut().set_special(node, Some(special));
         self.dirty = true;
+    }
+
+    /// Whether a game being played has just reached the move limit of the settings, with no
+    /// other ending.
+    fn reached_move_limit(&self) -> bool {
+        self.playing && !self.line_ended() && self.settings.max_moves.is_some_and(|n| self.ply() as u32 >= n)
     }
 
     /// Writes the ending the position itself decides (詰み, 千日手, 連続王手の千日手) into the
@@ -272,13 +282,12 @@ impl App {
             self.message = self.text().already_over.into();
             return;
         }
+        let [win, draw, lose] = self.text().declared;
         let (kind, text) = match self.pos().declaration(self.impasse_rule) {
-            Declaration::Win => (SpecialKind::EnteringKingWin, "入玉宣言 — the declaration wins"),
-            Declaration::Draw => (SpecialKind::Jishogi, "入玉宣言 — 持将棋: the game is a draw"),
-            // a declaration that does not meet the conditions loses, as an illegal move does
-            Declaration::Lose => {
-                (SpecialKind::IllegalLoss, "入玉宣言 — the conditions are not met: the declaration loses")
-            }
+            Declaration::Win => (SpecialKind::EnteringKingWin, win),
+            Declaration::Draw => (SpecialKind::Jishogi, draw),
+            // a declaration that does not meet the conditions loses
+            Declaration::Lose => (SpecialKind::DeclarationLoss, lose),
         };
         self.end_line(Special::new(kind));
         self.message = text.into();

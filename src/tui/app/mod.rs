@@ -27,7 +27,9 @@ pub use modes::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
-pub use settings_menu::{SettingItem, SettingsScreen, clock_label, clock_preset};
+pub use settings_menu::{
+    SettingItem, SettingsScreen, clock_label, clock_preset, options_text, parse_options,
+};
 pub use study::{GAME_ANALYSIS_MS, StudyCommand};
 pub use threats::ThreatCommand;
 

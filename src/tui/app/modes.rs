@@ -176,24 +176,6 @@ impl App {
         self.message = (self.text().new_game)(mode.label(self.text()));
     }
 
-    /// Who plays which side, the computer's level and, when it plays both, its pace and
-    /// whether it is paused: shown in the status line at all times.
-    pub fn mode_label(&self) -> String {
-        let who = |p: Player| if p == Player::Human { "you" } else { "CPU" };
-        let [b, w] = self.players;
-        if b == Player::Human && w == Player::Human {
-            return "☗you vs ☖you (hot-seat)".into();
-        }
-        let mut s = format!("☗{} vs ☖{} Lv{}", who(b), who(w), self.level);
-        if b == Player::Engine && w == Player::Engine {
-            s.push_str(&format!(" {:.1}s/move", self.pace_ms as f64 / 1000.0));
-        }
-        if self.paused {
-            s.push_str(" paused");
-        }
-        s
-    }
-
     /// Whether a person plays the side to move and the game goes on here.
     pub(super) fn human_to_move(&self) -> bool {
         self.players[self.pos().side_to_move().index()] == Player::Human

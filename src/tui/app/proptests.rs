@@ -66,7 +66,7 @@ fn check(app: &App) {
     }
     let csa = reopen(rec, Format::Csa);
     assert_eq!(csa.main_line_moves(), rec.main_line_moves());
-    assert_eq!(csa.ending().map(|s| s.kind), rec.ending().map(|s| s.kind));
+    assert_eq!(csa.outcome(), rec.outcome());
 }
 
 fn apply(app: &mut App, op: &Op, now: &mut Instant) {

@@ -23,11 +23,13 @@ pub enum SettingItem {
     Notation,
     ImpasseRule,
     EngineCommand,
+    EngineOptions,
     MinMoveMs,
+    MaxMoves,
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 12] = [
+    pub const ALL: [SettingItem; 14] = [
         SettingItem::Mode,
         SettingItem::Side,
         SettingItem::Level,
@@ -39,8 +41,15 @@ impl SettingItem {
         SettingItem::Notation,
         SettingItem::ImpasseRule,
         SettingItem::EngineCommand,
+        SettingItem::EngineOptions,
         SettingItem::MinMoveMs,
+        SettingItem::MaxMoves,
     ];
+
+    /// Whether the setting is text, edited in a line editor rather than stepped.
+    pub fn is_text(self) -> bool {
+        matches!(self, SettingItem::EngineCommand | SettingItem::EngineOptions)
+    }
 
     /// Row number (index into `ALL` and into `Text::settings_labels`).
     pub fn index(self) -> usize {
@@ -113,9 +122,30 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
         SettingItem::ImpasseRule => {
             s.impasse_rule = cycle(&[ImpasseRule::Csa27, ImpasseRule::Points24], s.impasse_rule, delta)
         }
-        SettingItem::EngineCommand => {}
+        SettingItem::EngineCommand | SettingItem::EngineOptions => {}
         SettingItem::MinMoveMs => s.min_move_ms = cycle(&MIN_MOVE_CHOICES, s.min_move_ms, delta),
+        SettingItem::MaxMoves => s.max_moves = cycle(&settings::MAX_MOVES_CHOICES, s.max_moves, delta),
     }
+}
+
+/// The engine options as one line of text: `name=value; name=value`.
+pub fn options_text(options: &std::collections::BTreeMap<String, String>) -> String {
+    options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+}
+
+/// Reads `name=value; name=value` (empty: no options). An entry without `=` or with an empty
+/// name is an error naming that entry.
+pub fn parse_options(text: &str) -> Result<std::collections::BTreeMap<String, String>, String> {
+    let mut options = std::collections::BTreeMap::new();
+    for entry in text.split(';').map(str::trim).filter(|e| !e.is_empty()) {
+        match entry.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => {
+                options.insert(k.trim().to_string(), v.trim().to_string());
+            }
+            _ => return Err(entry.to_string()),
+        }
+    }
+    Ok(options)
 }
 
 impl App {
@@ -142,8 +172,11 @@ impl App {
     pub fn settings_change(&mut self, delta: i32) {
         let Some(screen) = self.settings_screen() else { return };
         let item = SettingItem::ALL[screen.row];
-        if item == SettingItem::EngineCommand {
-            let now = self.settings.engine_command.clone().unwrap_or_default();
+        if item.is_text() {
+            let now = match item {
+                SettingItem::EngineOptions => options_text(&self.settings.engine_options),
+                _ => self.settings.engine_command.clone().unwrap_or_default(),
+            };
             if let Some(s) = self.settings_screen() {
                 s.editing = Some(LineEditor::new(now));
             }
@@ -160,14 +193,30 @@ impl App {
         self.settings_screen().and_then(|s| s.editing.as_mut())
     }
 
-    /// Ends editing a text setting: `keep` stores the text (empty: the built-in engine).
+    /// Ends editing a text setting: `keep` stores the text (an empty command: the built-in
+    /// engine). Options that cannot be read stay in the editor with a message naming the entry.
     pub fn settings_finish_edit(&mut self, keep: bool) {
-        let Some(editor) = self.settings_screen().and_then(|s| s.editing.take()) else { return };
-        if keep {
-            let text = editor.text().trim().to_string();
-            self.settings.engine_command = (!text.is_empty()).then_some(text);
-            self.settings_dirty = true;
+        let Some(screen) = self.settings_screen() else { return };
+        let item = SettingItem::ALL[screen.row];
+        let Some(editor) = screen.editing.take() else { return };
+        if !keep {
+            return;
         }
+        let text = editor.text().trim().to_string();
+        match item {
+            SettingItem::EngineOptions => match parse_options(&text) {
+                Ok(options) => self.settings.engine_options = options,
+                Err(entry) => {
+                    self.message = (self.text().bad_engine_option)(&entry);
+                    if let Some(s) = self.settings_screen() {
+                        s.editing = Some(editor);
+                    }
+                    return;
+                }
+            },
+            _ => self.settings.engine_command = (!text.is_empty()).then_some(text),
+        }
+        self.settings_dirty = true;
     }
 
     pub fn settings(&self) -> &Settings {
@@ -220,7 +269,7 @@ mod tests {
     #[test]
     fn every_setting_steps_and_comes_back() {
         for item in SettingItem::ALL {
-            if item == SettingItem::EngineCommand {
+            if item.is_text() {
                 continue;
             }
             let start = Settings::default();

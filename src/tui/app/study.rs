@@ -191,12 +191,11 @@ impl App {
         if done && self.study.hint.take().is_some_and(|n| n == self.game.node()) {
             let live = self.study.live.as_ref().expect("just set");
             self.message = match live.lines.first().and_then(|l| l.pv.first()) {
-                Some(&m) => format!(
-                    "ヒント: {}  ({})",
-                    crate::record::pv::pv_text(self.pos(), &[m]),
-                    live.lines[0].score.text()
+                Some(&m) => (self.text().hint)(
+                    &crate::record::pv::pv_text(self.pos(), &[m]),
+                    &live.lines[0].score.text(),
                 ),
-                None => "ヒント: no move".into(),
+                None => self.text().hint_none.into(),
             };
         }
     }
@@ -345,7 +344,7 @@ mod tests {
         };
         a.analysis_started(5);
         a.on_analysis_update(update(5, &pos, "2g2f", 30, true));
-        assert!(a.message().contains("ヒント: ▲２六歩"), "{}", a.message());
+        assert!(a.message().contains("hint: ▲２六歩"), "{}", a.message());
     }
 
     #[test]

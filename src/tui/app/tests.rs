@@ -181,6 +181,20 @@ fn resign_and_declaration_end_the_line() {
     let mut app = App::new(Position::startpos());
     app.declare();
     assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::White));
+    assert_eq!(app.record().ending().map(|s| s.kind), Some(SpecialKind::DeclarationLoss));
+    assert!(app.message().contains("declaration loses"), "{}", app.message());
+    // each format says who won; KIF says why in its summary and reads it back
+    let text = kif(&app);
+    assert!(
+        text.contains("反則負け") && text.contains("まで0手で先手の入玉宣言失敗により後手の勝ち"),
+        "{text}"
+    );
+    let back = reopen(app.record(), crate::record::Format::Kif);
+    assert_eq!(back.ending().map(|s| s.kind), Some(SpecialKind::DeclarationLoss));
+    for f in [crate::record::Format::Csa, crate::record::Format::Jkf] {
+        let back = reopen(app.record(), f);
+        assert_eq!(back.outcome(), crate::record::Outcome::Win(Color::White), "{f:?}");
+    }
 }
 
 #[test]
@@ -277,7 +291,6 @@ fn computer_against_computer_keeps_a_watchable_pace() {
     assert_eq!(app.pace(), std::time::Duration::from_millis(2000));
     app.step_pace(-2);
     assert_eq!(app.pace(), std::time::Duration::from_millis(500));
-    assert!(app.mode_label().contains("0.5s/move"), "{}", app.mode_label());
 }
 
 #[test]
@@ -302,7 +315,12 @@ fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
     assert!(matches!(app.engine_command(t0), Some(EngineCommand::Stop)));
     assert!(app.submit_typed("7g7f"));
     assert!(think(&mut app, t0));
-    assert!(app.mode_label().contains("☗you vs ☖CPU"), "{}", app.mode_label());
+    assert_eq!(app.record().header("先手"), Some("you"), "taken over before any move: the new name");
+    // the computer takes gote back after sente's move, and the header says from which move
+    app.take_over(); // gote to move: the computer hands gote to a person
+    assert_eq!(app.record().header("後手"), Some("shogiban→you（2手目から）"));
+    let kif = kif(&app);
+    assert!(kif.contains("後手：shogiban→you（2手目から）"), "{kif}");
 }
 
 fn kif(app: &App) -> String {
@@ -450,4 +468,68 @@ fn computer_messages_follow_the_interface_language() {
     app.toggle_pause();
     assert_eq!(app.message, "一時停止するものはありません: この対局にコンピュータはいません");
     assert_eq!(GameMode::EngineVsEngine.label(app.text()), "コンピュータ同士");
+}
+
+#[test]
+fn a_game_reaching_the_move_limit_ends_as_jishogi() {
+    let mut app = App::new(Position::startpos());
+    app.set_settings(crate::tui::settings::Settings { max_moves: Some(2), ..Default::default() });
+    app.start_new_game(choice(GameMode::HotSeat, 1, 0, 0));
+    assert!(app.submit_typed("7g7f"));
+    assert!(!app.line_ended(), "one move is under the limit");
+    assert!(app.submit_typed("3c3d"));
+    assert!(app.line_ended());
+    assert_eq!(app.record().outcome(), crate::record::Outcome::Draw);
+    assert!(app.message().contains("2-move limit"), "{}", app.message());
+    assert!(kif(&app).contains("持将棋"), "{}", kif(&app));
+    assert!(!app.submit_typed("2g2f"), "no move after the ending");
+    // take the last move back: play reopens, and the limit ends the game again
+    app.undo();
+    assert!(!app.line_ended());
+    assert!(app.submit_typed("8c8d"));
+    assert!(app.line_ended());
+}
+
+#[test]
+fn the_move_limit_does_not_end_a_record_under_review() {
+    let mut rec = crate::record::GameRecord::new(Position::startpos());
+    rec.set_header("先手", "a");
+    let mut app = App::with_record(rec);
+    app.set_settings(crate::tui::settings::Settings { max_moves: Some(2), ..Default::default() });
+    for m in ["7g7f", "3c3d", "2g2f"] {
+        assert!(app.submit_typed(m), "{m}: {}", app.message());
+    }
+    assert!(!app.line_ended());
+}
+
+#[test]
+fn engine_options_are_edited_as_name_value_text() {
+    use crate::tui::app::SettingItem;
+    let mut app = App::new(Position::startpos());
+    app.open_settings();
+    let row = SettingItem::EngineOptions.index() as i32;
+    app.settings_row(row);
+    app.settings_change(1);
+    let ed = app.settings_editor().expect("the options open in a line editor");
+    for c in "USI_Hash=256; Threads = 2".chars() {
+        ed.insert(c);
+    }
+    app.settings_finish_edit(true);
+    assert_eq!(app.settings().engine_options.get("USI_Hash").map(String::as_str), Some("256"));
+    assert_eq!(app.settings().engine_options.get("Threads").map(String::as_str), Some("2"));
+    assert!(app.take_settings_dirty());
+    // a broken entry keeps the editor open with a message, and the options unchanged
+    app.settings_change(1);
+    let ed = app.settings_editor().unwrap();
+    ed.end();
+    for c in "; Ponder".chars() {
+        ed.insert(c);
+    }
+    app.settings_finish_edit(true);
+    assert!(app.message().contains("'Ponder'"), "{}", app.message());
+    assert!(app.settings_editor().is_some(), "the text stays for correcting");
+    assert_eq!(app.settings().engine_options.len(), 2);
+    app.settings_finish_edit(false);
+    assert!(app.settings_editor().is_none());
+    assert_eq!(crate::tui::app::options_text(&app.settings().engine_options), "Threads=2; USI_Hash=256");
 }

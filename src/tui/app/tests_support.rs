@@ -1,6 +1,6 @@
 //! Helpers shared by the app's tests.
 
-use crate::record::{Format, GameRecord, MoveTime, NodeId, ROOT};
+use crate::record::{Format, GameRecord, MoveTime, NodeId, ROOT, SpecialKind};
 
 /// `record` written in `format` and read back.
 pub(super) fn reopen(record: &GameRecord, format: Format) -> GameRecord {
@@ -12,18 +12,25 @@ pub(super) fn reopen(record: &GameRecord, format: Format) -> GameRecord {
 }
 
 /// The same start and tree: moves, endings, comments, times and the order of variations.
-/// Headers are the record layer's business, and a move without a time equals one of zero
-/// seconds (KIF writes `0:00` for both).
+/// Headers are the record layer's business, a move without a time equals one of zero
+/// seconds (KIF writes `0:00` for both), and a failed declaration equals the 反則負け that
+/// formats without a word for it write.
 pub(super) fn assert_same_tree(a: &GameRecord, b: &GameRecord) {
     fn time(t: Option<MoveTime>) -> MoveTime {
         t.unwrap_or(MoveTime { spent: 0, total: Some(0) })
+    }
+    fn kind(s: Option<&crate::record::Special>) -> Option<SpecialKind> {
+        s.map(|s| match s.kind {
+            SpecialKind::DeclarationLoss => SpecialKind::IllegalLoss,
+            k => k,
+        })
     }
     fn same(a: &GameRecord, an: NodeId, b: &GameRecord, bn: NodeId) -> bool {
         let (x, y) = (a.node(an), b.node(bn));
         x.mv == y.mv
             && (an == ROOT || time(x.time) == time(y.time))
             && x.comments == y.comments
-            && x.special.as_ref().map(|s| s.kind) == y.special.as_ref().map(|s| s.kind)
+            && kind(x.special.as_ref()) == kind(y.special.as_ref())
             && x.children().len() == y.children().len()
             && x.children().iter().zip(y.children()).all(|(&c, &d)| same(a, c, b, d))
     }

@@ -164,7 +164,13 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             let cmd = s.engine_command.as_deref().unwrap_or(t.builtin_engine);
             format!("{cmd} {}", t.next_launch)
         }
+        SettingItem::EngineOptions => {
+            let opts = crate::tui::app::options_text(&s.engine_options);
+            let opts = if opts.is_empty() { t.none.to_string() } else { opts };
+            format!("{opts} {}", t.next_launch)
+        }
         SettingItem::MinMoveMs => format!("{:.2} s", s.min_move_ms as f64 / 1000.0),
+        SettingItem::MaxMoves => s.max_moves.map_or(t.none.to_string(), |n| (t.plies)(n)),
     }
 }
 
