@@ -207,7 +207,10 @@ pub fn open_with(
             let mut app = App::resume(saved.record, &saved.session, settings.clone(), now);
             if saved.session.playing && app.unfinished() {
                 let started = app.record().header("開始日時").unwrap_or_default().to_string();
-                let note = (app.text().resumed_game)(app.ply(), &started);
+                let mut note = (app.text().resumed_game)(app.ply(), &started);
+                if app.paused() {
+                    note = format!("{note} · {}", app.text().paused);
+                }
                 app.set_message(note);
                 return Ok(app);
             }

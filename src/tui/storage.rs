@@ -241,6 +241,19 @@ mod tests {
         assert!(back.clock().is_some());
         assert!(back.record().ending().is_none(), "中断 is taken off on resuming");
         assert!(back.unfinished());
+        // a timed game comes back paused: no clock runs and the computer waits
+        assert!(back.paused());
+        assert!(back.message().contains("p resumes"), "{}", back.message());
+        let later = Instant::now() + std::time::Duration::from_secs(3600);
+        let mut back = back;
+        assert!(back.engine_command(later).is_none(), "the computer waits while paused");
+        back.tick(later);
+        assert!(!back.line_ended(), "an hour paused is not a time-out");
+        let shown = back.clock().unwrap().display(crate::core::Color::Black, true, later);
+        assert_eq!(shown, "10:00");
+        back.toggle_pause();
+        assert!(!back.paused() && !back.clock().unwrap().stopped);
+        assert!(back.engine_command(Instant::now()).is_some(), "resumed: the computer thinks");
     }
 
     #[test]

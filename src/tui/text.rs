@@ -347,7 +347,7 @@ pub static EN: Text = Text {
         format!("resumed your unfinished game ({n} moves{started}) — n starts a new one")
     },
     autosave_kept: |e| format!("{e} — it is kept in previous/"),
-    nothing_to_pause: "nothing to pause: no computer in this game",
+    nothing_to_pause: "nothing to pause: no computer and no clock in this game",
     paused_note: "paused — p resumes, t takes over the side to move",
     resumed: "resumed",
     you_play: |m| format!("you now play {m}"),
@@ -553,7 +553,7 @@ pub static JA: Text = Text {
         format!("中断していた対局を再開しました ({n}手{started}) — n で新しい対局")
     },
     autosave_kept: |e| format!("{e} — previous/ に残してあります"),
-    nothing_to_pause: "一時停止するものはありません: この対局にコンピュータはいません",
+    nothing_to_pause: "一時停止するものはありません: この対局にはコンピュータも時計もありません",
     paused_note: "一時停止 — p で再開、t で手番の側を引き継ぐ",
     resumed: "再開しました",
     you_play: |m| format!("{m}をあなたが指します"),

@@ -29,22 +29,48 @@ pub struct GameClock {
     pub turn_start: Instant,
     /// Total time used per side (ms), for the record's running totals.
     pub used: [u64; 2],
+    /// The clocks are stopped (a paused or just resumed game): no time is charged.
+    pub stopped: bool,
+    /// Time the side to move spent on this move before the clocks were last stopped (ms).
+    pub banked: u64,
 }
 
 impl GameClock {
     pub fn new(tc: TimeControl, now: Instant) -> GameClock {
-        GameClock { tc, remaining: [tc.main_ms; 2], turn_start: now, used: [0; 2] }
+        GameClock { tc, remaining: [tc.main_ms; 2], turn_start: now, used: [0; 2], stopped: false, banked: 0 }
     }
 
-    /// Time the side to move has spent on this move so far.
+    /// Time the side to move has spent on this move so far (nothing runs while stopped).
     pub fn elapsed(&self, now: Instant) -> u64 {
-        now.saturating_duration_since(self.turn_start).as_millis() as u64
+        if self.stopped {
+            return self.banked;
+        }
+        self.banked + now.saturating_duration_since(self.turn_start).as_millis() as u64
     }
 
-    /// `side` finished its move at `now`: charge the time and start the other side's turn.
-    /// Returns the milliseconds spent on the move.
+    /// Stops the clocks at `now`: the time spent on this move so far is kept, and no more is
+    /// charged until `start`.
+    pub fn stop(&mut self, now: Instant) {
+        if !self.stopped {
+            self.banked = self.elapsed(now);
+            self.stopped = true;
+        }
+    }
+
+    /// Starts stopped clocks again: the side to move's time runs from `now`.
+    pub fn start(&mut self, now: Instant) {
+        if self.stopped {
+            self.stopped = false;
+            self.turn_start = now;
+        }
+    }
+
+    /// `side` finished its move at `now`: charge the time and start the other side's turn
+    /// (stopped clocks start). Returns the milliseconds spent on the move.
     pub fn on_move(&mut self, side: Color, now: Instant) -> u64 {
         let spent = self.elapsed(now);
+        self.stopped = false;
+        self.banked = 0;
         let i = side.index();
         self.remaining[i] = self.remaining[i].saturating_sub(spent);
         self.used[i] += spent;
@@ -56,6 +82,7 @@ impl GameClock {
     /// it; the side to move's turn starts at `now`.
     pub fn restore(&mut self, used: [u64; 2], now: Instant) {
         self.used = used;
+        self.banked = 0;
         self.remaining = used.map(|u| self.tc.main_ms.saturating_sub(u));
         self.turn_start = now;
     }
@@ -100,6 +127,23 @@ mod tests {
         assert_eq!(c.display(Color::White, true, t1 + Duration::from_secs(12)), "秒読み 3");
         // at 15.5 s the flag falls
         assert!(c.flag_fell(Color::White, t1 + Duration::from_millis(15_500)));
+    }
+
+    #[test]
+    fn stopped_clocks_charge_nothing_until_started() {
+        let t0 = Instant::now();
+        let mut c = GameClock::new(TimeControl { main_ms: 60_000, byoyomi_ms: 0 }, t0);
+        // sente thinks 5 s, then the game is paused for an hour
+        c.stop(t0 + Duration::from_secs(5));
+        let t1 = t0 + Duration::from_secs(3600);
+        assert_eq!(c.elapsed(t1), 5_000, "the 5 s before the pause, nothing after");
+        assert!(!c.flag_fell(Color::Black, t1));
+        assert_eq!(c.display(Color::Black, true, t1), "0:55");
+        // started again: 3 s more, and the move is charged 5 + 3 s
+        c.start(t1);
+        assert_eq!(c.on_move(Color::Black, t1 + Duration::from_secs(3)), 8_000);
+        assert_eq!(c.remaining, [52_000, 60_000]);
+        assert_eq!(c.used, [8_000, 0]);
     }
 
     #[test]

@@ -62,14 +62,23 @@ impl App {
         Duration::from_millis(self.pace_ms)
     }
 
-    /// Pauses or resumes the computer (its search in progress is abandoned on pause).
+    /// Pauses or resumes the game: the computer (its search in progress is abandoned on
+    /// pause) and the clocks.
     pub fn toggle_pause(&mut self) {
-        if !self.players.contains(&Player::Engine) {
+        if !self.players.contains(&Player::Engine) && self.clock.is_none() {
             self.message = self.text().nothing_to_pause.into();
             return;
         }
-        self.paused = !self.paused;
+        self.set_paused(!self.paused, std::time::Instant::now());
         self.message = if self.paused { self.text().paused_note.into() } else { self.text().resumed.into() };
+    }
+
+    /// Pauses or resumes the computer and the clocks at `now`.
+    pub(super) fn set_paused(&mut self, paused: bool, now: std::time::Instant) {
+        self.paused = paused;
+        if let Some(c) = self.clock.as_mut() {
+            if paused { c.stop(now) } else { c.start(now) }
+        }
     }
 
     /// Hands the side to move from the computer to a person, or back.

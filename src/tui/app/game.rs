@@ -43,6 +43,8 @@ impl App {
                 return false;
             }
         };
+        // a move played while the game is paused resumes it
+        self.paused = false;
         if let Some(clock) = self.clock.as_mut() {
             let spent = clock.on_move(side, std::time::Instant::now());
             let total = clock.used[side.index()];

@@ -85,8 +85,9 @@ impl App {
     }
 
     /// The game of `record` brought back as `session` left it: same place, players, level and
-    /// clocks (which start again from `now`: the time the program was not running is not
-    /// charged). A 中断 ending written when the game was left is taken off.
+    /// clocks. A timed game comes back paused, its clocks stopped (the time the program was not
+    /// running is not charged) until the player resumes it or moves. A 中断 ending written when
+    /// the game was left is taken off.
     pub fn resume(
         record: GameRecord,
         session: &Session,
@@ -103,11 +104,12 @@ impl App {
             let mut clock = GameClock::new(tc, now);
             clock.remaining = c.remaining;
             clock.used = c.used;
+            clock.stopped = true;
             clock
         });
         app.flipped = session.flipped;
         app.pace_ms = session.pace_ms;
-        app.paused = session.paused;
+        app.paused = session.paused || app.clock.is_some();
         app.file = session.file.clone();
         app.playing = session.playing;
         app.resumed = true;

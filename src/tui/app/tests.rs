@@ -461,12 +461,12 @@ fn game_messages_follow_the_interface_language() {
 fn computer_messages_follow_the_interface_language() {
     let mut app = App::new(Position::startpos());
     app.toggle_pause();
-    assert_eq!(app.message, "nothing to pause: no computer in this game");
+    assert_eq!(app.message, "nothing to pause: no computer and no clock in this game");
     let mut settings = crate::tui::settings::Settings::default();
     settings.language = crate::tui::settings::Language::Ja;
     app.set_settings(settings);
     app.toggle_pause();
-    assert_eq!(app.message, "一時停止するものはありません: この対局にコンピュータはいません");
+    assert_eq!(app.message, "一時停止するものはありません: この対局にはコンピュータも時計もありません");
     assert_eq!(GameMode::EngineVsEngine.label(app.text()), "コンピュータ同士");
 }
 
