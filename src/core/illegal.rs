@@ -245,15 +245,3 @@ fn nearest(from: Square, set: Bitboard) -> Square {
     }
     best
 }
-
-impl IllegalMove {
-    /// The Japanese name of the rule broken, where shogi has one (二歩, 打ち歩詰め, 行き所のない駒).
-    pub fn rule_name(&self) -> Option<&'static str> {
-        match self {
-            IllegalMove::Nifu { .. } => Some("二歩"),
-            IllegalMove::Uchifuzume { .. } => Some("打ち歩詰め"),
-            IllegalMove::MustPromote { .. } | IllegalMove::DeadDrop { .. } => Some("行き所のない駒"),
-            _ => None,
-        }
-    }
-}

@@ -17,6 +17,7 @@ pub mod movegen;
 pub mod pass;
 pub mod perft;
 pub mod position;
+pub mod position_command;
 pub mod sfen;
 pub mod tactical;
 pub mod types;
@@ -29,5 +30,8 @@ pub use illegal::IllegalMove;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use pass::PassError;
 pub use position::{Position, START_SFEN};
+pub use position_command::{
+    PositionCommand, PositionCommandError, PositionSyntax, parse_position_command, position_command,
+};
 pub use sfen::{SfenError, UsiMoveError};
 pub use types::{Color, Hand, Move, Piece, PieceKind, Square};

@@ -32,14 +32,6 @@ impl Color {
     pub const fn index(self) -> usize {
         self as usize
     }
-
-    /// ▲ for sente, △ for gote (the marks used in KIF/KI2 records).
-    pub const fn mark(self) -> char {
-        match self {
-            Color::Black => '▲',
-            Color::White => '△',
-        }
-    }
 }
 
 impl std::ops::Not for Color {
@@ -206,70 +198,6 @@ impl PieceKind {
         }
     }
 
-    /// CSA two-letter code (`FU`, `TO`, `UM`, `RY`...).
-    pub const fn csa(self) -> &'static str {
-        match self {
-            PieceKind::Pawn => "FU",
-            PieceKind::Lance => "KY",
-            PieceKind::Knight => "KE",
-            PieceKind::Silver => "GI",
-            PieceKind::Bishop => "KA",
-            PieceKind::Rook => "HI",
-            PieceKind::Gold => "KI",
-            PieceKind::King => "OU",
-            PieceKind::ProPawn => "TO",
-            PieceKind::ProLance => "NY",
-            PieceKind::ProKnight => "NK",
-            PieceKind::ProSilver => "NG",
-            PieceKind::Horse => "UM",
-            PieceKind::Dragon => "RY",
-        }
-    }
-
-    pub fn from_csa(s: &str) -> Option<PieceKind> {
-        PieceKind::ALL.iter().copied().find(|k| k.csa() == s)
-    }
-
-    /// The kanji used in KIF records (one or two characters: `成銀`, `成桂`, `成香`).
-    pub const fn kanji(self) -> &'static str {
-        match self {
-            PieceKind::Pawn => "歩",
-            PieceKind::Lance => "香",
-            PieceKind::Knight => "桂",
-            PieceKind::Silver => "銀",
-            PieceKind::Bishop => "角",
-            PieceKind::Rook => "飛",
-            PieceKind::Gold => "金",
-            PieceKind::King => "玉",
-            PieceKind::ProPawn => "と",
-            PieceKind::ProLance => "成香",
-            PieceKind::ProKnight => "成桂",
-            PieceKind::ProSilver => "成銀",
-            PieceKind::Horse => "馬",
-            PieceKind::Dragon => "龍",
-        }
-    }
-
-    /// One-character kanji for board diagrams (`杏`, `圭`, `全` for the promoted small pieces).
-    pub const fn kanji_short(self) -> char {
-        match self {
-            PieceKind::Pawn => '歩',
-            PieceKind::Lance => '香',
-            PieceKind::Knight => '桂',
-            PieceKind::Silver => '銀',
-            PieceKind::Bishop => '角',
-            PieceKind::Rook => '飛',
-            PieceKind::Gold => '金',
-            PieceKind::King => '玉',
-            PieceKind::ProPawn => 'と',
-            PieceKind::ProLance => '杏',
-            PieceKind::ProKnight => '圭',
-            PieceKind::ProSilver => '全',
-            PieceKind::Horse => '馬',
-            PieceKind::Dragon => '龍',
-        }
-    }
-
     /// Index 0..7 into a hand (pawn 0 ... gold 6). Only valid for hand kinds.
     #[inline]
     pub const fn hand_index(self) -> usize {
@@ -430,11 +358,6 @@ impl Square {
         let r = b[1].wrapping_sub(b'a') + 1;
         Square::new(f, r)
     }
-
-    /// Japanese text such as `７六` (full-width file, kanji rank).
-    pub fn japanese(self) -> String {
-        format!("{}{}", FULLWIDTH_DIGITS[self.file() as usize], KANJI_DIGITS[self.rank() as usize])
-    }
 }
 
 impl fmt::Debug for Square {
@@ -448,11 +371,6 @@ impl fmt::Display for Square {
         write!(f, "{}", self.usi())
     }
 }
-
-/// `１`..`９` (index 0 unused).
-pub const FULLWIDTH_DIGITS: [char; 10] = ['０', '１', '２', '３', '４', '５', '６', '７', '８', '９'];
-/// `一`..`九` (index 0 unused).
-pub const KANJI_DIGITS: [char; 10] = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 /// A move in 16 bits (`from_bits` / `bits`): bits 0..7 destination, bits 7..14 source square
 /// (81 + kind for a drop), bit 14 promotion. `Move::NONE` (0) is "no move" (a1→a1 cannot be a

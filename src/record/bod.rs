@@ -2,6 +2,7 @@
 //! `後手の持駒：`, the framed board with `v` for gote's pieces and ` ・` for empty squares,
 //! `先手の持駒：`, and `後手番` when gote is to move.
 
+use super::names::PieceKindNames;
 use super::text::{kanji_count, parse_kanji_count};
 use crate::core::{Color, Hand, Piece, PieceKind, Position, Square};
 
@@ -192,7 +193,7 @@ pub fn write_bod(pos: &Position) -> String {
             }
         }
         s.push('|');
-        s.push(crate::core::types::KANJI_DIGITS[rank as usize]);
+        s.push(super::names::KANJI_DIGITS[rank as usize]);
         s.push('\n');
     }
     s.push_str("+---------------------------+\n");

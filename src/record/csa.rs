@@ -6,6 +6,7 @@
 
 use super::error::{RecordError, Warning};
 use super::handicap::Handicap;
+use super::names::PieceKindNames;
 use super::notation::csa_move;
 use super::parse_move::parse_csa_move;
 use super::special::SpecialKind;

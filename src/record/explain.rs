@@ -9,8 +9,8 @@
 //! assert_eq!(describe(&nifu, Lang::En), "二歩: a pawn of yours already stands on file ５ (on ５七)");
 //! ```
 
+use super::names::{FULLWIDTH_DIGITS, KANJI_DIGITS, PieceKindNames, SquareNames};
 use super::parse_move::MoveParseReason;
-use crate::core::types::{FULLWIDTH_DIGITS, KANJI_DIGITS};
 use crate::core::{Color, IllegalMove, PieceKind, Square};
 
 /// The language of the sentences (shogi notation stays Japanese in both).

@@ -171,6 +171,7 @@ impl Handicap {
 mod tests {
     use super::*;
     use crate::core::Color;
+    use crate::record::PieceKindNames;
 
     #[test]
     fn handicap_positions_are_consistent() {

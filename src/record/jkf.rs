@@ -9,6 +9,7 @@ use super::error::{RecordError, Warning};
 use super::handicap::Handicap;
 use super::json::{self, Doc, Value, push_string};
 use super::kif_write::{moves_before_start, running_totals};
+use super::names::PieceKindNames;
 use super::notation::{Movement, Relative, declined_promotion, ki2_modifiers};
 use super::special::SpecialKind;
 use super::tree::{GameRecord, MoveTime, NodeId, ROOT, Special, Walker, clean_comment, clean_header};

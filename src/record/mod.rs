@@ -16,6 +16,7 @@ pub mod jkf;
 pub mod json;
 pub mod kif_read;
 pub mod kif_write;
+pub mod names;
 pub mod notation;
 pub mod parse_move;
 pub mod pv;
@@ -33,6 +34,7 @@ pub use io::{
     Format, load_all_records, load_record, read_bytes, read_text, save_record, write_file_atomically,
     write_text,
 };
+pub use names::{ColorMark, PieceKindNames, SquareNames};
 pub use notation::{MoveStyle, line_text, move_text};
 pub use parse_move::{MoveParseError, MoveParseReason, parse_csa_move, parse_japanese_move, parse_move_any};
 pub use pv::{pv_ki2, pv_text, pv_text_usi};

@@ -3,8 +3,8 @@
 //! `２二角成`), CSA (`+7776FU`) and USI (`7g7f`). Parsing the other way is in
 //! [`super::parse_move`].
 
+use super::names::{ColorMark, FULLWIDTH_DIGITS, KANJI_DIGITS, PieceKindNames};
 use crate::core::bitboard::attacks;
-use crate::core::types::{FULLWIDTH_DIGITS, KANJI_DIGITS};
 use crate::core::{Color, Move, PieceKind, Position, Square};
 
 /// `同` plus the ideographic space, as KIF and KI2 write a move to the previous destination.

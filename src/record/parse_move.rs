@@ -4,6 +4,7 @@
 //! three; it is what the app's typed-move box uses.
 
 use super::explain::{Lang, describe_parse};
+use super::names::PieceKindNames;
 use super::notation::{Movement, Relative, is_straight, ki2_move_marked, movement_of, relative_coords};
 use super::text::digit_value;
 use crate::core::{Color, IllegalMove, Move, PieceKind, Position, Square};

@@ -2,10 +2,9 @@
 //! options, a game's commands, info parsing, stop, and the error paths (an engine that cannot
 //! start, that dies at once, that dies mid-search, that never answers).
 
-use shogiban::core::{Move, Position};
+use shogiban::core::{Move, Position, position_command};
 use shogiban::engine::usi::client::{
     BestMove, CheckmateAnswer, EngineConfig, EngineError, EngineEvent, GoParams, Score, UsiEngine,
-    position_command,
 };
 use std::time::Duration;
 

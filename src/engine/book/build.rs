@@ -6,13 +6,14 @@
 //! position startpos moves 7g7f 3c3d      (a USI `position` command)
 //! startpos moves 7g7f 3c3d
 //! sfen <board> <side> <hands> [<number>] moves 7g7f ...
+//! <board> <side> <hands> [<number>] moves 7g7f ...   (a bare SFEN)
 //! 7g7f 3c3d 2g2f                         (moves from the start position)
 //! ```
 //!
 //! Every move is checked for legality and an illegal one is reported with its file and line.
 //! KIF/CSA records can be fed to [`BookBuilder::add_game`] by the record layer.
 
-use crate::core::{Move, Position};
+use crate::core::{Move, Position, PositionCommandError, PositionSyntax, parse_position_command};
 use crate::engine::book::{Book, BookError};
 use std::path::Path;
 
@@ -72,10 +73,10 @@ pub fn parse_usi_games(text: &str, source: &str) -> Result<Vec<Game>, BookError>
         if line.is_empty() {
             continue;
         }
-        let game = parse_game_line(line).map_err(|message| BookError {
+        let game = parse_game_line(line).map_err(|e| BookError {
             source: source.to_string(),
             line: i + 1,
-            message,
+            message: e.to_string(),
         })?;
         games.push(game);
     }
@@ -88,32 +89,38 @@ pub fn read_usi_games(path: &Path) -> Result<Vec<Game>, BookError> {
     parse_usi_games(&text, &name)
 }
 
-/// One game line: `[position] (startpos | sfen ...) [moves ...]` or a bare move list.
-fn parse_game_line(line: &str) -> Result<Game, String> {
-    let mut tokens: Vec<&str> = line.split_whitespace().collect();
-    if tokens.first() == Some(&"position") {
-        tokens.remove(0);
+/// One game line: `[position] (startpos | sfen ... | <SFEN>) [moves ...]` or a bare move list.
+/// Unlike the USI server, a book takes no composed positions and no game with a bad move.
+fn parse_game_line(line: &str) -> Result<Game, PositionCommandError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let parsed = parse_position_command(&words, PositionSyntax::Lenient)?;
+    if let Some(error) = parsed.start_problems.into_iter().next() {
+        let sfen = parsed.start.to_sfen();
+        return Err(PositionCommandError::Sfen { sfen, error });
     }
-    let (start, rest): (Position, &[&str]) = match tokens.first().copied() {
-        Some("startpos") => (Position::startpos(), &tokens[1..]),
-        Some("sfen") => {
-            let end = tokens.iter().position(|&t| t == "moves").unwrap_or(tokens.len());
-            let sfen = tokens[1..end].join(" ");
-            let pos = Position::from_sfen(&sfen).map_err(|e| format!("invalid SFEN: {e}"))?;
-            (pos, &tokens[end..])
+    match parsed.stopped {
+        Some(e) => Err(e),
+        None => Ok((parsed.start, parsed.moves)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_lines() {
+        let text = "position startpos moves 7g7f\n7g7f 3c3d\n4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\n";
+        let games = parse_usi_games(text, "t").unwrap();
+        assert_eq!(games.iter().map(|(_, m)| m.len()).collect::<Vec<_>>(), [1, 2, 1]);
+        for (bad, why) in [
+            ("startpos 7g7f", "expected 'moves'"),
+            ("startpos moves 7g7f 7g7f", "move 2 (7g7f)"),
+            ("sfen P3k4/9/9/9/9/9/9/9/4K4 b - 1", "invalid SFEN"),
+        ] {
+            let e = parse_usi_games(&format!("\n{bad}\n"), "t").unwrap_err();
+            assert_eq!(e.line, 2, "{bad}");
+            assert!(e.message.contains(why), "{bad}: {e}");
         }
-        _ => (Position::startpos(), &tokens[..]),
-    };
-    let rest = match rest.first() {
-        Some(&"moves") => &rest[1..],
-        _ => rest,
-    };
-    let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(rest.len());
-    for (i, text) in rest.iter().enumerate() {
-        let m = pos.parse_usi_move(text).map_err(|e| format!("move {}: {e}", i + 1))?;
-        pos.do_move(m);
-        moves.push(m);
     }
-    Ok((start, moves))
 }

@@ -10,7 +10,7 @@
 pub use super::events::{
     BestMove, Bound, CheckmateAnswer, EngineError, EngineEvent, Info, Score, UsiOption, parse_line,
 };
-use crate::core::{Move, Position, START_SFEN};
+use crate::core::{Move, Position, position_command};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -103,21 +103,6 @@ impl GoParams {
         }
         s
     }
-}
-
-/// The `position` command for `start` followed by `moves`.
-pub fn position_command(start: &Position, moves: &[Move]) -> String {
-    let sfen = start.to_sfen();
-    let mut s =
-        if sfen == START_SFEN { "position startpos".to_string() } else { format!("position sfen {sfen}") };
-    if !moves.is_empty() {
-        s.push_str(" moves");
-        for m in moves {
-            s.push(' ');
-            s.push_str(&m.usi());
-        }
-    }
-    s
 }
 
 /// A running USI engine.

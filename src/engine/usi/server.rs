@@ -7,7 +7,7 @@
 //! engine.
 
 use super::input::{Line, MAX_LINE, Number, parse_number, read_line_bounded, shorten};
-use crate::core::{Color, Move, Position};
+use crate::core::{Color, Move, Position, PositionCommandError, PositionSyntax, parse_position_command};
 use crate::engine::search::root::SearchInfo;
 use crate::engine::search::time::Limits;
 use crate::engine::{Engine, EngineOptions};
@@ -118,44 +118,23 @@ impl Default for Server {
 }
 
 /// Parses the `position` command's arguments. Returns the position reached and, when a move
-/// was illegal or malformed, the error (the position is then the one before that move). A
-/// composed problem's start (pieces that can never move, two pawns on a file) is accepted,
-/// with a note.
-pub fn parse_position(args: &[&str]) -> Result<(Position, Option<String>), String> {
-    let mut note = None;
-    let (mut pos, rest) = match args.first() {
-        Some(&"startpos") => (Position::startpos(), &args[1..]),
-        Some(&"sfen") => {
-            let end = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
-            let sfen = args[1..end].join(" ");
-            let (pos, problems) =
-                Position::from_sfen_lenient(&sfen).map_err(|e| format!("bad sfen '{sfen}': {e:?}"))?;
-            if !problems.is_empty() {
-                let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
-                note = Some(format!("position: {}; searched as given", list.join("; ")));
-            }
-            (pos, &args[end..])
+/// was illegal or malformed or a stray word followed the start, a note saying so (the position
+/// is then the one before it). A composed problem's start (pieces that can never move, two
+/// pawns on a file) is accepted, with a note.
+pub fn parse_position(args: &[&str]) -> Result<(Position, Option<String>), PositionCommandError> {
+    let parsed = parse_position_command(args, PositionSyntax::Usi)?;
+    let note = match &parsed.stopped {
+        Some(e @ PositionCommandError::Move { .. }) => {
+            Some(format!("position: {e}; kept the moves before it"))
         }
-        Some(other) => return Err(format!("position: expected 'startpos' or 'sfen', got '{other}'")),
-        None => return Err("position: missing 'startpos' or 'sfen'".to_string()),
-    };
-    let moves = match rest.first() {
-        None => return Ok((pos, note)),
-        Some(&"moves") => &rest[1..],
-        Some(other) => return Ok((pos, Some(format!("position: expected 'moves', got '{other}'")))),
-    };
-    for (i, t) in moves.iter().enumerate() {
-        match pos.parse_usi_move(t) {
-            Ok(m) => pos.do_move(m),
-            Err(e) => {
-                return Ok((
-                    pos,
-                    Some(format!("position: move {} ({t}): {e}; kept the moves before it", i + 1)),
-                ));
-            }
+        Some(e) => Some(format!("position: {e}")),
+        None if !parsed.start_problems.is_empty() => {
+            let list: Vec<String> = parsed.start_problems.iter().map(ToString::to_string).collect();
+            Some(format!("position: {}; searched as given", list.join("; ")))
         }
-    }
-    Ok((pos, note))
+        None => None,
+    };
+    Ok((parsed.end, note))
 }
 
 /// What `go` asked for.
@@ -363,7 +342,7 @@ impl Server {
                     }
                     self.pos = pos;
                 }
-                Err(e) => say(&format!("info string {e}; position unchanged")),
+                Err(e) => say(&format!("info string position: {e}; position unchanged")),
             },
             "go" => self.go(args),
             "stop" => self.finish_job(true),

@@ -3,6 +3,7 @@
 
 use super::{App, Popup};
 use crate::core::{IllegalMove, Move, PieceKind, Square};
+use crate::record::PieceKindNames;
 use crate::record::explain::describe;
 use crate::tui::view::geometry::HAND_ORDER;
 

@@ -38,7 +38,7 @@ pub(super) fn draw_board(f: &mut Frame, app: &App, area: Rect) {
     let mut header = String::from(" ");
     for col in 0..9u16 {
         let file = if app.flipped() { col + 1 } else { 9 - col };
-        header.push_str(&format!(" {} ", crate::core::types::FULLWIDTH_DIGITS[file as usize]));
+        header.push_str(&format!(" {} ", crate::record::names::FULLWIDTH_DIGITS[file as usize]));
     }
     lines.push(Line::from(Span::styled(header, Style::default().fg(Tc::Gray))));
     let rule = frame.horizontal_top.repeat(BOARD_W as usize);
@@ -52,7 +52,7 @@ pub(super) fn draw_board(f: &mut Frame, app: &App, area: Rect) {
         let rank = g.square_at_cell(0, row).expect("cell").rank();
         spans.push(Span::raw(frame.vertical_right));
         spans.push(Span::styled(
-            format!("{}", crate::core::types::KANJI_DIGITS[rank as usize]),
+            format!("{}", crate::record::names::KANJI_DIGITS[rank as usize]),
             Style::default().fg(Tc::Gray),
         ));
         lines.push(Line::from(spans));

@@ -8,6 +8,7 @@
 //! cell, so everything after it stays in its column. Pure functions; no terminal I/O.
 
 use crate::core::{Color, Piece, PieceKind};
+use crate::record::PieceKindNames;
 use crate::tui::settings::PieceStyle;
 use ratatui::buffer::{Buffer, CellDiffOption};
 use ratatui::symbols::border;

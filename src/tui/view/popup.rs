@@ -3,6 +3,7 @@
 //! popup's left edge is blanked too, or the terminal would keep it and swallow the border.
 
 use super::glyphs::Glyphs;
+use crate::record::SquareNames;
 use crate::tui::app::clock::TIME_PRESETS;
 use crate::tui::app::{App, GameMode, NewGameChoice, Popup, SettingItem, SettingsScreen};
 use crate::tui::settings::{ImpasseRule, Language, Mode, Notation, PieceStyle, Settings, Side};
