@@ -278,6 +278,11 @@ impl Annotation {
     }
 }
 
+/// The mark (`【悪手】` …) among a node's comment lines, if any.
+pub fn mark_in(comments: &[String]) -> Option<Mark> {
+    comments.iter().find_map(|l| Mark::parse_header(l))
+}
+
 /// The player's own comment lines of a node: its comments without the analysis lines.
 pub fn user_comments(comments: &[String]) -> Vec<String> {
     (0..comments.len()).filter(|&i| !is_analysis_line(comments, i)).map(|i| comments[i].clone()).collect()

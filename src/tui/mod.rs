@@ -79,6 +79,11 @@ pub fn run(
         if signals.quit_requested() {
             app.quit();
         }
+        if let Some(text) = app.take_clipboard()
+            && let Err(e) = terminal::copy_to_clipboard(&text)
+        {
+            app.set_message(e.to_string());
+        }
         app.tick(Instant::now());
         drive_engine(&mut app, &mut engine);
         study.drive(&mut app);

@@ -1,18 +1,21 @@
-//! The terminal as the app uses it: raw mode, the alternate screen and mouse reporting, entered
+//! The terminal as the app uses it: raw mode, the alternate screen, mouse reporting and
+//! bracketed paste, entered
 //! through one guard and undone when the guard drops, when a panic unwinds, and around a
 //! suspension (Ctrl-Z). Signals that end the program (SIGTERM, SIGHUP, SIGINT) and SIGTSTP are
 //! turned into flags the event loop reads, so it can restore the terminal and flush the
 //! autosave before leaving or stopping.
 
 use crossterm::cursor::Show;
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Raw mode + alternate screen + mouse, undone on drop and on panic.
+/// Raw mode + alternate screen + mouse + bracketed paste, undone on drop and on panic.
 pub struct TerminalGuard;
 
 impl TerminalGuard {
@@ -29,13 +32,13 @@ impl TerminalGuard {
 
 fn enter() -> io::Result<()> {
     enable_raw_mode()?;
-    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)
+    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture, EnableBracketedPaste)
 }
 
-/// Puts the terminal back as the shell expects it: mouse reporting off, the main screen, the
-/// cursor shown, cooked mode.
+/// Puts the terminal back as the shell expects it: mouse reporting and bracketed paste off, the
+/// main screen, the cursor shown, cooked mode.
 pub fn restore() {
-    let _ = execute!(io::stdout(), DisableMouseCapture, LeaveAlternateScreen, Show);
+    let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture, LeaveAlternateScreen, Show);
     let _ = disable_raw_mode();
 }
 
@@ -43,6 +46,39 @@ impl Drop for TerminalGuard {
     fn drop(&mut self) {
         restore();
     }
+}
+
+/// The OSC 52 sequence that asks the terminal to put `text` on the clipboard
+/// (`ESC ] 52 ; c ; <base64> BEL`).
+pub fn osc52(text: &str) -> String {
+    format!("\x1b]52;c;{}\x07", base64(text.as_bytes()))
+}
+
+/// Standard base64 (RFC 4648, with `=` padding).
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// Puts `text` on the clipboard of the terminal (and, through it, of the desktop) with OSC 52;
+/// terminals that do not support it ignore the sequence.
+pub fn copy_to_clipboard(text: &str) -> io::Result<()> {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    out.write_all(osc52(text).as_bytes())?;
+    out.flush()
 }
 
 /// Signals turned into flags for the event loop.
@@ -115,6 +151,27 @@ pub fn suspend() -> io::Result<()> {
     signal_hook::low_level::raise(signal_hook::consts::SIGSTOP)?;
     enter()?;
     execute!(io::stdout(), crossterm::terminal::Clear(crossterm::terminal::ClearType::All))
+}
+
+#[cfg(test)]
+mod osc52_tests {
+    use super::{base64, osc52};
+
+    #[test]
+    fn base64_pads_and_osc52_wraps_it() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        // UTF-8 bytes of Japanese text
+        assert_eq!(base64("７六歩".as_bytes()), "77yX5YWt5q2p");
+        let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        assert_eq!(
+            osc52(sfen),
+            "\x1b]52;c;bG5zZ2tnc25sLzFyNWIxL3BwcHBwcHBwcC85LzkvOS9QUFBQUFBQUFAvMUI1UjEvTE5TR0tHU05MIGIgLSAx\x07"
+        );
+    }
 }
 
 #[cfg(all(test, target_os = "linux"))]

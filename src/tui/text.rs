@@ -4,6 +4,9 @@
 
 pub use super::settings::Language;
 
+mod review;
+pub use review::ReviewText;
+
 /// One entry of the key bar: the key, its label, and a priority (lower stays longer when the bar
 /// is shortened to fit the width; `q` is 0 and never goes).
 #[derive(Copy, Clone, Debug)]
@@ -169,6 +172,8 @@ pub struct Text {
     pub previous_not_kept: fn(&str) -> String,
     /// The impasse count: king in the enemy camp, pieces there, points, points needed, in check.
     pub declaration_summary: fn(bool, u32, u32, u32, bool) -> String,
+    /// The record tools' text (comments, moving through a record, paste and copy).
+    pub review: &'static ReviewText,
 }
 
 impl Text {
@@ -218,7 +223,13 @@ pub static EN: Text = Text {
         ("i", "hint: the engine's move here"),
         ("A", "analyse the whole game (棋譜解析); again stops"),
         ("m / M", "next / previous marked move (悪手 …)"),
-        ("T", "threats (詰めろ, 詰みあり) shown / hidden"),
+        ("c", "comment on the position shown (Ctrl-S keeps)"),
+        ("T", "show / hide each move's time (消費時間)"),
+        ("g", "go to a move number"),
+        ("b", "variations here: go, make main line, delete"),
+        ("y / Y", "copy the position (SFEN) / the record (KIF)"),
+        ("paste", "a KIF, KI2, CSA, JKF, SFEN or USI text opens it"),
+        ("x", "threats (詰めろ, 詰みあり) shown / hidden"),
         ("Esc", "cancel the selection"),
         ("q", "quit (the game is kept and comes back)"),
         ("Ctrl-C", "quit at once"),
@@ -368,8 +379,8 @@ pub static EN: Text = Text {
         format!("棋譜解析 {how}: {n} positions, {marks} marked moves (m / M: next / previous)")
     },
     no_marked_move: "no marked move that way (棋譜解析 with A marks them)",
-    threats_on: "threats (詰めろ, 詰みあり) shown in review and analysis (T hides)",
-    threats_off: "threats (詰めろ, 詰みあり) hidden (T shows)",
+    threats_on: "threats (詰めろ, 詰みあり) shown in review and analysis (x hides)",
+    threats_off: "threats (詰めろ, 詰みあり) hidden (x shows)",
     mate_found: |n| format!("詰みあり: mate in {n}"),
     mate_threat: |n| format!("詰めろ: threat of mate in {n}"),
     autosave_failed: |e| format!("autosave failed: {e}"),
@@ -382,6 +393,7 @@ pub static EN: Text = Text {
             yn(check)
         )
     },
+    review: &review::EN,
 };
 
 pub static JA: Text = Text {
@@ -422,7 +434,13 @@ pub static JA: Text = Text {
         ("i", "ヒント (この局面のエンジンの手)"),
         ("A", "棋譜解析 (もう一度で中断)"),
         ("m / M", "次 / 前の悪手・疑問手へ"),
-        ("T", "詰めろ・詰みありの表示 / 非表示"),
+        ("c", "この局面のコメントを編集 (Ctrl-S で確定)"),
+        ("T", "消費時間の表示 / 非表示"),
+        ("g", "手数を指定して移動"),
+        ("b", "この手の変化: 移動、本譜にする、削除"),
+        ("y / Y", "局面 (SFEN) / 棋譜 (KIF) をコピー"),
+        ("貼り付け", "KIF, KI2, CSA, JKF, SFEN, USI のテキストを開く"),
+        ("x", "詰めろ・詰みありの表示 / 非表示"),
         ("Esc", "選択の取り消し"),
         ("q", "終了 (対局は保存され、次回再開)"),
         ("Ctrl-C", "すぐに終了"),
@@ -574,8 +592,8 @@ pub static JA: Text = Text {
         format!("棋譜解析 {how}: {n} 局面、印のついた手 {marks} (m / M で次 / 前)")
     },
     no_marked_move: "その方向に印のついた手はありません (A の棋譜解析で印がつきます)",
-    threats_on: "詰めろ・詰みありを検討と棋譜の再生中に表示します (T で非表示)",
-    threats_off: "詰めろ・詰みありを表示しません (T で表示)",
+    threats_on: "詰めろ・詰みありを検討と棋譜の再生中に表示します (x で非表示)",
+    threats_off: "詰めろ・詰みありを表示しません (x で表示)",
     mate_found: |n| format!("詰みあり {n}手"),
     mate_threat: |n| format!("詰めろ ({n}手)"),
     autosave_failed: |e| format!("自動保存に失敗しました: {e}"),
@@ -588,6 +606,7 @@ pub static JA: Text = Text {
             yn(check)
         )
     },
+    review: &review::JA,
 };
 
 #[cfg(test)]

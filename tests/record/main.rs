@@ -5,6 +5,7 @@
 //! beside this one.
 
 mod annotation;
+mod comments;
 #[path = "../common/mod.rs"]
 mod common;
 mod cshogi_compat;

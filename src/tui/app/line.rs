@@ -10,6 +10,8 @@ pub enum InputKind {
     Move,
     /// A file name to save the record to.
     SavePath,
+    /// A move number to go to on the line shown.
+    GotoMove,
 }
 
 /// The text box: what it is for and the text typed so far.
@@ -64,6 +66,7 @@ impl App {
                 self.submit_typed(&text);
             }
             InputKind::SavePath => self.submit_save_path(&text),
+            InputKind::GotoMove => self.submit_goto(&text),
         }
     }
 

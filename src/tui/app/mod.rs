@@ -9,11 +9,14 @@
 //! computer player's requests and answers), `clock` (game clocks).
 
 pub mod clock;
+mod comments;
 mod engine;
 mod game;
 mod line;
 pub mod line_editor;
 mod modes;
+mod navigate;
+mod paste;
 mod popups;
 mod selection;
 mod session;
@@ -21,9 +24,11 @@ mod settings_menu;
 mod study;
 mod threats;
 
+pub use comments::CommentEditor;
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
 pub use modes::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
+pub use navigate::{VariationList, subtree_moves};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
@@ -92,6 +97,8 @@ pub struct App {
     record_scroll: Option<(NodeId, usize)>,
     /// Analysis (検討), hints and the whole-game analysis.
     study: study::Study,
+    /// The record tools: times shown, text to copy.
+    tools: navigate::Tools,
     /// The threat indicator (詰めろ, 詰みあり).
     threat: threats::ThreatState,
 }
@@ -138,6 +145,7 @@ impl App {
             settings_dirty: false,
             record_scroll: None,
             no_color: false,
+            tools: navigate::Tools::default(),
         }
     }
 

@@ -27,6 +27,10 @@ pub enum Popup {
     ConfirmOverwrite(std::path::PathBuf),
     /// The settings screen.
     Settings(super::SettingsScreen),
+    /// The comment editor on a position.
+    Comment(Box<super::CommentEditor>),
+    /// The variations at the current move, to choose from, promote or delete.
+    Variations(super::VariationList),
 }
 
 impl App {

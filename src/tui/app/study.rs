@@ -272,6 +272,22 @@ impl App {
         Some((mark, pos, pv))
     }
 
+    /// A new record is shown: the analysis of the old one is dropped (a continuous analysis
+    /// that is on starts again on the new position).
+    pub(super) fn restart_study(&mut self) {
+        let (on, lines) = (self.study.on, self.study.lines);
+        self.study = Study::new(self.game.record());
+        (self.study.on, self.study.lines) = (on, lines);
+        if on {
+            self.study.queue.push(StudyCommand::StopAnalysis);
+        }
+    }
+
+    /// Reads the main line's analysis from the record again (after its lines changed).
+    pub(super) fn reread_review(&mut self) {
+        self.study.review = ReviewLine::from_record(self.game.record());
+    }
+
     /// The evaluation of main-line position `ply` from the analysis.
     pub fn review_score(&self, ply: usize) -> Option<BlackScore> {
         self.study.review.points.get(ply).and_then(|p| p.score)

@@ -38,7 +38,13 @@ pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
         KeyCode::Char('m') => app.goto_marked(true),
         KeyCode::Char('M') => app.goto_marked(false),
         KeyCode::Char('i') => app.request_hint(),
-        KeyCode::Char('T') => app.toggle_threats(),
+        KeyCode::Char('c') => app.open_comment_editor(),
+        KeyCode::Char('T') => app.toggle_times(),
+        KeyCode::Char('g') => app.open_goto(),
+        KeyCode::Char('b') => app.open_variations(),
+        KeyCode::Char('y') => app.copy_position(),
+        KeyCode::Char('Y') => app.copy_record(),
+        KeyCode::Char('x') => app.toggle_threats(),
         _ => {}
     }
 }

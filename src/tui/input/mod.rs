@@ -16,6 +16,7 @@ pub fn handle_event(app: &mut App, ev: Event, area: Rect) {
     match ev {
         Event::Key(k) if k.kind != KeyEventKind::Release => handle_key(app, k),
         Event::Mouse(m) => mouse::handle_mouse(app, m, area),
+        Event::Paste(text) => app.paste(&text),
         _ => {}
     }
 }

@@ -1,7 +1,7 @@
 //! Keys while a popup is open.
 
 use crate::tui::app::{App, GameMode, Popup};
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
     match p {
@@ -71,6 +71,33 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             }
             KeyCode::Enter => app.confirm_new_game(),
             KeyCode::Esc | KeyCode::Char('q') => app.close_popup(),
+            _ => {}
+        },
+        Popup::Comment(e) if e.asking => match k.code {
+            KeyCode::Char('y') | KeyCode::Enter => app.finish_comment(true),
+            KeyCode::Char('n') => app.finish_comment(false),
+            KeyCode::Esc => app.comment_escape(),
+            _ => {}
+        },
+        Popup::Comment(_) => match k.code {
+            KeyCode::Esc => app.comment_escape(),
+            KeyCode::Char('s') if k.modifiers.contains(KeyModifiers::CONTROL) => app.finish_comment(true),
+            _ => {
+                if let Some(editor) = app.comment_editor() {
+                    editor.handle_key(&k);
+                }
+            }
+        },
+        Popup::Variations(v) if v.confirm_delete => app.variations_delete(k.code == KeyCode::Char('y')),
+        Popup::Variations(_) => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => app.variations_row(-1),
+            KeyCode::Down | KeyCode::Char('j') => app.variations_row(1),
+            KeyCode::Home => app.variations_row(i32::MIN / 2),
+            KeyCode::End => app.variations_row(i32::MAX / 2),
+            KeyCode::Enter | KeyCode::Char(' ') => app.variations_go(),
+            KeyCode::Char('p') => app.variations_promote(),
+            KeyCode::Char('d') | KeyCode::Delete => app.variations_ask_delete(),
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('b') => app.close_popup(),
             _ => {}
         },
     }

@@ -3,6 +3,7 @@
 //! input layer's mouse hit-testing, so what is drawn and what is clicked always agree.
 
 mod board;
+pub mod comment;
 pub mod geometry;
 pub mod glyphs;
 mod popup;
@@ -35,6 +36,8 @@ pub struct Areas {
     pub record: Rect,
     /// The study panel under the record (zero height when not shown).
     pub study: Rect,
+    /// The comment panel under the record (zero height when not shown).
+    pub comment: Rect,
     pub status: Rect,
 }
 
@@ -73,7 +76,8 @@ pub fn areas(full: Rect, app: &App) -> Areas {
     } else {
         (cols[1], Rect::new(cols[1].x, cols[1].bottom(), cols[1].width, 0))
     };
-    Areas { gote_hand: left[0], board: left[1], sente_hand: left[2], record, study, status: rows[1] }
+    let (record, comment) = comment::split(record, app);
+    Areas { gote_hand: left[0], board: left[1], sente_hand: left[2], record, study, comment, status: rows[1] }
 }
 
 /// The hand line of the side at the top (gote unless flipped) goes above the board.
@@ -134,6 +138,9 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     record::draw_record(f, app, a.record);
     if a.study.height > 0 {
         study::draw_study(f, app, a.study);
+    }
+    if a.comment.height > 0 {
+        comment::draw_comment(f, app, a.comment);
     }
     status::draw_status(f, app, a.status, now);
     if let Some(p) = app.popup() {

@@ -84,6 +84,8 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         Popup::Help { scroll } => draw_help(f, &g, t, *scroll),
         Popup::NewGame(choice) => simple(f, &g, t.new_game_title, new_game_body(t, choice)),
         Popup::Settings(screen) => draw_settings(f, &g, t, app.settings(), screen),
+        Popup::Comment(e) => super::comment::draw_editor(f, app, e),
+        Popup::Variations(v) => super::comment::draw_variations(f, app, v),
     }
 }
 

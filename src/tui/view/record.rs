@@ -94,7 +94,12 @@ pub(super) fn draw_record(f: &mut Frame, app: &App, area: Rect) {
     let mut items: Vec<Line> = Vec::with_capacity(rows.nodes.len() + 1);
     let main = rec.main_line();
     for (i, &id) in rows.nodes.iter().enumerate() {
-        let mark = (i > 0 && main.get(i - 1) == Some(&id)).then(|| app.mark_of(i - 1)).flatten();
+        // the main line's marks come from the analysis; a variation's from its comments
+        let mark = if i > 0 && main.get(i - 1) == Some(&id) {
+            app.mark_of(i - 1)
+        } else {
+            crate::record::annotation::mark_in(&rec.node(id).comments)
+        };
         let text = if id == ROOT {
             format!("{:>4} {}", 0, app.text().start_position)
         } else {
@@ -117,6 +122,7 @@ pub(super) fn draw_record(f: &mut Frame, app: &App, area: Rect) {
             Style::default()
         };
         let mut spans = vec![Span::styled(g.pad(&text), st)];
+        spans.extend(super::comment::row_notes(app, id));
         spans.extend(mark.map(super::study::mark_span));
         items.push(Line::from(spans));
     }

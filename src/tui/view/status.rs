@@ -135,8 +135,9 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
     let bar = match app.input() {
         Some(LineInput { kind, editor }) => {
             let (prompt, hint) = match kind {
-                InputKind::Move => (t.prompt_move, t.prompt_move_hint),
-                InputKind::SavePath => (t.prompt_save, t.prompt_save_hint),
+                InputKind::Move => (t.prompt_move, t.prompt_move_hint.to_string()),
+                InputKind::SavePath => (t.prompt_save, t.prompt_save_hint.to_string()),
+                InputKind::GotoMove => (t.review.prompt_goto, (t.review.prompt_goto_hint)(app.line_length())),
             };
             let rows = area.height.saturating_sub(3) as usize;
             let msg = prompt_message_lines(app, area.width);
@@ -147,7 +148,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
             let y = area.y + lines.len() as u16;
             f.set_cursor_position(Position::new(area.x + prompt.width() as u16 + cur, y));
             lines.push(Line::from(format!("{prompt}{shown}")));
-            g.pad(hint)
+            g.pad(&hint)
         }
         None => {
             let rows = area.height.saturating_sub(2) as usize;

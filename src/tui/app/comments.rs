@@ -1,0 +1,377 @@
+//! Comments (コメント) on the position shown: the multi-line editor that opens over the screen,
+//! and writing its text back into the record. Only the player's own lines are edited; lines
+//! written by an analysis (`#評価値=`, `【悪手】` …) are kept as they are, after them.
+
+use super::line_editor::LineEditor;
+use super::{App, Popup};
+use crate::record::NodeId;
+use crate::record::annotation::{is_analysis_line, user_comments};
+use crate::record::tree::clean_comment;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use unicode_width::UnicodeWidthChar;
+
+/// A multi-line text editor: one [`LineEditor`] a line, the cursor on line `row`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommentEditor {
+    lines: Vec<LineEditor>,
+    row: usize,
+    /// The node whose comment this is.
+    node: NodeId,
+    /// The text when the editor opened (to know whether anything changed).
+    original: String,
+    /// Esc was pressed with changes: asking whether to keep them.
+    pub asking: bool,
+}
+
+/// Display columns of the first `chars` characters of `s`.
+fn columns(s: &str, chars: usize) -> usize {
+    s.chars().take(chars).map(|c| c.width().unwrap_or(0)).sum()
+}
+
+/// The character index in `s` whose start is nearest at or before column `col`.
+fn char_at_column(s: &str, col: usize) -> usize {
+    let mut used = 0;
+    for (i, c) in s.chars().enumerate() {
+        let w = c.width().unwrap_or(0);
+        if used + w > col {
+            return i;
+        }
+        used += w;
+    }
+    s.chars().count()
+}
+
+impl CommentEditor {
+    /// An editor holding `text` (lines split at `\n`), the cursor at its end.
+    pub fn new(node: NodeId, text: &str) -> CommentEditor {
+        let lines: Vec<LineEditor> = text.split('\n').map(LineEditor::new).collect();
+        CommentEditor { row: lines.len() - 1, lines, node, original: text.to_string(), asking: false }
+    }
+
+    /// The text, lines joined with `\n`.
+    pub fn text(&self) -> String {
+        self.lines.iter().map(LineEditor::text).collect::<Vec<_>>().join("\n")
+    }
+
+    pub fn node(&self) -> NodeId {
+        self.node
+    }
+
+    /// Whether the text differs from what it was when the editor opened.
+    pub fn changed(&self) -> bool {
+        self.text() != self.original
+    }
+
+    /// The cursor: (line, character in the line).
+    pub fn cursor(&self) -> (usize, usize) {
+        (self.row, self.lines[self.row].cursor_chars())
+    }
+
+    fn cur(&mut self) -> &mut LineEditor {
+        &mut self.lines[self.row]
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.lines[self.row].cursor_chars() == 0
+    }
+
+    fn at_line_end(&self) -> bool {
+        let l = &self.lines[self.row];
+        l.cursor_chars() == l.text().chars().count()
+    }
+
+    /// Splits the line at the cursor (Enter).
+    pub fn newline(&mut self) {
+        let l = &self.lines[self.row];
+        let at = l.text().char_indices().nth(l.cursor_chars()).map_or(l.text().len(), |(b, _)| b);
+        let (before, after) = l.text().split_at(at);
+        let (before, after) = (before.to_string(), after.to_string());
+        self.lines[self.row] = LineEditor::new(before);
+        let mut next = LineEditor::new(after);
+        next.home();
+        self.lines.insert(self.row + 1, next);
+        self.row += 1;
+    }
+
+    /// Joins line `row + 1` onto line `row`, the cursor at the join.
+    fn join_next(&mut self, row: usize) {
+        if row + 1 >= self.lines.len() {
+            return;
+        }
+        let next = self.lines.remove(row + 1);
+        let at = self.lines[row].text().chars().count();
+        let joined = format!("{}{}", self.lines[row].text(), next.text());
+        self.lines[row] = LineEditor::new(joined);
+        self.lines[row].set_cursor_chars(at);
+        self.row = row;
+    }
+
+    /// Moves the cursor `delta` lines up or down, keeping its column as near as it can.
+    fn vertical(&mut self, delta: i32) {
+        let target = (self.row as i32 + delta).clamp(0, self.lines.len() as i32 - 1) as usize;
+        if target == self.row {
+            return;
+        }
+        let col = columns(self.lines[self.row].text(), self.lines[self.row].cursor_chars());
+        self.row = target;
+        let i = char_at_column(self.lines[target].text(), col);
+        self.lines[target].set_cursor_chars(i);
+    }
+
+    /// Inserts text (typed or pasted); `\n` starts a new line, `\r` and other control characters
+    /// but tabs (a space) are dropped.
+    pub fn insert_str(&mut self, text: &str) {
+        for c in text.chars() {
+            match c {
+                '\n' => self.newline(),
+                '\t' => self.cur().insert(' '),
+                c if c.is_control() => {}
+                c => self.cur().insert(c),
+            }
+        }
+    }
+
+    /// Applies an editing key: arrows (across lines at the ends), Home/End, Enter (a new line),
+    /// Backspace/Delete (joining lines at the ends), and the one-line editor's keys (Ctrl-U, W,
+    /// K …). Returns whether it was one; Esc and Ctrl-S are the owner's.
+    pub fn handle_key(&mut self, k: &KeyEvent) -> bool {
+        let plain = !k.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        match k.code {
+            KeyCode::Enter => self.newline(),
+            KeyCode::Up => self.vertical(-1),
+            KeyCode::Down => self.vertical(1),
+            KeyCode::PageUp => self.vertical(-10),
+            KeyCode::PageDown => self.vertical(10),
+            KeyCode::Left if plain && self.at_line_start() && self.row > 0 => {
+                self.row -= 1;
+                self.cur().end();
+            }
+            KeyCode::Right if plain && self.at_line_end() && self.row + 1 < self.lines.len() => {
+                self.row += 1;
+                self.cur().home();
+            }
+            KeyCode::Backspace if plain && self.at_line_start() && self.row > 0 => {
+                self.join_next(self.row - 1)
+            }
+            KeyCode::Delete if self.at_line_end() => self.join_next(self.row),
+            _ => return self.cur().handle_key(k),
+        }
+        true
+    }
+
+    /// What a `width`×`height` box shows: its lines (the cursor's line scrolled sideways to keep
+    /// the cursor in sight, the others from their start, cut at a whole character) and the
+    /// cursor's (column, row) in the box.
+    pub fn window(&self, width: u16, height: u16) -> (Vec<String>, (u16, u16)) {
+        let height = height.max(1) as usize;
+        let first = (self.row + 1).saturating_sub(height);
+        let mut shown = Vec::new();
+        let mut col = 0;
+        for (i, l) in self.lines.iter().enumerate().skip(first).take(height) {
+            if i == self.row {
+                let (s, c) = l.window(width);
+                col = c;
+                shown.push(s);
+            } else {
+                let mut s = String::new();
+                let mut used = 0;
+                for ch in l.text().chars() {
+                    let w = ch.width().unwrap_or(0);
+                    if used + w > width as usize {
+                        break;
+                    }
+                    s.push(ch);
+                    used += w;
+                }
+                shown.push(s);
+            }
+        }
+        (shown, (col, (self.row - first) as u16))
+    }
+}
+
+/// The player's comment of `comments` as one text (lines joined with `\n`).
+pub fn comment_text(comments: &[String]) -> String {
+    user_comments(comments).join("\n")
+}
+
+/// `comments` with the player's lines replaced by `text` (cleaned, empty lines at its ends
+/// dropped); the analysis lines are kept after them.
+pub fn with_comment_text(comments: &[String], text: &str) -> Vec<String> {
+    let mut user: Vec<String> = text.split('\n').map(clean_comment).collect();
+    while user.last().is_some_and(|l| l.trim().is_empty()) {
+        user.pop();
+    }
+    let lead = user.iter().take_while(|l| l.trim().is_empty()).count();
+    user.drain(..lead);
+    user.extend((0..comments.len()).filter(|&i| is_analysis_line(comments, i)).map(|i| comments[i].clone()));
+    user
+}
+
+impl App {
+    /// The player's comment on the position shown (empty when there is none).
+    pub fn comment_here(&self) -> Vec<String> {
+        user_comments(&self.record().node(self.game.node()).comments)
+    }
+
+    /// Opens the comment editor on the position shown (the start position included).
+    pub fn open_comment_editor(&mut self) {
+        let node = self.game.node();
+        let text = comment_text(&self.record().node(node).comments);
+        self.popup = Some(Popup::Comment(Box::new(CommentEditor::new(node, &text))));
+    }
+
+    /// The open comment editor (the input layer sends it the editing keys).
+    pub fn comment_editor(&mut self) -> Option<&mut CommentEditor> {
+        match self.popup.as_mut() {
+            Some(Popup::Comment(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Esc in the comment editor: closes it when nothing changed, else asks whether to keep
+    /// the changes; Esc again while asking goes back to editing.
+    pub fn comment_escape(&mut self) {
+        let Some(e) = self.comment_editor() else { return };
+        if e.asking {
+            e.asking = false;
+        } else if e.changed() {
+            e.asking = true;
+        } else {
+            self.finish_comment(false);
+        }
+    }
+
+    /// Closes the comment editor, writing its text into the record when `keep`.
+    pub fn finish_comment(&mut self, keep: bool) {
+        let Some(Popup::Comment(e)) = self.popup.take() else { return };
+        let t = self.text().review;
+        if !keep || !e.changed() {
+            self.message = t.comment_unchanged.into();
+            return;
+        }
+        if !self.record().contains(e.node()) {
+            self.message = t.comment_node_gone.into();
+            return;
+        }
+        let node = self.game.record_mut().node_mut(e.node());
+        node.comments = with_comment_text(&node.comments, &e.text());
+        let empty = user_comments(&node.comments).is_empty();
+        self.dirty = true;
+        self.message = if empty { t.comment_removed } else { t.comment_kept }.into();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Position;
+
+    const N: KeyModifiers = KeyModifiers::NONE;
+
+    fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
+        crate::tui::input::handle_key(app, KeyEvent::new(code, mods));
+    }
+
+    fn typed(app: &mut App, s: &str) {
+        for c in s.chars() {
+            match c {
+                '\n' => key(app, KeyCode::Enter, N),
+                c => key(app, KeyCode::Char(c), N),
+            }
+        }
+    }
+
+    #[test]
+    fn lines_split_join_and_keep_their_column_in_wide_text() {
+        let mut e = CommentEditor::new(0, "");
+        e.insert_str("角道を開ける\n次は");
+        assert_eq!(e.text(), "角道を開ける\n次は");
+        assert_eq!(e.cursor(), (1, 2));
+        // up keeps the column (2 wide characters = 4 columns)
+        e.handle_key(&KeyEvent::new(KeyCode::Up, N));
+        assert_eq!(e.cursor(), (0, 2));
+        e.handle_key(&KeyEvent::new(KeyCode::Enter, N));
+        assert_eq!(e.text(), "角道\nを開ける\n次は");
+        e.handle_key(&KeyEvent::new(KeyCode::Backspace, N));
+        assert_eq!(e.text(), "角道を開ける\n次は");
+        assert_eq!(e.cursor(), (0, 2));
+        e.handle_key(&KeyEvent::new(KeyCode::End, N));
+        e.handle_key(&KeyEvent::new(KeyCode::Delete, N));
+        assert_eq!(e.text(), "角道を開ける次は");
+        e.handle_key(&KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
+        assert_eq!(e.text(), "次は");
+        // Left at a line's start goes to the end of the line before
+        e.insert_str("a\n");
+        e.handle_key(&KeyEvent::new(KeyCode::Left, N));
+        assert_eq!(e.cursor(), (0, 1));
+        e.handle_key(&KeyEvent::new(KeyCode::Right, N));
+        assert_eq!(e.cursor(), (1, 0));
+        let (shown, cur) = e.window(10, 1);
+        assert_eq!(shown, vec!["次は".to_string()]);
+        assert_eq!(cur, (0, 0));
+    }
+
+    #[test]
+    fn a_comment_is_kept_with_ctrl_s_beside_the_analysis_lines() {
+        let mut app = App::new(Position::startpos());
+        app.submit_typed("7g7f");
+        let n = app.game().node();
+        app.game.record_mut().node_mut(n).comments =
+            vec!["古い".into(), "【悪手】".into(), "#評価値=-300".into()];
+        key(&mut app, KeyCode::Char('c'), N);
+        assert_eq!(app.comment_editor().unwrap().text(), "古い");
+        typed(&mut app, "\n二行目\n\n");
+        key(&mut app, KeyCode::Char('s'), KeyModifiers::CONTROL);
+        assert!(app.popup().is_none());
+        assert_eq!(app.record().node(n).comments, vec!["古い", "二行目", "【悪手】", "#評価値=-300"]);
+        assert!(app.take_dirty());
+        assert_eq!(app.comment_here(), vec!["古い", "二行目"]);
+    }
+
+    #[test]
+    fn esc_asks_before_dropping_changes_and_the_start_position_takes_comments_too() {
+        let mut app = App::new(Position::startpos());
+        key(&mut app, KeyCode::Char('c'), N);
+        // nothing typed: Esc just closes
+        key(&mut app, KeyCode::Esc, N);
+        assert!(app.popup().is_none());
+        key(&mut app, KeyCode::Char('c'), N);
+        typed(&mut app, "平手の初形");
+        key(&mut app, KeyCode::Esc, N);
+        assert!(app.comment_editor().unwrap().asking);
+        // Esc again: back to editing, the text still there
+        key(&mut app, KeyCode::Esc, N);
+        assert!(!app.comment_editor().unwrap().asking);
+        key(&mut app, KeyCode::Esc, N);
+        key(&mut app, KeyCode::Char('n'), N);
+        assert!(app.popup().is_none());
+        assert!(app.record().node(crate::record::ROOT).comments.is_empty());
+        assert!(!app.take_dirty());
+        key(&mut app, KeyCode::Char('c'), N);
+        typed(&mut app, "平手の初形");
+        key(&mut app, KeyCode::Esc, N);
+        key(&mut app, KeyCode::Char('y'), N);
+        assert_eq!(app.record().node(crate::record::ROOT).comments, vec!["平手の初形"]);
+        // clearing the text removes the comment
+        key(&mut app, KeyCode::Char('c'), N);
+        key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+        key(&mut app, KeyCode::Char('s'), KeyModifiers::CONTROL);
+        assert!(app.record().node(crate::record::ROOT).comments.is_empty());
+    }
+
+    #[test]
+    fn a_kept_comment_survives_every_format_with_comments() {
+        let mut app = App::new(Position::startpos());
+        app.submit_typed("7g7f");
+        key(&mut app, KeyCode::Char('c'), N);
+        typed(&mut app, "一行目\n  二行目, 続き");
+        key(&mut app, KeyCode::Char('s'), KeyModifiers::CONTROL);
+        for f in [crate::record::Format::Kif, crate::record::Format::Ki2, crate::record::Format::Jkf] {
+            let back = super::super::tests_support::reopen(app.record(), f);
+            super::super::tests_support::assert_same_tree(app.record(), &back);
+        }
+        let back = super::super::tests_support::reopen(app.record(), crate::record::Format::Csa);
+        assert_eq!(back.node(back.main_line()[0]).comments, vec!["一行目", "  二行目, 続き"]);
+    }
+}
