@@ -56,6 +56,21 @@ pub struct PositionCommand {
     pub stopped: Option<PositionCommandError>,
 }
 
+impl PositionCommand {
+    /// The position after the moves, when every word was read and the start is one the rules
+    /// allow (no composed problem's pieces that can never move or two pawns on a file);
+    /// otherwise the first thing wrong.
+    pub fn complete(self) -> Result<Position, PositionCommandError> {
+        if let Some(error) = self.start_problems.into_iter().next() {
+            return Err(PositionCommandError::Sfen { sfen: self.start.to_sfen(), error });
+        }
+        match self.stopped {
+            Some(e) => Err(e),
+            None => Ok(self.end),
+        }
+    }
+}
+
 /// Reads `position` text split into words. The start position is an error (nothing to play
 /// from); a stray word after it or a bad move ends the reading, with the moves before it kept
 /// and the reason in [`PositionCommand::stopped`].

@@ -2,7 +2,7 @@
 //! count is a signature of the search (identical on every run and machine, as long as the search
 //! code is unchanged); nodes per second measure the speed.
 
-use crate::core::Position;
+use crate::core::{Position, PositionCommandError, PositionSyntax, parse_position_command};
 use crate::engine::search::root::run_search;
 use crate::engine::search::time::Limits;
 use crate::engine::search::tt::TranspositionTable;
@@ -26,19 +26,29 @@ pub const POSITIONS: [(&str, &str); 10] = [
     ("ln1g3nl/1r1s1kg2/p2pppsp1/2p3p1p/1p5P1/2PP4P/PPS1PPP2/1KG1G2R1/LN5NL b Bb 31", ""),
 ];
 
-/// Sets up bench position `i`.
-pub fn position(i: usize) -> Result<Position, String> {
-    let (sfen, moves) = POSITIONS[i];
-    let mut pos = if sfen == "startpos" {
-        Position::startpos()
-    } else {
-        Position::from_sfen(sfen).map_err(|e| format!("bench position {}: {e:?}", i + 1))?
-    };
-    for t in moves.split_whitespace() {
-        let m = pos.parse_usi_move(t).map_err(|e| format!("bench position {}: {e}", i + 1))?;
-        pos.do_move(m);
+/// Why a bench position cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BenchError {
+    /// There is no bench position with this index.
+    #[error("there is no bench position {0} (there are {count})", count = POSITIONS.len())]
+    NoSuchPosition(usize),
+    /// Bench position `number` (1-based) does not read, or holds a bad move.
+    #[error("bench position {number}: {error}")]
+    Position { number: usize, error: PositionCommandError },
+}
+
+/// Sets up bench position `i` (0-based).
+pub fn position(i: usize) -> Result<Position, BenchError> {
+    let &(sfen, moves) = POSITIONS.get(i).ok_or(BenchError::NoSuchPosition(i))?;
+    let mut words: Vec<&str> = if sfen == "startpos" { vec![sfen] } else { vec!["sfen", sfen] };
+    words.push("moves");
+    words.extend(moves.split_whitespace());
+    let error = |error| BenchError::Position { number: i + 1, error };
+    let parsed = parse_position_command(&words, PositionSyntax::Usi).map_err(error)?;
+    match parsed.complete() {
+        Ok(end) => Ok(end),
+        Err(e) => Err(error(e)),
     }
-    Ok(pos)
 }
 
 /// Summary of a bench run.
@@ -50,7 +60,7 @@ pub struct BenchReport {
 }
 
 /// Runs the bench at `depth` (TT of 16 MB cleared before each position).
-pub fn run_bench(depth: u32, mut out: impl FnMut(&str)) -> Result<BenchReport, String> {
+pub fn run_bench(depth: u32, mut out: impl FnMut(&str)) -> Result<BenchReport, BenchError> {
     let tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(false);
     let mut total = 0u64;

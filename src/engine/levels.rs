@@ -6,7 +6,7 @@
 //!
 //! | level | depth | candidates | noise (±cp) | roughly                      |
 //! |-------|-------|------------|-------------|------------------------------|
-//! | 1     | 1     | 16         | 900         | beginner: often drops pieces |
+//! | 1     | 1     | 24         | 1200        | beginner: often drops pieces |
 //! | 2     | 1     | 12         | 500         | knows how pieces move        |
 //! | 3     | 2     | 10         | 300         | takes what hangs             |
 //! | 4     | 2     | 8          | 180         | novice                       |
@@ -30,7 +30,7 @@ pub struct LevelSpec {
 }
 
 const TABLE: [(Option<u32>, usize, i32); 10] = [
-    (Some(1), 16, 900),
+    (Some(1), 24, 1200),
     (Some(1), 12, 500),
     (Some(2), 10, 300),
     (Some(2), 8, 180),
@@ -118,7 +118,7 @@ pub fn play_game(
     opening: &[crate::core::Move],
     movetime_ms: u64,
 ) -> GameResult {
-    use crate::core::{Color, GameStatus};
+    use crate::core::Color;
     use std::sync::{Arc, atomic::AtomicBool};
     let mut pos = start.clone();
     for &m in opening {
@@ -129,6 +129,31 @@ pub fn play_game(
     }
     sente.new_game();
     gote.new_game();
+    play_out(pos, |pos| {
+        let engine = if pos.side_to_move() == Color::Black { &mut *sente } else { &mut *gote };
+        let limits = super::search::time::Limits::movetime(movetime_ms);
+        let r = engine.search(pos, limits, Arc::new(AtomicBool::new(false)), |_| {});
+        if r.declare_win { Turn::Declare } else { r.best.map_or(Turn::Resign, Turn::Move) }
+    })
+}
+
+/// What a player does on its turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    Move(crate::core::Move),
+    /// Declares an impasse win (taken as won).
+    Declare,
+    Resign,
+}
+
+/// Plays from `pos` to the end, `turn` choosing for the side to move, and returns who won. Ends
+/// by the rules (mate, no legal move, sennichite, perpetual check), by a declaration or a
+/// resignation, by an illegal move (which loses), or as a draw after [`MATCH_MAX_PLIES`].
+pub fn play_out(
+    mut pos: crate::core::Position,
+    mut turn: impl FnMut(&crate::core::Position) -> Turn,
+) -> GameResult {
+    use crate::core::GameStatus;
     loop {
         match pos.status() {
             GameStatus::Ongoing => {}
@@ -139,14 +164,9 @@ pub fn play_game(
             return None;
         }
         let us = pos.side_to_move();
-        let engine = if us == Color::Black { &mut *sente } else { &mut *gote };
-        let limits = super::search::time::Limits::movetime(movetime_ms);
-        let r = engine.search(&pos, limits, Arc::new(AtomicBool::new(false)), |_| {});
-        if r.declare_win {
-            return Some(us);
-        }
-        match r.best {
-            Some(m) if pos.is_legal(m) => pos.do_move(m),
+        match turn(&pos) {
+            Turn::Declare => return Some(us),
+            Turn::Move(m) if pos.is_legal(m) => pos.do_move(m),
             _ => return Some(us.flip()),
         }
     }

@@ -180,11 +180,19 @@ fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
     }
 }
 
+/// A record file given to open that cannot be read.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot open {}: {error}", path.display())]
+pub struct OpenError {
+    pub path: std::path::PathBuf,
+    pub error: crate::record::RecordError,
+}
+
 /// Opens `path` for review; without one, brings back the unfinished game from the autosave,
 /// or starts a game as `settings` describe the next one (the last one chosen; the first launch
 /// ever: you against the computer). A file that cannot be read is an error; a file with an
 /// unreadable move opens up to that move, with the problem shown.
-pub fn open(path: Option<&Path>, settings: Settings) -> Result<App, String> {
+pub fn open(path: Option<&Path>, settings: Settings) -> Result<App, OpenError> {
     open_with(path, Store::platform().as_ref(), settings, Instant::now())
 }
 
@@ -194,10 +202,10 @@ pub fn open_with(
     store: Option<&Store>,
     settings: Settings,
     now: Instant,
-) -> Result<App, String> {
+) -> Result<App, OpenError> {
     if let Some(path) = path {
-        let (record, warnings) =
-            crate::record::load_record(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let (record, warnings) = crate::record::load_record(path)
+            .map_err(|error| OpenError { path: path.to_path_buf(), error })?;
         let message = match warnings.first() {
             Some(w) => format!("{}: {w}", path.display()),
             None => format!("opened {} ({} moves)", path.display(), record.main_line().len()),

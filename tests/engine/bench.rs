@@ -1,7 +1,7 @@
 //! The bench: every built-in position sets up, the node count is a deterministic signature, and
 //! the command prints the summary lines.
 
-use shogiban::engine::bench::{POSITIONS, position, run_bench};
+use shogiban::engine::bench::{BenchError, POSITIONS, position, run_bench};
 use std::process::Command;
 
 #[test]
@@ -9,6 +9,8 @@ fn positions_set_up_and_signature_is_stable() {
     for i in 0..POSITIONS.len() {
         assert!(position(i).is_ok(), "bench position {}", i + 1);
     }
+    let past = POSITIONS.len();
+    assert!(matches!(position(past), Err(BenchError::NoSuchPosition(i)) if i == past));
     let a = run_bench(4, |_| {}).unwrap();
     let b = run_bench(4, |_| {}).unwrap();
     assert_eq!(a.nodes, b.nodes);

@@ -3,7 +3,7 @@
 
 use shogiban::core::{Move, Position};
 use shogiban::engine::book::build::{BookBuilder, parse_usi_games};
-use shogiban::engine::book::{BUILTIN_BOOK, Book, BookRng, position_sfen};
+use shogiban::engine::book::{BUILTIN_BOOK, Book, BookProblem, BookRng, position_sfen};
 
 const OPENINGS: &str = include_str!("../../assets/openings.txt");
 
@@ -182,12 +182,14 @@ fn errors_name_the_line() {
     assert_eq!(e.line, 2);
     let e = Book::parse("7g7f 1\n", "b").unwrap_err();
     assert_eq!(e.line, 1);
+    assert_eq!(e.problem, BookProblem::MoveBeforeSfen);
     let e = Book::parse("sfen nonsense\n", "b").unwrap_err();
     assert_eq!(e.line, 1);
     // the builder refuses an illegal game and adds nothing
     let mut b = BookBuilder::new(24);
     let err = b.add_game(&Position::startpos(), &[mv("7g7f"), mv("7g7f")]).unwrap_err();
-    assert!(err.contains("move 2"), "{err}");
+    assert_eq!(err.ply, 2);
+    assert_eq!(err.to_string(), "move 2 (7g7f) is not legal");
     assert_eq!(b.games(), 0);
     assert!(b.finish().is_empty());
 }

@@ -4,7 +4,8 @@
 
 use shogiban::core::{Move, MoveList, Position};
 use shogiban::engine::mate::{
-    MateLimits, MateResult, mate_in_one, mate_in_one_in, solve, usi_checkmate_reply, verify_mate_line,
+    BadMateLine, MateLimits, MateResult, mate_in_one, mate_in_one_in, solve, usi_checkmate_reply,
+    verify_mate_line,
 };
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -205,10 +206,10 @@ fn limits_and_stop_give_unknown() {
 fn verifier_rejects_bad_lines() {
     let p = pos("8k/9/8P/9/9/9/9/9/9 b G 1");
     let not_mate = [Move::from_usi("G*2b").unwrap()];
-    assert!(verify_mate_line(&p, &not_mate).is_err());
-    assert!(verify_mate_line(&p, &[]).is_err());
+    assert_eq!(verify_mate_line(&p, &not_mate), Err(BadMateLine::NotCheckmate));
+    assert_eq!(verify_mate_line(&p, &[]), Err(BadMateLine::Empty));
     let not_check = [Move::from_usi("G*5e").unwrap()];
-    assert!(verify_mate_line(&p, &not_check).is_err());
+    assert_eq!(verify_mate_line(&p, &not_check), Err(BadMateLine::NoCheck { ply: 1, mv: not_check[0] }));
 }
 
 /// A long mate with the defender holding nothing: the unlimited search finds one of 25 plies,

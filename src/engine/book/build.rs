@@ -14,7 +14,7 @@
 //! KIF/CSA records can be fed to [`BookBuilder::add_game`] by the record layer.
 
 use crate::core::{Move, Position, PositionCommandError, PositionSyntax, parse_position_command};
-use crate::engine::book::{Book, BookError};
+use crate::engine::book::{Book, BookError, BookProblem};
 use std::path::Path;
 
 /// A game as the builder wants it: where it starts and the moves played.
@@ -22,6 +22,14 @@ pub type Game = (Position, Vec<Move>);
 
 /// Default number of plies of each game that go into a book.
 pub const DEFAULT_BOOK_PLIES: usize = 24;
+
+/// A game's move that is not legal where it is played: the ply (1-based) and the move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {ply} ({mv}) is not legal")]
+pub struct IllegalGameMove {
+    pub ply: usize,
+    pub mv: Move,
+}
 
 /// Accumulates games into a book: every position of the first `max_plies` plies gets +1 on the
 /// move played there.
@@ -38,12 +46,12 @@ impl BookBuilder {
 
     /// Adds one game. Fails (adding nothing) when a move is illegal: the error names the ply
     /// (1-based) and the move.
-    pub fn add_game(&mut self, start: &Position, moves: &[Move]) -> Result<(), String> {
+    pub fn add_game(&mut self, start: &Position, moves: &[Move]) -> Result<(), IllegalGameMove> {
         let mut pos = start.clone();
         let mut steps = Vec::new();
         for (i, &m) in moves.iter().take(self.max_plies).enumerate() {
             if !pos.is_legal(m) {
-                return Err(format!("move {} ({}) is not legal", i + 1, m.usi()));
+                return Err(IllegalGameMove { ply: i + 1, mv: m });
             }
             steps.push((pos.clone(), m));
             pos.do_move(m);
@@ -76,7 +84,7 @@ pub fn parse_usi_games(text: &str, source: &str) -> Result<Vec<Game>, BookError>
         let game = parse_game_line(line).map_err(|e| BookError {
             source: source.to_string(),
             line: i + 1,
-            message: e.to_string(),
+            problem: BookProblem::Game(e),
         })?;
         games.push(game);
     }
@@ -94,14 +102,9 @@ pub fn read_usi_games(path: &Path) -> Result<Vec<Game>, BookError> {
 fn parse_game_line(line: &str) -> Result<Game, PositionCommandError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let parsed = parse_position_command(&words, PositionSyntax::Lenient)?;
-    if let Some(error) = parsed.start_problems.into_iter().next() {
-        let sfen = parsed.start.to_sfen();
-        return Err(PositionCommandError::Sfen { sfen, error });
-    }
-    match parsed.stopped {
-        Some(e) => Err(e),
-        None => Ok((parsed.start, parsed.moves)),
-    }
+    let (start, moves) = (parsed.start.clone(), parsed.moves.clone());
+    parsed.complete()?;
+    Ok((start, moves))
 }
 
 #[cfg(test)]
@@ -120,7 +123,7 @@ mod tests {
         ] {
             let e = parse_usi_games(&format!("\n{bad}\n"), "t").unwrap_err();
             assert_eq!(e.line, 2, "{bad}");
-            assert!(e.message.contains(why), "{bad}: {e}");
+            assert!(e.to_string().contains(why), "{bad}: {e}");
         }
     }
 }

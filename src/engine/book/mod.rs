@@ -17,7 +17,7 @@
 
 pub mod build;
 
-use crate::core::{Move, Position};
+use crate::core::{Move, Position, PositionCommandError, SfenError, UsiMoveError};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
@@ -41,20 +41,48 @@ pub struct BookEntry {
     pub moves: Vec<BookMove>,
 }
 
-/// An error reading a book, with the line it concerns (1-based; 0 when not about a line).
+/// An error reading a book or a file of games, with the line it concerns (1-based; 0 when not
+/// about a line).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookError {
     pub source: String,
     pub line: usize,
-    pub message: String,
+    pub problem: BookProblem,
+}
+
+/// What is wrong in a book or a file of games.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BookProblem {
+    /// The file cannot be read (the system's reason).
+    #[error("{0}")]
+    Unreadable(String),
+    #[error("invalid SFEN: {0}")]
+    Sfen(SfenError),
+    #[error("a move line before the first 'sfen' line")]
+    MoveBeforeSfen,
+    #[error("{0}")]
+    Move(UsiMoveError),
+    #[error("'{0}' is not a weight")]
+    BadWeight(String),
+    #[error("unexpected '{0}' after the weight")]
+    AfterWeight(String),
+    /// A move listed twice for one position (its USI text).
+    #[error("{0} is listed twice for this position")]
+    DuplicateMove(String),
+    /// A position with two entries (its SFEN).
+    #[error("position {0} appears twice")]
+    DuplicatePosition(String),
+    /// A line of a file of games.
+    #[error("{0}")]
+    Game(PositionCommandError),
 }
 
 impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line > 0 {
-            write!(f, "{}:{}: {}", self.source, self.line, self.message)
+            write!(f, "{}:{}: {}", self.source, self.line, self.problem)
         } else {
-            write!(f, "{}: {}", self.source, self.message)
+            write!(f, "{}: {}", self.source, self.problem)
         }
     }
 }
@@ -150,7 +178,7 @@ impl Book {
 
     /// Parses book text; `source` names it in errors. Every move must be legal in its position.
     pub fn parse(text: &str, source: &str) -> Result<Book, BookError> {
-        let err = |line: usize, message: String| BookError { source: source.to_string(), line, message };
+        let err = |line: usize, problem: BookProblem| BookError { source: source.to_string(), line, problem };
         let mut book = Book::empty();
         let mut current: Option<(Position, BookEntry, usize)> = None;
         for (i, raw) in text.lines().enumerate() {
@@ -163,26 +191,26 @@ impl Book {
                 if let Some((pos, entry, at)) = current.take() {
                     book.insert_entry(&pos, entry).map_err(|m| err(at, m))?;
                 }
-                let pos = Position::from_sfen(rest).map_err(|e| err(n, format!("invalid SFEN: {e}")))?;
+                let pos = Position::from_sfen(rest).map_err(|e| err(n, BookProblem::Sfen(e)))?;
                 let entry = BookEntry { sfen: position_sfen(&pos), moves: Vec::new() };
                 current = Some((pos, entry, n));
                 continue;
             }
             let Some((pos, entry, _)) = current.as_mut() else {
-                return Err(err(n, "a move line before the first 'sfen' line".into()));
+                return Err(err(n, BookProblem::MoveBeforeSfen));
             };
             let mut parts = line.split_whitespace();
             let usi = parts.next().unwrap_or("");
-            let mv = pos.parse_usi_move(usi).map_err(|e| err(n, e.to_string()))?;
+            let mv = pos.parse_usi_move(usi).map_err(|e| err(n, BookProblem::Move(e)))?;
             let weight = match parts.next() {
                 None => 1,
-                Some(w) => w.parse::<u32>().map_err(|_| err(n, format!("'{w}' is not a weight")))?,
+                Some(w) => w.parse::<u32>().map_err(|_| err(n, BookProblem::BadWeight(w.to_string())))?,
             };
             if let Some(extra) = parts.next() {
-                return Err(err(n, format!("unexpected '{extra}' after the weight")));
+                return Err(err(n, BookProblem::AfterWeight(extra.to_string())));
             }
             if entry.moves.iter().any(|b| b.mv == mv) {
-                return Err(err(n, format!("{} is listed twice for this position", mv.usi())));
+                return Err(err(n, BookProblem::DuplicateMove(mv.usi())));
             }
             entry.moves.push(BookMove { mv, weight });
         }
@@ -192,9 +220,9 @@ impl Book {
         Ok(book)
     }
 
-    fn insert_entry(&mut self, pos: &Position, mut entry: BookEntry) -> Result<(), String> {
+    fn insert_entry(&mut self, pos: &Position, mut entry: BookEntry) -> Result<(), BookProblem> {
         if self.entries.contains_key(&pos.key()) {
-            return Err(format!("position {} appears twice", entry.sfen));
+            return Err(BookProblem::DuplicatePosition(entry.sfen));
         }
         sort_moves(&mut entry.moves);
         self.entries.insert(pos.key(), entry);
@@ -313,6 +341,6 @@ pub(crate) fn read_file(path: &Path) -> Result<(String, String), BookError> {
     let name = path.display().to_string();
     match std::fs::read_to_string(path) {
         Ok(text) => Ok((text, name)),
-        Err(e) => Err(BookError { source: name, line: 0, message: e.to_string() }),
+        Err(e) => Err(BookError { source: name, line: 0, problem: BookProblem::Unreadable(e.to_string()) }),
     }
 }

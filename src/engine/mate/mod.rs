@@ -299,27 +299,42 @@ pub fn usi_checkmate_reply(result: &MateResult) -> String {
 /// check, an odd number of moves, and the final position checkmate, where by tsume convention
 /// a check answered only by futile interpositions (無駄合, see `futile.rs`) is mate. The error says which ply
 /// failed and why.
-pub fn verify_mate_line(pos: &Position, line: &[Move]) -> Result<(), String> {
+pub fn verify_mate_line(pos: &Position, line: &[Move]) -> Result<(), BadMateLine> {
     if line.is_empty() {
-        return Err("empty mating line".into());
+        return Err(BadMateLine::Empty);
     }
     if line.len().is_multiple_of(2) {
-        return Err(format!("a mating line has an odd number of plies, not {}", line.len()));
+        return Err(BadMateLine::EvenLength(line.len()));
     }
     let mut p = pos.clone();
     for (i, &m) in line.iter().enumerate() {
         if !p.is_legal(m) {
-            return Err(format!("ply {}: {} is not legal", i + 1, m.usi()));
+            return Err(BadMateLine::Illegal { ply: i + 1, mv: m });
         }
         p.do_move(m);
         if i % 2 == 0 && !p.in_check() {
-            return Err(format!("ply {}: attacker move {} does not give check", i + 1, m.usi()));
+            return Err(BadMateLine::NoCheck { ply: i + 1, mv: m });
         }
     }
     if !p.in_check() || !Solver::node_moves(&mut p, false).is_empty() {
-        return Err("the final position is not checkmate".into());
+        return Err(BadMateLine::NotCheckmate);
     }
     Ok(())
+}
+
+/// Why a line is not a mating line (plies are 1-based).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadMateLine {
+    #[error("empty mating line")]
+    Empty,
+    #[error("a mating line has an odd number of plies, not {0}")]
+    EvenLength(usize),
+    #[error("ply {ply}: {mv} is not legal")]
+    Illegal { ply: usize, mv: Move },
+    #[error("ply {ply}: attacker move {mv} does not give check")]
+    NoCheck { ply: usize, mv: Move },
+    #[error("the final position is not checkmate")]
+    NotCheckmate,
 }
 
 /// Reads the mating line back from the table: at attacker nodes the proven check with the

@@ -24,23 +24,56 @@ pub mod layout;
 pub mod selfplay;
 pub mod write;
 
-use crate::core::Position;
+use crate::core::{Position, SfenError};
 use fit::{FitOptions, Sample};
 
+/// Why a fit or a self-play run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum TuneError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: String, source: std::io::Error },
+    /// A malformed line of a data file (1-based line number).
+    #[error("{path}:{line}: {problem}")]
+    Data { path: String, line: usize, problem: DataProblem },
+    #[error("no data files given")]
+    NoData,
+    #[error("--results needs results 0, 0.5 or 1 in the second column")]
+    NotResults,
+    #[error("cannot open {path}: {source}")]
+    Open { path: String, source: std::io::Error },
+    #[error("cannot write {path}: {source}")]
+    Write { path: String, source: std::io::Error },
+}
+
+/// What is wrong with a line of a data file.
+#[derive(Debug, PartialEq, thiserror::Error)]
+pub enum DataProblem {
+    #[error("bad SFEN: {0}")]
+    Sfen(SfenError),
+    #[error("no score")]
+    NoScore,
+    #[error("bad score")]
+    BadScore,
+}
+
 /// Parses the data files into samples; malformed lines are reported with file and line.
-pub fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
+pub fn load(paths: &[String]) -> Result<Vec<Sample>, TuneError> {
     let mut samples = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|source| TuneError::Read { path: path.clone(), source })?;
         for (n, line) in text.lines().enumerate() {
             let f: Vec<&str> = line.split('\t').collect();
             if line.trim().is_empty() {
                 continue;
             }
-            let bad = |what: &str| format!("{path}:{}: {what}", n + 1);
-            let pos = Position::from_sfen(f[0]).map_err(|e| bad(&format!("bad SFEN: {e}")))?;
-            let score: f64 =
-                f.get(1).ok_or_else(|| bad("no score"))?.parse().map_err(|_| bad("bad score"))?;
+            let bad = |problem| TuneError::Data { path: path.clone(), line: n + 1, problem };
+            let pos = Position::from_sfen(f[0]).map_err(|e| bad(DataProblem::Sfen(e)))?;
+            let score: f64 = f
+                .get(1)
+                .ok_or_else(|| bad(DataProblem::NoScore))?
+                .parse()
+                .map_err(|_| bad(DataProblem::BadScore))?;
             if f.get(3) == Some(&"0") || score.abs() >= 3000.0 || pos.in_check() {
                 continue;
             }
@@ -97,7 +130,7 @@ pub const DEFAULT_OUT: &str = "src/engine/eval/tuned.rs";
 
 /// Fits the tables (or writes the prior) and writes the generated source to `run.out`, printing
 /// progress on stdout.
-pub fn run(run: TuneRun) -> Result<(), String> {
+pub fn run(run: TuneRun) -> Result<(), TuneError> {
     let TuneRun { out, prior_only, files, freeze, options: mut o, k_given } = run;
     let prior = layout::prior();
     if prior_only {
@@ -107,11 +140,11 @@ pub fn run(run: TuneRun) -> Result<(), String> {
         );
     }
     if files.is_empty() {
-        return Err("no data files given".into());
+        return Err(TuneError::NoData);
     }
     let samples = load(&files)?;
     if o.results && samples.iter().any(|s| !(0.0..=1.0).contains(&s.score)) {
-        return Err("--results needs results 0, 0.5 or 1 in the second column".into());
+        return Err(TuneError::NotResults);
     }
     let (test, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.held_out);
     let mut theta = layout::current();
@@ -182,11 +215,11 @@ pub fn run(run: TuneRun) -> Result<(), String> {
     save(&out, &write::tuned_rs(&theta, &provenance))
 }
 
-fn save(path: &str, text: &str) -> Result<(), String> {
+fn save(path: &str, text: &str) -> Result<(), TuneError> {
     let tmp = format!("{path}.tmp");
     std::fs::write(&tmp, text)
         .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("cannot write {path}: {e}"))?;
+        .map_err(|source| TuneError::Write { path: path.to_string(), source })?;
     println!("wrote {path}");
     Ok(())
 }
@@ -235,10 +268,11 @@ mod tests {
         std::fs::write(&bad, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\tten\n")
             .unwrap();
         let e = super::load(&[bad.display().to_string()]).err().unwrap();
-        assert!(e.ends_with("bad.lab:1: bad score"), "{e}");
+        assert!(matches!(e, super::TuneError::Data { line: 1, problem: super::DataProblem::BadScore, .. }));
+        assert!(e.to_string().ends_with("bad.lab:1: bad score"), "{e}");
         std::fs::write(&bad, "not a position\t10\n").unwrap();
         let e = super::load(&[bad.display().to_string()]).err().unwrap();
-        assert!(e.contains("bad.lab:1: bad SFEN"), "{e}");
+        assert!(e.to_string().contains("bad.lab:1: bad SFEN"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

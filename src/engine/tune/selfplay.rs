@@ -19,6 +19,7 @@ use crate::engine::book::build::Game;
 use crate::engine::levels::Rng;
 use crate::engine::search::root::Score;
 use crate::engine::search::time::Limits;
+use crate::engine::tune::TuneError;
 use crate::engine::{Engine, EngineOptions};
 use std::io::Write;
 use std::sync::Arc;
@@ -97,12 +98,12 @@ fn play(engine: &mut Engine, opening: &Game, nodes: u64, rng: &mut Rng) -> (Vec<
 }
 
 /// Plays `sp.games` games and appends their positions to `out`.
-pub fn run(sp: &SelfPlay, out: &str) -> Result<(), String> {
+pub fn run(sp: &SelfPlay, out: &str) -> Result<(), TuneError> {
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(out)
-        .map_err(|e| format!("cannot open {out}: {e}"))?;
+        .map_err(|source| TuneError::Open { path: out.to_string(), source })?;
     let mut engine = Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() });
     let mut rng = Rng::new(sp.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1));
     let initial: Game = (Position::startpos(), Vec::new());
@@ -123,7 +124,8 @@ pub fn run(sp: &SelfPlay, out: &str) -> Result<(), String> {
             };
             text.push_str(&format!("{}\t{}\t{}\t1\n", r.sfen, result, r.best.usi()));
         }
-        file.write_all(text.as_bytes()).map_err(|e| format!("cannot write {out}: {e}"))?;
+        file.write_all(text.as_bytes())
+            .map_err(|source| TuneError::Write { path: out.to_string(), source })?;
         positions += records.len();
         match winner {
             Some(c) => wins[c.index()] += 1,
