@@ -6,6 +6,7 @@ pub use super::settings::Language;
 
 mod review;
 pub use review::ReviewText;
+pub mod setup;
 
 /// One entry of the key bar: the key, its label, and a priority (lower stays longer when the bar
 /// is shortened to fit the width; `q` is 0 and never goes).
@@ -195,6 +196,8 @@ pub static EN: Text = Text {
         k("r", "redo", 3),
         k("n", "new", 2),
         k("s", "save", 2),
+        k("e", "edit", 4),
+        k("P", "tsume", 4),
         k("o", "settings", 3),
         k("?", "help", 0),
         k("q", "quit", 0),
@@ -229,6 +232,8 @@ pub static EN: Text = Text {
         ("b", "variations here: go, make main line, delete"),
         ("y / Y", "copy the position (SFEN) / the record (KIF)"),
         ("paste", "a KIF, KI2, CSA, JKF, SFEN or USI text opens it"),
+        ("e", "position editor (局面編集)"),
+        ("P", "tsume problems (詰将棋)"),
         ("x", "threats (詰めろ, 詰みあり) shown / hidden"),
         ("Esc", "cancel the selection"),
         ("q", "quit (the game is kept and comes back)"),
@@ -406,6 +411,8 @@ pub static JA: Text = Text {
         k("r", "進む", 3),
         k("n", "新規", 2),
         k("s", "保存", 2),
+        k("e", "局面編集", 4),
+        k("P", "詰将棋", 4),
         k("o", "設定", 3),
         k("?", "ヘルプ", 0),
         k("q", "終了", 0),
@@ -440,6 +447,8 @@ pub static JA: Text = Text {
         ("b", "この手の変化: 移動、本譜にする、削除"),
         ("y / Y", "局面 (SFEN) / 棋譜 (KIF) をコピー"),
         ("貼り付け", "KIF, KI2, CSA, JKF, SFEN, USI のテキストを開く"),
+        ("e", "局面編集 (好きな局面を作る)"),
+        ("P", "詰将棋 (収録問題か表示中の局面)"),
         ("x", "詰めろ・詰みありの表示 / 非表示"),
         ("Esc", "選択の取り消し"),
         ("q", "終了 (対局は保存され、次回再開)"),

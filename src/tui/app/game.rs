@@ -27,6 +27,9 @@ impl App {
 
     /// Plays `m` if legal, with a clear message if not.
     pub fn submit_move(&mut self, m: Move) -> bool {
+        if self.tsume_takes(m) {
+            return false;
+        }
         if self.line_ended() || self.status().is_over() {
             self.message = self.text().over_here.into();
             return false;

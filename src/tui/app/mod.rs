@@ -10,6 +10,7 @@
 
 pub mod clock;
 mod comments;
+mod editor;
 mod engine;
 mod game;
 mod line;
@@ -22,9 +23,11 @@ mod selection;
 mod session;
 mod settings_menu;
 mod study;
+mod tsume;
 mod threats;
 
 pub use comments::CommentEditor;
+pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};
 pub use modes::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
@@ -36,6 +39,7 @@ pub use settings_menu::{
     SettingItem, SettingsScreen, clock_label, clock_preset, options_text, parse_options,
 };
 pub use study::{GAME_ANALYSIS_MS, StudyCommand};
+pub use tsume::{Problem, Tsume, TsumeAnswer, TsumeCommand, shipped_problems};
 pub use threats::ThreatCommand;
 
 use crate::core::{ImpasseRule, Position, Square};
@@ -99,6 +103,10 @@ pub struct App {
     study: study::Study,
     /// The record tools: times shown, text to copy.
     tools: navigate::Tools,
+    /// The position editor (局面編集), when open.
+    editor: Option<editor::Editor>,
+    /// Tsume mode (詰将棋) and its problem list.
+    tsume: tsume::TsumeState,
     /// The threat indicator (詰めろ, 詰みあり).
     threat: threats::ThreatState,
 }
@@ -146,6 +154,8 @@ impl App {
             record_scroll: None,
             no_color: false,
             tools: navigate::Tools::default(),
+            editor: None,
+            tsume: tsume::TsumeState::default(),
         }
     }
 
@@ -347,8 +357,12 @@ impl App {
 }
 
 #[cfg(test)]
+mod editor_tests;
+#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_support;
+#[cfg(test)]
+mod tsume_tests;

@@ -156,7 +156,11 @@ impl App {
         self.players = mode.players();
         self.level = level.clamp(1, 10);
         let h = &HANDICAPS[handicap.min(HANDICAPS.len() - 1)];
-        let mut rec = GameRecord::with_handicap(h);
+        self.leave_tsume();
+        let mut rec = match self.take_editor_start() {
+            Some(pos) => GameRecord::new(pos),
+            None => GameRecord::with_handicap(h),
+        };
         rec.set_header("開始日時", &super::now_string());
         let name = |p: Player| if p == Player::Human { "you".to_string() } else { self.engine_name.clone() };
         rec.set_header("先手", &name(self.players[0]));

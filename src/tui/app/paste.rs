@@ -91,7 +91,7 @@ impl App {
 
     /// Puts `record` in place of the game, for review (no clock, nobody's computer), at its
     /// start. It counts as a new game, so the autosave keeps the one it replaces.
-    fn replace_record(&mut self, record: GameRecord) {
+    pub(super) fn replace_record(&mut self, record: GameRecord) {
         self.game_serial += 1;
         self.resumed = false;
         self.playing = false;

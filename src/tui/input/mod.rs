@@ -3,6 +3,7 @@
 //! changes state itself and never draws.
 
 mod board;
+mod editor;
 mod line;
 mod mouse;
 mod popup;
@@ -32,6 +33,9 @@ pub fn handle_key(app: &mut App, k: KeyEvent) {
     match app.popup().cloned() {
         Some(p) => popup::handle_popup_key(app, p, k),
         None if app.input().is_some() => line::handle_line_key(app, k),
+        None if app.editor().is_some() => editor::handle_editor_key(app, k),
+        None if app.tsume_list().is_some() => editor::handle_tsume_list_key(app, k),
+        None if app.tsume().is_some() && editor::handle_tsume_key(app, k) => {}
         None => board::handle_board_key(app, k),
     }
 }

@@ -10,10 +10,13 @@ use ratatui::layout::Rect;
 const WHEEL_LINES: i32 = 3;
 
 pub(super) fn handle_mouse(app: &mut App, m: MouseEvent, area: Rect) {
-    if app.popup().is_some() || app.input().is_some() {
+    if app.popup().is_some() || app.input().is_some() || app.tsume_list().is_some() {
         return;
     }
     let a = view::areas(area, app);
+    if app.editor().is_some() {
+        return editor_mouse(app, m, &a);
+    }
     let in_record = a.record.contains(ratatui::layout::Position::new(m.column, m.row));
     match m.kind {
         MouseEventKind::ScrollUp | MouseEventKind::ScrollDown if in_record => {
@@ -50,6 +53,36 @@ pub(super) fn handle_mouse(app: &mut App, m: MouseEvent, area: Rect) {
             )
         {
             app.click_hand_slot(i);
+        }
+    }
+}
+
+/// The editor: a left click puts down or picks, a right click removes (see `App::editor_click`).
+fn editor_mouse(app: &mut App, m: MouseEvent, a: &view::Areas) {
+    let right = match m.kind {
+        MouseEventKind::Down(MouseButton::Left) => false,
+        MouseEventKind::Down(MouseButton::Right) => true,
+        _ => return,
+    };
+    if app.editor().is_some_and(|e| e.menu().is_some()) {
+        return;
+    }
+    if let Some(sq) = geometry::BoardGeometry::new(a.board, app.flipped()).hit(m.column, m.row) {
+        return app.editor_click(sq, right);
+    }
+    for (rect, top) in [(a.gote_hand, true), (a.sente_hand, false)] {
+        let owner = view::hand_owner(top, app.flipped());
+        let Some(hand) = app.editor().map(|e| e.setup().hands[owner.index()]) else { return };
+        if m.row == rect.y
+            && let Some(i) = view::editor_hand_slot_at(
+                &hand,
+                &view::glyphs(app),
+                owner,
+                rect.x + view::hand_label_w(app),
+                m.column,
+            )
+        {
+            app.editor_click_hand(owner, i, right);
         }
     }
 }

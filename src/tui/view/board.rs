@@ -11,7 +11,7 @@ use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-fn piece_span(g: &Glyphs, p: Piece, base: Style) -> Span<'static> {
+pub(super) fn piece_span(g: &Glyphs, p: Piece, base: Style) -> Span<'static> {
     let text = g.cell(p);
     match p.kind() {
         None => Span::styled(text, base.fg(Tc::DarkGray)),
@@ -26,13 +26,25 @@ fn piece_span(g: &Glyphs, p: Piece, base: Style) -> Span<'static> {
 }
 
 pub(super) fn draw_board(f: &mut Frame, app: &App, area: Rect) {
-    let glyphs = super::glyphs(app);
-    let frame = glyphs.border();
-    let g = BoardGeometry::new(area, app.flipped());
     let pos = app.pos();
     let dests = app.destinations();
     let last = pos.last_move();
     let check_sq = if pos.in_check() { pos.king_square(pos.side_to_move()) } else { None };
+    let style = |sq| cell_style(app, sq, &dests, last, check_sq);
+    draw_board_with(f, app, area, &|sq| pos.piece_at(sq), &style);
+}
+
+/// The board frame with the piece `piece_at` gives on each square, in the style `style` gives.
+pub(super) fn draw_board_with(
+    f: &mut Frame,
+    app: &App,
+    area: Rect,
+    piece_at: &dyn Fn(Square) -> Piece,
+    style: &dyn Fn(Square) -> Style,
+) {
+    let glyphs = super::glyphs(app);
+    let frame = glyphs.border();
+    let g = BoardGeometry::new(area, app.flipped());
     let mut lines = Vec::with_capacity(12);
 
     let mut header = String::from(" ");
@@ -47,7 +59,7 @@ pub(super) fn draw_board(f: &mut Frame, app: &App, area: Rect) {
         let mut spans = vec![Span::raw(frame.vertical_left)];
         for col in 0..9u16 {
             let sq = g.square_at_cell(col, row).expect("cell on the board");
-            spans.push(piece_span(&glyphs, pos.piece_at(sq), cell_style(app, sq, &dests, last, check_sq)));
+            spans.push(piece_span(&glyphs, piece_at(sq), style(sq)));
         }
         let rank = g.square_at_cell(0, row).expect("cell").rank();
         spans.push(Span::raw(frame.vertical_right));

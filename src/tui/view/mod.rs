@@ -4,7 +4,9 @@
 
 mod board;
 pub mod comment;
+mod editor;
 pub mod geometry;
+pub use editor::hand_slot_at as editor_hand_slot_at;
 pub mod glyphs;
 mod popup;
 pub mod record;
@@ -132,17 +134,24 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
         return;
     }
     let a = areas(full, app);
-    board::draw_hand(f, app, a.gote_hand, hand_owner(true, app.flipped()));
-    board::draw_board(f, app, a.board);
-    board::draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped()));
-    record::draw_record(f, app, a.record);
-    if a.study.height > 0 {
-        study::draw_study(f, app, a.study);
-    }
-    if a.comment.height > 0 {
-        comment::draw_comment(f, app, a.comment);
+    if let Some(e) = app.editor() {
+        editor::draw(f, app, e, &a);
+    } else {
+        board::draw_hand(f, app, a.gote_hand, hand_owner(true, app.flipped()));
+        board::draw_board(f, app, a.board);
+        board::draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped()));
+        record::draw_record(f, app, a.record);
+        if a.study.height > 0 {
+            study::draw_study(f, app, a.study);
+        }
+        if a.comment.height > 0 {
+            comment::draw_comment(f, app, a.comment);
+        }
     }
     status::draw_status(f, app, a.status, now);
+    if let Some(row) = app.tsume_list() {
+        editor::draw_tsume_list(f, app, row);
+    }
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);
     }

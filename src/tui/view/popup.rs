@@ -46,7 +46,7 @@ fn frame<'a>(g: &Glyphs, title: &str, note: Option<&str>) -> Block<'a> {
 }
 
 /// Draws `lines` in a popup sized to fit them (within the screen), wrapping long lines.
-fn simple(f: &mut Frame, g: &Glyphs, title: &str, lines: Vec<String>) {
+pub(super) fn simple(f: &mut Frame, g: &Glyphs, title: &str, lines: Vec<String>) {
     let area = f.area();
     let widest = lines.iter().map(|l| l.width()).chain([title.width()]).max().unwrap_or(10) as u16;
     let w = (widest + 4).min(area.width);
@@ -82,7 +82,10 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             simple(f, &g, title, lines)
         }
         Popup::Help { scroll } => draw_help(f, &g, t, *scroll),
-        Popup::NewGame(choice) => simple(f, &g, t.new_game_title, new_game_body(t, choice)),
+        Popup::NewGame(choice) => {
+            let edited = app.editor().map(|_| app.setup_text().edited_position);
+            simple(f, &g, t.new_game_title, new_game_body(t, choice, edited))
+        }
         Popup::Settings(screen) => draw_settings(f, &g, t, app.settings(), screen),
         Popup::Comment(e) => super::comment::draw_editor(f, app, e),
         Popup::Variations(v) => super::comment::draw_variations(f, app, v),
@@ -114,7 +117,9 @@ fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, scroll: usize) {
     f.render_widget(Paragraph::new(body).block(frame(g, t.help_title, note.as_deref())), r);
 }
 
-fn new_game_body(t: &Text, choice: &NewGameChoice) -> Vec<String> {
+/// The new-game dialog; `edited` names the position a game from the editor starts from, in
+/// place of the handicap.
+fn new_game_body(t: &Text, choice: &NewGameChoice, edited: Option<&str>) -> Vec<String> {
     let NewGameChoice { mode, level, time, handicap } = *choice;
     let mut body: Vec<String> = GameMode::ALL
         .iter()
@@ -126,7 +131,10 @@ fn new_game_body(t: &Text, choice: &NewGameChoice) -> Vec<String> {
     body.push(format!("  {}: {}", t.clock_line, TIME_PRESETS[time].1));
     let h = &crate::record::HANDICAPS[handicap];
     let who = if h.is_even() { String::new() } else { format!("  {}", t.uwate_moves_first) };
-    body.push(format!("  {}: {}{who}", t.handicap_line, h.name));
+    match edited {
+        Some(name) => body.push(format!("  {name}")),
+        None => body.push(format!("  {}: {}{who}", t.handicap_line, h.name)),
+    }
     body.push(String::new());
     body.push(format!("  {}", t.new_game_keys));
     body

@@ -4,7 +4,7 @@
 
 use crate::core::Color;
 use crate::tui::app::{App, GameMode, InputKind, LineInput, Player};
-use crate::tui::text::{KeyHint, Text};
+use crate::tui::text::KeyHint;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color as Tc, Modifier, Style};
@@ -83,8 +83,15 @@ pub(super) fn status_line(app: &App, now: Instant) -> String {
     let t = app.text();
     let pos = app.pos();
     let side = if pos.side_to_move() == Color::Black { "☗先手" } else { "☖後手" };
+    if let Some(e) = app.editor() {
+        let side = app.text().sides[e.setup().side.index()];
+        return format!("{} · {side}", super::editor::status_mode(app).unwrap_or_default());
+    }
     let mut parts = vec![format!("{side} {}", (t.move_number)(app.ply() + 1))];
-    parts.push(t.mode_short[mode_index(app.players())].to_string());
+    parts.push(
+        super::editor::status_mode(app)
+            .unwrap_or_else(|| t.mode_short[mode_index(app.players())].to_string()),
+    );
     if app.players().contains(&Player::Engine) {
         parts.push((t.level_short)(app.level()));
     }
@@ -109,8 +116,8 @@ pub(super) fn status_line(app: &App, now: Instant) -> String {
 
 /// The key bar's hints that fit in `width` columns, in their order; the hints with the highest
 /// priority number go first.
-pub(super) fn key_bar(t: &Text, width: u16) -> String {
-    let mut kept: Vec<&KeyHint> = t.key_bar.iter().collect();
+pub(super) fn key_bar(hints: &[KeyHint], width: u16) -> String {
+    let mut kept: Vec<&KeyHint> = hints.iter().collect();
     let render = |hints: &[&KeyHint]| {
         hints.iter().map(|h| format!("{} {}", h.key, h.label)).collect::<Vec<_>>().join("  ")
     };
@@ -156,7 +163,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
             // the newest lines win when even the tallest status area is too small
             let skip = msg.len().saturating_sub(rows.max(1));
             lines.extend(msg.into_iter().skip(skip).map(Line::from));
-            g.pad(&key_bar(t, area.width))
+            g.pad(&key_bar(super::editor::key_hints(app).unwrap_or(t.key_bar), area.width))
         }
     };
     while lines.len() + 1 < area.height as usize {
@@ -175,14 +182,14 @@ mod tests {
     fn key_bar_keeps_quit_and_help_at_every_width() {
         for t in [&EN, &JA] {
             for w in 20..200u16 {
-                let bar = key_bar(t, w);
+                let bar = key_bar(t.key_bar, w);
                 assert!(bar.contains("q "), "width {w}: {bar}");
                 assert!(bar.contains("? "), "width {w}: {bar}");
                 if w >= 40 {
                     assert!(bar.width() <= w as usize, "width {w}: {bar}");
                 }
             }
-            assert_eq!(key_bar(t, 500).matches("  ").count() + 1, t.key_bar.len());
+            assert_eq!(key_bar(t.key_bar, 500).matches("  ").count() + 1, t.key_bar.len());
         }
     }
 

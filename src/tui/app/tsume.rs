@@ -1,0 +1,416 @@
+//! Tsume mode (詰将棋): the player attacks, the app answers each check with the defender's
+//! longest resistance from the mate solver, refuses an attack that is not a check or lets the
+//! king escape (saying why), takes back a move pair, and shows the solution on request. The
+//! solver runs off the UI thread (`tsume_link`): the app queues commands and takes answers
+//! tagged with a ticket, dropping any answer it no longer waits for.
+
+use super::App;
+use crate::core::{Color, Move, Position};
+use crate::engine::mate::MateResult;
+use crate::engine::mate::tsume::Attack;
+use crate::record::{Format, GameRecord, ROOT};
+
+/// The problems shipped with the program (composed and proved by its own solver), as KIF.
+pub const SHIPPED: [&str; 9] = [
+    include_str!("../../../assets/tsume/01.kifu"),
+    include_str!("../../../assets/tsume/02.kifu"),
+    include_str!("../../../assets/tsume/03.kifu"),
+    include_str!("../../../assets/tsume/04.kifu"),
+    include_str!("../../../assets/tsume/05.kifu"),
+    include_str!("../../../assets/tsume/06.kifu"),
+    include_str!("../../../assets/tsume/07.kifu"),
+    include_str!("../../../assets/tsume/08.kifu"),
+    include_str!("../../../assets/tsume/09.kifu"),
+];
+
+/// A shipped problem: its title, its length in plies and its position.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub title: String,
+    pub length: Option<usize>,
+    pub position: Position,
+}
+
+/// The shipped problems, read from their KIF once (a problem that does not read is left out).
+pub fn shipped_problems() -> &'static [Problem] {
+    static PROBLEMS: std::sync::OnceLock<Vec<Problem>> = std::sync::OnceLock::new();
+    PROBLEMS.get_or_init(read_shipped)
+}
+
+fn read_shipped() -> Vec<Problem> {
+    SHIPPED
+        .iter()
+        .filter_map(|text| {
+            let (rec, _) = crate::record::read_text(text, Format::Kifu).ok()?;
+            let title = rec.header("作品名").unwrap_or("詰将棋").to_string();
+            let length = rec.header("備考").and_then(|n| n.strip_suffix("手詰")).and_then(|n| n.parse().ok());
+            Some(Problem { title, length, position: rec.initial().clone() })
+        })
+        .collect()
+}
+
+/// A request for the solver thread.
+#[derive(Clone, Debug)]
+pub enum TsumeCommand {
+    /// Judge the attacker's move `mv` in `pos` (see `engine::mate::tsume::judge_attack`).
+    Judge { ticket: u64, pos: Box<Position>, mv: Move },
+    /// Solve `pos` (attacker to move): the solution from here.
+    Solve { ticket: u64, pos: Box<Position> },
+    /// Stop whatever runs.
+    Stop,
+}
+
+/// What the solver thread found.
+#[derive(Clone, Debug)]
+pub enum TsumeAnswer {
+    Judged { ticket: u64, attack: Attack },
+    Solved { ticket: u64, result: MateResult },
+}
+
+/// Why a solve was asked for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum SolveFor {
+    /// The problem's own length and whether it has a mate, at the start.
+    Start,
+    /// The solution shown on request.
+    Show,
+}
+
+/// A problem being solved.
+#[derive(Clone, Debug)]
+pub struct Tsume {
+    title: String,
+    /// The length in plies (stated, or found by the solver).
+    length: Option<usize>,
+    attacker: Color,
+    /// The attack being judged: its ticket, the move and the node it is played from.
+    judging: Option<(u64, Move, crate::record::NodeId)>,
+    /// The solve being waited for.
+    solving: Option<(u64, SolveFor)>,
+    /// The mate that remains from the position shown (attacker first), when known.
+    plan: Option<(crate::record::NodeId, Vec<Move>)>,
+    solved: bool,
+    /// Set while the app plays a judged attack and its reply into the record.
+    applying: bool,
+}
+
+impl Tsume {
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    pub fn length(&self) -> Option<usize> {
+        self.length
+    }
+
+    pub fn attacker(&self) -> Color {
+        self.attacker
+    }
+
+    pub fn solved(&self) -> bool {
+        self.solved
+    }
+
+    /// Whether the solver is working for it now.
+    pub fn busy(&self) -> bool {
+        self.judging.is_some() || self.solving.is_some()
+    }
+}
+
+/// Tsume mode's state in the app: the problem being solved, the problem list, the queue.
+#[derive(Clone, Debug, Default)]
+pub(super) struct TsumeState {
+    active: Option<Tsume>,
+    /// The problem list is open, this row chosen (row 0: the position shown).
+    list: Option<usize>,
+    queue: Vec<TsumeCommand>,
+    next_ticket: u64,
+}
+
+impl TsumeState {
+    fn ticket(&mut self) -> u64 {
+        self.next_ticket += 1;
+        self.next_ticket
+    }
+}
+
+impl App {
+    // ---- reading ----
+
+    /// The problem being solved, in tsume mode.
+    pub fn tsume(&self) -> Option<&Tsume> {
+        self.tsume.active.as_ref()
+    }
+
+    /// The problem list's chosen row, when it is open (row 0 is the position shown, then the
+    /// shipped problems).
+    pub fn tsume_list(&self) -> Option<usize> {
+        self.tsume.list
+    }
+
+    // ---- the problem list ----
+
+    /// Opens the list of problems.
+    pub fn open_tsume_list(&mut self) {
+        self.tsume.list = Some(0);
+    }
+
+    pub fn close_tsume_list(&mut self) {
+        self.tsume.list = None;
+    }
+
+    pub fn tsume_list_step(&mut self, delta: i32) {
+        let n = SHIPPED.len() as i32 + 1;
+        if let Some(i) = self.tsume.list.as_mut() {
+            *i = (*i as i32 + delta).rem_euclid(n) as usize;
+        }
+    }
+
+    /// Starts the problem chosen in the list.
+    pub fn tsume_list_confirm(&mut self) {
+        let Some(i) = self.tsume.list.take() else { return };
+        if i == 0 {
+            let pos = self.pos().clone();
+            let title = self.setup_text().position_shown.to_string();
+            return self.start_tsume(pos, title, None);
+        }
+        if let Some(p) = shipped_problems().get(i - 1) {
+            self.start_tsume(p.position.clone(), p.title.clone(), p.length);
+        }
+    }
+
+    // ---- playing ----
+
+    /// Starts solving `pos` as a tsume, its side to move attacking. A position the defender
+    /// has no king in, or where the defender is in check, is refused with the reason.
+    pub fn start_tsume(&mut self, pos: Position, title: String, length: Option<usize>) {
+        let attacker = pos.side_to_move();
+        let t = self.setup_text();
+        if pos.king_square(attacker.flip()).is_none() {
+            self.message = t.tsume_no_king.into();
+            return;
+        }
+        if let Err(problems) = crate::core::Setup::from_position(&pos).position(crate::core::SetupUse::Tsume)
+        {
+            let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
+            self.message = (t.cannot_use)(t.exits[2], &reasons.join(" / "));
+            return;
+        }
+        let mut rec = GameRecord::new(pos.clone());
+        rec.set_header("作品名", &title);
+        if let Some(n) = length {
+            rec.set_header("備考", &format!("{n}手詰"));
+        }
+        self.tsume.queue.push(TsumeCommand::Stop);
+        self.replace_record(rec);
+        self.dirty = true;
+        self.flipped = attacker == Color::White;
+        let ticket = self.tsume.ticket();
+        self.tsume.queue.push(TsumeCommand::Solve { ticket, pos: Box::new(pos) });
+        self.tsume.active = Some(Tsume {
+            title,
+            length,
+            attacker,
+            judging: None,
+            solving: Some((ticket, SolveFor::Start)),
+            plan: None,
+            solved: false,
+            applying: false,
+        });
+        self.message = (self.setup_text().tsume_started)(length);
+    }
+
+    /// Leaves tsume mode; the record stays for review.
+    pub fn leave_tsume(&mut self) {
+        if self.tsume.active.take().is_some() {
+            self.tsume.queue.push(TsumeCommand::Stop);
+            self.message = self.setup_text().tsume_left.into();
+        }
+    }
+
+    /// In tsume mode, an attacking move goes to the solver instead of straight into the
+    /// record (the reply comes with the judgement); `true` when the move was taken here.
+    pub(super) fn tsume_takes(&mut self, m: Move) -> bool {
+        let Some(t) = self.tsume.active.as_ref() else { return false };
+        if t.applying {
+            return false;
+        }
+        let text = self.setup_text();
+        let refusal = if t.busy() {
+            Some(text.tsume_wait.to_string())
+        } else if t.solved || self.status().is_over() {
+            Some(text.tsume_already_solved.to_string())
+        } else if self.pos().side_to_move() != t.attacker {
+            Some(text.tsume_defender_moves.to_string())
+        } else if let Err(why) = self.pos().why_illegal(m) {
+            Some(crate::record::explain::describe(&why, self.explain_lang()))
+        } else if !self.pos().gives_check(m) {
+            Some((text.tsume_not_check)(&self.move_text(m)))
+        } else {
+            None
+        };
+        self.selection = None;
+        if let Some(r) = refusal {
+            self.message = r;
+            return true;
+        }
+        let ticket = self.tsume.ticket();
+        self.tsume.queue.push(TsumeCommand::Judge { ticket, pos: Box::new(self.pos().clone()), mv: m });
+        let node = self.game.node();
+        if let Some(t) = self.tsume.active.as_mut() {
+            t.judging = Some((ticket, m, node));
+        }
+        self.message = (self.setup_text().tsume_judging)(&self.move_text(m));
+        true
+    }
+
+    /// `m` in Japanese notation from the position shown.
+    fn move_text(&self, m: Move) -> String {
+        crate::record::pv::pv_text(self.pos(), &[m])
+    }
+
+    /// The next command for the solver thread, if any.
+    pub fn tsume_command(&mut self) -> Option<TsumeCommand> {
+        (!self.tsume.queue.is_empty()).then(|| self.tsume.queue.remove(0))
+    }
+
+    /// An answer from the solver thread; dropped unless it is the one waited for.
+    pub fn on_tsume_answer(&mut self, answer: TsumeAnswer) {
+        match answer {
+            TsumeAnswer::Judged { ticket, attack } => {
+                let Some(t) = self.tsume.active.as_mut() else { return };
+                let Some((want, mv, node)) = t.judging else { return };
+                if want != ticket {
+                    return;
+                }
+                t.judging = None;
+                if node == self.game.node() {
+                    self.apply_judgement(mv, attack);
+                }
+            }
+            TsumeAnswer::Solved { ticket, result } => {
+                let node = self.game.node();
+                let text = self.setup_text();
+                let Some(t) = self.tsume.active.as_mut() else { return };
+                let Some((want, why)) = t.solving else { return };
+                if want != ticket {
+                    return;
+                }
+                t.solving = None;
+                match result {
+                    MateResult::Mate(line) => {
+                        if why == SolveFor::Start && t.length.is_none() {
+                            t.length = Some(line.len());
+                            self.game.record_mut().set_header("備考", &format!("{}手詰", line.len()));
+                        }
+                        let shown = crate::record::pv::pv_text(self.game.position(), &line);
+                        t.plan = Some((node, line));
+                        if why == SolveFor::Show {
+                            self.message = (text.tsume_solution)(&shown);
+                        } else {
+                            self.message = (text.tsume_started)(t.length);
+                        }
+                    }
+                    MateResult::NoMate => self.message = text.tsume_no_mate.into(),
+                    MateResult::Unknown => self.message = text.tsume_unknown.into(),
+                }
+            }
+        }
+    }
+
+    fn apply_judgement(&mut self, mv: Move, attack: Attack) {
+        let text = self.setup_text();
+        let shown = self.move_text(mv);
+        let reply_text = |app: &App, reply: Move| {
+            let mut after = app.pos().clone();
+            after.do_move(mv);
+            crate::record::pv::pv_text(&after, &[reply])
+        };
+        self.message = match attack {
+            Attack::Illegal => (text.tsume_not_check)(&shown),
+            Attack::NotCheck => (text.tsume_not_check)(&shown),
+            Attack::Escapes { reply } => (text.tsume_escapes)(&shown, &reply_text(self, reply)),
+            Attack::Unclear { reply } => (text.tsume_unclear)(&shown, &reply_text(self, reply)),
+            Attack::Mates => {
+                self.play_judged(&[mv]);
+                let plies = self.ply();
+                if let Some(t) = self.tsume.active.as_mut() {
+                    t.solved = true;
+                    t.plan = None;
+                }
+                (text.tsume_solved)(plies)
+            }
+            Attack::Continues { reply, mate } => {
+                let reply_shown = reply_text(self, reply);
+                self.play_judged(&[mv, reply]);
+                let node = self.game.node();
+                if let Some(t) = self.tsume.active.as_mut() {
+                    t.plan = Some((node, mate.clone()));
+                }
+                (text.tsume_reply)(&reply_shown, mate.len())
+            }
+        };
+    }
+
+    /// Plays judged moves into the record through the usual path.
+    fn play_judged(&mut self, moves: &[Move]) {
+        if let Some(t) = self.tsume.active.as_mut() {
+            t.applying = true;
+        }
+        for &m in moves {
+            self.submit_move(m);
+        }
+        if let Some(t) = self.tsume.active.as_mut() {
+            t.applying = false;
+        }
+    }
+
+    /// Takes back the last attack and its reply (or the mating move), back to the attacker's
+    /// turn.
+    pub fn tsume_undo(&mut self) {
+        let Some(attacker) = self.tsume().map(|t| t.attacker) else { return self.undo() };
+        if self.tsume().is_some_and(Tsume::busy) && self.game.node() != ROOT {
+            self.message = self.setup_text().tsume_wait.into();
+            return;
+        }
+        self.undo();
+        if self.pos().side_to_move() != attacker && self.game.node() != ROOT {
+            self.undo();
+        }
+        if let Some(t) = self.tsume.active.as_mut() {
+            t.solved = false;
+            t.judging = None;
+        }
+    }
+
+    /// Shows the solution from the position shown (asks the solver when it is not known).
+    pub fn tsume_show_solution(&mut self) {
+        let node = self.game.node();
+        let Some(t) = self.tsume.active.as_ref() else { return };
+        let text = self.setup_text();
+        if t.solved || self.status().is_over() {
+            self.message = text.tsume_already_solved.into();
+            return;
+        }
+        if self.pos().side_to_move() != t.attacker {
+            self.message = text.tsume_defender_moves.into();
+            return;
+        }
+        if let Some((at, line)) = &t.plan
+            && *at == node
+        {
+            self.message = (text.tsume_solution)(&crate::record::pv::pv_text(self.pos(), line));
+            return;
+        }
+        if t.busy() {
+            self.message = text.tsume_wait.into();
+            return;
+        }
+        let ticket = self.tsume.ticket();
+        self.tsume.queue.push(TsumeCommand::Solve { ticket, pos: Box::new(self.pos().clone()) });
+        if let Some(t) = self.tsume.active.as_mut() {
+            t.solving = Some((ticket, SolveFor::Show));
+        }
+        self.message = text.tsume_solving.into();
+    }
+}

@@ -1,0 +1,169 @@
+//! State-machine tests of tsume mode (詰将棋), the solver run in the test's thread: a shipped
+//! problem played through against the longest resistance, wrong answers refused with their
+//! reason, take-backs, the solution on request, and answers no longer waited for dropped.
+
+use super::*;
+use crate::core::{Color, Move};
+use crate::engine::mate::tsume::{Attack, judge_attack};
+use crate::engine::mate::{MateLimits, MateResult, solve};
+use crate::tui::settings::{Language, Settings};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Runs every queued solver command here and hands the answers to the app.
+fn pump(app: &mut App) {
+    let stop = Arc::new(AtomicBool::new(false));
+    while let Some(cmd) = app.tsume_command() {
+        if let Some(a) = crate::tui::tsume_link::answer(cmd, &stop) {
+            app.on_tsume_answer(a);
+        }
+    }
+}
+
+fn english_app() -> App {
+    let mut app = App::new(Position::startpos());
+    app.set_settings(Settings { language: Language::En, ..Settings::default() });
+    app
+}
+
+/// Opens shipped problem `n` (1-based) from the list.
+fn open_problem(app: &mut App, n: usize) {
+    app.open_tsume_list();
+    app.tsume_list_step(n as i32);
+    app.tsume_list_confirm();
+    pump(app);
+}
+
+fn limits() -> MateLimits {
+    MateLimits { time_ms: None, nodes: Some(300_000), stop: None }
+}
+
+#[test]
+fn the_shipped_problems_read_with_their_lengths() {
+    let ps = shipped_problems();
+    assert_eq!(ps.len(), 9);
+    assert!(ps.iter().all(|p| p.length.is_some_and(|n| n % 2 == 1)), "{ps:?}");
+    assert_eq!(ps[0].length, Some(5));
+}
+
+#[test]
+fn a_shipped_problem_plays_through_with_wrong_answers_refused() {
+    let mut app = english_app();
+    open_problem(&mut app, 1);
+    let t = app.tsume().expect("tsume mode");
+    assert_eq!((t.length(), t.attacker()), (Some(5), Color::Black));
+    assert!(!app.message().contains("solver could not"), "{}", app.message());
+    let start = app.pos().clone();
+
+    // a quiet move is refused at once, without the solver
+    let quiet = start.legal_moves().iter().copied().find(|&m| !start.gives_check(m)).expect("a quiet move");
+    assert!(!app.submit_move(quiet));
+    assert!(app.message().contains("not a check"), "{}", app.message());
+    assert_eq!(app.ply(), 0);
+    assert!(app.tsume_command().is_none());
+
+    // a check that lets the king out is refused with the defence that escapes
+    let escaping = start.legal_moves().iter().copied().find(|&m| {
+        start.gives_check(m) && matches!(judge_attack(&start, m, &limits()), Attack::Escapes { .. })
+    });
+    if let Some(m) = escaping {
+        app.submit_move(m);
+        assert!(app.tsume().unwrap().busy());
+        pump(&mut app);
+        assert!(app.message().contains("no mate any more"), "{}", app.message());
+        assert_eq!(app.ply(), 0);
+    }
+
+    // the solution, played move by move, is answered until mate
+    let MateResult::Mate(mut plan) = solve(&start, limits()) else { panic!("no mate") };
+    let mut plies = 0;
+    while !app.tsume().unwrap().solved() {
+        let before = app.ply();
+        app.submit_move(plan[0]);
+        assert!(app.message().contains("thinking"), "{}", app.message());
+        pump(&mut app);
+        assert!(app.ply() > before, "{} refused: {}", plan[0].usi(), app.message());
+        plies = app.ply();
+        if app.tsume().unwrap().solved() {
+            break;
+        }
+        assert!(app.message().contains("more"), "{}", app.message());
+        assert_eq!(app.pos().side_to_move(), Color::Black);
+        let MateResult::Mate(rest) = solve(app.pos(), limits()) else { panic!("no mate left") };
+        plan = rest;
+        assert!(plies < 40);
+    }
+    assert_eq!(plies, 5);
+    assert!(app.message().contains("solved in 5"), "{}", app.message());
+    assert!(app.status().is_over());
+
+    // a move after the mate is refused; take-backs go back to the attacker's turn
+    app.tsume_undo();
+    assert_eq!(app.ply(), 4);
+    assert!(!app.tsume().unwrap().solved());
+    app.tsume_undo();
+    assert_eq!(app.ply(), 2);
+    assert_eq!(app.pos().side_to_move(), Color::Black);
+
+    // the solution on request
+    app.tsume_show_solution();
+    pump(&mut app);
+    assert!(app.message().starts_with("solution: ▲"), "{}", app.message());
+}
+
+#[test]
+fn the_defender_is_not_moved_by_hand_and_stale_answers_are_dropped() {
+    let mut app = english_app();
+    open_problem(&mut app, 1);
+    let start = app.pos().clone();
+    let MateResult::Mate(plan) = solve(&start, limits()) else { panic!() };
+    app.submit_move(plan[0]);
+    // a second move while the first is judged waits
+    app.submit_move(plan[0]);
+    assert!(app.message().contains("still thinking"), "{}", app.message());
+    // leaving the problem drops the answer
+    let cmd = app.tsume_command().expect("the judge request");
+    app.leave_tsume();
+    let stop = Arc::new(AtomicBool::new(false));
+    if let Some(a) = crate::tui::tsume_link::answer(cmd, &stop) {
+        app.on_tsume_answer(a);
+    }
+    assert_eq!(app.ply(), 0);
+    assert!(app.tsume().is_none());
+
+    // with the defender to move (after stepping through the record), moves are the app's
+    open_problem(&mut app, 1);
+    app.submit_move(plan[0]);
+    pump(&mut app);
+    assert_eq!(app.ply(), 2);
+    app.game.back();
+    let reply = app.game.record().main_line()[1];
+    let mv = app.game.record().node(reply).mv;
+    assert!(!app.submit_move(mv));
+    assert!(app.message().contains("defender"), "{}", app.message());
+}
+
+#[test]
+fn the_position_shown_becomes_a_problem_and_one_without_a_mate_says_so() {
+    let mut app = english_app();
+    app.game = crate::record::Cursor::new(crate::record::GameRecord::new(
+        Position::from_sfen("8k/9/8P/9/9/9/9/9/4K4 b G 1").unwrap(),
+    ));
+    app.open_tsume_list();
+    app.tsume_list_confirm();
+    pump(&mut app);
+    assert_eq!(app.tsume().unwrap().length(), Some(1));
+    assert!(!app.submit_move(Move::from_usi("G*1b").unwrap()), "judged first");
+    pump(&mut app);
+    assert!(app.tsume().unwrap().solved(), "{}", app.message());
+
+    // no mate: said at the start
+    app.game = crate::record::Cursor::new(crate::record::GameRecord::new(
+        Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").unwrap(),
+    ));
+    app.leave_tsume();
+    app.open_tsume_list();
+    app.tsume_list_confirm();
+    pump(&mut app);
+    assert!(app.message().contains("no mate"), "{}", app.message());
+}

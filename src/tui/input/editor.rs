@@ -1,0 +1,128 @@
+//! Keys in the position editor (局面編集) and tsume mode (詰将棋).
+
+use crate::core::{Color, PieceKind};
+use crate::tui::app::App;
+use crossterm::event::{KeyCode, KeyEvent};
+
+/// The piece a letter key puts down: lower case for ☗, upper case for ☖.
+fn piece_key(c: char) -> Option<(PieceKind, Color)> {
+    let kind = PieceKind::from_usi_letter(c.to_ascii_uppercase())?;
+    Some((kind, if c.is_ascii_uppercase() { Color::White } else { Color::Black }))
+}
+
+pub(super) fn handle_editor_key(app: &mut App, k: KeyEvent) {
+    if app.editor().is_some_and(|e| e.menu().is_some()) {
+        match k.code {
+            KeyCode::Up | KeyCode::Char('k') => app.editor_menu_step(-1),
+            KeyCode::Down | KeyCode::Char('j') => app.editor_menu_step(1),
+            KeyCode::Enter | KeyCode::Char(' ') => app.editor_menu_confirm(),
+            KeyCode::Char(d @ '1'..='5') => {
+                app.editor_exit(crate::tui::app::EditorExit::ALL[d as usize - '1' as usize])
+            }
+            KeyCode::Esc | KeyCode::Char('q') => app.editor_exit(crate::tui::app::EditorExit::Resume),
+            _ => {}
+        }
+        return;
+    }
+    match k.code {
+        KeyCode::Left => app.editor_move(-1, 0),
+        KeyCode::Right => app.editor_move(1, 0),
+        KeyCode::Up => app.editor_move(0, -1),
+        KeyCode::Down => app.editor_move(0, 1),
+        KeyCode::Tab => app.editor_tab(),
+        KeyCode::Char('x') | KeyCode::Delete | KeyCode::Backspace => app.editor_remove(),
+        KeyCode::Char('+') => match app.editor().map(|e| e.slot()) {
+            Some(crate::tui::app::EditorSlot::Hand(..)) => app.editor_add(1),
+            _ => app.editor_promote(),
+        },
+        KeyCode::Char('-') => match app.editor().map(|e| e.slot()) {
+            Some(crate::tui::app::EditorSlot::Hand(..)) => app.editor_add(-1),
+            _ => app.editor_promote(),
+        },
+        KeyCode::Char('o') => app.editor_flip_owner(),
+        KeyCode::Char('t') => app.editor_toggle_side(),
+        KeyCode::Char('i') => app.editor_cycle_start(1),
+        KeyCode::Char('I') => app.editor_cycle_start(-1),
+        KeyCode::Char('z') => app.editor_box_to_defender(),
+        KeyCode::Enter => app.editor_open_menu(),
+        KeyCode::Esc => app.editor_exit(crate::tui::app::EditorExit::Cancel),
+        KeyCode::Char(c) => {
+            if let Some((kind, owner)) = piece_key(c) {
+                app.editor_place(kind, owner);
+            }
+        }
+        _ => {}
+    }
+}
+
+pub(super) fn handle_tsume_list_key(app: &mut App, k: KeyEvent) {
+    match k.code {
+        KeyCode::Up | KeyCode::Char('k') => app.tsume_list_step(-1),
+        KeyCode::Down | KeyCode::Char('j') => app.tsume_list_step(1),
+        KeyCode::Enter | KeyCode::Char(' ') => app.tsume_list_confirm(),
+        _ => app.close_tsume_list(),
+    }
+}
+
+/// Keys that mean something else in tsume mode; `false` leaves the key to the board page.
+pub(super) fn handle_tsume_key(app: &mut App, k: KeyEvent) -> bool {
+    match k.code {
+        KeyCode::Char('u') | KeyCode::Backspace => app.tsume_undo(),
+        KeyCode::Char('S') => app.tsume_show_solution(),
+        KeyCode::Char('x') => app.leave_tsume(),
+        _ => return false,
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_are_pieces_upper_case_for_gote() {
+        assert_eq!(piece_key('p'), Some((PieceKind::Pawn, Color::Black)));
+        assert_eq!(piece_key('K'), Some((PieceKind::King, Color::White)));
+        assert_eq!(piece_key('r'), Some((PieceKind::Rook, Color::Black)));
+        assert_eq!(piece_key('G'), Some((PieceKind::Gold, Color::White)));
+        assert_eq!(piece_key('q'), None);
+    }
+
+    #[test]
+    fn keys_open_the_editor_place_pieces_and_leave_by_the_menu() {
+        use crate::core::{Piece, Position, Square};
+        use crossterm::event::KeyModifiers;
+        let mut app = App::new(Position::startpos());
+        let press =
+            |app: &mut App, c: KeyCode| super::super::handle_key(app, KeyEvent::new(c, KeyModifiers::NONE));
+        press(&mut app, KeyCode::Char('e'));
+        assert!(app.editor().is_some());
+        // the cursor starts on 7g; up twice is 7e
+        press(&mut app, KeyCode::Up);
+        press(&mut app, KeyCode::Up);
+        press(&mut app, KeyCode::Char('R'));
+        let at = |app: &App, s| app.editor().unwrap().setup().piece_at(Square::from_usi(s).unwrap());
+        assert_eq!(at(&app, "7e"), Piece::new(Color::White, PieceKind::Rook));
+        press(&mut app, KeyCode::Char('+'));
+        assert_eq!(at(&app, "7e"), Piece::new(Color::White, PieceKind::Dragon));
+        press(&mut app, KeyCode::Char('o'));
+        assert_eq!(at(&app, "7e"), Piece::new(Color::Black, PieceKind::Dragon));
+        press(&mut app, KeyCode::Char('x'));
+        assert!(at(&app, "7e").is_empty());
+        press(&mut app, KeyCode::Char('t'));
+        assert_eq!(app.editor().unwrap().setup().side, Color::White);
+        // Enter opens the menu; Esc there goes back to editing; Esc again cancels
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.editor().unwrap().menu(), Some(0));
+        press(&mut app, KeyCode::Esc);
+        assert!(app.editor().is_some_and(|e| e.menu().is_none()));
+        press(&mut app, KeyCode::Esc);
+        assert!(app.editor().is_none());
+        assert_eq!(app.pos().to_sfen(), Position::startpos().to_sfen());
+        // T opens the problem list, Esc closes it
+        press(&mut app, KeyCode::Char('P'));
+        assert_eq!(app.tsume_list(), Some(0));
+        press(&mut app, KeyCode::Esc);
+        assert_eq!(app.tsume_list(), None);
+    }
+}

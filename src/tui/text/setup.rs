@@ -1,0 +1,305 @@
+//! The interface text of the position editor (局面編集) and tsume mode (詰将棋), in Japanese and
+//! English, beside the rest of the interface text (`super::Text`).
+
+use super::{KeyHint, Language, k};
+use crate::core::{Color, SetupProblem};
+use crate::record::{PieceKindNames, SquareNames};
+
+pub struct SetupText {
+    pub editor_key_bar: &'static [KeyHint],
+    pub tsume_key_bar: &'static [KeyHint],
+    /// The editor's key list (key column, then what it does).
+    pub editor_keys: &'static [(&'static str, &'static str)],
+    pub editor_title: &'static str,
+    pub editor_opened: &'static str,
+    pub editor_cancelled: &'static str,
+    pub hand_refused: &'static str,
+    /// One problem of the position, in words.
+    pub problem: fn(&SetupProblem) -> String,
+    /// The way out refused and the reasons.
+    pub cannot_use: fn(&str, &str) -> String,
+    /// The editor's ways out, in `EditorExit::ALL` order.
+    pub exits: [&'static str; 5],
+    pub exit_title: &'static str,
+    pub exit_keys: &'static str,
+    /// Labels of the editor panel.
+    pub to_move: &'static str,
+    pub pen: &'static str,
+    pub piece_box: &'static str,
+    pub start_label: &'static str,
+    pub no_problem: &'static str,
+    /// Which ways out the position allows: play, analyse, tsume.
+    pub fit_for: fn(bool, bool, bool) -> String,
+    pub kings_only: &'static str,
+    pub empty_board: &'static str,
+    pub edited_position: &'static str,
+    pub position_shown: &'static str,
+    pub list_title: &'static str,
+    pub list_keys: &'static str,
+    /// A length in plies (`5手詰`).
+    pub length: fn(Option<usize>) -> String,
+    pub tsume_no_king: &'static str,
+    pub tsume_started: fn(Option<usize>) -> String,
+    pub tsume_left: &'static str,
+    pub tsume_wait: &'static str,
+    pub tsume_already_solved: &'static str,
+    pub tsume_defender_moves: &'static str,
+    /// The move.
+    pub tsume_not_check: fn(&str) -> String,
+    pub tsume_judging: fn(&str) -> String,
+    /// The solution from here.
+    pub tsume_solution: fn(&str) -> String,
+    pub tsume_solving: &'static str,
+    pub tsume_no_mate: &'static str,
+    pub tsume_unknown: &'static str,
+    /// The move and the defence that escapes.
+    pub tsume_escapes: fn(&str, &str) -> String,
+    pub tsume_unclear: fn(&str, &str) -> String,
+    /// Plies played.
+    pub tsume_solved: fn(usize) -> String,
+    /// The defender's reply and the plies of mate left after it.
+    pub tsume_reply: fn(&str, usize) -> String,
+    /// The status line's mode: the problem's title and length.
+    pub tsume_status: fn(&str, Option<usize>) -> String,
+    pub tsume_solved_mark: &'static str,
+}
+
+impl SetupText {
+    pub fn of(lang: Language) -> &'static SetupText {
+        match lang {
+            Language::Ja => &JA,
+            Language::En => &EN,
+        }
+    }
+}
+
+fn side_en(c: Color) -> &'static str {
+    if c == Color::Black { "☗ sente" } else { "☖ gote" }
+}
+
+fn side_ja(c: Color) -> &'static str {
+    if c == Color::Black { "☗先手" } else { "☖後手" }
+}
+
+fn square(sq: crate::core::Square) -> String {
+    sq.japanese()
+}
+
+pub static EN: SetupText = SetupText {
+    editor_key_bar: &[
+        k("←↑↓→", "move", 6),
+        k("plnsgbrk", "place ☗", 1),
+        k("PLNSGBRK", "☖", 1),
+        k("x", "remove", 2),
+        k("+", "promote", 3),
+        k("o", "owner", 3),
+        k("t", "turn", 4),
+        k("i", "start", 4),
+        k("Enter", "done", 0),
+        k("Esc", "cancel", 0),
+    ],
+    tsume_key_bar: &[
+        k("hjkl", "move", 6),
+        k("Enter", "select", 5),
+        k(":", "type move", 3),
+        k("u", "take back", 1),
+        k("S", "solution", 1),
+        k("P", "problems", 2),
+        k("x", "leave tsume", 2),
+        k("?", "help", 0),
+        k("q", "quit", 0),
+    ],
+    editor_keys: &[
+        ("arrows, Tab", "move over the board; Tab: ☗'s hand, ☖'s hand"),
+        ("p l n s g b r k", "put a ☗ piece (pawn lance knight silver gold bishop rook king)"),
+        ("P L N S G B R K", "put a ☖ piece (on a hand: add one)"),
+        ("x / Del", "remove the piece (to the box); on a hand: one fewer"),
+        ("+ / -", "promote or turn back; on a hand: one more / fewer"),
+        ("o", "give the piece to the other side"),
+        ("t", "side to move"),
+        ("i / I", "start over: 平手, handicaps, kings only, empty"),
+        ("z", "the rest of the box to the side not to move (tsume)"),
+        ("click", "empty square: the last piece; again: other side; right: remove"),
+        ("Enter", "done: play, analyse, solve as tsume, or cancel"),
+        ("Esc", "cancel (the record shown before stays)"),
+    ],
+    editor_title: " 局面編集 position editor ",
+    editor_opened: "局面編集: set up a position (Enter when done, Esc cancels)",
+    editor_cancelled: "局面編集 cancelled: nothing changed",
+    hand_refused: "no more of that piece in this hand (or none to take)",
+    problem: |p| match *p {
+        SetupProblem::NoKing(c) => format!("{} has no king", side_en(c)),
+        SetupProblem::TooManyKings(c) => format!("{} has two kings", side_en(c)),
+        SetupProblem::TooManyPieces { kind, count, max } => {
+            format!("{count} {} in use, a set has {max}", kind.kanji())
+        }
+        SetupProblem::DeadPiece { square: sq, piece } => {
+            format!("the {} on {} can never move", piece.kind_unchecked().kanji(), square(sq))
+        }
+        SetupProblem::Nifu { color, file } => format!("二歩: two {} pawns on file {file}", side_en(color)),
+        SetupProblem::OpponentInCheck => "the side not to move is in check".into(),
+    },
+    cannot_use: |way, why| format!("cannot {way}: {why}"),
+    exits: ["play from here", "analyse (検討)", "solve as tsume (詰将棋)", "back to editing", "cancel"],
+    exit_title: " Done editing ",
+    exit_keys: "↑/↓ choose  Enter take  Esc back",
+    to_move: "to move",
+    pen: "click puts",
+    piece_box: "box (駒箱)",
+    start_label: "start",
+    no_problem: "no problem: a legal position",
+    fit_for: |play, analyse, tsume| {
+        let yn = |b: bool| if b { "yes" } else { "no" };
+        format!("play: {}  analyse: {}  tsume: {}", yn(play), yn(analyse), yn(tsume))
+    },
+    kings_only: "kings only",
+    empty_board: "empty board",
+    edited_position: "edited position",
+    position_shown: "the position shown",
+    list_title: " 詰将棋 tsume problems ",
+    list_keys: "↑/↓ choose  Enter solve  Esc close",
+    length: |n| match n {
+        Some(n) => format!("{n}手詰"),
+        None => "length unknown".into(),
+    },
+    tsume_no_king: "not a tsume: the side not to move has no king",
+    tsume_started: |n| {
+        let len = n.map(|n| format!(" ({n}手詰)")).unwrap_or_default();
+        format!("詰将棋{len}: play the attacking side; every move must check (S solution, u take back)")
+    },
+    tsume_left: "left tsume mode: the record stays",
+    tsume_wait: "the solver is still thinking…",
+    tsume_already_solved: "solved: u takes back, P for another problem",
+    tsume_defender_moves: "the defender's moves are the app's: take back (u) to the attacker's turn",
+    tsume_not_check: |m| format!("{m} is not a check: in tsume every attacking move must check"),
+    tsume_judging: |m| format!("{m}: the defender is thinking…"),
+    tsume_solution: |line| format!("solution: {line}"),
+    tsume_solving: "looking for the solution…",
+    tsume_no_mate: "不詰: the solver proved there is no mate from here",
+    tsume_unknown: "the solver could not decide within its budget",
+    tsume_escapes: |m, r| format!("{m} fails: {r} and there is no mate any more"),
+    tsume_unclear: |m, r| format!("{m}: the solver could not decide after {r}; try another move"),
+    tsume_solved: |n| format!("詰み — solved in {n} move{}!", if n == 1 { "" } else { "s" }),
+    tsume_reply: |r, left| format!("{r} — mate in {left} more"),
+    tsume_status: |title, n| match n {
+        Some(n) => format!("詰将棋 {title} {n}手詰"),
+        None => format!("詰将棋 {title}"),
+    },
+    tsume_solved_mark: "solved",
+};
+
+pub static JA: SetupText = SetupText {
+    editor_key_bar: &[
+        k("←↑↓→", "移動", 6),
+        k("plnsgbrk", "☗の駒", 1),
+        k("PLNSGBRK", "☖の駒", 1),
+        k("x", "削除", 2),
+        k("+", "成/不成", 3),
+        k("o", "先後", 3),
+        k("t", "手番", 4),
+        k("i", "初期配置", 4),
+        k("Enter", "完了", 0),
+        k("Esc", "取消", 0),
+    ],
+    tsume_key_bar: &[
+        k("hjkl", "移動", 6),
+        k("Enter", "選択", 5),
+        k(":", "入力", 3),
+        k("u", "待った", 1),
+        k("S", "解答", 1),
+        k("P", "問題", 2),
+        k("x", "詰将棋終了", 2),
+        k("?", "ヘルプ", 0),
+        k("q", "終了", 0),
+    ],
+    editor_keys: &[
+        ("矢印, Tab", "盤上を移動、Tab で☗の持駒・☖の持駒"),
+        ("p l n s g b r k", "☗の駒を置く (歩 香 桂 銀 金 角 飛 玉)"),
+        ("P L N S G B R K", "☖の駒を置く (持駒の上では一枚増やす)"),
+        ("x / Del", "駒を駒箱に戻す、持駒は一枚減らす"),
+        ("+ / -", "成る・戻す、持駒は一枚増やす・減らす"),
+        ("o", "駒の先後を入れ替える"),
+        ("t", "手番"),
+        ("i / I", "初期配置: 平手・駒落ち・玉のみ・空"),
+        ("z", "駒箱の残りを手番でない側の持駒に (詰将棋)"),
+        ("クリック", "空きマスに直前の駒、もう一度で先後反転、右クリックで削除"),
+        ("Enter", "完了: 対局・検討・詰将棋・取消"),
+        ("Esc", "取消 (元の棋譜はそのまま)"),
+    ],
+    editor_title: " 局面編集 ",
+    editor_opened: "局面編集: 局面を作ってください (Enter で完了、Esc で取消)",
+    editor_cancelled: "局面編集を取り消しました (変更なし)",
+    hand_refused: "その持駒はこれ以上増やせません (または減らせません)",
+    problem: |p| match *p {
+        SetupProblem::NoKing(c) => format!("{}の玉がありません", side_ja(c)),
+        SetupProblem::TooManyKings(c) => format!("{}の玉が二枚あります", side_ja(c)),
+        SetupProblem::TooManyPieces { kind, count, max } => {
+            format!("{}が{count}枚あります (一組{max}枚)", kind.kanji())
+        }
+        SetupProblem::DeadPiece { square: sq, piece } => {
+            format!("{}の{}は動けません (行き所のない駒)", square(sq), piece.kind_unchecked().kanji())
+        }
+        SetupProblem::Nifu { color, file } => format!("二歩: {}の歩が{file}筋に二枚", side_ja(color)),
+        SetupProblem::OpponentInCheck => "手番でない側に王手がかかっています".into(),
+    },
+    cannot_use: |way, why| format!("{way}はできません: {why}"),
+    exits: ["この局面から対局", "検討", "詰将棋として解く", "編集に戻る", "取消"],
+    exit_title: " 編集完了 ",
+    exit_keys: "↑/↓ 選択  Enter 決定  Esc 戻る",
+    to_move: "手番",
+    pen: "クリックで置く駒",
+    piece_box: "駒箱",
+    start_label: "初期配置",
+    no_problem: "問題なし (指せる局面です)",
+    fit_for: |play, analyse, tsume| {
+        let yn = |b: bool| if b { "○" } else { "×" };
+        format!("対局 {}  検討 {}  詰将棋 {}", yn(play), yn(analyse), yn(tsume))
+    },
+    kings_only: "玉のみ",
+    empty_board: "空の盤",
+    edited_position: "編集した局面",
+    position_shown: "表示中の局面",
+    list_title: " 詰将棋 ",
+    list_keys: "↑/↓ 選択  Enter 解く  Esc 閉じる",
+    length: |n| match n {
+        Some(n) => format!("{n}手詰"),
+        None => "手数不明".into(),
+    },
+    tsume_no_king: "詰将棋にできません: 手番でない側に玉がありません",
+    tsume_started: |n| {
+        let len = n.map(|n| format!(" ({n}手詰)")).unwrap_or_default();
+        format!("詰将棋{len}: 攻方を指してください。王手の連続で詰ませます (S 解答、u 待った)")
+    },
+    tsume_left: "詰将棋を終了しました (棋譜はそのまま)",
+    tsume_wait: "ソルバーが考慮中です…",
+    tsume_already_solved: "詰みました: u で戻る、P で別の問題",
+    tsume_defender_moves: "玉方はアプリが指します: u で攻方の手番に戻してください",
+    tsume_not_check: |m| format!("{m}は王手ではありません: 詰将棋の攻方は毎手王手です"),
+    tsume_judging: |m| format!("{m}: 玉方が考慮中…"),
+    tsume_solution: |line| format!("解答: {line}"),
+    tsume_solving: "解答を探しています…",
+    tsume_no_mate: "不詰: この局面から詰みはありません (ソルバーが証明)",
+    tsume_unknown: "ソルバーが制限内に判定できませんでした",
+    tsume_escapes: |m, r| format!("{m}は失敗です: {r}で詰みがなくなります"),
+    tsume_unclear: |m, r| format!("{m}: {r}の後をソルバーが判定できません。別の手を試してください"),
+    tsume_solved: |n| format!("詰み — {n}手で詰みました！"),
+    tsume_reply: |r, left| format!("{r} — 残り{left}手で詰み"),
+    tsume_status: |title, n| match n {
+        Some(n) => format!("詰将棋 {title} {n}手詰"),
+        None => format!("詰将棋 {title}"),
+    },
+    tsume_solved_mark: "詰み",
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_languages_have_the_same_keys() {
+        let keys = |b: &[KeyHint]| b.iter().map(|h| (h.key, h.priority)).collect::<Vec<_>>();
+        assert_eq!(keys(EN.editor_key_bar), keys(JA.editor_key_bar));
+        assert_eq!(keys(EN.tsume_key_bar), keys(JA.tsume_key_bar));
+        assert_eq!(EN.editor_keys.len(), JA.editor_keys.len());
+    }
+}
