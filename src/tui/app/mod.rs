@@ -23,8 +23,8 @@ mod selection;
 mod session;
 mod settings_menu;
 mod study;
-mod tsume;
 mod threats;
+mod tsume;
 
 pub use comments::CommentEditor;
 pub use editor::{Editor, EditorExit, EditorSlot};
@@ -39,8 +39,8 @@ pub use settings_menu::{
     SettingItem, SettingsScreen, clock_label, clock_preset, options_text, parse_options,
 };
 pub use study::{GAME_ANALYSIS_MS, StudyCommand};
-pub use tsume::{Problem, Tsume, TsumeAnswer, TsumeCommand, shipped_problems};
 pub use threats::ThreatCommand;
+pub use tsume::{Problem, Tsume, TsumeAnswer, TsumeCommand, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};

@@ -29,9 +29,13 @@ pub(super) struct ThreatState {
 
 impl App {
     /// Whether the threat indicator is on for the position shown: the setting is on, and the
-    /// record is under review, analysed (検討) or finished, never during a game being played.
+    /// record is under review, analysed (検討) or finished; never during a game being played,
+    /// a tsume being solved or the position editor.
     pub fn threats_shown(&self) -> bool {
-        self.settings.threats && (self.analysing() || !self.playing || !self.unfinished())
+        self.settings.threats
+            && (self.analysing() || !self.playing || !self.unfinished())
+            && self.tsume().is_none()
+            && self.editor().is_none()
     }
 
     /// What the solver found for the position shown (none while it has not answered).
