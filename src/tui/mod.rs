@@ -147,6 +147,11 @@ impl Autosave {
                 self.owner = Some(app.game_serial());
             }
             if dirty {
+                // the background writer needs the folder (a first launch has none yet)
+                if let Err(e) = store.ensure_dir() {
+                    app.set_message((app.text().autosave_failed)(&e));
+                    return;
+                }
                 self.saver.save(store.autosave_path(), app.record().clone());
             }
             if let Err(e) = store.write_session(&app.session(now)) {
@@ -239,4 +244,25 @@ pub fn open_with(
     let launch = (app.text().new_game_at_launch)(label);
     app.set_message(note.unwrap_or(launch));
     Ok(app)
+}
+
+#[cfg(test)]
+mod autosave_tests {
+    use super::*;
+
+    #[test]
+    fn the_first_autosave_creates_the_data_folder() {
+        let d = test_dir::TempDir::new("autosave-first-folder");
+        let store = Store::at(d.0.join("not/yet/there"));
+        let mut app = App::new(crate::core::Position::startpos());
+        let mut autosave = Autosave::new(&app, Some(store.clone()));
+        assert!(app.submit_typed("7g7f"));
+        autosave.update(&mut app, Instant::now());
+        autosave.finish();
+        for report in autosave.saver.poll() {
+            assert!(report.result.is_ok(), "{:?}", report.result);
+        }
+        assert!(store.autosave_path().exists(), "{}", app.message());
+        assert!(!app.message().contains("failed"), "{}", app.message());
+    }
 }

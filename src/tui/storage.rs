@@ -84,7 +84,7 @@ impl Store {
         self.dir.join("previous")
     }
 
-    fn ensure_dir(&self) -> Result<(), String> {
+    pub fn ensure_dir(&self) -> Result<(), String> {
         std::fs::create_dir_all(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))
     }
 
