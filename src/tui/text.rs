@@ -70,7 +70,7 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 14],
+    pub settings_labels: [&'static str; 17],
     /// A number of moves (`256手`).
     pub plies: fn(u32) -> String,
     /// The engine options text has an entry that is not `name=value`.
@@ -302,6 +302,9 @@ pub static EN: Text = Text {
         "External engine options",
         "Computer vs computer pace",
         "Move limit (持将棋)",
+        "Analysis lines (検討)",
+        "棋譜解析 time a position",
+        "Marks 緩手/疑問手/悪手/大悪手 from",
     ],
     plies: |n| format!("{n} moves"),
     bad_engine_option: |e| format!("engine options: '{e}' is not name=value (write Name=Value; Name=Value)"),
@@ -515,6 +518,9 @@ pub static JA: Text = Text {
         "外部エンジンのオプション",
         "COM 対 COM の速さ",
         "手数制限 (持将棋)",
+        "検討の候補手の数",
+        "棋譜解析の1局面の時間",
+        "緩手/疑問手/悪手/大悪手の基準",
     ],
     plies: |n| format!("{n}手"),
     bad_engine_option: |e| {

@@ -38,7 +38,7 @@ pub use session::{ClockState, Session};
 pub use settings_menu::{
     SettingItem, SettingsScreen, clock_label, clock_preset, options_text, parse_options,
 };
-pub use study::{GAME_ANALYSIS_MS, StudyCommand};
+pub use study::StudyCommand;
 pub use threats::ThreatCommand;
 pub use tsume::{Problem, Tsume, TsumeAnswer, TsumeCommand, shipped_problems};
 

@@ -26,10 +26,13 @@ pub enum SettingItem {
     EngineOptions,
     MinMoveMs,
     MaxMoves,
+    AnalysisLines,
+    GameAnalysisMs,
+    MarkThresholds,
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 14] = [
+    pub const ALL: [SettingItem; 17] = [
         SettingItem::Mode,
         SettingItem::Side,
         SettingItem::Level,
@@ -44,6 +47,9 @@ impl SettingItem {
         SettingItem::EngineOptions,
         SettingItem::MinMoveMs,
         SettingItem::MaxMoves,
+        SettingItem::AnalysisLines,
+        SettingItem::GameAnalysisMs,
+        SettingItem::MarkThresholds,
     ];
 
     /// Whether the setting is text, edited in a line editor rather than stepped.
@@ -125,6 +131,13 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
         SettingItem::EngineCommand | SettingItem::EngineOptions => {}
         SettingItem::MinMoveMs => s.min_move_ms = cycle(&MIN_MOVE_CHOICES, s.min_move_ms, delta),
         SettingItem::MaxMoves => s.max_moves = cycle(&settings::MAX_MOVES_CHOICES, s.max_moves, delta),
+        SettingItem::AnalysisLines => s.analysis_lines = cycle(&[1, 2, 3], s.analysis_lines, delta),
+        SettingItem::GameAnalysisMs => {
+            s.game_analysis_ms = cycle(&settings::GAME_ANALYSIS_MS_CHOICES, s.game_analysis_ms, delta)
+        }
+        SettingItem::MarkThresholds => {
+            s.mark_thresholds = cycle(&settings::MARK_THRESHOLD_CHOICES, s.mark_thresholds, delta)
+        }
     }
 }
 

@@ -12,8 +12,6 @@ use crate::record::annotation::Mark;
 use crate::record::{GameRecord, NodeId, ROOT};
 use crate::study::{ReviewLine, ReviewPoint};
 
-/// Time per position of the whole-game analysis started from the app (ms).
-pub const GAME_ANALYSIS_MS: u64 = 300;
 /// Thinking time of a hint (ms).
 pub const HINT_MS: u64 = 1000;
 
@@ -36,7 +34,7 @@ pub enum StudyCommand {
 pub(super) struct Study {
     /// Continuous analysis (検討) is on.
     on: bool,
-    /// Lines shown (MultiPV 1..=3).
+    /// Lines (MultiPV) of the running analysis.
     lines: usize,
     /// The node the running analysis is about.
     analysed: Option<NodeId>,
@@ -85,7 +83,7 @@ impl App {
 
     /// Lines the analysis shows (1..=3).
     pub fn analysis_lines(&self) -> usize {
-        self.study.lines
+        (self.settings.analysis_lines as usize).clamp(1, crate::engine::analysis::MAX_LINES)
     }
 
     /// The main line's analysis, one point per position (root first).
@@ -134,9 +132,10 @@ impl App {
 
     /// Shows 1, 2 or 3 lines (MultiPV), in turn.
     pub fn cycle_analysis_lines(&mut self) {
-        self.study.lines = self.study.lines % crate::engine::analysis::MAX_LINES + 1;
-        self.study.analysed = None; // analyse again with the new number of lines
-        self.message = (self.text().analysis_lines)(self.study.lines);
+        let lines = self.analysis_lines() % crate::engine::analysis::MAX_LINES + 1;
+        self.settings.analysis_lines = lines as u8;
+        self.settings_dirty = true;
+        self.message = (self.text().analysis_lines)(lines);
     }
 
     /// Asks the engine for the best move of the side to move (shown when it answers).
@@ -163,10 +162,12 @@ impl App {
             return Some(self.study.queue.remove(0));
         }
         let node = self.game.node();
-        if self.study.on && self.study.analysed != Some(node) {
+        // a new position, or a new number of lines (set with v or in the settings)
+        if self.study.on && (self.study.analysed != Some(node) || self.study.lines != self.analysis_lines()) {
             self.study.analysed = Some(node);
             self.study.request = None;
             self.study.live = None;
+            self.study.lines = self.analysis_lines();
             return Some(StudyCommand::Analyse {
                 pos: Box::new(self.pos().clone()),
                 lines: self.study.lines,
@@ -217,10 +218,10 @@ impl App {
         self.study.queue.push(StudyCommand::AnalyseGame {
             start,
             moves,
-            movetime_ms: GAME_ANALYSIS_MS,
-            thresholds: Thresholds::default(),
+            movetime_ms: self.settings.game_analysis_ms,
+            thresholds: Thresholds(self.settings.mark_thresholds.map(f64::from)),
         });
-        self.message = (self.text().game_analysis_started)(total, GAME_ANALYSIS_MS);
+        self.message = (self.text().game_analysis_started)(total, self.settings.game_analysis_ms);
     }
 
     /// One position of the whole-game analysis is done.
@@ -275,9 +276,9 @@ impl App {
     /// A new record is shown: the analysis of the old one is dropped (a continuous analysis
     /// that is on starts again on the new position).
     pub(super) fn restart_study(&mut self) {
-        let (on, lines) = (self.study.on, self.study.lines);
+        let on = self.study.on;
         self.study = Study::new(self.game.record());
-        (self.study.on, self.study.lines) = (on, lines);
+        self.study.on = on;
         if on {
             self.study.queue.push(StudyCommand::StopAnalysis);
         }
@@ -348,6 +349,31 @@ mod tests {
         a.toggle_analysis();
         assert!(matches!(a.study_command(), Some(StudyCommand::StopAnalysis)));
         assert!(!a.analysing() && a.analysis().is_none());
+    }
+
+    #[test]
+    fn lines_time_and_thresholds_come_from_the_settings() {
+        let mut a = app();
+        a.set_settings(crate::tui::settings::Settings {
+            analysis_lines: 2,
+            game_analysis_ms: 1000,
+            mark_thresholds: [3, 6, 12, 30],
+            ..Default::default()
+        });
+        a.toggle_analysis();
+        assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 2, .. })));
+        // v steps the setting (saved) and the analysis starts again with it
+        a.cycle_analysis_lines();
+        assert_eq!(a.settings().analysis_lines, 3);
+        assert!(a.take_settings_dirty());
+        assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 3, .. })));
+        a.toggle_analysis();
+        let _ = a.study_command();
+        a.toggle_game_analysis();
+        let Some(StudyCommand::AnalyseGame { movetime_ms: 1000, thresholds, .. }) = a.study_command() else {
+            panic!()
+        };
+        assert_eq!(thresholds, Thresholds([3.0, 6.0, 12.0, 30.0]));
     }
 
     #[test]

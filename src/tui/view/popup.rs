@@ -182,6 +182,12 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
         }
         SettingItem::MinMoveMs => format!("{:.2} s", s.min_move_ms as f64 / 1000.0),
         SettingItem::MaxMoves => s.max_moves.map_or(t.none.to_string(), |n| (t.plies)(n)),
+        SettingItem::AnalysisLines => s.analysis_lines.to_string(),
+        SettingItem::GameAnalysisMs => format!("{:.1} s", s.game_analysis_ms as f64 / 1000.0),
+        SettingItem::MarkThresholds => {
+            let [a, b, c, d] = s.mark_thresholds;
+            format!("{a}/{b}/{c}/{d} %")
+        }
     }
 }
 
