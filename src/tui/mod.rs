@@ -216,7 +216,10 @@ pub fn open_with(
             .map_err(|error| OpenError { path: path.to_path_buf(), error })?;
         let message = match warnings.first() {
             Some(w) => format!("{}: {w}", path.display()),
-            None => format!("opened {} ({} moves)", path.display(), record.main_line().len()),
+            None => (text::Text::of(settings.language).opened_file)(
+                &path.display().to_string(),
+                record.main_line().len(),
+            ),
         };
         let mut app = App::opened(record, path, message);
         app.set_settings(settings);

@@ -112,6 +112,8 @@ pub struct Text {
     pub no_variation_at_start: &'static str,
     pub no_other_variation: &'static str,
     pub already_over: &'static str,
+    /// A record file was opened: its path and number of moves.
+    pub opened_file: fn(&str, usize) -> String,
     /// The hint: the engine's move and its score.
     pub hint: fn(&str, &str) -> String,
     /// The hint found no move.
@@ -340,6 +342,7 @@ pub static EN: Text = Text {
     no_variation_at_start: "no variation at the start",
     no_other_variation: "no other variation here",
     already_over: "the game is already over",
+    opened_file: |p, n| format!("opened {p} ({n} moves)"),
     hint: |m, score| format!("hint: {m}  ({score})"),
     hint_none: "hint: the engine found no move",
     declared: [
@@ -560,6 +563,7 @@ pub static JA: Text = Text {
     no_variation_at_start: "開始局面に変化はありません",
     no_other_variation: "ここに別の変化はありません",
     already_over: "対局はもう終わっています",
+    opened_file: |p, n| format!("{p} を開きました ({n}手)"),
     hint: |m, score| format!("ヒント: {m}  ({score})"),
     hint_none: "ヒント: 指せる手が見つかりません",
     declared: [

@@ -185,7 +185,7 @@ fn open_a_kifu_step_through_save_and_autosave() {
     )
     .unwrap();
     let mut s = Session::start(&[kif.to_str().unwrap()], home);
-    s.wait_for("opened");
+    s.wait_for("を開きました");
     s.send("]");
     let sc = s.wait_for("同　銀(31)");
     assert!(sc.contains("▲２二角成(88)"), "{sc}");
@@ -436,7 +436,7 @@ fn open_a_record_analyse_it_and_see_a_score_and_a_line() {
     )
     .unwrap();
     let mut s = Session::start(&[kif.to_str().unwrap()], home);
-    s.wait_for("opened");
+    s.wait_for("を開きました");
     // 検討: depth, a score and a line in Japanese
     s.send("a");
     let sc = s.wait_for("深さ");
@@ -454,4 +454,63 @@ fn open_a_record_analyse_it_and_see_a_score_and_a_line() {
     s.send("q");
     s.send("y");
     assert!(s.wait_exit());
+}
+
+#[test]
+fn paste_a_record_comment_it_copy_it_and_leave_with_bracketed_paste_off() {
+    let mut s = Session::start(&[], hot_seat_home("e2e-paste"));
+    s.wait_for("開始局面");
+    let entered = s.raw();
+    assert!(contains(&entered, b"\x1b[?2004h"), "bracketed paste was not turned on");
+    s.send(":5g5f\r");
+    s.wait_for("▲５六歩(57)");
+    // a CSA record pasted as a terminal sends it: bracketed, line breaks as CR
+    let csa = "V2.2\rN+Alice\rN-Bob\rPI\r+\r+7776FU\r-3334FU\r+2726FU\r";
+    s.send(&format!("\x1b[200~{csa}\x1b[201~"));
+    s.wait_for("貼り付けた CSA を開きました (3 手)");
+    s.send("]");
+    let sc = s.wait_for("▲２六歩(27)");
+    assert!(sc.contains("☗Alice ☖Bob"), "{sc}");
+    assert!(!sc.contains("５六歩"), "{sc}");
+    // a comment on the last move, two lines, kept with Ctrl-S
+    s.send("c");
+    s.wait_for("コメント: 3 ▲２六歩(27)");
+    s.send("飛車先を伸ばす\r二行目");
+    s.send("\x13");
+    s.wait_for("コメントを記録しました");
+    s.wait_for("二行目");
+    // the position copied with OSC 52
+    let before = s.raw().len();
+    s.send("y");
+    s.wait_for("クリップボードにコピーしました");
+    let sfen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4";
+    let osc = format!("\x1b]52;c;{}\x07", base64(sfen.as_bytes()));
+    assert!(contains(&s.raw()[before..], osc.as_bytes()), "no OSC 52 with the SFEN");
+    s.send("q");
+    s.send("y");
+    assert!(s.wait_exit());
+    let after = s.raw();
+    let last_on = after.windows(8).rposition(|w| w == b"\x1b[?2004h").unwrap();
+    assert!(contains(&after[last_on..], b"\x1b[?2004l"), "bracketed paste was not turned off");
+    // the pasted record, commented, is the autosave; the game it replaced was kept
+    let auto = std::fs::read_to_string(s.home.join("data/shogiban/autosave.kifu")).unwrap();
+    assert!(auto.contains("*飛車先を伸ばす\n*二行目"), "{auto}");
+    let previous: Vec<String> = std::fs::read_dir(s.home.join("data/shogiban/previous"))
+        .expect("the replaced game was kept")
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap_or_default())
+        .collect();
+    assert!(previous.iter().any(|p| p.contains("５六歩(57)")), "{previous:?}");
+}
+
+/// Standard base64, to build the expected OSC 52 sequence independently of the program's.
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for c in bytes.chunks(3) {
+        let n = c.iter().enumerate().fold(0u32, |n, (i, &b)| n | (b as u32) << (16 - 8 * i));
+        for i in 0..4 {
+            out.push(if i <= c.len() { ABC[(n >> (18 - 6 * i)) as usize & 63] as char } else { '=' });
+        }
+    }
+    out
 }

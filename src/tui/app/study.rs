@@ -265,12 +265,32 @@ impl App {
         }
     }
 
-    /// For a marked move shown: the engine's better line from the position before it.
+    /// For a marked move shown: the engine's better line from the position before it. On the
+    /// main line from the review; in a variation from the comments of the move and of the
+    /// position before it, when an analysis wrote them there.
     pub fn better_line(&self) -> Option<(Mark, Position, Vec<Move>)> {
-        let ply = self.main_line_ply()?;
+        let Some(ply) = self.main_line_ply() else {
+            let rec = self.record();
+            let node = rec.node(self.game.node());
+            let mark = crate::record::annotation::mark_in(&node.comments)?;
+            let parent = node.parent()?;
+            let pv = crate::record::annotation::annotation(rec, parent)?.pv;
+            return (pv.first().is_some_and(|&m| m != node.mv)).then(|| (mark, rec.position_at(parent), pv));
+        };
         let mark = self.study.review.points.get(ply)?.mark?;
         let (pos, pv) = self.study.review.better_line(ply, self.record())?;
         Some((mark, pos, pv))
+    }
+
+    /// The evaluation and the engine's line of the position shown: on the main line from the
+    /// review, in a variation from its own comments (when an analysis wrote them).
+    pub fn analysis_here(&self) -> Option<(BlackScore, Vec<Move>)> {
+        if let Some(ply) = self.main_line_ply() {
+            let p = self.study.review.points.get(ply)?;
+            return p.score.map(|s| (s, p.pv.clone()));
+        }
+        let a = crate::record::annotation::annotation(self.record(), self.game.node())?;
+        Some((crate::study::score_of(a.eval?), a.pv))
     }
 
     /// A new record is shown: the analysis of the old one is dropped (a continuous analysis
