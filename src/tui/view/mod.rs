@@ -14,6 +14,7 @@ mod status;
 pub mod study;
 mod thinking;
 mod threats;
+mod wrap;
 
 use crate::core::Color;
 use ratatui::Frame;
