@@ -13,7 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use unicode_width::UnicodeWidthStr;
 
 pub(super) fn centered(area: Rect, w: u16, h: u16) -> Rect {
@@ -50,12 +50,11 @@ pub(super) fn simple(f: &mut Frame, g: &Glyphs, title: &str, lines: Vec<String>)
     let area = f.area();
     let widest = lines.iter().map(|l| l.width()).chain([title.width()]).max().unwrap_or(10) as u16;
     let w = (widest + 4).min(area.width);
-    let inner_w = w.saturating_sub(2).max(1) as usize;
-    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner_w)).sum();
-    let r = centered(area, w, rows as u16 + 2);
-    clear_under(f.buffer_mut(), r);
     let body: Vec<Line> = lines.iter().map(|l| Line::from(g.pad(l))).collect();
-    f.render_widget(Paragraph::new(body).block(frame(g, title, None)).wrap(Wrap { trim: false }), r);
+    let body = super::wrap::wrap_lines(body, w.saturating_sub(2));
+    let r = centered(area, w, body.len() as u16 + 2);
+    clear_under(f.buffer_mut(), r);
+    f.render_widget(Paragraph::new(body).block(frame(g, title, None)), r);
 }
 
 pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
