@@ -25,7 +25,7 @@ mod settings_menu;
 mod study;
 mod tsume;
 
-pub use comments::CommentEditor;
+pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use line::{InputKind, LineInput};

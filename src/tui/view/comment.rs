@@ -102,13 +102,13 @@ pub(super) fn draw_editor(f: &mut Frame, app: &App, e: &CommentEditor) {
     let t = app.text().review;
     let g = super::glyphs(app);
     let area = f.area();
-    let r = centered(area, 64, 14);
+    let r = centered(area, crate::tui::app::COMMENT_WIDTH + 3, 14);
     clear_under(f.buffer_mut(), r);
     let note = if e.asking { t.comment_ask } else { t.comment_keys };
     let block = frame(&g, &(t.comment_title)(&move_label(app, e.node())), Some(note));
     let inner = block.inner(r);
     f.render_widget(block, r);
-    let (lines, (x, y)) = e.window(inner.width, inner.height);
+    let (lines, (x, y)) = e.window(inner.height);
     let body: Vec<Line> = lines.into_iter().map(Line::from).collect();
     f.render_widget(Paragraph::new(body), inner);
     if !e.asking {
