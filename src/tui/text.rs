@@ -22,6 +22,8 @@ const fn k(key: &'static str, label: &'static str, priority: u8) -> KeyHint {
 }
 
 pub struct Text {
+    /// The language of this table.
+    pub language: crate::tui::settings::Language,
     pub key_bar: &'static [KeyHint],
     /// The help screen's lines (key column, then what it does).
     pub help: &'static [(&'static str, &'static str)],
@@ -189,6 +191,7 @@ impl Text {
 }
 
 pub static EN: Text = Text {
+    language: crate::tui::settings::Language::En,
     key_bar: &[
         k("hjkl", "move", 6),
         k("Enter", "select", 5),
@@ -408,6 +411,7 @@ pub static EN: Text = Text {
 };
 
 pub static JA: Text = Text {
+    language: crate::tui::settings::Language::Ja,
     key_bar: &[
         k("hjkl", "移動", 6),
         k("Enter", "選択", 5),
