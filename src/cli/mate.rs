@@ -2,7 +2,7 @@
 //! position (from an SFEN or a record file through `record`), hands it to the engine's mate
 //! solver and reports what it found in the output and the exit status.
 
-use shogiban::core::{Move, Position};
+use shogiban::core::Position;
 use shogiban::engine::mate::{MateLimits, MateResult, solve_with_report};
 use std::process::ExitCode;
 
@@ -65,7 +65,7 @@ pub fn run(a: Args) -> ExitCode {
         MateResult::Mate(line) => {
             println!("mate: {} plies", line.len());
             println!("usi: {}", line.iter().map(|m| m.usi()).collect::<Vec<_>>().join(" "));
-            println!("ki2: {}", ki2_line(&pos, line));
+            println!("ki2: {}", shogiban::record::pv_ki2(&pos, line).join(" "));
             let mut end = pos.clone();
             line.iter().for_each(|&m| end.do_move(m));
             if !end.is_checkmate() {
@@ -87,61 +87,4 @@ pub fn run(a: Args) -> ExitCode {
     };
     println!("nodes: {} time_ms: {}", report.nodes, ms);
     status
-}
-
-/// KI2 text of a line played from `pos`, moves separated by spaces (the record layer's writer).
-fn ki2_line(pos: &Position, line: &[Move]) -> String {
-    let mut p = pos.clone();
-    let mut out = Vec::with_capacity(line.len());
-    for &m in line {
-        out.push(shogiban::record::notation::ki2_move_marked(&p, m, shogiban::record::notation::prev_to(&p)));
-        p.do_move(m);
-    }
-    out.join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ki2(sfen: &str, usi: &[&str]) -> String {
-        let pos = Position::from_sfen(sfen).unwrap();
-        let line: Vec<Move> = usi.iter().map(|u| Move::from_usi(u).unwrap()).collect();
-        ki2_line(&pos, &line)
-    }
-
-    #[test]
-    fn simple_moves_and_same_square() {
-        let s = shogiban::core::START_SFEN;
-        assert_eq!(ki2(s, &["7g7f", "3c3d", "8h2b+", "3a2b"]), "▲７六歩 △３四歩 ▲２二角成 △同　銀");
-    }
-
-    #[test]
-    fn golden_gold_cases() {
-        // golds on 4八 and 6九 to 5八: 寄 / 上
-        let s = "4k4/9/9/9/9/9/9/5G3/3G1K3 b - 1";
-        assert_eq!(ki2(s, &["4h5h"]), "▲５八金寄");
-        assert_eq!(ki2(s, &["6i5h"]), "▲５八金上");
-        // golds on 4九 and 6九 to 5八: 右 / 左
-        let s = "4k4/9/9/9/9/9/9/9/3G1G3 b - 1";
-        assert_eq!(ki2(s, &["4i5h"]), "▲５八金右");
-        assert_eq!(ki2(s, &["6i5h"]), "▲５八金左");
-        // golds on 5九 and 4九 to 5八: 直 / 右
-        let s = "4k4/9/9/9/9/9/9/9/4GG3 b - 1";
-        assert_eq!(ki2(s, &["5i5h"]), "▲５八金直");
-        assert_eq!(ki2(s, &["4i5h"]), "▲５八金右");
-    }
-
-    #[test]
-    fn drops_and_promotion_marks() {
-        // a drop is 打 only when a board piece of that kind could go there too
-        let s = "4k4/9/9/9/9/9/9/9/4K4 b G 1";
-        assert_eq!(ki2(s, &["G*5b"]), "▲５二金");
-        let s = "4k4/9/9/9/9/9/9/9/3GK4 b G 1";
-        assert_eq!(ki2(s, &["G*5h"]), "▲５八金打");
-        // a silver entering the zone without promoting is 不成
-        let s = "4k4/9/9/4S4/9/9/9/9/4K4 b - 1";
-        assert_eq!(ki2(s, &["5d5c"]), "▲５三銀不成");
-        assert_eq!(ki2(s, &["5d5c+"]), "▲５三銀成");
-    }
 }

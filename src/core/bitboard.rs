@@ -17,7 +17,7 @@ use super::types::{Color, PieceKind, Square};
 
 /// A set of squares: bit `sq.index()` is set when the square is in the set. Bits 81..128 are 0.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub u128);
+pub struct Bitboard(u128);
 
 pub const BOARD_MASK: u128 = (1u128 << 81) - 1;
 
@@ -50,16 +50,26 @@ impl Bitboard {
         self.0.count_ones()
     }
 
+    /// The square in front of each square of the set, for pawns of `color` (toward rank 1 for
+    /// sente, rank 9 for gote). Pawns are never on their last rank, so nothing crosses a file.
+    #[inline]
+    pub const fn pawn_pushes(self, color: Color) -> Bitboard {
+        match color {
+            Color::Black => Bitboard(self.0 >> 1),
+            Color::White => Bitboard(self.0 << 1),
+        }
+    }
+
     /// More than one square set.
     #[inline]
     pub const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
-    /// The lowest square (undefined on an empty set; returns square 0 then).
+    /// The lowest square. The set must not be empty (checked in debug builds).
     #[inline]
     pub fn lsb(self) -> Square {
-        Square::from_index(self.0.trailing_zeros() as usize)
+        Square::from_index_unchecked(self.0.trailing_zeros() as usize)
     }
 
     #[inline]
@@ -69,7 +79,7 @@ impl Bitboard {
         } else {
             let sq = self.0.trailing_zeros() as usize;
             self.0 &= self.0 - 1;
-            Some(Square::from_index(sq))
+            Some(Square::from_index_unchecked(sq))
         }
     }
 

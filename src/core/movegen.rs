@@ -450,14 +450,11 @@ impl Position {
 
         // Pawns: all at once by shifting.
         let pawns = self.pieces(us, PieceKind::Pawn);
-        let dests = match us {
-            Color::Black => Bitboard(pawns.0 >> 1),
-            Color::White => Bitboard(pawns.0 << 1),
-        } & target;
+        let dests = pawns.pawn_pushes(us) & target;
         for to in dests {
             let from = match us {
-                Color::Black => Square::from_index(to.index() + 1),
-                Color::White => Square::from_index(to.index() - 1),
+                Color::Black => Square::from_index_unchecked(to.index() + 1),
+                Color::White => Square::from_index_unchecked(to.index() - 1),
             };
             if pinned.contains(from) && !aligned(ksq, from, to) {
                 continue;

@@ -35,7 +35,7 @@ pub struct Position {
     pub(crate) history: Vec<StateInfo>,
 }
 
-pub(crate) const NO_SQUARE: Square = Square::from_index(81);
+pub(crate) use super::types::NO_SQUARE;
 
 impl PartialEq for Position {
     /// Two positions are equal when board, hands and side to move agree (history and move

@@ -43,14 +43,11 @@ impl Position {
 
         // pawns, all at once: captures anywhere, promotions onto empty squares
         let pawns = self.pieces(us, PieceKind::Pawn);
-        let ahead = match us {
-            Color::Black => Bitboard(pawns.0 >> 1),
-            Color::White => Bitboard(pawns.0 << 1),
-        };
+        let ahead = pawns.pawn_pushes(us);
         for to in ahead & (enemy | (zone_us & !occ)) {
             let from = match us {
-                Color::Black => Square::from_index(to.index() + 1),
-                Color::White => Square::from_index(to.index() - 1),
+                Color::Black => Square::from_index_unchecked(to.index() + 1),
+                Color::White => Square::from_index_unchecked(to.index() - 1),
             };
             push(PieceKind::Pawn, from, to);
         }

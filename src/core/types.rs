@@ -296,8 +296,17 @@ impl Square {
         }
     }
 
+    /// The square with index `i` (0..81), or `None`.
     #[inline]
-    pub const fn from_index(i: usize) -> Square {
+    pub const fn from_index(i: usize) -> Option<Square> {
+        if i < Square::NUM { Some(Square(i as u8)) } else { None }
+    }
+
+    /// The square with index `i`, which must be below 81 (checked in debug builds): for the
+    /// move generator's bit-scans, where the index comes from a bitboard of board squares.
+    #[inline]
+    pub(crate) const fn from_index_unchecked(i: usize) -> Square {
+        debug_assert!(i < Square::NUM);
         Square(i as u8)
     }
 
@@ -359,6 +368,10 @@ impl Square {
         Square::new(f, r)
     }
 }
+
+/// Index 81, one past the board: where a missing king "stands" (a position without a king of a
+/// side, as composed problems have). Never a square of a move.
+pub(crate) const NO_SQUARE: Square = Square(81);
 
 impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -14,11 +14,13 @@
 //! - `settings`: the player's settings and their JSON file (the next game's choices too);
 //! - `text`: every piece of interface text, in Japanese and English;
 //! - `engine_link`: the computer player off the UI thread;
-//! - `study_link` and `tsume_link`: analysis and the tsume solver off the UI thread.
+//! - `study_link` and `tsume_link`: analysis and the tsume solver off the UI thread;
+//! - `probe_link`: the threat indicator's solves off the UI thread.
 
 pub mod app;
 pub mod engine_link;
 pub mod input;
+pub mod probe_link;
 pub mod settings;
 pub mod storage;
 pub mod study_link;
@@ -53,6 +55,7 @@ pub fn run(
     let guard = terminal::TerminalGuard::enter()?;
     let mut study = study_link::StudyLink::new();
     let mut tsume = tsume_link::TsumeLink::new();
+    let mut probes = probe_link::ProbeLink::new();
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     app.set_engine_name(&engine.name);
     while !app.should_quit() {
@@ -87,6 +90,7 @@ pub fn run(
         drive_engine(&mut app, &mut engine);
         study.drive(&mut app);
         tsume.drive(&mut app);
+        probes.drive(&mut app);
         autosave.update(&mut app, Instant::now());
         if (signals.take_suspend() || app.take_suspend_request()) && !app.should_quit() {
             autosave.finish();
@@ -143,6 +147,11 @@ impl Autosave {
                 self.owner = Some(app.game_serial());
             }
             if dirty {
+                // the background writer needs the folder (a first launch has none yet)
+                if let Err(e) = store.ensure_dir() {
+                    app.set_message((app.text().autosave_failed)(&e));
+                    return;
+                }
                 self.saver.save(store.autosave_path(), app.record().clone());
             }
             if let Err(e) = store.write_session(&app.session(now)) {
@@ -207,7 +216,10 @@ pub fn open_with(
             .map_err(|error| OpenError { path: path.to_path_buf(), error })?;
         let message = match warnings.first() {
             Some(w) => format!("{}: {w}", path.display()),
-            None => format!("opened {} ({} moves)", path.display(), record.main_line().len()),
+            None => (text::Text::of(settings.language).opened_file)(
+                &path.display().to_string(),
+                record.main_line().len(),
+            ),
         };
         let mut app = App::opened(record, path, message);
         app.set_settings(settings);
@@ -235,4 +247,25 @@ pub fn open_with(
     let launch = (app.text().new_game_at_launch)(label);
     app.set_message(note.unwrap_or(launch));
     Ok(app)
+}
+
+#[cfg(test)]
+mod autosave_tests {
+    use super::*;
+
+    #[test]
+    fn the_first_autosave_creates_the_data_folder() {
+        let d = test_dir::TempDir::new("autosave-first-folder");
+        let store = Store::at(d.0.join("not/yet/there"));
+        let mut app = App::new(crate::core::Position::startpos());
+        let mut autosave = Autosave::new(&app, Some(store.clone()));
+        assert!(app.submit_typed("7g7f"));
+        autosave.update(&mut app, Instant::now());
+        autosave.finish();
+        for report in autosave.saver.poll() {
+            assert!(report.result.is_ok(), "{:?}", report.result);
+        }
+        assert!(store.autosave_path().exists(), "{}", app.message());
+        assert!(!app.message().contains("failed"), "{}", app.message());
+    }
 }

@@ -114,6 +114,15 @@ pub struct Settings {
     pub min_move_ms: u64,
     /// A game reaching this many moves ends as 持将棋 (a draw); `None`: no limit.
     pub max_moves: Option<u32>,
+    /// Lines (MultiPV) the analysis (検討) shows, 1 to 3.
+    pub analysis_lines: u8,
+    /// The whole-game analysis (棋譜解析): time per position, in milliseconds.
+    pub game_analysis_ms: u64,
+    /// Losses (percentage points of expected score) from which a move is marked 緩手, 疑問手,
+    /// 悪手 and 大悪手; rising.
+    pub mark_thresholds: [u32; 4],
+    /// The threat indicator (詰めろ, 詰みあり) in review and analysis.
+    pub threats: bool,
 }
 
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -121,6 +130,11 @@ pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
 pub const MAX_MIN_MOVE_MS: u64 = 60_000;
 /// The move limits offered (`None`: no limit); the CSA tournaments use 256 and 320.
 pub const MAX_MOVES_CHOICES: [Option<u32>; 4] = [None, Some(256), Some(320), Some(512)];
+/// The whole-game analysis times offered (ms a position).
+pub const GAME_ANALYSIS_MS_CHOICES: [u64; 6] = [100, 300, 500, 1000, 2000, 5000];
+/// The mark thresholds offered, strict to lenient (ShogiHome's defaults second).
+pub const MARK_THRESHOLD_CHOICES: [[u32; 4]; 4] =
+    [[3, 6, 12, 30], [5, 10, 20, 50], [8, 15, 30, 60], [10, 20, 40, 70]];
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -140,6 +154,10 @@ impl Default for Settings {
             engine_options: BTreeMap::new(),
             min_move_ms: 1000,
             max_moves: None,
+            analysis_lines: 3,
+            game_analysis_ms: 300,
+            mark_thresholds: MARK_THRESHOLD_CHOICES[1],
+            threats: true,
         }
     }
 }
@@ -288,6 +306,37 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
             v => s.max_moves = v,
         }
     }
+    if let Some(v) = take::<u64>(field("analysis_lines"), &mut problems) {
+        if (1..=3).contains(&v) {
+            s.analysis_lines = v as u8;
+        } else {
+            problems
+                .push(format!("'analysis_lines': {v} is not between 1 and 3; using {}", s.analysis_lines));
+        }
+    }
+    if let Some(v) = take::<u64>(field("game_analysis_ms"), &mut problems) {
+        if (10..=600_000).contains(&v) {
+            s.game_analysis_ms = v;
+        } else {
+            problems.push(format!(
+                "'game_analysis_ms': {v} is not between 10 and 600000; using {}",
+                s.game_analysis_ms
+            ));
+        }
+    }
+    if let Some(v) = take::<[u32; 4]>(field("mark_thresholds"), &mut problems) {
+        if v.windows(2).all(|w| w[0] < w[1]) && v[0] >= 1 && v[3] <= 100 {
+            s.mark_thresholds = v;
+        } else {
+            problems.push(format!(
+                "'mark_thresholds': {v:?} are not rising percentages from 1 to 100; using {:?}",
+                s.mark_thresholds
+            ));
+        }
+    }
+    if let Some(v) = take(field("threats"), &mut problems) {
+        s.threats = v;
+    }
     let known = [
         "version",
         "mode",
@@ -304,6 +353,10 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "engine_options",
         "min_move_ms",
         "max_moves",
+        "analysis_lines",
+        "game_analysis_ms",
+        "mark_thresholds",
+        "threats",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {
@@ -423,6 +476,21 @@ mod tests {
     }
 
     #[test]
+    fn analysis_settings_out_of_range_take_their_defaults() {
+        let p = parse(
+            r#"{"version":1,"analysis_lines":7,"game_analysis_ms":0,"mark_thresholds":[20,10,30,40]}"#,
+            Settings::default(),
+        );
+        assert_eq!(p.settings, Settings::default());
+        assert_eq!(p.problems.len(), 3, "{:?}", p.problems);
+        assert!(p.problems[2].contains("'mark_thresholds'"), "{:?}", p.problems);
+        let p =
+            parse(r#"{"version":1,"analysis_lines":2,"mark_thresholds":[1,2,3,100]}"#, Settings::default());
+        assert_eq!((p.settings.analysis_lines, p.settings.mark_thresholds), (2, [1, 2, 3, 100]));
+        assert!(p.problems.is_empty(), "{:?}", p.problems);
+    }
+
+    #[test]
     fn settings_round_trip_through_the_file() {
         let d = TempDir::new("settings-roundtrip");
         let path = d.0.join("sub").join("settings.json");
@@ -443,6 +511,9 @@ mod tests {
             engine_command: Some("/usr/bin/engine --flag".into()),
             min_move_ms: 2500,
             max_moves: Some(256),
+            analysis_lines: 1,
+            game_analysis_ms: 2000,
+            mark_thresholds: [8, 15, 30, 60],
             ..Settings::default()
         };
         s.engine_options.insert("USI_Hash".into(), "256".into());

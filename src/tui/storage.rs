@@ -84,7 +84,7 @@ impl Store {
         self.dir.join("previous")
     }
 
-    fn ensure_dir(&self) -> Result<(), String> {
+    pub fn ensure_dir(&self) -> Result<(), String> {
         std::fs::create_dir_all(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))
     }
 
@@ -180,7 +180,7 @@ mod tests {
     use crate::tui::app::{App, GameMode, Player};
     use std::time::Instant;
 
-    use crate::tui::settings::Settings;
+    use crate::tui::settings::{Language, Settings};
     use crate::tui::test_dir::TempDir as Dir;
 
     /// What the event loop writes after a change.
@@ -287,5 +287,17 @@ mod tests {
             store.keep_previous().unwrap().expect("kept");
         }
         assert_eq!(std::fs::read_dir(store.previous_dir()).unwrap().count(), KEEP_PREVIOUS);
+    }
+
+    #[test]
+    fn opening_a_file_says_so_in_the_interface_language() {
+        let d = Dir::new("storage-open-message");
+        let path = d.0.join("g.kifu");
+        std::fs::write(&path, "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n").unwrap();
+        for (language, want) in [(Language::Ja, "を開きました (2手)"), (Language::En, "(2 moves)")] {
+            let settings = Settings { language, ..Settings::default() };
+            let app = crate::tui::open_with(Some(&path), None, settings, Instant::now()).unwrap();
+            assert!(app.message().contains(want), "{}", app.message());
+        }
     }
 }

@@ -22,6 +22,8 @@ const fn k(key: &'static str, label: &'static str, priority: u8) -> KeyHint {
 }
 
 pub struct Text {
+    /// The language of this table.
+    pub language: crate::tui::settings::Language,
     pub key_bar: &'static [KeyHint],
     /// The help screen's lines (key column, then what it does).
     pub help: &'static [(&'static str, &'static str)],
@@ -70,7 +72,7 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 14],
+    pub settings_labels: [&'static str; 17],
     /// A number of moves (`256手`).
     pub plies: fn(u32) -> String,
     /// The engine options text has an entry that is not `name=value`.
@@ -112,6 +114,8 @@ pub struct Text {
     pub no_variation_at_start: &'static str,
     pub no_other_variation: &'static str,
     pub already_over: &'static str,
+    /// A record file was opened: its path and number of moves.
+    pub opened_file: fn(&str, usize) -> String,
     /// The hint: the engine's move and its score.
     pub hint: fn(&str, &str) -> String,
     /// The hint found no move.
@@ -162,6 +166,12 @@ pub struct Text {
     /// Whether it was stopped, positions analysed, marked moves.
     pub game_analysis_done: fn(bool, usize, usize) -> String,
     pub no_marked_move: &'static str,
+    pub threats_on: &'static str,
+    pub threats_off: &'static str,
+    /// The side to move mates in this many plies (詰みあり).
+    pub mate_found: fn(usize) -> String,
+    /// The opponent would mate in this many plies after a pass (詰めろ).
+    pub mate_threat: fn(usize) -> String,
     /// What went wrong.
     pub autosave_failed: fn(&str) -> String,
     pub previous_not_kept: fn(&str) -> String,
@@ -181,6 +191,7 @@ impl Text {
 }
 
 pub static EN: Text = Text {
+    language: crate::tui::settings::Language::En,
     key_bar: &[
         k("hjkl", "move", 6),
         k("Enter", "select", 5),
@@ -213,7 +224,7 @@ pub static EN: Text = Text {
         ("s", "save the record (.kif .kifu .ki2 .csa .jkf .usi)"),
         ("R", "resign (投了)"),
         ("D", "declare an impasse win (入玉宣言)"),
-        ("p", "pause / resume the computer"),
+        ("p", "pause / resume the computer and the clocks"),
         ("t", "take over the side to move (or hand it back)"),
         ("< / >", "computer vs computer: slower / faster"),
         ("a / v", "analysis (検討) on / off; 1-3 lines"),
@@ -228,6 +239,7 @@ pub static EN: Text = Text {
         ("paste", "a KIF, KI2, CSA, JKF, SFEN or USI text opens it"),
         ("e", "position editor (局面編集)"),
         ("P", "tsume problems (詰将棋)"),
+        ("x", "threats (詰めろ, 詰みあり) shown / hidden"),
         ("Esc", "cancel the selection"),
         ("q", "quit (the game is kept and comes back)"),
         ("Ctrl-C", "quit at once"),
@@ -292,9 +304,12 @@ pub static EN: Text = Text {
         "Record notation",
         "Impasse rule (入玉)",
         "Engine command",
-        "Engine options (USI)",
+        "External engine options",
         "Computer vs computer pace",
         "Move limit (持将棋)",
+        "Analysis lines (検討)",
+        "棋譜解析 time a position",
+        "Marks 緩手/疑問手/悪手/大悪手 from",
     ],
     plies: |n| format!("{n} moves"),
     bad_engine_option: |e| format!("engine options: '{e}' is not name=value (write Name=Value; Name=Value)"),
@@ -330,6 +345,7 @@ pub static EN: Text = Text {
     no_variation_at_start: "no variation at the start",
     no_other_variation: "no other variation here",
     already_over: "the game is already over",
+    opened_file: |p, n| format!("opened {p} ({n} moves)"),
     hint: |m, score| format!("hint: {m}  ({score})"),
     hint_none: "hint: the engine found no move",
     declared: [
@@ -377,6 +393,10 @@ pub static EN: Text = Text {
         format!("棋譜解析 {how}: {n} positions, {marks} marked moves (m / M: next / previous)")
     },
     no_marked_move: "no marked move that way (棋譜解析 with A marks them)",
+    threats_on: "threats (詰めろ, 詰みあり) shown in review and analysis (x hides)",
+    threats_off: "threats (詰めろ, 詰みあり) hidden (x shows)",
+    mate_found: |n| format!("詰みあり: mate in {n}"),
+    mate_threat: |n| format!("詰めろ: threat of mate in {n}"),
     autosave_failed: |e| format!("autosave failed: {e}"),
     previous_not_kept: |e| format!("could not keep the previous autosave: {e}"),
     declaration_summary: |king_in, pieces, points, need, check| {
@@ -391,6 +411,7 @@ pub static EN: Text = Text {
 };
 
 pub static JA: Text = Text {
+    language: crate::tui::settings::Language::Ja,
     key_bar: &[
         k("hjkl", "移動", 6),
         k("Enter", "選択", 5),
@@ -423,7 +444,7 @@ pub static JA: Text = Text {
         ("s", "棋譜を保存 (.kif .kifu .ki2 .csa .jkf .usi)"),
         ("R", "投了"),
         ("D", "入玉宣言"),
-        ("p", "コンピュータの一時停止 / 再開"),
+        ("p", "コンピュータと時計の一時停止 / 再開"),
         ("t", "手番の側を代わりに指す (もう一度で戻す)"),
         ("< / >", "コンピュータ同士: 遅く / 速く"),
         ("a / v", "検討の開始 / 終了、候補手の数 (1〜3)"),
@@ -438,6 +459,7 @@ pub static JA: Text = Text {
         ("貼り付け", "KIF, KI2, CSA, JKF, SFEN, USI のテキストを開く"),
         ("e", "局面編集 (好きな局面を作る)"),
         ("P", "詰将棋 (収録問題か表示中の局面)"),
+        ("x", "詰めろ・詰みありの表示 / 非表示"),
         ("Esc", "選択の取り消し"),
         ("q", "終了 (対局は保存され、次回再開)"),
         ("Ctrl-C", "すぐに終了"),
@@ -500,9 +522,12 @@ pub static JA: Text = Text {
         "棋譜の表記",
         "入玉ルール",
         "エンジンのコマンド",
-        "エンジンのオプション (USI)",
+        "外部エンジンのオプション",
         "COM 対 COM の速さ",
         "手数制限 (持将棋)",
+        "検討の候補手の数",
+        "棋譜解析の1局面の時間",
+        "緩手/疑問手/悪手/大悪手の基準",
     ],
     plies: |n| format!("{n}手"),
     bad_engine_option: |e| {
@@ -542,6 +567,7 @@ pub static JA: Text = Text {
     no_variation_at_start: "開始局面に変化はありません",
     no_other_variation: "ここに別の変化はありません",
     already_over: "対局はもう終わっています",
+    opened_file: |p, n| format!("{p} を開きました ({n}手)"),
     hint: |m, score| format!("ヒント: {m}  ({score})"),
     hint_none: "ヒント: 指せる手が見つかりません",
     declared: [
@@ -589,6 +615,10 @@ pub static JA: Text = Text {
         format!("棋譜解析 {how}: {n} 局面、印のついた手 {marks} (m / M で次 / 前)")
     },
     no_marked_move: "その方向に印のついた手はありません (A の棋譜解析で印がつきます)",
+    threats_on: "詰めろ・詰みありを検討と棋譜の再生中に表示します (x で非表示)",
+    threats_off: "詰めろ・詰みありを表示しません (x で表示)",
+    mate_found: |n| format!("詰みあり {n}手"),
+    mate_threat: |n| format!("詰めろ ({n}手)"),
     autosave_failed: |e| format!("自動保存に失敗しました: {e}"),
     previous_not_kept: |e| format!("前の自動保存を残せませんでした: {e}"),
     declaration_summary: |king_in, pieces, points, need, check| {

@@ -82,23 +82,38 @@ impl Session {
 
     /// Waits until the screen contains `text` (generous timeout: CI machines are slow).
     fn wait_for(&self, text: &str) -> String {
+        self.wait_until(&format!("{text:?}"), |s| s.contains(text))
+    }
+
+    /// Waits until the screen satisfies `done`; `what` names it in the failure.
+    fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(text) {
+            if done(&s) {
                 return s;
             }
             if start.elapsed() > Duration::from_secs(20) {
-                panic!("timed out waiting for {text:?}; screen:\n{s}");
+                panic!("timed out waiting for {what}; screen:\n{s}");
             }
             std::thread::sleep(Duration::from_millis(50));
         }
     }
 
+    /// Types `keys`. The program reads its input in order, so keys sent one after another are
+    /// handled one after another; a test waits (`wait_for`) for what it expects to see.
     fn send(&mut self, keys: &str) {
         self.writer.write_all(keys.as_bytes()).unwrap();
         self.writer.flush().unwrap();
-        std::thread::sleep(Duration::from_millis(60));
+    }
+
+    /// Quits through the confirmation and waits for the program to exit.
+    fn quit(&mut self) {
+        self.send("q");
+        // the question in either interface language
+        self.wait_until("the quit question", |s| s.contains("終了しますか") || s.contains("Quit shogiban?"));
+        self.send("y");
+        assert!(self.wait_exit(), "the app did not exit");
     }
 
     fn wait_exit(&mut self) -> bool {
@@ -169,10 +184,7 @@ fn play_typed_and_cursor_moves_then_quit() {
     s.send(":7f7d\r");
     // the interface speaks Japanese here (the harness's locale): the reason comes from core in it
     s.wait_for("７六の歩は７四へ動けません");
-    s.send("q");
-    s.wait_for("終了しますか");
-    s.send("y");
-    assert!(s.wait_exit(), "the app did not exit");
+    s.quit();
 }
 
 #[test]
@@ -185,7 +197,7 @@ fn open_a_kifu_step_through_save_and_autosave() {
     )
     .unwrap();
     let mut s = Session::start(&[kif.to_str().unwrap()], home);
-    s.wait_for("opened");
+    s.wait_for("を開きました");
     s.send("]");
     let sc = s.wait_for("同　銀(31)");
     assert!(sc.contains("▲２二角成(88)"), "{sc}");
@@ -202,9 +214,7 @@ fn open_a_kifu_step_through_save_and_autosave() {
     s.send(&"\x7f".repeat(200));
     s.send(&format!("{}\r", out.display()));
     s.wait_for("に保存しました");
-    s.send("q");
-    s.send("y");
-    assert!(s.wait_exit());
+    s.quit();
     let saved = std::fs::read(&out).unwrap();
     let (text, _, _) = encoding_rs::SHIFT_JIS.decode(&saved);
     assert!(text.contains("２六歩(27)"), "{text}");
@@ -245,9 +255,7 @@ fn play_against_the_computer() {
     // undo takes back to our turn (two plies)
     s.send("u");
     s.wait_for("☗先手 1手目");
-    s.send("q");
-    s.send("y");
-    assert!(s.wait_exit());
+    s.quit();
 }
 
 #[test]
@@ -263,9 +271,7 @@ fn play_against_an_external_usi_engine() {
     s.send("\r");
     let sc = s.wait_for("   1 ▲");
     assert!(sc.contains("☖後手 2手目"), "{sc}");
-    s.send("q");
-    s.send("y");
-    assert!(s.wait_exit());
+    s.quit();
 }
 
 #[test]
@@ -277,18 +283,14 @@ fn first_launch_is_you_against_the_computer() {
     s.wait_for("▲７六歩(77)");
     // the computer answers
     s.wait_for("   2 △");
-    s.send("q");
-    s.send("y");
-    assert!(s.wait_exit());
+    s.quit();
     // the next launch resumes the game: it was left unfinished
     let home = std::mem::replace(&mut s.home, common::TempDir::new("e2e-first-unused"));
     let mut s = Session::start(&[], home);
     let sc = s.wait_for("再開しました");
     assert!(sc.contains("▲７六歩(77)"), "{sc}");
     assert!(sc.contains("あなた☗ 対 COM · レベル3"), "{sc}");
-    s.send("q");
-    s.send("y");
-    assert!(s.wait_exit());
+    s.quit();
 }
 
 #[test]
@@ -326,9 +328,7 @@ fn a_game_killed_mid_way_comes_back_and_a_new_game_keeps_it() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(kept.contains("８四歩(83)"), "{kept}");
-    s.send("q");
-    s.send("y");
-    assert!(s.wait_exit());
+    s.quit();
 }
 
 #[test]
@@ -390,9 +390,7 @@ fn ctrl_z_suspends_and_the_screen_comes_back_on_resume() {
     s.wait_for("開始局面");
     s.send(":7g7f\r");
     s.wait_for("▲７六歩(77)");
-    s.send("q");
-    s.send("y");
-    assert!(s.wait_exit());
+    s.quit();
 }
 
 #[test]
@@ -410,11 +408,12 @@ fn a_broken_settings_file_is_reported_kept_and_set_aside_on_the_first_change() {
     s.send(&"\x1b[B".repeat(7));
     s.send("\x1b[C");
     s.wait_for("Settings");
+    // Esc closes the settings; the next key waits for that (an Esc followed at once by a key
+    // reads as Alt and that key)
     s.send("\x1b");
+    s.wait_until("the settings closed", |s| !s.contains("Settings"));
     s.wait_for("kept as");
-    s.send("q");
-    s.send("y");
-    assert!(s.wait_exit());
+    s.quit();
     let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -436,7 +435,7 @@ fn open_a_record_analyse_it_and_see_a_score_and_a_line() {
     )
     .unwrap();
     let mut s = Session::start(&[kif.to_str().unwrap()], home);
-    s.wait_for("opened");
+    s.wait_for("を開きました");
     // 検討: depth, a score and a line in Japanese
     s.send("a");
     let sc = s.wait_for("深さ");
@@ -451,7 +450,64 @@ fn open_a_record_analyse_it_and_see_a_score_and_a_line() {
     s.send("A");
     s.wait_for("評価値");
     s.wait_for("棋譜解析 完了");
+    s.quit();
+}
+
+#[test]
+fn paste_a_record_comment_it_copy_it_and_leave_with_bracketed_paste_off() {
+    let mut s = Session::start(&[], hot_seat_home("e2e-paste"));
+    s.wait_for("開始局面");
+    let entered = s.raw();
+    assert!(contains(&entered, b"\x1b[?2004h"), "bracketed paste was not turned on");
+    s.send(":5g5f\r");
+    s.wait_for("▲５六歩(57)");
+    // a CSA record pasted as a terminal sends it: bracketed, line breaks as CR
+    let csa = "V2.2\rN+Alice\rN-Bob\rPI\r+\r+7776FU\r-3334FU\r+2726FU\r";
+    s.send(&format!("\x1b[200~{csa}\x1b[201~"));
+    s.wait_for("貼り付けた CSA を開きました (3 手)");
+    s.send("]");
+    let sc = s.wait_for("▲２六歩(27)");
+    assert!(sc.contains("☗Alice ☖Bob"), "{sc}");
+    assert!(!sc.contains("５六歩"), "{sc}");
+    // a comment on the last move, two lines, kept with Ctrl-S
+    s.send("c");
+    s.wait_for("コメント: 3 ▲２六歩(27)");
+    s.send("飛車先を伸ばす\r二行目");
+    s.send("\x13");
+    s.wait_for("コメントを記録しました");
+    s.wait_for("二行目");
+    // the position copied with OSC 52
+    let before = s.raw().len();
+    s.send("y");
+    s.wait_for("クリップボードにコピーしました");
+    let sfen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4";
+    let osc = format!("\x1b]52;c;{}\x07", base64(sfen.as_bytes()));
+    assert!(contains(&s.raw()[before..], osc.as_bytes()), "no OSC 52 with the SFEN");
     s.send("q");
     s.send("y");
     assert!(s.wait_exit());
+    let after = s.raw();
+    let last_on = after.windows(8).rposition(|w| w == b"\x1b[?2004h").unwrap();
+    assert!(contains(&after[last_on..], b"\x1b[?2004l"), "bracketed paste was not turned off");
+    // the pasted record, commented, is the autosave; the game it replaced was kept
+    let auto = std::fs::read_to_string(s.home.join("data/shogiban/autosave.kifu")).unwrap();
+    assert!(auto.contains("*飛車先を伸ばす\n*二行目"), "{auto}");
+    let previous: Vec<String> = std::fs::read_dir(s.home.join("data/shogiban/previous"))
+        .expect("the replaced game was kept")
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap_or_default())
+        .collect();
+    assert!(previous.iter().any(|p| p.contains("５六歩(57)")), "{previous:?}");
+}
+
+/// Standard base64, to build the expected OSC 52 sequence independently of the program's.
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for c in bytes.chunks(3) {
+        let n = c.iter().enumerate().fold(0u32, |n, (i, &b)| n | (b as u32) << (16 - 8 * i));
+        for i in 0..4 {
+            out.push(if i <= c.len() { ABC[(n >> (18 - 6 * i)) as usize & 63] as char } else { '=' });
+        }
+    }
+    out
 }

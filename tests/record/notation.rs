@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use shogiban::core::{Move, Position};
 use shogiban::record::notation::{csa_move, ki2_move, ki2_move_marked, kif_move, kif_move_marked};
-use shogiban::record::{parse_csa_move, parse_japanese_move, parse_move_any};
+use shogiban::record::{parse_csa_move, parse_japanese_move, parse_move_any, pv_ki2};
 
 fn pos(sfen: &str) -> Position {
     Position::from_sfen(sfen).unwrap()
@@ -90,6 +90,48 @@ fn ki2_back_moves_horse_dragon_drops_promotion() {
     ki2(s, "3e2c+", "２三桂成");
     ki2(s, "3e2c", "２三桂不成");
     ki2(s, "3d4e", "４五銀");
+}
+
+/// A line's KI2 text with the side marks, as `shogiban mate` prints it.
+fn ki2_line(sfen: &str, line: &[&str]) -> String {
+    let p = pos(sfen);
+    let moves: Vec<Move> = line.iter().map(|u| Move::from_usi(u).unwrap()).collect();
+    pv_ki2(&p, &moves).join(" ")
+}
+
+#[test]
+fn ki2_line_simple_moves_and_same_square() {
+    let s = shogiban::core::START_SFEN;
+    assert_eq!(ki2_line(s, &["7g7f", "3c3d", "8h2b+", "3a2b"]), "▲７六歩 △３四歩 ▲２二角成 △同　銀");
+}
+
+#[test]
+fn ki2_line_golds() {
+    // golds on 4八 and 6九 to 5八: 寄 / 上
+    let s = "4k4/9/9/9/9/9/9/5G3/3G1K3 b - 1";
+    assert_eq!(ki2_line(s, &["4h5h"]), "▲５八金寄");
+    assert_eq!(ki2_line(s, &["6i5h"]), "▲５八金上");
+    // golds on 4九 and 6九 to 5八: 右 / 左
+    let s = "4k4/9/9/9/9/9/9/9/3G1G3 b - 1";
+    assert_eq!(ki2_line(s, &["4i5h"]), "▲５八金右");
+    assert_eq!(ki2_line(s, &["6i5h"]), "▲５八金左");
+    // golds on 5九 and 4九 to 5八: 直 / 右
+    let s = "4k4/9/9/9/9/9/9/9/4GG3 b - 1";
+    assert_eq!(ki2_line(s, &["5i5h"]), "▲５八金直");
+    assert_eq!(ki2_line(s, &["4i5h"]), "▲５八金右");
+}
+
+#[test]
+fn ki2_line_drops_and_promotion_marks() {
+    // a drop is 打 only when a board piece of that kind could go there too
+    let s = "4k4/9/9/9/9/9/9/9/4K4 b G 1";
+    assert_eq!(ki2_line(s, &["G*5b"]), "▲５二金");
+    let s = "4k4/9/9/9/9/9/9/9/3GK4 b G 1";
+    assert_eq!(ki2_line(s, &["G*5h"]), "▲５八金打");
+    // a silver entering the zone without promoting is 不成
+    let s = "4k4/9/9/4S4/9/9/9/9/4K4 b - 1";
+    assert_eq!(ki2_line(s, &["5d5c"]), "▲５三銀不成");
+    assert_eq!(ki2_line(s, &["5d5c+"]), "▲５三銀成");
 }
 
 #[test]

@@ -230,7 +230,7 @@ proptest! {
 
 /// Throughput figures for the report (`cargo test --release --test record roundtrip -- --ignored --nocapture`).
 #[test]
-#[ignore]
+#[ignore = "a timing: run in release"]
 fn throughput() {
     let records: Vec<GameRecord> = (1..=200u64).map(|s| random_record(s * 0x9E37_79B9_7F4A_7C15)).collect();
     let moves: usize = records.iter().map(|r| r.node_count() - 1).sum();

@@ -249,6 +249,8 @@ fn gives_check_matches_reality() {
 fn move_text_and_squares() {
     let sq = Square::from_usi("7f").unwrap();
     assert_eq!((sq.file(), sq.rank()), (7, 6));
+    assert_eq!(Square::from_index(80), Square::new(9, 9));
+    assert_eq!(Square::from_index(81), None);
     for t in ["7g7f", "8h2b+", "P*5e"] {
         assert_eq!(Move::from_usi(t).unwrap().usi(), t);
     }

@@ -10,6 +10,10 @@ use crate::record::tree::clean_comment;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use unicode_width::UnicodeWidthChar;
 
+/// Columns of text a row of the comment editor holds (the editor box is this wide plus the
+/// cursor's column and its frame; the smallest screen the app draws on has room for it).
+pub const COMMENT_WIDTH: u16 = 60;
+
 /// A multi-line text editor: one [`LineEditor`] a line, the cursor on line `row`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CommentEditor {
@@ -106,16 +110,59 @@ impl CommentEditor {
         self.row = row;
     }
 
-    /// Moves the cursor `delta` lines up or down, keeping its column as near as it can.
+    /// The rows the text is shown in, wrapped at [`COMMENT_WIDTH`] columns (a wide character
+    /// never split): (line, first character, end character) each.
+    fn rows(&self) -> Vec<(usize, usize, usize)> {
+        let mut rows = Vec::new();
+        for (i, l) in self.lines.iter().enumerate() {
+            let (mut start, mut used) = (0, 0);
+            let mut n = 0;
+            for c in l.text().chars() {
+                let w = c.width().unwrap_or(0);
+                if used + w > COMMENT_WIDTH as usize && n > start {
+                    rows.push((i, start, n));
+                    (start, used) = (n, 0);
+                }
+                used += w;
+                n += 1;
+            }
+            rows.push((i, start, n));
+        }
+        rows
+    }
+
+    /// The cursor's row (index into `rows`) and its column in that row.
+    fn cursor_row(&self, rows: &[(usize, usize, usize)]) -> (usize, usize) {
+        let at = self.lines[self.row].cursor_chars();
+        let r = rows
+            .iter()
+            .rposition(|&(line, start, _)| line == self.row && start <= at)
+            .expect("every line has a row");
+        let text = self.lines[self.row].text();
+        let col = columns(text, at) - columns(text, rows[r].1);
+        (r, col)
+    }
+
+    /// Moves the cursor `delta` shown rows up or down (through wrapped lines too), keeping its
+    /// column as near as it can.
     fn vertical(&mut self, delta: i32) {
-        let target = (self.row as i32 + delta).clamp(0, self.lines.len() as i32 - 1) as usize;
-        if target == self.row {
+        let rows = self.rows();
+        let (r, col) = self.cursor_row(&rows);
+        let target = (r as i32 + delta).clamp(0, rows.len() as i32 - 1) as usize;
+        if target == r {
             return;
         }
-        let col = columns(self.lines[self.row].text(), self.lines[self.row].cursor_chars());
-        self.row = target;
-        let i = char_at_column(self.lines[target].text(), col);
-        self.lines[target].set_cursor_chars(i);
+        let (line, start, end) = rows[target];
+        let text = self.lines[line].text();
+        let skip: String = text.chars().skip(start).take(end - start).collect();
+        let mut i = start + char_at_column(&skip, col);
+        // on a row that wraps, the end is the next row's start: stay on this row
+        let wraps = rows.get(target + 1).is_some_and(|&(l, _, _)| l == line);
+        if wraps && i >= end {
+            i = end.saturating_sub(1).max(start);
+        }
+        self.row = line;
+        self.lines[line].set_cursor_chars(i);
     }
 
     /// Inserts text (typed or pasted); `\n` starts a new line, `\r` and other control characters
@@ -159,34 +206,23 @@ impl CommentEditor {
         true
     }
 
-    /// What a `width`×`height` box shows: its lines (the cursor's line scrolled sideways to keep
-    /// the cursor in sight, the others from their start, cut at a whole character) and the
-    /// cursor's (column, row) in the box.
-    pub fn window(&self, width: u16, height: u16) -> (Vec<String>, (u16, u16)) {
+    /// What a box [`COMMENT_WIDTH`] columns wide (one more for the cursor) and `height` rows
+    /// high shows: the lines wrapped at whole characters, scrolled to keep the cursor in sight,
+    /// and the cursor's (column, row) in the box.
+    pub fn window(&self, height: u16) -> (Vec<String>, (u16, u16)) {
+        let rows = self.rows();
+        let (r, col) = self.cursor_row(&rows);
         let height = height.max(1) as usize;
-        let first = (self.row + 1).saturating_sub(height);
-        let mut shown = Vec::new();
-        let mut col = 0;
-        for (i, l) in self.lines.iter().enumerate().skip(first).take(height) {
-            if i == self.row {
-                let (s, c) = l.window(width);
-                col = c;
-                shown.push(s);
-            } else {
-                let mut s = String::new();
-                let mut used = 0;
-                for ch in l.text().chars() {
-                    let w = ch.width().unwrap_or(0);
-                    if used + w > width as usize {
-                        break;
-                    }
-                    s.push(ch);
-                    used += w;
-                }
-                shown.push(s);
-            }
-        }
-        (shown, (col, (self.row - first) as u16))
+        let first = (r + 1).saturating_sub(height);
+        let shown = rows
+            .iter()
+            .skip(first)
+            .take(height)
+            .map(|&(line, start, end)| {
+                self.lines[line].text().chars().skip(start).take(end - start).collect()
+            })
+            .collect();
+        (shown, (col as u16, (r - first) as u16))
     }
 }
 
@@ -307,9 +343,35 @@ mod tests {
         assert_eq!(e.cursor(), (0, 1));
         e.handle_key(&KeyEvent::new(KeyCode::Right, N));
         assert_eq!(e.cursor(), (1, 0));
-        let (shown, cur) = e.window(10, 1);
+        let (shown, cur) = e.window(1);
         assert_eq!(shown, vec!["次は".to_string()]);
         assert_eq!(cur, (0, 0));
+    }
+
+    #[test]
+    fn long_lines_wrap_and_up_down_move_through_the_wrapped_rows() {
+        // 70 wide characters: 30 a row (60 columns), so three rows
+        let long: String = "あいうえおかきくけこ".repeat(7);
+        let mut e = CommentEditor::new(0, &format!("{long}\nx"));
+        let (shown, cur) = e.window(10);
+        assert_eq!(shown.len(), 4);
+        assert_eq!(shown[0].chars().count(), 30);
+        assert_eq!(shown[2].chars().count(), 10);
+        assert_eq!(cur, (1, 3), "the cursor at the end of 'x'");
+        e.handle_key(&KeyEvent::new(KeyCode::Up, N));
+        assert_eq!(e.cursor(), (0, 60), "the start of the last wrapped row");
+        e.handle_key(&KeyEvent::new(KeyCode::End, N));
+        e.handle_key(&KeyEvent::new(KeyCode::Up, N));
+        assert_eq!(e.cursor(), (0, 40), "column 20 of the row above: 10 characters into it");
+        e.handle_key(&KeyEvent::new(KeyCode::Up, N));
+        assert_eq!(e.cursor(), (0, 10));
+        // scrolled to keep the cursor in a box of two rows
+        e.handle_key(&KeyEvent::new(KeyCode::Down, N));
+        e.handle_key(&KeyEvent::new(KeyCode::Down, N));
+        e.handle_key(&KeyEvent::new(KeyCode::Down, N));
+        let (shown, cur) = e.window(2);
+        assert_eq!(shown[1], "x");
+        assert_eq!(cur, (1, 1));
     }
 
     #[test]

@@ -26,10 +26,13 @@ pub enum SettingItem {
     EngineOptions,
     MinMoveMs,
     MaxMoves,
+    AnalysisLines,
+    GameAnalysisMs,
+    MarkThresholds,
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 14] = [
+    pub const ALL: [SettingItem; 17] = [
         SettingItem::Mode,
         SettingItem::Side,
         SettingItem::Level,
@@ -44,6 +47,9 @@ impl SettingItem {
         SettingItem::EngineOptions,
         SettingItem::MinMoveMs,
         SettingItem::MaxMoves,
+        SettingItem::AnalysisLines,
+        SettingItem::GameAnalysisMs,
+        SettingItem::MarkThresholds,
     ];
 
     /// Whether the setting is text, edited in a line editor rather than stepped.
@@ -75,9 +81,9 @@ pub fn clock_choices() -> Vec<Option<Clock>> {
 }
 
 /// The preset's label for a clock setting (`None` when no preset matches or there is no clock).
-pub fn clock_label(c: Option<Clock>) -> Option<&'static str> {
+pub fn clock_label(c: Option<Clock>, language: Language) -> Option<&'static str> {
     let i = clock_choices().iter().position(|&x| x == c)?;
-    c.map(|_| super::clock::TIME_PRESETS[i].1)
+    c.map(|_| super::clock::preset_label(i, language))
 }
 
 /// The index into `TIME_PRESETS` of a clock setting (0, no clock, when none matches).
@@ -125,6 +131,13 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
         SettingItem::EngineCommand | SettingItem::EngineOptions => {}
         SettingItem::MinMoveMs => s.min_move_ms = cycle(&MIN_MOVE_CHOICES, s.min_move_ms, delta),
         SettingItem::MaxMoves => s.max_moves = cycle(&settings::MAX_MOVES_CHOICES, s.max_moves, delta),
+        SettingItem::AnalysisLines => s.analysis_lines = cycle(&[1, 2, 3], s.analysis_lines, delta),
+        SettingItem::GameAnalysisMs => {
+            s.game_analysis_ms = cycle(&settings::GAME_ANALYSIS_MS_CHOICES, s.game_analysis_ms, delta)
+        }
+        SettingItem::MarkThresholds => {
+            s.mark_thresholds = cycle(&settings::MARK_THRESHOLD_CHOICES, s.mark_thresholds, delta)
+        }
     }
 }
 

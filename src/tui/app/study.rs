@@ -12,8 +12,6 @@ use crate::record::annotation::Mark;
 use crate::record::{GameRecord, NodeId, ROOT};
 use crate::study::{ReviewLine, ReviewPoint};
 
-/// Time per position of the whole-game analysis started from the app (ms).
-pub const GAME_ANALYSIS_MS: u64 = 300;
 /// Thinking time of a hint (ms).
 pub const HINT_MS: u64 = 1000;
 
@@ -36,7 +34,7 @@ pub enum StudyCommand {
 pub(super) struct Study {
     /// Continuous analysis (検討) is on.
     on: bool,
-    /// Lines shown (MultiPV 1..=3).
+    /// Lines (MultiPV) of the running analysis.
     lines: usize,
     /// The node the running analysis is about.
     analysed: Option<NodeId>,
@@ -52,6 +50,20 @@ pub(super) struct Study {
     review: ReviewLine,
     /// A whole-game analysis is running: (positions done, positions in all).
     run: Option<(usize, usize)>,
+    /// The whole-game analysis's runs after the main line's: one a variation.
+    sweep: Sweep,
+}
+
+/// The variations a whole-game analysis goes through after the main line, one run each.
+#[derive(Debug, Default)]
+struct Sweep {
+    /// Lines still to analyse (the last first): the node each is played from, and its nodes.
+    pending: Vec<(NodeId, Vec<NodeId>)>,
+    /// The nodes of the variation being analysed (`None`: the main line).
+    line: Option<Vec<NodeId>>,
+    /// Positions analysed and moves marked by the runs finished.
+    positions: usize,
+    marks: usize,
 }
 
 impl Study {
@@ -66,6 +78,7 @@ impl Study {
             queue: Vec::new(),
             review: ReviewLine::from_record(record),
             run: None,
+            sweep: Sweep::default(),
         }
     }
 }
@@ -85,7 +98,7 @@ impl App {
 
     /// Lines the analysis shows (1..=3).
     pub fn analysis_lines(&self) -> usize {
-        self.study.lines
+        (self.settings.analysis_lines as usize).clamp(1, crate::engine::analysis::MAX_LINES)
     }
 
     /// The main line's analysis, one point per position (root first).
@@ -134,9 +147,10 @@ impl App {
 
     /// Shows 1, 2 or 3 lines (MultiPV), in turn.
     pub fn cycle_analysis_lines(&mut self) {
-        self.study.lines = self.study.lines % crate::engine::analysis::MAX_LINES + 1;
-        self.study.analysed = None; // analyse again with the new number of lines
-        self.message = (self.text().analysis_lines)(self.study.lines);
+        let lines = self.analysis_lines() % crate::engine::analysis::MAX_LINES + 1;
+        self.settings.analysis_lines = lines as u8;
+        self.settings_dirty = true;
+        self.message = (self.text().analysis_lines)(lines);
     }
 
     /// Asks the engine for the best move of the side to move (shown when it answers).
@@ -163,10 +177,12 @@ impl App {
             return Some(self.study.queue.remove(0));
         }
         let node = self.game.node();
-        if self.study.on && self.study.analysed != Some(node) {
+        // a new position, or a new number of lines (set with v or in the settings)
+        if self.study.on && (self.study.analysed != Some(node) || self.study.lines != self.analysis_lines()) {
             self.study.analysed = Some(node);
             self.study.request = None;
             self.study.live = None;
+            self.study.lines = self.analysis_lines();
             return Some(StudyCommand::Analyse {
                 pos: Box::new(self.pos().clone()),
                 lines: self.study.lines,
@@ -200,7 +216,8 @@ impl App {
         }
     }
 
-    /// Starts the whole-game analysis of the main line, or stops the one running.
+    /// Starts the whole-game analysis of the main line and then of each variation, or stops the
+    /// one running.
     pub fn toggle_game_analysis(&mut self) {
         if self.study.run.is_some() {
             self.study.queue.push(StudyCommand::StopGame);
@@ -211,22 +228,31 @@ impl App {
         let moves = rec.main_line_moves();
         let total = moves.len() + 1;
         let start = Box::new(rec.initial().clone());
+        let mut pending = crate::study::variation_lines(rec);
+        pending.reverse();
         self.study.review =
             ReviewLine { points: vec![ReviewPoint { score: None, mark: None, pv: Vec::new() }; total] };
+        let total = total + pending.iter().map(|(_, line)| line.len()).sum::<usize>();
+        self.study.sweep = Sweep { pending, ..Sweep::default() };
         self.study.run = Some((0, total));
         self.study.queue.push(StudyCommand::AnalyseGame {
             start,
             moves,
-            movetime_ms: GAME_ANALYSIS_MS,
-            thresholds: Thresholds::default(),
+            movetime_ms: self.settings.game_analysis_ms,
+            thresholds: Thresholds(self.settings.mark_thresholds.map(f64::from)),
         });
-        self.message = (self.text().game_analysis_started)(total, GAME_ANALYSIS_MS);
+        self.message = (self.text().game_analysis_started)(total, self.settings.game_analysis_ms);
     }
 
     /// One position of the whole-game analysis is done.
     pub fn on_game_progress(&mut self, ply: usize, eval: &PositionEval, judgement: Option<&MoveJudgement>) {
+        // a variation's run starts at the position before it, counted with the line it left
+        let main = self.study.sweep.line.is_none();
         if let Some((done, total)) = self.study.run.as_mut() {
-            *done = (ply + 1).min(*total);
+            *done = (self.study.sweep.positions + ply + usize::from(main)).min(*total);
+        }
+        if !main {
+            return;
         }
         if let Some(p) = self.study.review.points.get_mut(ply) {
             p.score = Some(eval.score);
@@ -237,13 +263,41 @@ impl App {
 
     /// The whole-game analysis ended (finished or stopped): its result goes into the record's
     /// comments, kept on save.
+    /// A run that is not stopped goes on with the next variation.
     pub fn on_game_analysis_done(&mut self, analysis: &GameAnalysis) {
-        self.study.run = None;
-        crate::study::write_analysis(self.game.record_mut(), analysis);
-        self.study.review = ReviewLine::from_record(self.game.record());
+        let sweep = &mut self.study.sweep;
+        match sweep.line.take() {
+            None => {
+                crate::study::write_analysis(self.game.record_mut(), analysis);
+                self.study.review = ReviewLine::from_record(self.game.record());
+                sweep.positions += analysis.evals.len();
+            }
+            Some(nodes) => {
+                crate::study::write_line_analysis(self.game.record_mut(), &nodes, analysis);
+                sweep.positions += analysis.evals.len().saturating_sub(1);
+            }
+        }
+        let sweep = &mut self.study.sweep;
+        sweep.marks += analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
         self.dirty = true;
-        let marks = analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
-        self.message = (self.text().game_analysis_done)(analysis.stopped, analysis.evals.len(), marks);
+        if !analysis.stopped
+            && let Some((parent, nodes)) = sweep.pending.pop()
+        {
+            let rec = self.game.record();
+            let start = Box::new(rec.position_at(parent));
+            let moves = nodes.iter().map(|&n| rec.node(n).mv).collect();
+            self.study.sweep.line = Some(nodes);
+            self.study.queue.push(StudyCommand::AnalyseGame {
+                start,
+                moves,
+                movetime_ms: self.settings.game_analysis_ms,
+                thresholds: Thresholds(self.settings.mark_thresholds.map(f64::from)),
+            });
+            return;
+        }
+        self.study.run = None;
+        let (positions, marks) = (self.study.sweep.positions, self.study.sweep.marks);
+        self.message = (self.text().game_analysis_done)(analysis.stopped, positions, marks);
     }
 
     /// Goes to the next (`forward`) or previous marked move of the main line.
@@ -264,20 +318,40 @@ impl App {
         }
     }
 
-    /// For a marked move shown: the engine's better line from the position before it.
+    /// For a marked move shown: the engine's better line from the position before it. On the
+    /// main line from the review; in a variation from the comments of the move and of the
+    /// position before it, when an analysis wrote them there.
     pub fn better_line(&self) -> Option<(Mark, Position, Vec<Move>)> {
-        let ply = self.main_line_ply()?;
+        let Some(ply) = self.main_line_ply() else {
+            let rec = self.record();
+            let node = rec.node(self.game.node());
+            let mark = crate::record::annotation::mark_in(&node.comments)?;
+            let parent = node.parent()?;
+            let pv = crate::record::annotation::annotation(rec, parent)?.pv;
+            return (pv.first().is_some_and(|&m| m != node.mv)).then(|| (mark, rec.position_at(parent), pv));
+        };
         let mark = self.study.review.points.get(ply)?.mark?;
         let (pos, pv) = self.study.review.better_line(ply, self.record())?;
         Some((mark, pos, pv))
     }
 
+    /// The evaluation and the engine's line of the position shown: on the main line from the
+    /// review, in a variation from its own comments (when an analysis wrote them).
+    pub fn analysis_here(&self) -> Option<(BlackScore, Vec<Move>)> {
+        if let Some(ply) = self.main_line_ply() {
+            let p = self.study.review.points.get(ply)?;
+            return p.score.map(|s| (s, p.pv.clone()));
+        }
+        let a = crate::record::annotation::annotation(self.record(), self.game.node())?;
+        Some((crate::study::score_of(a.eval?), a.pv))
+    }
+
     /// A new record is shown: the analysis of the old one is dropped (a continuous analysis
     /// that is on starts again on the new position).
     pub(super) fn restart_study(&mut self) {
-        let (on, lines) = (self.study.on, self.study.lines);
+        let on = self.study.on;
         self.study = Study::new(self.game.record());
-        (self.study.on, self.study.lines) = (on, lines);
+        self.study.on = on;
         if on {
             self.study.queue.push(StudyCommand::StopAnalysis);
         }
@@ -348,6 +422,95 @@ mod tests {
         a.toggle_analysis();
         assert!(matches!(a.study_command(), Some(StudyCommand::StopAnalysis)));
         assert!(!a.analysing() && a.analysis().is_none());
+    }
+
+    /// Feeds a made-up analysis of `moves` from `start` to the app, as the analysis thread
+    /// would, with the move at ply `marked` (if any) marked 悪手.
+    fn feed(a: &mut App, start: &Position, moves: &[Move], marked: Option<usize>) {
+        let mut analysis = GameAnalysis::default();
+        let mut pos = start.clone();
+        for ply in 0..=moves.len() {
+            if ply > 0 {
+                pos.do_move(moves[ply - 1]);
+            }
+            let best = pos.legal_moves().as_slice().first().copied();
+            let eval = PositionEval {
+                score: BlackScore::Cp(10 * ply as i32),
+                best,
+                pv: best.into_iter().collect(),
+                depth: 5,
+                nodes: 10,
+            };
+            let j = (ply > 0).then(|| MoveJudgement {
+                loss: 0.0,
+                mark: (marked == Some(ply)).then_some(2),
+                best: false,
+            });
+            a.on_game_progress(ply, &eval, j.as_ref());
+            analysis.evals.push(eval);
+            analysis.judgements.extend(j);
+        }
+        a.on_game_analysis_done(&analysis);
+    }
+
+    #[test]
+    fn whole_game_analysis_goes_on_through_the_variations() {
+        let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n\n変化：2手\n   2 ８四歩(83)\n*角道を止めない\n   3 ２六歩(27)\n";
+        let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
+        let mut a = App::with_record(rec);
+        a.toggle_game_analysis();
+        let Some(StudyCommand::AnalyseGame { start, moves, .. }) = a.study_command() else { panic!() };
+        assert_eq!(
+            a.game_analysis_progress(),
+            Some((0, 6)),
+            "4 positions of the main line, 2 moves of the variation"
+        );
+        feed(&mut a, &start, &moves, Some(3));
+        assert_eq!(a.game_analysis_progress(), Some((4, 6)), "still running: the variation is next");
+        let Some(StudyCommand::AnalyseGame { start, moves, .. }) = a.study_command() else { panic!() };
+        assert_eq!(start.side_to_move(), crate::core::Color::White, "from the position after ７六歩");
+        assert_eq!(moves.iter().map(|m| m.usi()).collect::<Vec<_>>(), ["8c8d", "2g2f"]);
+        feed(&mut a, &start, &moves, Some(1));
+        assert!(a.game_analysis_progress().is_none());
+        assert!(a.message().contains("6 positions, 2 marked"), "{}", a.message());
+        // the variation's move carries its mark, after the player's comment; the main line keeps its own
+        let first = a.record().main_line()[0];
+        let var = a.record().node(first).children()[1];
+        let c = &a.record().node(var).comments;
+        assert_eq!(c[0], "角道を止めない");
+        assert!(c.contains(&"【悪手】".to_string()), "{c:?}");
+        assert!(a.record().node(first).comments.contains(&"#評価値=10".to_string()));
+        assert_eq!(a.mark_of(2), Some(Mark::Mistake));
+        a.redo();
+        a.redo();
+        a.switch_variation(1);
+        let s = crate::tui::view::screen_text(&a, 110, 34, std::time::Instant::now());
+        assert!(s.contains("△８四歩(83)* 悪手"), "{s}");
+    }
+
+    #[test]
+    fn lines_time_and_thresholds_come_from_the_settings() {
+        let mut a = app();
+        a.set_settings(crate::tui::settings::Settings {
+            analysis_lines: 2,
+            game_analysis_ms: 1000,
+            mark_thresholds: [3, 6, 12, 30],
+            ..Default::default()
+        });
+        a.toggle_analysis();
+        assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 2, .. })));
+        // v steps the setting (saved) and the analysis starts again with it
+        a.cycle_analysis_lines();
+        assert_eq!(a.settings().analysis_lines, 3);
+        assert!(a.take_settings_dirty());
+        assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 3, .. })));
+        a.toggle_analysis();
+        let _ = a.study_command();
+        a.toggle_game_analysis();
+        let Some(StudyCommand::AnalyseGame { movetime_ms: 1000, thresholds, .. }) = a.study_command() else {
+            panic!()
+        };
+        assert_eq!(thresholds, Thresholds([3.0, 6.0, 12.0, 30.0]));
     }
 
     #[test]

@@ -102,13 +102,13 @@ pub(super) fn draw_editor(f: &mut Frame, app: &App, e: &CommentEditor) {
     let t = app.text().review;
     let g = super::glyphs(app);
     let area = f.area();
-    let r = centered(area, 64, 14);
+    let r = centered(area, crate::tui::app::COMMENT_WIDTH + 3, 14);
     clear_under(f.buffer_mut(), r);
     let note = if e.asking { t.comment_ask } else { t.comment_keys };
     let block = frame(&g, &(t.comment_title)(&move_label(app, e.node())), Some(note));
     let inner = block.inner(r);
     f.render_widget(block, r);
-    let (lines, (x, y)) = e.window(inner.width, inner.height);
+    let (lines, (x, y)) = e.window(inner.height);
     let body: Vec<Line> = lines.into_iter().map(Line::from).collect();
     f.render_widget(Paragraph::new(body), inner);
     if !e.asking {
@@ -256,5 +256,22 @@ mod tests {
         let s = screen_text(&app, 80, 24, Instant::now());
         assert!(s.contains("▲７六歩(77) 0:12/0:00:12"), "{s}");
         assert!(s.contains("△８四歩(83)* 0:03/0:00:03 悪手"), "{s}");
+    }
+
+    #[test]
+    fn a_marked_variation_move_shows_its_mark_and_the_better_line() {
+        let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n*#評価値=50\n*#読み筋=△３四歩(33)▲２六歩(27)\n   2 ３四歩(33)\n*#評価値=40\n   3 ２六歩(27)\n*#評価値=60\n\n変化：2手\n   2 ９四歩(93)\n*【悪手】\n*#評価値=300\n*#読み筋=▲２六歩(27)\n";
+        let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
+        let mut app = App::with_record(rec);
+        app.redo();
+        app.redo();
+        app.switch_variation(1);
+        assert_eq!(app.main_line_ply(), None);
+        let (score, pv) = app.analysis_here().unwrap();
+        assert_eq!(score, crate::engine::analysis::BlackScore::Cp(300));
+        assert_eq!(pv.len(), 1);
+        let s = screen_text(&app, 100, 34, Instant::now());
+        assert!(s.contains("△９四歩(93) 悪手"), "the record panel: {s}");
+        assert!(s.contains("悪手  最善 △３四歩▲２六歩"), "the study panel: {s}");
     }
 }

@@ -13,7 +13,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph};
 use unicode_width::UnicodeWidthStr;
 
 /// The key bar of the mode the app is in, when it is not the board page's.
@@ -186,7 +186,8 @@ fn draw_panel(f: &mut Frame, app: &App, e: &Editor, problems: &[SetupProblem], a
             )
         })
         .collect();
-    f.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), area);
+    let lines = super::wrap::wrap_lines(lines, block.inner(area).width);
+    f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 /// A list with the chosen row marked, then a blank line and the keys.

@@ -13,6 +13,8 @@ pub mod record;
 mod status;
 pub mod study;
 mod thinking;
+mod threats;
+mod wrap;
 
 use crate::core::Color;
 use ratatui::Frame;

@@ -4,7 +4,6 @@
 
 use super::glyphs::Glyphs;
 use crate::record::SquareNames;
-use crate::tui::app::clock::TIME_PRESETS;
 use crate::tui::app::{App, GameMode, NewGameChoice, Popup, SettingItem, SettingsScreen};
 use crate::tui::settings::{ImpasseRule, Language, Mode, Notation, PieceStyle, Settings, Side};
 use crate::tui::text::Text;
@@ -13,7 +12,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use unicode_width::UnicodeWidthStr;
 
 pub(super) fn centered(area: Rect, w: u16, h: u16) -> Rect {
@@ -50,12 +49,11 @@ pub(super) fn simple(f: &mut Frame, g: &Glyphs, title: &str, lines: Vec<String>)
     let area = f.area();
     let widest = lines.iter().map(|l| l.width()).chain([title.width()]).max().unwrap_or(10) as u16;
     let w = (widest + 4).min(area.width);
-    let inner_w = w.saturating_sub(2).max(1) as usize;
-    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner_w)).sum();
-    let r = centered(area, w, rows as u16 + 2);
-    clear_under(f.buffer_mut(), r);
     let body: Vec<Line> = lines.iter().map(|l| Line::from(g.pad(l))).collect();
-    f.render_widget(Paragraph::new(body).block(frame(g, title, None)).wrap(Wrap { trim: false }), r);
+    let body = super::wrap::wrap_lines(body, w.saturating_sub(2));
+    let r = centered(area, w, body.len() as u16 + 2);
+    clear_under(f.buffer_mut(), r);
+    f.render_widget(Paragraph::new(body).block(frame(g, title, None)), r);
 }
 
 pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
@@ -128,7 +126,7 @@ fn new_game_body(t: &Text, choice: &NewGameChoice, edited: Option<&str>) -> Vec<
         .collect();
     body.push(String::new());
     body.push(format!("  {}", (t.level_line)(level)));
-    body.push(format!("  {}: {}", t.clock_line, TIME_PRESETS[time].1));
+    body.push(format!("  {}: {}", t.clock_line, crate::tui::app::clock::preset_label(time, t.language)));
     let h = &crate::record::HANDICAPS[handicap];
     let who = if h.is_even() { String::new() } else { format!("  {}", t.uwate_moves_first) };
     match edited {
@@ -156,7 +154,9 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             Side::Gote => "☖後手".into(),
         },
         SettingItem::Level => format!("{}", s.level),
-        SettingItem::Clock => crate::tui::app::clock_label(s.clock).unwrap_or(t.no_clock).to_string(),
+        SettingItem::Clock => {
+            crate::tui::app::clock_label(s.clock, s.language).unwrap_or(t.no_clock).to_string()
+        }
         SettingItem::Handicap => s.handicap.clone(),
         SettingItem::PieceStyle => t.piece_styles[(s.piece_style == PieceStyle::Ascii) as usize].into(),
         SettingItem::AmbiguousWide => t.on_off[s.ambiguous_wide as usize].into(),
@@ -182,6 +182,12 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
         }
         SettingItem::MinMoveMs => format!("{:.2} s", s.min_move_ms as f64 / 1000.0),
         SettingItem::MaxMoves => s.max_moves.map_or(t.none.to_string(), |n| (t.plies)(n)),
+        SettingItem::AnalysisLines => s.analysis_lines.to_string(),
+        SettingItem::GameAnalysisMs => format!("{:.1} s", s.game_analysis_ms as f64 / 1000.0),
+        SettingItem::MarkThresholds => {
+            let [a, b, c, d] = s.mark_thresholds;
+            format!("{a}/{b}/{c}/{d} %")
+        }
     }
 }
 

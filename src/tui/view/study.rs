@@ -85,13 +85,10 @@ fn text_lines(app: &App) -> (String, Vec<Line<'static>>) {
             Some((done, total)) => format!(" 棋譜解析 {done}/{total} "),
             None => " 解析 ".to_string(),
         };
-        if let Some(ply) = app.main_line_ply()
-            && let Some(s) = app.review_score(ply)
-        {
-            let pv = app.review().points.get(ply).map(|p| pv_text(app.pos(), &p.pv)).unwrap_or_default();
+        if let Some((s, pv)) = app.analysis_here() {
             out.push(Line::from(vec![
                 Span::styled(format!("{:>7} ", s.text()), Style::default().add_modifier(Modifier::BOLD)),
-                Span::raw(pv),
+                Span::raw(pv_text(app.pos(), &pv)),
             ]));
         }
     }

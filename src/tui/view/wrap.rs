@@ -1,0 +1,109 @@
+//! Styled lines broken to a width in terminal columns. Ratatui's own wrapping can put a wide
+//! character in the last column of an area, where its second half lands on the border; these
+//! lines never exceed the width, so they are drawn without it.
+
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use unicode_width::UnicodeWidthChar;
+
+/// `lines` broken into lines of at most `width` columns, keeping each character's style: after
+/// a space, or between two wide characters (Japanese text breaks anywhere), where it can;
+/// inside a word only when the word alone is wider than the line.
+pub fn wrap_lines(lines: Vec<Line<'_>>, width: u16) -> Vec<Line<'static>> {
+    let width = width.max(2) as usize;
+    let mut out = Vec::new();
+    for line in lines {
+        let chars: Vec<(char, Style)> = line
+            .spans
+            .iter()
+            .flat_map(|s| s.content.chars().map(move |c| (c, line.style.patch(s.style))))
+            .collect();
+        let mut start = 0;
+        while start < chars.len() || (start == 0 && chars.is_empty()) {
+            let (mut used, mut end, mut last_break) = (0, start, None);
+            while end < chars.len() {
+                let c = chars[end].0;
+                let w = c.width().unwrap_or(0);
+                if used + w > width {
+                    break;
+                }
+                // a break may come before a wide character or after a space
+                if end > start && (w == 2 || chars[end - 1].0 == ' ') {
+                    last_break = Some(end);
+                }
+                used += w;
+                end += 1;
+            }
+            if end < chars.len()
+                && let Some(b) = last_break
+                && !(chars[end].0 == ' ' || chars[end].0.width() == Some(2))
+            {
+                end = b;
+            }
+            out.push(spans_of(&chars[start..end]));
+            start = end.max(start + 1);
+            // a line does not start with the space it broke at
+            while start < chars.len() && chars[start].0 == ' ' && end < chars.len() {
+                start += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Characters with their styles, joined into as few spans as the styles allow.
+fn spans_of(chars: &[(char, Style)]) -> Line<'static> {
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut text = String::new();
+    let mut style = None;
+    for &(c, st) in chars {
+        if style.is_some_and(|s| s != st) {
+            spans.push(Span::styled(std::mem::take(&mut text), style.unwrap_or_default()));
+        }
+        style = Some(st);
+        text.push(c);
+    }
+    if !text.is_empty() {
+        spans.push(Span::styled(text, style.unwrap_or_default()));
+    }
+    Line::from(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use unicode_width::UnicodeWidthStr;
+
+    fn texts(lines: &[Line]) -> Vec<String> {
+        lines.iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).collect()
+    }
+
+    #[test]
+    fn lines_never_pass_the_width_and_keep_their_styles() {
+        // 18 wide characters (36 columns) in 35: 17 on the first line, not 18
+        let l = Line::from("成る・戻す、持駒は一枚増やす・減らす");
+        let w = wrap_lines(vec![l], 35);
+        assert_eq!(texts(&w), vec!["成る・戻す、持駒は一枚増やす・減ら", "す"]);
+        let l = Line::from(vec![
+            Span::styled("o               ", Style::new().bold()),
+            Span::raw("駒の先後を入れ替える"),
+        ]);
+        let w = wrap_lines(vec![l], 35);
+        for line in &w {
+            assert!(line.width() <= 35, "{line:?}");
+        }
+        assert_eq!(w[0].spans[0].style, Style::new().bold());
+        assert_eq!(texts(&w).concat(), "o               駒の先後を入れ替える");
+    }
+
+    #[test]
+    fn english_breaks_at_spaces() {
+        let w = wrap_lines(vec![Line::from("a long message about a pinned gold")], 12);
+        assert_eq!(texts(&w), vec!["a long ", "message ", "about a ", "pinned gold"]);
+        for l in texts(&w) {
+            assert!(l.width() <= 12);
+        }
+        assert_eq!(texts(&wrap_lines(vec![Line::from("abcdefghij")], 4)), vec!["abcd", "efgh", "ij"]);
+        assert_eq!(texts(&wrap_lines(vec![Line::from("")], 4)), vec![""]);
+    }
+}
