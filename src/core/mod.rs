@@ -14,6 +14,7 @@ pub mod check_targets;
 pub mod game;
 pub mod illegal;
 pub mod movegen;
+pub mod pass;
 pub mod perft;
 pub mod position;
 pub mod position_command;
@@ -28,6 +29,7 @@ pub use check_targets::CheckTargets;
 pub use game::{Declaration, GameStatus, ImpasseRule, Repetition};
 pub use illegal::IllegalMove;
 pub use movegen::{MAX_MOVES, MoveList};
+pub use pass::PassError;
 pub use position::{Position, START_SFEN};
 pub use position_command::{
     PositionCommand, PositionCommandError, PositionSyntax, parse_position_command, position_command,

@@ -14,11 +14,13 @@
 //! - `settings`: the player's settings and their JSON file (the next game's choices too);
 //! - `text`: every piece of interface text, in Japanese and English;
 //! - `engine_link`: the computer player off the UI thread;
-//! - `study_link` and `tsume_link`: analysis and the tsume solver off the UI thread.
+//! - `study_link` and `tsume_link`: analysis and the tsume solver off the UI thread;
+//! - `probe_link`: the threat indicator's solves off the UI thread.
 
 pub mod app;
 pub mod engine_link;
 pub mod input;
+pub mod probe_link;
 pub mod settings;
 pub mod storage;
 pub mod study_link;
@@ -53,6 +55,7 @@ pub fn run(
     let guard = terminal::TerminalGuard::enter()?;
     let mut study = study_link::StudyLink::new();
     let mut tsume = tsume_link::TsumeLink::new();
+    let mut probes = probe_link::ProbeLink::new();
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     app.set_engine_name(&engine.name);
     while !app.should_quit() {
@@ -87,6 +90,7 @@ pub fn run(
         drive_engine(&mut app, &mut engine);
         study.drive(&mut app);
         tsume.drive(&mut app);
+        probes.drive(&mut app);
         autosave.update(&mut app, Instant::now());
         if (signals.take_suspend() || app.take_suspend_request()) && !app.should_quit() {
             autosave.finish();

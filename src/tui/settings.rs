@@ -121,6 +121,8 @@ pub struct Settings {
     /// Losses (percentage points of expected score) from which a move is marked 緩手, 疑問手,
     /// 悪手 and 大悪手; rising.
     pub mark_thresholds: [u32; 4],
+    /// The threat indicator (詰めろ, 詰みあり) in review and analysis.
+    pub threats: bool,
 }
 
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -155,6 +157,7 @@ impl Default for Settings {
             analysis_lines: 3,
             game_analysis_ms: 300,
             mark_thresholds: MARK_THRESHOLD_CHOICES[1],
+            threats: true,
         }
     }
 }
@@ -331,6 +334,9 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
             ));
         }
     }
+    if let Some(v) = take(field("threats"), &mut problems) {
+        s.threats = v;
+    }
     let known = [
         "version",
         "mode",
@@ -350,6 +356,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "analysis_lines",
         "game_analysis_ms",
         "mark_thresholds",
+        "threats",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {

@@ -22,6 +22,8 @@ const fn k(key: &'static str, label: &'static str, priority: u8) -> KeyHint {
 }
 
 pub struct Text {
+    /// The language of this table.
+    pub language: crate::tui::settings::Language,
     pub key_bar: &'static [KeyHint],
     /// The help screen's lines (key column, then what it does).
     pub help: &'static [(&'static str, &'static str)],
@@ -164,6 +166,12 @@ pub struct Text {
     /// Whether it was stopped, positions analysed, marked moves.
     pub game_analysis_done: fn(bool, usize, usize) -> String,
     pub no_marked_move: &'static str,
+    pub threats_on: &'static str,
+    pub threats_off: &'static str,
+    /// The side to move mates in this many plies (詰みあり).
+    pub mate_found: fn(usize) -> String,
+    /// The opponent would mate in this many plies after a pass (詰めろ).
+    pub mate_threat: fn(usize) -> String,
     /// What went wrong.
     pub autosave_failed: fn(&str) -> String,
     pub previous_not_kept: fn(&str) -> String,
@@ -183,6 +191,7 @@ impl Text {
 }
 
 pub static EN: Text = Text {
+    language: crate::tui::settings::Language::En,
     key_bar: &[
         k("hjkl", "move", 6),
         k("Enter", "select", 5),
@@ -230,6 +239,7 @@ pub static EN: Text = Text {
         ("paste", "a KIF, KI2, CSA, JKF, SFEN or USI text opens it"),
         ("e", "position editor (局面編集)"),
         ("P", "tsume problems (詰将棋)"),
+        ("x", "threats (詰めろ, 詰みあり) shown / hidden"),
         ("Esc", "cancel the selection"),
         ("q", "quit (the game is kept and comes back)"),
         ("Ctrl-C", "quit at once"),
@@ -383,6 +393,10 @@ pub static EN: Text = Text {
         format!("棋譜解析 {how}: {n} positions, {marks} marked moves (m / M: next / previous)")
     },
     no_marked_move: "no marked move that way (棋譜解析 with A marks them)",
+    threats_on: "threats (詰めろ, 詰みあり) shown in review and analysis (x hides)",
+    threats_off: "threats (詰めろ, 詰みあり) hidden (x shows)",
+    mate_found: |n| format!("詰みあり: mate in {n}"),
+    mate_threat: |n| format!("詰めろ: threat of mate in {n}"),
     autosave_failed: |e| format!("autosave failed: {e}"),
     previous_not_kept: |e| format!("could not keep the previous autosave: {e}"),
     declaration_summary: |king_in, pieces, points, need, check| {
@@ -397,6 +411,7 @@ pub static EN: Text = Text {
 };
 
 pub static JA: Text = Text {
+    language: crate::tui::settings::Language::Ja,
     key_bar: &[
         k("hjkl", "移動", 6),
         k("Enter", "選択", 5),
@@ -444,6 +459,7 @@ pub static JA: Text = Text {
         ("貼り付け", "KIF, KI2, CSA, JKF, SFEN, USI のテキストを開く"),
         ("e", "局面編集 (好きな局面を作る)"),
         ("P", "詰将棋 (収録問題か表示中の局面)"),
+        ("x", "詰めろ・詰みありの表示 / 非表示"),
         ("Esc", "選択の取り消し"),
         ("q", "終了 (対局は保存され、次回再開)"),
         ("Ctrl-C", "すぐに終了"),
@@ -599,6 +615,10 @@ pub static JA: Text = Text {
         format!("棋譜解析 {how}: {n} 局面、印のついた手 {marks} (m / M で次 / 前)")
     },
     no_marked_move: "その方向に印のついた手はありません (A の棋譜解析で印がつきます)",
+    threats_on: "詰めろ・詰みありを検討と棋譜の再生中に表示します (x で非表示)",
+    threats_off: "詰めろ・詰みありを表示しません (x で表示)",
+    mate_found: |n| format!("詰みあり {n}手"),
+    mate_threat: |n| format!("詰めろ ({n}手)"),
     autosave_failed: |e| format!("自動保存に失敗しました: {e}"),
     previous_not_kept: |e| format!("前の自動保存を残せませんでした: {e}"),
     declaration_summary: |king_in, pieces, points, need, check| {

@@ -9,6 +9,7 @@ mod futile;
 mod hands;
 pub mod quickmate;
 mod table;
+pub mod threats;
 pub mod tsume;
 
 use crate::core::{Color, Move, Position};

@@ -20,6 +20,20 @@ pub const TIME_PRESETS: [(Option<TimeControl>, &str); 5] = [
     (Some(TimeControl { main_ms: 0, byoyomi_ms: 30_000 }), "30 s per move (30秒将棋)"),
 ];
 
+/// The presets' names in Japanese, as the interface shows them and as KIF's `持ち時間` header
+/// writes them.
+pub const TIME_PRESETS_JA: [&str; 5] =
+    ["なし", "10分切れ負け", "10分 秒読み30秒", "3分 秒読み10秒", "1手30秒 (30秒将棋)"];
+
+/// The name of preset `i` in the interface language.
+pub fn preset_label(i: usize, language: crate::tui::settings::Language) -> &'static str {
+    let i = i.min(TIME_PRESETS.len() - 1);
+    match language {
+        crate::tui::settings::Language::Ja => TIME_PRESETS_JA[i],
+        crate::tui::settings::Language::En => TIME_PRESETS[i].1,
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct GameClock {
     pub tc: TimeControl,

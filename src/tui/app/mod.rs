@@ -23,6 +23,7 @@ mod selection;
 mod session;
 mod settings_menu;
 mod study;
+mod threats;
 mod tsume;
 
 pub use comments::{COMMENT_WIDTH, CommentEditor};
@@ -38,6 +39,7 @@ pub use settings_menu::{
     SettingItem, SettingsScreen, clock_label, clock_preset, options_text, parse_options,
 };
 pub use study::StudyCommand;
+pub use threats::ThreatCommand;
 pub use tsume::{Problem, Tsume, TsumeAnswer, TsumeCommand, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
@@ -105,6 +107,8 @@ pub struct App {
     editor: Option<editor::Editor>,
     /// Tsume mode (詰将棋) and its problem list.
     tsume: tsume::TsumeState,
+    /// The threat indicator (詰めろ, 詰みあり).
+    threat: threats::ThreatState,
 }
 
 impl App {
@@ -119,6 +123,7 @@ impl App {
         let study = study::Study::new(&record);
         App {
             study,
+            threat: Default::default(),
             game: Cursor::new(record),
             file: None,
             dirty: false,

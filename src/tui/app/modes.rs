@@ -166,7 +166,8 @@ impl App {
         rec.set_header("先手", &name(self.players[0]));
         rec.set_header("後手", &name(self.players[1]));
         self.time_preset = time.min(TIME_PRESETS.len() - 1);
-        let (tc, label) = TIME_PRESETS[self.time_preset];
+        let (tc, _) = TIME_PRESETS[self.time_preset];
+        let label = super::clock::TIME_PRESETS_JA[self.time_preset];
         if tc.is_some() {
             rec.set_header("持ち時間", label);
         }

@@ -81,9 +81,9 @@ pub fn clock_choices() -> Vec<Option<Clock>> {
 }
 
 /// The preset's label for a clock setting (`None` when no preset matches or there is no clock).
-pub fn clock_label(c: Option<Clock>) -> Option<&'static str> {
+pub fn clock_label(c: Option<Clock>, language: Language) -> Option<&'static str> {
     let i = clock_choices().iter().position(|&x| x == c)?;
-    c.map(|_| super::clock::TIME_PRESETS[i].1)
+    c.map(|_| super::clock::preset_label(i, language))
 }
 
 /// The index into `TIME_PRESETS` of a clock setting (0, no clock, when none matches).

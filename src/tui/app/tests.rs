@@ -396,6 +396,7 @@ fn undo_after_time_out_reopens_play_with_the_recorded_clock() {
     let t0 = std::time::Instant::now();
     let mut app = App::new(Position::startpos());
     app.start_new_game(choice(GameMode::HotSeat, 5, 1, 0)); // 10 min sudden death
+    assert_eq!(app.record().header("持ち時間"), Some("10分切れ負け"), "KIF's header is Japanese");
     assert!(app.submit_typed("7g7f"));
     assert!(app.submit_typed("3c3d"));
     app.tick(t0 + std::time::Duration::from_secs(601));

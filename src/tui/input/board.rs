@@ -46,6 +46,7 @@ pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
         KeyCode::Char('Y') => app.copy_record(),
         KeyCode::Char('e') => app.open_editor(),
         KeyCode::Char('P') => app.open_tsume_list(),
+        KeyCode::Char('x') => app.toggle_threats(),
         _ => {}
     }
 }

@@ -13,6 +13,7 @@ pub mod record;
 mod status;
 pub mod study;
 mod thinking;
+mod threats;
 mod wrap;
 
 use crate::core::Color;

@@ -4,7 +4,6 @@
 
 use super::glyphs::Glyphs;
 use crate::record::SquareNames;
-use crate::tui::app::clock::TIME_PRESETS;
 use crate::tui::app::{App, GameMode, NewGameChoice, Popup, SettingItem, SettingsScreen};
 use crate::tui::settings::{ImpasseRule, Language, Mode, Notation, PieceStyle, Settings, Side};
 use crate::tui::text::Text;
@@ -127,7 +126,7 @@ fn new_game_body(t: &Text, choice: &NewGameChoice, edited: Option<&str>) -> Vec<
         .collect();
     body.push(String::new());
     body.push(format!("  {}", (t.level_line)(level)));
-    body.push(format!("  {}: {}", t.clock_line, TIME_PRESETS[time].1));
+    body.push(format!("  {}: {}", t.clock_line, crate::tui::app::clock::preset_label(time, t.language)));
     let h = &crate::record::HANDICAPS[handicap];
     let who = if h.is_even() { String::new() } else { format!("  {}", t.uwate_moves_first) };
     match edited {
@@ -155,7 +154,9 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             Side::Gote => "☖後手".into(),
         },
         SettingItem::Level => format!("{}", s.level),
-        SettingItem::Clock => crate::tui::app::clock_label(s.clock).unwrap_or(t.no_clock).to_string(),
+        SettingItem::Clock => {
+            crate::tui::app::clock_label(s.clock, s.language).unwrap_or(t.no_clock).to_string()
+        }
         SettingItem::Handicap => s.handicap.clone(),
         SettingItem::PieceStyle => t.piece_styles[(s.piece_style == PieceStyle::Ascii) as usize].into(),
         SettingItem::AmbiguousWide => t.on_off[s.ambiguous_wide as usize].into(),

@@ -244,3 +244,18 @@ fn check_and_endings_are_told_in_the_interface_language() {
         assert!(app.message().starts_with(want), "{lang:?}: {}", app.message());
     }
 }
+
+#[test]
+fn the_clock_presets_are_named_in_the_interface_language() {
+    let mut app = app_in(Language::Ja);
+    app.open_new_game();
+    let s = screen_text(&app, 80, 24, Instant::now());
+    assert!(s.contains("持ち時間 (t): なし"), "{s}");
+    app.close_popup();
+    app.open_settings();
+    let s = screen_text(&app, 80, 24, Instant::now());
+    assert!(!s.contains("no clock"), "{s}");
+    let mut app = app_in(Language::En);
+    app.open_new_game();
+    assert!(screen_text(&app, 80, 24, Instant::now()).contains("no clock"));
+}

@@ -101,6 +101,7 @@ pub(super) fn status_line(app: &App, now: Instant) -> String {
     if app.paused() {
         parts.push(t.paused.to_string());
     }
+    parts.extend(super::threats::indicator(app));
     if let Some(c) = app.clock() {
         let stm = pos.side_to_move();
         let running = !app.line_ended() && !app.status().is_over();

@@ -1,0 +1,155 @@
+//! The threat indicator: whether the side to move has a mate (詰みあり) or is threatened with
+//! one (詰めろ), from the mate solver with a small budget off the UI thread (`probe_link`). The
+//! app asks again whenever the position shown changes; an answer carries the ticket of its
+//! request and is dropped unless it is the latest one and the position is still shown.
+
+use super::App;
+use crate::core::Position;
+use crate::engine::mate::threats::Threats;
+
+/// What the event loop should tell the threat solver.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ThreatCommand {
+    /// Look for mates in `pos` (the request `ticket`); a newer request cancels the older one.
+    Probe { ticket: u64, pos: Box<Position> },
+    /// The indicator went off: stop the solve running.
+    Cancel,
+}
+
+/// The indicator's state in the app.
+#[derive(Debug, Default)]
+pub(super) struct ThreatState {
+    /// The ticket of the latest request.
+    ticket: u64,
+    /// The key of the position that request is about (`None`: nothing asked).
+    asked: Option<u64>,
+    /// The answer for that position.
+    found: Option<Threats>,
+}
+
+impl App {
+    /// Whether the threat indicator is on for the position shown: the setting is on, and the
+    /// record is under review, analysed (検討) or finished; never during a game being played,
+    /// a tsume being solved or the position editor.
+    pub fn threats_shown(&self) -> bool {
+        self.settings.threats
+            && (self.analysing() || !self.playing || !self.unfinished())
+            && self.tsume().is_none()
+            && self.editor().is_none()
+    }
+
+    /// What the solver found for the position shown (none while it has not answered).
+    pub fn threats(&self) -> Option<&Threats> {
+        let here = Some(self.pos().key());
+        self.threat.found.as_ref().filter(|_| self.threat.asked == here && self.threats_shown())
+    }
+
+    /// Turns the threat indicator on or off (a setting, kept for the next launch).
+    pub fn toggle_threats(&mut self) {
+        self.settings.threats = !self.settings.threats;
+        self.settings_dirty = true;
+        self.message =
+            if self.settings.threats { self.text().threats_on } else { self.text().threats_off }.into();
+    }
+
+    /// The next command for the threat solver, if any.
+    pub fn threat_command(&mut self) -> Option<ThreatCommand> {
+        let key = self.pos().key();
+        if !self.threats_shown() {
+            self.threat.found = None;
+            return self.threat.asked.take().map(|_| ThreatCommand::Cancel);
+        }
+        if self.threat.asked == Some(key) {
+            return None;
+        }
+        self.threat.ticket += 1;
+        self.threat.asked = Some(key);
+        self.threat.found = None;
+        Some(ThreatCommand::Probe { ticket: self.threat.ticket, pos: Box::new(self.pos().clone()) })
+    }
+
+    /// The solver's answer to request `ticket`; dropped unless it is the latest request.
+    pub fn on_threats(&mut self, ticket: u64, found: Threats) {
+        if ticket == self.threat.ticket && self.threat.asked.is_some() && !found.stopped {
+            self.threat.found = Some(found);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Color;
+
+    /// A review of a record where ☗ can mate after its second move: ☖ to move after 1 move.
+    fn app() -> App {
+        let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n";
+        let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
+        App::with_record(rec)
+    }
+
+    fn probe(a: &mut App) -> (u64, Position) {
+        match a.threat_command() {
+            Some(ThreatCommand::Probe { ticket, pos }) => (ticket, *pos),
+            other => panic!("no probe: {other:?}"),
+        }
+    }
+
+    fn found(len: usize) -> Threats {
+        let m = Position::startpos().parse_usi_move("7g7f").unwrap();
+        Threats { mate: Some(vec![m; len]), threat: None, stopped: false }
+    }
+
+    #[test]
+    fn the_answer_for_the_position_shown_is_kept_and_stale_ones_are_dropped() {
+        let mut a = app();
+        let (t1, p1) = probe(&mut a);
+        assert_eq!(p1, Position::startpos());
+        assert!(a.threat_command().is_none(), "asked twice for one position");
+        assert!(a.threats().is_none());
+        a.on_threats(t1, found(7));
+        assert_eq!(a.threats().and_then(|t| t.mate.as_ref()).map(Vec::len), Some(7));
+        let screen = crate::tui::view::screen_text(&a, 80, 24, std::time::Instant::now());
+        assert!(screen.contains("詰みあり: mate in 7"), "{screen}");
+        // a step asks again; the first request's late answer is dropped
+        a.redo();
+        let (t2, p2) = probe(&mut a);
+        assert_eq!(p2.side_to_move(), Color::White);
+        assert!(a.threats().is_none());
+        a.on_threats(t1, found(3));
+        assert!(a.threats().is_none(), "a stale answer was shown");
+        // a stopped solve says nothing
+        a.on_threats(t2, Threats { stopped: true, ..found(1) });
+        assert!(a.threats().is_none());
+        a.on_threats(t2, found(5));
+        assert_eq!(a.threats().and_then(|t| t.mate.as_ref()).map(Vec::len), Some(5));
+        // back to the first position: a new request, not the old answer
+        a.undo();
+        let (t3, _) = probe(&mut a);
+        assert!(t3 > t2 && a.threats().is_none());
+    }
+
+    #[test]
+    fn the_toggle_turns_the_indicator_off_cancels_and_is_a_setting() {
+        let mut a = app();
+        let (t, _) = probe(&mut a);
+        a.take_settings_dirty();
+        a.toggle_threats();
+        assert!(a.take_settings_dirty() && !a.settings().threats);
+        assert_eq!(a.threat_command(), Some(ThreatCommand::Cancel));
+        assert!(a.threat_command().is_none());
+        a.on_threats(t, found(1));
+        assert!(a.threats().is_none());
+        a.toggle_threats();
+        assert!(matches!(a.threat_command(), Some(ThreatCommand::Probe { .. })));
+    }
+
+    #[test]
+    fn a_game_being_played_shows_no_threats_unless_analysed() {
+        let mut a = App::new_game(crate::tui::settings::Settings::default());
+        assert!(!a.threats_shown());
+        assert!(a.threat_command().is_none());
+        a.toggle_analysis();
+        assert!(a.threats_shown());
+    }
+}

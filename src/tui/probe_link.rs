@@ -1,0 +1,142 @@
+//! Short searches off the UI thread for the threat indicator (the mate solver). The event loop
+//! calls [`ProbeLink::drive`] every turn: it carries the app's requests to a worker thread and
+//! the answers back; nothing here blocks. A new request stops the one running, and answers
+//! carry their request's ticket so the app can drop stale ones.
+
+use crate::core::Position;
+use crate::engine::mate::threats::{THREAT_NODES, Threats, threats};
+use crate::tui::app::{App, ThreatCommand};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+
+/// A thread doing one kind of job, the newest first: jobs waiting behind a newer one are
+/// skipped, and submitting a job stops the one running.
+struct Worker<Req, Resp> {
+    jobs: Sender<(Req, Arc<AtomicBool>)>,
+    answers: Receiver<Resp>,
+    /// The stop flag of the job last submitted.
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl<Req: Send + 'static, Resp: Send + 'static> Worker<Req, Resp> {
+    fn spawn(name: &str, mut work: impl FnMut(Req, &Arc<AtomicBool>) -> Resp + Send + 'static) -> Self {
+        let (jobs, inbox) = mpsc::channel::<(Req, Arc<AtomicBool>)>();
+        let (outbox, answers) = mpsc::channel();
+        std::thread::Builder::new()
+            .name(name.into())
+            .spawn(move || {
+                while let Ok(mut job) = inbox.recv() {
+                    while let Ok(newer) = inbox.try_recv() {
+                        job = newer;
+                    }
+                    let (req, stop) = job;
+                    if stop.load(Ordering::Relaxed) {
+                        continue;
+                    }
+                    if outbox.send(work(req, &stop)).is_err() {
+                        break;
+                    }
+                }
+            })
+            .expect("cannot start a worker thread");
+        Worker { jobs, answers, stop: None }
+    }
+
+    fn submit(&mut self, req: Req) {
+        self.cancel();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop = Some(Arc::clone(&stop));
+        let _ = self.jobs.send((req, stop));
+    }
+
+    fn cancel(&mut self) {
+        if let Some(s) = self.stop.take() {
+            s.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl<Req, Resp> Drop for Worker<Req, Resp> {
+    fn drop(&mut self) {
+        if let Some(s) = &self.stop {
+            s.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A threat solve asked for: the request's ticket and the position.
+type ThreatJob = (u64, Box<Position>);
+
+/// The probe threads of the app, started on first use.
+#[derive(Default)]
+pub struct ProbeLink {
+    threats: Option<Worker<ThreatJob, (u64, Threats)>>,
+}
+
+impl ProbeLink {
+    pub fn new() -> ProbeLink {
+        ProbeLink::default()
+    }
+
+    /// Carries the app's requests to the workers and their answers back to the app.
+    pub fn drive(&mut self, app: &mut App) {
+        while let Some(cmd) = app.threat_command() {
+            match cmd {
+                ThreatCommand::Probe { ticket, pos } => self
+                    .threats
+                    .get_or_insert_with(|| {
+                        Worker::spawn("threats", |(ticket, pos): ThreatJob, stop| {
+                            (ticket, threats(&pos, THREAT_NODES, stop))
+                        })
+                    })
+                    .submit((ticket, pos)),
+                ThreatCommand::Cancel => {
+                    if let Some(w) = self.threats.as_mut() {
+                        w.cancel();
+                    }
+                }
+            }
+        }
+        if let Some(w) = &self.threats {
+            for (ticket, found) in w.answers.try_iter() {
+                app.on_threats(ticket, found);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn a_worker_answers_the_newest_job() {
+        let mut w = Worker::spawn("test", |n: u64, _stop| n * 2);
+        w.submit(1);
+        w.submit(2);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut got = Vec::new();
+        while !got.contains(&4) && Instant::now() < deadline {
+            got.extend(w.answers.recv_timeout(Duration::from_millis(100)));
+        }
+        assert!(got.contains(&4), "{got:?}");
+        assert!(got.iter().all(|&a| a == 2 || a == 4), "{got:?}");
+    }
+
+    #[test]
+    fn the_link_brings_the_threats_of_the_position_shown() {
+        let pos = crate::core::Position::from_sfen("3nkn3/9/4P4/9/9/9/9/9/4K4 w G 1").unwrap();
+        let mut app = App::with_record(crate::record::GameRecord::new(pos));
+        let mut link = ProbeLink::new();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while app.threats().is_none() && Instant::now() < deadline {
+            link.drive(&mut app);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let t = app.threats().expect("no answer in time");
+        assert_eq!(t.threat.as_ref().map(Vec::len), Some(1));
+        assert!(crate::tui::view::screen_text(&app, 80, 24, Instant::now()).contains("詰めろ"));
+    }
+}
