@@ -216,7 +216,7 @@ impl CsaGame {
                     .unwrap_or(k.to_string());
                 match clean_header(&key, v) {
                     Ok(h) => self.record.headers.push(h),
-                    Err(why) => self.warnings.push(Warning::note(n, why)),
+                    Err(why) => self.warnings.push(Warning::note(n, why.to_string())),
                 }
                 Ok(())
             }

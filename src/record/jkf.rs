@@ -521,7 +521,7 @@ pub fn read_jkf(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
             }
             match clean_header(k, &value) {
                 Ok(h) => headers.push(h),
-                Err(why) => warnings.push(Warning::note(doc.line_of(*v), why)),
+                Err(why) => warnings.push(Warning::note(doc.line_of(*v), why.to_string())),
             }
         }
     }
