@@ -143,7 +143,7 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
         board::draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped()));
         record::draw_record(f, app, a.record);
         if a.study.height > 0 {
-            study::draw_study(f, app, a.study);
+            study::draw_study(f, app, a.study, a.comment.height == 0);
         }
         if a.comment.height > 0 {
             comment::draw_comment(f, app, a.comment);
