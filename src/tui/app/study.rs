@@ -245,6 +245,7 @@ impl App {
         self.dirty = true;
         let marks = analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
         self.message = (self.text().game_analysis_done)(analysis.stopped, analysis.evals.len(), marks);
+        self.learn_on_analysis_done(analysis.stopped);
     }
 
     /// Goes to the next (`forward`) or previous marked move of the main line.
