@@ -183,6 +183,7 @@ pub struct Text {
     /// Whose moves.
     pub learn_nothing: fn(&str) -> String,
     pub learn_quit: &'static str,
+    pub learn_in_game: &'static str,
     /// Item number, count, move number, the move played, its mark.
     pub learn_item: fn(usize, usize, usize, &str, &str) -> String,
     pub learn_busy: &'static str,
@@ -433,6 +434,7 @@ pub static EN: Text = Text {
     learn_after_analysis: |d, n| format!("復習 starts when 棋譜解析 is done ({d}/{n})"),
     learn_nothing: |side| format!("no 疑問手 or worse for {side} in the analysis"),
     learn_quit: "復習 ended; the record is as it was",
+    learn_in_game: "復習 is for a finished game or a record under review",
     learn_item: |i, n, ply, played, mark| {
         format!("復習 {i}/{n}: move {ply} {played} was a {mark}. Find a better move (the board or :)")
     },
@@ -676,6 +678,7 @@ pub static JA: Text = Text {
     learn_after_analysis: |d, n| format!("棋譜解析が終わると復習を始めます ({d}/{n})"),
     learn_nothing: |side| format!("{side}の疑問手・悪手はありません"),
     learn_quit: "復習を終了しました (棋譜はそのままです)",
+    learn_in_game: "復習は終わった対局か棋譜の再生で使えます",
     learn_item: |i, n, ply, played, mark| {
         format!("復習 {i}/{n}: {ply}手目 {played} は{mark}でした。よりよい手を指してください")
     },

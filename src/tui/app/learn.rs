@@ -76,6 +76,10 @@ pub struct Learn {
     side_fixed: bool,
     items: Vec<Item>,
     index: usize,
+    /// The record's start and main line when learn mode began: another record (a new game, a
+    /// paste) ends learn mode.
+    start: Position,
+    moves: Vec<Move>,
     phase: Phase,
     answer_shown: bool,
 }
@@ -104,10 +108,10 @@ impl Learn {
         self.answer_shown || matches!(self.phase, Phase::Judged(_))
     }
 
-    /// The position before the item's move.
-    pub fn node(&self, main_line: &[NodeId]) -> NodeId {
+    /// The node of the position before the item's move (none when the main line is shorter).
+    pub fn node(&self, main_line: &[NodeId]) -> Option<NodeId> {
         let ply = self.items[self.index].ply;
-        if ply == 1 { ROOT } else { main_line[ply - 2] }
+        if ply == 1 { Some(ROOT) } else { main_line.get(ply - 2).copied() }
     }
 }
 
@@ -123,13 +127,22 @@ pub(super) struct LearnState {
 }
 
 impl App {
-    /// Learn mode, when on.
+    /// Learn mode, when on (and still about the record shown).
     pub fn learn(&self) -> Option<&Learn> {
-        self.learn.mode.as_ref()
+        self.learn.mode.as_ref().filter(|l| {
+            let rec = self.record();
+            *rec.initial() == l.start && rec.main_line_moves().starts_with(&l.moves)
+        })
     }
 
     pub fn learning(&self) -> bool {
-        self.learn.mode.is_some()
+        self.learn().is_some()
+    }
+
+    /// The position before the current item's move.
+    pub fn learn_position(&self) -> Option<Position> {
+        let node = self.learn()?.node(&self.record().main_line())?;
+        Some(self.record().position_at(node))
     }
 
     /// The side whose moves learn mode starts with: the human of a game against the computer,
@@ -174,6 +187,10 @@ impl App {
             self.message = (self.text().learn_after_analysis)(done, total);
             return;
         }
+        if self.playing && self.unfinished() {
+            self.message = self.text().learn_in_game.into();
+            return;
+        }
         if !self.review().has_scores() {
             self.popup = Some(Popup::ConfirmLearnAnalysis);
             return;
@@ -187,8 +204,17 @@ impl App {
         if self.analysing() {
             self.toggle_analysis(); // its lines would give the answer away
         }
-        self.learn.mode =
-            Some(Learn { side, side_fixed, items, index: 0, phase: Phase::Trying, answer_shown: false });
+        let (start, moves) = (self.record().initial().clone(), self.record().main_line_moves());
+        self.learn.mode = Some(Learn {
+            side,
+            side_fixed,
+            items,
+            index: 0,
+            start,
+            moves,
+            phase: Phase::Trying,
+            answer_shown: false,
+        });
         self.learn_show();
     }
 
@@ -218,6 +244,9 @@ impl App {
 
     /// Goes to the item `delta` away (wrapping), ready for a try.
     pub fn learn_step(&mut self, delta: i32) {
+        if !self.learning() {
+            return;
+        }
         let Some(l) = self.learn.mode.as_mut() else { return };
         let n = l.items.len() as i32;
         l.index = (l.index as i32 + delta).rem_euclid(n) as usize;
@@ -238,7 +267,7 @@ impl App {
 
     /// In a review: the moves of both sides, ☗'s, ☖'s, in turn.
     pub fn learn_cycle_side(&mut self) {
-        let Some(l) = self.learn.mode.as_ref() else { return };
+        let Some(l) = self.learn() else { return };
         if l.side_fixed {
             return;
         }
@@ -258,10 +287,13 @@ impl App {
     /// Shows the current item from the position before its move.
     fn learn_show(&mut self) {
         let main_line = self.record().main_line();
+        if !self.learning() {
+            return;
+        }
         let Some(l) = self.learn.mode.as_mut() else { return };
         l.phase = Phase::Trying;
         l.answer_shown = false;
-        let node = l.node(&main_line);
+        let Some(node) = l.node(&main_line) else { return };
         let (item, i, n) = l.item();
         let (ply, mark, played) = (item.ply, item.mark, item.played);
         self.learn.queue.push(LearnCommand::Cancel);
@@ -275,25 +307,29 @@ impl App {
     /// A move chosen in learn mode: judged, never played into the record. `None` when learn
     /// mode does not take it (it is off; or the position shown is not the item's, which ends it).
     pub(super) fn learn_takes(&mut self, m: Move) -> Option<bool> {
-        let l = self.learn.mode.as_ref()?;
-        if self.game.node() != l.node(&self.record().main_line()) {
+        self.learn.mode.as_ref()?;
+        let here = Some(self.game.node());
+        let main_line = self.record().main_line();
+        let Some((busy, played, best)) = self.learn().filter(|l| l.node(&main_line) == here).map(|l| {
+            let (item, _, _) = l.item();
+            (matches!(l.phase, Phase::Evaluating(_)), item.played, item.best_line.first().copied())
+        }) else {
             self.learn.mode = None;
             self.learn.queue.push(LearnCommand::Cancel);
             return None;
-        }
+        };
         self.selection = None;
         if let Err(why) = self.pos().why_illegal(m) {
             self.message = crate::record::explain::describe(&why, self.explain_lang());
             return Some(false);
         }
-        if matches!(l.phase, Phase::Evaluating(_)) {
+        if busy {
             self.message = self.text().learn_busy.into();
             return Some(false);
         }
-        let (item, _, _) = l.item();
-        let same = if m == item.played {
+        let same = if m == played {
             Some(Same::Played)
-        } else if item.best_line.first() == Some(&m) {
+        } else if best == Some(m) {
             Some(Same::EngineBest)
         } else {
             None
@@ -327,8 +363,8 @@ impl App {
             return;
         }
         let thresholds = Thresholds(self.settings.mark_thresholds.map(f64::from));
-        let mover = self.pos().side_to_move();
-        let Some(l) = self.learn.mode.as_ref() else { return };
+        let Some(mover) = self.learn_position().map(|p| p.side_to_move()) else { return };
+        let Some(l) = self.learn() else { return };
         let Phase::Evaluating(tried) = l.phase else { return };
         let (item, _, _) = l.item();
         let before = PositionEval {

@@ -160,3 +160,17 @@ fn leaving_the_position_ends_learn_mode_and_a_move_there_is_played() {
     assert!(a.submit_move(mv(a.pos(), "2g2f")), "a move away from the item is played");
     assert!(!a.learning());
 }
+
+#[test]
+fn another_record_ends_learn_mode_and_a_game_in_progress_refuses_it() {
+    let mut a = app();
+    analyse(&mut a);
+    a.start_learn();
+    assert!(a.learning());
+    a.start_new_game(a.last_choice());
+    assert!(!a.learning() && a.learn_position().is_none());
+    assert!(!screen(&a).contains("復習"));
+    a.start_learn();
+    assert!(!a.learning());
+    assert_eq!(a.message(), a.text().learn_in_game);
+}

@@ -15,7 +15,8 @@ pub(super) fn lines(app: &App) -> Vec<Line<'static>> {
     let Some(l) = app.learn() else { return Vec::new() };
     let t = app.text();
     let (item, i, n) = l.item();
-    let pos = app.pos();
+    let Some(before) = app.learn_position() else { return Vec::new() };
+    let pos = &before;
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let mut out = vec![Line::from(vec![
         Span::styled(format!("{}/{n} ", i + 1), bold),
