@@ -58,9 +58,8 @@ pub(super) fn draw_learn(f: &mut Frame, app: &App, area: Rect) {
     let g = super::glyphs(app);
     let t = app.text();
     let keys = if app.learn().is_some_and(|l| l.side_fixed()) { t.learn_keys_fixed } else { t.learn_keys };
-    let block = Block::bordered()
-        .border_set(g.border())
-        .title(g.pad(t.learn_title))
-        .title_bottom(Line::from(Span::styled(g.pad(keys), Style::default().fg(Tc::DarkGray))));
-    f.render_widget(Paragraph::new(lines(app)).block(block).wrap(Wrap { trim: false }), area);
+    let block = Block::bordered().border_set(g.border()).title(g.pad(t.learn_title));
+    let mut text = lines(app);
+    text.push(Line::from(Span::styled(g.pad(keys), Style::default().fg(Tc::DarkGray))));
+    f.render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }), area);
 }
