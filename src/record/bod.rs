@@ -4,7 +4,7 @@
 
 use super::names::PieceKindNames;
 use super::text::{kanji_count, parse_kanji_count};
-use crate::core::{Color, Hand, Piece, PieceKind, Position, Square};
+use crate::core::{Color, Hand, Piece, PieceKind, Position, SfenError, Square};
 
 /// The single-character kanji a diagram uses for a piece kind (or `None`).
 fn kind_of_char(c: char) -> Option<PieceKind> {
@@ -58,7 +58,7 @@ pub fn parse_hand(text: &str) -> Option<Hand> {
             return None;
         }
         let n = parse_kanji_count(chars.as_str())?;
-        hand.0[kind.hand_index()] = hand.0[kind.hand_index()].checked_add(n)?;
+        hand.set_count(kind, hand.count(kind).checked_add(n)?);
     }
     Some(hand)
 }
@@ -73,6 +73,25 @@ pub struct BodReader {
     pub side: Option<Color>,
 }
 
+/// What is wrong with a board diagram.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DiagramError {
+    #[error("unreadable pieces in hand '{0}'")]
+    Hand(String),
+    #[error("unknown piece '{0}' in the diagram")]
+    UnknownPiece(char),
+    #[error("unreadable board row '{0}'")]
+    Row(String),
+    #[error("a board row needs 9 squares: '{0}'")]
+    RowWidth(String),
+    #[error("the diagram has more than 9 rows")]
+    TooManyRows,
+    #[error("the diagram has {0} rows, expected 9")]
+    RowCount(usize),
+    #[error("the diagram is not a valid position: {0}")]
+    Position(SfenError),
+}
+
 impl BodReader {
     /// Whether any board row has been read.
     pub fn has_board(&self) -> bool {
@@ -80,7 +99,7 @@ impl BodReader {
     }
 
     /// Reads a hand line value for `color`. Returns an error message when unreadable.
-    pub fn hand_line(&mut self, color: Color, value: &str) -> Result<(), String> {
+    pub fn hand_line(&mut self, color: Color, value: &str) -> Result<(), DiagramError> {
         if color == Color::White && value.contains("残り") {
             self.gote_rest = true;
             return Ok(());
@@ -90,13 +109,13 @@ impl BodReader {
                 self.hands[color.index()] = Some(h);
                 Ok(())
             }
-            None => Err(format!("unreadable pieces in hand '{value}'")),
+            None => Err(DiagramError::Hand(value.to_string())),
         }
     }
 
     /// Reads a line of the frame or a board row; returns `Ok(false)` if the line is not part of
     /// a diagram.
-    pub fn line(&mut self, line: &str) -> Result<bool, String> {
+    pub fn line(&mut self, line: &str) -> Result<bool, DiagramError> {
         let t = line.trim();
         if t.starts_with("+---") || t.starts_with("＋") || (t.starts_with('９') && t.contains('１')) {
             return Ok(true);
@@ -113,27 +132,23 @@ impl BodReader {
             match (mark, c) {
                 (_, '・') | (_, '　') => {}
                 ('v' | 'V' | '^', c) => {
-                    row[file] = Piece::new(
-                        Color::White,
-                        kind_of_char(c).ok_or(format!("unknown piece '{c}' in the diagram"))?,
-                    )
+                    row[file] =
+                        Piece::new(Color::White, kind_of_char(c).ok_or(DiagramError::UnknownPiece(c))?)
                 }
                 (' ' | '+', c) => {
-                    row[file] = Piece::new(
-                        Color::Black,
-                        kind_of_char(c).ok_or(format!("unknown piece '{c}' in the diagram"))?,
-                    )
+                    row[file] =
+                        Piece::new(Color::Black, kind_of_char(c).ok_or(DiagramError::UnknownPiece(c))?)
                 }
-                _ => return Err(format!("unreadable board row '{t}'")),
+                _ => return Err(DiagramError::Row(t.to_string())),
             }
             i += 2;
             file += 1;
         }
         if file != 9 {
-            return Err(format!("a board row needs 9 squares: '{t}'"));
+            return Err(DiagramError::RowWidth(t.to_string()));
         }
         if self.rows.len() >= 9 {
-            return Err("the diagram has more than 9 rows".into());
+            return Err(DiagramError::TooManyRows);
         }
         self.rows.push(row);
         Ok(true)
@@ -141,9 +156,9 @@ impl BodReader {
 
     /// The position the diagram shows, and what it breaks that composed problems may break
     /// (pieces that can never move, two pawns on a file), as warning texts.
-    pub fn position(&self) -> Result<(Position, Vec<String>), String> {
+    pub fn position(&self) -> Result<(Position, Vec<String>), DiagramError> {
         if self.rows.len() != 9 {
-            return Err(format!("the diagram has {} rows, expected 9", self.rows.len()));
+            return Err(DiagramError::RowCount(self.rows.len()));
         }
         let mut hands = [self.hands[0].unwrap_or_default(), self.hands[1].unwrap_or_default()];
         if self.gote_rest {
@@ -156,7 +171,7 @@ impl BodReader {
                     .flatten()
                     .filter(|p| p.kind().is_some_and(|pk| pk.unpromote() == k))
                     .count() as u8;
-                rest.0[k.hand_index()] = k.max_count().saturating_sub(on_board + hands[0].count(k));
+                rest.set_count(k, k.max_count().saturating_sub(on_board + hands[0].count(k)));
             }
             hands[1] = rest;
         }
@@ -170,8 +185,8 @@ impl BodReader {
             }
         }
         let side = if self.side == Some(Color::White) { Color::White } else { Color::Black };
-        let (pos, problems) = Position::from_parts_lenient(&board, &hands, side)
-            .map_err(|e| format!("the diagram is not a valid position: {e}"))?;
+        let (pos, problems) =
+            Position::from_parts_lenient(&board, &hands, side).map_err(DiagramError::Position)?;
         Ok((pos, problems.iter().map(|p| format!("the diagram has {p}; read as drawn")).collect()))
     }
 }
@@ -207,6 +222,16 @@ pub fn write_bod(pos: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn diagram_errors_name_what_is_wrong() {
+        let mut r = BodReader::default();
+        assert_eq!(r.line("| 歩 X"), Err(DiagramError::UnknownPiece('X')));
+        assert_eq!(r.line("| 歩 歩|"), Err(DiagramError::RowWidth("| 歩 歩|".into())));
+        assert_eq!(r.hand_line(Color::Black, "歩Q"), Err(DiagramError::Hand("歩Q".into())));
+        assert_eq!(r.position().unwrap_err(), DiagramError::RowCount(0));
+        assert_eq!(DiagramError::UnknownPiece('X').to_string(), "unknown piece 'X' in the diagram");
+    }
 
     #[test]
     fn diagram_round_trip() {

@@ -72,7 +72,7 @@ impl KifReader {
         }
         self.started = true;
         let mut initial = if self.bod.has_board() {
-            let (pos, problems) = self.bod.position().map_err(|m| RecordError::parse(line, m))?;
+            let (pos, problems) = self.bod.position().map_err(|m| RecordError::parse(line, m.to_string()))?;
             for p in problems {
                 self.warnings.push(Warning::note(line, p));
             }
@@ -165,7 +165,7 @@ impl KifReader {
             match self.bod.line(t) {
                 Ok(true) => return Ok(()),
                 Ok(false) => {}
-                Err(m) => return Err(RecordError::parse(n, m)),
+                Err(m) => return Err(RecordError::parse(n, m.to_string())),
             }
         }
         let first = t.chars().next().unwrap_or(' ');
@@ -213,10 +213,10 @@ impl KifReader {
         };
         match key {
             "先手の持駒" | "下手の持駒" => {
-                self.bod.hand_line(Color::Black, value).map_err(|m| RecordError::parse(n, m))?
+                self.bod.hand_line(Color::Black, value).map_err(|m| RecordError::parse(n, m.to_string()))?
             }
             "後手の持駒" | "上手の持駒" => {
-                self.bod.hand_line(Color::White, value).map_err(|m| RecordError::parse(n, m))?
+                self.bod.hand_line(Color::White, value).map_err(|m| RecordError::parse(n, m.to_string()))?
             }
             "手合割" => {
                 match Handicap::by_name(value) {
@@ -245,7 +245,7 @@ impl KifReader {
         };
         match clean_header(key, value) {
             Ok(h) => self.record.headers.push(h),
-            Err(why) => self.warnings.push(Warning::note(n, why)),
+            Err(why) => self.warnings.push(Warning::note(n, why.to_string())),
         }
     }
 

@@ -36,15 +36,25 @@ pub fn header_key_problem(key: &str) -> Option<&'static str> {
     None
 }
 
+/// Why a header read from a file is dropped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HeaderDropped {
+    #[error("header with an empty key dropped")]
+    EmptyKey,
+    /// The key (as read) and why a record cannot keep it.
+    #[error("header '{}' dropped: {why}", key.escape_debug())]
+    Refused { key: String, why: &'static str },
+}
+
 /// Checks a header read from a file: `Err` says why the key is dropped; the value has control
 /// characters replaced by spaces and white space around it trimmed, as KIF keeps it.
-pub fn clean_header(key: &str, value: &str) -> Result<(String, String), String> {
+pub fn clean_header(key: &str, value: &str) -> Result<(String, String), HeaderDropped> {
     let key = key.trim_matches(char::is_whitespace);
     if key.is_empty() {
-        return Err("header with an empty key dropped".to_string());
+        return Err(HeaderDropped::EmptyKey);
     }
     if let Some(why) = header_key_problem(key) {
-        return Err(format!("header '{}' dropped: {why}", key.escape_debug()));
+        return Err(HeaderDropped::Refused { key: key.to_string(), why });
     }
     let value: String = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
     Ok((key.to_string(), value.trim_matches(char::is_whitespace).to_string()))
@@ -507,6 +517,14 @@ impl Walker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn headers_dropped_say_why() {
+        assert_eq!(clean_header(" ", "x"), Err(HeaderDropped::EmptyKey));
+        let e = clean_header("先手の持駒", "歩").unwrap_err();
+        assert!(matches!(&e, HeaderDropped::Refused { key, .. } if key == "先手の持駒"), "{e}");
+        assert_eq!(clean_header(" 棋戦 ", " 竜王戦\n"), Ok(("棋戦".into(), "竜王戦".into())));
+    }
 
     fn mv(p: &Position, usi: &str) -> Move {
         p.parse_usi_move(usi).unwrap()

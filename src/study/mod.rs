@@ -9,7 +9,7 @@ use crate::engine::analysis::game::{
     GameAnalysis, GameAnalysisOptions, MoveJudgement, PositionEval, Progress, analyse_game,
 };
 use crate::record::annotation::{self, Annotation, Eval, Mark};
-use crate::record::{GameRecord, ROOT};
+use crate::record::{GameRecord, NodeId, ROOT};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -68,6 +68,35 @@ pub fn write_analysis(record: &mut GameRecord, analysis: &GameAnalysis) {
         let Some(&id) = nodes.get(ply) else { break };
         let j = ply.checked_sub(1).and_then(|i| analysis.judgements.get(i));
         annotation::set_annotation(record, id, Some(&annotation_of(eval, j)));
+    }
+}
+
+/// The variations of `record`: for every move that is not its position's main continuation,
+/// the node it is played from and the line it starts (the move, then its main continuation to
+/// the end of that line), in the order of a depth-first walk from the start.
+pub fn variation_lines(record: &GameRecord) -> Vec<(NodeId, Vec<NodeId>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![ROOT];
+    while let Some(n) = stack.pop() {
+        let node = record.node(n);
+        for &c in node.alternatives() {
+            let mut line = vec![c];
+            while let Some(next) = record.node(*line.last().expect("not empty")).continuation() {
+                line.push(next);
+            }
+            out.push((n, line));
+        }
+        stack.extend(node.children().iter().rev());
+    }
+    out
+}
+
+/// Writes an analysis of a line of moves into the comments of its nodes `nodes`; the analysis
+/// starts from the position before the first of them (that position's own comments stay).
+pub fn write_line_analysis(record: &mut GameRecord, nodes: &[NodeId], analysis: &GameAnalysis) {
+    for (i, &id) in nodes.iter().enumerate() {
+        let Some(eval) = analysis.evals.get(i + 1) else { break };
+        annotation::set_annotation(record, id, Some(&annotation_of(eval, analysis.judgements.get(i))));
     }
 }
 

@@ -50,6 +50,20 @@ pub(super) struct Study {
     review: ReviewLine,
     /// A whole-game analysis is running: (positions done, positions in all).
     run: Option<(usize, usize)>,
+    /// The whole-game analysis's runs after the main line's: one a variation.
+    sweep: Sweep,
+}
+
+/// The variations a whole-game analysis goes through after the main line, one run each.
+#[derive(Debug, Default)]
+struct Sweep {
+    /// Lines still to analyse (the last first): the node each is played from, and its nodes.
+    pending: Vec<(NodeId, Vec<NodeId>)>,
+    /// The nodes of the variation being analysed (`None`: the main line).
+    line: Option<Vec<NodeId>>,
+    /// Positions analysed and moves marked by the runs finished.
+    positions: usize,
+    marks: usize,
 }
 
 impl Study {
@@ -64,6 +78,7 @@ impl Study {
             queue: Vec::new(),
             review: ReviewLine::from_record(record),
             run: None,
+            sweep: Sweep::default(),
         }
     }
 }
@@ -201,7 +216,8 @@ impl App {
         }
     }
 
-    /// Starts the whole-game analysis of the main line, or stops the one running.
+    /// Starts the whole-game analysis of the main line and then of each variation, or stops the
+    /// one running.
     pub fn toggle_game_analysis(&mut self) {
         if self.study.run.is_some() {
             self.study.queue.push(StudyCommand::StopGame);
@@ -212,8 +228,12 @@ impl App {
         let moves = rec.main_line_moves();
         let total = moves.len() + 1;
         let start = Box::new(rec.initial().clone());
+        let mut pending = crate::study::variation_lines(rec);
+        pending.reverse();
         self.study.review =
             ReviewLine { points: vec![ReviewPoint { score: None, mark: None, pv: Vec::new() }; total] };
+        let total = total + pending.iter().map(|(_, line)| line.len()).sum::<usize>();
+        self.study.sweep = Sweep { pending, ..Sweep::default() };
         self.study.run = Some((0, total));
         self.study.queue.push(StudyCommand::AnalyseGame {
             start,
@@ -226,8 +246,13 @@ impl App {
 
     /// One position of the whole-game analysis is done.
     pub fn on_game_progress(&mut self, ply: usize, eval: &PositionEval, judgement: Option<&MoveJudgement>) {
+        // a variation's run starts at the position before it, counted with the line it left
+        let main = self.study.sweep.line.is_none();
         if let Some((done, total)) = self.study.run.as_mut() {
-            *done = (ply + 1).min(*total);
+            *done = (self.study.sweep.positions + ply + usize::from(main)).min(*total);
+        }
+        if !main {
+            return;
         }
         if let Some(p) = self.study.review.points.get_mut(ply) {
             p.score = Some(eval.score);
@@ -238,13 +263,41 @@ impl App {
 
     /// The whole-game analysis ended (finished or stopped): its result goes into the record's
     /// comments, kept on save.
+    /// A run that is not stopped goes on with the next variation.
     pub fn on_game_analysis_done(&mut self, analysis: &GameAnalysis) {
-        self.study.run = None;
-        crate::study::write_analysis(self.game.record_mut(), analysis);
-        self.study.review = ReviewLine::from_record(self.game.record());
+        let sweep = &mut self.study.sweep;
+        match sweep.line.take() {
+            None => {
+                crate::study::write_analysis(self.game.record_mut(), analysis);
+                self.study.review = ReviewLine::from_record(self.game.record());
+                sweep.positions += analysis.evals.len();
+            }
+            Some(nodes) => {
+                crate::study::write_line_analysis(self.game.record_mut(), &nodes, analysis);
+                sweep.positions += analysis.evals.len().saturating_sub(1);
+            }
+        }
+        let sweep = &mut self.study.sweep;
+        sweep.marks += analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
         self.dirty = true;
-        let marks = analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
-        self.message = (self.text().game_analysis_done)(analysis.stopped, analysis.evals.len(), marks);
+        if !analysis.stopped
+            && let Some((parent, nodes)) = sweep.pending.pop()
+        {
+            let rec = self.game.record();
+            let start = Box::new(rec.position_at(parent));
+            let moves = nodes.iter().map(|&n| rec.node(n).mv).collect();
+            self.study.sweep.line = Some(nodes);
+            self.study.queue.push(StudyCommand::AnalyseGame {
+                start,
+                moves,
+                movetime_ms: self.settings.game_analysis_ms,
+                thresholds: Thresholds(self.settings.mark_thresholds.map(f64::from)),
+            });
+            return;
+        }
+        self.study.run = None;
+        let (positions, marks) = (self.study.sweep.positions, self.study.sweep.marks);
+        self.message = (self.text().game_analysis_done)(analysis.stopped, positions, marks);
         self.learn_on_analysis_done(analysis.stopped);
     }
 
@@ -370,6 +423,70 @@ mod tests {
         a.toggle_analysis();
         assert!(matches!(a.study_command(), Some(StudyCommand::StopAnalysis)));
         assert!(!a.analysing() && a.analysis().is_none());
+    }
+
+    /// Feeds a made-up analysis of `moves` from `start` to the app, as the analysis thread
+    /// would, with the move at ply `marked` (if any) marked 悪手.
+    fn feed(a: &mut App, start: &Position, moves: &[Move], marked: Option<usize>) {
+        let mut analysis = GameAnalysis::default();
+        let mut pos = start.clone();
+        for ply in 0..=moves.len() {
+            if ply > 0 {
+                pos.do_move(moves[ply - 1]);
+            }
+            let best = pos.legal_moves().as_slice().first().copied();
+            let eval = PositionEval {
+                score: BlackScore::Cp(10 * ply as i32),
+                best,
+                pv: best.into_iter().collect(),
+                depth: 5,
+                nodes: 10,
+            };
+            let j = (ply > 0).then(|| MoveJudgement {
+                loss: 0.0,
+                mark: (marked == Some(ply)).then_some(2),
+                best: false,
+            });
+            a.on_game_progress(ply, &eval, j.as_ref());
+            analysis.evals.push(eval);
+            analysis.judgements.extend(j);
+        }
+        a.on_game_analysis_done(&analysis);
+    }
+
+    #[test]
+    fn whole_game_analysis_goes_on_through_the_variations() {
+        let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n\n変化：2手\n   2 ８四歩(83)\n*角道を止めない\n   3 ２六歩(27)\n";
+        let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
+        let mut a = App::with_record(rec);
+        a.toggle_game_analysis();
+        let Some(StudyCommand::AnalyseGame { start, moves, .. }) = a.study_command() else { panic!() };
+        assert_eq!(
+            a.game_analysis_progress(),
+            Some((0, 6)),
+            "4 positions of the main line, 2 moves of the variation"
+        );
+        feed(&mut a, &start, &moves, Some(3));
+        assert_eq!(a.game_analysis_progress(), Some((4, 6)), "still running: the variation is next");
+        let Some(StudyCommand::AnalyseGame { start, moves, .. }) = a.study_command() else { panic!() };
+        assert_eq!(start.side_to_move(), crate::core::Color::White, "from the position after ７六歩");
+        assert_eq!(moves.iter().map(|m| m.usi()).collect::<Vec<_>>(), ["8c8d", "2g2f"]);
+        feed(&mut a, &start, &moves, Some(1));
+        assert!(a.game_analysis_progress().is_none());
+        assert!(a.message().contains("6 positions, 2 marked"), "{}", a.message());
+        // the variation's move carries its mark, after the player's comment; the main line keeps its own
+        let first = a.record().main_line()[0];
+        let var = a.record().node(first).children()[1];
+        let c = &a.record().node(var).comments;
+        assert_eq!(c[0], "角道を止めない");
+        assert!(c.contains(&"【悪手】".to_string()), "{c:?}");
+        assert!(a.record().node(first).comments.contains(&"#評価値=10".to_string()));
+        assert_eq!(a.mark_of(2), Some(Mark::Mistake));
+        a.redo();
+        a.redo();
+        a.switch_variation(1);
+        let s = crate::tui::view::screen_text(&a, 110, 34, std::time::Instant::now());
+        assert!(s.contains("△８四歩(83)* 悪手"), "{s}");
     }
 
     #[test]

@@ -147,7 +147,7 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
             if app.learning() {
                 learn::draw_learn(f, app, a.study);
             } else {
-                study::draw_study(f, app, a.study);
+                study::draw_study(f, app, a.study, a.comment.height == 0);
             }
         }
         if a.comment.height > 0 {

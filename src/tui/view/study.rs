@@ -54,8 +54,8 @@ fn nps_text(nps: u64) -> String {
     }
 }
 
-/// The text lines of the panel.
-fn text_lines(app: &App) -> (String, Vec<Line<'static>>) {
+/// The text lines of the panel; the comment too when `comments` (no comment panel shown).
+fn text_lines(app: &App, comments: bool) -> (String, Vec<Line<'static>>) {
     let mut out = Vec::new();
     let title;
     if app.analysing() {
@@ -92,7 +92,7 @@ fn text_lines(app: &App) -> (String, Vec<Line<'static>>) {
             ]));
         }
     }
-    for c in user_comments(&app.record().node(app.game().node()).comments) {
+    for c in user_comments(&app.record().node(app.game().node()).comments).into_iter().filter(|_| comments) {
         out.push(Line::from(Span::styled(format!("* {c}"), Style::default().fg(Tc::Cyan))));
     }
     (title, out)
@@ -103,7 +103,7 @@ fn clamp(s: BlackScore) -> f64 {
 }
 
 /// Draws the panel in `area`.
-pub(super) fn draw_study(f: &mut Frame, app: &App, area: Rect) {
+pub(super) fn draw_study(f: &mut Frame, app: &App, area: Rect, comments: bool) {
     let g = super::glyphs(app);
     let graph_rows = if app.review().has_scores() || app.game_analysis_progress().is_some() {
         GRAPH_ROWS.min(area.height)
@@ -114,7 +114,7 @@ pub(super) fn draw_study(f: &mut Frame, app: &App, area: Rect) {
         .direction(Direction::Vertical)
         .constraints([Constraint::Min(0), Constraint::Length(graph_rows)])
         .split(area);
-    let (title, lines) = text_lines(app);
+    let (title, lines) = text_lines(app, comments);
     let block = Block::bordered().border_set(g.border()).title(g.pad(&title));
     f.render_widget(Paragraph::new(lines).block(block), parts[0]);
     if graph_rows > 0 {
