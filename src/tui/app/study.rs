@@ -241,9 +241,15 @@ impl App {
             start,
             moves,
             movetime_ms: self.settings.game_analysis_ms,
-            thresholds: Thresholds(self.settings.mark_thresholds.map(f64::from)),
+            thresholds: self.mark_thresholds(),
         });
         self.message = (self.text().game_analysis_started)(total, self.settings.game_analysis_ms);
+    }
+
+    /// The mark thresholds the settings choose (the settings file keeps them rising from 1 to
+    /// 100, so the defaults stand in only for values no setting can hold).
+    pub(super) fn mark_thresholds(&self) -> Thresholds {
+        Thresholds::new(self.settings.mark_thresholds.map(f64::from)).unwrap_or_default()
     }
 
     /// One position of the whole-game analysis is done.
@@ -300,7 +306,7 @@ impl App {
                 start,
                 moves,
                 movetime_ms: self.settings.game_analysis_ms,
-                thresholds: Thresholds(self.settings.mark_thresholds.map(f64::from)),
+                thresholds: self.mark_thresholds(),
             });
             return;
         }
@@ -557,7 +563,7 @@ mod tests {
         let Some(StudyCommand::AnalyseGame { movetime_ms: 1000, thresholds, .. }) = a.study_command() else {
             panic!()
         };
-        assert_eq!(thresholds, Thresholds([3.0, 6.0, 12.0, 30.0]));
+        assert_eq!(thresholds, Thresholds::new([3.0, 6.0, 12.0, 30.0]).unwrap());
     }
 
     #[test]
