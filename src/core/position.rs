@@ -277,7 +277,7 @@ impl Position {
         if k == PieceKind::King {
             self.king_sq[p.color().index()] = sq;
         }
-        self.key ^= zobrist::piece_key(p.0, sq.index());
+        self.key ^= zobrist::piece_key(p.code(), sq.index());
     }
 
     #[inline]
@@ -290,7 +290,7 @@ impl Position {
         if k == PieceKind::King {
             self.king_sq[p.color().index()] = NO_SQUARE;
         }
-        self.key ^= zobrist::piece_key(p.0, sq.index());
+        self.key ^= zobrist::piece_key(p.code(), sq.index());
         p
     }
 
@@ -298,18 +298,18 @@ impl Position {
     pub(crate) fn add_hand(&mut self, c: Color, k: PieceKind) {
         let ci = c.index();
         let ki = k.hand_index();
-        let n = self.hands[ci].0[ki];
+        let n = self.hands[ci].count(k);
         self.key ^= zobrist::hand_key(ci, ki, n) ^ zobrist::hand_key(ci, ki, n + 1);
-        self.hands[ci].0[ki] = n + 1;
+        self.hands[ci].set_count(k, n + 1);
     }
 
     #[inline]
     pub(crate) fn sub_hand(&mut self, c: Color, k: PieceKind) {
         let ci = c.index();
         let ki = k.hand_index();
-        let n = self.hands[ci].0[ki];
+        let n = self.hands[ci].count(k);
         self.key ^= zobrist::hand_key(ci, ki, n) ^ zobrist::hand_key(ci, ki, n - 1);
-        self.hands[ci].0[ki] = n - 1;
+        self.hands[ci].set_count(k, n - 1);
     }
 
     pub(crate) fn set_side(&mut self, c: Color) {
@@ -335,7 +335,7 @@ impl Position {
         for sq in Square::all() {
             let p = self.board[sq.index()];
             if !p.is_empty() {
-                k ^= zobrist::piece_key(p.0, sq.index());
+                k ^= zobrist::piece_key(p.code(), sq.index());
             }
         }
         for c in Color::ALL {
@@ -475,21 +475,21 @@ impl Position {
             let n = self.hands[ci].count(kind);
             k ^=
                 zobrist::hand_key(ci, kind.hand_index(), n) ^ zobrist::hand_key(ci, kind.hand_index(), n - 1);
-            k ^= zobrist::piece_key(Piece::new(us, kind).0, to.index());
+            k ^= zobrist::piece_key(Piece::new(us, kind).code(), to.index());
         } else {
             let from = m.from();
             let p = self.board[from.index()];
             let cap = self.board[to.index()];
             if !cap.is_empty() {
-                k ^= zobrist::piece_key(cap.0, to.index());
+                k ^= zobrist::piece_key(cap.code(), to.index());
                 let hk = cap.kind_unchecked().unpromote();
                 let n = self.hands[ci].count(hk);
                 k ^=
                     zobrist::hand_key(ci, hk.hand_index(), n) ^ zobrist::hand_key(ci, hk.hand_index(), n + 1);
             }
-            k ^= zobrist::piece_key(p.0, from.index());
+            k ^= zobrist::piece_key(p.code(), from.index());
             let np = if m.is_promotion() { Piece::new(us, p.kind_unchecked().promote()) } else { p };
-            k ^= zobrist::piece_key(np.0, to.index());
+            k ^= zobrist::piece_key(np.code(), to.index());
         }
         k
     }

@@ -217,7 +217,7 @@ impl PieceKind {
 
 /// A coloured piece, or empty. Encoded as kind + 16 × colour; 0 is empty.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Piece(pub u8);
+pub struct Piece(u8);
 
 impl Piece {
     pub const EMPTY: Piece = Piece(0);
@@ -230,6 +230,12 @@ impl Piece {
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// The encoding (kind + 16 × colour, 0 for empty): an index into per-piece tables.
+    #[inline]
+    pub const fn code(self) -> u8 {
+        self.0
     }
 
     #[inline]
@@ -506,9 +512,32 @@ impl fmt::Display for Move {
 
 /// Pieces in hand of one side: a count per hand kind (pawn .. gold).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Debug)]
-pub struct Hand(pub [u8; 7]);
+pub struct Hand([u8; 7]);
 
 impl Hand {
+    /// A hand from its counts, indexed by `PieceKind::hand_index` (pawn .. gold). Not checked
+    /// against a set's worth: the mate solver uses hands as bounds, `u8::MAX` meaning any number.
+    #[inline]
+    pub const fn from_counts(counts: [u8; 7]) -> Hand {
+        Hand(counts)
+    }
+
+    /// The counts, indexed by `PieceKind::hand_index` (pawn .. gold).
+    #[inline]
+    pub const fn counts(&self) -> [u8; 7] {
+        self.0
+    }
+
+    #[inline]
+    pub fn set_count(&mut self, kind: PieceKind, n: u8) {
+        self.0[kind.hand_index()] = n;
+    }
+
+    /// Kind by kind, `f` of this hand's count and `other`'s.
+    #[inline]
+    pub fn zip_with(&self, other: &Hand, f: impl Fn(u8, u8) -> u8) -> Hand {
+        Hand(std::array::from_fn(|i| f(self.0[i], other.0[i])))
+    }
     #[inline]
     pub fn count(&self, kind: PieceKind) -> u8 {
         self.0[kind.hand_index()]

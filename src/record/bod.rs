@@ -58,7 +58,7 @@ pub fn parse_hand(text: &str) -> Option<Hand> {
             return None;
         }
         let n = parse_kanji_count(chars.as_str())?;
-        hand.0[kind.hand_index()] = hand.0[kind.hand_index()].checked_add(n)?;
+        hand.set_count(kind, hand.count(kind).checked_add(n)?);
     }
     Some(hand)
 }
@@ -171,7 +171,7 @@ impl BodReader {
                     .flatten()
                     .filter(|p| p.kind().is_some_and(|pk| pk.unpromote() == k))
                     .count() as u8;
-                rest.0[k.hand_index()] = k.max_count().saturating_sub(on_board + hands[0].count(k));
+                rest.set_count(k, k.max_count().saturating_sub(on_board + hands[0].count(k)));
             }
             hands[1] = rest;
         }

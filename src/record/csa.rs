@@ -356,7 +356,8 @@ impl CsaGame {
             let used = board.iter().filter(|p| p.kind().is_some_and(|pk| pk.unpromote() == k)).count() as u8
                 + self.hands[0].count(k)
                 + self.hands[1].count(k);
-            self.hands[color.index()].0[k.hand_index()] += k.max_count().saturating_sub(used);
+            let hand = &mut self.hands[color.index()];
+            hand.set_count(k, hand.count(k) + k.max_count().saturating_sub(used));
         }
     }
 

@@ -475,7 +475,7 @@ fn position_of(doc: &Doc, data: usize, warnings: &mut Vec<Warning>) -> Result<Po
             object(doc, h, "a hand")?;
             for (key, kind) in HAND_KEYS {
                 let n = optional(doc, h, key, |d, i| integer(d, i, key, 255))?.unwrap_or(0);
-                hands[c].0[kind.hand_index()] = n as u8;
+                hands[c].set_count(kind, n as u8);
             }
         }
     }

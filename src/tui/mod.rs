@@ -15,7 +15,7 @@
 //! - `text`: every piece of interface text, in Japanese and English;
 //! - `engine_link`: the computer player off the UI thread;
 //! - `study_link` and `tsume_link`: analysis and the tsume solver off the UI thread;
-//! - `probe_link`: the threat indicator's solves off the UI thread.
+//! - `probe_link`: the threat indicator's solves and learn mode's searches off the UI thread.
 
 pub mod app;
 pub mod engine_link;

@@ -1,11 +1,14 @@
-//! Short searches off the UI thread for the threat indicator (the mate solver). The event loop
+//! Short searches off the UI thread: the threat indicator's (the mate solver) and learn mode's
+//! (a try searched for the analysis time). The event loop
 //! calls [`ProbeLink::drive`] every turn: it carries the app's requests to a worker thread and
 //! the answers back; nothing here blocks. A new request stops the one running, and answers
 //! carry their request's ticket so the app can drop stale ones.
 
 use crate::core::Position;
+use crate::engine::analysis::game::{PositionEval, evaluate};
 use crate::engine::mate::threats::{THREAT_NODES, Threats, threats};
-use crate::tui::app::{App, ThreatCommand};
+use crate::engine::{Engine, EngineOptions};
+use crate::tui::app::{App, LearnCommand, ThreatCommand};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -67,11 +70,14 @@ impl<Req, Resp> Drop for Worker<Req, Resp> {
 
 /// A threat solve asked for: the request's ticket and the position.
 type ThreatJob = (u64, Box<Position>);
+/// A try to search: the request's ticket, the position after it, the time in milliseconds.
+type LearnJob = (u64, Box<Position>, u64);
 
 /// The probe threads of the app, started on first use.
 #[derive(Default)]
 pub struct ProbeLink {
     threats: Option<Worker<ThreatJob, (u64, Threats)>>,
+    learn: Option<Worker<LearnJob, (u64, PositionEval)>>,
 }
 
 impl ProbeLink {
@@ -103,7 +109,35 @@ impl ProbeLink {
                 app.on_threats(ticket, found);
             }
         }
+        while let Some(cmd) = app.learn_command() {
+            match cmd {
+                LearnCommand::Evaluate { ticket, pos, movetime_ms } => {
+                    self.learn.get_or_insert_with(learn_worker).submit((ticket, pos, movetime_ms))
+                }
+                LearnCommand::Cancel => {
+                    if let Some(w) = self.learn.as_mut() {
+                        w.cancel();
+                    }
+                }
+            }
+        }
+        if let Some(w) = &self.learn {
+            for (ticket, eval) in w.answers.try_iter() {
+                app.on_learn_eval(ticket, eval);
+            }
+        }
     }
+}
+
+/// The learn-mode worker: one engine, set up as the whole-game analysis sets up its own.
+fn learn_worker() -> Worker<LearnJob, (u64, PositionEval)> {
+    let mut engine: Option<Engine> = None;
+    Worker::spawn("learn", move |(ticket, pos, ms): LearnJob, stop| {
+        let e = engine.get_or_insert_with(|| {
+            Engine::new(EngineOptions { hash_mb: 64, level: 10, own_book: false, ..EngineOptions::default() })
+        });
+        (ticket, evaluate(e, &pos, ms, stop))
+    })
 }
 
 #[cfg(test)]

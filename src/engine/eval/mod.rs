@@ -110,7 +110,7 @@ fn statics() -> &'static StaticTables {
         let mut kanagoma = [false; 32];
         for c in Color::ALL {
             for kind in PieceKind::ALL {
-                let p = crate::core::Piece::new(c, kind).0 as usize;
+                let p = crate::core::Piece::new(c, kind).code() as usize;
                 kanagoma[p] = is_kanagoma(kind);
                 for sq in Square::all() {
                     // own four home ranks: relative ranks 6..9
@@ -239,7 +239,7 @@ impl EvalTables {
                     let v = BOARD_VALUE[kind as usize]
                         + tuned::PSQ[kind as usize][own.index()] as i32
                         + castle_term(kind, strategy[c.index()], own);
-                    psq[p.0 as usize][sq.index()] = if c == Color::Black { v } else { -v };
+                    psq[p.code() as usize][sq.index()] = if c == Color::Black { v } else { -v };
                 }
             }
         }
@@ -295,7 +295,7 @@ impl Accumulator {
         let ksq = [pos.king_square(Color::Black), pos.king_square(Color::White)];
         let mut acc = Accumulator::default();
         for sq in pos.occupied() {
-            acc.add(t, ksq, pos.piece_at(sq).0 as usize, sq, 1);
+            acc.add(t, ksq, pos.piece_at(sq).code() as usize, sq, 1);
         }
         acc
     }
@@ -335,14 +335,15 @@ impl Accumulator {
                 let p = pos.piece_at(m.from());
                 let cap = pos.piece_at(to);
                 if !cap.is_empty() {
-                    acc.add(t, ksq, cap.0 as usize, to, -1);
+                    acc.add(t, ksq, cap.code() as usize, to, -1);
                 }
                 if p.kind_unchecked() == PieceKind::King {
                     // the king's own terms, then every distance bonus to this king afresh: our
                     // defenders' and the enemy's attackers' (the captured piece already gone)
-                    acc.psq += t.psq[p.0 as usize][to.index()] - t.psq[p.0 as usize][m.from().index()];
+                    acc.psq +=
+                        t.psq[p.code() as usize][to.index()] - t.psq[p.code() as usize][m.from().index()];
                     let st = t.st;
-                    let dg = |sq: Square| st.degree[p.0 as usize * 81 + sq.index()];
+                    let dg = |sq: Square| st.degree[p.code() as usize * 81 + sq.index()];
                     for i in 0..2 {
                         acc.degree[i] += dg(to)[i] as i32 - dg(m.from())[i] as i32;
                     }
@@ -360,18 +361,18 @@ impl Accumulator {
                     // the king's own term (measured from the enemy king) moves with it; every
                     // term measured from this king is computed afresh (the capture already gone)
                     if let Some(ek) = ksq[ti] {
-                        acc.rel[ti] += rel_from_king(st, ti, ek, p.0 as usize, to)
-                            - rel_from_king(st, ti, ek, p.0 as usize, m.from());
+                        acc.rel[ti] += rel_from_king(st, ti, ek, p.code() as usize, to)
+                            - rel_from_king(st, ti, ek, p.code() as usize, m.from());
                     }
                     let mut others = pos.occupied();
                     others.clear(to);
                     others.clear(m.from());
                     acc.rel[ui] = others
-                        .map(|sq| rel_from_king(st, ui, to, pos.piece_at(sq).0 as usize, sq))
+                        .map(|sq| rel_from_king(st, ui, to, pos.piece_at(sq).code() as usize, sq))
                         .sum::<i32>();
                     return acc;
                 }
-                acc.add(t, ksq, p.0 as usize, m.from(), -1);
+                acc.add(t, ksq, p.code() as usize, m.from(), -1);
                 p
             }
         };
@@ -380,7 +381,7 @@ impl Accumulator {
         } else {
             moved
         };
-        acc.add(t, ksq, placed.0 as usize, to, 1);
+        acc.add(t, ksq, placed.code() as usize, to, 1);
         acc
     }
 }
@@ -474,7 +475,7 @@ pub fn degrees(pos: &Position) -> [i32; 2] {
     let st = statics();
     let mut degree = [0i32; 2];
     for sq in pos.occupied() {
-        let dg = st.degree[pos.piece_at(sq).0 as usize * 81 + sq.index()];
+        let dg = st.degree[pos.piece_at(sq).code() as usize * 81 + sq.index()];
         degree[0] += dg[0] as i32;
         degree[1] += dg[1] as i32;
     }

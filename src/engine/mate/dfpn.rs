@@ -356,9 +356,7 @@ impl Solver {
                             proof = proof_before(pos, c.mv, &cproof);
                         }
                     } else {
-                        for (x, y) in proof.0.iter_mut().zip(cproof.0) {
-                            *x = (*x).max(y);
-                        }
+                        proof = proof.zip_with(&cproof, u8::max);
                     }
                     dist_best = Some(match dist_best {
                         None => cdist,
@@ -433,16 +431,16 @@ mod tests {
         let held = *pos.hand(attacker);
         let mut wider = false;
         for k in PieceKind::HAND {
-            let i = k.hand_index();
-            assert!(l.disproof.0[i] >= held.0[i], "{sfen}: the disproof covers the hand");
-            if l.disproof.0[i] == held.0[i] {
+            let (proved, held) = (l.disproof.count(k), held.count(k));
+            assert!(proved >= held, "{sfen}: the disproof covers the hand");
+            if proved == held {
                 continue;
             }
             wider = true;
             let mut hands = hands_of(&pos);
-            let more = l.disproof.0[i].min(held.0[i] + 2).min(k.max_count());
-            hands[d].0[i] = hands[d].0[i].saturating_sub(more - held.0[i]);
-            hands[a].0[i] = more;
+            let more = proved.min(held + 2).min(k.max_count());
+            hands[d].set_count(k, hands[d].count(k).saturating_sub(more - held));
+            hands[a].set_count(k, more);
             let mut q = Position::from_parts(&pos.board(), &hands, attacker, false).unwrap();
             let r = Solver::new(attacker, 1 << 18, Some(3_000_000), None, None).search(&mut q);
             assert_ne!(r.pn, 0, "{sfen}: {more} of {k:?} in hand must not mate");

@@ -12,20 +12,17 @@ use crate::core::{Color, Hand, Move, PieceKind, Position};
 fn before_move(pos: &Position, m: Move, child: &Hand) -> Hand {
     let mut h = *child;
     if let Some(k) = m.drop_kind() {
-        let i = k.hand_index();
-        h.0[i] = h.0[i].saturating_add(1);
+        h.set_count(k, h.count(k).saturating_add(1));
     } else if let Some(k) = pos.captured_by(m).kind() {
-        let i = k.unpromote().hand_index();
-        h.0[i] = h.0[i].saturating_sub(1);
+        let k = k.unpromote();
+        h.set_count(k, h.count(k).saturating_sub(1));
     }
     h
 }
 
 /// Lowers every count of `hand` to at most the one in `cap`.
 fn cap_each(hand: &mut Hand, cap: &Hand) {
-    for (x, c) in hand.0.iter_mut().zip(cap.0) {
-        *x = (*x).min(c);
-    }
+    *hand = hand.zip_with(cap, u8::min);
 }
 
 /// The proof hand of an attacker position proven by playing `m` into a child whose proof hand
@@ -40,11 +37,7 @@ pub(super) fn proof_before(pos: &Position, m: Move, child: &Hand) -> Hand {
 /// at all may be held in any number (one more piece of a kind adds no drop), a kind not held
 /// may not be held (its drops were never looked at).
 fn widen_held(disproof: &mut Hand, held: &Hand) {
-    for (d, h) in disproof.0.iter_mut().zip(held.0) {
-        if h == 0 {
-            *d = 0;
-        }
-    }
+    *disproof = disproof.zip_with(held, |d, h| if h == 0 { 0 } else { d });
 }
 
 /// The disproof hand of an attacker position with no check at all, holding `held`: any number
@@ -86,7 +79,7 @@ pub(super) fn disproof_of(
             if mv.is_drop() {
                 cap_each(&mut d, &held);
             }
-            let size = d.0.iter().map(|&x| x as u32).sum();
+            let size = d.total();
             if best.is_none_or(|(b, _)| size > b) {
                 best = Some((size, d));
             }
@@ -115,7 +108,7 @@ pub(super) fn interposition_proof(pos: &Position, attacker: Color, mut proof: Ha
         let theirs = pos.hand(defender);
         for k in PieceKind::HAND {
             if theirs.count(k) == 0 {
-                proof.0[k.hand_index()] = ours.count(k);
+                proof.set_count(k, ours.count(k));
             }
         }
     }
@@ -137,7 +130,7 @@ mod tests {
         // the rook checks from 1c through 1b: with one silver fewer for sente, gote would hold
         // it and interpose
         let mut two_silvers = Hand::default();
-        two_silvers.0[PieceKind::Silver.hand_index()] = 2;
+        two_silvers.set_count(PieceKind::Silver, 2);
         assert_eq!(proof_of_mated("7lk/7p1/8R/9/9/9/9/9/9 w 2S 1"), two_silvers);
         // a knight's check cannot be blocked: nothing in hand is needed
         assert_eq!(proof_of_mated("7lk/7np/7N1/9/9/9/9/9/9 w 2S 1"), Hand::default());
@@ -149,7 +142,7 @@ mod tests {
         let pos = Position::from_sfen("8k/9/8P/9/9/9/9/9/9 b 2G 1").unwrap();
         let drop = Move::from_usi("G*1b").unwrap();
         let mut one_gold = Hand::default();
-        one_gold.0[PieceKind::Gold.hand_index()] = 1;
+        one_gold.set_count(PieceKind::Gold, 1);
         assert_eq!(proof_before(&pos, drop, &Hand::default()), one_gold);
         // a capture brings a piece: a proof that needs it then needs none before the capture
         let pos = Position::from_sfen("8k/8g/8R/9/9/9/9/9/9 b - 1").unwrap();

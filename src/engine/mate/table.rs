@@ -64,17 +64,23 @@ pub(crate) struct Lookup {
 }
 
 impl Lookup {
-    pub const UNKNOWN: Lookup =
-        Lookup { pn: 1, dn: 1, dist: 0, proof: Hand([0; 7]), disproof: Hand([0; 7]), limited: false };
+    pub const UNKNOWN: Lookup = Lookup {
+        pn: 1,
+        dn: 1,
+        dist: 0,
+        proof: Hand::from_counts([0; 7]),
+        disproof: Hand::from_counts([0; 7]),
+        limited: false,
+    };
 }
 
 /// A defender's hand bound that every hand meets: proofs stored with their proof hands hold
 /// whatever the defender holds.
-pub(crate) const ANY_HAND: Hand = Hand([u8::MAX; 7]);
+pub(crate) const ANY_HAND: Hand = Hand::from_counts([u8::MAX; 7]);
 
 /// Whether hand `a` holds at least as many of every kind as `b`.
 fn hand_ge(a: &Hand, b: &Hand) -> bool {
-    a.0.iter().zip(b.0.iter()).all(|(x, y)| x >= y)
+    a.counts().iter().zip(b.counts()).all(|(x, y)| *x >= y)
 }
 
 /// Both hands of `pos`.
@@ -377,7 +383,7 @@ mod tests {
     fn hand(counts: &[(PieceKind, u8)]) -> Hand {
         let mut h = Hand::default();
         for &(k, n) in counts {
-            h.0[k.hand_index()] = n;
+            h.set_count(k, n);
         }
         h
     }

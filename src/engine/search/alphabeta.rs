@@ -239,7 +239,7 @@ impl<'a> Searcher<'a> {
         self.acc[ply + 1] = self.acc[ply].after(&self.pos, m, &self.ev);
         self.pos.do_move(m);
         debug_assert_eq!(key, self.pos.key());
-        self.stack[ply].piece = self.pos.piece_at(m.to()).0;
+        self.stack[ply].piece = self.pos.piece_at(m.to()).code();
     }
 
     /// Alpha-beta search of a non-root node.

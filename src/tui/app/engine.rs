@@ -50,6 +50,7 @@ impl App {
             && self.popup.is_none()
             && !self.line_ended()
             && !self.status().is_over()
+            && !self.learning()
     }
 
     /// Whether computer-against-computer play is paused.

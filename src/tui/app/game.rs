@@ -30,6 +30,9 @@ impl App {
         if self.tsume_takes(m) {
             return false;
         }
+        if let Some(taken) = self.learn_takes(m) {
+            return taken;
+        }
         if self.line_ended() || self.status().is_over() {
             self.message = self.text().over_here.into();
             return false;

@@ -13,6 +13,7 @@ mod comments;
 mod editor;
 mod engine;
 mod game;
+mod learn;
 mod line;
 pub mod line_editor;
 mod modes;
@@ -29,6 +30,7 @@ mod tsume;
 pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
+pub use learn::{Item, Learn, LearnCommand, Phase, Same, Verdict, side_label};
 pub use line::{InputKind, LineInput};
 pub use modes::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
 pub use navigate::{VariationList, subtree_moves};
@@ -109,6 +111,8 @@ pub struct App {
     tsume: tsume::TsumeState,
     /// The threat indicator (詰めろ, 詰みあり).
     threat: threats::ThreatState,
+    /// Learn from your mistakes (復習).
+    learn: learn::LearnState,
 }
 
 impl App {
@@ -124,6 +128,7 @@ impl App {
         App {
             study,
             threat: Default::default(),
+            learn: Default::default(),
             game: Cursor::new(record),
             file: None,
             dirty: false,

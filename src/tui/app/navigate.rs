@@ -135,14 +135,19 @@ impl App {
         crate::record::move_text(&pos, mv, crate::record::MoveStyle::KifMarked)
     }
 
-    /// Refuses a change to the record's lines while the whole-game analysis runs (its results
-    /// are placed by position along the main line).
-    fn lines_locked(&mut self) -> bool {
-        let locked = self.game_analysis_progress().is_some();
-        if locked {
-            self.message = self.text().review.wait_for_analysis.into();
+    /// Refuses a change to the record's lines (or the record itself) while the whole-game
+    /// analysis runs (its results are placed on the nodes it was given), and in the position
+    /// editor or tsume mode (which keep their own places in the record).
+    pub(super) fn lines_locked(&mut self) -> bool {
+        let t = self.text().review;
+        if self.game_analysis_progress().is_some() {
+            self.message = t.wait_for_analysis.into();
+        } else if self.editor().is_some() || self.tsume_list().is_some() || self.tsume().is_some() {
+            self.message = t.leave_mode_first.into();
+        } else {
+            return false;
         }
-        locked
+        true
     }
 
     /// Makes the line through the chosen variation the main line (the list stays open, in its

@@ -67,8 +67,7 @@ impl App {
     /// changes nothing and says why.
     pub fn open_pasted(&mut self, text: &str) {
         let t = self.text().review;
-        if self.game_analysis_progress().is_some() {
-            self.message = t.wait_for_analysis.into();
+        if self.lines_locked() {
             return;
         }
         let Some(format) = Format::detect(text) else {
@@ -206,6 +205,16 @@ mod tests {
         paste(&mut app, "position startpos moves 7g7f 7g7f\n");
         assert!(app.message().contains("with a problem"), "{}", app.message());
         assert_eq!(app.record().main_line().len(), 1);
+    }
+
+    #[test]
+    fn no_record_is_pasted_over_tsume_mode() {
+        let mut app = App::new(Position::startpos());
+        key(&mut app, KeyCode::Char('P'));
+        assert!(app.tsume_list().is_some(), "the tsume list is open");
+        paste(&mut app, KIF);
+        assert!(app.message().contains("leave the position editor or tsume mode"), "{}", app.message());
+        assert_eq!(app.record().main_line().len(), 0);
     }
 
     #[test]

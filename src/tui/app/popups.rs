@@ -31,6 +31,8 @@ pub enum Popup {
     Comment(Box<super::CommentEditor>),
     /// The variations at the current move, to choose from, promote or delete.
     Variations(super::VariationList),
+    /// Learn mode needs the whole-game analysis: run it first?
+    ConfirmLearnAnalysis,
 }
 
 impl App {

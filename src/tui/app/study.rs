@@ -64,6 +64,8 @@ struct Sweep {
     /// Positions analysed and moves marked by the runs finished.
     positions: usize,
     marks: usize,
+    /// The game (`App::game_serial`) the analysis is of.
+    serial: u64,
 }
 
 impl Study {
@@ -233,7 +235,7 @@ impl App {
         self.study.review =
             ReviewLine { points: vec![ReviewPoint { score: None, mark: None, pv: Vec::new() }; total] };
         let total = total + pending.iter().map(|(_, line)| line.len()).sum::<usize>();
-        self.study.sweep = Sweep { pending, ..Sweep::default() };
+        self.study.sweep = Sweep { pending, serial: self.game_serial, ..Sweep::default() };
         self.study.run = Some((0, total));
         self.study.queue.push(StudyCommand::AnalyseGame {
             start,
@@ -246,6 +248,9 @@ impl App {
 
     /// One position of the whole-game analysis is done.
     pub fn on_game_progress(&mut self, ply: usize, eval: &PositionEval, judgement: Option<&MoveJudgement>) {
+        if !self.game_run_current() {
+            return;
+        }
         // a variation's run starts at the position before it, counted with the line it left
         let main = self.study.sweep.line.is_none();
         if let Some((done, total)) = self.study.run.as_mut() {
@@ -263,8 +268,12 @@ impl App {
 
     /// The whole-game analysis ended (finished or stopped): its result goes into the record's
     /// comments, kept on save.
-    /// A run that is not stopped goes on with the next variation.
+    /// A run that is not stopped goes on with the next variation. Reports of a run for a game
+    /// no longer shown are dropped.
     pub fn on_game_analysis_done(&mut self, analysis: &GameAnalysis) {
+        if !self.game_run_current() {
+            return;
+        }
         let sweep = &mut self.study.sweep;
         match sweep.line.take() {
             None => {
@@ -298,6 +307,23 @@ impl App {
         self.study.run = None;
         let (positions, marks) = (self.study.sweep.positions, self.study.sweep.marks);
         self.message = (self.text().game_analysis_done)(analysis.stopped, positions, marks);
+        self.learn_on_analysis_done(analysis.stopped);
+    }
+
+    /// Whether the whole-game analysis reporting is of the game shown. When another game took
+    /// its place (a new game, a pasted record), the analysis is stopped and forgotten.
+    fn game_run_current(&mut self) -> bool {
+        if self.study.run.is_none() {
+            return false;
+        }
+        if self.study.sweep.serial != self.game_serial {
+            self.study.run = None;
+            self.study.sweep = Sweep::default();
+            self.study.review = ReviewLine::from_record(self.game.record());
+            self.study.queue.push(StudyCommand::StopGame);
+            return false;
+        }
+        true
     }
 
     /// Goes to the next (`forward`) or previous marked move of the main line.
@@ -349,9 +375,12 @@ impl App {
     /// A new record is shown: the analysis of the old one is dropped (a continuous analysis
     /// that is on starts again on the new position).
     pub(super) fn restart_study(&mut self) {
-        let on = self.study.on;
+        let (on, running) = (self.study.on, self.study.run.is_some());
         self.study = Study::new(self.game.record());
         self.study.on = on;
+        if running {
+            self.study.queue.push(StudyCommand::StopGame);
+        }
         if on {
             self.study.queue.push(StudyCommand::StopAnalysis);
         }
@@ -486,6 +515,24 @@ mod tests {
         a.switch_variation(1);
         let s = crate::tui::view::screen_text(&a, 110, 34, std::time::Instant::now());
         assert!(s.contains("△８四歩(83)* 悪手"), "{s}");
+    }
+
+    #[test]
+    fn a_whole_game_analysis_of_a_game_left_behind_is_dropped() {
+        let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n";
+        let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
+        let mut a = App::with_record(rec);
+        a.toggle_game_analysis();
+        let Some(StudyCommand::AnalyseGame { start, moves, .. }) = a.study_command() else { panic!() };
+        feed(&mut a, &start, &moves, None);
+        let Some(StudyCommand::AnalyseGame { start, moves, .. }) = a.study_command() else { panic!() };
+        // a new game while the variation is analysed: its report must not land in the new record
+        a.start_new_game(a.last_choice());
+        feed(&mut a, &start, &moves, Some(1));
+        assert!(matches!(a.study_command(), Some(StudyCommand::StopGame)));
+        assert!(a.game_analysis_progress().is_none());
+        assert!(a.record().node(crate::record::ROOT).comments.is_empty());
+        assert!(!a.review().has_scores());
     }
 
     #[test]

@@ -30,12 +30,13 @@ pub(super) struct ThreatState {
 impl App {
     /// Whether the threat indicator is on for the position shown: the setting is on, and the
     /// record is under review, analysed (検討) or finished; never during a game being played,
-    /// a tsume being solved or the position editor.
+    /// a tsume being solved, the position editor or learn mode (it would give answers away).
     pub fn threats_shown(&self) -> bool {
         self.settings.threats
             && (self.analysing() || !self.playing || !self.unfinished())
             && self.tsume().is_none()
             && self.editor().is_none()
+            && !self.learning()
     }
 
     /// What the solver found for the position shown (none while it has not answered).

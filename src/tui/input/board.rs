@@ -47,6 +47,7 @@ pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
         KeyCode::Char('e') => app.open_editor(),
         KeyCode::Char('P') => app.open_tsume_list(),
         KeyCode::Char('x') => app.toggle_threats(),
+        KeyCode::Char('L') => app.start_learn(),
         _ => {}
     }
 }

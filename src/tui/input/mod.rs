@@ -4,6 +4,7 @@
 
 mod board;
 mod editor;
+mod learn;
 mod line;
 mod mouse;
 mod popup;
@@ -36,6 +37,7 @@ pub fn handle_key(app: &mut App, k: KeyEvent) {
         None if app.editor().is_some() => editor::handle_editor_key(app, k),
         None if app.tsume_list().is_some() => editor::handle_tsume_list_key(app, k),
         None if app.tsume().is_some() && editor::handle_tsume_key(app, k) => {}
+        None if app.learning() && learn::handle_learn_key(app, k) => {}
         None => board::handle_board_key(app, k),
     }
 }

@@ -23,6 +23,9 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             KeyCode::Char('y') => app.answer_overwrite(true),
             _ => app.answer_overwrite(false),
         },
+        Popup::ConfirmLearnAnalysis => {
+            app.answer_learn_analysis(matches!(k.code, KeyCode::Char('y') | KeyCode::Enter))
+        }
         Popup::ConfirmQuit => match k.code {
             KeyCode::Char('y') | KeyCode::Enter => app.quit(),
             _ => app.close_popup(),

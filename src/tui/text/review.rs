@@ -32,6 +32,8 @@ pub struct ReviewText {
     /// The move and how many moves went.
     pub deleted: fn(&str, usize) -> String,
     pub wait_for_analysis: &'static str,
+    /// Pasting a record or changing the record's lines in the position editor or tsume mode.
+    pub leave_mode_first: &'static str,
     /// The format's name and the number of moves.
     pub pasted: fn(&str, usize) -> String,
     /// The start of the pasted text.
@@ -72,6 +74,7 @@ pub static EN: ReviewText = ReviewText {
     promoted: |m| format!("{m} is now the main line"),
     deleted: |m, n| format!("deleted {m} ({})", moves(n)),
     wait_for_analysis: "the whole-game analysis is running: stop it (A) before changing the record's lines",
+    leave_mode_first: "leave the position editor or tsume mode first (Esc / x)",
     pasted: |f, n| format!("opened the pasted {f} ({}); the previous game is kept", moves(n)),
     paste_unknown: |t| {
         format!("the pasted text is not a record (KIF, KI2, CSA, JKF, SFEN or USI): \"{t}\"; nothing changed")
@@ -107,6 +110,7 @@ pub static JA: ReviewText = ReviewText {
     promoted: |m| format!("{m} を本譜にしました"),
     deleted: |m, n| format!("{m} を削除しました ({n} 手)"),
     wait_for_analysis: "棋譜解析の実行中です: 手順を変える前に A で止めてください",
+    leave_mode_first: "先に局面編集か詰将棋モードを終えてください (Esc / x)",
     pasted: |f, n| format!("貼り付けた {f} を開きました ({n} 手)。前の対局は保存されています"),
     paste_unknown: |t| {
         format!(

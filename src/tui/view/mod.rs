@@ -6,6 +6,7 @@ mod board;
 pub mod comment;
 mod editor;
 pub mod geometry;
+mod learn;
 pub use editor::hand_slot_at as editor_hand_slot_at;
 pub mod glyphs;
 mod popup;
@@ -143,7 +144,11 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
         board::draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped()));
         record::draw_record(f, app, a.record);
         if a.study.height > 0 {
-            study::draw_study(f, app, a.study, a.comment.height == 0);
+            if app.learning() {
+                learn::draw_learn(f, app, a.study);
+            } else {
+                study::draw_study(f, app, a.study, a.comment.height == 0);
+            }
         }
         if a.comment.height > 0 {
             comment::draw_comment(f, app, a.comment);

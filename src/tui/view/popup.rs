@@ -67,6 +67,9 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             vec![format!("{} → {}", from.japanese(), to.japanese()), t.promote_choices.into()],
         ),
         Popup::ConfirmQuit => simple(f, &g, t.quit_title, vec![t.quit_question.into()]),
+        Popup::ConfirmLearnAnalysis => {
+            simple(f, &g, t.learn_offer_title, vec![t.learn_offer_question.into()])
+        }
         Popup::ConfirmOverwrite(path) => {
             simple(f, &g, t.overwrite_title, vec![(t.prompt_overwrite)(&path.display().to_string())])
         }

@@ -1,0 +1,65 @@
+//! The learn-mode panel (復習), drawn where the study panel goes: the marked move to improve
+//! on, the try and its verdict, and the engine's lines once shown.
+
+use crate::engine::analysis::BlackScore;
+use crate::record::pv::pv_text;
+use crate::tui::app::{App, Phase, side_label};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+/// The panel's lines.
+pub(super) fn lines(app: &App) -> Vec<Line<'static>> {
+    let Some(l) = app.learn() else { return Vec::new() };
+    let t = app.text();
+    let (item, i, n) = l.item();
+    let Some(before) = app.learn_position() else { return Vec::new() };
+    let pos = &before;
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut out = vec![Line::from(vec![
+        Span::styled(format!("{}/{n} ", i + 1), bold),
+        Span::raw(format!("{} ", side_label(app, l.side()))),
+        Span::raw(pv_text(pos, &[item.played])),
+        super::study::mark_span(item.mark),
+    ])];
+    match l.phase() {
+        Phase::Trying => {}
+        Phase::Evaluating(m) => out.push(Line::from(format!("{} …", pv_text(pos, &[*m])))),
+        Phase::Judged(v) => {
+            let (mark, colour) = if v.good { ("○", Tc::Green) } else { ("×", Tc::LightRed) };
+            let mut spans = vec![
+                Span::styled(format!("{mark} "), Style::default().fg(colour).add_modifier(Modifier::BOLD)),
+                Span::raw(pv_text(pos, &[v.tried])),
+            ];
+            if let Some(s) = v.score {
+                spans.push(Span::styled(format!("  {}", s.text()), bold));
+            }
+            out.push(Line::from(spans));
+            if !v.reply.is_empty() {
+                let mut after = pos.clone();
+                after.do_move(v.tried);
+                out.push(Line::from(format!("{} {}", t.learn_after_try, pv_text(&after, &v.reply))));
+            }
+        }
+    }
+    if l.answer_shown() {
+        out.push(Line::from(vec![
+            Span::styled(format!("{} {} ", t.learn_best, BlackScore::text(item.before)), bold),
+            Span::raw(pv_text(pos, &item.best_line)),
+        ]));
+    }
+    out
+}
+
+/// Draws the panel in `area`.
+pub(super) fn draw_learn(f: &mut Frame, app: &App, area: Rect) {
+    let g = super::glyphs(app);
+    let t = app.text();
+    let keys = if app.learn().is_some_and(|l| l.side_fixed()) { t.learn_keys_fixed } else { t.learn_keys };
+    let block = Block::bordered().border_set(g.border()).title(g.pad(t.learn_title));
+    let mut text = lines(app);
+    text.push(Line::from(Span::styled(g.pad(keys), Style::default().fg(Tc::DarkGray))));
+    f.render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }), area);
+}
