@@ -43,10 +43,15 @@ fn read_shipped() -> Vec<Problem> {
         .filter_map(|text| {
             let (rec, _) = crate::record::read_text(text, Format::Kifu).ok()?;
             let title = rec.header("作品名").unwrap_or("詰将棋").to_string();
-            let length = rec.header("備考").and_then(|n| n.strip_suffix("手詰")).and_then(|n| n.parse().ok());
+            let length = rec.header("備考").and_then(stated_length);
             Some(Problem { title, length, position: rec.initial().clone() })
         })
         .collect()
+}
+
+/// The length a problem's note states (`5手詰`).
+fn stated_length(note: &str) -> Option<usize> {
+    note.trim().strip_suffix("手詰")?.parse().ok()
 }
 
 /// A request for the solver thread.
@@ -85,8 +90,8 @@ pub struct Tsume {
     attacker: Color,
     /// The attack being judged: its ticket, the move and the node it is played from.
     judging: Option<(u64, Move, crate::record::NodeId)>,
-    /// The solve being waited for.
-    solving: Option<(u64, SolveFor)>,
+    /// The solve being waited for: its ticket, why, and the node it solves.
+    solving: Option<(u64, SolveFor, crate::record::NodeId)>,
     /// The mate that remains from the position shown (attacker first), when known.
     plan: Option<(crate::record::NodeId, Vec<Move>)>,
     solved: bool,
@@ -170,9 +175,13 @@ impl App {
     pub fn tsume_list_confirm(&mut self) {
         let Some(i) = self.tsume.list.take() else { return };
         if i == 0 {
-            let pos = self.pos().clone();
-            let title = self.setup_text().position_shown.to_string();
-            return self.start_tsume(pos, title, None);
+            // a problem file opened at its start keeps its title and stated length
+            let rec = self.record();
+            let at_start = self.game.node() == ROOT;
+            let title = rec.header("作品名").filter(|_| at_start).unwrap_or(self.setup_text().position_shown);
+            let length = rec.header("備考").filter(|_| at_start).and_then(stated_length);
+            let (pos, title) = (self.pos().clone(), title.to_string());
+            return self.start_tsume(pos, title, length);
         }
         if let Some(p) = shipped_problems().get(i - 1) {
             self.start_tsume(p.position.clone(), p.title.clone(), p.length);
@@ -212,7 +221,7 @@ impl App {
             length,
             attacker,
             judging: None,
-            solving: Some((ticket, SolveFor::Start)),
+            solving: Some((ticket, SolveFor::Start, ROOT)),
             plan: None,
             solved: false,
             applying: false,
@@ -236,7 +245,7 @@ impl App {
             return false;
         }
         let text = self.setup_text();
-        let refusal = if t.busy() {
+        let refusal = if t.judging.is_some() {
             Some(text.tsume_wait.to_string())
         } else if t.solved || self.status().is_over() {
             Some(text.tsume_already_solved.to_string())
@@ -289,10 +298,10 @@ impl App {
                 }
             }
             TsumeAnswer::Solved { ticket, result } => {
-                let node = self.game.node();
+                let here = self.game.node();
                 let text = self.setup_text();
                 let Some(t) = self.tsume.active.as_mut() else { return };
-                let Some((want, why)) = t.solving else { return };
+                let Some((want, why, node)) = t.solving else { return };
                 if want != ticket {
                     return;
                 }
@@ -303,16 +312,21 @@ impl App {
                             t.length = Some(line.len());
                             self.game.record_mut().set_header("備考", &format!("{}手詰", line.len()));
                         }
-                        let shown = crate::record::pv::pv_text(self.game.position(), &line);
-                        t.plan = Some((node, line));
-                        if why == SolveFor::Show {
-                            self.message = (text.tsume_solution)(&shown);
-                        } else {
-                            self.message = (text.tsume_started)(t.length);
+                        // a line for a position the player has left is of no use any more
+                        if node == here {
+                            self.message = match why {
+                                SolveFor::Show => (text.tsume_solution)(&crate::record::pv::pv_text(
+                                    self.game.position(),
+                                    &line,
+                                )),
+                                SolveFor::Start => (text.tsume_started)(t.length),
+                            };
+                            t.plan = Some((node, line));
                         }
                     }
-                    MateResult::NoMate => self.message = text.tsume_no_mate.into(),
-                    MateResult::Unknown => self.message = text.tsume_unknown.into(),
+                    MateResult::NoMate if node == here => self.message = text.tsume_no_mate.into(),
+                    MateResult::Unknown if node == here => self.message = text.tsume_unknown.into(),
+                    MateResult::NoMate | MateResult::Unknown => {}
                 }
             }
         }
@@ -409,7 +423,7 @@ impl App {
         let ticket = self.tsume.ticket();
         self.tsume.queue.push(TsumeCommand::Solve { ticket, pos: Box::new(self.pos().clone()) });
         if let Some(t) = self.tsume.active.as_mut() {
-            t.solving = Some((ticket, SolveFor::Show));
+            t.solving = Some((ticket, SolveFor::Show, node));
         }
         self.message = text.tsume_solving.into();
     }

@@ -167,3 +167,36 @@ fn the_position_shown_becomes_a_problem_and_one_without_a_mate_says_so() {
     pump(&mut app);
     assert!(app.message().contains("no mate"), "{}", app.message());
 }
+
+#[test]
+fn a_move_may_be_tried_before_the_first_solve_answers() {
+    let mut app = english_app();
+    app.open_tsume_list();
+    app.tsume_list_step(1);
+    app.tsume_list_confirm();
+    // the start solve is still queued: the first move is judged all the same
+    let start_solve = app.tsume_command().expect("stop");
+    assert!(matches!(start_solve, TsumeCommand::Stop));
+    let start_solve = app.tsume_command().expect("the start solve");
+    let MateResult::Mate(plan) = solve(app.pos(), limits()) else { panic!() };
+    app.submit_move(plan[0]);
+    pump(&mut app);
+    assert_eq!(app.ply(), 2, "{}", app.message());
+    let reply_message = app.message().to_string();
+    // the start solve's late answer neither changes the message nor the plan of this position
+    let stop = Arc::new(AtomicBool::new(false));
+    app.on_tsume_answer(crate::tui::tsume_link::answer(start_solve, &stop).unwrap());
+    assert_eq!(app.message(), reply_message);
+    app.tsume_show_solution();
+    assert!(app.message().starts_with("solution: ▲"), "{}", app.message());
+}
+
+#[test]
+fn a_problem_file_opened_for_review_keeps_its_title_and_length() {
+    let (rec, _) = crate::record::read_text(super::tsume::SHIPPED[2], crate::record::Format::Kifu).unwrap();
+    let mut app = App::with_record(rec);
+    app.open_tsume_list();
+    app.tsume_list_confirm();
+    let t = app.tsume().unwrap();
+    assert_eq!((t.title(), t.length()), ("shogiban 詰将棋 第3番", Some(7)));
+}

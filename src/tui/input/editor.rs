@@ -69,7 +69,7 @@ pub(super) fn handle_tsume_key(app: &mut App, k: KeyEvent) -> bool {
     match k.code {
         KeyCode::Char('u') | KeyCode::Backspace => app.tsume_undo(),
         KeyCode::Char('S') => app.tsume_show_solution(),
-        KeyCode::Char('x') => app.leave_tsume(),
+        KeyCode::Char('X') => app.leave_tsume(),
         _ => return false,
     }
     true
@@ -124,5 +124,12 @@ mod tests {
         assert_eq!(app.tsume_list(), Some(0));
         press(&mut app, KeyCode::Esc);
         assert_eq!(app.tsume_list(), None);
+        // Enter on the first row makes the position shown a problem; X leaves it, and x is the
+        // board page's again
+        press(&mut app, KeyCode::Char('P'));
+        press(&mut app, KeyCode::Enter);
+        assert!(app.tsume().is_some());
+        press(&mut app, KeyCode::Char('X'));
+        assert!(app.tsume().is_none());
     }
 }
