@@ -72,7 +72,7 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 17],
+    pub settings_labels: [&'static str; 18],
     /// A number of moves (`256手`).
     pub plies: fn(u32) -> String,
     /// The engine options text has an entry that is not `name=value`.
@@ -337,6 +337,7 @@ pub static EN: Text = Text {
         "Analysis lines (検討)",
         "棋譜解析 time a position",
         "Marks 緩手/疑問手/悪手/大悪手 from",
+        "Threats (詰めろ, 詰みあり, x)",
     ],
     plies: |n| format!("{n} moves"),
     bad_engine_option: |e| format!("engine options: '{e}' is not name=value (write Name=Value; Name=Value)"),
@@ -579,6 +580,7 @@ pub static JA: Text = Text {
         "検討の候補手の数",
         "棋譜解析の1局面の時間",
         "緩手/疑問手/悪手/大悪手の基準",
+        "詰めろ・詰みありの表示 (x)",
     ],
     plies: |n| format!("{n}手"),
     bad_engine_option: |e| {

@@ -174,3 +174,20 @@ fn another_record_ends_learn_mode_and_a_game_in_progress_refuses_it() {
     assert!(!a.learning());
     assert_eq!(a.message(), a.text().learn_in_game);
 }
+
+#[test]
+fn a_try_is_searched_off_the_ui_thread_and_judged() {
+    let mut a = app();
+    analyse(&mut a);
+    a.settings.game_analysis_ms = 50;
+    a.start_learn();
+    a.submit_move(mv(a.pos(), "1g1f"));
+    let mut link = crate::tui::probe_link::ProbeLink::new();
+    let deadline = Instant::now() + std::time::Duration::from_secs(60);
+    while matches!(a.learn().unwrap().phase(), Phase::Evaluating(_)) && Instant::now() < deadline {
+        link.drive(&mut a);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let Phase::Judged(v) = a.learn().unwrap().phase().clone() else { panic!("no answer in time") };
+    assert!(v.score.is_some() && !v.reply.is_empty(), "{v:?}");
+}

@@ -29,10 +29,11 @@ pub enum SettingItem {
     AnalysisLines,
     GameAnalysisMs,
     MarkThresholds,
+    Threats,
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 17] = [
+    pub const ALL: [SettingItem; 18] = [
         SettingItem::Mode,
         SettingItem::Side,
         SettingItem::Level,
@@ -50,6 +51,7 @@ impl SettingItem {
         SettingItem::AnalysisLines,
         SettingItem::GameAnalysisMs,
         SettingItem::MarkThresholds,
+        SettingItem::Threats,
     ];
 
     /// Whether the setting is text, edited in a line editor rather than stepped.
@@ -138,6 +140,7 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
         SettingItem::MarkThresholds => {
             s.mark_thresholds = cycle(&settings::MARK_THRESHOLD_CHOICES, s.mark_thresholds, delta)
         }
+        SettingItem::Threats => s.threats = !s.threats,
     }
 }
 

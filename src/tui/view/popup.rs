@@ -191,6 +191,7 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             let [a, b, c, d] = s.mark_thresholds;
             format!("{a}/{b}/{c}/{d} %")
         }
+        SettingItem::Threats => t.on_off[s.threats as usize].into(),
     }
 }
 
