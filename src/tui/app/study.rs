@@ -459,6 +459,25 @@ mod tests {
         assert!(!a.analysing() && a.analysis().is_none());
     }
 
+    #[test]
+    fn a_new_game_drops_the_analysis_of_the_old_one_and_analyses_the_new() {
+        let mut a = app();
+        a.toggle_analysis();
+        let Some(StudyCommand::Analyse { pos, .. }) = a.study_command() else { panic!() };
+        a.analysis_started(1);
+        a.on_analysis_update(update(1, &pos, "7g7f", 40, false));
+        assert!(a.analysis().is_some());
+        let mut choice = a.last_choice();
+        choice.handicap = 2; // 角落ち: another start position
+        a.start_new_game(choice);
+        assert!(a.analysis().is_none(), "the old game's lines are not shown for the new one");
+        assert!(matches!(a.study_command(), Some(StudyCommand::StopAnalysis)));
+        let Some(StudyCommand::Analyse { pos: p2, .. }) = a.study_command() else { panic!("not re-asked") };
+        assert_eq!(*p2, a.pos().clone());
+        a.on_analysis_update(update(1, &pos, "2g2f", 10, false));
+        assert!(a.analysis().is_none(), "a late update of the old game is dropped");
+    }
+
     /// Feeds a made-up analysis of `moves` from `start` to the app, as the analysis thread
     /// would, with the move at ply `marked` (if any) marked 悪手.
     fn feed(a: &mut App, start: &Position, moves: &[Move], marked: Option<usize>) {
