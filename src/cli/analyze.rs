@@ -39,10 +39,7 @@ fn parse_thresholds(s: &str) -> Result<Thresholds, String> {
         .map(|x| x.trim().parse::<f64>().map_err(|_| format!("'{x}' is not a number")))
         .collect::<Result<_, _>>()?;
     let t: [f64; 4] = v.try_into().map_err(|_| "give four numbers, e.g. 5,10,20,50".to_string())?;
-    if t.windows(2).any(|w| w[0] > w[1]) || t[0] <= 0.0 {
-        return Err("the four thresholds must be positive and in increasing order".into());
-    }
-    Ok(Thresholds(t))
+    Thresholds::new(t).map_err(|e| e.to_string())
 }
 
 /// Where the analysis of `input` goes, and in which format.

@@ -168,7 +168,7 @@ impl CsaGame {
             board => {
                 let board = board.unwrap_or([Piece::EMPTY; 81]);
                 let (pos, problems) = position_from_parts(&board, &self.hands, self.side)
-                    .map_err(|m| RecordError::parse(n, m))?;
+                    .map_err(|e| RecordError::parse(n, e.to_string()))?;
                 for p in problems {
                     self.warnings.push(Warning::note(n, p));
                 }
@@ -396,6 +396,13 @@ fn square_of(f: u8, r: u8) -> Option<Square> {
     Square::new(f.wrapping_sub(b'0'), r.wrapping_sub(b'0'))
 }
 
+/// A starting position drawn in a record that the rules refuse (see [`position_from_parts`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a valid position: {source}")]
+pub(crate) struct InvalidPosition {
+    source: crate::core::SfenError,
+}
+
 /// Builds (and validates) a position from a board, hands and side to move: more pieces of a
 /// kind than one set holds is an error; pieces that can never move and two pawns on a file
 /// (composed problems draw them) are accepted and described in the returned warnings.
@@ -403,9 +410,9 @@ pub(crate) fn position_from_parts(
     board: &[Piece; 81],
     hands: &[Hand; 2],
     side: Color,
-) -> Result<(Position, Vec<String>), String> {
+) -> Result<(Position, Vec<String>), InvalidPosition> {
     let (pos, problems) =
-        Position::from_parts_lenient(board, hands, side).map_err(|e| format!("not a valid position: {e}"))?;
+        Position::from_parts_lenient(board, hands, side).map_err(|source| InvalidPosition { source })?;
     Ok((pos, problems.iter().map(|p| format!("the position has {p}; read as given")).collect()))
 }
 

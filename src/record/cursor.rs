@@ -116,7 +116,7 @@ impl Cursor {
     /// Goes forward into child `index` of the current node (choosing a variation).
     pub fn choose_variation(&mut self, index: usize) -> Result<(), RecordError> {
         let Some(&child) = self.record.node(self.node).children().get(index) else {
-            return Err(RecordError::Invalid(format!("there is no variation {index} here")));
+            return Err(RecordError::NoVariation { index });
         };
         self.record.node_mut(self.node).last_child = Some(index);
         self.enter(child);
@@ -126,7 +126,7 @@ impl Cursor {
     /// Goes to any node of the record.
     pub fn goto_node(&mut self, id: NodeId) -> Result<(), RecordError> {
         if !self.record.contains(id) {
-            return Err(RecordError::Invalid(format!("node {id} is not in the record")));
+            return Err(RecordError::NoSuchNode { node: id });
         }
         let target = self.record.path_to(id);
         let here = self.record.path_to(self.node);

@@ -69,8 +69,18 @@ pub enum RecordError {
         mv: String,
         sfen: String,
     },
-    /// An operation that does not make sense on this record.
-    Invalid(String),
+    /// The current node has no variation `index`.
+    NoVariation {
+        index: usize,
+    },
+    /// `node` is not a node of this record.
+    NoSuchNode {
+        node: usize,
+    },
+    /// The start position cannot change under moves.
+    StartHasMoves,
+    /// The start of a record is not a move and cannot be deleted.
+    NotAMove,
 }
 
 impl RecordError {
@@ -101,7 +111,10 @@ impl fmt::Display for RecordError {
                 (None, l) => write!(f, "line {l}: {message}"),
             },
             RecordError::IllegalMove { mv, sfen } => write!(f, "illegal move {mv} in position {sfen}"),
-            RecordError::Invalid(m) => write!(f, "{m}"),
+            RecordError::NoVariation { index } => write!(f, "there is no variation {index} here"),
+            RecordError::NoSuchNode { node } => write!(f, "node {node} is not in the record"),
+            RecordError::StartHasMoves => write!(f, "cannot change the start of a record that has moves"),
+            RecordError::NotAMove => write!(f, "only a move in the record can be deleted"),
         }
     }
 }

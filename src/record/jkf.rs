@@ -395,9 +395,28 @@ fn square_of(doc: &Doc, i: usize, what: &str) -> Result<Option<Square>, RecordEr
     Ok(Square::new(coord("x")?, coord("y")?))
 }
 
+/// Why a well-formed `move` object does not fit the position it is played in.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum UnplayableMove {
+    #[error("move for color {color} but it is the other side's turn")]
+    WrongColor { color: u32 },
+    #[error("bad 'to' square")]
+    BadTo,
+    #[error("'same' without a previous move")]
+    SameWithoutPrevious,
+    #[error("move without 'to'")]
+    NoTo,
+    #[error("unknown piece '{piece}'")]
+    UnknownPiece { piece: String },
+    #[error("bad 'from' square")]
+    BadFrom,
+    #[error("{} is not legal here", .mv.usi())]
+    Illegal { mv: Move },
+}
+
 /// The move an entry's `move` object describes, checked for legality in `pos`. A malformed
 /// object is an error; a move that does not fit the position is `Ok(Err(reason))`.
-fn move_of(doc: &Doc, jm: usize, pos: &Position) -> Result<Result<Move, String>, RecordError> {
+fn move_of(doc: &Doc, jm: usize, pos: &Position) -> Result<Result<Move, UnplayableMove>, RecordError> {
     object(doc, jm, "move")?;
     let color = match doc.get(jm, "color") {
         Some(c) => integer(doc, c, "color", 255)?,
@@ -419,26 +438,26 @@ fn move_of(doc: &Doc, jm: usize, pos: &Position) -> Result<Result<Move, String>,
     })?;
     let us = pos.side_to_move();
     if color != color_num(us) as u32 {
-        return Ok(Err(format!("move for color {color} but it is the other side's turn")));
+        return Ok(Err(UnplayableMove::WrongColor { color }));
     }
     let to = match (to, same) {
         (Some(Some(t)), _) => t,
-        (Some(None), _) => return Ok(Err("bad 'to' square".into())),
+        (Some(None), _) => return Ok(Err(UnplayableMove::BadTo)),
         (None, Some(true)) => match pos.last_move() {
             Some(m) => m.to(),
-            None => return Ok(Err("'same' without a previous move".into())),
+            None => return Ok(Err(UnplayableMove::SameWithoutPrevious)),
         },
-        _ => return Ok(Err("move without 'to'".into())),
+        _ => return Ok(Err(UnplayableMove::NoTo)),
     };
     let mv = match from {
         None => match PieceKind::from_csa(piece) {
             Some(k) => Move::drop(k, to),
-            None => return Ok(Err(format!("unknown piece '{piece}'"))),
+            None => return Ok(Err(UnplayableMove::UnknownPiece { piece: piece.to_string() })),
         },
-        Some(None) => return Ok(Err("bad 'from' square".into())),
+        Some(None) => return Ok(Err(UnplayableMove::BadFrom)),
         Some(Some(f)) => Move::board(f, to, promote == Some(true)),
     };
-    Ok(if pos.is_legal(mv) { Ok(mv) } else { Err(format!("{} is not legal here", mv.usi())) })
+    Ok(if pos.is_legal(mv) { Ok(mv) } else { Err(UnplayableMove::Illegal { mv }) })
 }
 
 fn position_of(doc: &Doc, data: usize, warnings: &mut Vec<Warning>) -> Result<Position, RecordError> {
@@ -483,7 +502,8 @@ fn position_of(doc: &Doc, data: usize, warnings: &mut Vec<Warning>) -> Result<Po
         Some(0) | None => Color::Black,
         Some(_) => Color::White,
     };
-    let (pos, problems) = super::csa::position_from_parts(&board, &hands, side).map_err(err)?;
+    let (pos, problems) =
+        super::csa::position_from_parts(&board, &hands, side).map_err(|e| err(e.to_string()))?;
     for p in problems {
         warnings.push(Warning::note(doc.line_of(data), p));
     }

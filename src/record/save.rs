@@ -5,6 +5,7 @@
 //! costs one write. Results are collected with [`Saver::poll`]; [`Saver::wait`] (and drop)
 //! finishes what is queued, for quitting.
 
+use super::error::RecordError;
 use super::io::save_record;
 use super::tree::GameRecord;
 use std::path::PathBuf;
@@ -13,13 +14,13 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How one save ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct SaveReport {
     pub path: PathBuf,
     /// The number [`Saver::save`] returned for this save.
     pub ticket: u64,
-    /// `Err` holds a message for the user (path and reason).
-    pub result: Result<(), String>,
+    /// `Err` says why the file was not written; its message names the path.
+    pub result: Result<(), RecordError>,
 }
 
 struct Job {
@@ -141,7 +142,7 @@ fn writer(shared: &Shared) {
             st.busy = true;
             st.queue.remove(0)
         };
-        let result = save_record(&job.path, &job.record).map_err(|e| e.to_string());
+        let result = save_record(&job.path, &job.record);
         drop(job.record);
         let mut st = shared.lock();
         st.busy = false;
@@ -174,7 +175,9 @@ mod tests {
         let reports = saver.poll();
         assert!(reports.iter().any(|r| r.ticket == last && r.result.is_ok()), "{reports:?}");
         assert!(
-            reports.iter().any(|r| r.ticket == bad && r.result.as_ref().is_err_and(|e| e.contains("b.kifu")))
+            reports.iter().any(
+                |r| r.ticket == bad && r.result.as_ref().is_err_and(|e| e.to_string().contains("b.kifu"))
+            )
         );
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("後手：B19"), "{text}");

@@ -218,7 +218,7 @@ impl GameRecord {
     /// Replaces the starting position; only allowed while the record has no moves.
     pub fn set_initial(&mut self, mut pos: Position) -> Result<(), RecordError> {
         if !self.node(ROOT).children.is_empty() {
-            return Err(RecordError::Invalid("cannot change the start of a record that has moves".into()));
+            return Err(RecordError::StartHasMoves);
         }
         pos.clear_history();
         self.initial = pos;
@@ -394,7 +394,7 @@ impl GameRecord {
     /// Adds `mv` after `parent` (checked for legality), returning the new or existing child.
     pub fn add_move(&mut self, parent: NodeId, mv: Move) -> Result<NodeId, RecordError> {
         if !self.contains(parent) {
-            return Err(RecordError::Invalid(format!("node {parent} is not in the record")));
+            return Err(RecordError::NoSuchNode { node: parent });
         }
         let pos = self.position_at(parent);
         self.add_move_at(parent, &pos, mv)
@@ -414,7 +414,7 @@ impl GameRecord {
     /// Removes the subtree starting at `id` (a move node, not the root). Returns the parent.
     pub fn delete_variation(&mut self, id: NodeId) -> Result<NodeId, RecordError> {
         if id == ROOT || !self.contains(id) {
-            return Err(RecordError::Invalid("only a move in the record can be deleted".into()));
+            return Err(RecordError::NotAMove);
         }
         let parent = self.nodes[id].parent.expect("non-root has a parent");
         let p = &mut self.nodes[parent];
@@ -557,5 +557,24 @@ mod tests {
         assert_eq!(r.main_line(), vec![a]);
         assert!(!r.contains(c));
         assert_eq!(r.node_count(), 2);
+    }
+
+    #[test]
+    fn operations_that_do_not_fit_the_record_say_why() {
+        let mut r = GameRecord::default();
+        let p0 = Position::startpos();
+        r.add_move(ROOT, mv(&p0, "7g7f")).unwrap();
+        let e = r.set_initial(Position::startpos()).unwrap_err();
+        assert!(matches!(e, RecordError::StartHasMoves));
+        assert_eq!(e.to_string(), "cannot change the start of a record that has moves");
+        let e = r.add_move(99, mv(&p0, "2g2f")).unwrap_err();
+        assert!(matches!(e, RecordError::NoSuchNode { node: 99 }));
+        assert_eq!(e.to_string(), "node 99 is not in the record");
+        assert!(matches!(r.delete_variation(ROOT), Err(RecordError::NotAMove)));
+        let mut c = crate::record::Cursor::new(r);
+        let e = c.choose_variation(3).unwrap_err();
+        assert!(matches!(e, RecordError::NoVariation { index: 3 }));
+        assert_eq!(e.to_string(), "there is no variation 3 here");
+        assert!(matches!(c.goto_node(42), Err(RecordError::NoSuchNode { node: 42 })));
     }
 }

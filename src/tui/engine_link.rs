@@ -7,7 +7,7 @@ use crate::core::{Move, Position};
 use crate::engine::search::time::Limits;
 use crate::engine::usi::client::{EngineConfig, GoParams, UsiEngine};
 pub use crate::engine::usi::events::Score;
-use crate::engine::usi::events::{BestMove, EngineEvent as UsiEvent};
+use crate::engine::usi::events::{BestMove, EngineError, EngineEvent as UsiEvent};
 use crate::engine::{Engine, EngineOptions};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -112,15 +112,15 @@ impl EngineLink {
         path: &str,
         args: &[String],
         options: &std::collections::BTreeMap<String, String>,
-    ) -> Result<EngineLink, String> {
+    ) -> Result<EngineLink, EngineError> {
         let mut cfg = EngineConfig::new(path);
         cfg.args = args.to_vec();
-        let mut engine = UsiEngine::start(&cfg).map_err(|e| e.to_string())?;
+        let mut engine = UsiEngine::start(&cfg)?;
         for (name, value) in options {
-            engine.set_option(name, Some(value)).map_err(|e| e.to_string())?;
+            engine.set_option(name, Some(value))?;
         }
-        engine.is_ready(Duration::from_secs(30)).map_err(|e| e.to_string())?;
-        engine.new_game().map_err(|e| e.to_string())?;
+        engine.is_ready(Duration::from_secs(30))?;
+        engine.new_game()?;
         let name = if engine.id().name.is_empty() { path.to_string() } else { engine.id().name.clone() };
         Ok(EngineLink {
             backend: Backend::External(Box::new(External { engine, current: None, stale: 0, failed: false })),
@@ -318,6 +318,6 @@ mod tests {
             Err(e) => e,
             Ok(_) => panic!("started a missing engine"),
         };
-        assert!(err.contains("/nonexistent/usi-engine"), "{err}");
+        assert!(err.to_string().contains("/nonexistent/usi-engine"), "{err}");
     }
 }

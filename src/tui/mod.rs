@@ -104,7 +104,7 @@ pub fn run(
             match file.save(app.settings()) {
                 Ok(Some(note)) => app.set_message(note),
                 Ok(None) => {}
-                Err(e) => app.set_message((app.text().settings_not_saved)(&e)),
+                Err(e) => app.set_message((app.text().settings_not_saved)(&e.to_string())),
             }
         }
     }
@@ -149,7 +149,7 @@ impl Autosave {
             if dirty {
                 // the background writer needs the folder (a first launch has none yet)
                 if let Err(e) = store.ensure_dir() {
-                    app.set_message((app.text().autosave_failed)(&e));
+                    app.set_message((app.text().autosave_failed)(&e.to_string()));
                     return;
                 }
                 self.saver.save(store.autosave_path(), app.record().clone());

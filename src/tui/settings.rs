@@ -5,6 +5,7 @@
 //! before the first save it is renamed to `settings.json.broken-<time>` and the message says so.
 //! This module knows nothing of the app's state; the app maps settings to its own types.
 
+use super::storage::StorageError;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -432,10 +433,10 @@ impl SettingsFile {
     /// Writes `settings` (atomically, see `record::io::write_file_atomically`). When the file
     /// on disk could not be read exactly, it is first renamed to `settings.json.broken-<time>`;
     /// the returned message names it.
-    pub fn save(&mut self, settings: &Settings) -> Result<Option<String>, String> {
+    pub fn save(&mut self, settings: &Settings) -> Result<Option<String>, StorageError> {
         let mut note = None;
         if let Some(dir) = self.path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(StorageError::io(dir))?;
         }
         if self.keep_original && self.path.exists() {
             let stamp: String = super::storage::now_string().chars().filter(char::is_ascii_digit).collect();
@@ -445,13 +446,13 @@ impl SettingsFile {
                 kept = self.path.with_file_name(format!("{}.broken-{stamp}-{n}", file_name(&self.path)));
                 n += 1;
             }
-            std::fs::rename(&self.path, &kept).map_err(|e| format!("{}: {e}", self.path.display()))?;
+            std::fs::rename(&self.path, &kept).map_err(StorageError::io(&self.path))?;
             note = Some(format!("the old settings file was kept as {}", kept.display()));
         }
         self.keep_original = false;
-        let mut text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
+        let mut text = serde_json::to_string_pretty(settings)?;
         text.push('\n');
-        crate::record::io::write_file_atomically(&self.path, text.as_bytes()).map_err(|e| e.to_string())?;
+        crate::record::io::write_file_atomically(&self.path, text.as_bytes())?;
         Ok(note)
     }
 }

@@ -10,9 +10,9 @@
 //! Reading never fails loudly: a missing, broken or old file reads as "nothing there" with a
 //! message, and is never overwritten without being kept.
 
-use crate::record::{GameRecord, save_record, write_file_atomically};
+use crate::record::{GameRecord, RecordError, write_file_atomically};
 use crate::tui::app::Session;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// How many earlier games' autosaves are kept in `previous/`.
 pub const KEEP_PREVIOUS: usize = 10;
@@ -36,18 +36,29 @@ pub fn save_dir() -> Option<PathBuf> {
         .or_else(games_dir)
 }
 
-/// The autosave file: the last game played or edited, in KIF (UTF-8).
-pub fn autosave_path() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("autosave.kifu"))
+/// Why one of the app's own files (autosave, session, earlier games, settings) could not be
+/// read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    /// A folder or file operation failed on `path`.
+    #[error("{}: {source}", path.display())]
+    Io { path: PathBuf, source: std::io::Error },
+    /// The autosaved record at `path` does not read.
+    #[error("autosave {}: {source}", path.display())]
+    Autosave { path: PathBuf, source: RecordError },
+    /// Writing a file failed (the error names it).
+    #[error(transparent)]
+    Write(#[from] RecordError),
+    /// The session or settings could not be written as JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
 }
 
-/// Writes the record to the autosave file atomically.
-pub fn autosave(record: &GameRecord) -> Result<(), String> {
-    let path = autosave_path().ok_or("no data directory (is HOME set?)")?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+impl StorageError {
+    /// A closure turning an I/O error on `path` into a `StorageError`, for `map_err`.
+    pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StorageError + '_ {
+        move |source| StorageError::Io { path: path.to_path_buf(), source }
     }
-    save_record(&path, record).map_err(|e| e.to_string())
 }
 
 /// The app's files in one data directory.
@@ -84,19 +95,19 @@ impl Store {
         self.dir.join("previous")
     }
 
-    pub fn ensure_dir(&self) -> Result<(), String> {
-        std::fs::create_dir_all(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))
+    pub fn ensure_dir(&self) -> Result<(), StorageError> {
+        std::fs::create_dir_all(&self.dir).map_err(StorageError::io(&self.dir))
     }
 
     /// The autosaved game, when there is one whose record reads. A missing or unreadable
     /// session gives the defaults (you against the computer, at the end of the main line).
-    pub fn load_autosave(&self) -> Result<Option<Autosaved>, String> {
+    pub fn load_autosave(&self) -> Result<Option<Autosaved>, StorageError> {
         let path = self.autosave_path();
         if !path.exists() {
             return Ok(None);
         }
-        let (record, _) =
-            crate::record::load_record(&path).map_err(|e| format!("autosave {}: {e}", path.display()))?;
+        let (record, _) = crate::record::load_record(&path)
+            .map_err(|source| StorageError::Autosave { path: path.clone(), source })?;
         let session = std::fs::read_to_string(self.session_path())
             .ok()
             .and_then(|text| serde_json::from_str::<Session>(&text).ok())
@@ -105,15 +116,15 @@ impl Store {
     }
 
     /// Writes the session beside the autosave (atomically).
-    pub fn write_session(&self, session: &Session) -> Result<(), String> {
+    pub fn write_session(&self, session: &Session) -> Result<(), StorageError> {
         self.ensure_dir()?;
-        let text = serde_json::to_string_pretty(session).map_err(|e| e.to_string())?;
-        write_file_atomically(&self.session_path(), text.as_bytes()).map_err(|e| e.to_string())
+        let text = serde_json::to_string_pretty(session)?;
+        Ok(write_file_atomically(&self.session_path(), text.as_bytes())?)
     }
 
     /// Moves the autosave (unless it holds no move) into `previous/`, named by when it was
     /// written, and keeps only the newest `KEEP_PREVIOUS` there.
-    pub fn keep_previous(&self) -> Result<Option<PathBuf>, String> {
+    pub fn keep_previous(&self) -> Result<Option<PathBuf>, StorageError> {
         let path = self.autosave_path();
         let Ok(meta) = std::fs::metadata(&path) else { return Ok(None) };
         // an autosave without a move is not worth keeping; one that does not read is kept
@@ -124,7 +135,7 @@ impl Store {
             return Ok(None);
         }
         let prev = self.previous_dir();
-        std::fs::create_dir_all(&prev).map_err(|e| format!("{}: {e}", prev.display()))?;
+        std::fs::create_dir_all(&prev).map_err(StorageError::io(&prev))?;
         let stamp = meta
             .modified()
             .ok()
@@ -137,9 +148,9 @@ impl Store {
             n += 1;
             target = prev.join(format!("{stamp}-{n}.kifu"));
         }
-        std::fs::rename(&path, &target).map_err(|e| format!("{}: {e}", target.display()))?;
+        std::fs::rename(&path, &target).map_err(StorageError::io(&target))?;
         let mut kept: Vec<PathBuf> = std::fs::read_dir(&prev)
-            .map_err(|e| format!("{}: {e}", prev.display()))?
+            .map_err(StorageError::io(&prev))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "kifu"))
             .collect();
@@ -177,6 +188,7 @@ fn format_time(secs: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::save_record;
     use crate::tui::app::{App, GameMode, Player};
     use std::time::Instant;
 

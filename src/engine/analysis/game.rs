@@ -16,20 +16,43 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Losses (percentage points of expected score) from which a move gets each mark level:
-/// `[緩手, 疑問手, 悪手, 大悪手]`. ShogiHome's defaults are 5, 10, 20 and 50.
+/// `[緩手, 疑問手, 悪手, 大悪手]`, positive and in increasing order. ShogiHome's defaults are
+/// 5, 10, 20 and 50.
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Thresholds(pub [f64; 4]);
+pub struct Thresholds {
+    limits: [f64; 4],
+}
+
+/// Four mark thresholds that are not positive and in increasing order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the four thresholds must be positive and in increasing order")]
+pub struct ThresholdsError;
 
 impl Default for Thresholds {
     fn default() -> Self {
-        Thresholds([5.0, 10.0, 20.0, 50.0])
+        Thresholds { limits: [5.0, 10.0, 20.0, 50.0] }
     }
 }
 
 impl Thresholds {
+    /// The thresholds `[緩手, 疑問手, 悪手, 大悪手]`, if they are finite, positive and in
+    /// increasing order (equal neighbours allowed).
+    pub fn new(limits: [f64; 4]) -> Result<Thresholds, ThresholdsError> {
+        let ordered = limits.windows(2).all(|w| w[0] <= w[1]);
+        if !ordered || !limits.iter().all(|t| t.is_finite()) || limits[0] <= 0.0 {
+            return Err(ThresholdsError);
+        }
+        Ok(Thresholds { limits })
+    }
+
+    /// The four thresholds, `[緩手, 疑問手, 悪手, 大悪手]`.
+    pub fn limits(&self) -> [f64; 4] {
+        self.limits
+    }
+
     /// The mark level (0 = 緩手 … 3 = 大悪手) of a loss, if it reaches the first threshold.
     pub fn level(&self, loss: f64) -> Option<usize> {
-        (0..4).rev().find(|&i| loss >= self.0[i])
+        (0..4).rev().find(|&i| loss >= self.limits[i])
     }
 }
 
@@ -184,6 +207,24 @@ mod tests {
 
     fn eval(cp: i32, best: Option<Move>) -> PositionEval {
         PositionEval { score: BlackScore::Cp(cp), best, pv: Vec::new(), depth: 1, nodes: 1 }
+    }
+
+    #[test]
+    fn thresholds_must_be_positive_finite_and_rising() {
+        assert_eq!(Thresholds::new([5.0, 10.0, 20.0, 50.0]), Ok(Thresholds::default()));
+        assert_eq!(Thresholds::new([5.0, 5.0, 20.0, 50.0]).map(|t| t.limits()), Ok([5.0, 5.0, 20.0, 50.0]));
+        for bad in [
+            [20.0, 10.0, 5.0, 1.0],
+            [0.0, 10.0, 20.0, 50.0],
+            [f64::NAN, 10.0, 20.0, 50.0],
+            [5.0, 10.0, 20.0, f64::INFINITY],
+        ] {
+            assert_eq!(Thresholds::new(bad), Err(ThresholdsError), "{bad:?}");
+        }
+        assert_eq!(
+            ThresholdsError.to_string(),
+            "the four thresholds must be positive and in increasing order"
+        );
     }
 
     #[test]

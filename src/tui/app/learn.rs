@@ -8,7 +8,7 @@
 use super::{App, Player, Popup};
 use crate::core::{Color, Move, Position};
 use crate::engine::analysis::BlackScore;
-use crate::engine::analysis::game::{PositionEval, Thresholds, judge};
+use crate::engine::analysis::game::{PositionEval, judge};
 use crate::record::annotation::Mark;
 use crate::record::{NodeId, ROOT};
 
@@ -362,7 +362,7 @@ impl App {
         if ticket != self.learn.ticket {
             return;
         }
-        let thresholds = Thresholds(self.settings.mark_thresholds.map(f64::from));
+        let thresholds = self.mark_thresholds();
         let Some(mover) = self.learn_position().map(|p| p.side_to_move()) else { return };
         let Some(l) = self.learn() else { return };
         let Phase::Evaluating(tried) = l.phase else { return };
@@ -375,7 +375,7 @@ impl App {
             nodes: 0,
         };
         let j = judge(mover, tried, &before, &after, &thresholds);
-        let good = j.loss < thresholds.0[item.mark.level()];
+        let good = j.loss < thresholds.limits()[item.mark.level()];
         let verdict =
             Verdict { tried, good, loss: j.loss, score: Some(after.score), reply: after.pv, same_as: None };
         self.learn_judged(verdict);

@@ -173,6 +173,8 @@ impl App {
         }
         self.clock = tc.map(|tc| GameClock::new(tc, std::time::Instant::now()));
         self.game = Cursor::new(rec);
+        // analysis of the game left behind is stopped; 検討, if on, starts on the new one
+        self.restart_study();
         self.file = None;
         self.dirty = true;
         self.selection = None;

@@ -149,16 +149,24 @@ pub fn options_text(options: &std::collections::BTreeMap<String, String>) -> Str
     options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
 }
 
+/// An engine option entry that is not `name=value`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{entry}' is not name=value")]
+pub struct BadEngineOption {
+    /// The entry as written (trimmed).
+    pub entry: String,
+}
+
 /// Reads `name=value; name=value` (empty: no options). An entry without `=` or with an empty
 /// name is an error naming that entry.
-pub fn parse_options(text: &str) -> Result<std::collections::BTreeMap<String, String>, String> {
+pub fn parse_options(text: &str) -> Result<std::collections::BTreeMap<String, String>, BadEngineOption> {
     let mut options = std::collections::BTreeMap::new();
     for entry in text.split(';').map(str::trim).filter(|e| !e.is_empty()) {
         match entry.split_once('=') {
             Some((k, v)) if !k.trim().is_empty() => {
                 options.insert(k.trim().to_string(), v.trim().to_string());
             }
-            _ => return Err(entry.to_string()),
+            _ => return Err(BadEngineOption { entry: entry.to_string() }),
         }
     }
     Ok(options)
@@ -222,8 +230,8 @@ impl App {
         match item {
             SettingItem::EngineOptions => match parse_options(&text) {
                 Ok(options) => self.settings.engine_options = options,
-                Err(entry) => {
-                    self.message = (self.text().bad_engine_option)(&entry);
+                Err(e) => {
+                    self.message = (self.text().bad_engine_option)(&e.entry);
                     if let Some(s) = self.settings_screen() {
                         s.editing = Some(editor);
                     }
@@ -255,6 +263,16 @@ mod tests {
     use super::*;
     use crate::core::Position;
     use crate::tui::app::{GameMode, NewGameChoice};
+
+    #[test]
+    fn an_option_without_a_name_or_value_sign_is_named_in_the_error() {
+        assert_eq!(parse_options(" a=1 ;; b = 2 ").map(|o| o.len()), Ok(2));
+        for (text, entry) in [("a=1; Ponder", "Ponder"), ("=5", "=5")] {
+            let e = parse_options(text).unwrap_err();
+            assert_eq!(e, BadEngineOption { entry: entry.into() });
+            assert_eq!(e.to_string(), format!("'{entry}' is not name=value"));
+        }
+    }
 
     #[test]
     fn a_new_games_choice_and_the_settings_agree() {

@@ -241,9 +241,15 @@ impl App {
             start,
             moves,
             movetime_ms: self.settings.game_analysis_ms,
-            thresholds: Thresholds(self.settings.mark_thresholds.map(f64::from)),
+            thresholds: self.mark_thresholds(),
         });
         self.message = (self.text().game_analysis_started)(total, self.settings.game_analysis_ms);
+    }
+
+    /// The mark thresholds the settings choose (the settings file keeps them rising from 1 to
+    /// 100, so the defaults stand in only for values no setting can hold).
+    pub(super) fn mark_thresholds(&self) -> Thresholds {
+        Thresholds::new(self.settings.mark_thresholds.map(f64::from)).unwrap_or_default()
     }
 
     /// One position of the whole-game analysis is done.
@@ -300,7 +306,7 @@ impl App {
                 start,
                 moves,
                 movetime_ms: self.settings.game_analysis_ms,
-                thresholds: Thresholds(self.settings.mark_thresholds.map(f64::from)),
+                thresholds: self.mark_thresholds(),
             });
             return;
         }
@@ -453,6 +459,25 @@ mod tests {
         assert!(!a.analysing() && a.analysis().is_none());
     }
 
+    #[test]
+    fn a_new_game_drops_the_analysis_of_the_old_one_and_analyses_the_new() {
+        let mut a = app();
+        a.toggle_analysis();
+        let Some(StudyCommand::Analyse { pos, .. }) = a.study_command() else { panic!() };
+        a.analysis_started(1);
+        a.on_analysis_update(update(1, &pos, "7g7f", 40, false));
+        assert!(a.analysis().is_some());
+        let mut choice = a.last_choice();
+        choice.handicap = 2; // 角落ち: another start position
+        a.start_new_game(choice);
+        assert!(a.analysis().is_none(), "the old game's lines are not shown for the new one");
+        assert!(matches!(a.study_command(), Some(StudyCommand::StopAnalysis)));
+        let Some(StudyCommand::Analyse { pos: p2, .. }) = a.study_command() else { panic!("not re-asked") };
+        assert_eq!(*p2, a.pos().clone());
+        a.on_analysis_update(update(1, &pos, "2g2f", 10, false));
+        assert!(a.analysis().is_none(), "a late update of the old game is dropped");
+    }
+
     /// Feeds a made-up analysis of `moves` from `start` to the app, as the analysis thread
     /// would, with the move at ply `marked` (if any) marked 悪手.
     fn feed(a: &mut App, start: &Position, moves: &[Move], marked: Option<usize>) {
@@ -557,7 +582,7 @@ mod tests {
         let Some(StudyCommand::AnalyseGame { movetime_ms: 1000, thresholds, .. }) = a.study_command() else {
             panic!()
         };
-        assert_eq!(thresholds, Thresholds([3.0, 6.0, 12.0, 30.0]));
+        assert_eq!(thresholds, Thresholds::new([3.0, 6.0, 12.0, 30.0]).unwrap());
     }
 
     #[test]
