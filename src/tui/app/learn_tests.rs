@@ -89,7 +89,7 @@ fn learn_mode_steps_to_the_marked_move_and_judges_tries_without_changing_the_rec
     let Phase::Judged(v) = a.learn().unwrap().phase().clone() else { panic!("not judged") };
     assert!(!v.good && v.loss > 20.0, "{v:?}");
     let s = screen(&a);
-    assert!(s.contains("× ▲１六歩") && s.contains("after it △８八角成▲同"), "{s}");
+    assert!(s.contains("× ▲１六歩") && s.contains("after it △８八角成▲同銀"), "{s}");
     assert!(s.contains("best +20 ▲２六歩"), "{s}");
 
     // a try that keeps the evaluation is accepted

@@ -1,8 +1,8 @@
 //! The learn-mode panel (復習), drawn where the study panel goes: the marked move to improve
 //! on, the try and its verdict, and the engine's lines once shown.
 
+use crate::core::{Move, Position};
 use crate::engine::analysis::BlackScore;
-use crate::record::pv::pv_text;
 use crate::tui::app::{App, Phase, side_label};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -10,8 +10,14 @@ use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-/// The panel's lines.
-pub(super) fn lines(app: &App) -> Vec<Line<'static>> {
+/// A line in Japanese notation, `同歩` rather than `同　歩` so that wrapping never breaks
+/// a move in two.
+fn pv_text(pos: &Position, line: &[Move]) -> String {
+    crate::record::pv::pv_text(pos, line).replace("同\u{3000}", "同")
+}
+
+/// The panel's lines, the keys second (they stay in sight however long the lines grow).
+pub(super) fn lines(app: &App, keys: Line<'static>) -> Vec<Line<'static>> {
     let Some(l) = app.learn() else { return Vec::new() };
     let t = app.text();
     let (item, i, n) = l.item();
@@ -24,6 +30,7 @@ pub(super) fn lines(app: &App) -> Vec<Line<'static>> {
         Span::raw(pv_text(pos, &[item.played])),
         super::study::mark_span(item.mark),
     ])];
+    out.push(keys);
     match l.phase() {
         Phase::Trying => {}
         Phase::Evaluating(m) => out.push(Line::from(format!("{} …", pv_text(pos, &[*m])))),
@@ -59,7 +66,6 @@ pub(super) fn draw_learn(f: &mut Frame, app: &App, area: Rect) {
     let t = app.text();
     let keys = if app.learn().is_some_and(|l| l.side_fixed()) { t.learn_keys_fixed } else { t.learn_keys };
     let block = Block::bordered().border_set(g.border()).title(g.pad(t.learn_title));
-    let mut text = lines(app);
-    text.push(Line::from(Span::styled(g.pad(keys), Style::default().fg(Tc::DarkGray))));
+    let text = lines(app, Line::from(Span::styled(g.pad(keys), Style::default().fg(Tc::DarkGray))));
     f.render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }), area);
 }
