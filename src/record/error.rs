@@ -56,8 +56,10 @@ pub enum RecordError {
         path: String,
         source: std::io::Error,
     },
-    /// The text is not in a format shogiban can recognise.
-    UnknownFormat(String),
+    /// The text (of `file`, when it came from one) is not in a format shogiban can recognise.
+    UnknownFormat {
+        file: Option<String>,
+    },
     /// A fatal problem at a line (bad starting position, bad JSON ...).
     Parse {
         file: Option<String>,
@@ -103,7 +105,12 @@ impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::Io { path, source } => write!(f, "{path}: {source}"),
-            RecordError::UnknownFormat(what) => write!(f, "unrecognised record format: {what}"),
+            RecordError::UnknownFormat { file: Some(file) } => {
+                write!(f, "unrecognised record format: {file}")
+            }
+            RecordError::UnknownFormat { file: None } => {
+                write!(f, "unrecognised record format: not KIF, KI2, CSA, USI, SFEN or JKF")
+            }
             RecordError::Parse { file, line, message } => match (file, line) {
                 (Some(file), 0) => write!(f, "{file}: {message}"),
                 (Some(file), l) => write!(f, "{file}:{l}: {message}"),

@@ -149,8 +149,7 @@ pub fn read_bytes(bytes: &[u8], hint: Option<Format>) -> Result<(GameRecord, Vec
     let (text, _) = decode(bytes);
     let format = match hint {
         Some(f) => f,
-        None => Format::detect(&text)
-            .ok_or_else(|| RecordError::UnknownFormat("not KIF, KI2, CSA, USI, SFEN or JKF".to_string()))?,
+        None => Format::detect(&text).ok_or(RecordError::UnknownFormat { file: None })?,
     };
     read_text(&text, format)
 }
@@ -343,7 +342,7 @@ pub fn load_all_records(path: impl AsRef<Path>) -> Result<Vec<(GameRecord, Vec<W
     let (text, _) = decode(&bytes);
     let format = match Format::from_path(path).or_else(|| Format::detect(&text)) {
         Some(f) => f,
-        None => return Err(RecordError::UnknownFormat(name)),
+        None => return Err(RecordError::UnknownFormat { file: Some(name) }),
     };
     let mut games = match format {
         Format::Csa => csa::read_csa_games(&text),
@@ -384,6 +383,21 @@ mod tests {
         fn drop(&mut self) {
             let _ = std::fs::remove_dir_all(&self.0);
         }
+    }
+
+    #[test]
+    fn text_in_no_known_format_is_refused_naming_the_file_when_there_is_one() {
+        let e = read_bytes(b"hello\nworld\n", None).unwrap_err();
+        assert!(matches!(e, RecordError::UnknownFormat { file: None }), "{e}");
+        assert_eq!(e.to_string(), "unrecognised record format: not KIF, KI2, CSA, USI, SFEN or JKF");
+        let d = Dir::new("unknown");
+        let f = d.0.join("notes.txt");
+        std::fs::write(&f, "hello\nworld\n").unwrap();
+        let e = load_all_records(&f).unwrap_err();
+        assert!(
+            matches!(&e, RecordError::UnknownFormat { file: Some(n) } if n.ends_with("notes.txt")),
+            "{e}"
+        );
     }
 
     #[test]
