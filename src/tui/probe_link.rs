@@ -88,45 +88,52 @@ impl ProbeLink {
     /// Carries the app's requests to the workers and their answers back to the app.
     pub fn drive(&mut self, app: &mut App) {
         while let Some(cmd) = app.threat_command() {
-            match cmd {
-                ThreatCommand::Probe { ticket, pos } => self
-                    .threats
-                    .get_or_insert_with(|| {
-                        Worker::spawn("threats", |(ticket, pos): ThreatJob, stop| {
-                            (ticket, threats(&pos, THREAT_NODES, stop))
-                        })
-                    })
-                    .submit((ticket, pos)),
-                ThreatCommand::Cancel => {
-                    if let Some(w) = self.threats.as_mut() {
-                        w.cancel();
-                    }
-                }
-            }
+            let job = match cmd {
+                ThreatCommand::Probe { ticket, pos } => Some((ticket, pos)),
+                ThreatCommand::Cancel => None,
+            };
+            send(&mut self.threats, job, threat_worker);
         }
-        if let Some(w) = &self.threats {
-            for (ticket, found) in w.answers.try_iter() {
-                app.on_threats(ticket, found);
-            }
+        for (ticket, found) in answers(&self.threats) {
+            app.on_threats(ticket, found);
         }
         while let Some(cmd) = app.learn_command() {
-            match cmd {
-                LearnCommand::Evaluate { ticket, pos, movetime_ms } => {
-                    self.learn.get_or_insert_with(learn_worker).submit((ticket, pos, movetime_ms))
-                }
-                LearnCommand::Cancel => {
-                    if let Some(w) = self.learn.as_mut() {
-                        w.cancel();
-                    }
-                }
-            }
+            let job = match cmd {
+                LearnCommand::Evaluate { ticket, pos, movetime_ms } => Some((ticket, pos, movetime_ms)),
+                LearnCommand::Cancel => None,
+            };
+            send(&mut self.learn, job, learn_worker);
         }
-        if let Some(w) = &self.learn {
-            for (ticket, eval) in w.answers.try_iter() {
-                app.on_learn_eval(ticket, eval);
+        for (ticket, eval) in answers(&self.learn) {
+            app.on_learn_eval(ticket, eval);
+        }
+    }
+}
+
+/// Submits `job` to the worker, started with `start` on first use; `None` stops its job.
+fn send<Req: Send + 'static, Resp: Send + 'static>(
+    worker: &mut Option<Worker<Req, Resp>>,
+    job: Option<Req>,
+    start: fn() -> Worker<Req, Resp>,
+) {
+    match job {
+        Some(job) => worker.get_or_insert_with(start).submit(job),
+        None => {
+            if let Some(w) = worker.as_mut() {
+                w.cancel();
             }
         }
     }
+}
+
+/// The answers the worker has sent since the last call.
+fn answers<Req, Resp>(worker: &Option<Worker<Req, Resp>>) -> Vec<Resp> {
+    worker.as_ref().map(|w| w.answers.try_iter().collect()).unwrap_or_default()
+}
+
+/// The threat worker: the two mate solves of [`threats`].
+fn threat_worker() -> Worker<ThreatJob, (u64, Threats)> {
+    Worker::spawn("threats", |(ticket, pos): ThreatJob, stop| (ticket, threats(&pos, THREAT_NODES, stop)))
 }
 
 /// The learn-mode worker: one engine, set up as the whole-game analysis sets up its own.
