@@ -8,7 +8,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph};
 
 /// A line in Japanese notation, `同歩` rather than `同　歩` so that wrapping never breaks
 /// a move in two.
@@ -67,5 +67,6 @@ pub(super) fn draw_learn(f: &mut Frame, app: &App, area: Rect) {
     let keys = if app.learn().is_some_and(|l| l.side_fixed()) { t.learn_keys_fixed } else { t.learn_keys };
     let block = Block::bordered().border_set(g.border()).title(g.pad(t.learn_title));
     let text = lines(app, Line::from(Span::styled(g.pad(keys), Style::default().fg(Tc::DarkGray))));
-    f.render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }), area);
+    let text = super::wrap::wrap_lines(text, block.inner(area).width);
+    f.render_widget(Paragraph::new(text).block(block), area);
 }

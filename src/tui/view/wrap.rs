@@ -7,8 +7,9 @@ use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;
 
 /// `lines` broken into lines of at most `width` columns, keeping each character's style: after
-/// a space, or between two wide characters (Japanese text breaks anywhere), where it can;
-/// inside a word only when the word alone is wider than the line.
+/// a space, or before a wide character (Japanese text breaks anywhere), where it can; in a line
+/// of moves (`▲７六歩△３四歩…`) only before a ▲ or △, so a move stays whole; inside a word only
+/// when the word alone is wider than the line.
 pub fn wrap_lines(lines: Vec<Line<'_>>, width: u16) -> Vec<Line<'static>> {
     let width = width.max(2) as usize;
     let mut out = Vec::new();
@@ -18,6 +19,8 @@ pub fn wrap_lines(lines: Vec<Line<'_>>, width: u16) -> Vec<Line<'static>> {
             .iter()
             .flat_map(|s| s.content.chars().map(move |c| (c, line.style.patch(s.style))))
             .collect();
+        let moves = chars.iter().any(|&(c, _)| matches!(c, '▲' | '△'));
+        let breaks_before = |c: char| if moves { matches!(c, '▲' | '△') } else { c.width() == Some(2) };
         let mut start = 0;
         while start < chars.len() || (start == 0 && chars.is_empty()) {
             let (mut used, mut end, mut last_break) = (0, start, None);
@@ -28,7 +31,7 @@ pub fn wrap_lines(lines: Vec<Line<'_>>, width: u16) -> Vec<Line<'static>> {
                     break;
                 }
                 // a break may come before a wide character or after a space
-                if end > start && (w == 2 || chars[end - 1].0 == ' ') {
+                if end > start && (breaks_before(c) || chars[end - 1].0 == ' ') {
                     last_break = Some(end);
                 }
                 used += w;
@@ -36,7 +39,7 @@ pub fn wrap_lines(lines: Vec<Line<'_>>, width: u16) -> Vec<Line<'static>> {
             }
             if end < chars.len()
                 && let Some(b) = last_break
-                && !(chars[end].0 == ' ' || chars[end].0.width() == Some(2))
+                && !(chars[end].0 == ' ' || breaks_before(chars[end].0))
             {
                 end = b;
             }
@@ -94,6 +97,12 @@ mod tests {
         }
         assert_eq!(w[0].spans[0].style, Style::new().bold());
         assert_eq!(texts(&w).concat(), "o               駒の先後を入れ替える");
+    }
+
+    #[test]
+    fn a_line_of_moves_breaks_between_moves() {
+        let w = wrap_lines(vec![Line::from("最善 -419 △８九馬▲５八玉△７六馬▲４七玉")], 20);
+        assert_eq!(texts(&w), vec!["最善 -419 △８九馬", "▲５八玉△７六馬", "▲４七玉"]);
     }
 
     #[test]
