@@ -45,9 +45,17 @@ impl App {
         self.popup = Some(Popup::Help { scroll: 0 });
     }
 
+    /// The keys the help lists: the position editor's while it is open, else the app's.
+    pub fn help_keys(&self) -> &'static [(&'static str, &'static str)] {
+        match self.editor() {
+            Some(_) => self.setup_text().editor_keys,
+            None => self.text().help,
+        }
+    }
+
     /// Scrolls the help by `delta` lines (the view shows as many as fit; it stops at the end).
     pub fn scroll_help(&mut self, delta: i32) {
-        let last = self.text().help.len().saturating_sub(1) as i32;
+        let last = self.help_keys().len().saturating_sub(1) as i32;
         if let Some(Popup::Help { scroll }) = self.popup.as_mut() {
             *scroll = (*scroll as i32 + delta).clamp(0, last) as usize;
         }

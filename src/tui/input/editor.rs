@@ -44,6 +44,7 @@ pub(super) fn handle_editor_key(app: &mut App, k: KeyEvent) {
         KeyCode::Char('i') => app.editor_cycle_start(1),
         KeyCode::Char('I') => app.editor_cycle_start(-1),
         KeyCode::Char('z') => app.editor_box_to_defender(),
+        KeyCode::Char('?') => app.open_help(),
         KeyCode::Enter => app.editor_open_menu(),
         KeyCode::Esc => app.editor_exit(crate::tui::app::EditorExit::Cancel),
         KeyCode::Char(c) => {
@@ -86,6 +87,32 @@ mod tests {
         assert_eq!(piece_key('r'), Some((PieceKind::Rook, Color::Black)));
         assert_eq!(piece_key('G'), Some((PieceKind::Gold, Color::White)));
         assert_eq!(piece_key('q'), None);
+    }
+
+    #[test]
+    fn question_mark_in_the_editor_lists_the_editors_keys() {
+        use crate::core::Position;
+        use crossterm::event::KeyModifiers;
+        let mut app = App::new(Position::startpos());
+        let press =
+            |app: &mut App, c: KeyCode| super::super::handle_key(app, KeyEvent::new(c, KeyModifiers::NONE));
+        press(&mut app, KeyCode::Char('e'));
+        press(&mut app, KeyCode::Char('?'));
+        assert!(matches!(app.popup(), Some(crate::tui::app::Popup::Help { .. })));
+        assert_eq!(app.help_keys(), app.setup_text().editor_keys);
+        let s = crate::tui::view::screen_text(&app, 80, 24, std::time::Instant::now());
+        assert!(s.contains("give the piece to the other side"), "{s}");
+        // the list scrolls to its end, and any other key goes back to editing
+        for _ in 0..20 {
+            press(&mut app, KeyCode::Down);
+        }
+        let s = crate::tui::view::screen_text(&app, 80, 24, std::time::Instant::now());
+        assert!(s.contains("cancel (the record shown before stays)"), "{s}");
+        press(&mut app, KeyCode::Char('a'));
+        assert!(app.popup().is_none() && app.editor().is_some());
+        // outside the editor the help lists the app's keys
+        press(&mut app, KeyCode::Esc);
+        assert_eq!(app.help_keys(), app.text().help);
     }
 
     #[test]

@@ -97,6 +97,7 @@ pub static EN: SetupText = SetupText {
         k("i", "start", 4),
         k("Enter", "done", 0),
         k("Esc", "cancel", 0),
+        k("?", "keys", 0),
     ],
     tsume_key_bar: &[
         k("hjkl", "move", 6),
@@ -122,6 +123,7 @@ pub static EN: SetupText = SetupText {
         ("click", "empty square: the last piece; again: other side; right: remove"),
         ("Enter", "done: play, analyse, solve as tsume, or cancel"),
         ("Esc", "cancel (the record shown before stays)"),
+        ("?", "this list (↑/↓ scrolls it)"),
     ],
     editor_title: " 局面編集 position editor ",
     editor_opened: "局面編集: set up a position (Enter when done, Esc cancels)",
@@ -200,6 +202,7 @@ pub static JA: SetupText = SetupText {
         k("i", "初期配置", 4),
         k("Enter", "完了", 0),
         k("Esc", "取消", 0),
+        k("?", "キー一覧", 0),
     ],
     tsume_key_bar: &[
         k("hjkl", "移動", 6),
@@ -225,6 +228,7 @@ pub static JA: SetupText = SetupText {
         ("クリック", "空きマスに直前の駒、もう一度で先後反転、右クリックで削除"),
         ("Enter", "完了: 対局・検討・詰将棋・取消"),
         ("Esc", "取消 (元の棋譜はそのまま)"),
+        ("?", "この一覧 (↑/↓ でスクロール)"),
     ],
     editor_title: " 局面編集 ",
     editor_opened: "局面編集: 局面を作ってください (Enter で完了、Esc で取消)",
