@@ -89,13 +89,14 @@ mod tests {
         assert_eq!(piece_key('q'), None);
     }
 
+    /// A key pressed as the event loop passes it on.
+    fn press(app: &mut App, c: KeyCode) {
+        super::super::handle_key(app, KeyEvent::new(c, crossterm::event::KeyModifiers::NONE));
+    }
+
     #[test]
     fn question_mark_in_the_editor_lists_the_editors_keys() {
-        use crate::core::Position;
-        use crossterm::event::KeyModifiers;
-        let mut app = App::new(Position::startpos());
-        let press =
-            |app: &mut App, c: KeyCode| super::super::handle_key(app, KeyEvent::new(c, KeyModifiers::NONE));
+        let mut app = App::new(crate::core::Position::startpos());
         press(&mut app, KeyCode::Char('e'));
         press(&mut app, KeyCode::Char('?'));
         assert!(matches!(app.popup(), Some(crate::tui::app::Popup::Help { .. })));
@@ -118,10 +119,7 @@ mod tests {
     #[test]
     fn keys_open_the_editor_place_pieces_and_leave_by_the_menu() {
         use crate::core::{Piece, Position, Square};
-        use crossterm::event::KeyModifiers;
         let mut app = App::new(Position::startpos());
-        let press =
-            |app: &mut App, c: KeyCode| super::super::handle_key(app, KeyEvent::new(c, KeyModifiers::NONE));
         press(&mut app, KeyCode::Char('e'));
         assert!(app.editor().is_some());
         // the cursor starts on 7g; up twice is 7e
