@@ -1,14 +1,15 @@
-//! `shogiban analyze FILE… [--time MS] [-o OUT]`: the whole-game analysis (棋譜解析) of each
-//! record's main line, written into the record as ShogiHome-style comments (`*#評価値=`,
+//! `shogiban analyze FILE… [--time MS] [--variations] [-o OUT]`: the whole-game analysis
+//! (棋譜解析) of each record's main line (and with `--variations`, of every variation after it,
+//! as the app's 棋譜解析 does), written into the record as ShogiHome-style comments (`*#評価値=`,
 //! `*#読み筋=`, `【悪手】` …) with its moves, variations and other comments unchanged. A bar on
 //! stderr shows the progress. Each output keeps its input's format (`-o` with one input may
 //! choose another by extension); without `-o` it goes beside the input as `NAME-analyzed.EXT`.
 
-use shogiban::engine::analysis::game::{GameAnalysisOptions, Progress, Thresholds};
+use shogiban::engine::analysis::game::{GameAnalysisOptions, Progress, Thresholds, analyse_game};
 use shogiban::record::io::{Format, write_file_atomically, write_text};
 use shogiban::record::text::encode;
 use shogiban::record::{RecordError, load_record};
-use shogiban::study::analyse_record;
+use shogiban::study::{analyse_record, variation_lines, write_line_analysis};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -31,6 +32,9 @@ pub struct Args {
     /// Expected-score losses (percentage points) for 緩手,疑問手,悪手,大悪手
     #[arg(long, value_name = "A,B,C,D", default_value = "5,10,20,50", value_parser = parse_thresholds)]
     thresholds: Thresholds,
+    /// Also analyse every variation, after the main line
+    #[arg(long)]
+    variations: bool,
 }
 
 fn parse_thresholds(s: &str) -> Result<Thresholds, String> {
@@ -96,11 +100,25 @@ fn analyse_file(a: &Args, input: &Path, opt: &GameAnalysisOptions, label: &str) 
     }
     let stop = Arc::new(AtomicBool::new(false));
     let analysis = analyse_record(&mut record, opt, &stop, |p| progress_bar(label, &p));
-    let marks = analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
+    let mut marks = analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
+    let mut positions = analysis.evals.len();
+    if a.variations {
+        let lines = variation_lines(&record);
+        for (i, (from, nodes)) in lines.iter().enumerate() {
+            let start = record.position_at(*from);
+            let moves: Vec<_> = nodes.iter().map(|&n| record.node(n).mv).collect();
+            let what = format!("{label} 変化 {}/{}", i + 1, lines.len());
+            let line = analyse_game(&start, &moves, opt, &stop, |p| progress_bar(&what, &p));
+            write_line_analysis(&mut record, nodes, &line);
+            marks += line.judgements.iter().filter(|j| j.mark.is_some()).count();
+            // the line's first position is the main line's, already counted
+            positions += line.evals.len().saturating_sub(1);
+        }
+    }
     let text = write_text(&record, format);
     write_file_atomically(&out, &encode(&text, format.file_encoding()))
         .map_err(|e: RecordError| e.to_string())?;
-    eprint!("\r\x1b[K{label}: {} positions, {marks} marked moves", analysis.evals.len());
+    eprint!("\r\x1b[K{label}: {positions} positions, {marks} marked moves");
     Ok(out)
 }
 

@@ -51,6 +51,23 @@ fn an_analysed_kif_keeps_its_moves_variations_and_comments() {
 }
 
 #[test]
+fn with_variations_every_variation_is_analysed_too() {
+    let dir = common::TempDir::new("analyze-variations");
+    let input = dir.join("game.kifu");
+    std::fs::write(&input, GAME).unwrap();
+    let out = analyze(&[input.to_str().unwrap(), "--time", "20", "--variations"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("変化 1/1"), "{stderr}");
+    assert!(stderr.contains("7 positions"), "6 on the main line and the variation's move: {stderr}");
+    let (after, _) = load_record(dir.join("game-analyzed.kifu")).unwrap();
+    let var = after.node(after.main_line()[1]).children()[1];
+    assert!(annotation(&after, var).is_some_and(|a| a.eval.is_some()), "the variation's move is analysed");
+    assert_eq!(user_comments(&after.node(var).comments), vec!["変化の手"], "its comment stays");
+    assert_eq!(main_line_annotations(&after).len(), 6);
+}
+
+#[test]
 fn csa_output_and_formats_without_comments() {
     let dir = common::TempDir::new("analyze-csa");
     let input = dir.join("game.kifu");
