@@ -511,3 +511,39 @@ fn base64(bytes: &[u8]) -> String {
     }
     out
 }
+
+#[test]
+fn set_up_a_tsume_in_the_editor_solve_it_and_have_a_wrong_answer_refused() {
+    let mut s = Session::start(&[], hot_seat_home("e2e-tsume"));
+    s.wait_for("開始局面");
+    // the editor: start from an empty board (I steps back from 平手 to 空の盤)
+    s.send("e");
+    s.wait_for("局面編集");
+    s.send("I");
+    s.wait_for("空の盤");
+    // the cursor starts on 7g: to 1a, a ☖ king; two down, a ☗ pawn on 1c; a gold in ☗'s hand
+    s.send("\x1b[C\x1b[C\x1b[C\x1b[C\x1b[C\x1b[C\x1b[A\x1b[A\x1b[A\x1b[A\x1b[A\x1b[A");
+    s.send("K");
+    s.wait_for("v玉");
+    s.send("\x1b[B\x1b[Bp\t");
+    s.send("g");
+    s.wait_for("☗持駒 飛0 角0 金1");
+    // the rest of the box to the defender, then solve as tsume (third choice of the menu)
+    s.send("z\r");
+    s.wait_for("詰将棋として解く");
+    s.send("3");
+    s.wait_for("1手詰");
+    // a move that is not a check is refused, the mate is accepted
+    s.send(":19金打\r");
+    s.wait_for("は王手ではありません");
+    s.send(":12金打\r");
+    s.wait_for("1手で詰みました");
+    // a shipped problem: the first check fails, and the app says why
+    s.send("P");
+    s.wait_for("第1番");
+    s.send("\x1b[B\r");
+    s.wait_for("詰将棋 (5手詰)");
+    s.send(":12飛打\r");
+    s.wait_for("失敗");
+    s.quit();
+}
