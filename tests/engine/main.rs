@@ -9,6 +9,7 @@ mod bench;
 mod book;
 mod mate_differential;
 mod mate_solver;
+mod reference_mate;
 mod search;
 mod tsume_problems;
 mod usi_client;

@@ -4,7 +4,7 @@
 //! gives must replay as a mate. Lengths follow tsume convention in both: a drop between the king
 //! and a distant checker that the checker takes with mate (無駄合) is not counted.
 
-use shogiban::core::{MoveList, Position};
+use shogiban::core::Position;
 use shogiban::engine::mate::{MateLimits, MateResult, solve, verify_mate_line};
 
 /// The shortest mate length in plies up to `max` (odd), by exhaustive search.
@@ -13,25 +13,7 @@ fn shortest_mate(p: &mut Position, max: usize) -> Option<usize> {
 }
 
 fn mate_within(p: &mut Position, plies: usize) -> bool {
-    let mut checks = MoveList::new();
-    p.generate_checks(&mut checks);
-    for &m in checks.iter() {
-        p.do_move(m);
-        let evasions: Vec<_> = p.legal_moves().iter().copied().filter(|&e| !futile_drop(p, e)).collect();
-        let ok = evasions.is_empty()
-            || (plies >= 3
-                && evasions.iter().all(|&e| {
-                    p.do_move(e);
-                    let r = mate_within(p, plies - 2);
-                    p.undo_move();
-                    r
-                }));
-        p.undo_move();
-        if ok {
-            return true;
-        }
-    }
-    false
+    crate::reference_mate::mate_within(p, plies, |p, e| !futile_drop(p, e))
 }
 
 /// The convention, written out plainly: `e` (a legal move of the side in check) is a drop on a

@@ -2,7 +2,7 @@
 //! (every move legal, every attacker move a check, the end checkmate) and the shortest length
 //! against a slow, obviously-correct exhaustive search, never against stored move strings.
 
-use shogiban::core::{Move, MoveList, Position};
+use shogiban::core::{Move, Position};
 use shogiban::engine::mate::{
     BadMateLine, MateLimits, MateResult, mate_in_one, mate_in_one_in, solve, usi_checkmate_reply,
     verify_mate_line,
@@ -43,25 +43,7 @@ fn replay_is_mate(start: &Position, line: &[Move]) {
 
 /// Exhaustive "mate within `plies`" (odd) by checks only: the reference for lengths.
 fn mate_within(p: &mut Position, plies: usize) -> bool {
-    let mut checks = MoveList::new();
-    p.generate_checks(&mut checks);
-    for &m in checks.iter() {
-        p.do_move(m);
-        let evasions = p.legal_moves();
-        let ok = evasions.is_empty()
-            || (plies >= 3
-                && evasions.iter().all(|&e| {
-                    p.do_move(e);
-                    let r = mate_within(p, plies - 2);
-                    p.undo_move();
-                    r
-                }));
-        p.undo_move();
-        if ok {
-            return true;
-        }
-    }
-    false
+    crate::reference_mate::mate_within(p, plies, |_, _| true)
 }
 
 /// Solves, replays, and checks the length is the shortest possible (`n` plies).

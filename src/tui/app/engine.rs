@@ -105,9 +105,7 @@ impl App {
     /// Writes a change of hands into the record's player header: the new player's name, and
     /// when moves were already played, who played them (`shogiban→you（13手目から）`).
     fn rename_player(&mut self, i: usize) {
-        let name =
-            |p: Player, engine: &str| if p == Player::Human { "you".to_string() } else { engine.to_string() };
-        let new = name(self.players[i], &self.engine_name);
+        let new = self.player_name(self.players[i]);
         let key = ["先手", "後手"][i];
         let ply = self.ply();
         let rec = self.game.record_mut();

@@ -1,8 +1,8 @@
 //! Who plays which side: game modes, the new-game choice, and starting a new game.
 
+use super::App;
 use super::clock::{GameClock, TIME_PRESETS};
-use super::{App, Focus};
-use crate::record::{Cursor, GameRecord, HANDICAPS};
+use crate::record::{GameRecord, HANDICAPS};
 use crate::tui::settings::{Mode, Settings, Side};
 use serde::{Deserialize, Serialize};
 
@@ -147,13 +147,7 @@ impl App {
             self.settings = settings;
             self.settings_dirty = true;
         }
-        self.game_serial += 1;
-        self.playing = true;
-        self.paused = false;
-        self.thinking = None;
-        self.engine_info = None;
-        self.popup = None;
-        self.players = mode.players();
+        let players = mode.players();
         self.level = level.clamp(1, 10);
         let h = &HANDICAPS[handicap.min(HANDICAPS.len() - 1)];
         self.leave_tsume();
@@ -162,25 +156,29 @@ impl App {
             None => GameRecord::with_handicap(h),
         };
         rec.set_header("開始日時", &super::now_string());
-        let name = |p: Player| if p == Player::Human { "you".to_string() } else { self.engine_name.clone() };
-        rec.set_header("先手", &name(self.players[0]));
-        rec.set_header("後手", &name(self.players[1]));
+        rec.set_header("先手", &self.player_name(players[0]));
+        rec.set_header("後手", &self.player_name(players[1]));
         self.time_preset = time.min(TIME_PRESETS.len() - 1);
         let (tc, _) = TIME_PRESETS[self.time_preset];
-        let label = super::clock::TIME_PRESETS_JA[self.time_preset];
         if tc.is_some() {
-            rec.set_header("持ち時間", label);
+            rec.set_header("持ち時間", super::clock::TIME_PRESETS_JA[self.time_preset]);
         }
+        // the record is replaced as any new record is (the old analysis stops), then played
+        self.replace_record(rec);
+        self.playing = true;
+        self.players = players;
         self.clock = tc.map(|tc| GameClock::new(tc, std::time::Instant::now()));
-        self.game = Cursor::new(rec);
-        // analysis of the game left behind is stopped; 検討, if on, starts on the new one
-        self.restart_study();
-        self.file = None;
         self.dirty = true;
-        self.selection = None;
-        self.focus = Focus::Board;
         self.flipped = mode == GameMode::HumanGote;
         self.message = (self.text().new_game)(mode.label(self.text()));
+    }
+
+    /// A player's name in the record's headers: `you`, or the computer's name.
+    pub(super) fn player_name(&self, p: Player) -> String {
+        match p {
+            Player::Human => "you".into(),
+            Player::Engine => self.engine_name.clone(),
+        }
     }
 
     /// Whether a person plays the side to move and the game goes on here.
