@@ -7,8 +7,9 @@
 
 pub mod alphabeta;
 pub mod dominated;
+pub mod history;
 mod large_pages;
-pub mod ordering;
+mod ordering;
 pub mod params;
 mod picker;
 mod qsearch;

@@ -4,8 +4,8 @@
 
 use super::alphabeta::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher, mate_probe_worthwhile};
 use super::dominated::is_dominated;
+use super::ordering::{Scored, score_moves};
 use super::params::{ASPIRATION, ROOT_MATE_MAX_MS, ROOT_MATE_SHARE};
-use super::picker::Scored;
 use super::time::{Clock, IterationTimer, Limits};
 use super::tt::TranspositionTable;
 use crate::core::{Declaration, ImpasseRule, Move, Position};
@@ -228,7 +228,7 @@ fn main_search(
     let mut s = Searcher::new(pos, tt, stop, clock);
     // the histories start from what the last search learnt (the opponent's reply was very
     // likely searched there)
-    s.hist = tt.take_histories();
+    s.hist = tt.histories.take();
     if let Some(n) = limits.nodes {
         s.node_limit = n;
     }
@@ -244,7 +244,7 @@ fn main_search(
     // initial order: the usual move ordering with the TT move first
     let tt_move = tt.probe(pos.key()).map_or(Move::NONE, |e| e.mv);
     let mut scored: Vec<Scored> = moves.iter().map(|&mv| Scored { mv, score: 0 }).collect();
-    s.score_moves(&mut scored, tt_move, 0);
+    score_moves(&s.pos, &s.hist, s.refutations(0), &mut scored, tt_move);
     scored.sort_by_key(|e| std::cmp::Reverse(e.score));
     moves = scored.iter().map(|e| e.mv).collect();
     let mut root: Vec<RootMove> =
@@ -334,7 +334,7 @@ fn main_search(
         }
     }
 
-    tt.keep_histories(std::mem::take(&mut s.hist));
+    tt.histories.keep(std::mem::take(&mut s.hist));
     let top = &best_lines[0];
     let score = if top.score > -INF { top.score } else { top.prev_score.max(-INF + 1) };
     let ponder = top.pv.get(1).copied().or_else(|| {
@@ -451,7 +451,7 @@ mod tests {
     fn a_search_leaves_its_histories_for_the_next() {
         let (_, tt, r) = searched_startpos();
         assert!(r.best.is_some());
-        let h = tt.take_histories();
+        let h = tt.histories.take();
         assert!(h.history.iter().any(|&v| v != 0), "the search learnt nothing?");
         assert!(h.counter.iter().any(|m| !m.is_none()));
     }
