@@ -414,14 +414,16 @@ impl<'a> Searcher<'a> {
                 return eval;
             }
             // null move
-            if depth >= 2
+            if depth >= NULL_MOVE_DEPTH
                 && eval >= beta
                 && !threatened(self)
                 && ply > 0
                 && !self.stack[ply - 1].mv.is_none()
                 && beta.abs() < MATE_IN_MAX
             {
-                let r = NULL_MOVE_R + depth / 4 + ((eval - beta) / NULL_MOVE_EVAL_DIV).min(3);
+                let r = NULL_MOVE_R
+                    + depth / NULL_MOVE_DEPTH_DIV
+                    + ((eval - beta) / NULL_MOVE_EVAL_DIV).min(NULL_MOVE_EVAL_MAX);
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].piece = 0;
                 self.pos.do_null_move();
@@ -438,7 +440,7 @@ impl<'a> Searcher<'a> {
         }
 
         // internal iterative reduction: no TT move, probably a poorly ordered node
-        let depth = if tt_move.is_none() && depth >= 4 && (PV || cut) { depth - 1 } else { depth };
+        let depth = if tt_move.is_none() && depth >= IIR_DEPTH && (PV || cut) { depth - 1 } else { depth };
 
         // Moves come in stages (see picker.rs): a cutoff by the TT move, a capture or a killer
         // saves generating and ordering the quiet moves and drops.
@@ -466,13 +468,14 @@ impl<'a> Searcher<'a> {
                         let lmp =
                             if improving { LMP_BASE + depth * depth } else { (LMP_BASE + depth * depth) / 2 };
                         let lmr_depth = (depth - 1 - self.reduction(depth, count)).max(0);
-                        if depth <= 8 && count as i32 > lmp {
+                        if depth <= LMP_DEPTH && count as i32 > lmp {
                             skip_quiets = true;
                         }
                         skip_quiets
-                            || (lmr_depth < 7
+                            || (lmr_depth < FUTILITY_DEPTH
                                 && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha)
-                            || (lmr_depth < 8 && see(&self.pos, m) < -SEE_QUIET * lmr_depth * lmr_depth)
+                            || (lmr_depth < SEE_QUIET_DEPTH
+                                && see(&self.pos, m) < -SEE_QUIET * lmr_depth * lmr_depth)
                     };
                     // checks are never pruned here
                     if prune
@@ -482,7 +485,7 @@ impl<'a> Searcher<'a> {
                     {
                         continue;
                     }
-                } else if depth < 7 && see(&self.pos, m) < -SEE_CAPTURE * depth {
+                } else if depth < SEE_CAPTURE_DEPTH && see(&self.pos, m) < -SEE_CAPTURE * depth {
                     continue;
                 }
             }
@@ -495,7 +498,7 @@ impl<'a> Searcher<'a> {
             if m == tt_move
                 && depth >= SINGULAR_DEPTH
                 && excluded.is_none()
-                && ply < 2 * self.root_depth as usize
+                && ply < EXTENSION_PLY_FACTOR * self.root_depth as usize
                 && let Some(e) = tte
                 && matches!(e.bound, Bound::Lower | Bound::Exact)
                 && e.depth >= depth - 3
@@ -517,7 +520,7 @@ impl<'a> Searcher<'a> {
             // check extension (王手延長) in PV nodes for checks that do not lose material
             if extension == 0
                 && PV
-                && ply < 2 * self.root_depth as usize
+                && ply < EXTENSION_PLY_FACTOR * self.root_depth as usize
                 && check_info.get_or_insert_with(|| CheckTargets::new(&self.pos)).gives_check(&self.pos, m)
                 && see(&self.pos, m) >= 0
             {
@@ -527,7 +530,7 @@ impl<'a> Searcher<'a> {
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + extension;
             let mut v = -INF;
-            if depth >= 3 && count > 1 + PV as usize && (quiet || score < 0) {
+            if depth >= LMR_DEPTH && count > 1 + PV as usize && (quiet || score < 0) {
                 let mut r = self.reduction(depth, count);
                 if tt_pv {
                     r -= 1;

@@ -5,7 +5,10 @@
 use super::alphabeta::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher, mate_probe_worthwhile};
 use super::dominated::is_dominated;
 use super::ordering::{Scored, score_moves};
-use super::params::{ASPIRATION, ROOT_MATE_MAX_MS, ROOT_MATE_SHARE};
+use super::params::{
+    ASPIRATION, ASPIRATION_DEPTH, ASPIRATION_MAX, ASPIRATION_WIDEN, ROOT_MATE_MAX_MS, ROOT_MATE_MIN_MS,
+    ROOT_MATE_SHARE,
+};
 use super::time::{Clock, IterationTimer, Limits};
 use super::tt::TranspositionTable;
 use crate::core::{Declaration, ImpasseRule, Move, Position};
@@ -168,7 +171,7 @@ fn root_mate_budget(pos: &Position, limits: &Limits) -> Option<u64> {
     }
     let (opt, _) = super::time::budgets_now(limits, pos.side_to_move())?;
     let ms = (opt / ROOT_MATE_SHARE).min(ROOT_MATE_MAX_MS);
-    (ms >= 5 && mate_probe_worthwhile(pos)).then_some(ms)
+    (ms >= ROOT_MATE_MIN_MS && mate_probe_worthwhile(pos)).then_some(ms)
 }
 
 /// The df-pn mate solver (詰将棋) run for `ms` milliseconds at the root: a long forced mate by
@@ -267,7 +270,7 @@ fn main_search(
         for pv_idx in 0..multipv {
             let prev = root[pv_idx].prev_score;
             let mut delta = ASPIRATION;
-            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_IN_MAX {
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && prev.abs() < MATE_IN_MAX {
                 (prev - delta, prev + delta)
             } else {
                 (-INF, INF)
@@ -286,8 +289,8 @@ fn main_search(
                 } else {
                     break;
                 }
-                delta += delta / 2 + 10;
-                if delta > 1_500 {
+                delta += delta / 2 + ASPIRATION_WIDEN;
+                if delta > ASPIRATION_MAX {
                     alpha = -INF;
                     beta = INF;
                 }
