@@ -3,10 +3,10 @@
 //! progress and the answer; it can stop a search at any time. Every request carries a ticket so
 //! a late answer to a position the user has since left is recognised and dropped.
 
+pub use crate::core::Score;
 use crate::core::{Move, Position};
 use crate::engine::search::time::Limits;
 use crate::engine::usi::client::{EngineConfig, GoParams, UsiEngine};
-pub use crate::engine::usi::events::Score;
 use crate::engine::usi::events::{BestMove, EngineError, EngineEvent as UsiEvent};
 use crate::engine::{Engine, EngineOptions};
 use std::sync::Arc;
@@ -256,12 +256,8 @@ fn engine_thread(rx: Receiver<Request>, tx: Sender<EngineEvent>, stop: Arc<Atomi
                 engine.set_level(level);
                 let tx2 = tx.clone();
                 let result = engine.search(&pos, limits, stop.clone(), move |info| {
-                    let score = match info.score {
-                        crate::engine::search::Score::Cp(c) => Score::Cp(c),
-                        crate::engine::search::Score::Mate(n) => Score::Mate(n),
-                    };
                     let pv = info.pv.iter().take(PV_SHOWN).copied().collect();
-                    let info = ThinkingInfo { depth: info.depth, score: Some(score), pv };
+                    let info = ThinkingInfo { depth: info.depth, score: Some(info.score), pv };
                     let _ = tx2.send(EngineEvent::Info { ticket, info });
                 });
                 let done = EngineEvent::Done { ticket, best: result.best, declare_win: result.declare_win };

@@ -18,5 +18,5 @@ pub mod see;
 pub mod time;
 pub mod tt;
 
-pub use root::{Score, SearchInfo, SearchResult};
+pub use root::{SearchInfo, SearchResult};
 pub use time::Limits;

@@ -11,37 +11,25 @@ use super::params::{
 };
 use super::time::{Clock, IterationTimer, Limits};
 use super::tt::TranspositionTable;
-use crate::core::{Declaration, ImpasseRule, Move, Position};
+use crate::core::{Declaration, ImpasseRule, Move, Position, Score};
 use crate::engine::mate::{self, MateLimits, MateResult};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// A score as USI reports it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns from the side to move's point of view.
-    Cp(i32),
-    /// Mate in n plies: positive when the side to move mates, negative when it is mated.
-    Mate(i32),
-}
-
-impl Score {
-    pub fn from_value(v: i32) -> Score {
-        if v >= MATE_IN_MAX {
-            Score::Mate(MATE - v)
-        } else if v <= -MATE_IN_MAX {
-            Score::Mate(-(MATE + v))
-        } else {
-            Score::Cp(v)
+/// A search value (centipawns, or a mate as `MATE` minus its distance in plies) as a [`Score`]
+/// from the side to move's point of view.
+pub fn score_of_value(v: i32) -> Score {
+    if v >= MATE_IN_MAX {
+        match MATE - v {
+            0 => Score::MateUnknown(true),
+            n => Score::Mate(n),
         }
-    }
-
-    /// USI text: `cp 123` or `mate 5` / `mate -4`.
-    pub fn usi(self) -> String {
-        match self {
-            Score::Cp(c) => format!("cp {c}"),
-            Score::Mate(n) if n < 0 => format!("mate {n}"),
-            Score::Mate(n) => format!("mate {n}"),
+    } else if v <= -MATE_IN_MAX {
+        match MATE + v {
+            0 => Score::MATED,
+            n => Score::Mate(-n),
         }
+    } else {
+        Score::Cp(v)
     }
 }
 
@@ -52,6 +40,7 @@ pub struct SearchInfo {
     pub seldepth: u32,
     /// 1-based line number when MultiPV > 1.
     pub multipv: usize,
+    /// From the side to move's point of view.
     pub score: Score,
     pub nodes: u64,
     pub nps: u64,
@@ -84,7 +73,7 @@ impl SearchResult {
             best,
             ponder: None,
             declare_win,
-            score: Score::from_value(value),
+            score: score_of_value(value),
             pv: best.into_iter().collect(),
             depth: 0,
             nodes: 0,
@@ -315,7 +304,7 @@ fn main_search(
                 depth: depth as u32,
                 seldepth: s.seldepth.max(depth as usize) as u32,
                 multipv: i + 1,
-                score: Score::from_value(r.score),
+                score: score_of_value(r.score),
                 nodes: s.nodes,
                 nps: s.nodes * 1000 / elapsed.max(1),
                 time_ms: elapsed,
@@ -349,7 +338,7 @@ fn main_search(
         best: Some(top.mv),
         ponder,
         declare_win: false,
-        score: Score::from_value(if score <= -INF { 0 } else { score }),
+        score: score_of_value(if score <= -INF { 0 } else { score }),
         pv: top.pv.clone(),
         depth: completed,
         nodes: s.nodes,
