@@ -314,7 +314,7 @@ impl App {
         let purpose = match exit {
             EditorExit::Resume => return,
             EditorExit::Cancel => {
-                self.to_board();
+                self.leave_to_board();
                 self.message = self.setup_text().editor_cancelled.into();
                 return;
             }
@@ -337,7 +337,7 @@ impl App {
                 self.open_popup(Popup::NewGame(self.last_choice()));
             }
             EditorExit::Analyse => {
-                self.to_board();
+                self.leave_to_board();
                 self.replace_record(GameRecord::new(pos));
                 self.dirty = true;
                 if !self.analysing() {
@@ -348,7 +348,7 @@ impl App {
                 let mut setup = setup;
                 setup.box_to_hand(setup.side.flip());
                 let pos = setup.position(SetupUse::Tsume).unwrap_or(pos);
-                self.to_board();
+                self.leave_to_board();
                 let title = self.setup_text().edited_position.to_string();
                 self.start_tsume(pos, title, None);
             }
@@ -359,7 +359,7 @@ impl App {
     /// The editor's position for a game about to start from the new-game dialog (the editor
     /// closes), or `None` when the editor is not open.
     pub(super) fn take_editor_start(&mut self) -> Option<Position> {
-        match self.to_board() {
+        match self.leave_to_board() {
             Mode::Editor(e) => e.setup.position(SetupUse::Play).ok(),
             other => {
                 self.mode = other;

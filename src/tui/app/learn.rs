@@ -238,7 +238,7 @@ impl App {
     /// Leaves learn mode (the record is as it was).
     pub fn quit_learn(&mut self) {
         if let Mode::Learn(_) = self.mode {
-            self.to_board();
+            self.leave_to_board();
             self.learn.queue.push(LearnCommand::Cancel);
             self.message = self.text().learn_quit.into();
         }
@@ -316,7 +316,7 @@ impl App {
             let (item, _, _) = l.item();
             (matches!(l.phase, Phase::Evaluating(_)), item.played, item.best_line.first().copied())
         }) else {
-            self.to_board();
+            self.leave_to_board();
             self.learn.queue.push(LearnCommand::Cancel);
             return None;
         };

@@ -152,7 +152,7 @@ impl App {
 
     /// Goes back to the board page from whatever mode is shown (the mode's own leaving, with
     /// its message and its background work stopped, is the caller's).
-    pub(super) fn to_board(&mut self) -> Mode {
+    pub(super) fn leave_to_board(&mut self) -> Mode {
         std::mem::take(&mut self.mode)
     }
 }

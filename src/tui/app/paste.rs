@@ -103,7 +103,7 @@ impl App {
         self.overlay = None;
         if let super::Mode::Learn(_) = self.mode {
             // learn mode is about the record it began on
-            self.to_board();
+            self.leave_to_board();
             self.learn_cancel_search();
         }
         self.selection = None;

@@ -232,7 +232,7 @@ impl App {
     /// Leaves tsume mode; the record stays for review.
     pub fn leave_tsume(&mut self) {
         if let Mode::Tsume(_) = self.mode {
-            self.to_board();
+            self.leave_to_board();
             self.tsume.queue.push(TsumeCommand::Stop);
             self.message = self.setup_text().tsume_left.into();
         }
