@@ -108,8 +108,11 @@ impl App {
             let _ = std::fs::create_dir_all(dir);
         }
         match crate::record::save_record(path, self.game.record()) {
-            Ok(()) => {
+            Ok(lossy) => {
                 self.message = (self.text().saved)(&path.display().to_string());
+                if let Some(w) = lossy.first() {
+                    self.message = format!("{} · {w}", self.message);
+                }
                 self.file = Some(path.to_path_buf());
                 true
             }
