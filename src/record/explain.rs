@@ -366,8 +366,11 @@ pub fn describe_parse(why: &MoveParseReason, lang: Lang) -> String {
                 };
                 format!("{n} {} can reach {}: add {which} to say which", k(*kind), sq(*to))
             } else {
-                let which =
-                    if words.is_empty() { "右 左 直 上 引 寄・打・成/不成".to_string() } else { words.join("・") };
+                let which = if words.is_empty() {
+                    "右 左 直 上 引 寄・打・成/不成".to_string()
+                } else {
+                    words.join("・")
+                };
                 format!("{}へ行ける{}が{n}あります: {which} で区別してください", sq(*to), k(*kind))
             }
         }

@@ -305,7 +305,8 @@ pub fn parse_japanese_move(
 fn telling_modifiers(pos: &Position, moves: &[Move]) -> Vec<char> {
     let mods: Vec<_> = moves.iter().map(|&m| ki2_modifiers(pos, m)).collect();
     let used = |c: char| {
-        mods.iter().any(|m| m.relative.map(Relative::kanji) == Some(c) || m.movement.map(Movement::kanji) == Some(c))
+        mods.iter()
+            .any(|m| m.relative.map(Relative::kanji) == Some(c) || m.movement.map(Movement::kanji) == Some(c))
     };
     "右左直上引寄".chars().filter(|&c| used(c)).collect()
 }

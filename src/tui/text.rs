@@ -362,7 +362,9 @@ pub static EN: Text = Text {
     saved: |p| format!("saved {p}"),
     saved_without_variations: |p, n| {
         let what = if n == 1 { "1 variation".to_string() } else { format!("{n} variations") };
-        format!("saved {p}: the main line only, {what} left out (the format has no variations; save as .kif to keep them)")
+        format!(
+            "saved {p}: the main line only, {what} left out (the format has no variations; save as .kif to keep them)"
+        )
     },
     save_failed: |p, e| format!("could not save {p}: {e}"),
     help_hint: "? for help",
@@ -612,7 +614,9 @@ pub static JA: Text = Text {
     },
     saved: |p| format!("{p} に保存しました"),
     saved_without_variations: |p, n| {
-        format!("{p} に本譜だけを保存しました: この形式には変化を書けないため変化{n}つを省きました(.kif なら残せます)")
+        format!(
+            "{p} に本譜だけを保存しました: この形式には変化を書けないため変化{n}つを省きました(.kif なら残せます)"
+        )
     },
     save_failed: |p, e| format!("{p} に保存できません: {e}"),
     help_hint: "? でヘルプ",

@@ -109,7 +109,8 @@ fn solves_a_problem_given_as_a_kif_file() {
 fn a_problem_with_its_solution_solves_the_start() {
     let dir = common::TempDir::new("mate-cli-solution");
     let kif = dir.join("solved.kifu");
-    let shipped = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/tsume/01.kifu")).unwrap();
+    let shipped =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/tsume/01.kifu")).unwrap();
     let (start_code, start_out, _) = {
         std::fs::write(&kif, &shipped).unwrap();
         run(&["mate", kif.to_str().unwrap(), "--time", "20000"])

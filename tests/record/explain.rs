@@ -48,7 +48,12 @@ fn ambiguous_names_the_count_and_lists_the_moves() {
     let e = parse_move_any(&p, "58金", None).unwrap_err();
     assert_eq!(
         e.reason,
-        MoveParseReason::Ambiguous { kind: PieceKind::Gold, to: sq("5h"), count: 2, modifiers: vec!['右', '左'] }
+        MoveParseReason::Ambiguous {
+            kind: PieceKind::Gold,
+            to: sq("5h"),
+            count: 2,
+            modifiers: vec!['右', '左']
+        }
     );
     assert_eq!(e.describe(Lang::En), "two 金 can reach ５八: add 右 or 左 to say which");
     assert_eq!(e.describe(Lang::Ja), "５八へ行ける金が2つあります: 右・左 で区別してください");
