@@ -314,6 +314,9 @@ impl Keymap {
                 } else {
                     names.iter().map(|n| n.join(" / ")).collect::<Vec<_>>().join(", ")
                 };
+                // the `/` key itself: `: or /`
+                let keys =
+                    if names.concat().iter().any(|k| k == "/") { keys.replace(" / ", " or ") } else { keys };
                 Some(HelpLine { keys, label: g[0].help? })
             })
             .collect()

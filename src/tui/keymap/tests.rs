@@ -54,6 +54,7 @@ fn defaults_show_as_before() {
     let editor = map.help(KeyMode::Editor);
     assert!(editor.iter().any(|l| l.keys == "p l n s g b r k"), "{editor:?}");
     assert!(help.iter().any(|l| l.keys == "u / Backspace"), "{help:?}");
+    assert!(help.iter().any(|l| l.keys == ": or /"), "{help:?}");
     // learn mode holds the board's other keys; tsume mode keeps them all
     assert_eq!(map.action(KeyMode::Learn, Key::char('n')), Some(Action::NextItem));
     assert_eq!(map.action(KeyMode::Learn, Key::char('u')), None);
