@@ -2,21 +2,21 @@
 
 use super::geometry::{BOARD_W, BoardGeometry, HAND_ORDER, hand_layout};
 use super::glyphs::Glyphs;
-use super::{GOTE, SENTE};
 use crate::core::{Color, Move, Piece, Square};
 use crate::tui::app::{App, Focus, Selection};
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-pub(super) fn piece_span(g: &Glyphs, p: Piece, base: Style) -> Span<'static> {
+pub(super) fn piece_span(app: &App, g: &Glyphs, p: Piece, base: Style) -> Span<'static> {
     let text = g.cell(p);
+    let palette = super::palette(app);
     match p.kind() {
-        None => Span::styled(text, base.fg(Tc::DarkGray)),
+        None => Span::styled(text, base.fg(palette.empty)),
         Some(k) => {
-            let mut st = base.fg(if p.color() == Color::White { GOTE } else { SENTE });
+            let mut st = base.fg(super::side_color(app, p.color())).add_modifier(palette.piece_modifier);
             if k.is_promoted() {
                 st = st.add_modifier(Modifier::BOLD);
             }
@@ -52,20 +52,20 @@ pub(super) fn draw_board_with(
         let file = if app.flipped() { col + 1 } else { 9 - col };
         header.push_str(&format!(" {} ", crate::record::names::FULLWIDTH_DIGITS[file as usize]));
     }
-    lines.push(Line::from(Span::styled(header, Style::default().fg(Tc::Gray))));
+    lines.push(Line::from(Span::styled(header, Style::default().fg(super::palette(app).label))));
     let rule = frame.horizontal_top.repeat(BOARD_W as usize);
     lines.push(Line::from(format!("{}{rule}{}", frame.top_left, frame.top_right)));
     for row in 0..9u16 {
         let mut spans = vec![Span::raw(frame.vertical_left)];
         for col in 0..9u16 {
             let sq = g.square_at_cell(col, row).expect("cell on the board");
-            spans.push(piece_span(&glyphs, piece_at(sq), style(sq)));
+            spans.push(piece_span(app, &glyphs, piece_at(sq), style(sq)));
         }
         let rank = g.square_at_cell(0, row).expect("cell").rank();
         spans.push(Span::raw(frame.vertical_right));
         spans.push(Span::styled(
             format!("{}", crate::record::names::KANJI_DIGITS[rank as usize]),
-            Style::default().fg(Tc::Gray),
+            Style::default().fg(super::palette(app).label),
         ));
         lines.push(Line::from(spans));
     }
@@ -74,18 +74,19 @@ pub(super) fn draw_board_with(
 }
 
 fn cell_style(app: &App, sq: Square, dests: &[Square], last: Option<Move>, check: Option<Square>) -> Style {
+    let p = super::palette(app);
     let mut st = Style::default();
     if last.is_some_and(|m| m.to() == sq) {
-        st = st.bg(Tc::Rgb(70, 60, 20));
+        st = st.bg(p.last_move);
     }
     if dests.contains(&sq) {
-        st = st.bg(Tc::Rgb(20, 70, 30));
+        st = st.bg(p.destination);
     }
     if check == Some(sq) {
-        st = st.bg(Tc::Red);
+        st = st.bg(p.check);
     }
     if app.selection() == Some(Selection::Square(sq)) {
-        st = st.bg(Tc::Blue);
+        st = st.bg(p.selection);
     }
     if app.focus() == Focus::Board && app.cursor() == sq {
         st = st.add_modifier(Modifier::REVERSED);
@@ -95,7 +96,7 @@ fn cell_style(app: &App, sq: Square, dests: &[Square], last: Option<Move>, check
 
 pub(super) fn draw_hand(f: &mut Frame, app: &App, area: Rect, owner: Color) {
     let pos = app.pos();
-    let fg = if owner == Color::Black { SENTE } else { GOTE };
+    let fg = super::side_color(app, owner);
     let mut spans = vec![Span::styled(super::hand_label(app, owner), Style::default().fg(fg))];
     let hand = pos.hand(owner);
     let to_move = pos.side_to_move() == owner;
@@ -108,7 +109,7 @@ pub(super) fn draw_hand(f: &mut Frame, app: &App, area: Rect, owner: Color) {
             st = st.add_modifier(Modifier::REVERSED);
         }
         if to_move && app.selection() == Some(Selection::Hand(HAND_ORDER[i])) {
-            st = st.bg(Tc::Blue);
+            st = st.bg(super::palette(app).selection);
         }
         spans.push(Span::styled(text, st));
         spans.push(Span::raw(" "));

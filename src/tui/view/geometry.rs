@@ -48,6 +48,12 @@ impl BoardGeometry {
         Rect { x: self.x + 1 + c * CELL_W, y: self.y + 2 + r, width: CELL_W, height: 1 }
     }
 
+    /// Where the piece on a square is drawn: the first column of its two-column glyph.
+    pub fn piece_cell(&self, sq: Square) -> ratatui::layout::Position {
+        let r = self.rect_of(sq);
+        ratatui::layout::Position::new(r.x + 1, r.y)
+    }
+
     /// The square under the terminal position (column, row), if any.
     pub fn hit(&self, column: u16, row: u16) -> Option<Square> {
         let left = self.x + 1;
