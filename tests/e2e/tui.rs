@@ -416,7 +416,7 @@ fn a_broken_settings_file_is_reported_kept_and_set_aside_on_the_first_change() {
     // settings screen: down to the language row and change it; the screen turns English
     s.send("o");
     s.wait_for("設定");
-    s.send(&"\x1b[B".repeat(7));
+    s.send(&"\x1b[B".repeat(8));
     s.send("\x1b[C");
     s.wait_for("Settings");
     // Esc closes the settings; the next key waits for that (an Esc followed at once by a key
@@ -561,8 +561,9 @@ fn set_up_a_tsume_in_the_editor_solve_it_and_have_a_wrong_answer_refused() {
 
 #[test]
 fn the_colour_codes_follow_what_the_terminal_shows() {
-    // (TERM, COLORTERM, a code the frame must hold, codes it must not)
-    let cases: [(&str, &str, &[u8], &[&[u8]]); 4] = [
+    /// TERM, COLORTERM, a code the frame must hold, codes it must not.
+    type Case = (&'static str, &'static str, &'static [u8], &'static [&'static [u8]]);
+    let cases: [Case; 4] = [
         // sixteen colours: the classic codes (the last move's square on bright black, 100)
         ("xterm", "", b"100m", &[b"8;5;", b"8;2;"]),
         // 256 colours: the last move's olive as the nearest of the palette
@@ -581,7 +582,11 @@ fn the_colour_codes_follow_what_the_terminal_shows() {
         s.wait_for("▲７六歩(77)");
         s.quit();
         let raw = s.raw();
-        assert!(contains(&raw, want), "TERM={term} COLORTERM={colorterm}: no {:?}", String::from_utf8_lossy(want));
+        assert!(
+            contains(&raw, want),
+            "TERM={term} COLORTERM={colorterm}: no {:?}",
+            String::from_utf8_lossy(want)
+        );
         for code in never {
             assert!(
                 !contains(&raw, code),

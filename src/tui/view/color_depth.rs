@@ -150,9 +150,15 @@ mod tests {
         assert_eq!(d(&[("TERM", "linux")]), ColorDepth::Ansi16);
         assert_eq!(d(&[("TERM", "dumb")]), ColorDepth::Mono);
         assert_eq!(d(&[]), ColorDepth::Ansi16);
-        assert_eq!(d(&[("TERM", "xterm-256color"), ("COLORTERM", "truecolor"), ("NO_COLOR", "1")]), ColorDepth::Mono);
+        assert_eq!(
+            d(&[("TERM", "xterm-256color"), ("COLORTERM", "truecolor"), ("NO_COLOR", "1")]),
+            ColorDepth::Mono
+        );
         // an empty NO_COLOR or COLORTERM counts as unset
-        assert_eq!(d(&[("TERM", "xterm-256color"), ("NO_COLOR", ""), ("COLORTERM", "")]), ColorDepth::Ansi256);
+        assert_eq!(
+            d(&[("TERM", "xterm-256color"), ("NO_COLOR", ""), ("COLORTERM", "")]),
+            ColorDepth::Ansi256
+        );
         // a COLORTERM that promises nothing in particular leaves TERM to decide
         assert_eq!(d(&[("TERM", "xterm"), ("COLORTERM", "yes")]), ColorDepth::Ansi16);
     }

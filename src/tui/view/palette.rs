@@ -198,7 +198,11 @@ mod tests {
                         );
                         assert_ne!(a, b, "{theme:?} at {depth:?}");
                     }
-                    assert_ne!(super::super::color_depth::reduce(*a, depth), Tc::Black, "{theme:?} {depth:?}");
+                    assert_ne!(
+                        super::super::color_depth::reduce(*a, depth),
+                        Tc::Black,
+                        "{theme:?} {depth:?}"
+                    );
                 }
             }
         }

@@ -208,7 +208,12 @@ fn without_colour_every_highlight_is_still_marked() {
     app.submit_typed("7g7f");
     app.set_color_depth(super::color_depth::ColorDepth::Mono);
     let buf = buffer(&app, 100, 24);
-    assert!(buf.content.iter().all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset), "no colour at all");
+    assert!(
+        buf.content
+            .iter()
+            .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset),
+        "no colour at all"
+    );
     // the last move's square is underlined instead of coloured
     let a = areas(buf.area, &app);
     let g = geometry::BoardGeometry::new(a.board, false);
