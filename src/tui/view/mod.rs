@@ -26,7 +26,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use std::time::Instant;
 
 use super::app::App;
-use geometry::{BOARD_TOTAL_H, BOARD_TOTAL_W};
+use geometry::{BoardSize, COMPACT};
 
 /// The areas the frame is split into (also used by the input layer for mouse hit-testing).
 pub struct Areas {
@@ -43,26 +43,29 @@ pub struct Areas {
 
 /// Rows below the board: the status line, at least one row for the message (more when it is
 /// long, so nothing is cut), and the key bar.
-fn bottom_rows(full: Rect, app: &App) -> u16 {
-    let room = full.height.saturating_sub(BOARD_TOTAL_H + 2).max(3);
+fn bottom_rows(full: Rect, app: &App, board: BoardSize) -> u16 {
+    let room = full.height.saturating_sub(board.total_h() + 2).max(3);
     let wanted = 2 + status::message_rows(app, full.width);
     wanted.clamp(3, room)
 }
 
+/// The areas of a `full`-sized screen; the board is as large as the screen allows
+/// (`BoardSize::for_screen`).
 pub fn areas(full: Rect, app: &App) -> Areas {
+    let board = BoardSize::for_screen(full.width, full.height);
     let rows = Layout::default()
         .direction(Direction::Vertical)
-        .constraints([Constraint::Min(BOARD_TOTAL_H + 2), Constraint::Length(bottom_rows(full, app))])
+        .constraints([Constraint::Min(board.total_h() + 2), Constraint::Length(bottom_rows(full, app, board))])
         .split(full);
     let cols = Layout::default()
         .direction(Direction::Horizontal)
-        .constraints([Constraint::Length(BOARD_TOTAL_W + 2), Constraint::Min(20)])
+        .constraints([Constraint::Length(board.total_w() + 2), Constraint::Min(20)])
         .split(rows[0]);
     let left = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
             Constraint::Length(1),
-            Constraint::Length(BOARD_TOTAL_H),
+            Constraint::Length(board.total_h()),
             Constraint::Length(1),
             Constraint::Min(0),
         ])
@@ -117,8 +120,8 @@ pub fn side_color(app: &App, side: Color) -> ratatui::style::Color {
 }
 
 /// The smallest screen the whole layout fits on.
-pub const MIN_W: u16 = BOARD_TOTAL_W + 2 + 24;
-pub const MIN_H: u16 = BOARD_TOTAL_H + 2 + 3;
+pub const MIN_W: u16 = COMPACT.total_w() + 2 + 24;
+pub const MIN_H: u16 = COMPACT.total_h() + 2 + 3;
 
 /// Draws the whole screen for `app` as it is at `now`.
 pub fn draw(f: &mut Frame, app: &App, now: Instant) {
