@@ -34,8 +34,18 @@ const NOISE: [char; 24] = [
     '|', 'v', '0', '9', '\n', '変',
 ];
 
+fn mangling_config() -> ProptestConfig {
+    ProptestConfig::with_cases(160)
+}
+
+#[test]
+fn the_saved_failing_case_is_run_again() {
+    // tests/proptest-regressions/robustness.txt: a golden file with one edit far past its end
+    assert_eq!(crate::common::saved_failure_count(&mangling_config(), file!()), 1);
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(160))]
+    #![proptest_config(mangling_config())]
     #[test]
     fn readers_never_panic(file in 0..FILES.len(), edits in proptest::collection::vec((any::<u16>(), 0..NOISE.len()), 1..12), cut in any::<u16>()) {
         let bytes = std::fs::read(data(FILES[file])).unwrap();
@@ -234,6 +244,15 @@ fn convert_command() {
         shogiban().args(["convert", "-o"]).arg(&target).arg(data("kakinoki.kif")).status().unwrap().success()
     );
     assert!(std::fs::read_to_string(&target).unwrap().starts_with('{'));
+    // a format without variations says it leaves them out
+    let branched = dir.join("branched.kifu");
+    std::fs::write(&branched, "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n").unwrap();
+    let out = shogiban().args(["convert", "--to", "csa"]).arg(&branched).output().unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("CSA has no variations") && err.contains("1 variation(s) left out"), "{err}");
+    let out = shogiban().args(["convert", "--to", "kif"]).arg(&branched).output().unwrap();
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
     // errors: missing file, unknown format, illegal move (output kept, exit code 1)
     let out = shogiban().args(["convert", "/nonexistent/x.kif"]).output().unwrap();
     assert!(!out.status.success());
