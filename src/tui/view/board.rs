@@ -72,7 +72,10 @@ pub(super) fn draw_board_with(
         lines.push(rule(grid.top_left, grid.horizontal_down, grid.top_right));
     } else {
         let bar = frame.horizontal_top.repeat(9 * cw);
-        lines.push(Line::from(Span::styled(format!("{}{bar}{}", frame.top_left, frame.top_right), line_style)));
+        lines.push(Line::from(Span::styled(
+            format!("{}{bar}{}", frame.top_left, frame.top_right),
+            line_style,
+        )));
     }
     let (_, piece_row) = g.piece_offset();
     for row in 0..9u16 {

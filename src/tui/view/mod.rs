@@ -55,7 +55,10 @@ pub fn areas(full: Rect, app: &App) -> Areas {
     let board = BoardSize::for_screen(full.width, full.height);
     let rows = Layout::default()
         .direction(Direction::Vertical)
-        .constraints([Constraint::Min(board.total_h() + 2), Constraint::Length(bottom_rows(full, app, board))])
+        .constraints([
+            Constraint::Min(board.total_h() + 2),
+            Constraint::Length(bottom_rows(full, app, board)),
+        ])
         .split(full);
     let cols = Layout::default()
         .direction(Direction::Horizontal)
