@@ -16,6 +16,7 @@ macro_rules! say {
 mod analyze;
 mod book;
 mod convert;
+mod csa;
 mod eval;
 mod mate;
 mod perft;
@@ -66,6 +67,8 @@ enum Command {
     /// Analyse whole games and write the evaluations, lines and marks into the records
     /// (ShogiHome-style comments)
     Analyze(analyze::Args),
+    /// Play games on a CSA server (floodgate, a shogi-server) with the built-in or a USI engine
+    Csa(csa::Args),
     /// Developer tool: fit the evaluation tables or play self-play games for the data
     #[command(hide = true)]
     Tune(tune::Args),
@@ -101,6 +104,7 @@ pub fn main() -> ExitCode {
         Command::Book(a) => book::run(a),
         Command::Eval(a) => eval::run(a),
         Command::Analyze(a) => analyze::run(a),
+        Command::Csa(a) => csa::run(a),
         Command::Tune(a) => tune::run(a),
     }
 }
