@@ -29,3 +29,6 @@ pub use summary::{GameSummary, SummaryError};
 
 /// The port CSA servers listen on by convention.
 pub const DEFAULT_PORT: u16 = 4081;
+
+#[cfg(test)]
+mod session_tests;
