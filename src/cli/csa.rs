@@ -80,16 +80,11 @@ pub fn run(a: Args) -> ExitCode {
         keepalive: KEEPALIVE,
     };
     let verbose = a.verbose;
-    let result = play_games(
-        &cfg,
-        player.as_mut(),
-        &mut |r| println!("{}", r.line()),
-        &mut |l| {
-            if verbose {
-                say!("{l}");
-            }
-        },
-    );
+    let result = play_games(&cfg, player.as_mut(), &mut |r| println!("{}", r.line()), &mut |l| {
+        if verbose {
+            say!("{l}");
+        }
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => super::fail("csa", e),

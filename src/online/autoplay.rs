@@ -121,8 +121,11 @@ impl Game<'_> {
         let mut saved = None;
         // a game that started has a record worth keeping
         if self.session.summary().is_some() && self.session.record().header("開始日時").is_some() {
-            match save(&self.cfg.save_dir, self.session.summary().map_or("game", |s| &s.game_id), self.session.record())
-            {
+            match save(
+                &self.cfg.save_dir,
+                self.session.summary().map_or("game", |s| &s.game_id),
+                self.session.record(),
+            ) {
                 Ok(p) => saved = Some(p),
                 Err(e) => message.push_str(&format!("; the record could not be saved: {e}")),
             }
@@ -194,7 +197,11 @@ fn play_one(
 }
 
 /// Handles one thing from the reader; `Some(end)` when the game is over.
-fn handle(g: &mut Game, incoming: Incoming, player: &mut dyn Player) -> Result<Option<GameEnd>, AutoplayError> {
+fn handle(
+    g: &mut Game,
+    incoming: Incoming,
+    player: &mut dyn Player,
+) -> Result<Option<GameEnd>, AutoplayError> {
     let line = match incoming {
         Incoming::Line(l) => l,
         Incoming::TooLong(n) => {

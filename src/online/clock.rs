@@ -120,7 +120,8 @@ impl ServerClock {
         let used = match time_units {
             Some(t) => t.saturating_mul(self.control.unit_ms),
             None => {
-                let measured = self.turn_started.map_or(0, |s| now.saturating_duration_since(s).as_millis() as u64);
+                let measured =
+                    self.turn_started.map_or(0, |s| now.saturating_duration_since(s).as_millis() as u64);
                 (measured / 1000 * 1000).max(self.control.least_per_move_ms)
             }
         };
@@ -164,7 +165,8 @@ impl ServerClock {
         if self.control.is_untimed() {
             return None;
         }
-        let allowance = self.remaining_ms[self.to_move.index()] + self.control.increment_ms + self.control.byoyomi_ms;
+        let allowance =
+            self.remaining_ms[self.to_move.index()] + self.control.increment_ms + self.control.byoyomi_ms;
         Some(Duration::from_millis(allowance).saturating_sub(self.elapsed(now)))
     }
 }

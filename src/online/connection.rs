@@ -81,7 +81,10 @@ impl Connection {
             message: last.unwrap_or_else(|| "no address found".into()),
         })?;
         let _ = stream.set_nodelay(true);
-        let io = |e: std::io::Error| ConnectionError::Connect { address: format!("{host}:{port}"), message: e.to_string() };
+        let io = |e: std::io::Error| ConnectionError::Connect {
+            address: format!("{host}:{port}"),
+            message: e.to_string(),
+        };
         let reading = stream.try_clone().map_err(io)?;
         let mut writing = stream.try_clone().map_err(io)?;
         let sink: Sink = Arc::new(sink);
@@ -110,7 +113,8 @@ impl Connection {
                         Err(RecvTimeoutError::Timeout) => String::new(),
                         Ok(None) | Err(RecvTimeoutError::Disconnected) => return,
                     };
-                    let sent = writing.write_all(format!("{line}\n").as_bytes()).and_then(|_| writing.flush());
+                    let sent =
+                        writing.write_all(format!("{line}\n").as_bytes()).and_then(|_| writing.flush());
                     if let Err(e) = sent {
                         let _ = writing.shutdown(Shutdown::Both);
                         return sink(Incoming::Failed(e.to_string()));

@@ -132,7 +132,9 @@ impl GameEnd {
         match self.reason {
             Reason::Resign => SpecialKind::Resign,
             Reason::TimeUp => SpecialKind::TimeUp,
-            Reason::IllegalMove if self.declared() && loser != Some(stm.flip()) => SpecialKind::DeclarationLoss,
+            Reason::IllegalMove if self.declared() && loser != Some(stm.flip()) => {
+                SpecialKind::DeclarationLoss
+            }
             Reason::IllegalMove => match loser {
                 Some(l) if l != stm => SpecialKind::IllegalAction(l),
                 _ => SpecialKind::IllegalLoss,
@@ -159,7 +161,9 @@ impl GameEnd {
             Reason::IllegalMove => format!("{loser} made an illegal move"),
             Reason::Sennichite => "fourfold repetition (sennichite)".to_string(),
             Reason::OuteSennichite => format!("{loser} gave perpetual check (oute-sennichite)"),
-            Reason::Jishogi if self.winner().is_some() => format!("{winner} declared an impasse win (jishogi)"),
+            Reason::Jishogi if self.winner().is_some() => {
+                format!("{winner} declared an impasse win (jishogi)")
+            }
             Reason::Jishogi => "impasse (jishogi)".to_string(),
             Reason::MaxMoves => "the move limit was reached".to_string(),
             Reason::Chudan => "the game was interrupted (chudan)".to_string(),

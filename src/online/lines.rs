@@ -61,7 +61,11 @@ impl<R: BufRead> BoundedLines<R> {
             let used = found.map_or(buf.len(), |i| i + 1);
             self.input.consume(used);
             if found.is_some() {
-                return Ok(if dropped > 0 { LineRead::TooLong(dropped) } else { LineRead::Line(finish(line)) });
+                return Ok(if dropped > 0 {
+                    LineRead::TooLong(dropped)
+                } else {
+                    LineRead::Line(finish(line))
+                });
             }
         }
     }

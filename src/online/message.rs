@@ -140,7 +140,11 @@ fn parse_extended(rest: &str) -> Option<ServerLine> {
         }
         None => (None, rest),
     };
-    Some(ServerLine::Extended { tag: tag.to_string(), arg, body: body.strip_prefix(' ').unwrap_or(body).to_string() })
+    Some(ServerLine::Extended {
+        tag: tag.to_string(),
+        arg,
+        body: body.strip_prefix(' ').unwrap_or(body).to_string(),
+    })
 }
 
 #[cfg(test)]
@@ -154,10 +158,7 @@ mod tests {
         assert_eq!(L::parse("LOGIN:incorrect"), L::LoginIncorrect);
         assert_eq!(L::parse(""), L::Empty);
         assert_eq!(L::parse("START:g+1"), L::Start { game_id: "g+1".into() });
-        assert_eq!(
-            L::parse("REJECT:g+1 by bob"),
-            L::Reject { game_id: "g+1".into(), by: "bob".into() }
-        );
+        assert_eq!(L::parse("REJECT:g+1 by bob"), L::Reject { game_id: "g+1".into(), by: "bob".into() });
         assert_eq!(
             L::parse("+7776FU,T3"),
             L::Move { color: Color::Black, text: "+7776FU".into(), time: Some(3) }
@@ -171,10 +172,7 @@ mod tests {
             L::parse("##[CHAT][bob] hello there"),
             L::Extended { tag: "CHAT".into(), arg: Some("bob".into()), body: "hello there".into() }
         );
-        assert_eq!(
-            L::parse("##[WHO] +OK"),
-            L::Extended { tag: "WHO".into(), arg: None, body: "+OK".into() }
-        );
+        assert_eq!(L::parse("##[WHO] +OK"), L::Extended { tag: "WHO".into(), arg: None, body: "+OK".into() });
     }
 
     #[test]

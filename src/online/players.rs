@@ -83,13 +83,22 @@ impl TimeBudget {
     /// `go` for a USI engine (times already less the margin, since USI engines keep their own).
     pub fn go(&self) -> GoParams {
         match self.time_ms {
-            None => GoParams { byoyomi: Some(UNTIMED_MOVE_MS), btime: Some(0), wtime: Some(0), ..GoParams::default() },
+            None => GoParams {
+                byoyomi: Some(UNTIMED_MOVE_MS),
+                btime: Some(0),
+                wtime: Some(0),
+                ..GoParams::default()
+            },
             Some([b, w]) => {
                 let cut = |t: u64| t.saturating_sub(self.margin_ms);
                 let (b, w, byo) = if self.byoyomi_ms > 0 {
                     // the margin comes off the byoyomi first, where the deadline is
                     let over = self.margin_ms.saturating_sub(self.byoyomi_ms);
-                    (b.saturating_sub(over), w.saturating_sub(over), Some(self.byoyomi_ms.saturating_sub(self.margin_ms)))
+                    (
+                        b.saturating_sub(over),
+                        w.saturating_sub(over),
+                        Some(self.byoyomi_ms.saturating_sub(self.margin_ms)),
+                    )
                 } else {
                     (cut(b), cut(w), None)
                 };
@@ -219,7 +228,10 @@ impl Player for UsiPlayer {
             Err(crate::engine::usi::client::EngineError::Timeout { .. }) => {
                 // past the deadline: ask for the move now, and give it a moment
                 self.engine.stop().map_err(e)?;
-                self.engine.wait_bestmove(Some(Duration::from_millis(budget.margin_ms.max(200)))).map_err(e)?.0
+                self.engine
+                    .wait_bestmove(Some(Duration::from_millis(budget.margin_ms.max(200))))
+                    .map_err(e)?
+                    .0
             }
             Err(x) => return Err(e(x)),
         };
@@ -229,7 +241,9 @@ impl Player for UsiPlayer {
         }
         Ok(match best {
             BestMove::Move { mv, .. } if pos.is_legal(mv) => Decision::Move(mv),
-            BestMove::Move { mv, .. } => return Err(format!("the engine chose an illegal move: {}", mv.usi())),
+            BestMove::Move { mv, .. } => {
+                return Err(format!("the engine chose an illegal move: {}", mv.usi()));
+            }
             BestMove::Resign => Decision::Resign,
             BestMove::Win => Decision::DeclareWin,
         })

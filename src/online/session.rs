@@ -58,26 +58,46 @@ pub enum SessionEvent {
     BadSummary(String),
     Started,
     /// The game was called off before it started (`by` names who).
-    Rejected { by: String },
+    Rejected {
+        by: String,
+    },
     /// A move entered the record (`mine`: this client's).
-    Moved { mv: Move, color: Color, text: String, seconds: Option<u64>, mine: bool },
+    Moved {
+        mv: Move,
+        color: Color,
+        text: String,
+        seconds: Option<u64>,
+        mine: bool,
+    },
     Ended(GameEnd),
     LoggedOut,
     /// `%%CHAT`: a line from `from`.
-    Chat { from: String, text: String },
+    Chat {
+        from: String,
+        text: String,
+    },
     /// `%%WHO`: who is logged in, one line each.
     Who(Vec<String>),
     /// `%%LIST`: the games in progress (their ids).
     Games(Vec<String>),
     /// `%%MONITOR2ON`: lines of a watched game (its record so far, then each move).
-    Monitor { game_id: String, lines: Vec<String> },
+    Monitor {
+        game_id: String,
+        lines: Vec<String>,
+    },
     /// `##[ERROR]` or any other extended-mode message.
     Notice(String),
     /// A line that has no place here; it was ignored.
-    Ignored { line: String, why: String },
+    Ignored {
+        line: String,
+        why: String,
+    },
     /// The server said something that makes the game impossible to follow (a move the rules
     /// refuse, a move for the wrong side): the record so far is kept; the session is closed.
-    Broken { line: String, why: String },
+    Broken {
+        line: String,
+        why: String,
+    },
 }
 
 /// Why a line cannot be sent now.
@@ -154,10 +174,9 @@ impl Session {
                 format!("LOGIN {} {game},{password}", self.user),
                 format!("LOGIN {} {game},{mask}", self.user),
             ),
-            LoginMode::Extended => (
-                format!("LOGIN {} {password} x1", self.user),
-                format!("LOGIN {} {mask} x1", self.user),
-            ),
+            LoginMode::Extended => {
+                (format!("LOGIN {} {password} x1", self.user), format!("LOGIN {} {mask} x1", self.user))
+            }
         }
     }
 
@@ -202,7 +221,9 @@ impl Session {
 
     /// Whether this client is to move and may send a move.
     pub fn is_my_turn(&self) -> bool {
-        self.phase == Phase::Playing && self.sent.is_none() && self.my_color() == Some(self.pos.side_to_move())
+        self.phase == Phase::Playing
+            && self.sent.is_none()
+            && self.my_color() == Some(self.pos.side_to_move())
     }
 
     /// `%%GAME name side` (extended mode): ask for a game; `side` is `+`, `-` or `*`.
@@ -326,7 +347,9 @@ impl Session {
                 self.phase = Phase::Closed;
                 out.push(SessionEvent::LoggedOut);
             }
-            ServerLine::SummaryBegin if matches!(self.phase, Phase::Waiting | Phase::Lobby | Phase::Ended) => {
+            ServerLine::SummaryBegin
+                if matches!(self.phase, Phase::Waiting | Phase::Lobby | Phase::Ended) =>
+            {
                 self.summary_reader = Some(SummaryReader::default());
             }
             ServerLine::Start { game_id } if self.phase == Phase::Agreed => {
@@ -457,7 +480,8 @@ impl Session {
             _ if self.special.as_deref() == Some("TORYO") => Reason::Resign,
             _ => Reason::Censored,
         });
-        let end = GameEnd { reason, verdict, special: self.special.take(), me, to_move: self.pos.side_to_move() };
+        let end =
+            GameEnd { reason, verdict, special: self.special.take(), me, to_move: self.pos.side_to_move() };
         self.record.set_special(self.cur, Some(Special::new(end.special_kind())));
         self.record.set_header("終了日時", &crate::record::timestamp::now_local());
         if let Some(c) = &mut self.clock {
@@ -469,7 +493,14 @@ impl Session {
         out.push(SessionEvent::Ended(end));
     }
 
-    fn extended(&mut self, tag: &str, arg: Option<String>, body: String, line: &str, out: &mut Vec<SessionEvent>) {
+    fn extended(
+        &mut self,
+        tag: &str,
+        arg: Option<String>,
+        body: String,
+        line: &str,
+        out: &mut Vec<SessionEvent>,
+    ) {
         let done = body == "+OK";
         match tag {
             "LOGIN" => {}
@@ -481,7 +512,11 @@ impl Session {
                 }
                 if done || list.len() >= MAX_LIST {
                     let items = std::mem::take(list);
-                    out.push(if tag == "WHO" { SessionEvent::Who(items) } else { SessionEvent::Games(items) });
+                    out.push(if tag == "WHO" {
+                        SessionEvent::Who(items)
+                    } else {
+                        SessionEvent::Games(items)
+                    });
                 }
             }
             "MONITOR2" | "MONITOR" => {

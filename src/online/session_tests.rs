@@ -39,7 +39,11 @@ struct Run {
 
 impl Run {
     fn new(user: &str) -> Run {
-        Run { s: Session::new(user, LoginMode::Standard { game: "g-60-10".into() }), t0: Instant::now(), events: vec![] }
+        Run {
+            s: Session::new(user, LoginMode::Standard { game: "g-60-10".into() }),
+            t0: Instant::now(),
+            events: vec![],
+        }
     }
 
     fn feed(&mut self, text: &str) -> &mut Run {
@@ -154,8 +158,20 @@ fn every_result_on_both_sides() {
             SpecialKind::PerpetualCheck(Black),
             Outcome::Win(White),
         ),
-        ("", "%KACHI\n#JISHOGI\n#WIN", "%KACHI\n#JISHOGI\n#LOSE", SpecialKind::EnteringKingWin, Outcome::Win(Black)),
-        ("", "%KACHI\n#ILLEGAL_MOVE\n#LOSE", "%KACHI\n#ILLEGAL_MOVE\n#WIN", SpecialKind::DeclarationLoss, Outcome::Win(White)),
+        (
+            "",
+            "%KACHI\n#JISHOGI\n#WIN",
+            "%KACHI\n#JISHOGI\n#LOSE",
+            SpecialKind::EnteringKingWin,
+            Outcome::Win(Black),
+        ),
+        (
+            "",
+            "%KACHI\n#ILLEGAL_MOVE\n#LOSE",
+            "%KACHI\n#ILLEGAL_MOVE\n#WIN",
+            SpecialKind::DeclarationLoss,
+            Outcome::Win(White),
+        ),
         ("+7776FU,T1", "#MAX_MOVES\n#CENSORED", "#MAX_MOVES\n#CENSORED", SpecialKind::Jishogi, Outcome::Draw),
         ("", "#CHUDAN", "#CHUDAN", SpecialKind::Interrupt, Outcome::None),
     ];
@@ -240,10 +256,15 @@ fn the_extended_mode() {
     for l in transcript.lines() {
         ev.extend(s.receive(l, t));
     }
-    let who = ev.iter().find_map(|e| if let SessionEvent::Who(w) = e { Some(w.clone()) } else { None }).unwrap();
+    let who =
+        ev.iter().find_map(|e| if let SessionEvent::Who(w) = e { Some(w.clone()) } else { None }).unwrap();
     assert_eq!(who, ["alice x1 game test+g-60-10+alice+bob+1 +", "bob CSA game"]);
     assert!(ev.iter().any(|e| matches!(e, SessionEvent::Games(g) if g == &["test+g-60-10+alice+bob+1"])));
-    assert!(ev.iter().any(|e| matches!(e, SessionEvent::Chat { from, text } if from == "alice" && text == "good luck")));
+    assert!(
+        ev.iter().any(
+            |e| matches!(e, SessionEvent::Chat { from, text } if from == "alice" && text == "good luck")
+        )
+    );
     assert!(ev.iter().any(|e| matches!(e, SessionEvent::Monitor { game_id, lines }
         if game_id == "test+g-60-10+alice+bob+1" && lines == &["V2", "+7776FU", "T3"])));
     assert!(ev.iter().any(|e| matches!(e, SessionEvent::Notice(n) if n.contains("bad game name"))));
@@ -290,7 +311,11 @@ fn a_move_the_rules_refuse_breaks_the_game_and_keeps_the_record() {
 
     let mut r = Run::started("alice", '+', BYOYOMI);
     r.feed("-3334FU,T1");
-    assert!(r.events.iter().any(|e| matches!(e, SessionEvent::Broken { why, .. } if why.contains("side not to move"))));
+    assert!(
+        r.events
+            .iter()
+            .any(|e| matches!(e, SessionEvent::Broken { why, .. } if why.contains("side not to move")))
+    );
 }
 
 #[test]
@@ -335,10 +360,37 @@ fn hostile_and_truncated_transcripts() {
     );
     let lines: Vec<&str> = game.lines().collect();
     let garbage = [
-        "", "\u{0}\u{0}", "+", "-", "#", "%", "##[", "##[]", "##[CHAT]", "BEGIN Game_Summary", "END Game_Summary",
-        "BEGIN Position", "END Position", "BEGIN Time", "Total_Time:99999999999999999999", "T", "+0000FU,T1",
-        "+9999OU", "+1112FU,T18446744073709551615", "-0055KA", "P1+OU", "Your_Turn:+", "PI00XX", "P+00AL", "%%%",
-        "+7776FU,T1,T2,'comment", "START:", "REJECT:", "LOGIN:alice OK OK", "😀😀😀", "Time_Unit:0sec",
+        "",
+        "\u{0}\u{0}",
+        "+",
+        "-",
+        "#",
+        "%",
+        "##[",
+        "##[]",
+        "##[CHAT]",
+        "BEGIN Game_Summary",
+        "END Game_Summary",
+        "BEGIN Position",
+        "END Position",
+        "BEGIN Time",
+        "Total_Time:99999999999999999999",
+        "T",
+        "+0000FU,T1",
+        "+9999OU",
+        "+1112FU,T18446744073709551615",
+        "-0055KA",
+        "P1+OU",
+        "Your_Turn:+",
+        "PI00XX",
+        "P+00AL",
+        "%%%",
+        "+7776FU,T1,T2,'comment",
+        "START:",
+        "REJECT:",
+        "LOGIN:alice OK OK",
+        "😀😀😀",
+        "Time_Unit:0sec",
     ];
     let mut rng = Lcg(7);
     for case in 0..3000 {

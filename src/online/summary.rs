@@ -57,7 +57,12 @@ impl GameSummary {
         let side = |c: Color| if c == Color::Black { "sente ☗" } else { "gote ☖" };
         let mut out = vec![
             format!("Game {}", self.game_id),
-            format!("You play {} against {} ({}).", side(self.my_color), self.opponent(), side(self.my_color.flip())),
+            format!(
+                "You play {} against {} ({}).",
+                side(self.my_color),
+                self.opponent(),
+                side(self.my_color.flip())
+            ),
             format!("Time: {}.", self.time.describe()),
         ];
         if let Some(h) = self.handicap() {
@@ -123,7 +128,9 @@ impl SummaryReader {
         if game_id.len() > 256 {
             return Err(err("the Game_ID is longer than 256 characters".into()));
         }
-        let name = |k: &str| field(k).filter(|v| !v.is_empty()).map(String::from).ok_or_else(|| err(format!("no {k}")));
+        let name = |k: &str| {
+            field(k).filter(|v| !v.is_empty()).map(String::from).ok_or_else(|| err(format!("no {k}")))
+        };
         let names = [name("Name+")?, name("Name-")?];
         let color = |k: &str| match field(k) {
             Some("+") => Ok(Color::Black),
@@ -275,10 +282,18 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         assert_eq!(s.max_moves, Some(256));
         assert_eq!(
             s.time,
-            TimeControl { unit_ms: 1000, total_ms: 60_000, byoyomi_ms: 0, increment_ms: 5000, least_per_move_ms: 1000 }
+            TimeControl {
+                unit_ms: 1000,
+                total_ms: 60_000,
+                byoyomi_ms: 0,
+                increment_ms: 5000,
+                least_per_move_ms: 1000
+            }
         );
         assert_eq!(s.handicap(), None);
-        assert!(s.describe().iter().any(|l| l == "Time: 1 min + 5 s per move (Fischer), at least 1 s a move."));
+        assert!(
+            s.describe().iter().any(|l| l == "Time: 1 min + 5 s per move (Fischer), at least 1 s a move.")
+        );
     }
 
     #[test]
