@@ -157,14 +157,9 @@ fn play_one(
     let login_deadline = Instant::now() + cfg.login_timeout;
     loop {
         // take everything already received before deciding anything
-        loop {
-            match g.rx.try_recv() {
-                Ok(i) => {
-                    if let Some(end) = handle(&mut g, i, player)? {
-                        return finish(g, number, end, player);
-                    }
-                }
-                Err(_) => break,
+        while let Ok(i) = g.rx.try_recv() {
+            if let Some(end) = handle(&mut g, i, player)? {
+                return finish(g, number, end, player);
             }
         }
         if g.session.is_my_turn() {
