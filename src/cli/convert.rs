@@ -3,8 +3,10 @@
 //! encoding from its extension (`.kif`/`.ki2` Shift_JIS, others UTF-8) and writes atomically.
 
 use shogiban::record::RecordError;
-use shogiban::record::io::{Format, read_bytes, write_file_atomically, write_stdout, write_text};
-use shogiban::record::text::{Encoding, encode};
+use shogiban::record::io::{
+    Format, encode_for_file, read_bytes, write_file_atomically, write_stdout, write_text,
+};
+use shogiban::record::text::Encoding;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -61,11 +63,24 @@ fn convert(a: &Args) -> Result<bool, RecordError> {
     }
     let out_format = a.output.as_deref().and_then(|p| Format::from_path(Path::new(p)));
     let to = a.to.or(out_format).unwrap_or(Format::Kif);
+    let dropped = shogiban::record::variations_dropped(&record, to);
+    if dropped > 0 {
+        let format = format!("{to:?}").to_uppercase();
+        let _ = writeln!(
+            std::io::stderr(),
+            "{name}: {format} has no variations; written: the main line only, {dropped} variation(s) left out"
+        );
+    }
     let text = write_text(&record, to);
     match a.output.as_deref() {
         Some(p) if p != "-" => {
             let enc = out_format.map(Format::file_encoding).unwrap_or(Encoding::Utf8);
-            write_file_atomically(Path::new(p), &encode(&text, enc))?;
+            let (bytes, lossy) = encode_for_file(&text, enc);
+            write_file_atomically(Path::new(p), &bytes)?;
+            for mut w in lossy {
+                w.file = Some(p.to_string());
+                let _ = writeln!(std::io::stderr(), "{w}");
+            }
         }
         _ => write_stdout(text.as_bytes())?,
     }
