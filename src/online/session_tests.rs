@@ -3,20 +3,10 @@
 
 use super::ending::{Reason, Verdict};
 use super::session::{LoginMode, Phase, Session, SessionError, SessionEvent};
+use super::summary::tests::EVEN;
 use crate::core::{Color, Move};
 use crate::record::{Outcome, SpecialKind};
 use std::time::{Duration, Instant};
-
-const EVEN: &str = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY
-P2 * -HI *  *  *  *  * -KA * 
-P3-FU-FU-FU-FU-FU-FU-FU-FU-FU
-P4 *  *  *  *  *  *  *  *  * 
-P5 *  *  *  *  *  *  *  *  * 
-P6 *  *  *  *  *  *  *  *  * 
-P7+FU+FU+FU+FU+FU+FU+FU+FU+FU
-P8 * +KA *  *  *  *  * +HI * 
-P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
-+";
 
 /// A summary as shogi-server sends it (alice sente, bob gote).
 fn summary(your_turn: char, time: &str, position: &str, to_move: char) -> String {

@@ -235,9 +235,10 @@ fn position_record(lines: &[String]) -> Result<GameRecord, SummaryError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
+    /// The even start position as a summary's position block.
     pub(crate) const EVEN: &str = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY
 P2 * -HI *  *  *  *  * -KA * 
 P3-FU-FU-FU-FU-FU-FU-FU-FU-FU
