@@ -17,6 +17,7 @@ mod analyze;
 mod book;
 mod completions;
 mod convert;
+mod csa;
 mod eval;
 mod mate;
 mod perft;
@@ -67,6 +68,8 @@ enum Command {
     /// Analyse whole games and write the evaluations, lines and marks into the records
     /// (ShogiHome-style comments)
     Analyze(analyze::Args),
+    /// Play games on a CSA server (floodgate, a shogi-server) with the built-in or a USI engine
+    Csa(csa::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell)
     #[command(after_help = completions::INSTALL)]
     Completions(completions::CompletionArgs),
@@ -110,6 +113,7 @@ pub fn main() -> ExitCode {
         Command::Book(a) => book::run(a),
         Command::Eval(a) => eval::run(a),
         Command::Analyze(a) => analyze::run(a),
+        Command::Csa(a) => csa::run(a),
         Command::Completions(a) => completions::completions(a),
         Command::Man(a) => completions::man(a),
         Command::Tune(a) => tune::run(a),
@@ -220,8 +224,7 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    // https://no-color.org: any non-empty value turns colour off
-    app.set_no_color(std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()));
+    app.set_color_depth(shogiban::tui::view::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
     if let Some(m) = loaded.message {
         app.set_message(m);
     }

@@ -50,3 +50,74 @@ fn quit_asks_first() {
     handle_event(&mut app, key(KeyCode::Char('y')), AREA);
     assert!(app.should_quit());
 }
+
+#[test]
+fn a_remapped_key_does_the_action_and_the_help_and_the_key_bar_show_it() {
+    let text = r#"{"version": 1, "keys": {"undo": "z"}}"#;
+    let parsed = crate::tui::settings::parse(text, crate::tui::settings::Settings::default());
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    let mut app = App::new(Position::startpos());
+    app.set_settings(parsed.settings);
+    assert!(app.submit_typed("7g7f"));
+    handle_event(&mut app, key(KeyCode::Char('u')), AREA);
+    assert_eq!(app.ply(), 1, "u is no longer undo");
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("z undo") && !s.contains("u undo"), "{s}");
+    handle_event(&mut app, key(KeyCode::Char('z')), AREA);
+    assert_eq!(app.ply(), 0, "z takes the move back");
+    handle_event(&mut app, key(KeyCode::Char('?')), AREA);
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    let line = s.lines().find(|l| l.contains("take back a move")).expect("the help lists undo");
+    assert!(line.contains("│z ") && !line.contains("Backspace"), "{line}");
+}
+
+/// At every board size and both ways round, a click on the column of a file number and the row
+/// of a rank number, both read off the drawn screen, puts the cursor on that square.
+#[test]
+fn clicks_land_on_the_square_drawn_there_at_every_size() {
+    use crate::record::names::{FULLWIDTH_DIGITS, KANJI_DIGITS};
+    for (w, h) in [(67, 17), (80, 24), (100, 30), (120, 40), (160, 50)] {
+        for flipped in [false, true] {
+            let mut app = App::new(Position::startpos());
+            if flipped {
+                app.flip();
+            }
+            let area = Rect::new(0, 0, w, h);
+            let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
+            t.draw(|f| view::draw(f, &app, std::time::Instant::now())).unwrap();
+            let buf = t.backend().buffer().clone();
+            let board_right = view::areas(area, &app).record.x;
+            let mut files = Vec::new();
+            let mut ranks = Vec::new();
+            for y in 0..h {
+                for x in 0..board_right {
+                    let sym = buf[(x, y)].symbol();
+                    if let Some(f) = (1..=9).find(|&f| sym == FULLWIDTH_DIGITS[f].to_string()) {
+                        files.push((f, x));
+                    }
+                    if let Some(r) = (1..=9).find(|&r| sym == KANJI_DIGITS[r].to_string()) {
+                        ranks.push((r, y));
+                    }
+                }
+            }
+            assert_eq!((files.len(), ranks.len()), (9, 9), "{w}x{h}");
+            for &(file, x) in &files {
+                for &(rank, y) in &ranks {
+                    let mut app = App::new(Position::startpos());
+                    if flipped {
+                        app.flip();
+                    }
+                    let click = Event::Mouse(MouseEvent {
+                        kind: MouseEventKind::Down(MouseButton::Left),
+                        column: x + 1,
+                        row: y,
+                        modifiers: KeyModifiers::NONE,
+                    });
+                    handle_event(&mut app, click, area);
+                    let want = crate::core::Square::new(file as u8, rank as u8).unwrap();
+                    assert_eq!(app.cursor(), want, "{w}x{h} flipped {flipped}: click at ({}, {y})", x + 1);
+                }
+            }
+        }
+    }
+}

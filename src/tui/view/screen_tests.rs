@@ -82,7 +82,7 @@ fn key_bar_keeps_quit_at_80_columns_in_both_languages() {
 #[test]
 fn help_fits_and_scrolls_to_every_line_at_every_size() {
     for lang in [Language::En, Language::Ja] {
-        let lines = super::popup::help_lines(app_in(lang).text().help);
+        let lines = super::popup::help_lines(&app_in(lang).help_keys());
         for (w, h) in [(MIN_W, MIN_H), (80, 24), (80, 17), (120, 40), (67, 30), (200, 60)] {
             let mut app = app_in(lang);
             app.open_help();
@@ -206,9 +206,14 @@ fn the_computers_thinking_is_shown_in_shogi_terms() {
 fn without_colour_every_highlight_is_still_marked() {
     let mut app = app_in(Language::En);
     app.submit_typed("7g7f");
-    app.set_no_color(true);
+    app.set_color_depth(super::color_depth::ColorDepth::Mono);
     let buf = buffer(&app, 100, 24);
-    assert!(buf.content.iter().all(|c| c.fg == Tc::Reset && c.bg == Tc::Reset), "no colour at all");
+    assert!(
+        buf.content
+            .iter()
+            .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset),
+        "no colour at all"
+    );
     // the last move's square is underlined instead of coloured
     let a = areas(buf.area, &app);
     let g = geometry::BoardGeometry::new(a.board, false);
