@@ -94,6 +94,7 @@ pub struct Text {
     pub record_title: &'static str,
     pub start_position: &'static str,
     pub unknown_extension: fn(&str) -> String,
+    pub saving: fn(&str) -> String,
     pub saved: fn(&str) -> String,
     pub save_failed: fn(&str, &str) -> String,
     pub help_hint: &'static str,
@@ -357,6 +358,7 @@ pub static EN: Text = Text {
     record_title: " Record ",
     start_position: "start",
     unknown_extension: |e| format!("unknown extension '{e}': use .kif, .kifu, .ki2, .csa, .jkf or .usi"),
+    saving: |p| format!("saving {p} …"),
     saved: |p| format!("saved {p}"),
     save_failed: |p, e| format!("could not save {p}: {e}"),
     help_hint: "? for help",
@@ -604,6 +606,7 @@ pub static JA: Text = Text {
     unknown_extension: |e| {
         format!("拡張子 '{e}' は使えません: .kif .kifu .ki2 .csa .jkf .usi のどれかにしてください")
     },
+    saving: |p| format!("{p} に保存しています…"),
     saved: |p| format!("{p} に保存しました"),
     save_failed: |p, e| format!("{p} に保存できません: {e}"),
     help_hint: "? でヘルプ",

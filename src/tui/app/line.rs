@@ -101,22 +101,23 @@ impl App {
         }
     }
 
-    /// Saves the record to `path` (format from the extension; written atomically), creating
-    /// its folder if needed.
-    pub fn save_to(&mut self, path: &std::path::Path) -> bool {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        match crate::record::save_record(path, self.game.record()) {
+    /// Saves the record to `path` (format from the extension; written atomically, off the UI
+    /// thread), creating its folder if needed; the message says how it went when it is done.
+    pub fn save_to(&mut self, path: &std::path::Path) {
+        let record = Box::new(self.game.record().clone());
+        self.saves.push(crate::tui::jobs::JobRequest::Save { path: path.to_path_buf(), record });
+        self.message = (self.text().saving)(&path.display().to_string());
+    }
+
+    /// A save ended: the record now belongs to `path`, or the message says why it was not
+    /// written.
+    pub fn on_saved(&mut self, path: &std::path::Path, result: Result<(), String>) {
+        match result {
             Ok(()) => {
                 self.message = (self.text().saved)(&path.display().to_string());
                 self.file = Some(path.to_path_buf());
-                true
             }
-            Err(e) => {
-                self.message = (self.text().save_failed)(&path.display().to_string(), &e.to_string());
-                false
-            }
+            Err(e) => self.message = (self.text().save_failed)(&path.display().to_string(), &e),
         }
     }
 }
@@ -201,12 +202,15 @@ mod tests {
         assert_eq!(app.input().unwrap().editor.text(), path.display().to_string(), "back in the box");
         app.submit_input();
         app.answer_overwrite(true);
+        let saved = |a: &App| a.message().starts_with("saved");
+        crate::tui::app::tests_support::run_jobs_until(&mut app, saved);
         assert!(std::fs::read_to_string(&path).unwrap().contains("手合割"));
         // saving again to the record's own file does not ask
         app.open_save(None);
         app.submit_input();
         assert_eq!(app.popup(), None);
-        assert!(app.message().starts_with("saved"), "{}", app.message());
+        assert!(app.message().starts_with("saving"), "{}", app.message());
+        crate::tui::app::tests_support::run_jobs_until(&mut app, saved);
     }
 
     #[test]

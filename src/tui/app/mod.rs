@@ -13,6 +13,7 @@ mod comments;
 mod editor;
 mod engine;
 mod game;
+mod jobs;
 mod learn;
 mod line;
 pub mod line_editor;
@@ -42,7 +43,7 @@ pub use settings_menu::{
 };
 pub use study::StudyCommand;
 pub use threats::ThreatCommand;
-pub use tsume::{Problem, Tsume, TsumeAnswer, TsumeCommand, shipped_problems};
+pub use tsume::{Problem, Tsume, TsumeCommand, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
@@ -77,7 +78,7 @@ pub struct App {
     /// The impasse rule declarations are judged by.
     impasse_rule: ImpasseRule,
     /// The computer's thinking so far (`None` when it is not thinking).
-    engine_info: Option<crate::tui::engine_link::ThinkingInfo>,
+    engine_info: Option<crate::tui::jobs::ThinkingInfo>,
     /// The computer's name (for the record's player headers).
     engine_name: String,
     /// The game clock, when the game is timed.
@@ -113,6 +114,8 @@ pub struct App {
     threat: threats::ThreatState,
     /// Learn from your mistakes (復習).
     learn: learn::LearnState,
+    /// Saves asked for and not yet handed to the event loop.
+    saves: Vec<crate::tui::jobs::JobRequest>,
 }
 
 impl App {
@@ -161,6 +164,7 @@ impl App {
             tools: navigate::Tools::default(),
             editor: None,
             tsume: tsume::TsumeState::default(),
+            saves: Vec::new(),
         }
     }
 
@@ -245,7 +249,7 @@ impl App {
         self.level
     }
 
-    pub fn engine_info(&self) -> Option<&crate::tui::engine_link::ThinkingInfo> {
+    pub fn engine_info(&self) -> Option<&crate::tui::jobs::ThinkingInfo> {
         self.engine_info.as_ref()
     }
 
