@@ -2,7 +2,8 @@
 //! (棋譜解析) of each record's main line (and with `--variations`, of every variation after it,
 //! as the app's 棋譜解析 does), written into the record as ShogiHome-style comments (`*#評価値=`,
 //! `*#読み筋=`, `【悪手】` …) with its moves, variations and other comments unchanged. A bar on
-//! stderr shows the progress. Each output keeps its input's format (`-o` with one input may
+//! stderr shows the progress when stderr is a terminal; one line per file says what was done
+//! either way. Each output keeps its input's format (`-o` with one input may
 //! choose another by extension); without `-o` it goes beside the input as `NAME-analyzed.EXT`.
 
 use shogiban::engine::analysis::game::{GameAnalysisOptions, Progress, Thresholds, analyse_game};
@@ -10,7 +11,7 @@ use shogiban::record::io::{Format, write_file_atomically, write_text};
 use shogiban::record::text::encode;
 use shogiban::record::{RecordError, load_record};
 use shogiban::study::{analyse_record, variation_lines, write_line_analysis};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -79,12 +80,20 @@ pub fn run(a: Args) -> ExitCode {
     }
     let opt = GameAnalysisOptions { movetime_ms: a.time, thresholds: a.thresholds, ..Default::default() };
     let mut failed = 0;
+    let bar = std::io::stderr().is_terminal().then_some(ProgressBar);
+    // on a terminal each result line replaces the bar drawn in place
+    let erase = if bar.is_some() { "\r\x1b[K" } else { "" };
     for (i, input) in a.files.iter().enumerate() {
         let label = format!("[{}/{}] {}", i + 1, a.files.len(), input.display());
-        match analyse_file(&a, input, &opt, &label) {
-            Ok(out) => say!("\r\x1b[K{label}: written to {}", out.display()),
+        match analyse_file(&a, input, &opt, &label, bar) {
+            Ok(done) => say!(
+                "{erase}{label}: {} positions, {} marked moves, written to {}",
+                done.positions,
+                done.marks,
+                done.out.display()
+            ),
             Err(e) => {
-                say!("\r\x1b[K{label}: {e}");
+                say!("{erase}{label}: {e}");
                 failed += 1;
             }
         }
@@ -92,14 +101,32 @@ pub fn run(a: Args) -> ExitCode {
     if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
-fn analyse_file(a: &Args, input: &Path, opt: &GameAnalysisOptions, label: &str) -> Result<PathBuf, String> {
+/// What one file's analysis did.
+struct Done {
+    out: PathBuf,
+    positions: usize,
+    marks: usize,
+}
+
+fn analyse_file(
+    a: &Args,
+    input: &Path,
+    opt: &GameAnalysisOptions,
+    label: &str,
+    bar: Option<ProgressBar>,
+) -> Result<Done, String> {
     let (out, format) = destination(a, input)?;
     let (mut record, warnings) = load_record(input).map_err(|e| e.to_string())?;
     if let Some(w) = warnings.iter().find(|w| w.is_error()) {
         return Err(format!("not analysed, the record has an error: {w}"));
     }
     let stop = Arc::new(AtomicBool::new(false));
-    let analysis = analyse_record(&mut record, opt, &stop, |p| progress_bar(label, &p));
+    let show = |what: &str, p: &Progress<'_>| {
+        if let Some(b) = bar {
+            b.draw(what, p)
+        }
+    };
+    let analysis = analyse_record(&mut record, opt, &stop, |p| show(label, &p));
     let mut marks = analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
     let mut positions = analysis.evals.len();
     if a.variations {
@@ -108,7 +135,7 @@ fn analyse_file(a: &Args, input: &Path, opt: &GameAnalysisOptions, label: &str) 
             let start = record.position_at(*from);
             let moves: Vec<_> = nodes.iter().map(|&n| record.node(n).mv).collect();
             let what = format!("{label} 変化 {}/{}", i + 1, lines.len());
-            let line = analyse_game(&start, &moves, opt, &stop, |p| progress_bar(&what, &p));
+            let line = analyse_game(&start, &moves, opt, &stop, |p| show(&what, &p));
             write_line_analysis(&mut record, nodes, &line);
             marks += line.judgements.iter().filter(|j| j.mark.is_some()).count();
             // the line's first position is the main line's, already counted
@@ -118,17 +145,23 @@ fn analyse_file(a: &Args, input: &Path, opt: &GameAnalysisOptions, label: &str) 
     let text = write_text(&record, format);
     write_file_atomically(&out, &encode(&text, format.file_encoding()))
         .map_err(|e: RecordError| e.to_string())?;
-    eprint!("\r\x1b[K{label}: {positions} positions, {marks} marked moves");
-    Ok(out)
+    Ok(Done { out, positions, marks })
 }
 
-/// `label [#########.........] 57/116 +350`, redrawn in place on stderr.
-fn progress_bar(label: &str, p: &Progress<'_>) {
-    const WIDTH: usize = 30;
-    let done = p.ply + 1;
-    let filled = done * WIDTH / p.total.max(1);
-    let bar: String = "#".repeat(filled) + &".".repeat(WIDTH - filled);
-    let mut err = std::io::stderr().lock();
-    let _ = write!(err, "\r\x1b[K{label} [{bar}] {done}/{} {}", p.total, p.eval.score.text());
-    let _ = err.flush();
+/// The progress bar, drawn only when stderr is a terminal (a redirected stderr gets the result
+/// lines alone).
+#[derive(Copy, Clone)]
+struct ProgressBar;
+
+impl ProgressBar {
+    /// `label [#########.........] 57/116 +350`, redrawn in place on stderr.
+    fn draw(self, label: &str, p: &Progress<'_>) {
+        const WIDTH: usize = 30;
+        let done = p.ply + 1;
+        let filled = done * WIDTH / p.total.max(1);
+        let bar: String = "#".repeat(filled) + &".".repeat(WIDTH - filled);
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "\r\x1b[K{label} [{bar}] {done}/{} {}", p.total, p.eval.score.text());
+        let _ = err.flush();
+    }
 }

@@ -61,6 +61,14 @@ fn convert(a: &Args) -> Result<bool, RecordError> {
     }
     let out_format = a.output.as_deref().and_then(|p| Format::from_path(Path::new(p)));
     let to = a.to.or(out_format).unwrap_or(Format::Kif);
+    let dropped = shogiban::record::variations_dropped(&record, to);
+    if dropped > 0 {
+        let format = format!("{to:?}").to_uppercase();
+        let _ = writeln!(
+            std::io::stderr(),
+            "{name}: {format} has no variations; written: the main line only, {dropped} variation(s) left out"
+        );
+    }
     let text = write_text(&record, to);
     match a.output.as_deref() {
         Some(p) if p != "-" => {

@@ -23,7 +23,8 @@ pub struct Args {
     #[arg(long, num_args = 1.., value_name = "SFEN", conflicts_with = "file")]
     sfen: Option<Vec<String>>,
     /// A record (KIF/KI2/CSA/JKF/SFEN/USI, e.g. a tsume problem as a KIF board diagram): the
-    /// position at the end of its main line
+    /// position at the end of its main line, or its start when the main line ends in mate (a
+    /// problem written with its solution)
     #[arg(value_name = "FILE")]
     file: Option<String>,
     /// Time limit in milliseconds
@@ -39,6 +40,18 @@ fn bad_input(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(EXIT_BAD_INPUT)
 }
 
+/// The position to solve in a record: the end of its main line, or the start when the main
+/// line ends with the side to move mated (a tsume written with its solution), with the
+/// solution's length.
+fn problem_position(record: &shogiban::record::GameRecord) -> (Position, Option<usize>) {
+    let end = record.main_line_end();
+    let pos = record.position_at(end);
+    let plies = record.main_line_moves().len();
+    let mated = pos.is_checkmate()
+        || record.ending().is_some_and(|s| s.kind == shogiban::record::SpecialKind::Checkmate);
+    if plies > 0 && mated { (record.initial().clone(), Some(plies)) } else { (pos, None) }
+}
+
 pub fn run(a: Args) -> ExitCode {
     let sfen = a.sfen.map(|w| w.join(" "));
     let pos = match (&sfen, &a.file) {
@@ -47,7 +60,14 @@ pub fn run(a: Args) -> ExitCode {
                 for w in &warnings {
                     say!("shogiban mate: {w}");
                 }
-                record.position_at(record.main_line_end())
+                let (pos, solution) = problem_position(&record);
+                if let Some(plies) = solution {
+                    say!(
+                        "shogiban mate: the record's main line ({plies} plies) ends in mate, so it is \
+                         the solution: solving its start position"
+                    );
+                }
+                pos
             }
             Err(e) => return bad_input(e),
         },

@@ -355,20 +355,23 @@ pub fn describe_parse(why: &MoveParseReason, lang: Lang) -> String {
                 )
             }
         }
-        Ambiguous { kind, to, count } => {
+        Ambiguous { kind, to, count, modifiers } => {
             let n = count_word(*count, lang);
+            let words: Vec<String> = modifiers.iter().map(char::to_string).collect();
             if en {
-                format!(
-                    "{n} {} can reach {}: say which (右 左 直 上 引 寄, 打, 成 or 不成)",
-                    k(*kind),
-                    sq(*to)
-                )
+                let which = match words.split_last() {
+                    None => "右 左 直 上 引 寄, 打, 成 or 不成".to_string(),
+                    Some((last, [])) => last.clone(),
+                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                };
+                format!("{n} {} can reach {}: add {which} to say which", k(*kind), sq(*to))
             } else {
-                format!(
-                    "{}へ行ける{}が{n}あります: 右 左 直 上 引 寄・打・成/不成 で区別してください",
-                    sq(*to),
-                    k(*kind)
-                )
+                let which = if words.is_empty() {
+                    "右 左 直 上 引 寄・打・成/不成".to_string()
+                } else {
+                    words.join("・")
+                };
+                format!("{}へ行ける{}が{n}あります: {which} で区別してください", sq(*to), k(*kind))
             }
         }
         UnknownCsaPiece(t) => {

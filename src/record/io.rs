@@ -143,6 +143,17 @@ pub fn write_text(record: &GameRecord, format: Format) -> String {
     }
 }
 
+/// How many variations (branches off the main line or off another variation) writing `record`
+/// as `format` leaves out: CSA, USI and SFEN have no place for them; KIF, KI2 and JKF keep them.
+pub fn variations_dropped(record: &GameRecord, format: Format) -> usize {
+    match format {
+        Format::Csa | Format::Usi | Format::Sfen => {
+            record.node_ids().map(|id| record.node(id).alternatives().len()).sum()
+        }
+        Format::Kif | Format::Kifu | Format::Ki2 | Format::Ki2u | Format::Jkf => 0,
+    }
+}
+
 /// Reads record bytes: decodes them, picks the format from `hint` (an extension's format) or
 /// the content, and parses.
 pub fn read_bytes(bytes: &[u8], hint: Option<Format>) -> Result<(GameRecord, Vec<Warning>), RecordError> {

@@ -30,8 +30,8 @@ pub use cursor::Cursor;
 pub use error::{RecordError, Severity, Warning};
 pub use handicap::{HANDICAPS, Handicap};
 pub use io::{
-    Format, load_all_records, load_record, read_bytes, read_text, save_record, write_file_atomically,
-    write_text,
+    Format, load_all_records, load_record, read_bytes, read_text, save_record, variations_dropped,
+    write_file_atomically, write_text,
 };
 pub use names::{ColorMark, PieceKindNames, SquareNames};
 pub use notation::{MoveStyle, line_text, move_text};

@@ -5,7 +5,9 @@
 
 use super::explain::{Lang, describe_parse};
 use super::names::PieceKindNames;
-use super::notation::{Movement, Relative, is_straight, ki2_move_marked, movement_of, relative_coords};
+use super::notation::{
+    Movement, Relative, is_straight, ki2_modifiers, ki2_move_marked, movement_of, relative_coords,
+};
 use super::text::digit_value;
 use crate::core::{Color, IllegalMove, Move, PieceKind, Position, Square};
 use std::fmt;
@@ -56,12 +58,13 @@ pub enum MoveParseReason {
         kind: PieceKind,
         to: Square,
     },
-    /// `count` moves fit (see candidates): `右`/`左`, `上`/`引`/`寄`, `打` or `成`/`不成` is
-    /// needed.
+    /// `count` moves fit (see candidates): one of `modifiers` is needed.
     Ambiguous {
         kind: PieceKind,
         to: Square,
         count: usize,
+        /// The modifiers that tell those moves apart (`右`, `左`, `上`...).
+        modifiers: Vec<char>,
     },
     UnknownCsaPiece(String),
     /// A square off the board (a 0 digit).
@@ -260,7 +263,10 @@ pub fn parse_japanese_move(
     }
     match j.promote {
         Some(true) => cands.retain(|m| m.is_promotion()),
-        _ => cands.retain(|m| !m.is_promotion()),
+        Some(false) => cands.retain(|m| !m.is_promotion()),
+        // Unwritten: the move as written, or the promotion when it is compulsory (a pawn or
+        // lance to the last rank, a knight to the last two), as the board cursor plays it.
+        None => cands.retain(|m| !m.is_promotion() || !all.contains(&Move::board(m.from(), m.to(), false))),
     }
     if let Some(v) = j.movement {
         cands.retain(|m| !m.is_drop() && movement_of(m.from(), to, us) == v);
@@ -286,11 +292,23 @@ pub fn parse_japanese_move(
             Err(e)
         }
         count => {
-            let mut e = err(R::Ambiguous { kind, to, count });
+            let modifiers = telling_modifiers(pos, &cands);
+            let mut e = err(R::Ambiguous { kind, to, count, modifiers });
             e.candidates = listed(&cands);
             Err(e)
         }
     }
+}
+
+/// The KI2 modifiers that tell the ambiguous `moves` apart (`右`, `左`; `上`, `引`...), each
+/// once, in the order 右 左 直 上 引 寄: what the player has to add.
+fn telling_modifiers(pos: &Position, moves: &[Move]) -> Vec<char> {
+    let mods: Vec<_> = moves.iter().map(|&m| ki2_modifiers(pos, m)).collect();
+    let used = |c: char| {
+        mods.iter()
+            .any(|m| m.relative.map(Relative::kanji) == Some(c) || m.movement.map(Movement::kanji) == Some(c))
+    };
+    "右左直上引寄".chars().filter(|&c| used(c)).collect()
 }
 
 /// Whether `kind` can be held in hand and dropped.

@@ -96,6 +96,8 @@ pub struct Text {
     pub unknown_extension: fn(&str) -> String,
     pub saving: fn(&str) -> String,
     pub saved: fn(&str) -> String,
+    /// Saved in a format without variations (CSA, USI, SFEN): the path and how many were left out.
+    pub saved_without_variations: fn(&str, usize) -> String,
     pub save_failed: fn(&str, &str) -> String,
     pub help_hint: &'static str,
     /// ☗ and ☖ by name.
@@ -360,6 +362,12 @@ pub static EN: Text = Text {
     unknown_extension: |e| format!("unknown extension '{e}': use .kif, .kifu, .ki2, .csa, .jkf or .usi"),
     saving: |p| format!("saving {p} …"),
     saved: |p| format!("saved {p}"),
+    saved_without_variations: |p, n| {
+        let what = if n == 1 { "1 variation".to_string() } else { format!("{n} variations") };
+        format!(
+            "saved {p}: the main line only, {what} left out (the format has no variations; save as .kif to keep them)"
+        )
+    },
     save_failed: |p, e| format!("could not save {p}: {e}"),
     help_hint: "? for help",
     sides: ["☗ sente", "☖ gote"],
@@ -608,6 +616,11 @@ pub static JA: Text = Text {
     },
     saving: |p| format!("{p} に保存しています…"),
     saved: |p| format!("{p} に保存しました"),
+    saved_without_variations: |p, n| {
+        format!(
+            "{p} に本譜だけを保存しました: この形式には変化を書けないため変化{n}つを省きました(.kif なら残せます)"
+        )
+    },
     save_failed: |p, e| format!("{p} に保存できません: {e}"),
     help_hint: "? でヘルプ",
     sides: ["☗先手", "☖後手"],

@@ -16,6 +16,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
 
 mod analyze;
 mod book;
+mod changelog;
 #[path = "../common/mod.rs"]
 mod common;
 mod eval;

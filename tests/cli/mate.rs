@@ -103,6 +103,31 @@ fn solves_a_problem_given_as_a_kif_file() {
     assert!(err.contains("cannot be used with"), "{err}");
 }
 
+/// A problem file written with its solution (as tsume mode saves it): its start position is
+/// solved, not the mate at the end of the line.
+#[test]
+fn a_problem_with_its_solution_solves_the_start() {
+    let dir = common::TempDir::new("mate-cli-solution");
+    let kif = dir.join("solved.kifu");
+    let shipped =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/tsume/01.kifu")).unwrap();
+    let (start_code, start_out, _) = {
+        std::fs::write(&kif, &shipped).unwrap();
+        run(&["mate", kif.to_str().unwrap(), "--time", "20000"])
+    };
+    assert_eq!(start_code, 0, "{start_out}");
+    let usi = start_out.lines().find_map(|l| l.strip_prefix("usi: ")).unwrap().to_string();
+    // the same problem with its solution as the main line, ending in 詰み
+    let (mut rec, _) = shogiban::record::read_text(&shipped, shogiban::record::Format::Kifu).unwrap();
+    let moves: Vec<_> = usi.split(' ').map(|m| shogiban::core::Move::from_usi(m).unwrap()).collect();
+    rec.push_main_line(&moves).unwrap();
+    std::fs::write(&kif, shogiban::record::write_text(&rec, shogiban::record::Format::Kifu)).unwrap();
+    let (code, out, err) = run(&["mate", kif.to_str().unwrap(), "--time", "20000"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(&format!("usi: {usi}")), "{out}");
+    assert!(err.contains("solving its start position"), "{err}");
+}
+
 /// The exit status tells the outcome: 0 mate, 1 proven no mate, 2 bad input, 3 undecided; the
 /// help says so.
 #[test]

@@ -547,3 +547,20 @@ fn set_up_a_tsume_in_the_editor_solve_it_and_have_a_wrong_answer_refused() {
     s.wait_for("失敗");
     s.quit();
 }
+
+/// `shogiban analyze` on a terminal draws its progress bar in place (a redirected stderr gets
+/// none, see the cli tests) and leaves one result line.
+#[test]
+fn analyze_on_a_terminal_draws_its_progress_bar() {
+    let home = common::TempDir::new("e2e-analyze-bar");
+    let kif = home.join("game.kifu");
+    std::fs::write(&kif, "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n").unwrap();
+    let mut s = Session::start(&["analyze", kif.to_str().unwrap(), "--time", "20"], home);
+    let screen = s.wait_for("written to");
+    assert!(s.wait_exit(), "analyze did not finish");
+    let raw = s.raw();
+    assert!(contains(&raw, b"\r\x1b[K"), "{}", String::from_utf8_lossy(&raw));
+    assert!(contains(&raw, b"4/4"), "the bar's count: {}", String::from_utf8_lossy(&raw));
+    assert!(screen.contains("4 positions"), "{screen}");
+    assert!(!screen.contains("[####"), "the result line replaces the bar: {screen}");
+}

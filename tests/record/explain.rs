@@ -46,9 +46,50 @@ fn a_single_blocked_slider_names_the_blocker() {
 fn ambiguous_names_the_count_and_lists_the_moves() {
     let p = pos("4k4/9/9/9/9/9/9/9/3G1G2K b - 1");
     let e = parse_move_any(&p, "58金", None).unwrap_err();
-    assert_eq!(e.reason, MoveParseReason::Ambiguous { kind: PieceKind::Gold, to: sq("5h"), count: 2 });
-    assert!(e.describe(Lang::En).starts_with("two 金 can reach ５八: say which"), "{e}");
+    assert_eq!(
+        e.reason,
+        MoveParseReason::Ambiguous {
+            kind: PieceKind::Gold,
+            to: sq("5h"),
+            count: 2,
+            modifiers: vec!['右', '左']
+        }
+    );
+    assert_eq!(e.describe(Lang::En), "two 金 can reach ５八: add 右 or 左 to say which");
+    assert_eq!(e.describe(Lang::Ja), "５八へ行ける金が2つあります: 右・左 で区別してください");
     assert_eq!(e.candidates, ["▲５八金右", "▲５八金左"]);
+}
+
+#[test]
+fn the_hint_lists_only_the_modifiers_that_tell_the_moves_apart() {
+    // silvers on 5四 and 3二 both reach 4三: one moves up, the other back
+    let p = pos("4k4/6S2/9/4S4/9/9/9/9/4K4 b - 1");
+    let e = parse_move_any(&p, "43銀", None).unwrap_err();
+    let MoveParseReason::Ambiguous { modifiers, .. } = &e.reason else { panic!("{e}") };
+    assert_eq!(modifiers, &['上', '引']);
+    assert_eq!(e.describe(Lang::En), "two 銀 can reach ４三: add 上 or 引 to say which");
+    // three golds: 右, 左 and 直 tell them apart
+    let p = pos("4k4/9/9/9/9/9/9/9/3GGG2K b - 1");
+    let e = parse_move_any(&p, "58金", None).unwrap_err();
+    assert_eq!(e.describe(Lang::En), "three 金 can reach ５八: add 右, 左 or 直 to say which", "{e:?}");
+}
+
+#[test]
+fn a_typed_forced_promotion_is_played_promoted() {
+    // a pawn or lance to the last rank, a knight to the last two: only the promotion is legal
+    let p = pos("4k4/P8/9/2N6/L8/9/9/9/4K4 b - 1");
+    for (text, usi) in [("91歩", "9b9a+"), ("９一歩", "9b9a+"), ("82桂", "7d8b+"), ("93香", "9e9c")] {
+        let m = parse_move_any(&p, text, None).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(m.usi(), usi, "{text}");
+    }
+    // written 不成 where it cannot be: refused with the rule
+    assert_eq!(
+        reason(&p, "91歩不成"),
+        MoveParseReason::Illegal(IllegalMove::MustPromote { kind: PieceKind::Pawn, to: sq("9a") })
+    );
+    // where promotion is a choice, the unwritten move stays unpromoted
+    let p = pos("4k4/9/P8/9/9/9/9/9/4K4 b - 1");
+    assert_eq!(parse_move_any(&p, "92歩", None).unwrap().usi(), "9c9b");
 }
 
 #[test]

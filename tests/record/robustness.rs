@@ -234,6 +234,15 @@ fn convert_command() {
         shogiban().args(["convert", "-o"]).arg(&target).arg(data("kakinoki.kif")).status().unwrap().success()
     );
     assert!(std::fs::read_to_string(&target).unwrap().starts_with('{'));
+    // a format without variations says it leaves them out
+    let branched = dir.join("branched.kifu");
+    std::fs::write(&branched, "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n").unwrap();
+    let out = shogiban().args(["convert", "--to", "csa"]).arg(&branched).output().unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("CSA has no variations") && err.contains("1 variation(s) left out"), "{err}");
+    let out = shogiban().args(["convert", "--to", "kif"]).arg(&branched).output().unwrap();
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
     // errors: missing file, unknown format, illegal move (output kept, exit code 1)
     let out = shogiban().args(["convert", "/nonexistent/x.kif"]).output().unwrap();
     assert!(!out.status.success());

@@ -114,7 +114,12 @@ impl App {
     pub fn on_saved(&mut self, path: &std::path::Path, result: Result<(), String>) {
         match result {
             Ok(()) => {
-                self.message = (self.text().saved)(&path.display().to_string());
+                let format = crate::record::Format::from_path(path).unwrap_or(crate::record::Format::Kif);
+                let shown = path.display().to_string();
+                self.message = match crate::record::variations_dropped(self.game.record(), format) {
+                    0 => (self.text().saved)(&shown),
+                    n => (self.text().saved_without_variations)(&shown, n),
+                };
                 self.file = Some(path.to_path_buf());
             }
             Err(e) => self.message = (self.text().save_failed)(&path.display().to_string(), &e),
@@ -172,6 +177,26 @@ mod tests {
         app.open_save(Some(std::path::Path::new("/docs")));
         let text = app.input().unwrap().editor.text().to_string();
         assert_eq!(text, "/docs/20261125-1030 you vs shogi_ban.kifu");
+    }
+
+    #[test]
+    fn saving_as_csa_says_the_variations_are_left_out() {
+        let d = TempDir::new("save-csa-variations");
+        let mut app = App::new(Position::startpos());
+        let rec = app.game.record_mut();
+        for usi in ["7g7f", "2g2f"] {
+            rec.add_move(crate::record::ROOT, crate::core::Move::from_usi(usi).unwrap()).unwrap();
+        }
+        assert!(app.save_to(&d.0.join("game.csa")));
+        assert_eq!(
+            app.message(),
+            format!(
+                "saved {}: the main line only, 1 variation left out (the format has no variations; save as .kif to keep them)",
+                d.0.join("game.csa").display()
+            )
+        );
+        assert!(app.save_to(&d.0.join("game.kifu")));
+        assert_eq!(app.message(), format!("saved {}", d.0.join("game.kifu").display()));
     }
 
     #[test]
