@@ -99,7 +99,8 @@ mod tests {
         let mut autosave = Autosave::new(&app, Some(store.clone()));
         assert!(app.submit_typed("7g7f"));
         autosave.update(&mut app, &mut runner, Instant::now());
-        let ev = runner.accept(rx.recv_timeout(Duration::from_secs(60)).unwrap()).expect("the autosave's report");
+        let ev =
+            runner.accept(rx.recv_timeout(Duration::from_secs(60)).unwrap()).expect("the autosave's report");
         let Report::Autosaved(result) = ev.report else { panic!() };
         autosave.on_report(&mut app, result);
         assert!(!autosave.record_pending, "{}", app.message());

@@ -144,7 +144,14 @@ fn next_event(rx: &Receiver<Event>, wake_at: Option<Instant>) -> Option<Event> {
 
 /// Hands one event to the app: terminal input through `input`, a job's report (when it is not
 /// stale) to the app or the autosave, signals and the hang-up as the keys that mean the same.
-fn update(app: &mut App, runner: &mut Runner, autosave: &mut Autosave, event: Event, area: ratatui::layout::Rect, now: Instant) {
+fn update(
+    app: &mut App,
+    runner: &mut Runner,
+    autosave: &mut Autosave,
+    event: Event,
+    area: ratatui::layout::Rect,
+    now: Instant,
+) {
     match event {
         Event::Terminal(ev) => input::handle_event(app, ev, area),
         Event::HungUp | Event::Signal(Signal::Quit) => app.quit(),

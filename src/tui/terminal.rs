@@ -5,17 +5,17 @@
 //! (SIGTERM, SIGHUP, SIGINT), SIGTSTP and SIGWINCH become events on the event loop's channel,
 //! so it can restore the terminal and flush the autosave before leaving or stopping.
 
+use super::event::{Event, Signal};
 use crossterm::cursor::Show;
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
 };
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
-use super::event::{Event, Signal};
 use std::io;
 use std::sync::Arc;
-use std::sync::mpsc::Sender;
 use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::Sender;
 
 /// Raw mode + alternate screen + mouse + bracketed paste, undone on drop and on panic.
 pub struct TerminalGuard;

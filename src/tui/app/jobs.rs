@@ -38,7 +38,8 @@ impl App {
                 }
                 StudyCommand::StopAnalysis => Command::Stop(JobKind::Analysis),
                 StudyCommand::AnalyseGame { start, moves, movetime_ms, thresholds } => {
-                    let options = GameAnalysisOptions { movetime_ms, thresholds, ..GameAnalysisOptions::default() };
+                    let options =
+                        GameAnalysisOptions { movetime_ms, thresholds, ..GameAnalysisOptions::default() };
                     Command::Start(JobRequest::AnalyseGame { start, moves, options })
                 }
                 StudyCommand::StopGame => Command::Stop(JobKind::GameAnalysis),
@@ -46,7 +47,9 @@ impl App {
         }
         while let Some(cmd) = self.tsume_command() {
             match cmd {
-                TsumeCommand::Judge { pos, mv } => out.push(Command::Start(JobRequest::TsumeJudge { pos, mv })),
+                TsumeCommand::Judge { pos, mv } => {
+                    out.push(Command::Start(JobRequest::TsumeJudge { pos, mv }))
+                }
                 TsumeCommand::Solve { pos } => out.push(Command::Start(JobRequest::TsumeSolve { pos })),
                 TsumeCommand::Stop => {
                     out.push(Command::Stop(JobKind::TsumeJudge));
@@ -62,7 +65,9 @@ impl App {
         }
         while let Some(cmd) = self.learn_command() {
             out.push(match cmd {
-                LearnCommand::Evaluate { pos, movetime_ms } => Command::Start(JobRequest::Learn { pos, movetime_ms }),
+                LearnCommand::Evaluate { pos, movetime_ms } => {
+                    Command::Start(JobRequest::Learn { pos, movetime_ms })
+                }
                 LearnCommand::Cancel => Command::Stop(JobKind::Learn),
             });
         }
@@ -115,9 +120,8 @@ mod tests {
 
     /// The commands about the computer's move.
     fn engine_commands(app: &mut App, now: Instant) -> Vec<Command> {
-        let engine = |c: &Command| {
-            matches!(c, Command::Stop(JobKind::Engine) | Command::Start(JobRequest::Think(_)))
-        };
+        let engine =
+            |c: &Command| matches!(c, Command::Stop(JobKind::Engine) | Command::Start(JobRequest::Think(_)));
         app.commands(now).into_iter().filter(engine).collect()
     }
 

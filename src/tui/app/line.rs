@@ -187,7 +187,7 @@ mod tests {
         for usi in ["7g7f", "2g2f"] {
             rec.add_move(crate::record::ROOT, crate::core::Move::from_usi(usi).unwrap()).unwrap();
         }
-        assert!(app.save_to(&d.0.join("game.csa")));
+        assert!(crate::tui::app::tests_support::save_now(&mut app, &d.0.join("game.csa")));
         assert_eq!(
             app.message(),
             format!(
@@ -195,7 +195,7 @@ mod tests {
                 d.0.join("game.csa").display()
             )
         );
-        assert!(app.save_to(&d.0.join("game.kifu")));
+        assert!(crate::tui::app::tests_support::save_now(&mut app, &d.0.join("game.kifu")));
         assert_eq!(app.message(), format!("saved {}", d.0.join("game.kifu").display()));
     }
 

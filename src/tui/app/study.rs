@@ -177,7 +177,7 @@ impl App {
         // a new position, or a new number of lines (set with v or in the settings)
         if self.study.on && (self.study.analysed != Some(node) || self.study.lines != self.analysis_lines()) {
             self.study.analysed = Some(node);
-                self.study.live = None;
+            self.study.live = None;
             self.study.lines = self.analysis_lines();
             return Some(StudyCommand::Analyse {
                 pos: Box::new(self.pos().clone()),

@@ -73,7 +73,8 @@ pub(crate) fn run_jobs_until(app: &mut super::App, done: impl Fn(&super::App) ->
         if done(app) {
             return;
         }
-        let left = deadline.checked_duration_since(Instant::now()).expect("the jobs did not finish in a minute");
+        let left =
+            deadline.checked_duration_since(Instant::now()).expect("the jobs did not finish in a minute");
         if let Ok(ev) = rx.recv_timeout(left)
             && let Some(ev) = runner.accept(ev)
         {
@@ -86,6 +87,8 @@ pub(crate) fn run_jobs_until(app: &mut super::App, done: impl Fn(&super::App) ->
 pub(crate) fn save_now(app: &mut super::App, path: &std::path::Path) -> bool {
     app.save_to(path);
     let shown = path.display().to_string();
-    run_jobs_until(app, |a| a.message() == (a.text().saved)(&shown) || a.message().contains("could not save"));
+    run_jobs_until(app, |a| {
+        a.message() == (a.text().saved)(&shown) || a.message().contains("could not save")
+    });
     app.message() == (app.text().saved)(&shown)
 }

@@ -148,7 +148,8 @@ fn external_lane(mut engine: UsiEngine, inbox: &Receiver<LaneMsg>, me: Sender<La
     let mut current: Option<JobContext> = None;
     let mut stale = 0usize;
     let mut dead: Option<String> = None;
-    let stopped_failed = |engine: &UsiEngine| format!("the engine stopped answering: {}", engine.stderr_tail());
+    let stopped_failed =
+        |engine: &UsiEngine| format!("the engine stopped answering: {}", engine.stderr_tail());
     while let Ok(msg) = inbox.recv() {
         match msg {
             LaneMsg::Start(job) => {

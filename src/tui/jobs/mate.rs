@@ -24,7 +24,9 @@ fn limits(stop: &Arc<AtomicBool>) -> MateLimits {
 pub(super) fn work(request: JobRequest, job: &JobContext) -> Report {
     let stop = job.stop_flag();
     match request {
-        JobRequest::TsumeJudge { pos, mv } => Report::Tsume(TsumeAnswer::Judged(judge_attack(&pos, mv, &limits(stop)))),
+        JobRequest::TsumeJudge { pos, mv } => {
+            Report::Tsume(TsumeAnswer::Judged(judge_attack(&pos, mv, &limits(stop))))
+        }
         JobRequest::TsumeSolve { pos } => Report::Tsume(TsumeAnswer::Solved(solve(&pos, limits(stop)))),
         JobRequest::Threats { pos } => Report::Threats(threats(&pos, THREAT_NODES, stop)),
         other => unreachable!("a mate lane was given {:?}", other.kind()),

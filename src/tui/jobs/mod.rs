@@ -122,7 +122,10 @@ pub enum Report {
     Threats(Threats),
     Learn(PositionEval),
     /// A save ended; `Err` says why the file was not written.
-    Saved { path: PathBuf, result: Result<(), String> },
+    Saved {
+        path: PathBuf,
+        result: Result<(), String>,
+    },
     /// The autosave was written, or why not.
     Autosaved(Result<(), String>),
 }

@@ -22,7 +22,12 @@ pub(super) fn work(request: JobRequest, _job: &JobContext) -> Report {
     }
 }
 
-fn autosave(record_path: &Path, record: Option<&GameRecord>, session_path: &Path, session: &str) -> Result<(), String> {
+fn autosave(
+    record_path: &Path,
+    record: Option<&GameRecord>,
+    session_path: &Path,
+    session: &str,
+) -> Result<(), String> {
     // the first autosave of a first launch makes the data folder
     if let Some(dir) = record_path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

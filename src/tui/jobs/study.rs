@@ -3,9 +3,9 @@
 //! keep one engine, set up as the whole-game analysis sets up its own (full strength, no book).
 
 use super::{JobContext, JobRequest, Report};
-use crate::engine::{Engine, EngineOptions};
 use crate::engine::analysis::game::{GameAnalysis, MoveJudgement, PositionEval, analyse_game, evaluate};
 use crate::engine::analysis::{analyse, analysis_engine};
+use crate::engine::{Engine, EngineOptions};
 
 /// What a whole-game analysis reports.
 #[derive(Clone, Debug)]
@@ -19,26 +19,28 @@ pub enum GameReport {
 /// The work of a study lane, with the engine it keeps.
 pub(super) fn worker() -> impl FnMut(JobRequest, &JobContext) -> Report {
     let mut kept = None;
-    move |request, job| {
-        match request {
-            JobRequest::Analyse { pos, lines, limits } => {
-                let stop = job.stop_flag().clone();
-                let last = analyse(engine(&mut kept), &pos, lines, limits, stop, |u| job.progress(Report::Analysis(u.clone())));
-                Report::Analysis(last)
-            }
-            JobRequest::Learn { pos, movetime_ms } => Report::Learn(evaluate(engine(&mut kept), &pos, movetime_ms, job.stop_flag())),
-            JobRequest::AnalyseGame { start, moves, options } => {
-                let analysis = analyse_game(&start, &moves, &options, job.stop_flag(), |p| {
-                    job.progress(Report::GameAnalysis(GameReport::Progress {
-                        ply: p.ply,
-                        eval: p.eval.clone(),
-                        judgement: p.judgement.cloned(),
-                    }))
-                });
-                Report::GameAnalysis(GameReport::Done(analysis))
-            }
-            other => unreachable!("a study lane was given {:?}", other.kind()),
+    move |request, job| match request {
+        JobRequest::Analyse { pos, lines, limits } => {
+            let stop = job.stop_flag().clone();
+            let last = analyse(engine(&mut kept), &pos, lines, limits, stop, |u| {
+                job.progress(Report::Analysis(u.clone()))
+            });
+            Report::Analysis(last)
         }
+        JobRequest::Learn { pos, movetime_ms } => {
+            Report::Learn(evaluate(engine(&mut kept), &pos, movetime_ms, job.stop_flag()))
+        }
+        JobRequest::AnalyseGame { start, moves, options } => {
+            let analysis = analyse_game(&start, &moves, &options, job.stop_flag(), |p| {
+                job.progress(Report::GameAnalysis(GameReport::Progress {
+                    ply: p.ply,
+                    eval: p.eval.clone(),
+                    judgement: p.judgement.cloned(),
+                }))
+            });
+            Report::GameAnalysis(GameReport::Done(analysis))
+        }
+        other => unreachable!("a study lane was given {:?}", other.kind()),
     }
 }
 

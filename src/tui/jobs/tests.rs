@@ -72,8 +72,10 @@ fn a_new_search_stops_the_old_one_and_is_answered_without_waiting_for_it() {
 fn reports_of_a_replaced_or_stopped_job_are_dropped() {
     let (mut r, rx) = runner(Computer::Builtin);
     let pos = middle_game();
-    let first = r.start(JobRequest::Analyse { pos: Box::new(pos.clone()), lines: 1, limits: Limits::default() });
-    let second = r.start(JobRequest::Analyse { pos: Box::new(pos.clone()), lines: 2, limits: Limits::depth(3) });
+    let first =
+        r.start(JobRequest::Analyse { pos: Box::new(pos.clone()), lines: 1, limits: Limits::default() });
+    let second =
+        r.start(JobRequest::Analyse { pos: Box::new(pos.clone()), lines: 2, limits: Limits::depth(3) });
     let (done, before) = finished(&mut r, &rx);
     assert!(before.iter().chain([&done]).all(|e| e.ticket == second), "a report of {first:?} came through");
     let Report::Analysis(u) = done.report else { panic!() };
