@@ -32,8 +32,11 @@ fn autosave(
     if let Some(dir) = record_path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    if let Some(record) = record {
-        save_record(record_path, record).map_err(|e| e.to_string())?;
+    // the session first: a record on disk always has its session beside it (one that goes past
+    // the record's moves resumes at the record's end)
+    write_file_atomically(session_path, session.as_bytes()).map_err(|e| e.to_string())?;
+    match record {
+        Some(record) => save_record(record_path, record).map_err(|e| e.to_string()),
+        None => Ok(()),
     }
-    write_file_atomically(session_path, session.as_bytes()).map_err(|e| e.to_string())
 }
