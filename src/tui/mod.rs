@@ -22,6 +22,7 @@
 
 pub mod app;
 mod autosave;
+pub mod color_writer;
 pub mod event;
 pub mod input;
 pub mod jobs;
@@ -66,7 +67,7 @@ pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::Sett
         computer,
     );
     app.set_engine_name(runner.engine_name());
-    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    let mut terminal = Terminal::new(backend(&app))?;
     // the first turn has no event: the app may have work to hand out at launch
     let mut event = None;
     let mut taken = 0;
@@ -104,7 +105,7 @@ pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::Sett
             autosave.finish(&runner);
             terminal::suspend()?;
             // a fresh terminal has no previous frame: the next draw repaints everything
-            terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+            terminal = Terminal::new(backend(&app))?;
         }
         // events already waiting are taken in before the frame is drawn
         if taken < EVENTS_PER_FRAME
@@ -127,6 +128,11 @@ pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::Sett
     // every job is stopped; an external engine is told to quit
     drop(runner);
     Ok(())
+}
+
+/// The terminal's backend, writing the colours the terminal shows.
+fn backend(app: &App) -> CrosstermBackend<color_writer::ColorWriter<io::Stdout>> {
+    CrosstermBackend::new(color_writer::ColorWriter::new(io::stdout(), app.color_depth()))
 }
 
 /// Waits for the next event; at `wake_at` (when the app asked for a time) it is a tick. `None`

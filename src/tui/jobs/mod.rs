@@ -121,10 +121,11 @@ pub enum Report {
     Tsume(TsumeAnswer),
     Threats(Threats),
     Learn(PositionEval),
-    /// A save ended; `Err` says why the file was not written.
+    /// A save ended: what the file's format or encoding could not hold, or why the file was
+    /// not written.
     Saved {
         path: PathBuf,
-        result: Result<(), String>,
+        result: Result<Vec<String>, String>,
     },
     /// The autosave was written, or why not.
     Autosaved(Result<(), String>),

@@ -12,7 +12,10 @@ pub(super) fn work(request: JobRequest, _job: &JobContext) -> Report {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 let _ = std::fs::create_dir_all(dir);
             }
-            let result = save_record(&path, &record).map_err(|e| e.to_string());
+            let result = match save_record(&path, &record) {
+                Ok(lossy) => Ok(lossy.iter().map(ToString::to_string).collect()),
+                Err(e) => Err(e.to_string()),
+            };
             Report::Saved { path, result }
         }
         JobRequest::Autosave { record_path, record, session_path, session } => {
@@ -36,7 +39,7 @@ fn autosave(
     // the record's moves resumes at the record's end)
     write_file_atomically(session_path, session.as_bytes()).map_err(|e| e.to_string())?;
     match record {
-        Some(record) => save_record(record_path, record).map_err(|e| e.to_string()),
+        Some(record) => save_record(record_path, record).map(drop).map_err(|e| e.to_string()),
         None => Ok(()),
     }
 }
