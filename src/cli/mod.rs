@@ -199,16 +199,16 @@ fn quiet_on_closed_pipe() {
 /// The terminal app, optionally opening a game file and using an external USI engine instead of
 /// the built-in one.
 fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
-    use shogiban::tui::engine_link::EngineLink;
+    use shogiban::tui::jobs::Computer;
     let loaded = shogiban::tui::settings::load_default();
     let engine_cmd = engine_cmd.map(String::from).or_else(|| loaded.settings.engine_command.clone());
     let engine = match engine_cmd {
-        None => EngineLink::start(),
+        None => Computer::Builtin,
         Some(cmd) => {
             let mut words = cmd.split_whitespace().map(String::from);
             let path = words.next().unwrap_or_default();
             let rest: Vec<String> = words.collect();
-            match EngineLink::start_external(&path, &rest, &loaded.settings.engine_options) {
+            match Computer::external(&path, &rest, &loaded.settings.engine_options) {
                 Ok(e) => e,
                 Err(e) => {
                     say!("shogiban: {e}");

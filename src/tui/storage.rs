@@ -87,7 +87,7 @@ impl Store {
         self.dir.join("autosave.kifu")
     }
 
-    fn session_path(&self) -> PathBuf {
+    pub fn session_path(&self) -> PathBuf {
         self.dir.join("autosave-session.json")
     }
 

@@ -96,6 +96,7 @@ pub struct Text {
     pub record_title: &'static str,
     pub start_position: &'static str,
     pub unknown_extension: fn(&str) -> String,
+    pub saving: fn(&str) -> String,
     pub saved: fn(&str) -> String,
     /// Saved in a format without variations (CSA, USI, SFEN): the path and how many were left out.
     pub saved_without_variations: fn(&str, usize) -> String,
@@ -363,6 +364,7 @@ pub static EN: Text = Text {
     record_title: " Record ",
     start_position: "start",
     unknown_extension: |e| format!("unknown extension '{e}': use .kif, .kifu, .ki2, .csa, .jkf or .usi"),
+    saving: |p| format!("saving {p} …"),
     saved: |p| format!("saved {p}"),
     saved_without_variations: |p, n| {
         let what = if n == 1 { "1 variation".to_string() } else { format!("{n} variations") };
@@ -618,6 +620,7 @@ pub static JA: Text = Text {
     unknown_extension: |e| {
         format!("拡張子 '{e}' は使えません: .kif .kifu .ki2 .csa .jkf .usi のどれかにしてください")
     },
+    saving: |p| format!("{p} に保存しています…"),
     saved: |p| format!("{p} に保存しました"),
     saved_without_variations: |p, n| {
         format!(

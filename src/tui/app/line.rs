@@ -101,13 +101,18 @@ impl App {
         }
     }
 
-    /// Saves the record to `path` (format from the extension; written atomically), creating
-    /// its folder if needed.
-    pub fn save_to(&mut self, path: &std::path::Path) -> bool {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        match crate::record::save_record(path, self.game.record()) {
+    /// Saves the record to `path` (format from the extension; written atomically, off the UI
+    /// thread), creating its folder if needed; the message says how it went when it is done.
+    pub fn save_to(&mut self, path: &std::path::Path) {
+        let record = Box::new(self.game.record().clone());
+        self.saves.push(crate::tui::jobs::JobRequest::Save { path: path.to_path_buf(), record });
+        self.message = (self.text().saving)(&path.display().to_string());
+    }
+
+    /// A save ended: the record now belongs to `path` (the message adds what the format could
+    /// not hold, `lossy`), or the message says why it was not written.
+    pub fn on_saved(&mut self, path: &std::path::Path, result: Result<Vec<String>, String>) {
+        match result {
             Ok(lossy) => {
                 let format = crate::record::Format::from_path(path).unwrap_or(crate::record::Format::Kif);
                 let shown = path.display().to_string();
@@ -119,12 +124,8 @@ impl App {
                     self.message = format!("{} · {w}", self.message);
                 }
                 self.file = Some(path.to_path_buf());
-                true
             }
-            Err(e) => {
-                self.message = (self.text().save_failed)(&path.display().to_string(), &e.to_string());
-                false
-            }
+            Err(e) => self.message = (self.text().save_failed)(&path.display().to_string(), &e),
         }
     }
 }
@@ -189,7 +190,7 @@ mod tests {
         for usi in ["7g7f", "2g2f"] {
             rec.add_move(crate::record::ROOT, crate::core::Move::from_usi(usi).unwrap()).unwrap();
         }
-        assert!(app.save_to(&d.0.join("game.csa")));
+        assert!(crate::tui::app::tests_support::save_now(&mut app, &d.0.join("game.csa")));
         assert_eq!(
             app.message(),
             format!(
@@ -197,7 +198,7 @@ mod tests {
                 d.0.join("game.csa").display()
             )
         );
-        assert!(app.save_to(&d.0.join("game.kifu")));
+        assert!(crate::tui::app::tests_support::save_now(&mut app, &d.0.join("game.kifu")));
         assert_eq!(app.message(), format!("saved {}", d.0.join("game.kifu").display()));
     }
 
@@ -229,12 +230,15 @@ mod tests {
         assert_eq!(app.input().unwrap().editor.text(), path.display().to_string(), "back in the box");
         app.submit_input();
         app.answer_overwrite(true);
+        let saved = |a: &App| a.message().starts_with("saved");
+        crate::tui::app::tests_support::run_jobs_until(&mut app, saved);
         assert!(std::fs::read_to_string(&path).unwrap().contains("手合割"));
         // saving again to the record's own file does not ask
         app.open_save(None);
         app.submit_input();
         assert_eq!(app.popup(), None);
-        assert!(app.message().starts_with("saved"), "{}", app.message());
+        assert!(app.message().starts_with("saving"), "{}", app.message());
+        crate::tui::app::tests_support::run_jobs_until(&mut app, saved);
     }
 
     #[test]

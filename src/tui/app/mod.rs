@@ -17,6 +17,7 @@ mod comments;
 mod editor;
 mod engine;
 mod game;
+mod jobs;
 mod learn;
 mod line;
 pub mod line_editor;
@@ -48,7 +49,7 @@ pub use settings_menu::{
 };
 pub use study::StudyCommand;
 pub use threats::ThreatCommand;
-pub use tsume::{Problem, Tsume, TsumeAnswer, TsumeCommand, shipped_problems};
+pub use tsume::{Problem, Tsume, TsumeCommand, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
@@ -84,7 +85,7 @@ pub struct App {
     /// The impasse rule declarations are judged by.
     impasse_rule: ImpasseRule,
     /// The computer's thinking so far (`None` when it is not thinking).
-    engine_info: Option<crate::tui::engine_link::ThinkingInfo>,
+    engine_info: Option<crate::tui::jobs::ThinkingInfo>,
     /// The computer's name (for the record's player headers).
     engine_name: String,
     /// The game clock, when the game is timed.
@@ -118,6 +119,8 @@ pub struct App {
     threat: threats::ThreatState,
     /// Learn mode's searches and whether it waits for the whole-game analysis.
     learn: learn::LearnState,
+    /// Saves asked for and not yet handed to the event loop.
+    saves: Vec<crate::tui::jobs::JobRequest>,
 }
 
 impl App {
@@ -165,6 +168,7 @@ impl App {
             color_depth: Default::default(),
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
+            saves: Vec::new(),
         }
     }
 
@@ -241,7 +245,7 @@ impl App {
         self.level
     }
 
-    pub fn engine_info(&self) -> Option<&crate::tui::engine_link::ThinkingInfo> {
+    pub fn engine_info(&self) -> Option<&crate::tui::jobs::ThinkingInfo> {
         self.engine_info.as_ref()
     }
 

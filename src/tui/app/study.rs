@@ -1,8 +1,8 @@
 //! Study (検討 and 棋譜解析), seen from the app: continuous analysis of the position shown,
 //! following every step through the record; a hint for the side to move; the whole-game
-//! analysis with its progress, marks and evaluation graph. The searches run off the UI thread
-//! (`study_link`); the event loop carries the commands decided here to them and hands back
-//! what they find. Updates for a position no longer shown are dropped by their request id.
+//! analysis with its progress, marks and evaluation graph. The searches are jobs (`jobs`, kinds
+//! `Analysis` and `GameAnalysis`) started and stopped by the commands decided here; the runner
+//! lets through only the reports of the search last asked for.
 
 use super::App;
 use crate::core::{Move, Position};
@@ -18,8 +18,7 @@ pub const HINT_MS: u64 = 1000;
 /// What the event loop should tell the analysis threads.
 #[derive(Clone, Debug)]
 pub enum StudyCommand {
-    /// Analyse this position with `lines` lines until told otherwise (or for `movetime_ms`);
-    /// the loop reports the request id back with [`App::analysis_started`].
+    /// Analyse this position with `lines` lines until told otherwise (or for `movetime_ms`).
     Analyse { pos: Box<Position>, lines: usize, movetime_ms: Option<u64> },
     /// Stop the continuous analysis.
     StopAnalysis,
@@ -38,8 +37,6 @@ pub(super) struct Study {
     lines: usize,
     /// The node the running analysis is about.
     analysed: Option<NodeId>,
-    /// The request id of that analysis, once started.
-    request: Option<u64>,
     /// A hint is wanted for this node.
     hint: Option<NodeId>,
     /// The latest update of that analysis.
@@ -74,7 +71,6 @@ impl Study {
             on: false,
             lines: 3,
             analysed: None,
-            request: None,
             hint: None,
             live: None,
             queue: Vec::new(),
@@ -142,7 +138,6 @@ impl App {
 
     fn stop_live(&mut self) {
         self.study.analysed = None;
-        self.study.request = None;
         self.study.live = None;
         self.study.queue.push(StudyCommand::StopAnalysis);
     }
@@ -182,7 +177,6 @@ impl App {
         // a new position, or a new number of lines (set with v or in the settings)
         if self.study.on && (self.study.analysed != Some(node) || self.study.lines != self.analysis_lines()) {
             self.study.analysed = Some(node);
-            self.study.request = None;
             self.study.live = None;
             self.study.lines = self.analysis_lines();
             return Some(StudyCommand::Analyse {
@@ -194,14 +188,9 @@ impl App {
         None
     }
 
-    /// The loop started the analysis last asked for under request `id`.
-    pub fn analysis_started(&mut self, id: u64) {
-        self.study.request = Some(id);
-    }
-
-    /// An analysis update; dropped unless it answers the current request.
+    /// An update of the analysis last asked for; dropped when none is wanted any more.
     pub fn on_analysis_update(&mut self, u: Update) {
-        if self.study.request != Some(u.id) {
+        if self.study.analysed.is_none() {
             return;
         }
         let done = u.done;
@@ -415,10 +404,9 @@ mod tests {
         App::with_record(rec)
     }
 
-    fn update(id: u64, pos: &Position, usi: &str, cp: i32, done: bool) -> Update {
+    fn update(pos: &Position, usi: &str, cp: i32, done: bool) -> Update {
         let m = pos.parse_usi_move(usi).unwrap();
         Update {
-            id,
             depth: 9,
             nodes: 1000,
             nps: 250_000,
@@ -429,7 +417,7 @@ mod tests {
     }
 
     #[test]
-    fn analysis_follows_every_step_and_drops_stale_updates() {
+    fn analysis_follows_every_step() {
         let mut a = app();
         assert!(a.study_command().is_none());
         a.toggle_analysis();
@@ -438,18 +426,14 @@ mod tests {
         };
         assert_eq!(*pos, Position::startpos());
         assert!(a.study_command().is_none(), "asked twice for the same position");
-        a.analysis_started(1);
-        a.on_analysis_update(update(1, &pos, "7g7f", 40, false));
+        a.on_analysis_update(update(&pos, "7g7f", 40, false));
         assert_eq!(a.analysis().unwrap().lines[0].score, BlackScore::Cp(40));
-        // a step through the record asks again; the old request's updates are dropped
+        // a step through the record asks again (the runner drops the old request's updates)
         a.redo();
         let Some(StudyCommand::Analyse { pos: p2, .. }) = a.study_command() else { panic!() };
         assert_eq!(p2.side_to_move(), crate::core::Color::White);
         assert!(a.analysis().is_none());
-        a.on_analysis_update(update(1, &pos, "2g2f", 10, false));
-        assert!(a.analysis().is_none());
-        a.analysis_started(2);
-        a.on_analysis_update(update(2, &p2, "3c3d", -20, false));
+        a.on_analysis_update(update(&p2, "3c3d", -20, false));
         assert_eq!(a.analysis().unwrap().lines[0].score, BlackScore::Cp(-20));
         a.cycle_analysis_lines();
         assert_eq!(a.analysis_lines(), 1);
@@ -464,8 +448,7 @@ mod tests {
         let mut a = app();
         a.toggle_analysis();
         let Some(StudyCommand::Analyse { pos, .. }) = a.study_command() else { panic!() };
-        a.analysis_started(1);
-        a.on_analysis_update(update(1, &pos, "7g7f", 40, false));
+        a.on_analysis_update(update(&pos, "7g7f", 40, false));
         assert!(a.analysis().is_some());
         let mut choice = a.last_choice();
         choice.handicap = 2; // 角落ち: another start position
@@ -474,8 +457,6 @@ mod tests {
         assert!(matches!(a.study_command(), Some(StudyCommand::StopAnalysis)));
         let Some(StudyCommand::Analyse { pos: p2, .. }) = a.study_command() else { panic!("not re-asked") };
         assert_eq!(*p2, a.pos().clone());
-        a.on_analysis_update(update(1, &pos, "2g2f", 10, false));
-        assert!(a.analysis().is_none(), "a late update of the old game is dropped");
     }
 
     /// Feeds a made-up analysis of `moves` from `start` to the app, as the analysis thread
@@ -593,8 +574,7 @@ mod tests {
         else {
             panic!()
         };
-        a.analysis_started(5);
-        a.on_analysis_update(update(5, &pos, "2g2f", 30, true));
+        a.on_analysis_update(update(&pos, "2g2f", 30, true));
         assert!(a.message().contains("hint: ▲２六歩"), "{}", a.message());
     }
 
