@@ -28,6 +28,7 @@ pub mod usi;
 
 pub use cursor::Cursor;
 pub use error::{RecordError, Severity, Warning};
+pub use explain::Language;
 pub use handicap::{HANDICAPS, Handicap};
 pub use io::{
     Format, load_all_records, load_record, read_bytes, read_text, save_record, variations_dropped,

@@ -7,83 +7,20 @@
 
 pub mod game;
 
-use super::search::root::Score;
 use super::search::time::Limits;
 use super::{Engine, EngineOptions};
-use crate::core::{Color, Move, Position};
+use crate::core::{Move, Position, Score};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 /// Most lines an analysis reports (MultiPV).
 pub const MAX_LINES: usize = 3;
 
-/// A score from ☗'s side: centipawns, or a mate in n plies (positive when ☗ mates).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum BlackScore {
-    Cp(i32),
-    Mate(i32),
-}
-
-/// Centipawns given to a mate when a number is needed (graphs, win rates).
-pub const MATE_CP: i32 = 30000;
-
-impl BlackScore {
-    /// `score`, which is from the point of view of `side` (the side to move), seen from ☗'s.
-    pub fn from_side(score: Score, side: Color) -> BlackScore {
-        let s = if side == Color::Black { 1 } else { -1 };
-        match score {
-            Score::Cp(c) => BlackScore::Cp(c * s),
-            Score::Mate(n) => BlackScore::Mate(n * s),
-        }
-    }
-
-    /// The position has no legal move: the side to move is mated (a mate on the board has no
-    /// length, so it is the mate value in centipawns).
-    pub fn mated(side: Color) -> BlackScore {
-        BlackScore::Cp(if side == Color::Black { -MATE_CP } else { MATE_CP })
-    }
-
-    /// Centipawns, ±30000 for a mate.
-    pub fn cp(self) -> i32 {
-        match self {
-            BlackScore::Cp(c) => c,
-            BlackScore::Mate(n) if n < 0 => -MATE_CP,
-            BlackScore::Mate(_) => MATE_CP,
-        }
-    }
-
-    /// The text study tools show, from ☗'s side: `+350`, `-120`, `0`, `詰み 7手` (☗ mates in 7),
-    /// `-詰み 7手` (☖ mates), `詰み` / `-詰み` (already mated).
-    pub fn text(self) -> String {
-        match self {
-            BlackScore::Cp(c) if c >= MATE_CP => "詰み".to_string(),
-            BlackScore::Cp(c) if c <= -MATE_CP => "-詰み".to_string(),
-            BlackScore::Cp(0) => "0".to_string(),
-            BlackScore::Cp(c) => format!("{c:+}"),
-            BlackScore::Mate(n) if n >= 0 => format!("詰み {n}手"),
-            BlackScore::Mate(n) => format!("-詰み {}手", -n),
-        }
-    }
-
-    /// ☗'s expected score, 0.0 to 1.0, on ShogiHome's scale (`1 / (1 + e^(-cp/600))`).
-    pub fn win_rate(self) -> f64 {
-        match self {
-            BlackScore::Mate(n) if n < 0 => 0.0,
-            BlackScore::Mate(_) => 1.0,
-            BlackScore::Cp(c) => win_rate(c),
-        }
-    }
-}
-
-/// ☗'s expected score for an evaluation of `cp` from ☗'s side (ShogiHome's scale).
-pub fn win_rate(cp: i32) -> f64 {
-    1.0 / (1.0 + (-(cp as f64) / 600.0).exp())
-}
-
 /// One line of an analysis.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
-    pub score: BlackScore,
+    /// From ☗'s side.
+    pub score: Score,
     /// From the analysed position.
     pub pv: Vec<Move>,
 }
@@ -121,14 +58,14 @@ pub fn analyse(
     let side = pos.side_to_move();
     let mut last = Update { depth: 0, nodes: 0, nps: 0, time_ms: 0, lines: Vec::new(), done: false };
     if pos.legal_moves().is_empty() {
-        last.lines.push(Line { score: BlackScore::mated(side), pv: Vec::new() });
+        last.lines.push(Line { score: Score::MATED.for_black(side), pv: Vec::new() });
         return Update { done: true, ..last };
     }
     engine.set_multipv(lines);
     let wanted = lines.min(pos.legal_moves().len());
     let mut current: Vec<Line> = Vec::new();
     let result = engine.search(pos, limits, stop, |info| {
-        let line = Line { score: BlackScore::from_side(info.score, side), pv: info.pv.clone() };
+        let line = Line { score: info.score.for_black(side), pv: info.pv.clone() };
         if info.multipv <= 1 {
             current.clear();
         }
@@ -145,7 +82,7 @@ pub fn analyse(
         }
     });
     if last.lines.is_empty() {
-        last.lines.push(Line { score: BlackScore::from_side(result.score, side), pv: result.pv.clone() });
+        last.lines.push(Line { score: result.score.for_black(side), pv: result.pv.clone() });
         last.depth = result.depth;
         last.nodes = result.nodes;
         last.time_ms = result.time_ms;
@@ -198,17 +135,7 @@ mod tests {
         let mut e = analysis_engine(EngineOptions { hash_mb: 16, ..EngineOptions::default() });
         let u = analyse(&mut e, &p, 3, Limits::default(), Arc::new(AtomicBool::new(false)), |_| {});
         assert!(u.done);
-        assert_eq!(u.lines[0].score.cp(), MATE_CP);
+        assert_eq!(u.lines[0].score, Score::MateUnknown(true), "☗ has mated");
         assert!(u.lines[0].pv.is_empty());
-    }
-
-    #[test]
-    fn scores_are_shown_from_sentes_side() {
-        assert_eq!(BlackScore::from_side(Score::Cp(120), Color::White), BlackScore::Cp(-120));
-        assert_eq!(BlackScore::from_side(Score::Mate(5), Color::White).text(), "-詰み 5手");
-        assert_eq!(BlackScore::Cp(350).text(), "+350");
-        assert_eq!(BlackScore::Mate(7).text(), "詰み 7手");
-        assert!((BlackScore::Cp(0).win_rate() - 0.5).abs() < 1e-9);
-        assert_eq!(BlackScore::mated(Color::Black).cp(), -MATE_CP);
     }
 }

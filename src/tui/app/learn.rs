@@ -6,8 +6,8 @@
 //! the engine's best. The engine's line is shown either way. Tries never change the record.
 
 use super::{App, Mode, Player, Popup};
+use crate::core::Score;
 use crate::core::{Color, Move, Position};
-use crate::engine::analysis::BlackScore;
 use crate::engine::analysis::game::{PositionEval, judge};
 use crate::record::annotation::Mark;
 use crate::record::{NodeId, ROOT};
@@ -30,7 +30,7 @@ pub struct Verdict {
     /// Expected score lost against the engine's best, in percentage points.
     pub loss: f64,
     /// The evaluation after the try (from ☗'s side); none when judged without a search.
-    pub score: Option<BlackScore>,
+    pub score: Option<Score>,
     /// The engine's line after the try.
     pub reply: Vec<Move>,
     /// Judged without a search: the move played in the game, or the engine's own move.
@@ -63,7 +63,7 @@ pub struct Item {
     /// The move played.
     pub played: Move,
     /// The engine's evaluation of the position before it, and its line from there.
-    pub before: BlackScore,
+    pub before: Score,
     pub best_line: Vec<Move>,
 }
 

@@ -24,7 +24,7 @@ fn analyse(a: &mut App) {
         }
         let pv: Vec<Move> = lines[ply].iter().map(|u| Move::from_usi(u).unwrap()).collect();
         let eval = PositionEval {
-            score: BlackScore::Cp([0, 30, 20, -700, -650][ply]),
+            score: Score::Cp([0, 30, 20, -700, -650][ply]),
             best: pv.first().copied(),
             pv,
             depth: 5,
@@ -45,7 +45,7 @@ fn app() -> App {
 
 fn evaluation(cp: i32, pv: &[&str]) -> PositionEval {
     let pv: Vec<Move> = pv.iter().map(|u| Move::from_usi(u).unwrap()).collect();
-    PositionEval { score: BlackScore::Cp(cp), best: pv.first().copied(), pv, depth: 9, nodes: 100 }
+    PositionEval { score: Score::Cp(cp), best: pv.first().copied(), pv, depth: 9, nodes: 100 }
 }
 
 fn screen(a: &App) -> String {

@@ -5,9 +5,10 @@
 //! lets through only the reports of the search last asked for.
 
 use super::App;
+use crate::core::Score;
 use crate::core::{Move, Position};
+use crate::engine::analysis::Update;
 use crate::engine::analysis::game::{GameAnalysis, MoveJudgement, PositionEval, Thresholds};
-use crate::engine::analysis::{BlackScore, Update};
 use crate::record::annotation::Mark;
 use crate::record::{GameRecord, NodeId, ROOT};
 use crate::study::{ReviewLine, ReviewPoint};
@@ -358,13 +359,13 @@ impl App {
 
     /// The evaluation and the engine's line of the position shown: on the main line from the
     /// review, in a variation from its own comments (when an analysis wrote them).
-    pub fn analysis_here(&self) -> Option<(BlackScore, Vec<Move>)> {
+    pub fn analysis_here(&self) -> Option<(Score, Vec<Move>)> {
         if let Some(ply) = self.main_line_ply() {
             let p = self.study.review.points.get(ply)?;
             return p.score.map(|s| (s, p.pv.clone()));
         }
         let a = crate::record::annotation::annotation(self.record(), self.game.node())?;
-        Some((crate::study::score_of(a.eval?), a.pv))
+        Some((a.eval?, a.pv))
     }
 
     /// A new record is shown: the analysis of the old one is dropped (a continuous analysis
@@ -387,7 +388,7 @@ impl App {
     }
 
     /// The evaluation of main-line position `ply` from the analysis.
-    pub fn review_score(&self, ply: usize) -> Option<BlackScore> {
+    pub fn review_score(&self, ply: usize) -> Option<Score> {
         self.study.review.points.get(ply).and_then(|p| p.score)
     }
 }
@@ -411,7 +412,7 @@ mod tests {
             nodes: 1000,
             nps: 250_000,
             time_ms: 4,
-            lines: vec![Line { score: BlackScore::Cp(cp), pv: vec![m] }],
+            lines: vec![Line { score: Score::Cp(cp), pv: vec![m] }],
             done,
         }
     }
@@ -427,14 +428,14 @@ mod tests {
         assert_eq!(*pos, Position::startpos());
         assert!(a.study_command().is_none(), "asked twice for the same position");
         a.on_analysis_update(update(&pos, "7g7f", 40, false));
-        assert_eq!(a.analysis().unwrap().lines[0].score, BlackScore::Cp(40));
+        assert_eq!(a.analysis().unwrap().lines[0].score, Score::Cp(40));
         // a step through the record asks again (the runner drops the old request's updates)
         a.redo();
         let Some(StudyCommand::Analyse { pos: p2, .. }) = a.study_command() else { panic!() };
         assert_eq!(p2.side_to_move(), crate::core::Color::White);
         assert!(a.analysis().is_none());
         a.on_analysis_update(update(&p2, "3c3d", -20, false));
-        assert_eq!(a.analysis().unwrap().lines[0].score, BlackScore::Cp(-20));
+        assert_eq!(a.analysis().unwrap().lines[0].score, Score::Cp(-20));
         a.cycle_analysis_lines();
         assert_eq!(a.analysis_lines(), 1);
         assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 1, .. })));
@@ -470,7 +471,7 @@ mod tests {
             }
             let best = pos.legal_moves().as_slice().first().copied();
             let eval = PositionEval {
-                score: BlackScore::Cp(10 * ply as i32),
+                score: Score::Cp(10 * ply as i32),
                 best,
                 pv: best.into_iter().collect(),
                 depth: 5,
@@ -593,7 +594,7 @@ mod tests {
             }
             let best = pos.legal_moves().as_slice().first().copied();
             let eval = PositionEval {
-                score: BlackScore::Cp([0, 30, 20, -700, -650][ply]),
+                score: Score::Cp([0, 30, 20, -700, -650][ply]),
                 best,
                 pv: best.into_iter().collect(),
                 depth: 5,
@@ -631,7 +632,7 @@ mod tests {
         let reopened =
             App::with_record(crate::tui::app::tests_support::reopen(a.record(), crate::record::Format::Kif));
         assert_eq!(reopened.mark_of(2), Some(Mark::Mistake));
-        assert_eq!(reopened.review_score(3), Some(BlackScore::Cp(-700)));
+        assert_eq!(reopened.review_score(3), Some(Score::Cp(-700)));
     }
 
     #[test]
@@ -646,7 +647,7 @@ mod tests {
                 pos.do_move(moves[ply - 1]);
             }
             let eval = PositionEval {
-                score: BlackScore::Cp([0, 300, 600, -1200, -1500][ply]),
+                score: Score::Cp([0, 300, 600, -1200, -1500][ply]),
                 best: None,
                 pv: Vec::new(),
                 depth: 5,

@@ -8,7 +8,7 @@ use super::{JobContext, JobRequest, Report};
 use crate::core::{Move, Position};
 use crate::engine::search::time::Limits;
 use crate::engine::usi::client::{EngineConfig, GoParams, UsiEngine};
-pub use crate::engine::usi::events::Score;
+pub use crate::core::Score;
 use crate::engine::usi::events::{BestMove, EngineError, EngineEvent as UsiEvent};
 use crate::engine::{Engine, EngineOptions};
 use std::sync::mpsc::{Receiver, Sender};
@@ -127,12 +127,8 @@ fn think(engine: &mut Engine, request: JobRequest, job: &JobContext) -> EngineRe
     }
     engine.set_level(t.level);
     let result = engine.search(&pos, t.limits, job.stop_flag().clone(), |info| {
-        let score = match info.score {
-            crate::engine::search::Score::Cp(c) => Score::Cp(c),
-            crate::engine::search::Score::Mate(n) => Score::Mate(n),
-        };
         let pv = info.pv.iter().take(PV_SHOWN).copied().collect();
-        let info = ThinkingInfo { depth: info.depth, score: Some(score), pv };
+        let info = ThinkingInfo { depth: info.depth, score: Some(info.score), pv };
         job.progress(Report::Engine(EngineReport::Thinking(info)));
     });
     EngineReport::Answer { best: result.best, declare_win: result.declare_win }

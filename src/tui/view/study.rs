@@ -3,7 +3,7 @@
 //! engine's better line; the current move's comments; and the evaluation graph of the whole
 //! game with the position shown marked.
 
-use crate::engine::analysis::BlackScore;
+use crate::core::Score;
 use crate::record::annotation::{Mark, user_comments};
 use crate::record::pv::pv_text;
 use crate::tui::app::App;
@@ -99,7 +99,7 @@ fn text_lines(app: &App, comments: bool) -> (String, Vec<Line<'static>>) {
     (title, out)
 }
 
-fn clamp(s: BlackScore) -> f64 {
+fn clamp(s: Score) -> f64 {
     (s.cp() as f64).clamp(-GRAPH_CLAMP, GRAPH_CLAMP)
 }
 
@@ -143,7 +143,7 @@ pub(super) fn draw_graph(f: &mut Frame, app: &App, area: Rect) {
     let cursor = [(here, -GRAPH_CLAMP), (here, GRAPH_CLAMP)];
     let zero = [(0.0, 0.0), (last, 0.0)];
     let here_score =
-        app.main_line_ply().and_then(|p| app.review_score(p)).map(BlackScore::text).unwrap_or_default();
+        app.main_line_ply().and_then(|p| app.review_score(p)).map(Score::text).unwrap_or_default();
     let title = format!(" 評価値 {} {here_score} ", here as usize);
     let chart = Chart::new(vec![
         Dataset::default()
