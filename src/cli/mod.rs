@@ -220,8 +220,7 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    // https://no-color.org: any non-empty value turns colour off
-    app.set_no_color(std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()));
+    app.set_color_depth(shogiban::tui::view::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
     if let Some(m) = loaded.message {
         app.set_message(m);
     }
