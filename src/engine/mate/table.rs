@@ -316,7 +316,7 @@ impl Table {
                 if slot.more.len() == slot.more.capacity() {
                     // these growths are small: the headroom is checked once in a while
                     self.small_growths = self.small_growths.wrapping_add(1);
-                    let checked = self.small_growths % 1024 != 0 || has_headroom();
+                    let checked = !self.small_growths.is_multiple_of(1024) || has_headroom();
                     if !(checked && slot.more.try_reserve(1).is_ok()) {
                         self.out_of_memory = true;
                         return;
