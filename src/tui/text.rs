@@ -156,6 +156,8 @@ pub struct Text {
     /// Seconds a move.
     pub pace_set: fn(f64) -> String,
     pub engine_failed: fn(&str) -> String,
+    /// The configured external engine's command and why it could not start.
+    pub engine_fallback: fn(&str, &str) -> String,
     /// The move in USI.
     pub engine_illegal: fn(&str) -> String,
     pub computer_resigns: &'static str,
@@ -419,6 +421,11 @@ pub static EN: Text = Text {
     computer_plays: |m| format!("the computer now plays {m}"),
     pace_set: |s| format!("computer vs computer: at least {s:.1} s a move"),
     engine_failed: |e| format!("engine failed: {e} — both sides are now played by hand"),
+    engine_fallback: |cmd, e| {
+        format!(
+            "the engine '{cmd}' could not start ({e}); the built-in engine plays until the engine setting is fixed"
+        )
+    },
     engine_illegal: |m| format!("反則負け — the computer played an illegal move ({m})"),
     computer_resigns: "投了 — the computer resigns",
     analysis_on: "検討: analysis follows the position shown (a stops, v lines)",
@@ -673,6 +680,9 @@ pub static JA: Text = Text {
     computer_plays: |m| format!("{m}をコンピュータが指します"),
     pace_set: |s| format!("コンピュータ同士: 1手に最低 {s:.1} 秒"),
     engine_failed: |e| format!("エンジンが止まりました: {e} — 両方の手を人が指します"),
+    engine_fallback: |cmd, e| {
+        format!("エンジン「{cmd}」を起動できません（{e}）— 設定を直すまで内蔵エンジンが指します")
+    },
     engine_illegal: |m| format!("反則負け — コンピュータが反則手を指しました ({m})"),
     computer_resigns: "投了 — コンピュータの投了",
     analysis_on: "検討: 表示中の局面を解析します (a で終了、v で読み筋の数)",
