@@ -202,6 +202,9 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
     use shogiban::tui::jobs::Computer;
     let loaded = shogiban::tui::settings::load_default();
     let engine_cmd = engine_cmd.map(String::from).or_else(|| loaded.settings.engine_command.clone());
+    // an external engine that cannot start does not keep the game from opening: the built-in
+    // one plays, and the status line says why
+    let mut fallback = None;
     let engine = match engine_cmd {
         None => Computer::Builtin,
         Some(cmd) => {
@@ -211,8 +214,8 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
             match Computer::external(&path, &rest, &loaded.settings.engine_options) {
                 Ok(e) => e,
                 Err(e) => {
-                    say!("shogiban: {e}");
-                    return ExitCode::from(1);
+                    fallback = Some((cmd.clone(), e.to_string()));
+                    Computer::Builtin
                 }
             }
         }
@@ -225,8 +228,10 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
         }
     };
     app.set_color_depth(shogiban::tui::view::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
-    if let Some(m) = loaded.message {
-        app.set_message(m);
+    let engine_message = fallback.map(|(cmd, e)| (app.text().engine_fallback)(&cmd, &e));
+    let messages: Vec<String> = loaded.message.into_iter().chain(engine_message).collect();
+    if !messages.is_empty() {
+        app.set_message(messages.join(" · "));
     }
     match shogiban::tui::run(app, engine, loaded.file) {
         Ok(()) => ExitCode::SUCCESS,

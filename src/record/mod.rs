@@ -20,6 +20,7 @@ pub mod names;
 pub mod notation;
 pub mod parse_move;
 pub mod pv;
+pub mod safe_write;
 pub mod special;
 pub mod text;
 pub mod timestamp;

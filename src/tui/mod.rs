@@ -26,6 +26,7 @@ pub mod color_writer;
 pub mod event;
 pub mod input;
 pub mod jobs;
+pub mod keymap;
 pub mod settings;
 pub mod storage;
 pub mod terminal;

@@ -404,6 +404,31 @@ fn ctrl_z_suspends_and_the_screen_comes_back_on_resume() {
     s.quit();
 }
 
+/// A configured external engine that cannot start: the app opens all the same, says so on the
+/// status line, and the built-in engine answers the player's move.
+#[test]
+fn an_engine_that_cannot_start_leaves_the_built_in_one_playing() {
+    let home = common::TempDir::new("e2e-engine-fallback");
+    let dir = home.join("config/shogiban");
+    std::fs::create_dir_all(&dir).unwrap();
+    let settings = shogiban::tui::settings::Settings {
+        mode: shogiban::tui::settings::Mode::VsComputer,
+        side: shogiban::tui::settings::Side::Sente,
+        language: shogiban::tui::settings::Language::Ja,
+        engine_command: Some("/nonexistent/usi-engine --flag".into()),
+        ..Default::default()
+    };
+    std::fs::write(dir.join("settings.json"), serde_json::to_string_pretty(&settings).unwrap()).unwrap();
+    let mut s = Session::start(&[], home);
+    let screen = s.wait_for("起動できません");
+    assert!(screen.contains("/nonexistent/usi-engine"), "{screen}");
+    // the player's move gets the built-in engine's answer
+    s.send(":7g7f\r");
+    s.wait_for("▲７六歩(77)");
+    s.wait_until("the computer's reply", |screen| screen.contains("△"));
+    s.quit();
+}
+
 #[test]
 fn a_broken_settings_file_is_reported_kept_and_set_aside_on_the_first_change() {
     let home = common::TempDir::new("e2e-settings");
