@@ -144,6 +144,13 @@ pub struct Text {
     pub resumed_game: fn(usize, &str) -> String,
     /// A record that could not be read, kept under previous/.
     pub autosave_kept: fn(&str) -> String,
+    /// An autosave that did not read cleanly: moves resumed, moves it had (when known), what
+    /// could not be read, where the file as it was is kept.
+    pub autosave_damaged: fn(usize, Option<usize>, &str, &str) -> String,
+    /// A line of a file that could not be read, and why.
+    pub line_unreadable: fn(usize, &str) -> String,
+    /// Other unfinished games' autosaves (a list of paths).
+    pub other_unfinished: fn(&str) -> String,
     pub nothing_to_pause: &'static str,
     pub paused_note: &'static str,
     pub resumed: &'static str,
@@ -408,6 +415,16 @@ pub static EN: Text = Text {
         format!("resumed your unfinished game ({n} moves{started}) — n starts a new one")
     },
     autosave_kept: |e| format!("{e} — it is kept in previous/"),
+    autosave_damaged: |read, saved, problem, kept| {
+        let moves = match saved {
+            Some(n) if n > read => format!("{read} of {n} moves"),
+            _ => format!("{read} moves"),
+        };
+        let problem = if problem.is_empty() { String::new() } else { format!("; {problem}") };
+        format!("resumed {moves}{problem}; the autosave as it was is kept as {kept}")
+    },
+    line_unreadable: |line, why| format!("line {line} could not be read: {why}"),
+    other_unfinished: |list| format!("other unfinished games: {list}"),
     nothing_to_pause: "nothing to pause: no computer and no clock in this game",
     paused_note: "paused — p resumes, t takes over the side to move",
     resumed: "resumed",
@@ -660,6 +677,16 @@ pub static JA: Text = Text {
         format!("中断していた対局を再開しました ({n}手{started}) — n で新しい対局")
     },
     autosave_kept: |e| format!("{e} — previous/ に残してあります"),
+    autosave_damaged: |read, saved, problem, kept| {
+        let moves = match saved {
+            Some(n) if n > read => format!("{n}手のうち{read}手"),
+            _ => format!("{read}手"),
+        };
+        let problem = if problem.is_empty() { String::new() } else { format!("。{problem}") };
+        format!("{moves}を再開しました{problem}。読めなかった自動保存はそのまま {kept} に残してあります")
+    },
+    line_unreadable: |line, why| format!("{line}行目が読めません: {why}"),
+    other_unfinished: |list| format!("ほかの中断中の対局: {list}"),
     nothing_to_pause: "一時停止するものはありません: この対局にはコンピュータも時計もありません",
     paused_note: "一時停止 — p で再開、t で手番の側を引き継ぐ",
     resumed: "再開しました",
