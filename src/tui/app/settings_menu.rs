@@ -174,11 +174,11 @@ pub fn parse_options(text: &str) -> Result<std::collections::BTreeMap<String, St
 
 impl App {
     pub fn open_settings(&mut self) {
-        self.popup = Some(Popup::Settings(SettingsScreen { row: 0, editing: None }));
+        self.open_popup(Popup::Settings(SettingsScreen { row: 0, editing: None }));
     }
 
     fn settings_screen(&mut self) -> Option<&mut SettingsScreen> {
-        match self.popup.as_mut() {
+        match self.popup_mut() {
             Some(Popup::Settings(s)) => Some(s),
             _ => None,
         }

@@ -200,3 +200,26 @@ fn a_problem_file_opened_for_review_keeps_its_title_and_length() {
     let t = app.tsume().unwrap();
     assert_eq!((t.title(), t.length()), ("shogiban 詰将棋 第3番", Some(7)));
 }
+
+#[test]
+fn one_mode_at_a_time_and_the_list_is_a_popup_over_it() {
+    let mut app = english_app();
+    open_problem(&mut app, 1);
+    assert!(matches!(app.mode(), Mode::Tsume(_)));
+    // the problem list opens over tsume mode and closes back to it
+    app.open_tsume_list();
+    assert!(matches!(app.overlay(), Some(Overlay::Popup(Popup::TsumeList { row: 0 }))));
+    assert!(matches!(app.mode(), Mode::Tsume(_)));
+    app.close_tsume_list();
+    assert!(app.overlay().is_none() && app.tsume().is_some());
+    // the editor takes the place of tsume mode (its solver is stopped), and cancelling it
+    // goes back to the board with the problem's record for review
+    let record = app.record().clone();
+    while app.tsume_command().is_some() {}
+    app.open_editor();
+    assert!(matches!(app.mode(), Mode::Editor(_)) && app.tsume().is_none());
+    assert!(matches!(app.tsume_command(), Some(TsumeCommand::Stop)));
+    app.editor_exit(EditorExit::Cancel);
+    assert!(matches!(app.mode(), Mode::Board));
+    assert_eq!(*app.record(), record);
+}

@@ -155,9 +155,6 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
         }
     }
     status::draw_status(f, app, a.status, now);
-    if let Some(row) = app.tsume_list() {
-        editor::draw_tsume_list(f, app, row);
-    }
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);
     }

@@ -90,6 +90,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         Popup::Settings(screen) => draw_settings(f, &g, t, app.settings(), screen),
         Popup::Comment(e) => super::comment::draw_editor(f, app, e),
         Popup::Variations(v) => super::comment::draw_variations(f, app, v),
+        Popup::TsumeList { row } => super::editor::draw_tsume_list(f, app, *row),
     }
 }
 
