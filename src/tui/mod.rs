@@ -228,6 +228,10 @@ pub fn open_with(
             ),
         };
         let mut app = App::opened(record, path, message);
+        if let Some(w) = warnings.iter().find(|w| w.is_error()) {
+            let problem = (text::Text::of(settings.language).line_unreadable)(w.line, &w.message);
+            app.mark_read_with_errors(problem);
+        }
         app.set_settings(settings);
         return Ok(app);
     }

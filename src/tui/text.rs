@@ -99,6 +99,12 @@ pub struct Text {
     pub saved: fn(&str) -> String,
     /// Saved in a format without variations (CSA, USI, SFEN): the path and how many were left out.
     pub saved_without_variations: fn(&str, usize) -> String,
+    /// Saving a record that did not read whole from its file (the file, what could not be
+    /// read): a new name is proposed.
+    pub save_partial_proposed: fn(&str, &str) -> String,
+    /// Saving in an encoding that cannot hold some characters (encoding, the characters, their
+    /// lines, the name typed): the UTF-8 name is proposed.
+    pub save_lossy_proposed: fn(&str, &str, &str, &str) -> String,
     pub save_failed: fn(&str, &str) -> String,
     pub help_hint: &'static str,
     /// ☗ and ☖ by name.
@@ -371,6 +377,16 @@ pub static EN: Text = Text {
     start_position: "start",
     unknown_extension: |e| format!("unknown extension '{e}': use .kif, .kifu, .ki2, .csa, .jkf or .usi"),
     saved: |p| format!("saved {p}"),
+    save_partial_proposed: |f, why| {
+        format!(
+            "{f} did not read whole ({why}): saving over it would lose the rest, so a new name is proposed"
+        )
+    },
+    save_lossy_proposed: |enc, chars, lines, name| {
+        format!(
+            "{enc} cannot hold {chars} (line {lines}): proposed a UTF-8 name — Enter {name} to save with &#…; in their place"
+        )
+    },
     saved_without_variations: |p, n| {
         let what = if n == 1 { "1 variation".to_string() } else { format!("{n} variations") };
         format!(
@@ -636,6 +652,16 @@ pub static JA: Text = Text {
         format!("拡張子 '{e}' は使えません: .kif .kifu .ki2 .csa .jkf .usi のどれかにしてください")
     },
     saved: |p| format!("{p} に保存しました"),
+    save_partial_proposed: |f, why| {
+        format!(
+            "{f} は全部は読めませんでした ({why})。上書きすると残りが失われるので、新しい名前を提案します"
+        )
+    },
+    save_lossy_proposed: |enc, chars, lines, name| {
+        format!(
+            "{enc} では {chars} ({lines}行目) を書けません: UTF-8 の名前を提案します — {name} で保存すると &#…; に置き換わります"
+        )
+    },
     saved_without_variations: |p, n| {
         format!(
             "{p} に本譜だけを保存しました: この形式には変化を書けないため変化{n}つを省きました(.kif なら残せます)"

@@ -694,3 +694,20 @@ fn two_windows_on_one_data_folder_keep_their_own_games() {
     assert!(String::from_utf8_lossy(&c.raw()).contains("autosave.kifu"), "{sc}");
     c.quit();
 }
+
+#[test]
+fn saving_a_record_that_did_not_read_whole_keeps_the_file_and_proposes_a_new_name() {
+    let home = common::TempDir::new("e2e-partial-save");
+    let kif = home.join("game.kifu");
+    let original = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ９九玉(11)\n   5 ２五歩(26)\n   6 ８五歩(84)\n";
+    std::fs::write(&kif, original).unwrap();
+    let mut s = Session::start(&[kif.to_str().unwrap()], home);
+    s.wait_for("▲２六歩(27)");
+    s.send("s");
+    s.wait_for("game-2.kifu");
+    s.send("\r");
+    let copy = s.home.join("game-2.kifu");
+    wait_for_file(&copy, "２六歩(27)");
+    assert_eq!(std::fs::read_to_string(&kif).unwrap(), original);
+    s.quit();
+}
