@@ -222,29 +222,60 @@ pub fn open_with(
             ),
         };
         let mut app = App::opened(record, path, message);
+        if let Some(w) = warnings.iter().find(|w| w.is_error()) {
+            let problem = (text::Text::of(settings.language).line_unreadable)(w.line, &w.message);
+            app.mark_read_with_errors(problem);
+        }
         app.set_settings(settings);
         return Ok(app);
     }
     let mut note = None;
     match store.map(Store::load_autosave) {
         Some(Ok(Some(saved))) => {
+            let damage = saved.damage.as_ref().map(|d| damage_note(text::Text::of(settings.language), d));
             let mut app = App::resume(saved.record, &saved.session, settings.clone(), now);
             if saved.session.playing && app.unfinished() {
                 let started = app.record().header("開始日時").unwrap_or_default().to_string();
-                let mut note = (app.text().resumed_game)(app.ply(), &started);
+                let mut note = damage.unwrap_or_else(|| (app.text().resumed_game)(app.ply(), &started));
                 if app.paused() {
                     note = format!("{note} · {}", app.text().paused);
                 }
-                app.set_message(note);
+                app.set_message(with_others(note, app.text(), store));
                 return Ok(app);
             }
+            note = damage;
         }
-        Some(Err(e)) => note = Some((text::Text::of(settings.language).autosave_kept)(&e.to_string())),
+        Some(Err(e @ storage::StorageError::Autosave { .. })) => {
+            note = Some((text::Text::of(settings.language).autosave_kept)(&e.to_string()))
+        }
+        Some(Err(e)) => note = Some((text::Text::of(settings.language).previous_not_kept)(&e.to_string())),
         _ => {}
     }
     let mut app = App::new_game(settings);
     let label = app.last_choice().mode.label(app.text());
     let launch = (app.text().new_game_at_launch)(label);
-    app.set_message(note.unwrap_or(launch));
+    let note = with_others(note.unwrap_or(launch), app.text(), store);
+    app.set_message(note);
     Ok(app)
+}
+
+/// What resuming a damaged autosave lost, and where the file as it was is kept.
+fn damage_note(text: &text::Text, d: &storage::Damage) -> String {
+    let problem = d.problem.as_ref().map(|w| (text.line_unreadable)(w.line, &w.message)).unwrap_or_default();
+    (text.autosave_damaged)(d.moves_read, d.moves_saved, &problem, &d.kept.display().to_string())
+}
+
+/// `note`, and the other unfinished games in the data folder's free slots, if any.
+fn with_others(note: String, text: &text::Text, store: Option<&Store>) -> String {
+    let others: Vec<String> = store
+        .map(Store::other_unfinished)
+        .unwrap_or_default()
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    if others.is_empty() {
+        note
+    } else {
+        format!("{note} · {}", (text.other_unfinished)(&others.join(", ")))
+    }
 }

@@ -87,6 +87,12 @@ pub struct Text {
     pub saved: fn(&str) -> String,
     /// Saved in a format without variations (CSA, USI, SFEN): the path and how many were left out.
     pub saved_without_variations: fn(&str, usize) -> String,
+    /// Saving a record that did not read whole from its file (the file, what could not be
+    /// read): a new name is proposed.
+    pub save_partial_proposed: fn(&str, &str) -> String,
+    /// Saving in an encoding that cannot hold some characters (encoding, the characters, their
+    /// lines, the name typed): the UTF-8 name is proposed.
+    pub save_lossy_proposed: fn(&str, &str, &str, &str) -> String,
     pub save_failed: fn(&str, &str) -> String,
     pub help_hint: &'static str,
     /// ☗ and ☖ by name.
@@ -134,6 +140,13 @@ pub struct Text {
     pub resumed_game: fn(usize, &str) -> String,
     /// A record that could not be read, kept under previous/.
     pub autosave_kept: fn(&str) -> String,
+    /// An autosave that did not read cleanly: moves resumed, moves it had (when known), what
+    /// could not be read, where the file as it was is kept.
+    pub autosave_damaged: fn(usize, Option<usize>, &str, &str) -> String,
+    /// A line of a file that could not be read, and why.
+    pub line_unreadable: fn(usize, &str) -> String,
+    /// Other unfinished games' autosaves (a list of paths).
+    pub other_unfinished: fn(&str) -> String,
     pub nothing_to_pause: &'static str,
     pub paused_note: &'static str,
     pub resumed: &'static str,
@@ -306,6 +319,16 @@ pub static EN: Text = Text {
     unknown_extension: |e| format!("unknown extension '{e}': use .kif, .kifu, .ki2, .csa, .jkf or .usi"),
     saving: |p| format!("saving {p} …"),
     saved: |p| format!("saved {p}"),
+    save_partial_proposed: |f, why| {
+        format!(
+            "{f} did not read whole ({why}): saving over it would lose the rest, so a new name is proposed"
+        )
+    },
+    save_lossy_proposed: |enc, chars, lines, name| {
+        format!(
+            "{enc} cannot hold {chars} (line {lines}): proposed a UTF-8 name — Enter {name} to save with &#…; in their place"
+        )
+    },
     saved_without_variations: |p, n| {
         let what = if n == 1 { "1 variation".to_string() } else { format!("{n} variations") };
         format!(
@@ -354,6 +377,16 @@ pub static EN: Text = Text {
         format!("resumed your unfinished game ({n} moves{started}) — n starts a new one")
     },
     autosave_kept: |e| format!("{e} — it is kept in previous/"),
+    autosave_damaged: |read, saved, problem, kept| {
+        let moves = match saved {
+            Some(n) if n > read => format!("{read} of {n} moves"),
+            _ => format!("{read} moves"),
+        };
+        let problem = if problem.is_empty() { String::new() } else { format!("; {problem}") };
+        format!("resumed {moves}{problem}; the autosave as it was is kept as {kept}")
+    },
+    line_unreadable: |line, why| format!("line {line} could not be read: {why}"),
+    other_unfinished: |list| format!("other unfinished games: {list}"),
     nothing_to_pause: "nothing to pause: no computer and no clock in this game",
     paused_note: "paused — p resumes, t takes over the side to move",
     resumed: "resumed",
@@ -518,6 +551,16 @@ pub static JA: Text = Text {
     },
     saving: |p| format!("{p} に保存しています…"),
     saved: |p| format!("{p} に保存しました"),
+    save_partial_proposed: |f, why| {
+        format!(
+            "{f} は全部は読めませんでした ({why})。上書きすると残りが失われるので、新しい名前を提案します"
+        )
+    },
+    save_lossy_proposed: |enc, chars, lines, name| {
+        format!(
+            "{enc} では {chars} ({lines}行目) を書けません: UTF-8 の名前を提案します — {name} で保存すると &#…; に置き換わります"
+        )
+    },
     saved_without_variations: |p, n| {
         format!(
             "{p} に本譜だけを保存しました: この形式には変化を書けないため変化{n}つを省きました(.kif なら残せます)"
@@ -565,6 +608,16 @@ pub static JA: Text = Text {
         format!("中断していた対局を再開しました ({n}手{started}) — n で新しい対局")
     },
     autosave_kept: |e| format!("{e} — previous/ に残してあります"),
+    autosave_damaged: |read, saved, problem, kept| {
+        let moves = match saved {
+            Some(n) if n > read => format!("{n}手のうち{read}手"),
+            _ => format!("{read}手"),
+        };
+        let problem = if problem.is_empty() { String::new() } else { format!("。{problem}") };
+        format!("{moves}を再開しました{problem}。読めなかった自動保存はそのまま {kept} に残してあります")
+    },
+    line_unreadable: |line, why| format!("{line}行目が読めません: {why}"),
+    other_unfinished: |list| format!("ほかの中断中の対局: {list}"),
     nothing_to_pause: "一時停止するものはありません: この対局にはコンピュータも時計もありません",
     paused_note: "一時停止 — p で再開、t で手番の側を引き継ぐ",
     resumed: "再開しました",

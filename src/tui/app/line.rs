@@ -28,8 +28,16 @@ impl App {
         self.open_input(LineInput { kind: InputKind::Move, editor: LineEditor::default() });
     }
 
-    /// Opens the save box, prefilled with the current file or a new name in `default_dir`.
+    /// Opens the save box, prefilled with the current file or a new name in `default_dir`. A
+    /// record that did not read whole from its file is proposed a new name beside it, and the
+    /// message says why.
     pub fn open_save(&mut self, default_dir: Option<&std::path::Path>) {
+        if let (Some(file), Some(problem)) = (self.file.clone(), self.read_with_errors.clone()) {
+            let text = unused_sibling(&file).display().to_string();
+            self.message = (self.text().save_partial_proposed)(&file.display().to_string(), &problem);
+            self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
+            return;
+        }
         let text = match &self.file {
             Some(p) => p.display().to_string(),
             None => {
@@ -71,7 +79,10 @@ impl App {
     }
 
     /// A file name typed in the save box: an unknown extension is refused (the box stays open
-    /// with the text), an existing file other than the record's own asks before it is replaced.
+    /// with the text); an existing file other than the record's own, or the record's own when
+    /// it did not read whole, asks before it is replaced; a Shift_JIS name for a record holding
+    /// characters Shift_JIS cannot is answered with the UTF-8 name proposed (the same name
+    /// again saves it as asked).
     fn submit_save_path(&mut self, text: &str) {
         let path = expand_home(text);
         let reopen = |app: &mut App| {
@@ -83,7 +94,28 @@ impl App {
             reopen(self);
             return;
         }
-        if path.exists() && self.file.as_deref() != Some(path.as_path()) {
+        if let Some(format) = crate::record::Format::from_path(&path)
+            && self.lossy_asked.as_deref() != Some(path.as_path())
+        {
+            let enc = format.file_encoding();
+            let lost =
+                crate::record::text::unencodable(&crate::record::write_text(self.game.record(), format), enc);
+            if !lost.is_empty() {
+                let chars: String = lost.iter().flat_map(|(_, c)| c.iter()).collect();
+                let lines: Vec<String> = lost.iter().map(|(l, _)| l.to_string()).collect();
+                let utf8 =
+                    path.with_extension(if format == crate::record::Format::Ki2 { "ki2u" } else { "kifu" });
+                self.message = (self.text().save_lossy_proposed)(enc.name(), &chars, &lines.join(", "), text);
+                self.lossy_asked = Some(path);
+                self.open_input(LineInput {
+                    kind: InputKind::SavePath,
+                    editor: LineEditor::new(utf8.display().to_string()),
+                });
+                return;
+            }
+        }
+        let own = self.file.as_deref() == Some(path.as_path());
+        if path.exists() && (!own || self.read_with_errors.is_some()) {
             self.open_popup(Popup::ConfirmOverwrite(path));
             return;
         }
@@ -124,10 +156,29 @@ impl App {
                     self.message = format!("{} · {w}", self.message);
                 }
                 self.file = Some(path.to_path_buf());
+                // the file holds this record now, whole
+                self.read_with_errors = None;
+                self.lossy_asked = None;
             }
             Err(e) => self.message = (self.text().save_failed)(&path.display().to_string(), &e),
         }
     }
+}
+
+/// `dir/stem-2.ext` (or `-3`, …): the first name beside `file` that names no file.
+fn unused_sibling(file: &std::path::Path) -> std::path::PathBuf {
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let ext = file.extension().map(|e| e.to_string_lossy().into_owned());
+    (2..)
+        .map(|n| {
+            let name = match &ext {
+                Some(e) => format!("{stem}-{n}.{e}"),
+                None => format!("{stem}-{n}"),
+            };
+            file.with_file_name(name)
+        })
+        .find(|p| !p.exists())
+        .expect("some number is free")
 }
 
 /// `~/...` with the home directory put in.
@@ -260,5 +311,82 @@ mod tests {
             assert_eq!(app.popup(), None);
             assert_eq!(app.pos().last_move().unwrap().is_promotion(), promotes, "{text}");
         }
+    }
+
+    /// A 24-move game whose move 10 cannot be read, opened as the app opens a file.
+    fn partly_read(d: &TempDir) -> (std::path::PathBuf, Vec<u8>, App) {
+        let mut full = App::new(Position::startpos());
+        for m in [
+            "7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b", "2e2d", "2c2d", "2h2d", "8e8f",
+            "8g8f", "8b8f", "2d3d", "2b3c", "3d3f", "8f8d", "3f2f", "5a4b", "9g9f", "9c9d", "1g1f", "1c1d",
+        ] {
+            assert!(full.submit_typed(m), "{m}: {}", full.message());
+        }
+        let text = crate::record::write_text(full.record(), crate::record::Format::Kifu);
+        let tenth = text.lines().find(|l| l.trim_start().starts_with("10 ")).unwrap().to_string();
+        let bytes = text.replace(&tenth, "  10 ９九玉(11)").into_bytes();
+        let path = d.0.join("game.kifu");
+        std::fs::write(&path, &bytes).unwrap();
+        let app = crate::tui::open_with(
+            Some(&path),
+            None,
+            crate::tui::settings::Settings::default(),
+            std::time::Instant::now(),
+        )
+        .unwrap();
+        assert_eq!(app.record().main_line().len(), 9);
+        (path, bytes, app)
+    }
+
+    #[test]
+    fn a_record_that_did_not_read_whole_is_saved_under_a_new_name_unless_asked() {
+        let d = TempDir::new("save-partial");
+        let (path, bytes, mut app) = partly_read(&d);
+        // s + Enter: a new name, the file untouched
+        app.open_save(None);
+        assert!(
+            app.message().contains("did not read whole") && app.message().contains("line"),
+            "{}",
+            app.message()
+        );
+        assert_eq!(app.input().unwrap().editor.text(), d.0.join("game-2.kifu").display().to_string());
+        app.submit_input();
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+        assert!(d.0.join("game-2.kifu").exists());
+        // its own name typed: asked first
+        let (path, bytes, mut app) = partly_read(&d);
+        app.open_save(None);
+        type_into(&mut app, &path.display().to_string());
+        app.submit_input();
+        assert_eq!(app.popup(), Some(&Popup::ConfirmOverwrite(path.clone())));
+        app.answer_overwrite(false);
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    }
+
+    #[test]
+    fn a_shift_jis_name_for_characters_it_cannot_hold_gets_the_utf8_name_proposed() {
+        let d = TempDir::new("save-lossy");
+        let mut app = App::new(Position::startpos());
+        app.game.record_mut().set_header("先手", "森雞二九段");
+        assert!(app.submit_typed("7g7f"));
+        let kif = d.0.join("game.kif");
+        app.open_save(None);
+        type_into(&mut app, &kif.display().to_string());
+        app.submit_input();
+        assert!(!kif.exists());
+        assert!(app.message().contains("Shift_JIS cannot hold 雞"), "{}", app.message());
+        assert_eq!(app.input().unwrap().editor.text(), d.0.join("game.kifu").display().to_string());
+        // Enter: saved as UTF-8, every character kept
+        app.submit_input();
+        let (r, _) = crate::record::load_record(d.0.join("game.kifu")).unwrap();
+        assert_eq!(r.header("先手"), Some("森雞二九段"));
+        // the .kif name given again: saved as asked, with a warning naming the character
+        app.open_save(None);
+        type_into(&mut app, &kif.display().to_string());
+        app.submit_input();
+        type_into(&mut app, &kif.display().to_string());
+        app.submit_input();
+        assert!(kif.exists(), "{}", app.message());
+        assert!(app.message().contains("雞"), "{}", app.message());
     }
 }

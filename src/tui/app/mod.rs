@@ -62,6 +62,12 @@ pub struct App {
     game: Cursor,
     /// Where the record is saved (the file it was opened from, or chosen with save).
     file: Option<std::path::PathBuf>,
+    /// What could not be read of `file` when the record did not read whole from it: saving
+    /// over it asks first and proposes a new name.
+    read_with_errors: Option<String>,
+    /// The Shift_JIS file name already answered with a UTF-8 proposal: given again, it is
+    /// saved as asked.
+    lossy_asked: Option<std::path::PathBuf>,
     /// Set when the record changed and the autosave should be written.
     dirty: bool,
     cursor: Square,
@@ -141,6 +147,8 @@ impl App {
             learn: Default::default(),
             game: Cursor::new(record),
             file: None,
+            read_with_errors: None,
+            lossy_asked: None,
             dirty: false,
             cursor: Square::new(7, 7).expect("7g is on the board"),
             focus: Focus::Board,
@@ -191,6 +199,12 @@ impl App {
         app.file = Some(path.to_path_buf());
         app.message = message;
         app
+    }
+
+    /// Marks the record as not read whole from its file (`problem` says what could not be
+    /// read): saving over that file asks first and proposes a new name.
+    pub fn mark_read_with_errors(&mut self, problem: String) {
+        self.read_with_errors = Some(problem);
     }
 
     /// A game as `settings` describe the next one (the first launch ever: you against the
