@@ -42,6 +42,8 @@ pub(super) struct Study {
     request: Option<u64>,
     /// A hint is wanted for this node.
     hint: Option<NodeId>,
+    /// The last hint given: the node it is for and the move.
+    hint_given: Option<(NodeId, crate::core::Move)>,
     /// The latest update of that analysis.
     live: Option<Update>,
     /// Commands waiting for the event loop.
@@ -76,6 +78,7 @@ impl Study {
             analysed: None,
             request: None,
             hint: None,
+            hint_given: None,
             live: None,
             queue: Vec::new(),
             review: ReviewLine::from_record(record),
@@ -87,6 +90,11 @@ impl Study {
 
 impl App {
     // ---- reading ----
+
+    /// The hint's move, while the position it was given for is shown.
+    pub fn hint_move(&self) -> Option<crate::core::Move> {
+        self.study.hint_given.filter(|(node, _)| *node == self.game.node()).map(|(_, m)| m)
+    }
 
     /// Whether continuous analysis (検討) is on.
     pub fn analysing(&self) -> bool {
@@ -208,8 +216,10 @@ impl App {
         self.study.live = Some(u);
         if done && self.study.hint.take().is_some_and(|n| n == self.game.node()) {
             let live = self.study.live.as_ref().expect("just set");
-            self.message = match live.lines.first().and_then(|l| l.pv.first()) {
-                Some(&m) => (self.text().hint)(
+            let best = live.lines.first().and_then(|l| l.pv.first()).copied();
+            self.study.hint_given = best.map(|m| (self.game.node(), m));
+            self.message = match best {
+                Some(m) => (self.text().hint)(
                     &crate::record::pv::pv_text(self.pos(), &[m]),
                     &live.lines[0].score.text(),
                 ),
@@ -596,6 +606,12 @@ mod tests {
         a.analysis_started(5);
         a.on_analysis_update(update(5, &pos, "2g2f", 30, true));
         assert!(a.message().contains("hint: ▲２六歩"), "{}", a.message());
+        assert_eq!(a.hint_move().map(|m| m.usi()), Some("2g2f".to_string()));
+        // only while its position is shown
+        a.submit_typed("7g7f");
+        assert_eq!(a.hint_move(), None);
+        a.undo();
+        assert_eq!(a.hint_move().map(|m| m.usi()), Some("2g2f".to_string()));
     }
 
     #[test]

@@ -107,7 +107,8 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
         }
         let name = g.pad(t.sides[side.index()]);
         let arrow = if to_move { "▶ " } else { "  " };
-        let name_span = Span::styled(format!("{arrow}{name}"), Style::default().fg(super::side_color(app, side)));
+        let name_span =
+            Span::styled(format!("{arrow}{name}"), Style::default().fg(super::side_color(app, side)));
         if large {
             let (label, figures) = split_figures(&text);
             lines.push(Line::from(vec![name_span, Span::styled(format!("  {label}"), time_style)]));
@@ -166,11 +167,13 @@ mod screen_tests {
 
     #[test]
     fn both_clocks_stay_whole_at_the_smallest_size() {
-        for (language, sente, gote) in [(Language::Ja, "☗先手", "☖後手"), (Language::En, "☗ sente", "☖ gote")] {
+        for (language, sente, gote) in [(Language::Ja, "☗先手", "☖後手"), (Language::En, "☗ sente", "☖ gote")]
+        {
             // 30 s a move: both sides show 秒読み 30
             let app = timed_game(language, 4);
             let s = screen_text(&app, 67, 17, Instant::now());
-            let line = |who: &str| s.lines().find(|l| l.contains(who)).unwrap_or_else(|| panic!("{who}:\n{s}"));
+            let line =
+                |who: &str| s.lines().find(|l| l.contains(who)).unwrap_or_else(|| panic!("{who}:\n{s}"));
             assert!(line(gote).contains("秒読み 30"), "{s}");
             assert!(line(sente).contains("秒読み 30"), "{s}");
             assert!(line(sente).contains('▶'), "sente is to move:\n{s}");

@@ -92,7 +92,16 @@ pub fn areas(full: Rect, app: &App) -> Areas {
         (right, Rect::new(right.x, right.bottom(), right.width, 0))
     };
     let (record, comment) = comment::split(record, app);
-    Areas { gote_hand: left[0], board: left[1], sente_hand: left[2], clock, record, study, comment, status: rows[1] }
+    Areas {
+        gote_hand: left[0],
+        board: left[1],
+        sente_hand: left[2],
+        clock,
+        record,
+        study,
+        comment,
+        status: rows[1],
+    }
 }
 
 /// The hand line of the side at the top (gote unless flipped) goes above the board.
