@@ -696,7 +696,7 @@ mod tests {
         a.redo();
         let s = crate::tui::view::screen_text(&a, 110, 34, std::time::Instant::now());
         assert!(s.contains("大悪手"), "{s}");
-        assert!(s.contains("評価値 3 -1200"), "{s}");
+        assert!(s.contains("Evaluation · move 3: -1200"), "{s}");
         // the chart draws braille dots
         assert!(s.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)), "{s}");
     }

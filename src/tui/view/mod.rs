@@ -7,6 +7,7 @@ mod clock;
 pub mod color_depth;
 pub mod comment;
 mod editor;
+mod eval_bar;
 pub mod geometry;
 mod learn;
 pub mod palette;
@@ -158,6 +159,7 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     } else {
         board::draw_hand(f, app, a.gote_hand, hand_owner(true, app.flipped()));
         board::draw_board(f, app, a.board);
+        eval_bar::draw_eval_bar(f, app, a.board);
         board::draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped()));
         if a.clock.height > 0 {
             clock::draw_clock(f, app, a.clock, now);
