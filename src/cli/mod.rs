@@ -17,6 +17,7 @@ mod analyze;
 mod book;
 mod completions;
 mod convert;
+mod csa;
 mod eval;
 mod mate;
 mod perft;
@@ -67,6 +68,8 @@ enum Command {
     /// Analyse whole games and write the evaluations, lines and marks into the records
     /// (ShogiHome-style comments)
     Analyze(analyze::Args),
+    /// Play games on a CSA server (floodgate, a shogi-server) with the built-in or a USI engine
+    Csa(csa::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell)
     #[command(after_help = completions::INSTALL)]
     Completions(completions::CompletionArgs),
@@ -110,6 +113,7 @@ pub fn main() -> ExitCode {
         Command::Book(a) => book::run(a),
         Command::Eval(a) => eval::run(a),
         Command::Analyze(a) => analyze::run(a),
+        Command::Csa(a) => csa::run(a),
         Command::Completions(a) => completions::completions(a),
         Command::Man(a) => completions::man(a),
         Command::Tune(a) => tune::run(a),
