@@ -97,6 +97,10 @@ pub struct Text {
     pub help_hint: &'static str,
     /// ☗ and ☖ by name.
     pub sides: [&'static str; 2],
+    /// The clock panel's title.
+    pub clock_title: &'static str,
+    /// The evaluation graph's title: the position shown (moves played) and its score.
+    pub graph_title: fn(usize, &str) -> String,
     pub in_check: fn(&str) -> String,
     /// The winner's name.
     pub checkmate: fn(&str) -> String,
@@ -338,6 +342,8 @@ pub static EN: Text = Text {
     save_failed: |p, e| format!("could not save {p}: {e}"),
     help_hint: "? for help",
     sides: ["☗ sente", "☖ gote"],
+    clock_title: " Clock ",
+    graph_title: |n, score| format!(" Evaluation · move {n}: {score} "),
     in_check: |s| format!("王手 — {s} is in check"),
     checkmate: |w| format!("詰み — checkmate, {w} wins"),
     no_legal_move: |l| format!("{l} has no legal move and loses"),
@@ -569,6 +575,8 @@ pub static JA: Text = Text {
     save_failed: |p, e| format!("{p} に保存できません: {e}"),
     help_hint: "? でヘルプ",
     sides: ["☗先手", "☖後手"],
+    clock_title: " 持ち時間 ",
+    graph_title: |n, score| format!(" 評価値 {n}手目 {score} "),
     in_check: |s| format!("王手 — {s}に王手がかかっています"),
     checkmate: |w| format!("詰み — {w}の勝ち"),
     no_legal_move: |l| format!("{l}は指せる手がなく負け"),

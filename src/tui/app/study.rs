@@ -40,6 +40,8 @@ pub(super) struct Study {
     analysed: Option<NodeId>,
     /// A hint is wanted for this node.
     hint: Option<NodeId>,
+    /// The last hint given: the node it is for and the move.
+    hint_given: Option<(NodeId, crate::core::Move)>,
     /// The latest update of that analysis.
     live: Option<Update>,
     /// Commands waiting for the event loop.
@@ -73,6 +75,7 @@ impl Study {
             lines: 3,
             analysed: None,
             hint: None,
+            hint_given: None,
             live: None,
             queue: Vec::new(),
             review: ReviewLine::from_record(record),
@@ -84,6 +87,11 @@ impl Study {
 
 impl App {
     // ---- reading ----
+
+    /// The hint's move, while the position it was given for is shown.
+    pub fn hint_move(&self) -> Option<crate::core::Move> {
+        self.study.hint_given.filter(|(node, _)| *node == self.game.node()).map(|(_, m)| m)
+    }
 
     /// Whether continuous analysis (検討) is on.
     pub fn analysing(&self) -> bool {
@@ -198,8 +206,10 @@ impl App {
         self.study.live = Some(u);
         if done && self.study.hint.take().is_some_and(|n| n == self.game.node()) {
             let live = self.study.live.as_ref().expect("just set");
-            self.message = match live.lines.first().and_then(|l| l.pv.first()) {
-                Some(&m) => (self.text().hint)(
+            let best = live.lines.first().and_then(|l| l.pv.first()).copied();
+            self.study.hint_given = best.map(|m| (self.game.node(), m));
+            self.message = match best {
+                Some(m) => (self.text().hint)(
                     &crate::record::pv::pv_text(self.pos(), &[m]),
                     &live.lines[0].score.text(),
                 ),
@@ -577,6 +587,12 @@ mod tests {
         };
         a.on_analysis_update(update(&pos, "2g2f", 30, true));
         assert!(a.message().contains("hint: ▲２六歩"), "{}", a.message());
+        assert_eq!(a.hint_move().map(|m| m.usi()), Some("2g2f".to_string()));
+        // only while its position is shown
+        a.submit_typed("7g7f");
+        assert_eq!(a.hint_move(), None);
+        a.undo();
+        assert_eq!(a.hint_move().map(|m| m.usi()), Some("2g2f".to_string()));
     }
 
     #[test]
@@ -661,7 +677,7 @@ mod tests {
         a.redo();
         let s = crate::tui::view::screen_text(&a, 110, 34, std::time::Instant::now());
         assert!(s.contains("大悪手"), "{s}");
-        assert!(s.contains("評価値 3 -1200"), "{s}");
+        assert!(s.contains("Evaluation · move 3: -1200"), "{s}");
         // the chart draws braille dots
         assert!(s.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)), "{s}");
     }

@@ -5,10 +5,10 @@
 
 use super::lane::{LaneMsg, Pending, run_jobs};
 use super::{JobContext, JobRequest, Report};
+pub use crate::core::Score;
 use crate::core::{Move, Position};
 use crate::engine::search::time::Limits;
 use crate::engine::usi::client::{EngineConfig, GoParams, UsiEngine};
-pub use crate::core::Score;
 use crate::engine::usi::events::{BestMove, EngineError, EngineEvent as UsiEvent};
 use crate::engine::{Engine, EngineOptions};
 use std::sync::mpsc::{Receiver, Sender};
