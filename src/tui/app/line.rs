@@ -338,6 +338,12 @@ mod tests {
         (path, bytes, app)
     }
 
+    /// Submits the text box and, when that started a save, waits for it.
+    fn submit_and_save(app: &mut App) {
+        app.submit_input();
+        super::super::tests_support::run_jobs_until(app, |a| !a.message().contains("saving"));
+    }
+
     #[test]
     fn a_record_that_did_not_read_whole_is_saved_under_a_new_name_unless_asked() {
         let d = TempDir::new("save-partial");
@@ -350,7 +356,7 @@ mod tests {
             app.message()
         );
         assert_eq!(app.input().unwrap().editor.text(), d.0.join("game-2.kifu").display().to_string());
-        app.submit_input();
+        submit_and_save(&mut app);
         assert_eq!(std::fs::read(&path).unwrap(), bytes);
         assert!(d.0.join("game-2.kifu").exists());
         // its own name typed: asked first
@@ -377,7 +383,7 @@ mod tests {
         assert!(app.message().contains("Shift_JIS cannot hold 雞"), "{}", app.message());
         assert_eq!(app.input().unwrap().editor.text(), d.0.join("game.kifu").display().to_string());
         // Enter: saved as UTF-8, every character kept
-        app.submit_input();
+        submit_and_save(&mut app);
         let (r, _) = crate::record::load_record(d.0.join("game.kifu")).unwrap();
         assert_eq!(r.header("先手"), Some("森雞二九段"));
         // the .kif name given again: saved as asked, with a warning naming the character
@@ -385,7 +391,7 @@ mod tests {
         type_into(&mut app, &kif.display().to_string());
         app.submit_input();
         type_into(&mut app, &kif.display().to_string());
-        app.submit_input();
+        submit_and_save(&mut app);
         assert!(kif.exists(), "{}", app.message());
         assert!(app.message().contains("雞"), "{}", app.message());
     }
