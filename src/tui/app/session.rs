@@ -36,7 +36,7 @@ pub struct Session {
     pub file: Option<std::path::PathBuf>,
     /// Whether the record is a game being played (not a file opened for review).
     pub playing: bool,
-    /// The digest of the autosave written with this session (`storage::autosave_digest`): an
+    /// The digest of the autosave written beside this session file (`storage::autosave_digest`): an
     /// autosave that does not match was changed or damaged since.
     pub record_digest: Option<String>,
 }
