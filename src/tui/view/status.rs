@@ -13,17 +13,18 @@ use ratatui::widgets::Paragraph;
 use std::time::Instant;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-/// `text` broken into lines of at most `width` columns: at spaces where it can, inside a word
+/// `text` broken into lines of at most `width` columns: at spaces, and before a ▲ or △ in a
+/// line of moves (`解答: ▲１二龍上△同玉…`) so a move stays whole, where it can; inside a word
 /// only when the word alone is wider than the line.
 pub(super) fn wrap(text: &str, width: u16) -> Vec<String> {
     let width = width.max(1) as usize;
     let mut lines = vec![String::new()];
-    for word in text.split(' ') {
+    for (sep, word) in break_points(text) {
         let cur = lines.last_mut().expect("never empty");
-        let need = if cur.is_empty() { word.width() } else { cur.width() + 1 + word.width() };
+        let need = if cur.is_empty() { word.width() } else { cur.width() + sep.width() + word.width() };
         if need <= width {
             if !cur.is_empty() {
-                cur.push(' ');
+                cur.push_str(sep);
             }
             cur.push_str(word);
             continue;
@@ -40,6 +41,27 @@ pub(super) fn wrap(text: &str, width: u16) -> Vec<String> {
         }
     }
     lines
+}
+
+/// `text` cut where a line may break, each piece with what goes before it when the two stay on
+/// one line: `" "` after a space, `""` before a ▲ or △ that follows other text. A space right
+/// after a mark (the ambiguous-width padding, `▲ ７六歩`) is no break.
+fn break_points(text: &str) -> Vec<(&'static str, &str)> {
+    let is_mark = |c: char| matches!(c, '▲' | '△');
+    let mut out = Vec::new();
+    let (mut start, mut sep, mut prev) = (0, "", None);
+    for (i, c) in text.char_indices() {
+        if c == ' ' && !prev.is_some_and(is_mark) {
+            out.push((sep, &text[start..i]));
+            (start, sep) = (i + 1, " ");
+        } else if is_mark(c) && i > start {
+            out.push((sep, &text[start..i]));
+            (start, sep) = (i, "");
+        }
+        prev = Some(c);
+    }
+    out.push((sep, &text[start..]));
+    out
 }
 
 /// The message and the thinking line, each wrapped to `width`.
@@ -198,6 +220,12 @@ mod tests {
         assert_eq!(wrap("abc def ghi", 7), vec!["abc def", "ghi"]);
         assert_eq!(wrap("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
         assert_eq!(wrap("７六歩 は 指せません", 6), vec!["７六歩", "は", "指せま", "せん"]);
+        // a line of moves breaks between moves, never inside one
+        assert_eq!(
+            wrap("解答: ▲１二龍上△同玉▲２三金打", 16),
+            vec!["解答: ▲１二龍上", "△同玉▲２三金打"]
+        );
+        assert_eq!(wrap("▲ １二龍上△ 同玉", 12), vec!["▲ １二龍上", "△ 同玉"]);
         for l in wrap("a long message about a pinned 金 on ５八 and the 飛 on ５一", 10) {
             assert!(l.width() <= 10, "{l}");
         }
