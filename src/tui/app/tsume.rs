@@ -95,6 +95,8 @@ pub struct Tsume {
     /// The mate that remains from the position shown (attacker first), when known.
     plan: Option<(crate::record::NodeId, Vec<Move>)>,
     solved: bool,
+    /// The solution was asked for while the solver worked: shown when its answer comes.
+    show_when_known: bool,
     /// Set while the app plays a judged attack and its reply into the record.
     applying: bool,
 }
@@ -224,6 +226,7 @@ impl App {
             solving: Some((ticket, SolveFor::Start, ROOT)),
             plan: None,
             solved: false,
+            show_when_known: false,
             applying: false,
         });
         self.message = (self.setup_text().tsume_started)(length);
@@ -306,6 +309,7 @@ impl App {
                     return;
                 }
                 t.solving = None;
+                let show = why == SolveFor::Show || std::mem::take(&mut t.show_when_known);
                 match result {
                     MateResult::Mate(line) => {
                         if why == SolveFor::Start && t.length.is_none() {
@@ -314,12 +318,10 @@ impl App {
                         }
                         // a line for a position the player has left is of no use any more
                         if node == here {
-                            self.message = match why {
-                                SolveFor::Show => (text.tsume_solution)(&crate::record::pv::pv_text(
-                                    self.game.position(),
-                                    &line,
-                                )),
-                                SolveFor::Start => (text.tsume_started)(t.length),
+                            self.message = if show {
+                                (text.tsume_solution)(&crate::record::pv::pv_text(self.game.position(), &line))
+                            } else {
+                                (text.tsume_started)(t.length)
                             };
                             t.plan = Some((node, line));
                         }
@@ -414,6 +416,14 @@ impl App {
             && *at == node
         {
             self.message = (text.tsume_solution)(&crate::record::pv::pv_text(self.pos(), line));
+            return;
+        }
+        if t.solving.is_some_and(|(_, _, at)| at == node) {
+            // the solve under way brings the solution: shown when it comes
+            if let Some(t) = self.tsume.active.as_mut() {
+                t.show_when_known = true;
+            }
+            self.message = text.tsume_solving.into();
             return;
         }
         if t.busy() {

@@ -192,6 +192,22 @@ fn a_move_may_be_tried_before_the_first_solve_answers() {
 }
 
 #[test]
+fn the_solution_asked_for_while_the_solver_works_comes_when_it_is_found() {
+    let mut app = english_app();
+    app.open_tsume_list();
+    app.tsume_list_step(1);
+    app.tsume_list_confirm();
+    // the start solve is still queued: S says so, and its answer shows the solution
+    assert!(app.tsume().unwrap().busy());
+    app.tsume_show_solution();
+    assert!(app.message().starts_with("solving…"), "{}", app.message());
+    pump(&mut app);
+    assert!(app.message().starts_with("solution: ▲"), "{}", app.message());
+    assert_eq!(app.tsume().unwrap().length(), Some(5));
+
+}
+
+#[test]
 fn a_problem_file_opened_for_review_keeps_its_title_and_length() {
     let (rec, _) = crate::record::read_text(super::tsume::SHIPPED[2], crate::record::Format::Kifu).unwrap();
     let mut app = App::with_record(rec);
