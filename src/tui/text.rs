@@ -6,6 +6,7 @@ pub use super::settings::Language;
 
 mod review;
 pub use review::ReviewText;
+pub mod settings_file;
 pub mod setup;
 
 /// One entry of the key bar: the key, its label, and a priority (lower stays longer when the bar

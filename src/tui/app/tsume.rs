@@ -319,7 +319,10 @@ impl App {
                         // a line for a position the player has left is of no use any more
                         if node == here {
                             self.message = if show {
-                                (text.tsume_solution)(&crate::record::pv::pv_text(self.game.position(), &line))
+                                (text.tsume_solution)(&crate::record::pv::pv_text(
+                                    self.game.position(),
+                                    &line,
+                                ))
                             } else {
                                 (text.tsume_started)(t.length)
                             };

@@ -204,7 +204,6 @@ fn the_solution_asked_for_while_the_solver_works_comes_when_it_is_found() {
     pump(&mut app);
     assert!(app.message().starts_with("solution: ▲"), "{}", app.message());
     assert_eq!(app.tsume().unwrap().length(), Some(5));
-
 }
 
 #[test]

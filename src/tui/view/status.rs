@@ -221,10 +221,7 @@ mod tests {
         assert_eq!(wrap("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
         assert_eq!(wrap("７六歩 は 指せません", 6), vec!["７六歩", "は", "指せま", "せん"]);
         // a line of moves breaks between moves, never inside one
-        assert_eq!(
-            wrap("解答: ▲１二龍上△同玉▲２三金打", 16),
-            vec!["解答: ▲１二龍上", "△同玉▲２三金打"]
-        );
+        assert_eq!(wrap("解答: ▲１二龍上△同玉▲２三金打", 16), vec!["解答: ▲１二龍上", "△同玉▲２三金打"]);
         assert_eq!(wrap("▲ １二龍上△ 同玉", 12), vec!["▲ １二龍上", "△ 同玉"]);
         for l in wrap("a long message about a pinned 金 on ５八 and the 飛 on ５一", 10) {
             assert!(l.width() <= 10, "{l}");
