@@ -4,8 +4,10 @@
 
 pub use super::settings::Language;
 
-mod review;
+pub mod review;
 pub use review::ReviewText;
+#[cfg(test)]
+mod one_language;
 pub mod settings_file;
 pub mod setup;
 
@@ -282,15 +284,15 @@ pub static EN: Text = Text {
     quit_question: "Quit shogiban? (y / n)",
     resign_title: " Resign (投了) ",
     resign_question: "Resign this game? (y / n)",
-    declare_title_csa: " 入玉宣言 (CSA 27-point rule) ",
-    declare_title_24: " 入玉宣言 (24-point rule) ",
+    declare_title_csa: " Impasse declaration 入玉宣言 (CSA 27-point rule) ",
+    declare_title_24: " Impasse declaration 入玉宣言 (24-point rule) ",
     declare_warning: "A declaration that does not meet every condition loses.",
     declare_question: "Declare? (y / n)",
     new_game_title: " New game ",
     new_game_keys: "↑/↓ or 1-4 mode  ←/→ level  t clock  c handicap  Enter start  Esc cancel",
     level_line: |l| format!("computer level: ◀ {l:>2} ▶  (1 beginner … 10 full strength)"),
     clock_line: "clock (t)",
-    handicap_line: "手合割 (c)",
+    handicap_line: "handicap 手合割 (c)",
     uwate_moves_first: "(上手 = ☖ moves first)",
     modes: [
         "hot-seat: two players, one keyboard",
@@ -338,8 +340,8 @@ pub static EN: Text = Text {
         "Computer vs computer pace",
         "Move limit (持将棋)",
         "Analysis lines (検討)",
-        "棋譜解析 time a position",
-        "Marks 緩手/疑問手/悪手/大悪手 from",
+        "Game analysis (棋譜解析): time a position",
+        "Mistake marks (緩手/疑問手/悪手/大悪手) from",
         "Threats (詰めろ, 詰みあり, x)",
     ],
     plies: |n| format!("{n} moves"),
@@ -386,9 +388,9 @@ pub static EN: Text = Text {
     hint: |m, score| format!("hint: {m}  ({score})"),
     hint_none: "hint: the engine found no move",
     declared: [
-        "入玉宣言: the declaration wins",
-        "入玉宣言: 持将棋, the game is a draw",
-        "入玉宣言: the conditions are not met, the declaration loses",
+        "impasse declaration (入玉宣言): the declaration wins",
+        "impasse declaration (入玉宣言): 持将棋, the game is a draw",
+        "impasse declaration (入玉宣言): the conditions are not met, the declaration loses",
     ],
     time_up: |s| format!("切れ負け — {s} ran out of time"),
     resigns: |s| format!("投了 — {s} resigns"),
@@ -418,18 +420,20 @@ pub static EN: Text = Text {
     engine_failed: |e| format!("engine failed: {e} — both sides are now played by hand"),
     engine_illegal: |m| format!("反則負け — the computer played an illegal move ({m})"),
     computer_resigns: "投了 — the computer resigns",
-    analysis_on: "検討: analysis follows the position shown (a stops, v lines)",
-    analysis_off: "検討 stopped",
+    analysis_on: "analysis (検討) follows the position shown (a stops, v lines)",
+    analysis_off: "analysis (検討) stopped",
     analysis_lines: |n| format!("{n} line(s)"),
-    hint_in_analysis: "検討 is on: its first line is the engine's move",
-    hint_thinking: "ヒント: thinking…",
-    game_analysis_stopping: "棋譜解析: stopping…",
-    game_analysis_started: |n, ms| format!("棋譜解析: {n} positions at {ms} ms (A stops)"),
+    hint_in_analysis: "analysis (検討) is on: its first line is the engine's move",
+    hint_thinking: "hint: thinking…",
+    game_analysis_stopping: "game analysis (棋譜解析): stopping…",
+    game_analysis_started: |n, ms| format!("game analysis (棋譜解析): {n} positions at {ms} ms (A stops)"),
     game_analysis_done: |stopped, n, marks| {
         let how = if stopped { "stopped" } else { "done" };
-        format!("棋譜解析 {how}: {n} positions, {marks} marked moves (m / M: next / previous)")
+        format!(
+            "game analysis (棋譜解析) {how}: {n} positions, {marks} marked moves (m / M: next / previous)"
+        )
     },
-    no_marked_move: "no marked move that way (棋譜解析 with A marks them)",
+    no_marked_move: "no marked move that way (the game analysis, A, marks them)",
     threats_on: "threats (詰めろ, 詰みあり) shown in review and analysis (x hides)",
     threats_off: "threats (詰めろ, 詰みあり) hidden (x shows)",
     mate_found: |n| format!("詰みあり: mate in {n}"),
@@ -441,12 +445,14 @@ pub static EN: Text = Text {
     learn_offer_title: " Learn from your mistakes ",
     learn_offer_question: "This record has no analysis yet. Run the whole-game analysis (棋譜解析) first? (y / n)",
     learn_sides: ["both sides", "☗", "☖"],
-    learn_after_analysis: |d, n| format!("復習 starts when 棋譜解析 is done ({d}/{n})"),
-    learn_nothing: |side| format!("no 疑問手 or worse for {side} in the analysis"),
-    learn_quit: "復習 ended; the record is as it was",
-    learn_in_game: "復習 is for a finished game or a record under review",
+    learn_after_analysis: |d, n| format!("learning (復習) starts when the game analysis is done ({d}/{n})"),
+    learn_nothing: |side| format!("no dubious move (疑問手) or worse for {side} in the analysis"),
+    learn_quit: "learning (復習) ended; the record is as it was",
+    learn_in_game: "learning (復習) is for a finished game or a record under review",
     learn_item: |i, n, ply, played, mark| {
-        format!("復習 {i}/{n}: move {ply} {played} was a {mark}. Find a better move (the board or :)")
+        format!(
+            "learning (復習) {i}/{n}: move {ply} {played} was a {mark}. Find a better move (the board or :)"
+        )
     },
     learn_busy: "still judging the last try…",
     learn_evaluating: |m| format!("{m}: thinking…"),

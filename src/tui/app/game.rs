@@ -238,7 +238,7 @@ impl App {
         self.game.back();
         if self.game.choose_variation(j).is_ok() {
             self.settle_ending();
-            self.message = format!("変化 {}/{}", j + 1, n);
+            self.message = (self.text().review.variation_of)(j + 1, n as usize);
         }
     }
 

@@ -342,8 +342,9 @@ impl App {
                 let node = self.record().main_line()[ply - 1];
                 if self.game.goto_node(node).is_ok() {
                     self.selection = None;
-                    let mark = self.study.review.points[ply].mark.map(Mark::word).unwrap_or_default();
-                    self.message = format!("{ply}手目: {mark}");
+                    if let Some(mark) = self.study.review.points[ply].mark {
+                        self.message = (self.text().review.marked_move)(ply, mark);
+                    }
                 }
             }
             None => self.message = self.text().no_marked_move.into(),
@@ -680,7 +681,7 @@ mod tests {
         a.redo();
         let s = crate::tui::view::screen_text(&a, 110, 34, std::time::Instant::now());
         assert!(s.contains("大悪手"), "{s}");
-        assert!(s.contains("評価値 3 -1200"), "{s}");
+        assert!(s.contains("Score (評価値) at move 3 -1200"), "{s}");
         // the chart draws braille dots
         assert!(s.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)), "{s}");
     }

@@ -126,8 +126,8 @@ pub static EN: SetupText = SetupText {
         ("?", "this list (↑/↓ scrolls it)"),
     ],
     editor_title: " 局面編集 position editor ",
-    editor_opened: "局面編集: set up a position (Enter when done, Esc cancels)",
-    editor_cancelled: "局面編集 cancelled: nothing changed",
+    editor_opened: "position editor (局面編集): set up a position (Enter when done, Esc cancels)",
+    editor_cancelled: "position editor (局面編集) closed: nothing changed",
     hand_refused: "no more of that piece in this hand (or none to take)",
     problem: |p| match *p {
         SetupProblem::NoKing(c) => format!("{} has no king", side_en(c)),
@@ -161,13 +161,15 @@ pub static EN: SetupText = SetupText {
     list_title: " 詰将棋 tsume problems ",
     list_keys: "↑/↓ choose  Enter solve  Esc close",
     length: |n| match n {
-        Some(n) => format!("{n}手詰"),
+        Some(n) => format!("mate in {n}"),
         None => "length unknown".into(),
     },
     tsume_no_king: "not a tsume: the side not to move has no king",
     tsume_started: |n| {
-        let len = n.map(|n| format!(" ({n}手詰)")).unwrap_or_default();
-        format!("詰将棋{len}: play the attacking side; every move must check (S solution, u take back)")
+        let len = n.map(|n| format!(", mate in {n}")).unwrap_or_default();
+        format!(
+            "tsume (詰将棋){len}: play the attacking side; every move must check (S solution, u take back)"
+        )
     },
     tsume_left: "left tsume mode: the record stays",
     tsume_wait: "the solver is still thinking…",
@@ -184,8 +186,8 @@ pub static EN: SetupText = SetupText {
     tsume_solved: |n| format!("詰み — solved in {n} move{}!", if n == 1 { "" } else { "s" }),
     tsume_reply: |r, left| format!("{r} — mate in {left} more"),
     tsume_status: |title, n| match n {
-        Some(n) => format!("詰将棋 {title} {n}手詰"),
-        None => format!("詰将棋 {title}"),
+        Some(n) => format!("tsume (詰将棋) {title}, mate in {n}"),
+        None => format!("tsume (詰将棋) {title}"),
     },
     tsume_solved_mark: "solved",
 };

@@ -269,8 +269,8 @@ mod tests {
         app.open_tsume_list();
         let s = screen_text(&app, 120, 30, Instant::now());
         assert!(s.contains("▶  1. the position shown"), "{s}");
-        assert!(s.contains("shogiban 詰将棋 第1番  5手詰"), "{s}");
-        assert!(s.contains("11手詰"), "{s}");
+        assert!(s.contains("shogiban 詰将棋 第1番  mate in 5"), "{s}");
+        assert!(s.contains("mate in 11"), "{s}");
     }
 
     #[test]

@@ -153,8 +153,8 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             t.mode_short[i].to_string()
         }
         SettingItem::Side => match s.side {
-            Side::Sente => "☗先手".into(),
-            Side::Gote => "☖後手".into(),
+            Side::Sente => t.sides[0].into(),
+            Side::Gote => t.sides[1].into(),
         },
         SettingItem::Level => format!("{}", s.level),
         SettingItem::Clock => {

@@ -104,7 +104,7 @@ fn mode_index(players: [Player; 2]) -> usize {
 pub(super) fn status_line(app: &App, now: Instant) -> String {
     let t = app.text();
     let pos = app.pos();
-    let side = if pos.side_to_move() == Color::Black { "☗先手" } else { "☖後手" };
+    let side = t.sides[pos.side_to_move().index()];
     if let Some(e) = app.editor() {
         let side = app.text().sides[e.setup().side.index()];
         return format!("{} · {side}", super::editor::status_mode(app).unwrap_or_default());
@@ -129,8 +129,8 @@ pub(super) fn status_line(app: &App, now: Instant) -> String {
         let running = !app.line_ended() && !app.status().is_over();
         parts.push(format!(
             "☗ {}  ☖ {}",
-            c.display(Color::Black, running && stm == Color::Black, now),
-            c.display(Color::White, running && stm == Color::White, now)
+            c.display(Color::Black, running && stm == Color::Black, now, t.review.byoyomi),
+            c.display(Color::White, running && stm == Color::White, now, t.review.byoyomi)
         ));
     }
     parts.join(" · ")

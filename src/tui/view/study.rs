@@ -61,7 +61,7 @@ fn text_lines(app: &App, comments: bool) -> (String, Vec<Line<'static>>) {
     if app.analysing() {
         match app.analysis() {
             Some(u) => {
-                title = format!(" 検討  深さ {}  {} nps ", u.depth, nps_text(u.nps));
+                title = (app.text().review.analysis_title)(u.depth, &nps_text(u.nps));
                 for l in &u.lines {
                     out.push(Line::from(vec![
                         Span::styled(
@@ -73,17 +73,18 @@ fn text_lines(app: &App, comments: bool) -> (String, Vec<Line<'static>>) {
                 }
             }
             None => {
-                title = " 検討 ".to_string();
+                title = app.text().review.analysis_waiting.to_string();
                 out.push(Line::from("…"));
             }
         }
     } else if let Some((mark, pos, pv)) = app.better_line() {
-        title = " 解析 ".to_string();
-        out.push(Line::from(vec![mark_span(mark), Span::raw("  最善 "), Span::raw(pv_text(&pos, &pv))]));
+        title = app.text().review.review_title.to_string();
+        let best = format!("  {} ", app.text().review.best);
+        out.push(Line::from(vec![mark_span(mark), Span::raw(best), Span::raw(pv_text(&pos, &pv))]));
     } else {
         title = match app.game_analysis_progress() {
-            Some((done, total)) => format!(" 棋譜解析 {done}/{total} "),
-            None => " 解析 ".to_string(),
+            Some((done, total)) => (app.text().review.game_analysis_title)(done, total),
+            None => app.text().review.review_title.to_string(),
         };
         if let Some((s, pv)) = app.analysis_here() {
             out.push(Line::from(vec![
@@ -142,7 +143,7 @@ pub(super) fn draw_graph(f: &mut Frame, app: &App, area: Rect) {
     let zero = [(0.0, 0.0), (last, 0.0)];
     let here_score =
         app.main_line_ply().and_then(|p| app.review_score(p)).map(BlackScore::text).unwrap_or_default();
-    let title = format!(" 評価値 {} {here_score} ", here as usize);
+    let title = (app.text().review.graph_title)(here as usize, &here_score);
     let chart = Chart::new(vec![
         Dataset::default()
             .marker(Marker::Braille)
