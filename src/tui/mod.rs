@@ -29,6 +29,7 @@ pub mod terminal;
 mod test_dir;
 pub mod text;
 pub mod tsume_link;
+pub mod tsume_progress;
 pub mod view;
 
 use app::{App, EngineCommand};
@@ -206,6 +207,20 @@ pub fn open(path: Option<&Path>, settings: Settings) -> Result<App, OpenError> {
 
 /// `open` with the app's files in `store`.
 pub fn open_with(
+    path: Option<&Path>,
+    store: Option<&Store>,
+    settings: Settings,
+    now: Instant,
+) -> Result<App, OpenError> {
+    let mut app = open_app(path, store, settings, now)?;
+    if let Some(store) = store {
+        app.set_tsume_progress(tsume_progress::TsumeProgress::load(store.tsume_progress_path()));
+    }
+    Ok(app)
+}
+
+/// The app `open_with` opens, before the player's progress is read into it.
+fn open_app(
     path: Option<&Path>,
     store: Option<&Store>,
     settings: Settings,

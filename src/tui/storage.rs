@@ -91,6 +91,11 @@ impl Store {
         self.dir.join("autosave-session.json")
     }
 
+    /// The tsume problems solved (see `tsume_progress`).
+    pub fn tsume_progress_path(&self) -> PathBuf {
+        self.dir.join("tsume-solved.txt")
+    }
+
     pub fn previous_dir(&self) -> PathBuf {
         self.dir.join("previous")
     }

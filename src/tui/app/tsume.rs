@@ -132,6 +132,8 @@ pub(super) struct TsumeState {
     list: Option<usize>,
     queue: Vec<TsumeCommand>,
     next_ticket: u64,
+    /// The problems solved, across launches.
+    progress: crate::tui::tsume_progress::TsumeProgress,
 }
 
 impl TsumeState {
@@ -153,6 +155,22 @@ impl App {
     /// shipped problems).
     pub fn tsume_list(&self) -> Option<usize> {
         self.tsume.list
+    }
+
+    /// Whether the shipped problem `p` was solved (in this or an earlier session).
+    pub fn tsume_solved(&self, p: &Problem) -> bool {
+        self.tsume.progress.is_solved(&p.position.to_sfen())
+    }
+
+    /// How many of the shipped problems were solved, of how many.
+    pub fn tsume_progress(&self) -> (usize, usize) {
+        let all = shipped_problems();
+        (all.iter().filter(|p| self.tsume_solved(p)).count(), all.len())
+    }
+
+    /// The problems solved in earlier sessions, and where solving more is kept.
+    pub fn set_tsume_progress(&mut self, progress: crate::tui::tsume_progress::TsumeProgress) {
+        self.tsume.progress = progress;
     }
 
     // ---- the problem list ----
@@ -357,7 +375,15 @@ impl App {
                     t.solved = true;
                     t.plan = None;
                 }
-                (text.tsume_solved)(plies)
+                let start = self.record().initial().to_sfen();
+                match self.tsume.progress.mark_solved(&start) {
+                    Ok(()) => (text.tsume_solved)(plies),
+                    Err(e) => format!(
+                        "{} · {}",
+                        (text.tsume_solved)(plies),
+                        (text.progress_not_kept)(&e.to_string())
+                    ),
+                }
             }
             Attack::Continues { reply, mate } => {
                 let reply_shown = reply_text(self, reply);

@@ -215,3 +215,30 @@ fn a_problem_file_opened_for_review_keeps_its_title_and_length() {
     let t = app.tsume().unwrap();
     assert_eq!((t.title(), t.length()), ("shogiban 詰将棋 第3番", Some(7)));
 }
+
+#[test]
+fn a_solved_problem_is_remembered_and_counted_in_the_list() {
+    let d = crate::tui::test_dir::TempDir::new("tsume-solved");
+    let file = d.0.join("tsume-solved.txt");
+    let mut app = english_app();
+    app.set_tsume_progress(crate::tui::tsume_progress::TsumeProgress::load(file.clone()));
+    assert_eq!(app.tsume_progress().0, 0);
+    open_problem(&mut app, 1);
+    while !app.tsume().unwrap().solved() {
+        let MateResult::Mate(plan) = solve(app.pos(), limits()) else { panic!("no mate") };
+        app.submit_move(plan[0]);
+        pump(&mut app);
+        assert!(app.ply() < 40, "{}", app.message());
+    }
+    let all = shipped_problems().len();
+    assert_eq!(app.tsume_progress(), (1, all));
+    assert!(app.tsume_solved(&shipped_problems()[0]));
+    // a later launch reads it back
+    let mut later = english_app();
+    later.set_tsume_progress(crate::tui::tsume_progress::TsumeProgress::load(file));
+    assert_eq!(later.tsume_progress(), (1, all));
+    later.open_tsume_list();
+    let s = crate::tui::view::screen_text(&later, 120, 40, std::time::Instant::now());
+    assert!(s.contains(&format!("1 of {all} solved")), "{s}");
+    assert!(s.contains("✓ shogiban 詰将棋 第1番"), "{s}");
+}

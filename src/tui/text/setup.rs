@@ -62,6 +62,10 @@ pub struct SetupText {
     /// The status line's mode: the problem's title and length.
     pub tsume_status: fn(&str, Option<usize>) -> String,
     pub tsume_solved_mark: &'static str,
+    /// The problems solved, of how many.
+    pub list_progress: fn(usize, usize) -> String,
+    /// Why the solved problem could not be remembered.
+    pub progress_not_kept: fn(&str) -> String,
 }
 
 impl SetupText {
@@ -190,6 +194,8 @@ pub static EN: SetupText = SetupText {
         None => format!("tsume (詰将棋) {title}"),
     },
     tsume_solved_mark: "solved",
+    list_progress: |n, all| format!("· {n} of {all} solved"),
+    progress_not_kept: |e| format!("not remembered as solved: {e}"),
 };
 
 pub static JA: SetupText = SetupText {
@@ -295,6 +301,8 @@ pub static JA: SetupText = SetupText {
         None => format!("詰将棋 {title}"),
     },
     tsume_solved_mark: "詰み",
+    list_progress: |n, all| format!("· {all}問中 {n}問 正解"),
+    progress_not_kept: |e| format!("正解の記録を残せません: {e}"),
 };
 
 #[cfg(test)]

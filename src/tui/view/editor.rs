@@ -212,10 +212,13 @@ fn draw_menu(f: &mut Frame, app: &App, chosen: usize) {
 pub(super) fn draw_tsume_list(f: &mut Frame, app: &App, chosen: usize) {
     let t = app.setup_text();
     let mut rows = vec![t.position_shown.to_string()];
-    rows.extend(
-        crate::tui::app::shipped_problems().iter().map(|p| format!("{}  {}", p.title, (t.length)(p.length))),
-    );
-    super::popup::simple(f, &super::glyphs(app), t.list_title, menu_lines(rows, chosen, t.list_keys));
+    rows.extend(crate::tui::app::shipped_problems().iter().map(|p| {
+        let done = if app.tsume_solved(p) { "✓" } else { " " };
+        format!("{done} {}  {}", p.title, (t.length)(p.length))
+    }));
+    let (solved, all) = app.tsume_progress();
+    let title = format!("{}{} ", t.list_title, (t.list_progress)(solved, all));
+    super::popup::simple(f, &super::glyphs(app), &title, menu_lines(rows, chosen, t.list_keys));
 }
 
 #[cfg(test)]
