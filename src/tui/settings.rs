@@ -125,6 +125,9 @@ pub struct Settings {
     pub mark_thresholds: [u32; 4],
     /// The threat indicator (詰めろ, 詰みあり) in review and analysis.
     pub threats: bool,
+    /// Against a person the computer takes at least its level's natural thinking time over a
+    /// move (`engine::levels::natural_think_ms`), however fast it found the answer.
+    pub natural_thinking_time: bool,
 }
 
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -160,6 +163,7 @@ impl Default for Settings {
             game_analysis_ms: 300,
             mark_thresholds: MARK_THRESHOLD_CHOICES[1],
             threats: true,
+            natural_thinking_time: true,
         }
     }
 }
@@ -335,6 +339,9 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
     if let Some(v) = take(field("threats"), &mut problems, w) {
         s.threats = v;
     }
+    if let Some(v) = take(field("natural_thinking_time"), &mut problems, w) {
+        s.natural_thinking_time = v;
+    }
     let known = [
         "version",
         "mode",
@@ -355,6 +362,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "game_analysis_ms",
         "mark_thresholds",
         "threats",
+        "natural_thinking_time",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {

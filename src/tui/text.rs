@@ -75,7 +75,7 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 18],
+    pub settings_labels: [&'static str; 19],
     /// A number of moves (`256手`).
     pub plies: fn(u32) -> String,
     /// The engine options text has an entry that is not `name=value`.
@@ -343,6 +343,7 @@ pub static EN: Text = Text {
         "Game analysis (棋譜解析): time a position",
         "Mistake marks (緩手/疑問手/悪手/大悪手) from",
         "Threats (詰めろ, 詰みあり, x)",
+        "Computer takes a natural time",
     ],
     plies: |n| format!("{n} moves"),
     bad_engine_option: |e| format!("engine options: '{e}' is not name=value (write Name=Value; Name=Value)"),
@@ -596,6 +597,7 @@ pub static JA: Text = Text {
         "棋譜解析の1局面の時間",
         "緩手/疑問手/悪手/大悪手の基準",
         "詰めろ・詰みありの表示 (x)",
+        "コンピュータが自然な間で指す",
     ],
     plies: |n| format!("{n}手"),
     bad_engine_option: |e| {

@@ -30,10 +30,11 @@ pub enum SettingItem {
     GameAnalysisMs,
     MarkThresholds,
     Threats,
+    NaturalThinkingTime,
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 18] = [
+    pub const ALL: [SettingItem; 19] = [
         SettingItem::Mode,
         SettingItem::Side,
         SettingItem::Level,
@@ -52,6 +53,7 @@ impl SettingItem {
         SettingItem::GameAnalysisMs,
         SettingItem::MarkThresholds,
         SettingItem::Threats,
+        SettingItem::NaturalThinkingTime,
     ];
 
     /// Whether the setting is text, edited in a line editor rather than stepped.
@@ -141,6 +143,7 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
             s.mark_thresholds = cycle(&settings::MARK_THRESHOLD_CHOICES, s.mark_thresholds, delta)
         }
         SettingItem::Threats => s.threats = !s.threats,
+        SettingItem::NaturalThinkingTime => s.natural_thinking_time = !s.natural_thinking_time,
     }
 }
 

@@ -294,6 +294,32 @@ fn computer_against_computer_keeps_a_watchable_pace() {
 }
 
 #[test]
+fn against_a_person_the_computer_takes_its_levels_natural_time() {
+    use std::time::Duration;
+    let t0 = std::time::Instant::now();
+    let mut app = App::new(Position::startpos());
+    app.start_new_game(choice(GameMode::HumanGote, 9, 0, 0));
+    assert!(think(&mut app, t0));
+    app.engine_started(1);
+    // level 9 found its move at once: it is held back until 1.2 s have passed
+    app.on_engine_event(done(1, "7g7f"), t0 + Duration::from_millis(200));
+    assert_eq!(app.ply(), 0);
+    app.tick(t0 + Duration::from_millis(1199));
+    assert_eq!(app.ply(), 0);
+    app.tick(t0 + Duration::from_millis(1200));
+    assert_eq!(app.ply(), 1);
+    // with the setting off, the answer is played when it comes
+    let mut app = App::new(Position::startpos());
+    let settings = crate::tui::settings::Settings { natural_thinking_time: false, ..Default::default() };
+    app.set_settings(settings);
+    app.start_new_game(choice(GameMode::HumanGote, 9, 0, 0));
+    assert!(think(&mut app, t0));
+    app.engine_started(1);
+    app.on_engine_event(done(1, "7g7f"), t0 + Duration::from_millis(200));
+    assert_eq!(app.ply(), 1);
+}
+
+#[test]
 fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
     let t0 = std::time::Instant::now();
     let mut app = App::new(Position::startpos());
@@ -373,7 +399,7 @@ fn engine_illegal_move_loses_and_is_written() {
     app.start_new_game(choice(GameMode::HumanGote, 1, 0, 0));
     assert!(think(&mut app, t0));
     app.engine_started(7);
-    app.on_engine_event(done(7, "7g7d"), t0);
+    app.on_engine_event(done(7, "7g7d"), t0 + std::time::Duration::from_secs(2));
     assert_eq!(
         app.record().node(app.game().node()).special.as_ref().map(|s| s.kind),
         Some(SpecialKind::IllegalLoss)

@@ -192,6 +192,7 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             format!("{a}/{b}/{c}/{d} %")
         }
         SettingItem::Threats => t.on_off[s.threats as usize].into(),
+        SettingItem::NaturalThinkingTime => t.on_off[s.natural_thinking_time as usize].into(),
     }
 }
 
