@@ -128,6 +128,9 @@ pub struct Settings {
     /// Against a person the computer takes at least its level's natural thinking time over a
     /// move (`engine::levels::natural_think_ms`), however fast it found the answer.
     pub natural_thinking_time: bool,
+    /// The player's name, written into the records (`先手：Hanako`) and shown in place of
+    /// "you"; empty: "you".
+    pub player_name: String,
 }
 
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -164,6 +167,7 @@ impl Default for Settings {
             mark_thresholds: MARK_THRESHOLD_CHOICES[1],
             threats: true,
             natural_thinking_time: true,
+            player_name: String::new(),
         }
     }
 }
@@ -194,6 +198,41 @@ pub fn load_default() -> Loaded {
 /// The defaults, in the language of the process's locale.
 pub fn defaults_for_locale() -> Settings {
     Settings { language: language_from_locale(|k| std::env::var(k).ok()), ..Settings::default() }
+}
+
+/// The longest player name, in characters.
+pub const MAX_PLAYER_NAME: usize = 40;
+
+/// Why a player name cannot go into a record.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BadName {
+    /// A line break or other control character.
+    Control,
+    /// More than [`MAX_PLAYER_NAME`] characters.
+    TooLong,
+}
+
+impl BadName {
+    pub fn describe(self, language: Language) -> &'static str {
+        match (self, language) {
+            (BadName::Control, Language::En) => "a name cannot hold a line break or a control character",
+            (BadName::Control, Language::Ja) => "名前に改行や制御文字は使えません",
+            (BadName::TooLong, Language::En) => "a name is at most 40 characters",
+            (BadName::TooLong, Language::Ja) => "名前は40文字までです",
+        }
+    }
+}
+
+/// A player name as the records can hold it (trimmed), or why not.
+pub fn check_player_name(name: &str) -> Result<String, BadName> {
+    let name = name.trim();
+    if name.chars().any(char::is_control) {
+        return Err(BadName::Control);
+    }
+    if name.chars().count() > MAX_PLAYER_NAME {
+        return Err(BadName::TooLong);
+    }
+    Ok(name.to_string())
 }
 
 /// Settings read from text, with what could not be read.
@@ -342,6 +381,12 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
     if let Some(v) = take(field("natural_thinking_time"), &mut problems, w) {
         s.natural_thinking_time = v;
     }
+    if let Some(v) = take::<String>(field("player_name"), &mut problems, w) {
+        match check_player_name(&v) {
+            Ok(name) => s.player_name = name,
+            Err(why) => problems.push((w.bad_player_name)(why.describe(w.language))),
+        }
+    }
     let known = [
         "version",
         "mode",
@@ -363,6 +408,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "mark_thresholds",
         "threats",
         "natural_thinking_time",
+        "player_name",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {
@@ -520,6 +566,8 @@ mod tests {
             analysis_lines: 1,
             game_analysis_ms: 2000,
             mark_thresholds: [8, 15, 30, 60],
+            natural_thinking_time: false,
+            player_name: "花子 Hanako".into(),
             ..Settings::default()
         };
         s.engine_options.insert("USI_Hash".into(), "256".into());
@@ -590,6 +638,18 @@ mod tests {
         assert!(message.ends_with("。設定を変えるまでファイルはそのまま残します。"), "{message}");
         let note = loaded.file.unwrap().save(&loaded.settings).unwrap().unwrap();
         assert!(note.starts_with("前の設定ファイルを"), "{note}");
+    }
+
+    #[test]
+    fn a_player_name_that_a_record_cannot_hold_is_refused() {
+        let p = parse(r#"{"version": 1, "player_name": "  Taro  "}"#, Settings::default());
+        assert_eq!((p.settings.player_name.as_str(), p.problems.len()), ("Taro", 0));
+        let p = parse(r#"{"version": 1, "player_name": "Ta\nro"}"#, Settings::default());
+        assert_eq!(p.settings.player_name, "");
+        assert_eq!(
+            p.problems,
+            ["'player_name': a name cannot hold a line break or a control character; using none"]
+        );
     }
 
     #[test]

@@ -75,7 +75,9 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 19],
+    pub settings_labels: [&'static str; 20],
+    /// Why the name typed cannot be used (`settings::BadName` in words).
+    pub bad_player_name: fn(&str) -> String,
     /// A number of moves (`256手`).
     pub plies: fn(u32) -> String,
     /// The engine options text has an entry that is not `name=value`.
@@ -104,6 +106,10 @@ pub struct Text {
     pub help_hint: &'static str,
     /// ☗ and ☖ by name.
     pub sides: [&'static str; 2],
+    /// The sides in a handicap game: 下手 (☗, the weaker player) and 上手 (☖).
+    pub handicap_sides: [&'static str; 2],
+    /// The word for the player, replaced by the player's name when one is set.
+    pub you: &'static str,
     pub in_check: fn(&str) -> String,
     /// The winner's name.
     pub checkmate: fn(&str) -> String,
@@ -325,6 +331,7 @@ pub static EN: Text = Text {
     settings_title: " Settings ",
     settings_keys: "↑/↓ choose  ←/→ change  Enter edit text  Esc close · saved on change",
     settings_labels: [
+        "Your name (in records)",
         "Mode",
         "Your side",
         "Computer level",
@@ -346,6 +353,7 @@ pub static EN: Text = Text {
         "Computer takes a natural time",
     ],
     plies: |n| format!("{n} moves"),
+    bad_player_name: |why| format!("name not kept: {why}"),
     bad_engine_option: |e| format!("engine options: '{e}' is not name=value (write Name=Value; Name=Value)"),
     move_limit: |n| format!("the game reached the {n}-move limit: 持将棋, a draw"),
     on_off: ["off", "on"],
@@ -373,6 +381,8 @@ pub static EN: Text = Text {
     save_failed: |p, e| format!("could not save {p}: {e}"),
     help_hint: "? for help",
     sides: ["☗ sente", "☖ gote"],
+    handicap_sides: ["☗ shitate (下手)", "☖ uwate (上手)"],
+    you: "you",
     in_check: |s| format!("王手 — {s} is in check"),
     checkmate: |w| format!("詰み — checkmate, {w} wins"),
     no_legal_move: |l| format!("{l} has no legal move and loses"),
@@ -579,6 +589,7 @@ pub static JA: Text = Text {
     settings_title: " 設定 ",
     settings_keys: "↑/↓ 選択  ←/→ 変更  Enter 文字入力  Esc 閉じる · 変更はすぐ保存",
     settings_labels: [
+        "あなたの名前 (棋譜に記録)",
         "対局形式",
         "あなたの手番",
         "コンピュータのレベル",
@@ -600,6 +611,7 @@ pub static JA: Text = Text {
         "コンピュータが自然な間で指す",
     ],
     plies: |n| format!("{n}手"),
+    bad_player_name: |why| format!("名前を変えませんでした: {why}"),
     bad_engine_option: |e| {
         format!("エンジンのオプション: 「{e}」が 名前=値 の形ではありません (名前=値; 名前=値 と書きます)")
     },
@@ -630,6 +642,8 @@ pub static JA: Text = Text {
     save_failed: |p, e| format!("{p} に保存できません: {e}"),
     help_hint: "? でヘルプ",
     sides: ["☗先手", "☖後手"],
+    handicap_sides: ["☗下手", "☖上手"],
+    you: "あなた",
     in_check: |s| format!("王手 — {s}に王手がかかっています"),
     checkmate: |w| format!("詰み — {w}の勝ち"),
     no_legal_move: |l| format!("{l}は指せる手がなく負け"),

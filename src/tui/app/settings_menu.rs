@@ -12,6 +12,7 @@ use crate::tui::settings::{self, Clock, ImpasseRule, Language, Mode, Notation, P
 /// The rows of the settings screen, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SettingItem {
+    PlayerName,
     Mode,
     Side,
     Level,
@@ -34,7 +35,8 @@ pub enum SettingItem {
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 19] = [
+    pub const ALL: [SettingItem; 20] = [
+        SettingItem::PlayerName,
         SettingItem::Mode,
         SettingItem::Side,
         SettingItem::Level,
@@ -58,7 +60,7 @@ impl SettingItem {
 
     /// Whether the setting is text, edited in a line editor rather than stepped.
     pub fn is_text(self) -> bool {
-        matches!(self, SettingItem::EngineCommand | SettingItem::EngineOptions)
+        matches!(self, SettingItem::EngineCommand | SettingItem::EngineOptions | SettingItem::PlayerName)
     }
 
     /// Row number (index into `ALL` and into `Text::settings_labels`).
@@ -132,7 +134,7 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
         SettingItem::ImpasseRule => {
             s.impasse_rule = cycle(&[ImpasseRule::Csa27, ImpasseRule::Points24], s.impasse_rule, delta)
         }
-        SettingItem::EngineCommand | SettingItem::EngineOptions => {}
+        SettingItem::EngineCommand | SettingItem::EngineOptions | SettingItem::PlayerName => {}
         SettingItem::MinMoveMs => s.min_move_ms = cycle(&MIN_MOVE_CHOICES, s.min_move_ms, delta),
         SettingItem::MaxMoves => s.max_moves = cycle(&settings::MAX_MOVES_CHOICES, s.max_moves, delta),
         SettingItem::AnalysisLines => s.analysis_lines = cycle(&[1, 2, 3], s.analysis_lines, delta),
@@ -202,6 +204,7 @@ impl App {
         if item.is_text() {
             let now = match item {
                 SettingItem::EngineOptions => options_text(&self.settings.engine_options),
+                SettingItem::PlayerName => self.settings.player_name.clone(),
                 _ => self.settings.engine_command.clone().unwrap_or_default(),
             };
             if let Some(s) = self.settings_screen() {
@@ -235,6 +238,16 @@ impl App {
                 Ok(options) => self.settings.engine_options = options,
                 Err(e) => {
                     self.message = (self.text().bad_engine_option)(&e.entry);
+                    if let Some(s) = self.settings_screen() {
+                        s.editing = Some(editor);
+                    }
+                    return;
+                }
+            },
+            SettingItem::PlayerName => match crate::tui::settings::check_player_name(&text) {
+                Ok(name) => self.settings.player_name = name,
+                Err(why) => {
+                    self.message = (self.text().bad_player_name)(why.describe(self.settings.language));
                     if let Some(s) = self.settings_screen() {
                         s.editing = Some(editor);
                     }

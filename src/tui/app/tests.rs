@@ -560,3 +560,56 @@ fn engine_options_are_edited_as_name_value_text() {
     assert!(app.settings_editor().is_none());
     assert_eq!(crate::tui::app::options_text(&app.settings().engine_options), "Threads=2; USI_Hash=256");
 }
+
+#[test]
+fn the_players_name_goes_into_the_record_and_onto_the_screen() {
+    use crate::tui::app::SettingItem;
+    let mut app = App::new(Position::startpos());
+    app.open_settings();
+    app.settings_row(SettingItem::PlayerName.index() as i32);
+    app.settings_change(1);
+    let ed = app.settings_editor().expect("the name opens in a line editor");
+    for c in "  Hanako ".chars() {
+        ed.insert(c);
+    }
+    app.settings_finish_edit(true);
+    assert_eq!(app.settings().player_name, "Hanako");
+    // a name too long for a record is refused, the editor stays open
+    app.settings_change(1);
+    for _ in 0..40 {
+        app.settings_editor().unwrap().insert('x');
+    }
+    app.settings_finish_edit(true);
+    assert!(app.message().contains("at most 40"), "{}", app.message());
+    assert!(app.settings_editor().is_some());
+    app.settings_finish_edit(false);
+    assert_eq!(app.settings().player_name, "Hanako");
+    app.close_popup();
+
+    app.start_new_game(choice(GameMode::HumanSente, 3, 0, 0));
+    assert_eq!(app.record().header("先手"), Some("Hanako"));
+    assert!(crate::record::write_text(app.record(), crate::record::Format::Kifu).contains("先手：Hanako"));
+    let s = crate::tui::view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("Hanako ☗ vs computer"), "{s}");
+    assert!(!s.contains("you ☗"), "{s}");
+}
+
+#[test]
+fn a_handicap_game_names_the_sides_uwate_and_shitate() {
+    let mut app = App::new(Position::startpos());
+    app.set_settings(crate::tui::settings::Settings {
+        language: crate::tui::settings::Language::Ja,
+        ..Default::default()
+    });
+    // 香落ち: 上手 (☖) moves first
+    app.start_new_game(choice(GameMode::HotSeat, 3, 0, 1));
+    assert!(app.record().is_handicap_game());
+    let s = crate::tui::view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("☖上手 1手目"), "{s}");
+    app.resign();
+    assert!(app.message().contains("☖上手の投了"), "{}", app.message());
+    // an even game keeps 先手 and 後手
+    app.start_new_game(choice(GameMode::HotSeat, 3, 0, 0));
+    let s = crate::tui::view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("☗先手 1手目"), "{s}");
+}

@@ -5,6 +5,7 @@
 use super::Language;
 
 pub struct SettingsFileText {
+    pub language: Language,
     pub not_an_object: &'static str,
     /// The JSON error.
     pub not_json: fn(&str) -> String,
@@ -47,6 +48,7 @@ impl SettingsFileText {
 }
 
 pub static EN: SettingsFileText = SettingsFileText {
+    language: Language::En,
     not_an_object: "not a settings object; using the defaults",
     not_json: |e| format!("not valid JSON ({e}); using the defaults"),
     newer: |v, ours| {
@@ -75,6 +77,7 @@ pub static EN: SettingsFileText = SettingsFileText {
 };
 
 pub static JA: SettingsFileText = SettingsFileText {
+    language: Language::Ja,
     not_an_object: "設定の形になっていません。既定の設定を使います",
     not_json: |e| format!("JSON として読めません ({e})。既定の設定を使います"),
     newer: |v, ours| {

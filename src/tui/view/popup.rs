@@ -174,6 +174,8 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
         SettingItem::ImpasseRule => {
             t.impasse_rules[(s.impasse_rule == ImpasseRule::Points24) as usize].into()
         }
+        SettingItem::PlayerName if s.player_name.is_empty() => t.you.into(),
+        SettingItem::PlayerName => s.player_name.clone(),
         SettingItem::EngineCommand => {
             let cmd = s.engine_command.as_deref().unwrap_or(t.builtin_engine);
             format!("{cmd} {}", t.next_launch)
