@@ -192,9 +192,15 @@ fn draw_panel(f: &mut Frame, app: &App, e: &Editor, problems: &[SetupProblem], a
 
 /// A list with the chosen row marked, then a blank line and the keys.
 fn menu_lines(rows: Vec<String>, chosen: usize, keys: &str) -> Vec<String> {
+    numbered_lines(rows, 0, chosen, keys)
+}
+
+/// Menu lines for `rows`, the first of which is row `first` of the menu.
+fn numbered_lines(rows: Vec<String>, first: usize, chosen: usize, keys: &str) -> Vec<String> {
     let mut lines: Vec<String> = rows
         .into_iter()
         .enumerate()
+        .map(|(i, r)| (i + first, r))
         .map(|(i, r)| format!("{} {:>2}. {r}", if i == chosen { "▶" } else { " " }, i + 1))
         .collect();
     lines.push(String::new());
@@ -218,7 +224,11 @@ pub(super) fn draw_tsume_list(f: &mut Frame, app: &App, chosen: usize) {
     }));
     let (solved, all) = app.tsume_progress();
     let title = format!("{}{} ", t.list_title, (t.list_progress)(solved, all));
-    super::popup::simple(f, &super::glyphs(app), &title, menu_lines(rows, chosen, t.list_keys));
+    // a list longer than the screen shows the part around the chosen row
+    let fit = (f.area().height as usize).saturating_sub(6).max(1);
+    let first = chosen.saturating_sub(fit / 2).min(rows.len().saturating_sub(fit));
+    let shown: Vec<String> = rows.into_iter().skip(first).take(fit).collect();
+    super::popup::simple(f, &super::glyphs(app), &title, numbered_lines(shown, first, chosen, t.list_keys));
 }
 
 #[cfg(test)]
@@ -272,8 +282,16 @@ mod tests {
         app.open_tsume_list();
         let s = screen_text(&app, 120, 30, Instant::now());
         assert!(s.contains("▶  1. the position shown"), "{s}");
-        assert!(s.contains("shogiban 詰将棋 第1番  mate in 5"), "{s}");
-        assert!(s.contains("mate in 11"), "{s}");
+        assert!(s.contains("shogiban 詰将棋 第1番  mate in 1"), "{s}");
+        // a list longer than the screen scrolls with the chosen row, keeping its numbers
+        let last = crate::tui::app::shipped_problems().len();
+        assert!(!s.contains(&format!("第{last}番")), "{s}");
+        app.tsume_list_step(-1);
+        let s = screen_text(&app, 120, 30, Instant::now());
+        assert!(s.contains(&format!("▶ {:>2}.   shogiban 詰将棋 第{last}番", last + 1)), "{s}");
+        assert!(s.contains("mate in 15") || s.contains("mate in 13") || s.contains("mate in 11"), "{s}");
+        assert!(!s.contains("the position shown"), "{s}");
+        assert!(s.lines().all(|l| l.chars().count() <= 120));
     }
 
     #[test]
