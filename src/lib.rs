@@ -1,11 +1,12 @@
 //! shogiban: a shogi game, kifu tool and USI engine for the terminal.
 //!
 //! Layers, each depending only on those before it: [`core`] (rules), [`record`] (notation and
-//! files), [`engine`] (search and USI), [`study`] (engine analysis kept in records), `tui` (the
-//! terminal app).
+//! files), [`engine`] (search and USI), [`study`] (engine analysis kept in records), [`online`]
+//! (games over the CSA server protocol), `tui` (the terminal app).
 
 pub mod core;
 pub mod engine;
+pub mod online;
 pub mod record;
 pub mod study;
 pub mod tui;
@@ -16,11 +17,12 @@ mod layer_tests {
     use std::path::Path;
 
     /// Each layer and the layers it must not use.
-    const FORBIDDEN: [(&str, &[&str]); 4] = [
-        ("core", &["record", "engine", "study", "tui", "cli"]),
-        ("record", &["engine", "study", "tui", "cli"]),
-        ("engine", &["record", "study", "tui", "cli"]),
-        ("study", &["tui", "cli"]),
+    const FORBIDDEN: [(&str, &[&str]); 5] = [
+        ("core", &["record", "engine", "study", "online", "tui", "cli"]),
+        ("record", &["engine", "study", "online", "tui", "cli"]),
+        ("engine", &["record", "study", "online", "tui", "cli"]),
+        ("study", &["online", "tui", "cli"]),
+        ("online", &["tui", "cli"]),
     ];
 
     fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

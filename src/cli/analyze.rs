@@ -7,8 +7,7 @@
 //! choose another by extension); without `-o` it goes beside the input as `NAME-analyzed.EXT`.
 
 use shogiban::engine::analysis::game::{GameAnalysisOptions, Progress, Thresholds, analyse_game};
-use shogiban::record::io::{Format, write_file_atomically, write_text};
-use shogiban::record::text::encode;
+use shogiban::record::io::{Format, encode_for_file, write_file_atomically, write_text};
 use shogiban::record::{RecordError, load_record};
 use shogiban::study::{analyse_record, variation_lines, write_line_analysis};
 use std::io::{IsTerminal, Write};
@@ -143,8 +142,12 @@ fn analyse_file(
         }
     }
     let text = write_text(&record, format);
-    write_file_atomically(&out, &encode(&text, format.file_encoding()))
-        .map_err(|e: RecordError| e.to_string())?;
+    let (bytes, lossy) = encode_for_file(&text, format.file_encoding());
+    write_file_atomically(&out, &bytes).map_err(|e: RecordError| e.to_string())?;
+    for mut w in lossy {
+        w.file = Some(out.display().to_string());
+        say!("\r\x1b[K{w}");
+    }
     Ok(Done { out, positions, marks })
 }
 

@@ -30,8 +30,22 @@ pub fn run(a: Args) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let mut failed = false;
-    for (n, line) in std::io::stdin().lock().lines().enumerate() {
-        let Ok(line) = line else { break };
+    // lines are read as bytes: one that is not UTF-8 is reported and the next is read
+    for (n, line) in std::io::stdin().lock().split(b'\n').enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                say!("shogiban eval: standard input, line {}: {e}", n + 1);
+                failed = true;
+                break;
+            }
+        };
+        let Ok(line) = String::from_utf8(line) else {
+            println!("error");
+            say!("shogiban eval: line {}: not UTF-8 text (an SFEN is ASCII)", n + 1);
+            failed = true;
+            continue;
+        };
         if line.trim().is_empty() {
             continue;
         }

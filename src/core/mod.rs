@@ -30,7 +30,7 @@ pub use game::{Declaration, GameStatus, ImpasseRule, Repetition};
 pub use illegal::IllegalMove;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use pass::PassError;
-pub use position::{Position, START_SFEN};
+pub use position::{MAX_MOVE_NUMBER, Position, START_SFEN};
 pub use position_command::{
     PositionCommand, PositionCommandError, PositionSyntax, parse_position_command, position_command,
 };

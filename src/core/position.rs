@@ -58,6 +58,10 @@ impl Default for Position {
 }
 
 /// The standard starting position.
+/// The largest SFEN move number a position takes: half of `u32`'s range, so that no record
+/// can play the number past `u32::MAX`.
+pub const MAX_MOVE_NUMBER: u32 = u32::MAX / 2;
+
 pub const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
 impl Position {
@@ -455,9 +459,9 @@ impl Position {
         }
     }
 
-    /// Sets the SFEN move number of the current position (at least 1).
+    /// Sets the SFEN move number of the current position (1 to [`MAX_MOVE_NUMBER`]).
     pub fn set_move_number(&mut self, n: u32) {
-        self.ply = n.max(1);
+        self.ply = n.clamp(1, MAX_MOVE_NUMBER);
     }
 
     /// Forgets the move history (the position stays). Used when a position becomes a new root.

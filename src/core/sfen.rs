@@ -75,7 +75,9 @@ impl fmt::Display for SfenError {
             BadPromotion { rank, piece } => write!(f, "piece '{piece}' in rank {rank} cannot be promoted"),
             BadSide(s) => write!(f, "bad side to move '{s}', expected 'b' or 'w'"),
             BadHand(s) => write!(f, "bad pieces in hand '{s}'"),
-            BadMoveNumber(s) => write!(f, "bad move number '{s}'"),
+            BadMoveNumber(s) => {
+                write!(f, "bad move number '{s}' (expected 1 to {})", super::position::MAX_MOVE_NUMBER)
+            }
             TooManyPieces { kind, count, max } => {
                 write!(f, "too many pieces of a kind: {count} {kind} on board and in hand, at most {max}")
             }
@@ -322,7 +324,11 @@ impl Position {
         }
 
         if let Some(n) = number {
-            pos.ply = n.parse::<u32>().map_err(|_| SfenError::BadMoveNumber(n.to_string()))?;
+            pos.ply = n
+                .parse::<u32>()
+                .ok()
+                .filter(|&v| v <= super::position::MAX_MOVE_NUMBER)
+                .ok_or_else(|| SfenError::BadMoveNumber(n.to_string()))?;
         }
 
         if check_totals {

@@ -144,7 +144,8 @@ impl BodReader {
             i += 2;
             file += 1;
         }
-        if file != 9 {
+        // a tenth piece (or anything but blanks) before the closing bar is a row too wide
+        if file != 9 || inner[i.min(inner.len())..].iter().any(|c| !c.is_whitespace()) {
             return Err(DiagramError::RowWidth(t.to_string()));
         }
         if self.rows.len() >= 9 {

@@ -41,7 +41,8 @@ pub fn read_csa_games(text: &str) -> Result<Vec<(GameRecord, Vec<Warning>)>, Rec
     let mut games = Vec::new();
     let mut chunk: Vec<(usize, &str)> = Vec::new();
     for (i, line) in text.split('\n').enumerate() {
-        let l = line.trim_end_matches(['\r', ' ', '\t']);
+        // a byte that could not be decoded (U+FFFD) at either end of a line is as blank
+        let l = line.trim_end_matches(['\r', ' ', '\t', '\u{FFFD}']);
         if l.trim() == "/" {
             games.push(read_game(&chunk)?);
             chunk.clear();
@@ -70,6 +71,11 @@ struct CsaGame {
     names: [Option<String>; 2],
     /// Moves played before the start position, from a `'手数=N` comment.
     start_number: Option<u32>,
+    /// The first line of the position (`PI`, `P1`…, `P+`…), where what is wrong with it is
+    /// reported.
+    position_at: Option<usize>,
+    /// Whether a `+`/`-` line said who moves first.
+    side_given: bool,
 }
 
 fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), RecordError> {
@@ -86,9 +92,19 @@ fn read_game(lines: &[(usize, &str)]) -> Result<(GameRecord, Vec<Warning>), Reco
         time_to_special: false,
         names: [None, None],
         start_number: None,
+        position_at: None,
+        side_given: false,
     };
     for &(n, line) in lines {
-        let t = line.trim_start();
+        let t = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FFFD}');
+        // elsewhere than in a comment, such a byte is taken to be one stray byte: dropped
+        let kept;
+        let t = if t.contains('\u{FFFD}') && !t.contains('\'') {
+            kept = t.replace('\u{FFFD}', "");
+            kept.as_str()
+        } else {
+            t
+        };
         if t.is_empty() {
             continue;
         }
@@ -150,27 +166,47 @@ impl CsaGame {
     /// `'手数=N`: the start position comes after N moves (shogiban writes it for such starts).
     fn move_count(&mut self, n: usize, v: &str) {
         match v.trim().parse::<u32>() {
-            Ok(c) if !self.started && c < u32::MAX => self.start_number = Some(c),
+            Ok(c) if !self.started && c < crate::core::MAX_MOVE_NUMBER => self.start_number = Some(c),
             Ok(_) if self.started => {}
             _ => self.warnings.push(Warning::note(n, format!("move count '{v}' not understood, ignored"))),
         }
     }
 
-    fn start(&mut self, n: usize) -> Result<(), RecordError> {
+    /// Fixes the start position; `first_move` is the sign of the move that starts the game,
+    /// which says who moves first when no `+`/`-` line did.
+    fn start_with(&mut self, n: usize, first_move: Option<Color>) -> Result<(), RecordError> {
         if self.started {
             return Ok(());
         }
+        let first_move = first_move.filter(|_| !self.side_given && self.position_at.is_some());
+        if let Some(c) = first_move {
+            self.side = c;
+        }
         self.started = true;
+        if let Some(at) = self.position_at
+            && !self.side_given
+        {
+            self.warnings.push(Warning::note(
+                at,
+                format!(
+                    "the position has no side-to-move line (+ or -); {} to move{}",
+                    if self.side == Color::Black { "black (先手)" } else { "white (後手)" },
+                    if first_move.is_some() { ", as the first move says" } else { " assumed" }
+                ),
+            ));
+        }
         let mut pos = match self.board {
             None if self.hands.iter().all(Hand::is_empty) && self.side == Color::Black => {
                 Position::startpos()
             }
             board => {
                 let board = board.unwrap_or([Piece::EMPTY; 81]);
+                // what is wrong with the position is on its first line
+                let at = self.position_at.unwrap_or(n);
                 let (pos, problems) = position_from_parts(&board, &self.hands, self.side)
-                    .map_err(|e| RecordError::parse(n, e.to_string()))?;
+                    .map_err(|e| RecordError::parse(at, e.to_string()))?;
                 for p in problems {
-                    self.warnings.push(Warning::note(n, p));
+                    self.warnings.push(Warning::note(at, p));
                 }
                 pos
             }
@@ -181,6 +217,10 @@ impl CsaGame {
         self.record.set_initial(pos)?;
         self.pos = self.record.initial().clone();
         Ok(())
+    }
+
+    fn start(&mut self, n: usize) -> Result<(), RecordError> {
+        self.start_with(n, None)
     }
 
     fn comment(&mut self, n: usize, c: String) -> Result<(), RecordError> {
@@ -220,9 +260,13 @@ impl CsaGame {
                 }
                 Ok(())
             }
-            b'P' if !self.started => self.position_line(n, s),
+            b'P' if !self.started => {
+                self.position_at.get_or_insert(n);
+                self.position_line(n, s)
+            }
             b'+' | b'-' if b.len() == 1 && !self.started => {
                 self.side = color_of_sign(b[0]).expect("sign");
+                self.side_given = true;
                 Ok(())
             }
             b'+' | b'-' => self.play(n, s),
@@ -362,7 +406,7 @@ impl CsaGame {
     }
 
     fn play(&mut self, n: usize, s: &str) -> Result<(), RecordError> {
-        self.start(n)?;
+        self.start_with(n, color_of_sign(s.as_bytes()[0]))?;
         if self.dead {
             return Ok(());
         }

@@ -90,9 +90,12 @@ impl RecordError {
         RecordError::Parse { file: None, line, message: message.into() }
     }
 
-    /// Attaches a file name to a parse error.
+    /// Attaches a file name to a parse error or an unknown format.
     pub fn with_file(self, name: &str) -> RecordError {
         match self {
+            RecordError::UnknownFormat { file: None } => {
+                RecordError::UnknownFormat { file: Some(name.to_string()) }
+            }
             RecordError::Parse { line, message, .. } => {
                 RecordError::Parse { file: Some(name.to_string()), line, message }
             }
@@ -106,7 +109,7 @@ impl fmt::Display for RecordError {
         match self {
             RecordError::Io { path, source } => write!(f, "{path}: {source}"),
             RecordError::UnknownFormat { file: Some(file) } => {
-                write!(f, "unrecognised record format: {file}")
+                write!(f, "{file}: unrecognised record format: not KIF, KI2, CSA, USI, SFEN or JKF")
             }
             RecordError::UnknownFormat { file: None } => {
                 write!(f, "unrecognised record format: not KIF, KI2, CSA, USI, SFEN or JKF")

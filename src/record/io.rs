@@ -4,7 +4,7 @@
 //! book builder call.
 
 use super::error::{RecordError, Warning};
-use super::text::{Encoding, decode, encode};
+use super::text::{Decoded, Encoding, decode_by_evidence, encode, normalize_newlines};
 use super::tree::GameRecord;
 use super::{csa, jkf, kif_read, kif_write, usi};
 use std::path::Path;
@@ -120,8 +120,9 @@ impl Format {
     }
 }
 
-/// Parses decoded text in a format.
+/// Parses decoded text in a format (lines may end in `\n`, `\r\n` or a lone `\r`).
 pub fn read_text(text: &str, format: Format) -> Result<(GameRecord, Vec<Warning>), RecordError> {
+    let text = &*normalize_newlines(text);
     match format {
         Format::Kif | Format::Kifu => kif_read::read_kif(text),
         Format::Ki2 | Format::Ki2u => kif_read::read_ki2(text),
@@ -154,15 +155,37 @@ pub fn variations_dropped(record: &GameRecord, format: Format) -> usize {
     }
 }
 
-/// Reads record bytes: decodes them, picks the format from `hint` (an extension's format) or
-/// the content, and parses.
+/// Reads record bytes: decodes them (see [`decode_record`]), picks the format from `hint` (an
+/// extension's format) or the content, and parses. Bytes the chosen encoding cannot read come
+/// first among the warnings.
 pub fn read_bytes(bytes: &[u8], hint: Option<Format>) -> Result<(GameRecord, Vec<Warning>), RecordError> {
-    let (text, _) = decode(bytes);
+    let (text, mut warnings) = decode_record(bytes, hint);
     let format = match hint {
         Some(f) => f,
         None => Format::detect(&text).ok_or(RecordError::UnknownFormat { file: None })?,
     };
-    read_text(&text, format)
+    let (record, more) = read_text(&text, format)?;
+    warnings.extend(more);
+    Ok((record, warnings))
+}
+
+/// At most this many lines with unreadable bytes are named one by one.
+const DAMAGED_LINES_NAMED: usize = 10;
+
+/// Decodes record bytes by evidence (BOM, validity, which encoding reads them best, the
+/// format's convention on a tie: Shift_JIS for `.kif`/`.ki2`, UTF-8 otherwise), with a note for
+/// each line where bytes could not be read and were replaced by U+FFFD.
+pub fn decode_record(bytes: &[u8], hint: Option<Format>) -> (String, Vec<Warning>) {
+    let Decoded { text, encoding, damaged_lines } =
+        decode_by_evidence(bytes, hint.map(Format::file_encoding));
+    let what = format!("bytes that are not {} were read as \u{FFFD}", encoding.name());
+    let mut warnings: Vec<Warning> =
+        damaged_lines.iter().take(DAMAGED_LINES_NAMED).map(|&l| Warning::note(l, what.clone())).collect();
+    if let Some(&first) = damaged_lines.get(DAMAGED_LINES_NAMED) {
+        let rest = damaged_lines.len() - DAMAGED_LINES_NAMED;
+        warnings.push(Warning::note(first, format!("{what} on {rest} more lines from here")));
+    }
+    (text, warnings)
 }
 
 /// Loads a record file, picking the format by extension (or content when the extension is
@@ -336,12 +359,40 @@ pub fn write_stdout(bytes: &[u8]) -> Result<(), RecordError> {
         .map_err(|source| RecordError::Io { path: "<stdout>".to_string(), source })
 }
 
-/// Saves a record, format and encoding from the extension (KIF when unknown).
-pub fn save_record(path: impl AsRef<Path>, record: &GameRecord) -> Result<(), RecordError> {
+/// Saves a record, format and encoding from the extension (KIF when unknown). Returns a note
+/// for each line that held characters the file's encoding cannot (see [`encode_for_file`]).
+pub fn save_record(path: impl AsRef<Path>, record: &GameRecord) -> Result<Vec<Warning>, RecordError> {
     let path = path.as_ref();
     let format = Format::from_path(path).unwrap_or(Format::Kif);
     let text = write_text(record, format);
-    write_file_atomically(path, &encode(&text, format.file_encoding()))
+    let (bytes, mut warnings) = encode_for_file(&text, format.file_encoding());
+    write_file_atomically(path, &bytes)?;
+    let name = path.display().to_string();
+    for w in &mut warnings {
+        w.file = Some(name.clone());
+    }
+    Ok(warnings)
+}
+
+/// Text encoded for a file, with a note for each line holding characters the encoding cannot
+/// (Shift_JIS has no 雞, 𠮷 or emoji): they are written as `&#NNNNN;` references, and the note
+/// names them and says how to keep them (a UTF-8 format such as `.kifu`).
+pub fn encode_for_file(text: &str, enc: Encoding) -> (Vec<u8>, Vec<Warning>) {
+    let warnings = super::text::unencodable(text, enc)
+        .into_iter()
+        .map(|(line, chars)| {
+            let list: Vec<String> = chars.iter().map(|c| format!("{c} (written &#{};)", *c as u32)).collect();
+            Warning::note(
+                line,
+                format!(
+                    "{} cannot hold {}; save as .kifu or .ki2u (UTF-8) to keep them",
+                    enc.name(),
+                    list.join(", ")
+                ),
+            )
+        })
+        .collect();
+    (encode(text, enc), warnings)
 }
 
 /// Loads every game of a file: all games of a multi-game CSA file (separated by `/`), or the
@@ -350,16 +401,20 @@ pub fn load_all_records(path: impl AsRef<Path>) -> Result<Vec<(GameRecord, Vec<W
     let path = path.as_ref();
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| RecordError::Io { path: name.clone(), source })?;
-    let (text, _) = decode(&bytes);
-    let format = match Format::from_path(path).or_else(|| Format::detect(&text)) {
+    let hint = Format::from_path(path);
+    let (text, decoding) = decode_record(&bytes, hint);
+    let format = match hint.or_else(|| Format::detect(&text)) {
         Some(f) => f,
         None => return Err(RecordError::UnknownFormat { file: Some(name) }),
     };
     let mut games = match format {
-        Format::Csa => csa::read_csa_games(&text),
+        Format::Csa => csa::read_csa_games(&normalize_newlines(&text)),
         f => read_text(&text, f).map(|g| vec![g]),
     }
     .map_err(|e| e.with_file(&name))?;
+    if let Some((_, first)) = games.first_mut() {
+        first.splice(0..0, decoding);
+    }
     for (_, warnings) in &mut games {
         for w in warnings.iter_mut() {
             w.file = Some(name.clone());

@@ -410,6 +410,8 @@ enum UnplayableMove {
     UnknownPiece { piece: String },
     #[error("bad 'from' square")]
     BadFrom,
+    #[error("'piece' says {piece} but the piece on {from} is {found}")]
+    WrongPiece { piece: String, from: String, found: String },
     #[error("{} is not legal here", .mv.usi())]
     Illegal { mv: Move },
 }
@@ -455,7 +457,16 @@ fn move_of(doc: &Doc, jm: usize, pos: &Position) -> Result<Result<Move, Unplayab
             None => return Ok(Err(UnplayableMove::UnknownPiece { piece: piece.to_string() })),
         },
         Some(None) => return Ok(Err(UnplayableMove::BadFrom)),
-        Some(Some(f)) => Move::board(f, to, promote == Some(true)),
+        Some(Some(f)) => {
+            // `piece` is the piece as it stands before the move
+            let on = pos.piece_at(f).kind();
+            if on.is_some() && on != PieceKind::from_csa(piece) {
+                let found = on.map(|k| k.csa()).unwrap_or_default().to_string();
+                let from = format!("{}{}", f.file(), f.rank());
+                return Ok(Err(UnplayableMove::WrongPiece { piece: piece.to_string(), from, found }));
+            }
+            Move::board(f, to, promote == Some(true))
+        }
     };
     Ok(if pos.is_legal(mv) { Ok(mv) } else { Err(UnplayableMove::Illegal { mv }) })
 }
@@ -529,7 +540,7 @@ pub fn read_jkf(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
             };
             if k == MOVE_NUMBER_KEY {
                 match value.trim().parse::<u32>() {
-                    Ok(n) if n < u32::MAX => {
+                    Ok(n) if n < crate::core::MAX_MOVE_NUMBER => {
                         start_number = Some(n + 1);
                         continue;
                     }
@@ -604,6 +615,13 @@ pub fn read_jkf(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
                 None => {
                     warnings.push(Warning::note(doc.line_of(e), format!("unknown special '{sp}' ignored")))
                 }
+            }
+            // moves listed after the end of the game (not as forks) are not part of it
+            if let Some(&after) = entries[i + 1..].iter().find(|&&a| doc.get(a, "move").is_some()) {
+                warnings.push(Warning::error(
+                    doc.line_of(after),
+                    format!("a move after the end of the game ({sp}); the rest of this line is skipped"),
+                ));
             }
             // the line ends here; moves played instead of the special are its forks
             for f in forks.into_iter().rev() {

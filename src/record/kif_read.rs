@@ -11,7 +11,7 @@ use super::parse_move::parse_japanese_move;
 use super::special::SpecialKind;
 use super::text::{halfwidth_digits, trim_all};
 use super::tree::{GameRecord, MoveTime, NodeId, ROOT, Special, clean_comment, clean_header};
-use crate::core::{Color, Position};
+use crate::core::{Color, MAX_MOVE_NUMBER, Position};
 
 /// Reads KIF text (decoded already). KI2 move lines are accepted too.
 pub fn read_kif(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
@@ -44,6 +44,8 @@ struct KifReader {
     /// Moves played before the start position, from a `手数＝N` line.
     start_number: Option<usize>,
     pending_comments: Vec<String>,
+    /// The first line of the board diagram, where what is wrong with it is reported.
+    diagram_line: Option<usize>,
 }
 
 impl KifReader {
@@ -62,6 +64,7 @@ impl KifReader {
             offset: None,
             start_number: None,
             pending_comments: Vec::new(),
+            diagram_line: None,
         }
     }
 
@@ -72,9 +75,11 @@ impl KifReader {
         }
         self.started = true;
         let mut initial = if self.bod.has_board() {
-            let (pos, problems) = self.bod.position().map_err(|m| RecordError::parse(line, m.to_string()))?;
+            // what is wrong with the diagram is on the diagram's first line
+            let at = self.diagram_line.unwrap_or(line);
+            let (pos, problems) = self.bod.position().map_err(|m| RecordError::parse(at, m.to_string()))?;
             for p in problems {
-                self.warnings.push(Warning::note(line, p));
+                self.warnings.push(Warning::note(at, p));
             }
             pos
         } else if let Some(h) = self.handicap {
@@ -86,7 +91,7 @@ impl KifReader {
             self.offset = self.start_number;
         }
         let before = self.offset.unwrap_or(0);
-        initial.set_move_number(u32::try_from(before + 1).unwrap_or(u32::MAX));
+        initial.set_move_number(u32::try_from(before + 1).unwrap_or(MAX_MOVE_NUMBER));
         self.record.set_initial(initial)?;
         self.pos = self.record.initial().clone();
         self.record.node_mut(ROOT).comments.append(&mut self.pending_comments);
@@ -97,11 +102,17 @@ impl KifReader {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, raw) in text.split('\n').enumerate() {
             let n = i + 1;
-            let line = raw.trim_end_matches(char::is_whitespace);
+            // a byte that could not be decoded (U+FFFD) at either end of a line is as blank
+            let line = raw.trim_end_matches(|c: char| c.is_whitespace() || c == '\u{FFFD}');
             if line.is_empty() {
                 continue;
             }
-            self.line(n, line)?;
+            // elsewhere than in a comment, such a byte is taken to be one stray byte: dropped
+            if line.contains('\u{FFFD}') && !line.trim_start().starts_with('*') {
+                self.line(n, &line.replace('\u{FFFD}', ""))?;
+            } else {
+                self.line(n, line)?;
+            }
         }
         self.start(0)?;
         Ok((self.record, self.warnings))
@@ -109,7 +120,7 @@ impl KifReader {
 
     fn line(&mut self, n: usize, line: &str) -> Result<(), RecordError> {
         // any white space (also \v, \f, no-break and ideographic spaces) before a line is ignored
-        let t = line.trim_start_matches(char::is_whitespace);
+        let t = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FFFD}');
         if t.starts_with('#') || t.starts_with('&') || t.starts_with("手数----") {
             return Ok(());
         }
@@ -117,7 +128,7 @@ impl KifReader {
             let digits: String =
                 halfwidth_digits(trim_all(rest)).chars().take_while(|c| c.is_ascii_digit()).collect();
             match digits.parse::<usize>() {
-                Ok(v) if !self.started && v < u32::MAX as usize => self.start_number = Some(v),
+                Ok(v) if !self.started && v < MAX_MOVE_NUMBER as usize => self.start_number = Some(v),
                 Ok(_) if !self.started => {
                     self.warnings.push(Warning::note(n, format!("move count out of range, ignored: {t}")))
                 }
@@ -163,7 +174,10 @@ impl KifReader {
         }
         if !self.started {
             match self.bod.line(t) {
-                Ok(true) => return Ok(()),
+                Ok(true) => {
+                    self.diagram_line.get_or_insert(n);
+                    return Ok(());
+                }
                 Ok(false) => {}
                 Err(m) => return Err(RecordError::parse(n, m.to_string())),
             }
@@ -294,7 +308,7 @@ impl KifReader {
     fn kif_move_line(&mut self, n: usize, t: &str) -> Result<(), RecordError> {
         let t = halfwidth_leading_number(t);
         let num_len = t.chars().take_while(|c| c.is_ascii_digit()).count();
-        let number: Option<usize> = t[..num_len].parse().ok().filter(|&v| v < u32::MAX as usize);
+        let number: Option<usize> = t[..num_len].parse().ok().filter(|&v| v <= MAX_MOVE_NUMBER as usize);
         let mut rest = trim_all(&t[num_len..]);
         if !self.started {
             match (self.start_number, number) {

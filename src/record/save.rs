@@ -142,7 +142,7 @@ fn writer(shared: &Shared) {
             st.busy = true;
             st.queue.remove(0)
         };
-        let result = save_record(&job.path, &job.record);
+        let result = save_record(&job.path, &job.record).map(|_| ());
         drop(job.record);
         let mut st = shared.lock();
         st.busy = false;

@@ -1,27 +1,114 @@
-//! Text helpers shared by the readers and writers: encoding detection (BOM, UTF-8,
-//! Shift_JIS via `encoding_rs`), digits in their full-width, half-width and kanji forms, kanji
-//! numerals for hand counts, and display width for column alignment.
+//! Text helpers shared by the readers and writers: encoding detection (BOM, UTF-8, Shift_JIS
+//! and EUC-JP via `encoding_rs`, chosen by which reads the bytes best), line endings, digits in
+//! their full-width, half-width and kanji forms, kanji numerals for hand counts, and display
+//! width for column alignment.
 
-use encoding_rs::SHIFT_JIS;
+use encoding_rs::{EUC_JP, SHIFT_JIS};
+use std::borrow::Cow;
 
 /// The encoding a text was decoded from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Encoding {
     Utf8,
     ShiftJis,
+    EucJp,
 }
 
-/// Decodes file bytes: a UTF-8 BOM or valid UTF-8 means UTF-8, anything else is read as
-/// Shift_JIS (Windows-31J). Returns the text and the encoding found.
+impl Encoding {
+    /// The encoding's usual name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::ShiftJis => "Shift_JIS",
+            Encoding::EucJp => "EUC-JP",
+        }
+    }
+}
+
+/// File bytes decoded: the text, the encoding chosen, and the lines (1-based, counted as the
+/// readers count them) where bytes that are not valid in that encoding were read as U+FFFD.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded {
+    pub text: String,
+    pub encoding: Encoding,
+    pub damaged_lines: Vec<usize>,
+}
+
+/// Decodes file bytes by evidence, with no convention to break a tie (see
+/// [`decode_by_evidence`]). Returns the text and the encoding chosen.
 pub fn decode(bytes: &[u8]) -> (String, Encoding) {
+    let d = decode_by_evidence(bytes, None);
+    (d.text, d.encoding)
+}
+
+/// Decodes file bytes by evidence: a UTF-8 BOM means UTF-8; valid UTF-8 is UTF-8; otherwise
+/// each of UTF-8, Shift_JIS and EUC-JP reads the bytes and the one with the fewest signs of a
+/// wrong guess wins (bytes it cannot read, and half-width katakana, which records do not use
+/// but which a wrong guess produces), `convention` (the file extension's encoding) breaking a
+/// tie. Bytes the chosen encoding cannot read become U+FFFD, and their lines are listed.
+pub fn decode_by_evidence(bytes: &[u8], convention: Option<Encoding>) -> Decoded {
     if let Some(rest) = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
-        return (String::from_utf8_lossy(rest).into_owned(), Encoding::Utf8);
+        let text = String::from_utf8_lossy(rest).into_owned();
+        let damaged_lines =
+            if std::str::from_utf8(rest).is_ok() { Vec::new() } else { replaced_lines(&text) };
+        return Decoded { text, encoding: Encoding::Utf8, damaged_lines };
     }
     if let Ok(s) = std::str::from_utf8(bytes) {
-        return (s.to_string(), Encoding::Utf8);
+        return Decoded { text: s.to_string(), encoding: Encoding::Utf8, damaged_lines: Vec::new() };
     }
-    let (s, _, _) = SHIFT_JIS.decode(bytes);
-    (s.into_owned(), Encoding::ShiftJis)
+    let read = |enc: Encoding| -> (String, usize) {
+        let text = match enc {
+            Encoding::Utf8 => String::from_utf8_lossy(bytes).into_owned(),
+            Encoding::ShiftJis => SHIFT_JIS.decode_without_bom_handling(bytes).0.into_owned(),
+            Encoding::EucJp => EUC_JP.decode_without_bom_handling(bytes).0.into_owned(),
+        };
+        let doubt =
+            text.chars().filter(|&c| c == '\u{FFFD}' || ('\u{FF61}'..='\u{FF9F}').contains(&c)).count();
+        (text, doubt)
+    };
+    // the convention first, so that it wins a tie
+    let mut order = vec![Encoding::Utf8, Encoding::ShiftJis, Encoding::EucJp];
+    if let Some(c) = convention {
+        order.retain(|&e| e != c);
+        order.insert(0, c);
+    }
+    let (encoding, text) = order
+        .into_iter()
+        .map(|e| (e, read(e)))
+        .min_by_key(|(_, (_, doubt))| *doubt)
+        .map(|(e, (text, _))| (e, text))
+        .expect("three candidates");
+    let damaged_lines = replaced_lines(&text);
+    Decoded { text, encoding, damaged_lines }
+}
+
+/// The lines (1-based, as [`normalize_newlines`] splits them) holding U+FFFD.
+fn replaced_lines(text: &str) -> Vec<usize> {
+    normalize_newlines(text)
+        .split('\n')
+        .enumerate()
+        .filter(|(_, l)| l.contains('\u{FFFD}'))
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+/// Text with every line ending a `\n` (or `\r\n`): a lone `\r`, as old Mac files end lines,
+/// becomes `\n`, so that readers splitting at `\n` see the lines.
+pub fn normalize_newlines(text: &str) -> Cow<'_, str> {
+    let b = text.as_bytes();
+    if !b.iter().enumerate().any(|(i, &c)| c == b'\r' && b.get(i + 1) != Some(&b'\n')) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' && chars.peek() != Some(&'\n') {
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// Encodes text for a file.
@@ -29,7 +116,33 @@ pub fn encode(text: &str, enc: Encoding) -> Vec<u8> {
     match enc {
         Encoding::Utf8 => text.as_bytes().to_vec(),
         Encoding::ShiftJis => SHIFT_JIS.encode(text).0.into_owned(),
+        Encoding::EucJp => EUC_JP.encode(text).0.into_owned(),
     }
+}
+
+/// Characters of `text` that `enc` cannot hold, with their lines (1-based): what [`encode`]
+/// writes as `&#NNNNN;` references in Shift_JIS or EUC-JP.
+pub fn unencodable(text: &str, enc: Encoding) -> Vec<(usize, Vec<char>)> {
+    let codec = match enc {
+        Encoding::Utf8 => return Vec::new(),
+        Encoding::ShiftJis => SHIFT_JIS,
+        Encoding::EucJp => EUC_JP,
+    };
+    let mut out = Vec::new();
+    for (i, line) in normalize_newlines(text).split('\n').enumerate() {
+        if !codec.encode(line).2 {
+            continue;
+        }
+        let mut buf = [0u8; 4];
+        let mut chars: Vec<char> = Vec::new();
+        for c in line.chars() {
+            if codec.encode(c.encode_utf8(&mut buf)).2 && !chars.contains(&c) {
+                chars.push(c);
+            }
+        }
+        out.push((i + 1, chars));
+    }
+    out
 }
 
 /// A digit 1–9 written half-width, full-width or as a kanji numeral.

@@ -16,7 +16,7 @@ pub fn read_usi(text: &str) -> Result<(GameRecord, Vec<Warning>), RecordError> {
         .map(|(i, l)| (i + 1, l.trim()))
         .find(|(_, l)| !l.is_empty() && !l.starts_with('#'))
     else {
-        return Err(RecordError::parse(0, "empty USI record"));
+        return Err(RecordError::parse(1, "empty USI record: no position and no moves"));
     };
     let words: Vec<&str> = line.split_whitespace().collect();
     let parsed = parse_position_command(&words, PositionSyntax::Lenient).map_err(|e| match e {

@@ -41,6 +41,21 @@ pub enum PieceStyle {
     Ascii,
 }
 
+/// The colours the screen is drawn in: `dark` for a dark terminal background, `light` for a light
+/// one (no piece in white), `high-contrast` for the sixteen plainest colours and bold pieces.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Theme {
+    #[default]
+    Dark,
+    Light,
+    HighContrast,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Dark, Theme::Light, Theme::HighContrast];
+}
+
 /// The interface language (shogi notation is Japanese in both).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -131,6 +146,8 @@ pub struct Settings {
     /// The player's name, written into the records (`先手：Hanako`) and shown in place of
     /// "you"; empty: "you".
     pub player_name: String,
+    /// The colours of the screen.
+    pub theme: Theme,
 }
 
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -168,6 +185,7 @@ impl Default for Settings {
             threats: true,
             natural_thinking_time: true,
             player_name: String::new(),
+            theme: Theme::Dark,
         }
     }
 }
@@ -387,6 +405,9 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
             Err(why) => problems.push((w.bad_player_name)(why.describe(w.language))),
         }
     }
+    if let Some(v) = take(field("theme"), &mut problems, w) {
+        s.theme = v;
+    }
     let known = [
         "version",
         "mode",
@@ -409,6 +430,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "threats",
         "natural_thinking_time",
         "player_name",
+        "theme",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {
@@ -543,6 +565,21 @@ mod tests {
     }
 
     #[test]
+    fn theme_is_read_by_name_and_a_wrong_name_is_reported() {
+        for (text, theme) in
+            [("dark", Theme::Dark), ("light", Theme::Light), ("high-contrast", Theme::HighContrast)]
+        {
+            let p = parse(&format!(r#"{{"version":1,"theme":"{text}"}}"#), Settings::default());
+            assert_eq!(p.settings.theme, theme);
+            assert!(p.problems.is_empty(), "{:?}", p.problems);
+        }
+        let p = parse(r#"{"version":1,"theme":"blue"}"#, Settings::default());
+        assert_eq!(p.settings.theme, Theme::Dark);
+        assert!(p.problems[0].contains("'theme'"), "{:?}", p.problems);
+        assert!(serde_json::to_string(&Settings::default()).unwrap().contains(r#""theme":"dark""#));
+    }
+
+    #[test]
     fn settings_round_trip_through_the_file() {
         let d = TempDir::new("settings-roundtrip");
         let path = d.0.join("sub").join("settings.json");
@@ -568,6 +605,7 @@ mod tests {
             mark_thresholds: [8, 15, 30, 60],
             natural_thinking_time: false,
             player_name: "花子 Hanako".into(),
+            theme: Theme::HighContrast,
             ..Settings::default()
         };
         s.engine_options.insert("USI_Hash".into(), "256".into());

@@ -71,3 +71,29 @@ fn bad_arguments() {
     assert_eq!(code, 2);
     assert!(err.contains("unexpected argument '--depth'"), "{err}");
 }
+
+#[test]
+fn a_line_that_is_not_utf8_is_reported_and_the_next_read() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogiban"))
+        .arg("eval")
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n";
+    let mut input = start.as_bytes().to_vec();
+    input.extend_from_slice(b"\xff\xfe not text\n");
+    input.extend_from_slice(start.as_bytes());
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(lines[1], "error");
+    assert_eq!(lines[0], lines[2]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("line 2: not UTF-8"), "{stderr}");
+    assert_eq!(out.status.code(), Some(1));
+}

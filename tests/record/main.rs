@@ -13,6 +13,7 @@ mod endings;
 mod explain;
 mod files;
 mod hostile;
+mod misreads;
 mod notation;
 mod robustness;
 mod roundtrip;

@@ -254,12 +254,12 @@ impl App {
     pub fn open_comment_editor(&mut self) {
         let node = self.game.node();
         let text = comment_text(&self.record().node(node).comments);
-        self.popup = Some(Popup::Comment(Box::new(CommentEditor::new(node, &text))));
+        self.open_popup(Popup::Comment(Box::new(CommentEditor::new(node, &text))));
     }
 
     /// The open comment editor (the input layer sends it the editing keys).
     pub fn comment_editor(&mut self) -> Option<&mut CommentEditor> {
-        match self.popup.as_mut() {
+        match self.popup_mut() {
             Some(Popup::Comment(e)) => Some(e),
             _ => None,
         }
@@ -280,7 +280,7 @@ impl App {
 
     /// Closes the comment editor, writing its text into the record when `keep`.
     pub fn finish_comment(&mut self, keep: bool) {
-        let Some(Popup::Comment(e)) = self.popup.take() else { return };
+        let Some(Popup::Comment(e)) = self.take_popup() else { return };
         let t = self.text().review;
         if !keep || !e.changed() {
             self.message = t.comment_unchanged.into();

@@ -2,7 +2,7 @@
 //! what is wrong with them always at hand, and the ways out: play a game from the position,
 //! analyse it, solve it as a tsume, or cancel (the record shown before stays untouched).
 
-use super::{App, Popup};
+use super::{App, Mode, Popup};
 use crate::core::{Color, Piece, PieceKind, Position, Setup, SetupProblem, SetupUse, Square};
 use crate::record::{GameRecord, HANDICAPS};
 use crate::tui::view::geometry::HAND_ORDER;
@@ -103,23 +103,20 @@ impl App {
         crate::tui::text::setup::SetupText::of(self.settings.language)
     }
 
-    /// The editor, when it is open.
-    pub fn editor(&self) -> Option<&Editor> {
-        self.editor.as_ref()
-    }
-
     /// Opens the editor on the position shown.
     pub fn open_editor(&mut self) {
         let slot = EditorSlot::Board(self.cursor);
         let pen = Piece::new(Color::Black, PieceKind::Pawn);
-        self.editor =
-            Some(Editor { setup: Setup::from_position(self.pos()), slot, pen, start: None, menu: None });
+        let editor = Editor { setup: Setup::from_position(self.pos()), slot, pen, start: None, menu: None };
+        self.leave_tsume();
+        self.quit_learn();
+        self.mode = Mode::Editor(Box::new(editor));
         self.selection = None;
         self.message = self.setup_text().editor_opened.into();
     }
 
     fn edit(&mut self, change: impl FnOnce(&mut Editor)) {
-        if let Some(e) = self.editor.as_mut() {
+        if let Some(e) = self.editor_mut() {
             change(e);
         }
     }
@@ -270,7 +267,7 @@ impl App {
     /// takes the cursor (a second click on it turns it over to the other side). A right click
     /// empties the square.
     pub fn editor_click(&mut self, sq: Square, right: bool) {
-        let Some(e) = self.editor.as_ref() else { return };
+        let Some(e) = self.editor() else { return };
         let here = e.setup.piece_at(sq);
         let again = e.slot == EditorSlot::Board(sq);
         let pen = e.pen;
@@ -303,7 +300,7 @@ impl App {
 
     /// Takes the menu's chosen way out.
     pub fn editor_menu_confirm(&mut self) {
-        if let Some(i) = self.editor.as_ref().and_then(|e| e.menu) {
+        if let Some(i) = self.editor().and_then(|e| e.menu) {
             self.editor_exit(EditorExit::ALL[i]);
         }
     }
@@ -311,13 +308,13 @@ impl App {
     /// Leaves the editor the way `exit` says; a position not fit for the way stays in the
     /// editor with the reasons shown.
     pub fn editor_exit(&mut self, exit: EditorExit) {
-        let Some(e) = self.editor.as_mut() else { return };
+        let Some(e) = self.editor_mut() else { return };
         e.menu = None;
         let setup = e.setup.clone();
         let purpose = match exit {
             EditorExit::Resume => return,
             EditorExit::Cancel => {
-                self.editor = None;
+                self.leave_to_board();
                 self.message = self.setup_text().editor_cancelled.into();
                 return;
             }
@@ -337,10 +334,10 @@ impl App {
         match exit {
             EditorExit::Play => {
                 // the dialog's choice starts the game from the editor's position
-                self.popup = Some(Popup::NewGame(self.last_choice()));
+                self.open_popup(Popup::NewGame(self.last_choice()));
             }
             EditorExit::Analyse => {
-                self.editor = None;
+                self.leave_to_board();
                 self.replace_record(GameRecord::new(pos));
                 self.dirty = true;
                 if !self.analysing() {
@@ -351,7 +348,7 @@ impl App {
                 let mut setup = setup;
                 setup.box_to_hand(setup.side.flip());
                 let pos = setup.position(SetupUse::Tsume).unwrap_or(pos);
-                self.editor = None;
+                self.leave_to_board();
                 let title = self.setup_text().edited_position.to_string();
                 self.start_tsume(pos, title, None);
             }
@@ -362,7 +359,12 @@ impl App {
     /// The editor's position for a game about to start from the new-game dialog (the editor
     /// closes), or `None` when the editor is not open.
     pub(super) fn take_editor_start(&mut self) -> Option<Position> {
-        let e = self.editor.take()?;
-        e.setup.position(SetupUse::Play).ok()
+        match self.leave_to_board() {
+            Mode::Editor(e) => e.setup.position(SetupUse::Play).ok(),
+            other => {
+                self.mode = other;
+                None
+            }
+        }
     }
 }

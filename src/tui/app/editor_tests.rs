@@ -16,7 +16,7 @@ fn at(app: &App, s: &str) -> Piece {
 
 fn goto(app: &mut App, s: &str) {
     let target = sq(s);
-    app.editor.as_mut().unwrap().slot = EditorSlot::Board(target);
+    app.editor_mut().unwrap().slot = EditorSlot::Board(target);
 }
 
 fn problems(app: &App) -> Vec<SetupProblem> {

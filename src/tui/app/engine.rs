@@ -47,7 +47,7 @@ impl App {
     pub fn engine_to_move(&self) -> bool {
         self.players[self.pos().side_to_move().index()] == Player::Engine
             && !self.paused
-            && self.popup.is_none()
+            && self.popup().is_none()
             && !self.line_ended()
             && !self.status().is_over()
             && !self.learning()

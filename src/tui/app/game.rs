@@ -20,7 +20,7 @@ impl App {
 
     /// Answers the promotion popup.
     pub fn answer_promotion(&mut self, promote: bool) {
-        if let Some(Popup::Promotion { from, to }) = self.popup.take() {
+        if let Some(Popup::Promotion { from, to }) = self.take_popup() {
             self.submit_move(Move::board(from, to, promote));
         }
     }
@@ -106,7 +106,7 @@ impl App {
                 let other = (!m.is_drop()).then(|| Move::board(m.from(), m.to(), !m.is_promotion()));
                 if !says_promotion && other.is_some_and(|o| self.pos().is_legal(o)) && self.pos().is_legal(m)
                 {
-                    self.popup = Some(Popup::Promotion { from: m.from(), to: m.to() });
+                    self.open_popup(Popup::Promotion { from: m.from(), to: m.to() });
                     return false;
                 }
                 self.submit_move(m)
@@ -258,7 +258,7 @@ impl App {
 
     /// The side to move resigns: the line ends with 投了.
     pub fn resign(&mut self) {
-        self.popup = None;
+        self.close_popup();
         if self.line_ended() || self.status().is_over() {
             self.message = self.text().already_over.into();
             return;
@@ -285,7 +285,7 @@ impl App {
     /// every condition holds, 持将棋 (a draw) where the 24-point rule says so, otherwise the
     /// declaration loses.
     pub fn declare(&mut self) {
-        self.popup = None;
+        self.close_popup();
         if self.line_ended() || self.status().is_over() {
             self.message = self.text().already_over.into();
             return;

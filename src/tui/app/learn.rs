@@ -5,7 +5,7 @@
 //! judges moves: it keeps the evaluation when it loses less than the mark's threshold against
 //! the engine's best. The engine's line is shown either way. Tries never change the record.
 
-use super::{App, Player, Popup};
+use super::{App, Mode, Player, Popup};
 use crate::core::{Color, Move, Position};
 use crate::engine::analysis::BlackScore;
 use crate::engine::analysis::game::{PositionEval, judge};
@@ -115,10 +115,10 @@ impl Learn {
     }
 }
 
-/// The learn-mode state of the app.
+/// Learn mode's side in the app: its searches and the wait for the whole-game analysis (the
+/// items and the try in progress are `Mode::Learn`'s).
 #[derive(Debug, Default)]
 pub(super) struct LearnState {
-    mode: Option<Learn>,
     /// Start learn mode when the whole-game analysis asked for it finishes.
     after_analysis: bool,
     /// The ticket of the latest search asked for.
@@ -129,7 +129,7 @@ pub(super) struct LearnState {
 impl App {
     /// Learn mode, when on (and still about the record shown).
     pub fn learn(&self) -> Option<&Learn> {
-        self.learn.mode.as_ref().filter(|l| {
+        self.learn_state().filter(|l| {
             let rec = self.record();
             *rec.initial() == l.start && rec.main_line_moves().starts_with(&l.moves)
         })
@@ -192,7 +192,7 @@ impl App {
             return;
         }
         if !self.review().has_scores() {
-            self.popup = Some(Popup::ConfirmLearnAnalysis);
+            self.open_popup(Popup::ConfirmLearnAnalysis);
             return;
         }
         let (side, side_fixed) = self.learn_side();
@@ -205,7 +205,8 @@ impl App {
             self.toggle_analysis(); // its lines would give the answer away
         }
         let (start, moves) = (self.record().initial().clone(), self.record().main_line_moves());
-        self.learn.mode = Some(Learn {
+        self.leave_tsume();
+        self.mode = Mode::Learn(Box::new(Learn {
             side,
             side_fixed,
             items,
@@ -214,13 +215,13 @@ impl App {
             moves,
             phase: Phase::Trying,
             answer_shown: false,
-        });
+        }));
         self.learn_show();
     }
 
     /// Answers the offer to analyse the game first: learn mode starts when it is done.
     pub fn answer_learn_analysis(&mut self, yes: bool) {
-        self.popup = None;
+        self.close_popup();
         if yes {
             self.learn.after_analysis = true;
             self.toggle_game_analysis();
@@ -236,7 +237,8 @@ impl App {
 
     /// Leaves learn mode (the record is as it was).
     pub fn quit_learn(&mut self) {
-        if self.learn.mode.take().is_some() {
+        if let Mode::Learn(_) = self.mode {
+            self.leave_to_board();
             self.learn.queue.push(LearnCommand::Cancel);
             self.message = self.text().learn_quit.into();
         }
@@ -247,7 +249,7 @@ impl App {
         if !self.learning() {
             return;
         }
-        let Some(l) = self.learn.mode.as_mut() else { return };
+        let Some(l) = self.learn_mut() else { return };
         let n = l.items.len() as i32;
         l.index = (l.index as i32 + delta).rem_euclid(n) as usize;
         self.learn_show();
@@ -260,7 +262,7 @@ impl App {
 
     /// Shows the engine's line without trying.
     pub fn learn_show_answer(&mut self) {
-        if let Some(l) = self.learn.mode.as_mut() {
+        if let Some(l) = self.learn_mut() {
             l.answer_shown = true;
         }
     }
@@ -276,7 +278,7 @@ impl App {
         let side = (1..=3).map(|d| order[(at + d) % 3]).find(|&s| !self.learn_items(s).is_empty());
         let Some(side) = side else { return };
         let items = self.learn_items(side);
-        if let Some(l) = self.learn.mode.as_mut() {
+        if let Some(l) = self.learn_mut() {
             l.side = side;
             l.items = items;
             l.index = 0;
@@ -290,7 +292,7 @@ impl App {
         if !self.learning() {
             return;
         }
-        let Some(l) = self.learn.mode.as_mut() else { return };
+        let Some(l) = self.learn_mut() else { return };
         l.phase = Phase::Trying;
         l.answer_shown = false;
         let Some(node) = l.node(&main_line) else { return };
@@ -307,14 +309,14 @@ impl App {
     /// A move chosen in learn mode: judged, never played into the record. `None` when learn
     /// mode does not take it (it is off; or the position shown is not the item's, which ends it).
     pub(super) fn learn_takes(&mut self, m: Move) -> Option<bool> {
-        self.learn.mode.as_ref()?;
+        self.learn_state()?;
         let here = Some(self.game.node());
         let main_line = self.record().main_line();
         let Some((busy, played, best)) = self.learn().filter(|l| l.node(&main_line) == here).map(|l| {
             let (item, _, _) = l.item();
             (matches!(l.phase, Phase::Evaluating(_)), item.played, item.best_line.first().copied())
         }) else {
-            self.learn.mode = None;
+            self.leave_to_board();
             self.learn.queue.push(LearnCommand::Cancel);
             return None;
         };
@@ -350,7 +352,7 @@ impl App {
             pos: Box::new(after),
             movetime_ms: self.settings.game_analysis_ms,
         });
-        if let Some(l) = self.learn.mode.as_mut() {
+        if let Some(l) = self.learn_mut() {
             l.phase = Phase::Evaluating(m);
         }
         self.message = (self.text().learn_evaluating)(&tried);
@@ -390,9 +392,14 @@ impl App {
             None if v.good => (t.learn_good)(&tried, v.loss),
             None => (t.learn_bad)(&tried, v.loss),
         };
-        if let Some(l) = self.learn.mode.as_mut() {
+        if let Some(l) = self.learn_mut() {
             l.phase = Phase::Judged(v);
         }
+    }
+
+    /// Stops the learn-mode search, if one runs.
+    pub(super) fn learn_cancel_search(&mut self) {
+        self.learn.queue.push(LearnCommand::Cancel);
     }
 
     /// The next command for the learn-mode search, if any.

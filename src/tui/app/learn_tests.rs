@@ -167,8 +167,10 @@ fn another_record_ends_learn_mode_and_a_game_in_progress_refuses_it() {
     analyse(&mut a);
     a.start_learn();
     assert!(a.learning());
+    assert!(matches!(a.mode(), Mode::Learn(_)));
     a.start_new_game(a.last_choice());
     assert!(!a.learning() && a.learn_position().is_none());
+    assert!(matches!(a.mode(), Mode::Board), "a new record leaves learn mode");
     assert!(!screen(&a).contains("復習"));
     a.start_learn();
     assert!(!a.learning());

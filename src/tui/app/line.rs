@@ -25,7 +25,7 @@ impl App {
     /// Opens the box for a typed move.
     pub fn open_move_input(&mut self) {
         self.message.clear();
-        self.input = Some(LineInput { kind: InputKind::Move, editor: LineEditor::default() });
+        self.open_input(LineInput { kind: InputKind::Move, editor: LineEditor::default() });
     }
 
     /// Opens the save box, prefilled with the current file or a new name in `default_dir`.
@@ -41,22 +41,22 @@ impl App {
             }
         };
         self.message.clear();
-        self.input = Some(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
+        self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
     }
 
     /// The open box's editor (the input layer sends it the editing keys).
     pub fn input_editor(&mut self) -> Option<&mut LineEditor> {
-        self.input.as_mut().map(|i| &mut i.editor)
+        self.input_mut().map(|i| &mut i.editor)
     }
 
     /// Closes the box without doing anything.
     pub fn cancel_input(&mut self) {
-        self.input = None;
+        self.take_input();
     }
 
     /// Submits the text box.
     pub fn submit_input(&mut self) {
-        let Some(LineInput { kind, editor }) = self.input.take() else { return };
+        let Some(LineInput { kind, editor }) = self.take_input() else { return };
         let text = editor.text().trim().to_string();
         if text.is_empty() {
             return;
@@ -75,7 +75,7 @@ impl App {
     fn submit_save_path(&mut self, text: &str) {
         let path = expand_home(text);
         let reopen = |app: &mut App| {
-            app.input = Some(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
+            app.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
         };
         if crate::record::Format::from_path(&path).is_none() {
             let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
@@ -84,7 +84,7 @@ impl App {
             return;
         }
         if path.exists() && self.file.as_deref() != Some(path.as_path()) {
-            self.popup = Some(Popup::ConfirmOverwrite(path));
+            self.open_popup(Popup::ConfirmOverwrite(path));
             return;
         }
         self.save_to(&path);
@@ -92,12 +92,12 @@ impl App {
 
     /// Answers the overwrite question: replace the file, or go back to the save box.
     pub fn answer_overwrite(&mut self, replace: bool) {
-        let Some(Popup::ConfirmOverwrite(path)) = self.popup.take() else { return };
+        let Some(Popup::ConfirmOverwrite(path)) = self.take_popup() else { return };
         if replace {
             self.save_to(&path);
         } else {
             let text = path.display().to_string();
-            self.input = Some(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
+            self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
         }
     }
 
@@ -108,13 +108,16 @@ impl App {
             let _ = std::fs::create_dir_all(dir);
         }
         match crate::record::save_record(path, self.game.record()) {
-            Ok(()) => {
+            Ok(lossy) => {
                 let format = crate::record::Format::from_path(path).unwrap_or(crate::record::Format::Kif);
                 let shown = path.display().to_string();
                 self.message = match crate::record::variations_dropped(self.game.record(), format) {
                     0 => (self.text().saved)(&shown),
                     n => (self.text().saved_without_variations)(&shown, n),
                 };
+                if let Some(w) = lossy.first() {
+                    self.message = format!("{} · {w}", self.message);
+                }
                 self.file = Some(path.to_path_buf());
                 true
             }

@@ -3,10 +3,14 @@
 //! no terminal I/O and no rules logic here: legality, endings and notation come from `core` and
 //! `record`.
 //!
-//! The methods are grouped by concern: `game` (moves, take-backs, variations, endings),
-//! `selection` (board cursor, picking up and putting down pieces), `modes` (who plays which side,
-//! new games), `popups` (modal windows), `line` (the one-line text box and saving), `engine` (the
-//! computer player's requests and answers), `clock` (game clocks).
+//! What is on top is a type (`mode.rs`): the page shown (`Mode`: the board, the position editor,
+//! tsume, learn), each with its own state, and over it at most one `Overlay` (a popup or the
+//! text box). Each mode's state and transitions are in its own module: `editor` (局面編集),
+//! `tsume` (詰将棋), `learn` (復習), `popups` (modal windows), `line` (the one-line text box and
+//! saving). The board page's concerns: `game` (moves, take-backs, variations, endings),
+//! `selection` (board cursor, picking up and putting down pieces), `new_game` (who plays which
+//! side, new games), `engine` (the computer player's requests and answers), `clock` (game
+//! clocks), and the review modules (`study`, `threats`, `navigate`, `comments`, `paste`).
 
 pub mod clock;
 mod comments;
@@ -16,8 +20,9 @@ mod game;
 mod learn;
 mod line;
 pub mod line_editor;
-mod modes;
+mod mode;
 mod navigate;
+mod new_game;
 mod paste;
 mod popups;
 mod selection;
@@ -32,8 +37,9 @@ pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use learn::{Item, Learn, LearnCommand, Phase, Same, Verdict, side_label};
 pub use line::{InputKind, LineInput};
-pub use modes::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
+pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
+pub use new_game::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
@@ -60,9 +66,10 @@ pub struct App {
     cursor: Square,
     focus: Focus,
     selection: Option<Selection>,
-    popup: Option<Popup>,
-    /// The one-line text box, when open.
-    input: Option<LineInput>,
+    /// The page shown: the board, the editor, tsume or learn mode, with that mode's state.
+    mode: Mode,
+    /// The popup or the one-line text box over the page, when one is open.
+    overlay: Option<Overlay>,
     message: String,
     flipped: bool,
     players: [Player; 2],
@@ -97,21 +104,19 @@ pub struct App {
     settings: crate::tui::settings::Settings,
     /// Set when the settings changed and the file should be written.
     settings_dirty: bool,
-    /// Draw without colour (the `NO_COLOR` convention).
-    no_color: bool,
+    /// The colours the terminal shows (from its environment at launch).
+    color_depth: crate::tui::view::color_depth::ColorDepth,
     /// The record panel scrolled by hand: its first line, while the game stays at that node.
     record_scroll: Option<(NodeId, usize)>,
     /// Analysis (検討), hints and the whole-game analysis.
     study: study::Study,
     /// The record tools: times shown, text to copy.
     tools: navigate::Tools,
-    /// The position editor (局面編集), when open.
-    editor: Option<editor::Editor>,
-    /// Tsume mode (詰将棋) and its problem list.
+    /// The tsume solver's requests and tickets.
     tsume: tsume::TsumeState,
     /// The threat indicator (詰めろ, 詰みあり).
     threat: threats::ThreatState,
-    /// Learn from your mistakes (復習).
+    /// Learn mode's searches and whether it waits for the whole-game analysis.
     learn: learn::LearnState,
 }
 
@@ -135,8 +140,8 @@ impl App {
             cursor: Square::new(7, 7).expect("7g is on the board"),
             focus: Focus::Board,
             selection: None,
-            popup: None,
-            input: None,
+            mode: Mode::Board,
+            overlay: None,
             message: String::new(),
             flipped: false,
             players: [Player::Human, Player::Human],
@@ -157,9 +162,8 @@ impl App {
             settings: crate::tui::settings::Settings::default(),
             settings_dirty: false,
             record_scroll: None,
-            no_color: false,
+            color_depth: Default::default(),
             tools: navigate::Tools::default(),
-            editor: None,
             tsume: tsume::TsumeState::default(),
         }
     }
@@ -221,14 +225,6 @@ impl App {
         self.selection
     }
 
-    pub fn popup(&self) -> Option<&Popup> {
-        self.popup.as_ref()
-    }
-
-    pub fn input(&self) -> Option<&LineInput> {
-        self.input.as_ref()
-    }
-
     pub fn message(&self) -> &str {
         &self.message
     }
@@ -267,14 +263,14 @@ impl App {
         std::mem::take(&mut self.dirty)
     }
 
-    /// Whether to draw without colour.
-    pub fn no_color(&self) -> bool {
-        self.no_color
+    /// The colours the terminal shows.
+    pub fn color_depth(&self) -> crate::tui::view::color_depth::ColorDepth {
+        self.color_depth
     }
 
-    /// Draws without colour from now on (set at launch from `NO_COLOR`).
-    pub fn set_no_color(&mut self, on: bool) {
-        self.no_color = on;
+    /// Draws in the colours `depth` shows from now on (set at launch from the environment).
+    pub fn set_color_depth(&mut self, depth: crate::tui::view::color_depth::ColorDepth) {
+        self.color_depth = depth;
     }
 
     /// The record panel's first line when scrolled by hand (`None`: it follows the game).

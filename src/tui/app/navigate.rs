@@ -53,7 +53,7 @@ impl App {
     /// Opens the box asking for a move number.
     pub fn open_goto(&mut self) {
         self.message.clear();
-        self.input = Some(LineInput { kind: InputKind::GotoMove, editor: LineEditor::default() });
+        self.open_input(LineInput { kind: InputKind::GotoMove, editor: LineEditor::default() });
     }
 
     /// Goes to move `text` (a number; 0 is the start) of the line shown. A number past the end
@@ -70,7 +70,7 @@ impl App {
             .collect();
         let Ok(n) = digits.trim().trim_end_matches('手').trim_end_matches("手目").parse::<usize>() else {
             self.message = (t.goto_not_a_number)(text);
-            self.input = Some(LineInput { kind: InputKind::GotoMove, editor: LineEditor::new(text) });
+            self.open_input(LineInput { kind: InputKind::GotoMove, editor: LineEditor::new(text) });
             return;
         };
         let reached = self.game.to_ply(n);
@@ -97,15 +97,19 @@ impl App {
         match self.variation_point() {
             Some((parent, row)) => {
                 let children = self.record().node(parent).children().to_vec();
-                self.popup =
-                    Some(Popup::Variations(VariationList { parent, children, row, confirm_delete: false }));
+                self.open_popup(Popup::Variations(VariationList {
+                    parent,
+                    children,
+                    row,
+                    confirm_delete: false,
+                }));
             }
             None => self.message = self.text().review.no_variations.into(),
         }
     }
 
     fn variations(&mut self) -> Option<&mut VariationList> {
-        match self.popup.as_mut() {
+        match self.popup_mut() {
             Some(Popup::Variations(v)) => Some(v),
             _ => None,
         }
@@ -121,7 +125,7 @@ impl App {
 
     /// Goes to the chosen variation's move and closes the list.
     pub fn variations_go(&mut self) {
-        let Some(Popup::Variations(v)) = self.popup.take() else { return };
+        let Some(Popup::Variations(v)) = self.take_popup() else { return };
         if self.game.goto_node(v.chosen()).is_ok() {
             self.selection = None;
             self.message = self.status_message();
@@ -163,7 +167,7 @@ impl App {
         self.after_lines_changed();
         let children = self.record().node(v.parent).children().to_vec();
         let row = children.iter().position(|&c| c == chosen).unwrap_or(0);
-        self.popup = Some(Popup::Variations(VariationList { children, row, ..v }));
+        self.open_popup(Popup::Variations(VariationList { children, row, ..v }));
         self.message = (self.text().review.promoted)(&text);
     }
 
@@ -189,15 +193,17 @@ impl App {
         let text = self.chosen_text(&v);
         let moves = subtree_moves(self.record(), chosen);
         if self.game.delete_variation(chosen).is_err() {
-            self.popup = None;
+            self.close_popup();
             return;
         }
         self.after_lines_changed();
         let children = self.record().node(v.parent).children().to_vec();
-        self.popup = (children.len() > 1).then(|| {
+        if children.len() > 1 {
             let row = v.row.min(children.len() - 1);
-            Popup::Variations(VariationList { children, row, confirm_delete: false, ..v })
-        });
+            self.open_popup(Popup::Variations(VariationList { children, row, confirm_delete: false, ..v }));
+        } else {
+            self.close_popup();
+        }
         self.message = (self.text().review.deleted)(&text, moves);
     }
 

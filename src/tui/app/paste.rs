@@ -54,7 +54,8 @@ impl App {
         if let Some(e) = self.settings_editor() {
             return paste_into_line(e, text);
         }
-        if self.popup.is_some() {
+        // over the tsume list a paste is refused with the reason (see `lines_locked`)
+        if self.popup().is_some() && self.tsume_list().is_none() {
             return;
         }
         match self.input_editor() {
@@ -99,8 +100,12 @@ impl App {
         self.engine_info = None;
         self.players = [Player::Human, Player::Human];
         self.clock = None;
-        self.popup = None;
-        self.input = None;
+        self.overlay = None;
+        if let super::Mode::Learn(_) = self.mode {
+            // learn mode is about the record it began on
+            self.leave_to_board();
+            self.learn_cancel_search();
+        }
         self.selection = None;
         self.focus = Focus::Board;
         self.record_scroll = None;

@@ -33,16 +33,20 @@ pub enum Popup {
     Variations(super::VariationList),
     /// Learn mode needs the whole-game analysis: run it first?
     ConfirmLearnAnalysis,
+    /// The tsume problems to choose from, this row chosen (row 0: the position shown).
+    TsumeList {
+        row: usize,
+    },
 }
 
 impl App {
     /// Closes whatever popup is open, answering nothing.
     pub fn close_popup(&mut self) {
-        self.popup = None;
+        self.take_popup();
     }
 
     pub fn open_help(&mut self) {
-        self.popup = Some(Popup::Help { scroll: 0 });
+        self.open_popup(Popup::Help { scroll: 0 });
     }
 
     /// The keys the help lists: the position editor's while it is open, else the app's.
@@ -56,38 +60,38 @@ impl App {
     /// Scrolls the help by `delta` lines (the view shows as many as fit; it stops at the end).
     pub fn scroll_help(&mut self, delta: i32) {
         let last = self.help_keys().len().saturating_sub(1) as i32;
-        if let Some(Popup::Help { scroll }) = self.popup.as_mut() {
+        if let Some(Popup::Help { scroll }) = self.popup_mut() {
             *scroll = (*scroll as i32 + delta).clamp(0, last) as usize;
         }
     }
 
     pub fn ask_quit(&mut self) {
-        self.popup = Some(Popup::ConfirmQuit);
+        self.open_popup(Popup::ConfirmQuit);
     }
 
     pub fn ask_resign(&mut self) {
-        self.popup = Some(Popup::ConfirmResign);
+        self.open_popup(Popup::ConfirmResign);
     }
 
     pub fn ask_declare(&mut self) {
-        self.popup = Some(Popup::ConfirmDeclare);
+        self.open_popup(Popup::ConfirmDeclare);
     }
 
     /// Opens the new-game dialog with the choice in the settings (the last game's, or as set).
     pub fn open_new_game(&mut self) {
-        self.popup = Some(Popup::NewGame(self.last_choice()));
+        self.open_popup(Popup::NewGame(self.last_choice()));
     }
 
     /// Changes the choice shown in the new-game dialog (nothing when it is not open).
     pub fn edit_new_game(&mut self, edit: impl FnOnce(&mut NewGameChoice)) {
-        if let Some(Popup::NewGame(choice)) = self.popup.as_mut() {
+        if let Some(Popup::NewGame(choice)) = self.popup_mut() {
             edit(choice);
         }
     }
 
     /// Starts the game chosen in the new-game dialog.
     pub fn confirm_new_game(&mut self) {
-        if let Some(Popup::NewGame(choice)) = self.popup.take() {
+        if let Some(Popup::NewGame(choice)) = self.take_popup() {
             self.start_new_game(choice);
         }
     }

@@ -138,7 +138,7 @@ impl App {
         let (p, n) = (pos.is_legal(promo), pos.is_legal(plain));
         self.selection = None;
         match (p, n) {
-            (true, true) => self.popup = Some(Popup::Promotion { from, to }),
+            (true, true) => self.open_popup(Popup::Promotion { from, to }),
             (true, false) => {
                 self.submit_move(promo);
             }

@@ -1,7 +1,7 @@
 //! The settings screen: which setting is chosen, how each one steps through its values, and the
 //! text field for the engine command. Every change marks the settings for saving (the event
-//! loop writes the file) and takes effect at once where it can: language, pieces, notation and
-//! the impasse rule now; mode, side, level, clock and handicap with the next new game; the
+//! loop writes the file) and takes effect at once where it can: language, pieces, theme,
+//! notation and the impasse rule now; mode, side, level, clock and handicap with the next new game; the
 //! engine command from the next launch.
 
 use super::line_editor::LineEditor;
@@ -19,6 +19,7 @@ pub enum SettingItem {
     Clock,
     Handicap,
     PieceStyle,
+    Theme,
     AmbiguousWide,
     Language,
     Notation,
@@ -35,7 +36,7 @@ pub enum SettingItem {
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 20] = [
+    pub const ALL: [SettingItem; 21] = [
         SettingItem::PlayerName,
         SettingItem::Mode,
         SettingItem::Side,
@@ -43,6 +44,7 @@ impl SettingItem {
         SettingItem::Clock,
         SettingItem::Handicap,
         SettingItem::PieceStyle,
+        SettingItem::Theme,
         SettingItem::AmbiguousWide,
         SettingItem::Language,
         SettingItem::Notation,
@@ -125,6 +127,7 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
         SettingItem::PieceStyle => {
             s.piece_style = cycle(&[PieceStyle::Kanji, PieceStyle::Ascii], s.piece_style, delta)
         }
+        SettingItem::Theme => s.theme = cycle(&settings::Theme::ALL, s.theme, delta),
         SettingItem::AmbiguousWide => s.ambiguous_wide = !s.ambiguous_wide,
         SettingItem::Language => s.language = cycle(&[Language::Ja, Language::En], s.language, delta),
         SettingItem::Notation => {
@@ -179,11 +182,11 @@ pub fn parse_options(text: &str) -> Result<std::collections::BTreeMap<String, St
 
 impl App {
     pub fn open_settings(&mut self) {
-        self.popup = Some(Popup::Settings(SettingsScreen { row: 0, editing: None }));
+        self.open_popup(Popup::Settings(SettingsScreen { row: 0, editing: None }));
     }
 
     fn settings_screen(&mut self) -> Option<&mut SettingsScreen> {
-        match self.popup.as_mut() {
+        match self.popup_mut() {
             Some(Popup::Settings(s)) => Some(s),
             _ => None,
         }

@@ -80,14 +80,14 @@ fn optional_promotion_asks_forced_does_not() {
     let mut app = App::new(Position::from_sfen("4k4/9/9/7P1/9/9/9/9/4K4 b - 1").unwrap());
     app.click_square(sq("2d"));
     app.click_square(sq("2c"));
-    assert_eq!(app.popup, Some(Popup::Promotion { from: sq("2d"), to: sq("2c") }));
+    assert_eq!(app.popup().cloned(), Some(Popup::Promotion { from: sq("2d"), to: sq("2c") }));
     app.answer_promotion(false);
     assert_eq!(app.pos().last_move().unwrap().usi(), "2d2c");
 
     let mut app = App::new(Position::from_sfen("4k4/7P1/9/9/9/9/9/9/4K4 b - 1").unwrap());
     app.click_square(sq("2b"));
     app.click_square(sq("2a"));
-    assert!(app.popup.is_none());
+    assert!(app.popup().is_none());
     assert_eq!(app.pos().last_move().unwrap().usi(), "2b2a+");
 }
 
@@ -144,7 +144,7 @@ fn new_game_sets_players_and_flips_for_gote() {
     assert!(app.submit_typed("7g7f"));
     app.open_new_game();
     // the dialog starts from the settings (by default: you ☗ against the computer, level 3)
-    assert_eq!(app.popup, Some(Popup::NewGame(choice(GameMode::HumanSente, 3, 0, 0))));
+    assert_eq!(app.popup().cloned(), Some(Popup::NewGame(choice(GameMode::HumanSente, 3, 0, 0))));
     app.start_new_game(choice(GameMode::HumanGote, 3, 0, 0));
     assert_eq!(app.players, [Player::Engine, Player::Human]);
     assert!(app.flipped);

@@ -4,14 +4,14 @@
 //! solver runs off the UI thread (`tsume_link`): the app queues commands and takes answers
 //! tagged with a ticket, dropping any answer it no longer waits for.
 
-use super::App;
+use super::{App, Mode, Popup};
 use crate::core::{Color, Move, Position};
 use crate::engine::mate::MateResult;
 use crate::engine::mate::tsume::Attack;
 use crate::record::{Format, GameRecord, ROOT};
 
 /// The problems shipped with the program (composed and proved by its own solver), as KIF.
-pub const SHIPPED: [&str; 9] = [
+pub const SHIPPED: [&str; 55] = [
     include_str!("../../../assets/tsume/01.kifu"),
     include_str!("../../../assets/tsume/02.kifu"),
     include_str!("../../../assets/tsume/03.kifu"),
@@ -21,6 +21,52 @@ pub const SHIPPED: [&str; 9] = [
     include_str!("../../../assets/tsume/07.kifu"),
     include_str!("../../../assets/tsume/08.kifu"),
     include_str!("../../../assets/tsume/09.kifu"),
+    include_str!("../../../assets/tsume/10.kifu"),
+    include_str!("../../../assets/tsume/11.kifu"),
+    include_str!("../../../assets/tsume/12.kifu"),
+    include_str!("../../../assets/tsume/13.kifu"),
+    include_str!("../../../assets/tsume/14.kifu"),
+    include_str!("../../../assets/tsume/15.kifu"),
+    include_str!("../../../assets/tsume/16.kifu"),
+    include_str!("../../../assets/tsume/17.kifu"),
+    include_str!("../../../assets/tsume/18.kifu"),
+    include_str!("../../../assets/tsume/19.kifu"),
+    include_str!("../../../assets/tsume/20.kifu"),
+    include_str!("../../../assets/tsume/21.kifu"),
+    include_str!("../../../assets/tsume/22.kifu"),
+    include_str!("../../../assets/tsume/23.kifu"),
+    include_str!("../../../assets/tsume/24.kifu"),
+    include_str!("../../../assets/tsume/25.kifu"),
+    include_str!("../../../assets/tsume/26.kifu"),
+    include_str!("../../../assets/tsume/27.kifu"),
+    include_str!("../../../assets/tsume/28.kifu"),
+    include_str!("../../../assets/tsume/29.kifu"),
+    include_str!("../../../assets/tsume/30.kifu"),
+    include_str!("../../../assets/tsume/31.kifu"),
+    include_str!("../../../assets/tsume/32.kifu"),
+    include_str!("../../../assets/tsume/33.kifu"),
+    include_str!("../../../assets/tsume/34.kifu"),
+    include_str!("../../../assets/tsume/35.kifu"),
+    include_str!("../../../assets/tsume/36.kifu"),
+    include_str!("../../../assets/tsume/37.kifu"),
+    include_str!("../../../assets/tsume/38.kifu"),
+    include_str!("../../../assets/tsume/39.kifu"),
+    include_str!("../../../assets/tsume/40.kifu"),
+    include_str!("../../../assets/tsume/41.kifu"),
+    include_str!("../../../assets/tsume/42.kifu"),
+    include_str!("../../../assets/tsume/43.kifu"),
+    include_str!("../../../assets/tsume/44.kifu"),
+    include_str!("../../../assets/tsume/45.kifu"),
+    include_str!("../../../assets/tsume/46.kifu"),
+    include_str!("../../../assets/tsume/47.kifu"),
+    include_str!("../../../assets/tsume/48.kifu"),
+    include_str!("../../../assets/tsume/49.kifu"),
+    include_str!("../../../assets/tsume/50.kifu"),
+    include_str!("../../../assets/tsume/51.kifu"),
+    include_str!("../../../assets/tsume/52.kifu"),
+    include_str!("../../../assets/tsume/53.kifu"),
+    include_str!("../../../assets/tsume/54.kifu"),
+    include_str!("../../../assets/tsume/55.kifu"),
 ];
 
 /// A shipped problem: its title, its length in plies and its position.
@@ -124,12 +170,10 @@ impl Tsume {
     }
 }
 
-/// Tsume mode's state in the app: the problem being solved, the problem list, the queue.
+/// The tsume solver's side in the app: the requests queued for it and the tickets they carry
+/// (the problem being solved is `Mode::Tsume`'s).
 #[derive(Clone, Debug, Default)]
 pub(super) struct TsumeState {
-    active: Option<Tsume>,
-    /// The problem list is open, this row chosen (row 0: the position shown).
-    list: Option<usize>,
     queue: Vec<TsumeCommand>,
     next_ticket: u64,
     /// The problems solved, across launches.
@@ -146,15 +190,13 @@ impl TsumeState {
 impl App {
     // ---- reading ----
 
-    /// The problem being solved, in tsume mode.
-    pub fn tsume(&self) -> Option<&Tsume> {
-        self.tsume.active.as_ref()
-    }
-
     /// The problem list's chosen row, when it is open (row 0 is the position shown, then the
     /// shipped problems).
     pub fn tsume_list(&self) -> Option<usize> {
-        self.tsume.list
+        match self.popup() {
+            Some(Popup::TsumeList { row }) => Some(*row),
+            _ => None,
+        }
     }
 
     /// Whether the shipped problem `p` was solved (in this or an earlier session).
@@ -177,23 +219,26 @@ impl App {
 
     /// Opens the list of problems.
     pub fn open_tsume_list(&mut self) {
-        self.tsume.list = Some(0);
+        self.open_popup(Popup::TsumeList { row: 0 });
     }
 
     pub fn close_tsume_list(&mut self) {
-        self.tsume.list = None;
+        if self.tsume_list().is_some() {
+            self.close_popup();
+        }
     }
 
     pub fn tsume_list_step(&mut self, delta: i32) {
         let n = SHIPPED.len() as i32 + 1;
-        if let Some(i) = self.tsume.list.as_mut() {
-            *i = (*i as i32 + delta).rem_euclid(n) as usize;
+        if let Some(Popup::TsumeList { row }) = self.popup_mut() {
+            *row = (*row as i32 + delta).rem_euclid(n) as usize;
         }
     }
 
     /// Starts the problem chosen in the list.
     pub fn tsume_list_confirm(&mut self) {
-        let Some(i) = self.tsume.list.take() else { return };
+        let Some(i) = self.tsume_list() else { return };
+        self.close_popup();
         if i == 0 {
             // a problem file opened at its start keeps its title and stated length
             let rec = self.record();
@@ -236,7 +281,8 @@ impl App {
         self.flipped = attacker == Color::White;
         let ticket = self.tsume.ticket();
         self.tsume.queue.push(TsumeCommand::Solve { ticket, pos: Box::new(pos) });
-        self.tsume.active = Some(Tsume {
+        self.quit_learn();
+        self.mode = Mode::Tsume(Box::new(Tsume {
             title,
             length,
             attacker,
@@ -246,13 +292,14 @@ impl App {
             solved: false,
             show_when_known: false,
             applying: false,
-        });
+        }));
         self.message = (self.setup_text().tsume_started)(length);
     }
 
     /// Leaves tsume mode; the record stays for review.
     pub fn leave_tsume(&mut self) {
-        if self.tsume.active.take().is_some() {
+        if let Mode::Tsume(_) = self.mode {
+            self.leave_to_board();
             self.tsume.queue.push(TsumeCommand::Stop);
             self.message = self.setup_text().tsume_left.into();
         }
@@ -261,7 +308,7 @@ impl App {
     /// In tsume mode, an attacking move goes to the solver instead of straight into the
     /// record (the reply comes with the judgement); `true` when the move was taken here.
     pub(super) fn tsume_takes(&mut self, m: Move) -> bool {
-        let Some(t) = self.tsume.active.as_ref() else { return false };
+        let Some(t) = self.tsume() else { return false };
         if t.applying {
             return false;
         }
@@ -287,7 +334,7 @@ impl App {
         let ticket = self.tsume.ticket();
         self.tsume.queue.push(TsumeCommand::Judge { ticket, pos: Box::new(self.pos().clone()), mv: m });
         let node = self.game.node();
-        if let Some(t) = self.tsume.active.as_mut() {
+        if let Some(t) = self.tsume_mut() {
             t.judging = Some((ticket, m, node));
         }
         self.message = (self.setup_text().tsume_judging)(&self.move_text(m));
@@ -308,7 +355,7 @@ impl App {
     pub fn on_tsume_answer(&mut self, answer: TsumeAnswer) {
         match answer {
             TsumeAnswer::Judged { ticket, attack } => {
-                let Some(t) = self.tsume.active.as_mut() else { return };
+                let Some(t) = self.tsume_mut() else { return };
                 let Some((want, mv, node)) = t.judging else { return };
                 if want != ticket {
                     return;
@@ -321,7 +368,8 @@ impl App {
             TsumeAnswer::Solved { ticket, result } => {
                 let here = self.game.node();
                 let text = self.setup_text();
-                let Some(t) = self.tsume.active.as_mut() else { return };
+                // the mode's state beside the record and the message (borrowed apart)
+                let Mode::Tsume(t) = &mut self.mode else { return };
                 let Some((want, why, node)) = t.solving else { return };
                 if want != ticket {
                     return;
@@ -371,7 +419,7 @@ impl App {
             Attack::Mates => {
                 self.play_judged(&[mv]);
                 let plies = self.ply();
-                if let Some(t) = self.tsume.active.as_mut() {
+                if let Some(t) = self.tsume_mut() {
                     t.solved = true;
                     t.plan = None;
                 }
@@ -389,7 +437,7 @@ impl App {
                 let reply_shown = reply_text(self, reply);
                 self.play_judged(&[mv, reply]);
                 let node = self.game.node();
-                if let Some(t) = self.tsume.active.as_mut() {
+                if let Some(t) = self.tsume_mut() {
                     t.plan = Some((node, mate.clone()));
                 }
                 (text.tsume_reply)(&reply_shown, mate.len())
@@ -399,13 +447,13 @@ impl App {
 
     /// Plays judged moves into the record through the usual path.
     fn play_judged(&mut self, moves: &[Move]) {
-        if let Some(t) = self.tsume.active.as_mut() {
+        if let Some(t) = self.tsume_mut() {
             t.applying = true;
         }
         for &m in moves {
             self.submit_move(m);
         }
-        if let Some(t) = self.tsume.active.as_mut() {
+        if let Some(t) = self.tsume_mut() {
             t.applying = false;
         }
     }
@@ -422,7 +470,7 @@ impl App {
         if self.pos().side_to_move() != attacker && self.game.node() != ROOT {
             self.undo();
         }
-        if let Some(t) = self.tsume.active.as_mut() {
+        if let Some(t) = self.tsume_mut() {
             t.solved = false;
             t.judging = None;
         }
@@ -431,7 +479,7 @@ impl App {
     /// Shows the solution from the position shown (asks the solver when it is not known).
     pub fn tsume_show_solution(&mut self) {
         let node = self.game.node();
-        let Some(t) = self.tsume.active.as_ref() else { return };
+        let Some(t) = self.tsume() else { return };
         let text = self.setup_text();
         if t.solved || self.status().is_over() {
             self.message = text.tsume_already_solved.into();
@@ -449,7 +497,7 @@ impl App {
         }
         if t.solving.is_some_and(|(_, _, at)| at == node) {
             // the solve under way brings the solution: shown when it comes
-            if let Some(t) = self.tsume.active.as_mut() {
+            if let Some(t) = self.tsume_mut() {
                 t.show_when_known = true;
             }
             self.message = text.tsume_solving.into();
@@ -461,7 +509,7 @@ impl App {
         }
         let ticket = self.tsume.ticket();
         self.tsume.queue.push(TsumeCommand::Solve { ticket, pos: Box::new(self.pos().clone()) });
-        if let Some(t) = self.tsume.active.as_mut() {
+        if let Some(t) = self.tsume_mut() {
             t.solving = Some((ticket, SolveFor::Show, node));
         }
         self.message = text.tsume_solving.into();

@@ -182,7 +182,7 @@ fn the_position_shown_becomes_a_problem_and_one_without_a_mate_says_so() {
 fn a_move_may_be_tried_before_the_first_solve_answers() {
     let mut app = english_app();
     app.open_tsume_list();
-    app.tsume_list_step(1);
+    app.tsume_list_step(first_of_length(5) as i32);
     app.tsume_list_confirm();
     // the start solve is still queued: the first move is judged all the same
     let start_solve = app.tsume_command().expect("stop");
@@ -205,7 +205,7 @@ fn a_move_may_be_tried_before_the_first_solve_answers() {
 fn the_solution_asked_for_while_the_solver_works_comes_when_it_is_found() {
     let mut app = english_app();
     app.open_tsume_list();
-    app.tsume_list_step(1);
+    app.tsume_list_step(first_of_length(5) as i32);
     app.tsume_list_confirm();
     // the start solve is still queued: S says so, and its answer shows the solution
     assert!(app.tsume().unwrap().busy());
@@ -243,7 +243,7 @@ fn a_solved_problem_is_remembered_and_counted_in_the_list() {
     }
     let all = shipped_problems().len();
     assert_eq!(app.tsume_progress(), (1, all));
-    assert!(app.tsume_solved(&shipped_problems()[0]));
+    assert!(app.tsume_solved(&shipped_problems()[first_of_length(5) - 1]));
     // a later launch reads it back
     let mut later = english_app();
     later.set_tsume_progress(crate::tui::tsume_progress::TsumeProgress::load(file));
@@ -252,4 +252,27 @@ fn a_solved_problem_is_remembered_and_counted_in_the_list() {
     let s = crate::tui::view::screen_text(&later, 120, 40, std::time::Instant::now());
     assert!(s.contains(&format!("1 of {all} solved")), "{s}");
     assert!(s.contains(&format!("✓ shogiban 詰将棋 第{}番", first_of_length(5))), "{s}");
+}
+
+#[test]
+fn one_mode_at_a_time_and_the_list_is_a_popup_over_it() {
+    let mut app = english_app();
+    open_problem(&mut app, 1);
+    assert!(matches!(app.mode(), Mode::Tsume(_)));
+    // the problem list opens over tsume mode and closes back to it
+    app.open_tsume_list();
+    assert!(matches!(app.overlay(), Some(Overlay::Popup(Popup::TsumeList { row: 0 }))));
+    assert!(matches!(app.mode(), Mode::Tsume(_)));
+    app.close_tsume_list();
+    assert!(app.overlay().is_none() && app.tsume().is_some());
+    // the editor takes the place of tsume mode (its solver is stopped), and cancelling it
+    // goes back to the board with the problem's record for review
+    let record = app.record().clone();
+    while app.tsume_command().is_some() {}
+    app.open_editor();
+    assert!(matches!(app.mode(), Mode::Editor(_)) && app.tsume().is_none());
+    assert!(matches!(app.tsume_command(), Some(TsumeCommand::Stop)));
+    app.editor_exit(EditorExit::Cancel);
+    assert!(matches!(app.mode(), Mode::Board));
+    assert_eq!(*app.record(), record);
 }

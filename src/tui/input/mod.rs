@@ -1,5 +1,6 @@
-//! Keys and mouse to actions on the app. Routed by what is on top: an open popup gets the key,
-//! else the text box, else the board page. Each handler only calls `App` methods; it never
+//! Keys and mouse to actions on the app. Routed by what is on top (`app::Overlay`, then
+//! `app::Mode`): an open popup or the text box gets the key, else the page shown (the board,
+//! the editor, tsume or learn mode). Each handler only calls `App` methods; it never
 //! changes state itself and never draws.
 
 mod board;
@@ -9,7 +10,7 @@ mod line;
 mod mouse;
 mod popup;
 
-use crate::tui::app::App;
+use crate::tui::app::{App, Mode, Overlay};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::Rect;
 
@@ -31,14 +32,23 @@ pub fn handle_key(app: &mut App, k: KeyEvent) {
             _ => {}
         }
     }
-    match app.popup().cloned() {
-        Some(p) => popup::handle_popup_key(app, p, k),
-        None if app.input().is_some() => line::handle_line_key(app, k),
-        None if app.editor().is_some() => editor::handle_editor_key(app, k),
-        None if app.tsume_list().is_some() => editor::handle_tsume_list_key(app, k),
-        None if app.tsume().is_some() && editor::handle_tsume_key(app, k) => {}
-        None if app.learning() && learn::handle_learn_key(app, k) => {}
-        None => board::handle_board_key(app, k),
+    match app.overlay().cloned() {
+        Some(Overlay::Popup(p)) => popup::handle_popup_key(app, p, k),
+        Some(Overlay::Line(_)) => line::handle_line_key(app, k),
+        None => match app.mode() {
+            Mode::Board => board::handle_board_key(app, k),
+            Mode::Editor(_) => editor::handle_editor_key(app, k),
+            Mode::Tsume(_) => {
+                if !editor::handle_tsume_key(app, k) {
+                    board::handle_board_key(app, k)
+                }
+            }
+            Mode::Learn(_) => {
+                if !learn::handle_learn_key(app, k) {
+                    board::handle_board_key(app, k)
+                }
+            }
+        },
     }
 }
 

@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 const WHEEL_LINES: i32 = 3;
 
 pub(super) fn handle_mouse(app: &mut App, m: MouseEvent, area: Rect) {
-    if app.popup().is_some() || app.input().is_some() || app.tsume_list().is_some() {
+    if app.overlay().is_some() {
         return;
     }
     let a = view::areas(area, app);

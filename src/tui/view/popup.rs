@@ -90,6 +90,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         Popup::Settings(screen) => draw_settings(f, &g, t, app.settings(), screen),
         Popup::Comment(e) => super::comment::draw_editor(f, app, e),
         Popup::Variations(v) => super::comment::draw_variations(f, app, v),
+        Popup::TsumeList { row } => super::editor::draw_tsume_list(f, app, *row),
     }
 }
 
@@ -162,6 +163,10 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
         }
         SettingItem::Handicap => s.handicap.clone(),
         SettingItem::PieceStyle => t.piece_styles[(s.piece_style == PieceStyle::Ascii) as usize].into(),
+        SettingItem::Theme => {
+            let i = crate::tui::settings::Theme::ALL.iter().position(|&x| x == s.theme).unwrap_or(0);
+            t.themes[i].into()
+        }
         SettingItem::AmbiguousWide => t.on_off[s.ambiguous_wide as usize].into(),
         SettingItem::Language => t.languages[(s.language == Language::En) as usize].into(),
         SettingItem::Notation => match s.notation {

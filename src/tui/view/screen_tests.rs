@@ -169,8 +169,13 @@ fn settings_screen_shows_every_setting_and_follows_changes() {
     let mut app = app_in(Language::En);
     app.open_settings();
     let s = screen_text(&app, 80, 24, Instant::now());
+    // what does not fit at once comes into view with the chosen row
+    let last = crate::tui::app::SettingItem::ALL.len() as i32 - 1;
+    app.settings_row(last);
+    let end = screen_text(&app, 80, 24, Instant::now());
+    app.settings_row(-last);
     for label in app.text().settings_labels {
-        assert!(s.contains(label), "{label}: {s}");
+        assert!(s.contains(label) || end.contains(label), "{label}: {s}{end}");
     }
     // switch the language from the screen: the screen itself changes at once
     let lang = crate::tui::app::SettingItem::Language.index() as i32;
@@ -206,9 +211,14 @@ fn the_computers_thinking_is_shown_in_shogi_terms() {
 fn without_colour_every_highlight_is_still_marked() {
     let mut app = app_in(Language::En);
     app.submit_typed("7g7f");
-    app.set_no_color(true);
+    app.set_color_depth(super::color_depth::ColorDepth::Mono);
     let buf = buffer(&app, 100, 24);
-    assert!(buf.content.iter().all(|c| c.fg == Tc::Reset && c.bg == Tc::Reset), "no colour at all");
+    assert!(
+        buf.content
+            .iter()
+            .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset),
+        "no colour at all"
+    );
     // the last move's square is underlined instead of coloured
     let a = areas(buf.area, &app);
     let g = geometry::BoardGeometry::new(a.board, false);
