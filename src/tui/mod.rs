@@ -21,6 +21,7 @@ pub mod app;
 pub mod color_writer;
 pub mod engine_link;
 pub mod input;
+pub mod keymap;
 pub mod probe_link;
 pub mod settings;
 pub mod storage;

@@ -11,25 +11,12 @@ mod one_language;
 pub mod settings_file;
 pub mod setup;
 
-/// One entry of the key bar: the key, its label, and a priority (lower stays longer when the bar
-/// is shortened to fit the width; `q` is 0 and never goes).
-#[derive(Copy, Clone, Debug)]
-pub struct KeyHint {
-    pub key: &'static str,
-    pub label: &'static str,
-    pub priority: u8,
-}
-
-const fn k(key: &'static str, label: &'static str, priority: u8) -> KeyHint {
-    KeyHint { key, label, priority }
-}
-
 pub struct Text {
     /// The language of this table.
     pub language: crate::tui::settings::Language,
-    pub key_bar: &'static [KeyHint],
-    /// The help screen's lines (key column, then what it does).
-    pub help: &'static [(&'static str, &'static str)],
+    /// The help screen's lines after the keymap's: the mouse, paste, Ctrl-C (key column, then
+    /// what it does).
+    pub help_more: &'static [(&'static str, &'static str)],
     pub help_title: &'static str,
     /// Shown under the help when it scrolls.
     pub help_scroll: &'static str,
@@ -182,8 +169,6 @@ pub struct Text {
     pub threats_on: &'static str,
     pub threats_off: &'static str,
     pub learn_title: &'static str,
-    pub learn_keys: &'static str,
-    pub learn_keys_fixed: &'static str,
     /// Labels: the engine's best line; the engine's line after the try.
     pub learn_best: &'static str,
     pub learn_after_try: &'static str,
@@ -231,57 +216,10 @@ impl Text {
 
 pub static EN: Text = Text {
     language: crate::tui::settings::Language::En,
-    key_bar: &[
-        k("hjkl", "move", 6),
-        k("Enter", "select", 5),
-        k("Tab", "hand", 4),
-        k(":", "type move", 1),
-        k("u", "undo", 1),
-        k("r", "redo", 3),
-        k("n", "new", 2),
-        k("s", "save", 2),
-        k("e", "edit", 4),
-        k("P", "tsume", 4),
-        k("o", "settings", 3),
-        k("?", "help", 0),
-        k("q", "quit", 0),
-    ],
-    help: &[
-        ("arrows / hjkl", "move the cursor"),
-        ("Enter / Space", "pick up a piece, then put it down (or click it)"),
-        ("Tab", "your pieces in hand (then ←/→ and Enter)"),
-        (": or /", "type a move: 76歩 同歩 58金右 55角打 7g7f 7776FU"),
-        ("u / Backspace", "take back a move"),
-        ("r", "replay a taken-back move"),
-        ("[ / ]", "first / last position"),
-        ("{ / }", "other variation of the last move"),
+    help_more: &[
         ("click", "play by clicking; a record line jumps there"),
         ("wheel", "scroll the record"),
-        ("f", "flip the board"),
-        ("n", "new game: mode, level, clock, handicap"),
-        ("o", "settings (saved as you change them)"),
-        ("s", "save the record (.kif .kifu .ki2 .csa .jkf .usi)"),
-        ("R", "resign (投了)"),
-        ("D", "declare an impasse win (入玉宣言)"),
-        ("p", "pause / resume the computer and the clocks"),
-        ("t", "take over the side to move (or hand it back)"),
-        ("< / >", "computer vs computer: slower / faster"),
-        ("a / v", "analysis (検討) on / off; 1-3 lines"),
-        ("i", "hint: the engine's move here"),
-        ("A", "analyse the whole game (棋譜解析); again stops"),
-        ("m / M", "next / previous marked move (悪手 …)"),
-        ("c", "comment on the position shown (Ctrl-S keeps)"),
-        ("T", "show / hide each move's time (消費時間)"),
-        ("g", "go to a move number"),
-        ("b", "variations here: go, make main line, delete"),
-        ("y / Y", "copy the position (SFEN) / the record (KIF)"),
         ("paste", "a KIF, KI2, CSA, JKF, SFEN or USI text opens it"),
-        ("e", "position editor (局面編集)"),
-        ("P", "tsume problems (詰将棋)"),
-        ("x", "threats (詰めろ, 詰みあり) shown / hidden"),
-        ("L", "learn from mistakes (復習): retry marked moves"),
-        ("Esc", "cancel the selection"),
-        ("q", "quit (the game is kept and comes back)"),
         ("Ctrl-C", "quit at once"),
     ],
     help_title: " Help ",
@@ -453,8 +391,6 @@ pub static EN: Text = Text {
     threats_off: "threats (詰めろ, 詰みあり) hidden (x shows)",
     mate_found: |n| format!("詰みあり: mate in {n}"),
     learn_title: " 復習: learn from mistakes ",
-    learn_keys: "n/p next/prev · r retry · a answer · w side · q quit",
-    learn_keys_fixed: "n/p next/prev · r retry · a answer · q quit",
     learn_best: "best",
     learn_after_try: "after it",
     learn_offer_title: " Learn from your mistakes ",
@@ -493,57 +429,10 @@ pub static EN: Text = Text {
 
 pub static JA: Text = Text {
     language: crate::tui::settings::Language::Ja,
-    key_bar: &[
-        k("hjkl", "移動", 6),
-        k("Enter", "選択", 5),
-        k("Tab", "持駒", 4),
-        k(":", "入力", 1),
-        k("u", "戻る", 1),
-        k("r", "進む", 3),
-        k("n", "新規", 2),
-        k("s", "保存", 2),
-        k("e", "局面編集", 4),
-        k("P", "詰将棋", 4),
-        k("o", "設定", 3),
-        k("?", "ヘルプ", 0),
-        k("q", "終了", 0),
-    ],
-    help: &[
-        ("矢印 / hjkl", "カーソル移動"),
-        ("Enter / Space", "駒を選んで、置く (クリックでも可)"),
-        ("Tab", "持駒を選ぶ (←/→ と Enter)"),
-        (": または /", "指し手入力: 76歩 同歩 58金右 55角打 7g7f 7776FU"),
-        ("u / Backspace", "一手戻る (待った)"),
-        ("r", "一手進む"),
-        ("[ / ]", "開始局面 / 最終局面"),
-        ("{ / }", "最後の手の別の変化"),
+    help_more: &[
         ("クリック", "盤と持駒で指す、棋譜の行でその局面へ"),
         ("ホイール", "棋譜を送る"),
-        ("f", "盤面反転"),
-        ("n", "新規対局 (対局形式・レベル・持ち時間・手合割)"),
-        ("o", "設定 (変更すると保存)"),
-        ("s", "棋譜を保存 (.kif .kifu .ki2 .csa .jkf .usi)"),
-        ("R", "投了"),
-        ("D", "入玉宣言"),
-        ("p", "コンピュータと時計の一時停止 / 再開"),
-        ("t", "手番の側を代わりに指す (もう一度で戻す)"),
-        ("< / >", "コンピュータ同士: 遅く / 速く"),
-        ("a / v", "検討の開始 / 終了、候補手の数 (1〜3)"),
-        ("i", "ヒント (この局面のエンジンの手)"),
-        ("A", "棋譜解析 (もう一度で中断)"),
-        ("m / M", "次 / 前の悪手・疑問手へ"),
-        ("c", "この局面のコメントを編集 (Ctrl-S で確定)"),
-        ("T", "消費時間の表示 / 非表示"),
-        ("g", "手数を指定して移動"),
-        ("b", "この手の変化: 移動、本譜にする、削除"),
-        ("y / Y", "局面 (SFEN) / 棋譜 (KIF) をコピー"),
         ("貼り付け", "KIF, KI2, CSA, JKF, SFEN, USI のテキストを開く"),
-        ("e", "局面編集 (好きな局面を作る)"),
-        ("P", "詰将棋 (収録問題か表示中の局面)"),
-        ("x", "詰めろ・詰みありの表示 / 非表示"),
-        ("L", "復習: 疑問手・悪手の局面で指し直す"),
-        ("Esc", "選択の取り消し"),
-        ("q", "終了 (対局は保存され、次回再開)"),
         ("Ctrl-C", "すぐに終了"),
     ],
     help_title: " ヘルプ ",
@@ -714,8 +603,6 @@ pub static JA: Text = Text {
     threats_off: "詰めろ・詰みありを表示しません (x で表示)",
     mate_found: |n| format!("詰みあり {n}手"),
     learn_title: " 復習 ",
-    learn_keys: "n/p 次/前 · r やり直し · a 正解 · w 手番 · q 終了",
-    learn_keys_fixed: "n/p 次/前 · r やり直し · a 正解 · q 終了",
     learn_best: "最善",
     learn_after_try: "その後",
     learn_offer_title: " 復習 ",
@@ -753,11 +640,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn both_languages_have_the_same_keys_and_help_rows() {
-        let keys = |t: &Text| t.key_bar.iter().map(|h| (h.key, h.priority)).collect::<Vec<_>>();
-        assert_eq!(keys(&EN), keys(&JA));
-        let help_keys = |t: &Text| t.help.len();
-        assert_eq!(help_keys(&EN), help_keys(&JA));
-        assert!(EN.key_bar.iter().any(|h| h.key == "q" && h.priority == 0));
+    fn both_languages_have_the_same_help_rows() {
+        assert_eq!(EN.help_more.len(), JA.help_more.len());
     }
 }

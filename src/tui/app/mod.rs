@@ -104,6 +104,8 @@ pub struct App {
     settings: crate::tui::settings::Settings,
     /// Set when the settings changed and the file should be written.
     settings_dirty: bool,
+    /// The keys in force (the table's with the settings' remaps).
+    keymap: crate::tui::keymap::Keymap,
     /// The colours the terminal shows (from its environment at launch).
     color_depth: crate::tui::view::color_depth::ColorDepth,
     /// The record panel scrolled by hand: its first line, while the game stays at that node.
@@ -161,6 +163,7 @@ impl App {
             suspend_requested: false,
             settings: crate::tui::settings::Settings::default(),
             settings_dirty: false,
+            keymap: crate::tui::keymap::Keymap::defaults(),
             record_scroll: None,
             color_depth: Default::default(),
             tools: navigate::Tools::default(),
@@ -173,6 +176,8 @@ impl App {
         self.level = settings.level;
         self.impasse_rule = settings.impasse_rule.core();
         self.pace_ms = settings.min_move_ms;
+        // the remaps were checked, and what was wrong said, when the settings were read
+        self.keymap = crate::tui::keymap::Keymap::with_remaps(&settings.key_remaps()).0;
         self.settings = settings;
     }
 

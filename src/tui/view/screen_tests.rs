@@ -82,7 +82,7 @@ fn key_bar_keeps_quit_at_80_columns_in_both_languages() {
 #[test]
 fn help_fits_and_scrolls_to_every_line_at_every_size() {
     for lang in [Language::En, Language::Ja] {
-        let lines = super::popup::help_lines(app_in(lang).text().help);
+        let lines = super::popup::help_lines(&app_in(lang).help_keys());
         for (w, h) in [(MIN_W, MIN_H), (80, 24), (80, 17), (120, 40), (67, 30), (200, 60)] {
             let mut app = app_in(lang);
             app.open_help();

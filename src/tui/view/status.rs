@@ -4,7 +4,6 @@
 
 use crate::core::Color;
 use crate::tui::app::{App, GameMode, InputKind, LineInput, Player};
-use crate::tui::text::KeyHint;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
@@ -142,6 +141,25 @@ pub(super) fn status_line(app: &App, now: Instant) -> String {
     parts.join(" · ")
 }
 
+/// One entry of the key bar: the key, its label, and a priority (lower stays longer when the bar
+/// is shortened to fit the width; 0 never goes).
+#[derive(Clone, Debug)]
+pub(super) struct KeyHint {
+    pub key: String,
+    pub label: &'static str,
+    pub priority: u8,
+}
+
+/// The key bar of the page shown, from the keymap in force, in the app's language.
+pub(super) fn key_hints(app: &App) -> Vec<KeyHint> {
+    let ja = app.text().language == crate::tui::settings::Language::Ja;
+    app.keymap()
+        .bar(app.key_mode())
+        .into_iter()
+        .map(|e| KeyHint { key: e.keys, label: e.label.of(ja), priority: e.priority })
+        .collect()
+}
+
 /// The key bar's hints that fit in `width` columns, in their order; the hints with the highest
 /// priority number go first.
 pub(super) fn key_bar(hints: &[KeyHint], width: u16) -> String {
@@ -191,7 +209,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
             // the newest lines win when even the tallest status area is too small
             let skip = msg.len().saturating_sub(rows.max(1));
             lines.extend(msg.into_iter().skip(skip).map(Line::from));
-            g.pad(&key_bar(super::editor::key_hints(app).unwrap_or(t.key_bar), area.width))
+            g.pad(&key_bar(&key_hints(app), area.width))
         }
     };
     while lines.len() + 1 < area.height as usize {
@@ -204,20 +222,22 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::text::{EN, JA};
 
     #[test]
     fn key_bar_keeps_quit_and_help_at_every_width() {
-        for t in [&EN, &JA] {
+        for lang in [crate::tui::settings::Language::En, crate::tui::settings::Language::Ja] {
+            let mut app = App::new(crate::core::Position::startpos());
+            app.set_settings(crate::tui::settings::Settings { language: lang, ..Default::default() });
+            let hints = key_hints(&app);
             for w in 20..200u16 {
-                let bar = key_bar(t.key_bar, w);
+                let bar = key_bar(&hints, w);
                 assert!(bar.contains("q "), "width {w}: {bar}");
                 assert!(bar.contains("? "), "width {w}: {bar}");
                 if w >= 40 {
                     assert!(bar.width() <= w as usize, "width {w}: {bar}");
                 }
             }
-            assert_eq!(key_bar(t.key_bar, 500).matches("  ").count() + 1, t.key_bar.len());
+            assert_eq!(key_bar(&hints, 500).matches("  ").count() + 1, hints.len());
         }
     }
 
