@@ -219,7 +219,8 @@ fn the_solution_asked_for_while_the_solver_works_comes_when_it_is_found() {
 #[test]
 fn a_problem_file_opened_for_review_keeps_its_title_and_length() {
     let n = first_of_length(7);
-    let (rec, _) = crate::record::read_text(super::tsume::SHIPPED[n - 1], crate::record::Format::Kifu).unwrap();
+    let (rec, _) =
+        crate::record::read_text(super::tsume::SHIPPED[n - 1], crate::record::Format::Kifu).unwrap();
     let mut app = App::with_record(rec);
     app.open_tsume_list();
     app.tsume_list_confirm();
