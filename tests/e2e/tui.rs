@@ -411,12 +411,13 @@ fn a_broken_settings_file_is_reported_kept_and_set_aside_on_the_first_change() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("settings.json"), "{ broken").unwrap();
     let mut s = Session::start(&[], home);
-    s.wait_for("not valid JSON");
+    // said in the interface's language (the locale's: the file sets none)
+    s.wait_for("JSON として読めません");
     assert_eq!(std::fs::read_to_string(dir.join("settings.json")).unwrap(), "{ broken");
     // settings screen: down to the language row and change it; the screen turns English
     s.send("o");
     s.wait_for("設定");
-    s.send(&"\x1b[B".repeat(8));
+    s.send(&"\x1b[B".repeat(9));
     s.send("\x1b[C");
     s.wait_for("Settings");
     // Esc closes the settings; the next key waits for that (an Esc followed at once by a key
