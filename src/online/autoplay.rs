@@ -199,6 +199,7 @@ fn handle(
 ) -> Result<Option<GameEnd>, AutoplayError> {
     let line = match incoming {
         Incoming::Line(l) => l,
+        Incoming::Connected => return Ok(None),
         Incoming::TooLong(n) => {
             (g.log)(&format!("< (a line of {n} bytes, too long, dropped)"));
             return Ok(None);

@@ -57,12 +57,7 @@ impl Theme {
 }
 
 /// The interface language (shogi notation is Japanese in both).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Language {
-    Ja,
-    En,
-}
+pub use crate::record::Language;
 
 /// How moves are written in the record panel.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

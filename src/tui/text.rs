@@ -88,9 +88,16 @@ pub struct Text {
     pub record_title: &'static str,
     pub start_position: &'static str,
     pub unknown_extension: fn(&str) -> String,
+    pub saving: fn(&str) -> String,
     pub saved: fn(&str) -> String,
     /// Saved in a format without variations (CSA, USI, SFEN): the path and how many were left out.
     pub saved_without_variations: fn(&str, usize) -> String,
+    /// Saving a record that did not read whole from its file (the file, what could not be
+    /// read): a new name is proposed.
+    pub save_partial_proposed: fn(&str, &str) -> String,
+    /// Saving in an encoding that cannot hold some characters (encoding, the characters, their
+    /// lines, the name typed): the UTF-8 name is proposed.
+    pub save_lossy_proposed: fn(&str, &str, &str, &str) -> String,
     pub save_failed: fn(&str, &str) -> String,
     pub help_hint: &'static str,
     /// ☗ and ☖ by name.
@@ -99,6 +106,10 @@ pub struct Text {
     pub handicap_sides: [&'static str; 2],
     /// The word for the player, replaced by the player's name when one is set.
     pub you: &'static str,
+    /// The clock panel's title.
+    pub clock_title: &'static str,
+    /// The evaluation graph's title: the position shown (moves played) and its score.
+    pub graph_title: fn(usize, &str) -> String,
     pub in_check: fn(&str) -> String,
     /// The winner's name.
     pub checkmate: fn(&str) -> String,
@@ -142,6 +153,13 @@ pub struct Text {
     pub resumed_game: fn(usize, &str) -> String,
     /// A record that could not be read, kept under previous/.
     pub autosave_kept: fn(&str) -> String,
+    /// An autosave that did not read cleanly: moves resumed, moves it had (when known), what
+    /// could not be read, where the file as it was is kept.
+    pub autosave_damaged: fn(usize, Option<usize>, &str, &str) -> String,
+    /// A line of a file that could not be read, and why.
+    pub line_unreadable: fn(usize, &str) -> String,
+    /// Other unfinished games' autosaves (a list of paths).
+    pub other_unfinished: fn(&str) -> String,
     pub nothing_to_pause: &'static str,
     pub paused_note: &'static str,
     pub resumed: &'static str,
@@ -152,6 +170,8 @@ pub struct Text {
     /// Seconds a move.
     pub pace_set: fn(f64) -> String,
     pub engine_failed: fn(&str) -> String,
+    /// The configured external engine's command and why it could not start.
+    pub engine_fallback: fn(&str, &str) -> String,
     /// The move in USI.
     pub engine_illegal: fn(&str) -> String,
     pub computer_resigns: &'static str,
@@ -313,7 +333,18 @@ pub static EN: Text = Text {
     record_title: " Record ",
     start_position: "start",
     unknown_extension: |e| format!("unknown extension '{e}': use .kif, .kifu, .ki2, .csa, .jkf or .usi"),
+    saving: |p| format!("saving {p} …"),
     saved: |p| format!("saved {p}"),
+    save_partial_proposed: |f, why| {
+        format!(
+            "{f} did not read whole ({why}): saving over it would lose the rest, so a new name is proposed"
+        )
+    },
+    save_lossy_proposed: |enc, chars, lines, name| {
+        format!(
+            "{enc} cannot hold {chars} (line {lines}): proposed a UTF-8 name — Enter {name} to save with &#…; in their place"
+        )
+    },
     saved_without_variations: |p, n| {
         let what = if n == 1 { "1 variation".to_string() } else { format!("{n} variations") };
         format!(
@@ -325,6 +356,8 @@ pub static EN: Text = Text {
     sides: ["☗ sente", "☖ gote"],
     handicap_sides: ["☗ shitate (下手)", "☖ uwate (上手)"],
     you: "you",
+    clock_title: " Clock ",
+    graph_title: |n, score| format!(" Evaluation · move {n}: {score} "),
     in_check: |s| format!("王手 — {s} is in check"),
     checkmate: |w| format!("詰み — checkmate, {w} wins"),
     no_legal_move: |l| format!("{l} has no legal move and loses"),
@@ -364,6 +397,16 @@ pub static EN: Text = Text {
         format!("resumed your unfinished game ({n} moves{started}) — n starts a new one")
     },
     autosave_kept: |e| format!("{e} — it is kept in previous/"),
+    autosave_damaged: |read, saved, problem, kept| {
+        let moves = match saved {
+            Some(n) if n > read => format!("{read} of {n} moves"),
+            _ => format!("{read} moves"),
+        };
+        let problem = if problem.is_empty() { String::new() } else { format!("; {problem}") };
+        format!("resumed {moves}{problem}; the autosave as it was is kept as {kept}")
+    },
+    line_unreadable: |line, why| format!("line {line} could not be read: {why}"),
+    other_unfinished: |list| format!("other unfinished games: {list}"),
     nothing_to_pause: "nothing to pause: no computer and no clock in this game",
     paused_note: "paused — p resumes, t takes over the side to move",
     resumed: "resumed",
@@ -371,6 +414,11 @@ pub static EN: Text = Text {
     computer_plays: |m| format!("the computer now plays {m}"),
     pace_set: |s| format!("computer vs computer: at least {s:.1} s a move"),
     engine_failed: |e| format!("engine failed: {e} — both sides are now played by hand"),
+    engine_fallback: |cmd, e| {
+        format!(
+            "the engine '{cmd}' could not start ({e}); the built-in engine plays until the engine setting is fixed"
+        )
+    },
     engine_illegal: |m| format!("反則負け — the computer played an illegal move ({m})"),
     computer_resigns: "投了 — the computer resigns",
     analysis_on: "analysis (検討) follows the position shown (a stops, v lines)",
@@ -528,7 +576,18 @@ pub static JA: Text = Text {
     unknown_extension: |e| {
         format!("拡張子 '{e}' は使えません: .kif .kifu .ki2 .csa .jkf .usi のどれかにしてください")
     },
+    saving: |p| format!("{p} に保存しています…"),
     saved: |p| format!("{p} に保存しました"),
+    save_partial_proposed: |f, why| {
+        format!(
+            "{f} は全部は読めませんでした ({why})。上書きすると残りが失われるので、新しい名前を提案します"
+        )
+    },
+    save_lossy_proposed: |enc, chars, lines, name| {
+        format!(
+            "{enc} では {chars} ({lines}行目) を書けません: UTF-8 の名前を提案します — {name} で保存すると &#…; に置き換わります"
+        )
+    },
     saved_without_variations: |p, n| {
         format!(
             "{p} に本譜だけを保存しました: この形式には変化を書けないため変化{n}つを省きました(.kif なら残せます)"
@@ -539,6 +598,8 @@ pub static JA: Text = Text {
     sides: ["☗先手", "☖後手"],
     handicap_sides: ["☗下手", "☖上手"],
     you: "あなた",
+    clock_title: " 持ち時間 ",
+    graph_title: |n, score| format!(" 評価値 {n}手目 {score} "),
     in_check: |s| format!("王手 — {s}に王手がかかっています"),
     checkmate: |w| format!("詰み — {w}の勝ち"),
     no_legal_move: |l| format!("{l}は指せる手がなく負け"),
@@ -578,6 +639,16 @@ pub static JA: Text = Text {
         format!("中断していた対局を再開しました ({n}手{started}) — n で新しい対局")
     },
     autosave_kept: |e| format!("{e} — previous/ に残してあります"),
+    autosave_damaged: |read, saved, problem, kept| {
+        let moves = match saved {
+            Some(n) if n > read => format!("{n}手のうち{read}手"),
+            _ => format!("{read}手"),
+        };
+        let problem = if problem.is_empty() { String::new() } else { format!("。{problem}") };
+        format!("{moves}を再開しました{problem}。読めなかった自動保存はそのまま {kept} に残してあります")
+    },
+    line_unreadable: |line, why| format!("{line}行目が読めません: {why}"),
+    other_unfinished: |list| format!("ほかの中断中の対局: {list}"),
     nothing_to_pause: "一時停止するものはありません: この対局にはコンピュータも時計もありません",
     paused_note: "一時停止 — p で再開、t で手番の側を引き継ぐ",
     resumed: "再開しました",
@@ -585,6 +656,9 @@ pub static JA: Text = Text {
     computer_plays: |m| format!("{m}をコンピュータが指します"),
     pace_set: |s| format!("コンピュータ同士: 1手に最低 {s:.1} 秒"),
     engine_failed: |e| format!("エンジンが止まりました: {e} — 両方の手を人が指します"),
+    engine_fallback: |cmd, e| {
+        format!("エンジン「{cmd}」を起動できません（{e}）— 設定を直すまで内蔵エンジンが指します")
+    },
     engine_illegal: |m| format!("反則負け — コンピュータが反則手を指しました ({m})"),
     computer_resigns: "投了 — コンピュータの投了",
     analysis_on: "検討: 表示中の局面を解析します (a で終了、v で読み筋の数)",

@@ -333,3 +333,51 @@ fn a_refused_login_and_no_server_fail_clearly() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr.contains(&format!("cannot connect to 127.0.0.1:{port}")), "{stderr}");
 }
+
+/// A USI engine on the server: its `bestmove win` becomes `%KACHI` (refused here, so it loses by
+/// it), its `bestmove resign` `%TORYO`; an engine that dies ends the run with the record saved.
+#[test]
+fn a_usi_engine_declares_resigns_and_dies() {
+    let Some(server) = Server::start(4097, &[]) else { return };
+    let engine = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/online_usi_engine.sh");
+    for (n, mode) in ["declare", "resign", "crash"].into_iter().enumerate() {
+        let save = server.dir.join(mode);
+        let game = format!("usi{n}-60-10");
+        let cmd = format!("{} {mode}", engine.display());
+        let bob = shogiban_csa(server.port, "bob", &format!("{game}-B"), &["--engine", &cmd], &save);
+        let mut alice = server.client("alice", &format!("{game}-W"));
+        alice.agree();
+        alice.until(|l| l.starts_with("+7776FU,T"));
+        alice.send("-3334FU");
+        alice.until(|l| l.starts_with("-3334FU,T"));
+        let (out, stdout, stderr) = finished(bob);
+        let file = saved_files(&save).pop().unwrap_or_else(|| panic!("{mode}: nothing saved: {stderr}"));
+        let text = std::fs::read_to_string(&file).unwrap();
+        match mode {
+            "declare" => {
+                assert!(out.status.success(), "{stdout}\n{stderr}");
+                assert!(stdout.contains(": loss, you declared an impasse win"), "{stdout}");
+                assert_eq!(alice.until(|l| l.starts_with('#')), "#ILLEGAL_MOVE");
+                assert_eq!(alice.until(|l| l.starts_with('#')), "#WIN");
+                assert_same_game(&file, &server.record_of(&alice.game_id()));
+            }
+            "resign" => {
+                assert!(out.status.success(), "{stdout}\n{stderr}");
+                assert!(stdout.contains(": loss, you resigned (2 moves)"), "{stdout}");
+                assert!(text.contains("\n%TORYO\n"), "{text}");
+                assert_eq!(alice.until(|l| l.starts_with('#')), "#RESIGN");
+                assert_same_game(&file, &server.record_of(&alice.game_id()));
+            }
+            _ => {
+                assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+                assert!(stderr.contains("the engine failed: the engine died"), "{stderr}");
+                assert!(stderr.contains("out of memory"), "{stderr}");
+                assert!(stderr.contains("the record so far is saved to"), "{stderr}");
+                assert_eq!(read_csa(&text).unwrap().0.main_line().len(), 2);
+                // the server gives the game to the side still there
+                assert_eq!(alice.until(|l| l.starts_with('#')), "#RESIGN");
+                assert_eq!(alice.until(|l| l.starts_with('#')), "#WIN");
+            }
+        }
+    }
+}

@@ -17,6 +17,7 @@ mod comments;
 mod editor;
 mod engine;
 mod game;
+mod jobs;
 mod learn;
 mod line;
 pub mod line_editor;
@@ -48,7 +49,7 @@ pub use settings_menu::{
 };
 pub use study::StudyCommand;
 pub use threats::ThreatCommand;
-pub use tsume::{Problem, Tsume, TsumeAnswer, TsumeCommand, shipped_problems};
+pub use tsume::{Problem, Tsume, TsumeCommand, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
@@ -61,6 +62,12 @@ pub struct App {
     game: Cursor,
     /// Where the record is saved (the file it was opened from, or chosen with save).
     file: Option<std::path::PathBuf>,
+    /// What could not be read of `file` when the record did not read whole from it: saving
+    /// over it asks first and proposes a new name.
+    read_with_errors: Option<String>,
+    /// The Shift_JIS file name already answered with a UTF-8 proposal: given again, it is
+    /// saved as asked.
+    lossy_asked: Option<std::path::PathBuf>,
     /// Set when the record changed and the autosave should be written.
     dirty: bool,
     cursor: Square,
@@ -84,7 +91,7 @@ pub struct App {
     /// The impasse rule declarations are judged by.
     impasse_rule: ImpasseRule,
     /// The computer's thinking so far (`None` when it is not thinking).
-    engine_info: Option<crate::tui::engine_link::ThinkingInfo>,
+    engine_info: Option<crate::tui::jobs::ThinkingInfo>,
     /// The computer's name (for the record's player headers).
     engine_name: String,
     /// The game clock, when the game is timed.
@@ -120,6 +127,8 @@ pub struct App {
     threat: threats::ThreatState,
     /// Learn mode's searches and whether it waits for the whole-game analysis.
     learn: learn::LearnState,
+    /// Saves asked for and not yet handed to the event loop.
+    saves: Vec<crate::tui::jobs::JobRequest>,
 }
 
 impl App {
@@ -138,6 +147,8 @@ impl App {
             learn: Default::default(),
             game: Cursor::new(record),
             file: None,
+            read_with_errors: None,
+            lossy_asked: None,
             dirty: false,
             cursor: Square::new(7, 7).expect("7g is on the board"),
             focus: Focus::Board,
@@ -168,6 +179,7 @@ impl App {
             color_depth: Default::default(),
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
+            saves: Vec::new(),
         }
     }
 
@@ -187,6 +199,12 @@ impl App {
         app.file = Some(path.to_path_buf());
         app.message = message;
         app
+    }
+
+    /// Marks the record as not read whole from its file (`problem` says what could not be
+    /// read): saving over that file asks first and proposes a new name.
+    pub fn mark_read_with_errors(&mut self, problem: String) {
+        self.read_with_errors = Some(problem);
     }
 
     /// A game as `settings` describe the next one (the first launch ever: you against the
@@ -246,7 +264,7 @@ impl App {
         self.level
     }
 
-    pub fn engine_info(&self) -> Option<&crate::tui::engine_link::ThinkingInfo> {
+    pub fn engine_info(&self) -> Option<&crate::tui::jobs::ThinkingInfo> {
         self.engine_info.as_ref()
     }
 

@@ -54,8 +54,6 @@ pub struct ReviewText {
     pub game_analysis_title: fn(usize, usize) -> String,
     /// Before the better line of a marked move.
     pub best: &'static str,
-    /// The graph's title: the move shown and its score.
-    pub graph_title: fn(usize, &str) -> String,
     /// A variation chosen: which of how many.
     pub variation_of: fn(usize, usize) -> String,
     /// A marked move reached: its number and the mark.
@@ -74,7 +72,6 @@ pub static EN: ReviewText = ReviewText {
     review_title: " Analysis ",
     game_analysis_title: |done, total| format!(" Game analysis (棋譜解析) {done}/{total} "),
     best: "best",
-    graph_title: |ply, score| format!(" Score (評価値) at move {ply} {score} "),
     variation_of: |i, n| format!("variation {i} of {n}"),
     marked_move: |ply, mark| {
         use crate::record::annotation::Mark;
@@ -86,7 +83,7 @@ pub static EN: ReviewText = ReviewText {
         };
         format!("move {ply}: {} ({meaning})", mark.word())
     },
-    byoyomi: |s| format!("byoyomi {s} s"),
+    byoyomi: |s| format!("byoyomi {s}"),
     comment_title: |m| format!(" Comment: {m} "),
     comment_keys: "Ctrl-S keep · Esc cancel · Enter new line",
     comment_ask: "Keep the changes? y keep · n discard · Esc edit",
@@ -126,7 +123,6 @@ pub static JA: ReviewText = ReviewText {
     review_title: " 解析 ",
     game_analysis_title: |done, total| format!(" 棋譜解析 {done}/{total} "),
     best: "最善",
-    graph_title: |ply, score| format!(" 評価値 {ply}手目 {score} "),
     variation_of: |i, n| format!("変化 {i}/{n}"),
     marked_move: |ply, mark| format!("{ply}手目: {}", mark.word()),
     byoyomi: |s| format!("秒読み {s}"),

@@ -1,8 +1,8 @@
 //! The learn-mode panel (復習), drawn where the study panel goes: the marked move to improve
 //! on, the try and its verdict, and the engine's lines once shown.
 
+use crate::core::Score;
 use crate::core::{Move, Position};
-use crate::engine::analysis::BlackScore;
 use crate::tui::app::{App, Phase, side_label};
 use crate::tui::keymap::{Action, KeyMode};
 use ratatui::Frame;
@@ -55,7 +55,7 @@ pub(super) fn lines(app: &App, keys: Line<'static>) -> Vec<Line<'static>> {
     }
     if l.answer_shown() {
         out.push(Line::from(vec![
-            Span::styled(format!("{} {} ", t.learn_best, BlackScore::text(item.before)), bold),
+            Span::styled(format!("{} {} ", t.learn_best, Score::text(item.before)), bold),
             Span::raw(pv_text(pos, &item.best_line)),
         ]));
     }

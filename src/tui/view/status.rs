@@ -1,15 +1,13 @@
-//! The rows under the board: the status line (side to move, move number, mode, level, clocks),
+//! The rows under the board: the status line (side to move, move number, mode, level),
 //! the message and the computer's thinking (wrapped, never cut), or the text box; and the key
 //! bar, shortened to the width by dropping the least important keys first (`q` and `?` stay).
 
-use crate::core::Color;
 use crate::tui::app::{App, GameMode, InputKind, LineInput, Player};
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use std::time::Instant;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// `text` broken into lines of at most `width` columns: at spaces, and before a ▲ or △ in a
@@ -105,8 +103,8 @@ fn mode_index(players: [Player; 2]) -> usize {
 }
 
 /// The status line: whose turn, which move, the mode, the level (when the computer plays), the
-/// pace (when it plays both sides), whether it is paused, and the clocks.
-pub(super) fn status_line(app: &App, now: Instant) -> String {
+/// pace (when it plays both sides) and whether it is paused (the clocks have their own panel).
+pub(super) fn status_line(app: &App) -> String {
     let t = app.text();
     let pos = app.pos();
     let side = app.side_name(pos.side_to_move());
@@ -129,15 +127,6 @@ pub(super) fn status_line(app: &App, now: Instant) -> String {
         parts.push(t.paused.to_string());
     }
     parts.extend(super::threats::indicator(app));
-    if let Some(c) = app.clock() {
-        let stm = pos.side_to_move();
-        let running = !app.line_ended() && !app.status().is_over();
-        parts.push(format!(
-            "☗ {}  ☖ {}",
-            c.display(Color::Black, running && stm == Color::Black, now, t.review.byoyomi),
-            c.display(Color::White, running && stm == Color::White, now, t.review.byoyomi)
-        ));
-    }
     parts.join(" · ")
 }
 
@@ -178,11 +167,11 @@ pub(super) fn key_bar(hints: &[KeyHint], width: u16) -> String {
     render(&kept)
 }
 
-pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
+pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     let t = app.text();
     let g = super::glyphs(app);
     let mut lines = vec![Line::from(Span::styled(
-        g.pad(&status_line(app, now)),
+        g.pad(&status_line(app)),
         Style::default().add_modifier(Modifier::BOLD),
     ))];
     let bar = match app.input() {
