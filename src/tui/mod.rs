@@ -267,8 +267,8 @@ fn open_app(
         _ => {}
     }
     let mut app = App::new_game(settings);
-    let label = app.last_choice().mode.label(app.text());
-    let launch = (app.text().new_game_at_launch)(label);
+    let label = app.mode_label(app.last_choice().mode);
+    let launch = (app.text().new_game_at_launch)(&label);
     let note = with_others(note.unwrap_or(launch), app.text(), store);
     app.set_message(note);
     Ok(app)

@@ -604,6 +604,12 @@ fn the_players_name_goes_into_the_record_and_onto_the_screen() {
     let s = crate::tui::view::screen_text(&app, 100, 30, std::time::Instant::now());
     assert!(s.contains("Hanako ☗ vs computer"), "{s}");
     assert!(!s.contains("you ☗"), "{s}");
+    // the new game's message and the new-game dialog name the player too
+    assert_eq!(app.message(), "new game: ☗ Hanako (sente) vs ☖ computer");
+    app.open_new_game();
+    let s = crate::tui::view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("☗ Hanako vs ☖ computer"), "{s}");
+    assert!(!s.contains("☗ you"), "{s}");
 }
 
 #[test]

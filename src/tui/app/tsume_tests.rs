@@ -222,6 +222,20 @@ fn the_solution_asked_for_while_the_solver_works_comes_when_it_is_found() {
 }
 
 #[test]
+fn solving_is_answered_by_the_tsume_jobs_report_through_the_runner() {
+    let mut app = english_app();
+    app.open_tsume_list();
+    app.tsume_list_step(first_of_length(7) as i32);
+    app.tsume_list_confirm();
+    app.tsume_show_solution();
+    assert!(app.message().starts_with("solving…"), "{}", app.message());
+    // as the event loop does: the solve runs as a job, its report comes back through on_job
+    super::tests_support::run_jobs_until(&mut app, |a| !a.tsume().unwrap().busy());
+    assert!(app.message().starts_with("solution: ▲"), "{}", app.message());
+    assert_eq!(app.tsume().unwrap().length(), Some(7));
+}
+
+#[test]
 fn a_problem_file_opened_for_review_keeps_its_title_and_length() {
     let n = first_of_length(7);
     let (rec, _) =

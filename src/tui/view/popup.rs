@@ -85,7 +85,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         Popup::Help { scroll } => draw_help(f, &g, t, &app.help_keys(), *scroll),
         Popup::NewGame(choice) => {
             let edited = app.editor().map(|_| app.setup_text().edited_position);
-            simple(f, &g, t.new_game_title, new_game_body(t, choice, edited))
+            simple(f, &g, t.new_game_title, new_game_body(app, choice, edited))
         }
         Popup::Settings(screen) => draw_settings(f, &g, t, app.settings(), screen),
         Popup::Comment(e) => super::comment::draw_editor(f, app, e),
@@ -121,12 +121,13 @@ fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, keys: &[(String, String)], scr
 
 /// The new-game dialog; `edited` names the position a game from the editor starts from, in
 /// place of the handicap.
-fn new_game_body(t: &Text, choice: &NewGameChoice, edited: Option<&str>) -> Vec<String> {
+fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec<String> {
+    let t = app.text();
     let NewGameChoice { mode, level, time, handicap } = *choice;
     let mut body: Vec<String> = GameMode::ALL
         .iter()
         .enumerate()
-        .map(|(i, &m)| format!("{} {}. {}", if m == mode { "▶" } else { " " }, i + 1, t.modes[i]))
+        .map(|(i, &m)| format!("{} {}. {}", if m == mode { "▶" } else { " " }, i + 1, app.named(t.modes[i])))
         .collect();
     body.push(String::new());
     body.push(format!("  {}", (t.level_line)(level)));

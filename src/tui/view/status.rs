@@ -91,12 +91,6 @@ fn prompt_message_lines(app: &App, width: u16) -> Vec<String> {
     wrap(&super::glyphs(app).pad(app.message()), width)
 }
 
-/// `label` with the player's name, when one is set, in place of the word for "you".
-fn named(label: &str, you: &str, settings: &crate::tui::settings::Settings) -> String {
-    let name = settings.player_name.trim();
-    if name.is_empty() { label.to_string() } else { label.replace(you, name) }
-}
-
 /// The game mode as the status line names it (index into `Text::mode_short`).
 fn mode_index(players: [Player; 2]) -> usize {
     GameMode::ALL.iter().position(|m| m.players() == players).unwrap_or(0)
@@ -114,8 +108,7 @@ pub(super) fn status_line(app: &App) -> String {
     }
     let mut parts = vec![format!("{side} {}", (t.move_number)(app.ply() + 1))];
     parts.push(
-        super::editor::status_mode(app)
-            .unwrap_or_else(|| named(t.mode_short[mode_index(app.players())], t.you, app.settings())),
+        super::editor::status_mode(app).unwrap_or_else(|| app.named(t.mode_short[mode_index(app.players())])),
     );
     if app.players().contains(&Player::Engine) {
         parts.push((t.level_short)(app.level()));
