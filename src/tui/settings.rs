@@ -140,6 +140,50 @@ pub struct Settings {
     /// the keymap accepts are kept.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub keys: BTreeMap<String, KeyNames>,
+    /// The online dialog's last choices (never the password).
+    pub online: OnlineSettings,
+}
+
+/// The side asked for in an online game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnlineSide {
+    /// The server (or the pairing) decides.
+    #[default]
+    Any,
+    Sente,
+    Gote,
+}
+
+/// What the online dialog remembers between launches: everything but the password (which is
+/// kept, when the player asks, in a file of its own that only its owner can read).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OnlineSettings {
+    pub host: String,
+    pub port: u16,
+    pub user: String,
+    /// The game name the server pairs by (`floodgate-300-10F`).
+    pub game: String,
+    pub side: OnlineSide,
+    /// Agree to the game summary without asking.
+    pub auto_agree: bool,
+    /// Log in in the extended mode (`x1`): who is on, games in progress, watching, chat.
+    pub extended: bool,
+}
+
+impl Default for OnlineSettings {
+    fn default() -> Self {
+        OnlineSettings {
+            host: "127.0.0.1".into(),
+            port: crate::online::DEFAULT_PORT,
+            user: String::new(),
+            game: "casual-600-10".into(),
+            side: OnlineSide::Any,
+            auto_agree: false,
+            extended: false,
+        }
+    }
 }
 
 /// An action's keys in the settings file: one name (`"z"`) or a list (`["z", "Backspace"]`).
@@ -201,6 +245,7 @@ impl Default for Settings {
             threats: true,
             keys: BTreeMap::new(),
             theme: Theme::Dark,
+            online: OnlineSettings::default(),
         }
     }
 }
@@ -311,6 +356,9 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         } else {
             problems.push(format!("'handicap': {v} is not a known 手合割; using {}", s.handicap));
         }
+    }
+    if let Some(v) = take::<OnlineSettings>(field("online"), &mut problems) {
+        s.online = v;
     }
     if let Some(v) = take(field("piece_style"), &mut problems) {
         s.piece_style = v;
@@ -606,6 +654,15 @@ mod tests {
             game_analysis_ms: 2000,
             mark_thresholds: [8, 15, 30, 60],
             theme: Theme::HighContrast,
+            online: OnlineSettings {
+                host: "club.example".into(),
+                port: 4091,
+                user: "alice".into(),
+                game: "rapid-300-10F".into(),
+                side: OnlineSide::Gote,
+                auto_agree: true,
+                extended: true,
+            },
             ..Settings::default()
         };
         s.engine_options.insert("USI_Hash".into(), "256".into());

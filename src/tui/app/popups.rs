@@ -37,6 +37,11 @@ pub enum Popup {
     TsumeList {
         row: usize,
     },
+    /// The protocol window of online play: the lines sent and received, the last shown at
+    /// line `scroll`.
+    Protocol {
+        scroll: usize,
+    },
 }
 
 impl App {

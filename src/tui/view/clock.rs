@@ -19,7 +19,7 @@ const LARGE_W: u16 = 30;
 /// Rows the panel takes at the top of a right-hand column `column` (none without a clock), on a
 /// screen `screen_h` rows tall.
 pub fn rows(app: &App, column: Rect, screen_h: u16) -> u16 {
-    if app.clock().is_none() || app.editor().is_some() {
+    if (app.clock().is_none() && !app.has_online_clock()) || app.editor().is_some() {
         return 0;
     }
     if column.width >= LARGE_W && screen_h >= 34 { LARGE_ROWS } else { SMALL_ROWS }
@@ -86,7 +86,10 @@ fn is_low(text: &str) -> bool {
 }
 
 pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
-    let Some(c) = app.clock() else { return };
+    let (local, online) = (app.clock(), app.has_online_clock());
+    if local.is_none() && !online {
+        return;
+    }
     let g = super::glyphs(app);
     let p = super::palette(app);
     let t = app.text();
@@ -97,7 +100,11 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
     for top in [true, false] {
         let side = super::hand_owner(top, app.flipped());
         let to_move = pos.side_to_move() == side;
-        let text = c.display(side, running && to_move, now);
+        let text = match (app.online_clock(side, now), local) {
+            (Some((text, _)), _) => text,
+            (None, Some(c)) => c.display(side, running && to_move, now),
+            (None, None) => String::new(),
+        };
         let mut time_style = Style::default().add_modifier(Modifier::BOLD);
         if to_move {
             time_style = time_style.fg(p.clock_running);
