@@ -456,6 +456,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "threats",
         "keys",
         "theme",
+        "online",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {

@@ -11,6 +11,7 @@
 use super::{App, Mode, Popup};
 use crate::core::{Color, Move};
 use crate::online::{Incoming, LoginMode, Phase, Session, SessionError, SessionEvent};
+use crate::record::explain::describe;
 use crate::record::{Cursor, GameRecord};
 use crate::tui::jobs::{ConnectRequest, password_key};
 use crate::tui::settings::{OnlineSettings, OnlineSide};
@@ -53,7 +54,10 @@ impl FormField {
 
     /// Whether the field is text typed in (the others are choices).
     pub fn is_text(self) -> bool {
-        matches!(self, FormField::Host | FormField::Port | FormField::User | FormField::Password | FormField::Game)
+        matches!(
+            self,
+            FormField::Host | FormField::Port | FormField::User | FormField::Password | FormField::Game
+        )
     }
 }
 
@@ -568,7 +572,9 @@ impl App {
             o.set_stage(Stage::Waiting, now);
             self.message = t.agreed.into();
         } else {
-            let next = if o.session.is_extended() { Stage::Lobby } else { Stage::Waiting };
+            // the standard mode is one game per connection: the server logs out after a reject
+            let next =
+                if o.session.is_extended() { Stage::Lobby } else { Stage::Closed(t.rejected_by_you.into()) };
             o.set_stage(next, now);
             self.message = t.rejected_by_you.into();
         }
@@ -579,9 +585,11 @@ impl App {
     pub(super) fn online_takes(&mut self, m: Move) -> Option<bool> {
         let t = self.online_text();
         let at_end = self.game.node() == self.game.record().main_line_end();
+        let illegal = self.pos().why_illegal(m).err().map(|why| describe(&why, self.explain_lang()));
         let o = self.online_mut()?;
         let message = match &o.stage {
             Stage::Playing if !at_end => t.go_to_end.to_string(),
+            Stage::Playing if illegal.is_some() => illegal.unwrap_or_default(),
             Stage::Playing => match o.session.move_line(m) {
                 Ok(line) => {
                     o.send_plain(line.clone());
@@ -710,7 +718,8 @@ impl App {
                         o.set_stage(Stage::Closed(t.logged_out.into()), now);
                     }
                     _ => {
-                        let words = if expected { t.logged_out.to_string() } else { (t.connection_lost_idle)(&why) };
+                        let words =
+                            if expected { t.logged_out.to_string() } else { (t.connection_lost_idle)(&why) };
                         o.set_stage(Stage::Closed(words.clone()), now);
                         self.message = words;
                     }
@@ -771,9 +780,10 @@ impl App {
                 self.message = (t.started)(me == Color::Black, self.pos().side_to_move() == me);
             }
             SessionEvent::Rejected { by } => {
-                let next = if o.session.is_extended() { Stage::Lobby } else { Stage::Waiting };
+                let words = (t.rejected)(&by);
+                let next = if o.session.is_extended() { Stage::Lobby } else { Stage::Closed(words.clone()) };
                 o.set_stage(next, now);
-                self.message = (t.rejected)(&by);
+                self.message = words;
             }
             SessionEvent::Moved { mine, text, seconds, .. } => {
                 self.sync_online_record(false);

@@ -150,7 +150,7 @@ mod tests {
     fn a_remembered_password_is_the_owners_alone_and_replaced_per_key() {
         use std::os::unix::fs::PermissionsExt;
         let dir = TempDir::new("csa-passwords");
-        let path = dir.path().join("sub/csa-passwords");
+        let path = dir.0.join("sub/csa-passwords");
         remember_password(&path, "h:4081 alice", "one").unwrap();
         remember_password(&path, "h:4081 bob", "two").unwrap();
         remember_password(&path, "h:4081 alice", "three").unwrap();
@@ -208,7 +208,10 @@ mod tests {
                 break;
             }
         }
-        assert_eq!(seen, vec![Incoming::Connected, Incoming::Line("LOGIN:alice OK".into()), Incoming::Closed]);
+        assert_eq!(
+            seen,
+            vec![Incoming::Connected, Incoming::Line("LOGIN:alice OK".into()), Incoming::Closed]
+        );
         assert!(!runner.running(JobKind::Online));
     }
 }

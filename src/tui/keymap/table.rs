@@ -317,7 +317,13 @@ pub const TABLE: &[Row] = &[
         None,
     ),
     // ---- online play: these, then the board page's keys in `ONLINE_KEEPS` ----
-    row(O, A::Resign, &["R"], l("resign (投了): sends %TORYO", "投了 (%TORYO を送る)"), bar(2, "resign", "投了")),
+    row(
+        O,
+        A::Resign,
+        &["R"],
+        l("resign (投了): sends %TORYO", "投了 (%TORYO を送る)"),
+        bar(2, "resign", "投了"),
+    ),
     row(
         O,
         A::Declare,

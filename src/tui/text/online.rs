@@ -125,12 +125,18 @@ fn ended_ja(end: &GameEnd, names: [&str; 2]) -> String {
 }
 
 fn summary_ja(s: &GameSummary) -> Vec<String> {
-    let side = |c: crate::core::Color| if c == crate::core::Color::Black { "先手 ☗" } else { "後手 ☖" };
+    let side =
+        |c: crate::core::Color| if c == crate::core::Color::Black { "先手 ☗" } else { "後手 ☖" };
     let t = &s.time;
     let secs = |ms: u64| {
-        if ms.is_multiple_of(1000) { format!("{}秒", ms / 1000) } else { format!("{}秒", ms as f64 / 1000.0) }
+        if ms.is_multiple_of(1000) {
+            format!("{}秒", ms / 1000)
+        } else {
+            format!("{}秒", ms as f64 / 1000.0)
+        }
     };
-    let mut time = if t.is_untimed() { "なし".to_string() } else { format!("持ち時間 {}", secs(t.total_ms)) };
+    let mut time =
+        if t.is_untimed() { "なし".to_string() } else { format!("持ち時間 {}", secs(t.total_ms)) };
     if t.byoyomi_ms > 0 {
         time.push_str(&format!("、秒読み {}", secs(t.byoyomi_ms)));
     }
@@ -170,7 +176,16 @@ fn summary_en(s: &GameSummary) -> Vec<String> {
 
 pub static EN: OnlineText = OnlineText {
     mode_label: "online (CSA server)",
-    stages: ["not connected", "connecting", "logged in (x1)", "waiting", "game proposed", "playing", "game over", "disconnected"],
+    stages: [
+        "not connected",
+        "connecting",
+        "logged in (x1)",
+        "waiting",
+        "game proposed",
+        "playing",
+        "game over",
+        "disconnected",
+    ],
     dialog_title: "Play online (CSA server)",
     fields: [
         "server",
@@ -230,12 +245,18 @@ pub static EN: OnlineText = OnlineText {
         format!("the game has started: you play {side}; {turn}")
     },
     rejected: |by| {
-        if by.is_empty() { "the game was called off".into() } else { format!("the game was called off by {by}") }
+        if by.is_empty() {
+            "the game was called off".into()
+        } else {
+            format!("the game was called off by {by}")
+        }
     },
     opponent_moved: |m| format!("the opponent played {m}"),
     ended: ended_en,
     broken: |l, w| {
-        format!("the server sent '{l}', which cannot be followed ({w}); the record so far is kept (s saves it)")
+        format!(
+            "the server sent '{l}', which cannot be followed ({w}); the record so far is kept (s saves it)"
+        )
     },
     watching: |g, n| format!("watching {g}: move {n}"),
     watch_unreadable: |g, e| format!("the watched game {g} cannot be read: {e}"),
@@ -320,7 +341,11 @@ pub static JA: OnlineText = OnlineText {
         format!("対局開始: あなたは{side}、{turn}です")
     },
     rejected: |by| {
-        if by.is_empty() { "対局は取り消されました".into() } else { format!("{by} が対局を取り消しました") }
+        if by.is_empty() {
+            "対局は取り消されました".into()
+        } else {
+            format!("{by} が対局を取り消しました")
+        }
     },
     opponent_moved: |m| format!("相手の指し手 {m}"),
     ended: ended_ja,

@@ -19,7 +19,9 @@ pub(super) fn draw_online(f: &mut Frame, app: &App, now: Instant) {
     let t = app.online_text();
     match o.stage() {
         Stage::Dialog(form) => window(f, app, t.dialog_title, dialog_lines(t, form), Some(t.dialog_keys)),
-        Stage::Connecting => window(f, app, t.waiting_title, vec![t.connecting_body.into()], Some(t.waiting_keys)),
+        Stage::Connecting => {
+            window(f, app, t.waiting_title, vec![t.connecting_body.into()], Some(t.waiting_keys))
+        }
         Stage::Waiting => {
             let body = (t.waiting_body)(&o.settings().game, o.elapsed(now).as_secs());
             window(f, app, t.waiting_title, vec![body], Some(t.waiting_keys))
@@ -93,7 +95,8 @@ fn yes_no(t: &OnlineText, on: bool) -> String {
 fn window(f: &mut Frame, app: &App, title: &str, lines: Vec<String>, keys: Option<&str>) {
     let g = super::glyphs(app);
     let area = f.area();
-    let widest = lines.iter().map(|l| l.width()).chain([title.width(), keys.map_or(0, |k| k.width() + 2)]).max();
+    let widest =
+        lines.iter().map(|l| l.width()).chain([title.width(), keys.map_or(0, |k| k.width() + 2)]).max();
     let w = (widest.unwrap_or(10) as u16 + 4).min(area.width);
     let body: Vec<Line> = lines.iter().map(|l| Line::from(g.pad(l))).collect();
     let body = super::wrap::wrap_lines(body, w.saturating_sub(2));
