@@ -21,6 +21,7 @@ mod csa;
 mod eval;
 mod mate;
 mod perft;
+#[cfg(feature = "dev-tools")]
 mod tune;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -86,6 +87,7 @@ enum Command {
     /// Print the manual page (roff), or write one page per command into a folder
     Man(completions::ManArgs),
     /// Developer tool: fit the evaluation tables or play self-play games for the data
+    #[cfg(feature = "dev-tools")]
     #[command(hide = true)]
     Tune(tune::Args),
 }
@@ -130,6 +132,7 @@ pub fn main() -> ExitCode {
         Command::Csa(a) => csa::run(a),
         Command::Completions(a) => completions::completions(a),
         Command::Man(a) => completions::man(a),
+        #[cfg(feature = "dev-tools")]
         Command::Tune(a) => tune::run(a),
     }
 }
