@@ -99,9 +99,13 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
     let mut lines = Vec::new();
     for top in [true, false] {
         let side = super::hand_owner(top, app.flipped());
-        let to_move = pos.side_to_move() == side;
+        let mut to_move = pos.side_to_move() == side;
         let text = match (app.online_clock(side, now), local) {
-            (Some((text, _)), _) => text,
+            // the server's clock: the side whose clock runs (none once the game is over)
+            (Some((text, runs)), _) => {
+                to_move = runs;
+                text
+            }
             (None, Some(c)) => c.display(side, running && to_move, now),
             (None, None) => String::new(),
         };
