@@ -37,8 +37,15 @@ impl App {
         if self.online().is_none() {
             return;
         }
+        // watching: the first game of the last `%%LIST`, to confirm or change
+        let listed = self
+            .online()
+            .and_then(|o| o.list())
+            .filter(|(what, _)| what == "LIST" && kind == InputKind::WatchGame)
+            .and_then(|(_, games)| games.first())
+            .map(|g| g.split_whitespace().next().unwrap_or_default().to_string());
         self.message.clear();
-        self.open_input(LineInput { kind, editor: LineEditor::default() });
+        self.open_input(LineInput { kind, editor: LineEditor::new(listed.unwrap_or_default()) });
     }
 
     /// Opens the save box, prefilled with the current file or a new name in `default_dir`. A

@@ -374,7 +374,7 @@ impl App {
         form.field = FormField::ALL
             .iter()
             .position(|&f| form.clone().text_mut(f).is_some_and(|t| t.is_empty()))
-            .unwrap_or(FormField::ALL.len() - 1);
+            .unwrap_or(0);
         let online = Online::new(form, settings, now);
         self.mode = Mode::Online(Box::new(online));
         self.message = self.online_text().dialog_opened.into();
