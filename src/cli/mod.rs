@@ -268,7 +268,7 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>, online: Option<OnlineT
             return ExitCode::from(1);
         }
     };
-    app.set_color_depth(shogiban::tui::view::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
+    app.set_color_depth(shogiban::tui::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
     let passwords = shogiban::tui::jobs::passwords_path();
     app.set_online_secrets(shogiban::tui::app::OnlineSecrets {
         env_password: std::env::var("SHOGIBAN_CSA_PASSWORD").ok().filter(|p| !p.is_empty()),

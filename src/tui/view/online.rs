@@ -1,7 +1,7 @@
 //! Online play's windows over the board: the connection dialog, the waiting screen, the game
 //! summary, the extended mode's lobby, the protocol window, and the chat under the board.
 
-use super::popup::{centered, clear_under};
+use super::frame::{centered, clear_under, frame};
 use crate::tui::app::{App, FormField, OnlineForm, Stage};
 use crate::tui::settings::OnlineSide;
 use crate::tui::text::online::OnlineText;
@@ -9,7 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::Paragraph;
 use std::time::Instant;
 use unicode_width::UnicodeWidthStr;
 
@@ -102,11 +102,7 @@ fn window(f: &mut Frame, app: &App, title: &str, lines: Vec<String>, keys: Optio
     let body = super::wrap::wrap_lines(body, w.saturating_sub(2));
     let r = centered(area, w, body.len() as u16 + 2);
     clear_under(f.buffer_mut(), r);
-    let mut block = Block::bordered().border_set(g.border()).title(g.pad(title));
-    if let Some(k) = keys {
-        block = block.title_bottom(g.pad(&format!(" {k} ")));
-    }
-    f.render_widget(Paragraph::new(body).block(block), r);
+    f.render_widget(Paragraph::new(body).block(frame(&g, title, keys)), r);
 }
 
 /// The protocol window: the lines sent (→) and received (←), the password masked, ending at
@@ -136,11 +132,7 @@ pub(super) fn draw_protocol(f: &mut Frame, app: &App, scroll: usize) {
         .collect();
     clear_under(f.buffer_mut(), r);
     let note = format!("{}-{}/{} {}", first + usize::from(end > first), end, log.len(), t.protocol_keys);
-    let block = Block::bordered()
-        .border_set(g.border())
-        .title(g.pad(t.protocol_title))
-        .title_bottom(g.pad(&format!(" {note} ")));
-    f.render_widget(Paragraph::new(body).block(block), r);
+    f.render_widget(Paragraph::new(body).block(frame(&g, t.protocol_title, Some(&note))), r);
 }
 
 /// The chat lines under the board (the newest last), in the rows left there.
