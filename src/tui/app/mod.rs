@@ -25,6 +25,8 @@ mod mode;
 mod navigate;
 mod new_game;
 mod online;
+mod online_events;
+mod online_form;
 mod paste;
 mod popups;
 mod selection;
@@ -42,9 +44,8 @@ pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
 pub use new_game::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
-pub use online::{
-    FormField, Online, OnlineCommand, OnlineForm, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched,
-};
+pub use online::{Online, OnlineCommand, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched};
+pub use online_form::{FormField, OnlineForm};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};

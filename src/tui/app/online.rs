@@ -2,17 +2,18 @@
 //! summary to agree to, the game played on the board with the server's clock, the end, the
 //! protocol window's lines and the extended mode's lists, chat and watched games.
 //!
-//! The protocol is `online::Session`'s (it keeps the record as the server rules it); the
+//! The dialog's form is `online_form.rs`; what the connection brings is taken in by
+//! `online_events.rs`. The protocol is `online::Session`'s (it keeps the record as the server rules it); the
 //! connection is a job (`jobs::online`): this module hands the event loop what to send and takes
 //! in what arrives ([`App::on_online`]), and never waits on the network. The record shown is the
 //! session's, copied after every change, so autosave, saving and the record panel work as in a
 //! local game. The password lives in memory only, unless the player asks to remember it.
 
+use super::online_form::{FormField, OnlineForm};
 use super::{App, Mode, Popup};
 use crate::core::{Color, Move};
-use crate::online::{Incoming, LoginMode, Phase, Session, SessionError, SessionEvent};
+use crate::online::{LoginMode, Session, SessionError};
 use crate::record::explain::describe;
-use crate::record::{Cursor, GameRecord};
 use crate::tui::jobs::{ConnectRequest, password_key};
 use crate::tui::settings::{OnlineSettings, OnlineSide};
 use crate::tui::text::online::OnlineText;
@@ -23,137 +24,7 @@ use std::time::{Duration, Instant};
 /// Lines the protocol window keeps (the oldest go first).
 pub const PROTOCOL_LINES: usize = 5000;
 /// Chat lines kept.
-const CHAT_LINES: usize = 200;
-
-/// The fields of the connection dialog, in order.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum FormField {
-    Host,
-    Port,
-    User,
-    Password,
-    Game,
-    Side,
-    AutoAgree,
-    Extended,
-    Remember,
-}
-
-impl FormField {
-    pub const ALL: [FormField; 9] = [
-        FormField::Host,
-        FormField::Port,
-        FormField::User,
-        FormField::Password,
-        FormField::Game,
-        FormField::Side,
-        FormField::AutoAgree,
-        FormField::Extended,
-        FormField::Remember,
-    ];
-
-    /// Whether the field is text typed in (the others are choices).
-    pub fn is_text(self) -> bool {
-        matches!(
-            self,
-            FormField::Host | FormField::Port | FormField::User | FormField::Password | FormField::Game
-        )
-    }
-}
-
-/// The connection dialog's values.
-#[derive(Clone, PartialEq, Eq)]
-pub struct OnlineForm {
-    pub host: String,
-    pub port: String,
-    pub user: String,
-    pub password: String,
-    pub game: String,
-    pub side: OnlineSide,
-    pub auto_agree: bool,
-    pub extended: bool,
-    /// Remember the password (in a file only its owner can read).
-    pub remember: bool,
-    /// The field being edited (index into `FormField::ALL`).
-    pub field: usize,
-    /// What was wrong with the values, or why the last try failed.
-    pub problem: Option<String>,
-}
-
-impl std::fmt::Debug for OnlineForm {
-    /// Never prints the password.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OnlineForm").field("host", &self.host).field("user", &self.user).finish()
-    }
-}
-
-impl OnlineForm {
-    /// The dialog as the settings remember it, with `password` filled in.
-    pub fn from_settings(s: &OnlineSettings, password: Option<String>) -> OnlineForm {
-        OnlineForm {
-            host: s.host.clone(),
-            port: s.port.to_string(),
-            user: s.user.clone(),
-            password: password.unwrap_or_default(),
-            game: s.game.clone(),
-            side: s.side,
-            auto_agree: s.auto_agree,
-            extended: s.extended,
-            remember: false,
-            field: 0,
-            problem: None,
-        }
-    }
-
-    pub fn focused(&self) -> FormField {
-        FormField::ALL[self.field.min(FormField::ALL.len() - 1)]
-    }
-
-    /// The text of a text field.
-    pub fn text_mut(&mut self, field: FormField) -> Option<&mut String> {
-        Some(match field {
-            FormField::Host => &mut self.host,
-            FormField::Port => &mut self.port,
-            FormField::User => &mut self.user,
-            FormField::Password => &mut self.password,
-            FormField::Game => &mut self.game,
-            _ => return None,
-        })
-    }
-
-    /// The values checked: the settings to remember, or what is wrong (the first problem).
-    pub fn check(&self, t: &OnlineText) -> Result<OnlineSettings, String> {
-        let host = self.host.trim();
-        if host.is_empty() || host.contains(char::is_whitespace) {
-            return Err(t.bad_host.into());
-        }
-        let port = match self.port.trim().parse::<u16>() {
-            Ok(p) if p > 0 => p,
-            _ => return Err((t.bad_port)(self.port.trim())),
-        };
-        let user = self.user.trim();
-        // the server takes a name of letters, digits, `_` and `-` (login.rb)
-        if user.is_empty() || !user.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-            return Err(t.bad_user.into());
-        }
-        if self.password.is_empty() || self.password.contains(char::is_whitespace) {
-            return Err(t.bad_password.into());
-        }
-        let game = self.game.trim();
-        if !self.extended && (game.is_empty() || game.contains(char::is_whitespace) || game.contains(',')) {
-            return Err(t.bad_game.into());
-        }
-        Ok(OnlineSettings {
-            host: host.to_string(),
-            port,
-            user: user.to_string(),
-            game: game.to_string(),
-            side: self.side,
-            auto_agree: self.auto_agree,
-            extended: self.extended,
-        })
-    }
-}
+pub(super) const CHAT_LINES: usize = 200;
 
 /// Where online play stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,24 +66,24 @@ pub struct Watched {
 /// Online play's state (the page `Mode::Online`).
 #[derive(Clone)]
 pub struct Online {
-    stage: Stage,
-    settings: OnlineSettings,
-    session: Session,
+    pub(super) stage: Stage,
+    pub(super) settings: OnlineSettings,
+    pub(super) session: Session,
     /// When the stage began (the waiting screen's elapsed time).
-    since: Instant,
-    log: VecDeque<ProtocolLine>,
+    pub(super) since: Instant,
+    pub(super) log: VecDeque<ProtocolLine>,
     /// Lines to send, in order, for the event loop.
-    outbox: Vec<String>,
+    pub(super) outbox: Vec<String>,
     /// A connection to open, for the event loop.
-    connect: Option<ConnectRequest>,
+    pub(super) connect: Option<ConnectRequest>,
     /// The connection is to be closed (the job stopped).
-    hang_up: bool,
+    pub(super) hang_up: bool,
     /// The connection job is running.
-    connected: bool,
+    pub(super) connected: bool,
     /// `LOGOUT` was sent: the closing that follows is expected.
-    logging_out: bool,
+    pub(super) logging_out: bool,
     /// Leave online play once logged out.
-    leave_after_logout: bool,
+    pub(super) leave_after_logout: bool,
     pub(super) chat: VecDeque<String>,
     /// The last `%%WHO` or `%%LIST` answer: which, and its lines.
     pub(super) list: Option<(String, Vec<String>)>,
@@ -284,12 +155,12 @@ impl Online {
         self.stage == Stage::Playing
     }
 
-    fn set_stage(&mut self, stage: Stage, now: Instant) {
+    pub(super) fn set_stage(&mut self, stage: Stage, now: Instant) {
         self.stage = stage;
         self.since = now;
     }
 
-    fn note(&mut self, sent: bool, text: String) {
+    pub(super) fn note(&mut self, sent: bool, text: String) {
         if self.log.len() >= PROTOCOL_LINES {
             self.log.pop_front();
         }
@@ -297,12 +168,12 @@ impl Online {
     }
 
     /// Queues `line` for sending; the protocol window shows `shown` (the password masked).
-    fn send(&mut self, line: String, shown: String) {
+    pub(super) fn send(&mut self, line: String, shown: String) {
         self.note(true, shown);
         self.outbox.push(line);
     }
 
-    fn send_plain(&mut self, line: String) {
+    pub(super) fn send_plain(&mut self, line: String) {
         self.send(line.clone(), line);
     }
 }
@@ -338,7 +209,7 @@ impl App {
         }
     }
 
-    fn online_mut(&mut self) -> Option<&mut Online> {
+    pub(super) fn online_mut(&mut self) -> Option<&mut Online> {
         match &mut self.mode {
             Mode::Online(o) => Some(o),
             _ => None,
@@ -378,69 +249,6 @@ impl App {
         let online = Online::new(form, settings, now);
         self.mode = Mode::Online(Box::new(online));
         self.message = self.online_text().dialog_opened.into();
-    }
-
-    /// The dialog's form, when the dialog is shown.
-    pub fn online_form(&self) -> Option<&OnlineForm> {
-        match self.online().map(|o| &o.stage) {
-            Some(Stage::Dialog(f)) => Some(f),
-            _ => None,
-        }
-    }
-
-    /// Changes the dialog's form (nothing when the dialog is not shown).
-    pub fn edit_online_form(&mut self, edit: impl FnOnce(&mut OnlineForm)) {
-        if let Some(Stage::Dialog(f)) = self.online_mut().map(|o| &mut o.stage) {
-            edit(f);
-        }
-    }
-
-    /// Moves to the next (`delta` 1) or previous (-1) field of the dialog.
-    pub fn online_form_step(&mut self, delta: i32) {
-        self.edit_online_form(|f| {
-            let n = FormField::ALL.len() as i32;
-            f.field = (f.field as i32 + delta).rem_euclid(n) as usize;
-        });
-    }
-
-    /// Changes the focused choice of the dialog (side, agree by itself, x1, remember).
-    pub fn online_form_toggle(&mut self, delta: i32) {
-        self.edit_online_form(|f| match f.focused() {
-            FormField::Side => {
-                let all = [OnlineSide::Any, OnlineSide::Sente, OnlineSide::Gote];
-                let i = all.iter().position(|&s| s == f.side).unwrap_or(0) as i32;
-                f.side = all[(i + delta).rem_euclid(3) as usize];
-            }
-            FormField::AutoAgree => f.auto_agree = !f.auto_agree,
-            FormField::Extended => f.extended = !f.extended,
-            FormField::Remember => f.remember = !f.remember,
-            _ => {}
-        });
-    }
-
-    /// Types `c` into the focused text field of the dialog.
-    pub fn online_form_type(&mut self, c: char) {
-        if c.is_control() {
-            return;
-        }
-        self.edit_online_form(|f| {
-            let field = f.focused();
-            if let Some(t) = f.text_mut(field)
-                && t.chars().count() < 200
-            {
-                t.push(c);
-            }
-        });
-    }
-
-    /// Deletes the last character of the focused text field.
-    pub fn online_form_backspace(&mut self) {
-        self.edit_online_form(|f| {
-            let field = f.focused();
-            if let Some(t) = f.text_mut(field) {
-                t.pop();
-            }
-        });
     }
 
     /// Connects with the dialog's values (or says what is wrong with them); the non-secret
@@ -519,7 +327,7 @@ impl App {
     }
 
     /// Leaves online play for the board, keeping the record; the connection is closed.
-    fn leave_online(&mut self) {
+    pub(super) fn leave_online(&mut self) {
         if let Some(o) = self.online_mut() {
             o.hang_up = o.hang_up || o.connected;
             o.connected = false;
@@ -673,209 +481,6 @@ impl App {
         }
     }
 
-    /// Takes in what the connection brought.
-    pub fn on_online(&mut self, incoming: Incoming, now: Instant) {
-        let t = self.online_text();
-        let Some(o) = self.online_mut() else { return };
-        match incoming {
-            Incoming::Connected => o.note(false, "(connected)".into()),
-            Incoming::TooLong(n) => {
-                o.note(false, format!("({})", (t.line_too_long)(n)));
-                self.message = (t.line_too_long)(n);
-            }
-            Incoming::Line(line) => {
-                o.note(false, line.clone());
-                let events = o.session.receive(&line, now);
-                for ev in events {
-                    self.on_session_event(ev, now);
-                }
-            }
-            Incoming::Closed | Incoming::Failed(_) => {
-                let why = match &incoming {
-                    Incoming::Failed(w) => w.clone(),
-                    _ => t.server_closed.into(),
-                };
-                o.note(false, format!("({why})"));
-                o.connected = false;
-                o.session.closed();
-                let expected = o.logging_out;
-                let leave = o.leave_after_logout;
-                match o.stage.clone() {
-                    Stage::Connecting => {
-                        self.back_to_dialog((t.cannot_connect)(&why), now);
-                    }
-                    Stage::Playing => {
-                        o.set_stage(Stage::Closed(why.clone()), now);
-                        self.message = (t.connection_lost)(&why);
-                        self.dirty = true;
-                    }
-                    Stage::Dialog(_) | Stage::Closed(_) => {}
-                    _ if leave => {
-                        self.leave_online();
-                        self.message = t.logged_out.into();
-                    }
-                    Stage::Ended => {
-                        o.set_stage(Stage::Closed(t.logged_out.into()), now);
-                    }
-                    _ => {
-                        let words =
-                            if expected { t.logged_out.to_string() } else { (t.connection_lost_idle)(&why) };
-                        o.set_stage(Stage::Closed(words.clone()), now);
-                        self.message = words;
-                    }
-                }
-            }
-        }
-    }
-
-    /// Back to the dialog, with `problem` said.
-    fn back_to_dialog(&mut self, problem: String, now: Instant) {
-        let settings = self.settings.online.clone();
-        let password = None;
-        let Some(o) = self.online_mut() else { return };
-        let mut form = OnlineForm::from_settings(&settings, password);
-        form.password = String::new();
-        form.field = FormField::ALL.iter().position(|&f| f == FormField::Password).unwrap_or(0);
-        form.problem = Some(problem.clone());
-        o.set_stage(Stage::Dialog(form), now);
-        o.hang_up = o.connected;
-        o.connected = false;
-        self.message = problem;
-    }
-
-    fn on_session_event(&mut self, ev: SessionEvent, now: Instant) {
-        let t = self.online_text();
-        let Some(o) = self.online_mut() else { return };
-        match ev {
-            SessionEvent::LoggedIn => {
-                if o.session.is_extended() {
-                    o.set_stage(Stage::Lobby, now);
-                    self.message = t.logged_in_x1.into();
-                } else {
-                    o.set_stage(Stage::Waiting, now);
-                    self.message = (t.waiting_for)(&o.settings.game);
-                }
-            }
-            SessionEvent::LoginRefused => {
-                self.back_to_dialog(t.login_refused.into(), now);
-            }
-            SessionEvent::Proposed(_) => {
-                o.set_stage(Stage::Summary, now);
-                if o.settings.auto_agree {
-                    self.online_answer(true, now);
-                } else {
-                    self.message = t.summary_arrived.into();
-                }
-            }
-            SessionEvent::BadSummary(why) => {
-                o.stage = Stage::Summary;
-                self.online_answer(false, now);
-                self.message = (t.bad_summary)(&why);
-            }
-            SessionEvent::Started => {
-                o.set_stage(Stage::Playing, now);
-                let me = o.session.my_color().unwrap_or(Color::Black);
-                self.sync_online_record(true);
-                self.flipped = me == Color::White;
-                self.message = (t.started)(me == Color::Black, self.pos().side_to_move() == me);
-            }
-            SessionEvent::Rejected { by } => {
-                let words = (t.rejected)(&by);
-                let next = if o.session.is_extended() { Stage::Lobby } else { Stage::Closed(words.clone()) };
-                o.set_stage(next, now);
-                self.message = words;
-            }
-            SessionEvent::Moved { mine, text, seconds, .. } => {
-                self.sync_online_record(false);
-                if !mine {
-                    let secs = seconds.map(|s| format!(" ({s}s)")).unwrap_or_default();
-                    self.message = format!("{}{secs}", (t.opponent_moved)(&text));
-                    let status = self.status_message();
-                    if !status.is_empty() {
-                        self.message = format!("{} · {status}", self.message);
-                    }
-                } else {
-                    self.message = self.status_message();
-                }
-            }
-            SessionEvent::Ended(end) => {
-                let names = o
-                    .session
-                    .summary()
-                    .map(|s| s.names.clone())
-                    .unwrap_or_else(|| ["sente".to_string(), "gote".to_string()]);
-                o.set_stage(Stage::Ended, now);
-                if !o.session.is_extended() {
-                    // one game per connection: log out cleanly
-                    o.logging_out = true;
-                    let line = o.session.logout_line();
-                    o.send_plain(line);
-                }
-                self.sync_online_record(false);
-                self.message = (t.ended)(&end, [&names[0], &names[1]]);
-            }
-            SessionEvent::LoggedOut => {
-                o.logging_out = true;
-            }
-            SessionEvent::Chat { from, text } => {
-                if o.chat.len() >= CHAT_LINES {
-                    o.chat.pop_front();
-                }
-                o.chat.push_back(format!("{from}: {text}"));
-            }
-            SessionEvent::Who(lines) => o.list = Some(("WHO".into(), lines)),
-            SessionEvent::Games(lines) => o.list = Some(("LIST".into(), lines)),
-            SessionEvent::Monitor { game_id, lines } => self.on_watched(game_id, lines),
-            SessionEvent::Notice(line) => self.message = line,
-            SessionEvent::Ignored { .. } => {}
-            SessionEvent::Broken { line, why } => {
-                o.set_stage(Stage::Closed((t.broken)(&line, &why)), now);
-                o.hang_up = o.connected;
-                o.connected = false;
-                self.sync_online_record(false);
-                self.message = (t.broken)(&line, &why);
-            }
-        }
-    }
-
-    /// The record shown becomes the session's (the game's end shown); a new game starts the
-    /// autosave's new game.
-    fn sync_online_record(&mut self, new_game: bool) {
-        let Some(o) = self.online() else { return };
-        let record: GameRecord = o.session.record().clone();
-        if new_game {
-            self.replace_record(record);
-            self.game_serial += 1;
-        } else {
-            self.game = Cursor::new(record);
-            self.selection = None;
-        }
-        self.game.to_end();
-        self.dirty = true;
-    }
-
-    /// A watched game's lines (`%%MONITOR2ON`): the game so far, then each move; the board
-    /// follows it, read-only.
-    fn on_watched(&mut self, game_id: String, lines: Vec<String>) {
-        let t = self.online_text();
-        let Some(o) = self.online_mut() else { return };
-        if o.watched.as_ref().is_none_or(|w| w.game_id != game_id) {
-            o.watched = Some(Watched { game_id: game_id.clone(), lines: Vec::new() });
-        }
-        let w = o.watched.get_or_insert_with(|| Watched { game_id: game_id.clone(), lines: Vec::new() });
-        w.lines.extend(lines);
-        let text = w.lines.join("\n");
-        match crate::record::read_text(&text, crate::record::Format::Csa) {
-            Ok((record, _)) => {
-                self.game = Cursor::new(record);
-                self.game.to_end();
-                self.selection = None;
-                self.message = (t.watching)(&game_id, self.ply());
-            }
-            Err(e) => self.message = (t.watch_unreadable)(&game_id, &e.to_string()),
-        }
-    }
-
     /// Whether a watched game is on the board (read-only).
     pub fn watching(&self) -> bool {
         self.online().is_some_and(|o| o.watched.is_some() && o.stage != Stage::Playing)
@@ -920,6 +525,15 @@ impl App {
         Some(format!("{}: {players} · {stage}", t.mode_label))
     }
 
+    /// The players' names (sente, gote) of the online game on the board.
+    pub fn online_names(&self) -> Option<[String; 2]> {
+        let o = self.online()?;
+        if !matches!(o.stage, Stage::Playing | Stage::Ended | Stage::Closed(_)) {
+            return None;
+        }
+        o.session.summary().map(|s| s.names.clone())
+    }
+
     /// Whether the clock panel shows the server's clock.
     pub fn has_online_clock(&self) -> bool {
         self.online().is_some_and(|o| {
@@ -936,11 +550,6 @@ impl App {
             _ => self.online_text().leave_online_first,
         }
         .into();
-    }
-
-    /// The phase of the protocol, for the status line.
-    pub fn online_phase(&self) -> Option<Phase> {
-        self.online().map(|o| o.session.phase())
     }
 
     /// Opens the protocol window.

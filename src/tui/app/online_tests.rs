@@ -4,8 +4,11 @@
 
 use super::*;
 use crate::core::Square;
+use crate::core::{Color, Move};
+use crate::online::Incoming;
 use crate::online::summary::tests::EVEN;
 use crate::record::SpecialKind;
+use crate::tui::app::InputKind;
 use crate::tui::event::Command;
 use crate::tui::jobs::{JobKind, JobRequest};
 use crate::tui::settings::{Language, Settings};
@@ -189,6 +192,8 @@ fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time
     let now = t0 + Duration::from_secs(20);
     assert_eq!(app.online_clock(Color::Black, now), Some(("9:45".into(), true)));
     assert_eq!(app.online_clock(Color::White, now), Some(("9:55".into(), false)));
+    let s = screen_text(&app, 100, 32, now);
+    assert!(s.contains("▶ ☗ alice 9:45") && s.contains("  ☖ bob 9:55"), "{s}");
     // a move the rules refuse is said as on the board
     app.submit_move(Move::board(Square::new(2, 7).unwrap(), Square::new(2, 5).unwrap(), false));
     assert!(drain(&mut app, now).0.is_empty());
@@ -304,7 +309,13 @@ fn a_lost_connection_says_so_keeps_the_record_and_offers_to_save_it() {
     assert!(app.message().contains("lost (connection reset by peer)"), "{}", app.message());
     assert!(app.message().contains("s saves it"), "{}", app.message());
     assert_eq!(app.ply(), 1);
-    // the save key works there; X leaves with the record on the board
+    // saving is offered at once
+    assert!(matches!(app.popup(), Some(Popup::OfferSaveLost(_))));
+    assert!(screen_text(&app, 100, 32, t0).contains("Save the record now? (y / n)"));
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('y')));
+    assert!(app.input().is_some_and(|i| i.kind == InputKind::SavePath), "the save box");
+    app.take_input();
+    // the save key works there too; X leaves with the record on the board
     crate::tui::input::handle_key(&mut app, key(KeyCode::Char('s')));
     assert!(app.input().is_some(), "the save box");
     app.take_input();

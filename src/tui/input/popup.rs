@@ -11,6 +11,12 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             KeyCode::Esc => app.close_popup(),
             _ => {}
         },
+        Popup::OfferSaveLost(_) => {
+            app.close_popup();
+            if matches!(k.code, KeyCode::Char('y') | KeyCode::Enter) {
+                app.open_save(crate::tui::storage::save_dir().as_deref());
+            }
+        }
         Popup::Protocol { .. } => match k.code {
             KeyCode::Up | KeyCode::Char('k') => app.scroll_protocol(-1),
             KeyCode::Down | KeyCode::Char('j') => app.scroll_protocol(1),

@@ -82,6 +82,8 @@ pub struct OnlineText {
     pub watch_prompt: &'static str,
     pub chat_prompt: &'static str,
     pub save_offer: &'static str,
+    pub lost_title: &'static str,
+    pub save_question: &'static str,
 }
 
 impl OnlineText {
@@ -279,6 +281,8 @@ pub static EN: OnlineText = OnlineText {
     watch_prompt: "game id to watch",
     chat_prompt: "chat",
     save_offer: "s saves the record",
+    lost_title: "Connection lost",
+    save_question: "Save the record now? (y / n)",
 };
 
 pub static JA: OnlineText = OnlineText {
@@ -371,4 +375,6 @@ pub static JA: OnlineText = OnlineText {
     watch_prompt: "観戦する対局ID",
     chat_prompt: "チャット",
     save_offer: "s で棋譜を保存",
+    lost_title: "接続が切れました",
+    save_question: "棋譜を保存しますか? (y / n)",
 };

@@ -116,7 +116,14 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
         if is_low(&text) {
             time_style = time_style.fg(p.clock_low);
         }
-        let name = g.pad(t.sides[side.index()]);
+        let name = match app.online_names() {
+            Some(names) => g.pad(&format!(
+                "{} {}",
+                if side == crate::core::Color::Black { "☗" } else { "☖" },
+                names[side.index()]
+            )),
+            None => g.pad(t.sides[side.index()]),
+        };
         let arrow = if to_move { "▶ " } else { "  " };
         let name_span =
             Span::styled(format!("{arrow}{name}"), Style::default().fg(super::side_color(app, side)));

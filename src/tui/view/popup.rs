@@ -51,6 +51,10 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         Popup::Comment(e) => super::comment::draw_editor(f, app, e),
         Popup::Variations(v) => super::comment::draw_variations(f, app, v),
         Popup::TsumeList { row } => super::editor::draw_tsume_list(f, app, *row),
+        Popup::OfferSaveLost(why) => {
+            let t = app.online_text();
+            simple(f, &g, t.lost_title, vec![why.clone(), t.save_question.into()])
+        }
         Popup::Protocol { scroll } => super::online::draw_protocol(f, app, *scroll),
     }
 }
