@@ -33,6 +33,9 @@ impl App {
         if let Some(taken) = self.learn_takes(m) {
             return taken;
         }
+        if let Some(taken) = self.online_takes(m) {
+            return taken;
+        }
         if self.line_ended() || self.status().is_over() {
             self.message = self.text().over_here.into();
             return false;
@@ -256,6 +259,9 @@ impl App {
     /// The side to move resigns: the line ends with 投了.
     pub fn resign(&mut self) {
         self.close_popup();
+        if self.online_resign().is_some() {
+            return;
+        }
         if self.line_ended() || self.status().is_over() {
             self.message = self.text().already_over.into();
             return;
@@ -283,6 +289,9 @@ impl App {
     /// declaration loses.
     pub fn declare(&mut self) {
         self.close_popup();
+        if self.online_declare().is_some() {
+            return;
+        }
         if self.line_ended() || self.status().is_over() {
             self.message = self.text().already_over.into();
             return;
