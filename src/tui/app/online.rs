@@ -216,6 +216,21 @@ impl App {
         }
     }
 
+    /// The dialog's form, when the dialog is shown.
+    pub fn online_form(&self) -> Option<&OnlineForm> {
+        match self.online().map(|o| &o.stage) {
+            Some(Stage::Dialog(f)) => Some(f),
+            _ => None,
+        }
+    }
+
+    pub(super) fn online_form_mut(&mut self) -> Option<&mut OnlineForm> {
+        match self.online_mut().map(|o| &mut o.stage) {
+            Some(Stage::Dialog(f)) => Some(f),
+            _ => None,
+        }
+    }
+
     /// The password from the environment and the remembered ones (read at launch).
     pub fn set_online_secrets(&mut self, secrets: OnlineSecrets) {
         self.secrets = secrets;
@@ -498,7 +513,7 @@ impl App {
             let s = r.main_ms / 1000;
             format!("{}:{:02}", s / 60, s % 60)
         } else {
-            format!("秒読み {}", r.byoyomi_ms.div_ceil(1000))
+            (self.text().review.byoyomi)(r.byoyomi_ms.div_ceil(1000))
         };
         Some((text, r.running))
     }

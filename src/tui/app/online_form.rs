@@ -2,7 +2,6 @@
 //! The password is only ever in memory here (never printed: `Debug` leaves it out).
 
 use super::App;
-use super::online::Stage;
 use crate::tui::settings::{OnlineSettings, OnlineSide};
 use crate::tui::text::online::OnlineText;
 
@@ -137,17 +136,9 @@ impl OnlineForm {
 }
 
 impl App {
-    /// The dialog's form, when the dialog is shown.
-    pub fn online_form(&self) -> Option<&OnlineForm> {
-        match self.online().map(|o| &o.stage) {
-            Some(Stage::Dialog(f)) => Some(f),
-            _ => None,
-        }
-    }
-
     /// Changes the dialog's form (nothing when the dialog is not shown).
     pub fn edit_online_form(&mut self, edit: impl FnOnce(&mut OnlineForm)) {
-        if let Some(Stage::Dialog(f)) = self.online_mut().map(|o| &mut o.stage) {
+        if let Some(f) = self.online_form_mut() {
             edit(f);
         }
     }

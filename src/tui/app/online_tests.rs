@@ -263,11 +263,17 @@ fn fischer_and_byoyomi_are_shown_as_a_local_clock_is() {
     assert_eq!(app.online_clock(Color::Black, t0 + Duration::from_secs(10)), Some(("5:00".into(), true)));
     assert_eq!(app.online_clock(Color::White, t0), Some(("5:00".into(), false)));
     let mut app = started('+', "Time_Unit:1sec\nTotal_Time:0\nByoyomi:30\nLeast_Time_Per_Move:0\n", t0);
-    assert_eq!(app.online_clock(Color::Black, t0 + Duration::from_secs(4)), Some(("秒読み 26".into(), true)));
+    assert_eq!(
+        app.online_clock(Color::Black, t0 + Duration::from_secs(4)),
+        Some(("byoyomi 26".into(), true))
+    );
     assert!(!app.flipped());
     app.submit_typed("76歩");
     feed(&mut app, "+7776FU,T4", t0 + Duration::from_secs(4));
-    assert_eq!(app.online_clock(Color::White, t0 + Duration::from_secs(5)), Some(("秒読み 29".into(), true)));
+    assert_eq!(
+        app.online_clock(Color::White, t0 + Duration::from_secs(5)),
+        Some(("byoyomi 29".into(), true))
+    );
 }
 
 #[test]

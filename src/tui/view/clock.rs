@@ -106,7 +106,7 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
                 to_move = runs;
                 text
             }
-            (None, Some(c)) => c.display(side, running && to_move, now),
+            (None, Some(c)) => c.display(side, running && to_move, now, t.review.byoyomi),
             (None, None) => String::new(),
         };
         let mut time_style = Style::default().add_modifier(Modifier::BOLD);
@@ -122,7 +122,7 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
                 if side == crate::core::Color::Black { "☗" } else { "☖" },
                 names[side.index()]
             )),
-            None => g.pad(t.sides[side.index()]),
+            None => g.pad(app.side_name(side)),
         };
         let arrow = if to_move { "▶ " } else { "  " };
         let name_span =
@@ -185,15 +185,16 @@ mod screen_tests {
 
     #[test]
     fn both_clocks_stay_whole_at_the_smallest_size() {
-        for (language, sente, gote) in [(Language::Ja, "☗先手", "☖後手"), (Language::En, "☗ sente", "☖ gote")]
+        for (language, sente, gote, byoyomi) in
+            [(Language::Ja, "☗先手", "☖後手", "秒読み 30"), (Language::En, "☗ sente", "☖ gote", "byoyomi 30")]
         {
-            // 30 s a move: both sides show 秒読み 30
+            // 30 s a move: both sides show the byoyomi, in the interface's language
             let app = timed_game(language, 4);
             let s = screen_text(&app, 67, 17, Instant::now());
             let line =
                 |who: &str| s.lines().find(|l| l.contains(who)).unwrap_or_else(|| panic!("{who}:\n{s}"));
-            assert!(line(gote).contains("秒読み 30"), "{s}");
-            assert!(line(sente).contains("秒読み 30"), "{s}");
+            assert!(line(gote).contains(byoyomi), "{s}");
+            assert!(line(sente).contains(byoyomi), "{s}");
             assert!(line(sente).contains('▶'), "sente is to move:\n{s}");
             // the status line keeps its own words
             assert!(s.contains(if language == Language::Ja { "レベル3" } else { "level 3" }), "{s}");
