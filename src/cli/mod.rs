@@ -280,7 +280,11 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>, online: Option<OnlineT
         s.host = t.host;
         s.port = t.port.unwrap_or(shogiban::online::DEFAULT_PORT);
         s.user = t.user.unwrap_or(s.user);
-        s.game = t.game.unwrap_or(s.game);
+        // a game named on the command line is asked for by logging in with it (not the x1 lobby)
+        if let Some(game) = t.game {
+            s.game = game;
+            s.extended = false;
+        }
         app.open_online(Some(s), std::time::Instant::now());
     }
     let engine_message = fallback.map(|(cmd, e)| (app.text().engine_fallback)(&cmd, &e));

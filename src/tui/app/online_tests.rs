@@ -135,6 +135,41 @@ fn the_dialog_connects_logs_in_with_the_password_masked_and_remembers_the_rest()
 }
 
 #[test]
+fn a_password_is_remembered_only_when_asked_and_then_fills_the_dialog() {
+    let t0 = Instant::now();
+    let file = std::path::PathBuf::from("/nowhere/csa-passwords");
+    let mut app = App::new(crate::core::Position::startpos());
+    app.set_online_secrets(OnlineSecrets { file: Some(file.clone()), ..Default::default() });
+    app.open_online(Some(settings(false)), t0);
+    assert_eq!(app.online_form().unwrap().password, "", "nothing in the environment, nothing kept");
+    app.edit_online_form(|f| f.password = "typed".into());
+    app.online_connect(t0);
+    let connect = app.commands(t0).into_iter().find_map(|c| match c {
+        Command::Start(JobRequest::Connect(c)) => Some(c),
+        _ => None,
+    });
+    assert_eq!(connect.unwrap().remember, None, "not asked: not written");
+    app.online_cancel(t0);
+    app.on_online(Incoming::Closed, t0);
+    app.open_online(Some(settings(false)), t0);
+    app.edit_online_form(|f| {
+        f.password = "typed".into();
+        f.remember = true;
+    });
+    app.online_connect(t0);
+    let connect = app.commands(t0).into_iter().find_map(|c| match c {
+        Command::Start(JobRequest::Connect(c)) => Some(c),
+        _ => None,
+    });
+    assert_eq!(connect.unwrap().remember, Some((file, "typed".to_string())));
+    app.online_cancel(t0);
+    app.on_online(Incoming::Closed, t0);
+    // the next dialog for that server and user has it
+    app.open_online(Some(settings(false)), t0);
+    assert_eq!(app.online_form().unwrap().password, "typed");
+}
+
+#[test]
 fn a_server_that_cannot_be_reached_is_said_in_the_dialog() {
     let t0 = Instant::now();
     let mut app = dialog(Language::Ja, false, t0);
@@ -228,11 +263,17 @@ fn fischer_and_byoyomi_are_shown_as_a_local_clock_is() {
     assert_eq!(app.online_clock(Color::Black, t0 + Duration::from_secs(10)), Some(("5:00".into(), true)));
     assert_eq!(app.online_clock(Color::White, t0), Some(("5:00".into(), false)));
     let mut app = started('+', "Time_Unit:1sec\nTotal_Time:0\nByoyomi:30\nLeast_Time_Per_Move:0\n", t0);
-    assert_eq!(app.online_clock(Color::Black, t0 + Duration::from_secs(4)), Some(("秒読み 26".into(), true)));
+    assert_eq!(
+        app.online_clock(Color::Black, t0 + Duration::from_secs(4)),
+        Some(("byoyomi 26".into(), true))
+    );
     assert!(!app.flipped());
     app.submit_typed("76歩");
     feed(&mut app, "+7776FU,T4", t0 + Duration::from_secs(4));
-    assert_eq!(app.online_clock(Color::White, t0 + Duration::from_secs(5)), Some(("秒読み 29".into(), true)));
+    assert_eq!(
+        app.online_clock(Color::White, t0 + Duration::from_secs(5)),
+        Some(("byoyomi 29".into(), true))
+    );
 }
 
 #[test]
