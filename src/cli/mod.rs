@@ -230,7 +230,7 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    app.set_color_depth(shogiban::tui::view::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
+    app.set_color_depth(shogiban::tui::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
     let engine_message = fallback.map(|(cmd, e)| (app.text().engine_fallback)(&cmd, &e));
     let messages: Vec<String> = loaded.message.into_iter().chain(engine_message).collect();
     if !messages.is_empty() {

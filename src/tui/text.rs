@@ -2,7 +2,7 @@
 //! `手合割` names, ending names such as `詰み`) stays Japanese in both; the words around it follow
 //! the language setting. One struct per language, so a string missing in either fails to build.
 
-pub use super::settings::Language;
+pub use crate::record::Language;
 
 pub mod review;
 pub use review::ReviewText;
@@ -13,7 +13,7 @@ pub mod setup;
 
 pub struct Text {
     /// The language of this table.
-    pub language: crate::tui::settings::Language,
+    pub language: crate::record::Language,
     /// The help screen's lines after the keymap's: the mouse, paste, Ctrl-C (key column, then
     /// what it does).
     pub help_more: &'static [(&'static str, &'static str)],
@@ -239,7 +239,7 @@ impl Text {
 }
 
 pub static EN: Text = Text {
-    language: crate::tui::settings::Language::En,
+    language: crate::record::Language::En,
     help_more: &[
         ("click", "play by clicking; a record line jumps there"),
         ("wheel", "scroll the record"),
@@ -483,7 +483,7 @@ pub static EN: Text = Text {
 };
 
 pub static JA: Text = Text {
-    language: crate::tui::settings::Language::Ja,
+    language: crate::record::Language::Ja,
     help_more: &[
         ("クリック", "盤と持駒で指す、棋譜の行でその局面へ"),
         ("ホイール", "棋譜を送る"),

@@ -201,7 +201,7 @@ fn numbered_lines(rows: Vec<String>, first: usize, chosen: usize, keys: &str) ->
 fn draw_menu(f: &mut Frame, app: &App, chosen: usize) {
     let t = app.setup_text();
     let rows = EditorExit::ALL.iter().map(|&x| t.exits[x as usize].to_string()).collect();
-    super::popup::simple(f, &super::glyphs(app), t.exit_title, menu_lines(rows, chosen, t.exit_keys));
+    super::frame::simple(f, &super::glyphs(app), t.exit_title, menu_lines(rows, chosen, t.exit_keys));
 }
 
 /// Tsume mode's problem list: the position shown, then the shipped problems with their length.
@@ -218,7 +218,7 @@ pub(super) fn draw_tsume_list(f: &mut Frame, app: &App, chosen: usize) {
     let fit = (f.area().height as usize).saturating_sub(6).max(1);
     let first = chosen.saturating_sub(fit / 2).min(rows.len().saturating_sub(fit));
     let shown: Vec<String> = rows.into_iter().skip(first).take(fit).collect();
-    super::popup::simple(f, &super::glyphs(app), &title, numbered_lines(shown, first, chosen, t.list_keys));
+    super::frame::simple(f, &super::glyphs(app), &title, numbered_lines(shown, first, chosen, t.list_keys));
 }
 
 #[cfg(test)]

@@ -2,64 +2,14 @@
 //! the message and the computer's thinking (wrapped, never cut), or the text box; and the key
 //! bar, shortened to the width by dropping the least important keys first (`q` and `?` stay).
 
+use super::wrap::wrap;
 use crate::tui::app::{App, GameMode, InputKind, LineInput, Player};
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-
-/// `text` broken into lines of at most `width` columns: at spaces, and before a ▲ or △ in a
-/// line of moves (`解答: ▲１二龍上△同玉…`) so a move stays whole, where it can; inside a word
-/// only when the word alone is wider than the line.
-pub(super) fn wrap(text: &str, width: u16) -> Vec<String> {
-    let width = width.max(1) as usize;
-    let mut lines = vec![String::new()];
-    for (sep, word) in break_points(text) {
-        let cur = lines.last_mut().expect("never empty");
-        let need = if cur.is_empty() { word.width() } else { cur.width() + sep.width() + word.width() };
-        if need <= width {
-            if !cur.is_empty() {
-                cur.push_str(sep);
-            }
-            cur.push_str(word);
-            continue;
-        }
-        if !cur.is_empty() {
-            lines.push(String::new());
-        }
-        for c in word.chars() {
-            let cur = lines.last_mut().expect("never empty");
-            if cur.width() + c.width().unwrap_or(0) > width {
-                lines.push(String::new());
-            }
-            lines.last_mut().expect("never empty").push(c);
-        }
-    }
-    lines
-}
-
-/// `text` cut where a line may break, each piece with what goes before it when the two stay on
-/// one line: `" "` after a space, `""` before a ▲ or △ that follows other text. A space right
-/// after a mark (the ambiguous-width padding, `▲ ７六歩`) is no break.
-fn break_points(text: &str) -> Vec<(&'static str, &str)> {
-    let is_mark = |c: char| matches!(c, '▲' | '△');
-    let mut out = Vec::new();
-    let (mut start, mut sep, mut prev) = (0, "", None);
-    for (i, c) in text.char_indices() {
-        if c == ' ' && !prev.is_some_and(is_mark) {
-            out.push((sep, &text[start..i]));
-            (start, sep) = (i + 1, " ");
-        } else if is_mark(c) && i > start {
-            out.push((sep, &text[start..i]));
-            (start, sep) = (i, "");
-        }
-        prev = Some(c);
-    }
-    out.push((sep, &text[start..]));
-    out
-}
+use unicode_width::UnicodeWidthStr;
 
 /// The message and the thinking line, each wrapped to `width`.
 fn message_lines(app: &App, width: u16) -> Vec<String> {
