@@ -17,7 +17,9 @@
 //! ```text
 //! compose_tsume [--count 3] [--min 5] [--max 11] [--seed S] [--tries 20000] [--unique] [--out DIR]
 //!               [--from FILE...]
+//! compose_tsume --check FILE...
 //! ```
+//! `--check` says of each problem whether it is sound and whether its solution is unique.
 //! Prints each problem as KIF (with `備考：N手詰`) to stdout, or writes `DIR/NN.kifu` from the
 //! first free number. Run in release mode: `cargo run --release --example compose_tsume`.
 
@@ -37,6 +39,7 @@ struct Options {
     unique: bool,
     out: Option<std::path::PathBuf>,
     from: Vec<std::path::PathBuf>,
+    check: Vec<std::path::PathBuf>,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -49,6 +52,7 @@ fn parse_args() -> Result<Options, String> {
         unique: false,
         out: None,
         from: Vec::new(),
+        check: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -63,6 +67,7 @@ fn parse_args() -> Result<Options, String> {
             "--out" => o.out = Some(value()?.into()),
             "--unique" => o.unique = true,
             "--from" => o.from.push(value()?.into()),
+            "--check" => o.check.push(value()?.into()),
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -223,6 +228,9 @@ fn main() -> ExitCode {
     let mut rng = o.seed.map(Rng::new).unwrap_or_else(Rng::from_time);
     let solve_limits = MateLimits { time_ms: None, nodes: Some(50_000), stop: None };
     let judge_limits = MateLimits { time_ms: None, nodes: Some(50_000), stop: None };
+    if !o.check.is_empty() {
+        return check(&o.check, &solve_limits, &judge_limits);
+    }
     let mut found = 0;
     let mut number = 1;
     let mut seeds: Vec<(Position, usize)> = Vec::new();
@@ -333,4 +341,28 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// `--check`: each problem's length, whether it is sound and whether its solution is unique.
+fn check(files: &[std::path::PathBuf], solve_limits: &MateLimits, judge_limits: &MateLimits) -> ExitCode {
+    let mut all_sound = true;
+    for f in files {
+        let pos = match shogiban::record::load_record(f) {
+            Ok((rec, _)) => rec.initial().clone(),
+            Err(e) => {
+                eprintln!("compose_tsume: {}: {e}", f.display());
+                return ExitCode::FAILURE;
+            }
+        };
+        let MateResult::Mate(line) = solve(&pos, solve_limits.clone()) else {
+            println!("{}: no mate found", f.display());
+            all_sound = false;
+            continue;
+        };
+        let sound_ = sound(&pos, &line, false, judge_limits);
+        let unique = sound_ && sound(&pos, &line, true, judge_limits);
+        all_sound &= sound_;
+        println!("{}: {} plies, sound {sound_}, unique {unique}", f.display(), line.len());
+    }
+    if all_sound { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
