@@ -22,6 +22,7 @@ pub mod parse_move;
 pub mod pv;
 pub mod save;
 pub mod special;
+pub mod summary;
 pub mod text;
 pub mod timestamp;
 pub mod tree;
@@ -40,4 +41,5 @@ pub use parse_move::{MoveParseError, MoveParseReason, parse_csa_move, parse_japa
 pub use pv::{pv_ki2, pv_text, pv_text_usi};
 pub use save::{SaveReport, Saver};
 pub use special::{Outcome, SpecialKind};
+pub use summary::RecordSummary;
 pub use tree::{GameRecord, MoveTime, Node, NodeId, ROOT, Special, Walker};

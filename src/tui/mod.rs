@@ -20,6 +20,7 @@
 pub mod app;
 pub mod engine_link;
 pub mod input;
+pub mod library;
 pub mod probe_link;
 pub mod settings;
 pub mod storage;
