@@ -4,7 +4,9 @@
 
 pub use super::settings::Language;
 
+mod library;
 mod review;
+pub use library::LibraryText;
 pub use review::ReviewText;
 pub mod setup;
 
@@ -207,6 +209,7 @@ pub struct Text {
     pub declaration_summary: fn(bool, u32, u32, u32, bool) -> String,
     /// The record tools' text (comments, moving through a record, paste and copy).
     pub review: &'static ReviewText,
+    pub library: &'static LibraryText,
 }
 
 impl Text {
@@ -467,6 +470,7 @@ pub static EN: Text = Text {
         )
     },
     review: &review::EN,
+    library: &library::EN,
 };
 
 pub static JA: Text = Text {
@@ -717,6 +721,7 @@ pub static JA: Text = Text {
         )
     },
     review: &review::JA,
+    library: &library::JA,
 };
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ mod editor;
 mod engine;
 mod game;
 mod learn;
+mod library;
 mod line;
 pub mod line_editor;
 mod mode;
@@ -36,6 +37,7 @@ pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use learn::{Item, Learn, LearnCommand, Phase, Same, Verdict, side_label};
+pub use library::{Library, LibraryCommand};
 pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
@@ -70,6 +72,10 @@ pub struct App {
     mode: Mode,
     /// The popup or the one-line text box over the page, when one is open.
     overlay: Option<Overlay>,
+    /// Where the game library looks for records.
+    library_sources: crate::tui::library::Sources,
+    /// The library's requests for the background, oldest first.
+    library_requests: Vec<library::LibraryCommand>,
     message: String,
     flipped: bool,
     players: [Player; 2],
@@ -142,6 +148,8 @@ impl App {
             selection: None,
             mode: Mode::Board,
             overlay: None,
+            library_sources: Default::default(),
+            library_requests: Vec::new(),
             message: String::new(),
             flipped: false,
             players: [Player::Human, Player::Human],

@@ -23,6 +23,8 @@ pub enum Mode {
     Tsume(Box<Tsume>),
     /// Learn from your mistakes (復習): marked moves of the record, tried again.
     Learn(Box<Learn>),
+    /// The game library (棋譜一覧): the player's records, to choose one to open.
+    Library(Box<super::Library>),
 }
 
 /// What sits over the page and takes the keys first.

@@ -24,6 +24,7 @@ pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
         KeyCode::Char('f') => app.flip(),
         KeyCode::Char('?') => app.open_help(),
         KeyCode::Char('o') => app.open_settings(),
+        KeyCode::Char('O') => app.open_library(),
         KeyCode::Char('n') => app.open_new_game(),
         KeyCode::Char('q') => app.ask_quit(),
         KeyCode::Char('R') => app.ask_resign(),

@@ -6,6 +6,7 @@
 mod board;
 mod editor;
 mod learn;
+mod library;
 mod line;
 mod mouse;
 mod popup;
@@ -43,6 +44,7 @@ pub fn handle_key(app: &mut App, k: KeyEvent) {
                     board::handle_board_key(app, k)
                 }
             }
+            Mode::Library(_) => library::handle_library_key(app, k),
             Mode::Learn(_) => {
                 if !learn::handle_learn_key(app, k) {
                     board::handle_board_key(app, k)

@@ -7,6 +7,7 @@ pub mod comment;
 mod editor;
 pub mod geometry;
 mod learn;
+pub mod library;
 pub use editor::hand_slot_at as editor_hand_slot_at;
 pub mod glyphs;
 mod popup;
@@ -136,7 +137,10 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
         return;
     }
     let a = areas(full, app);
-    if let Some(e) = app.editor() {
+    if let Some(lib) = app.library() {
+        let page = Rect { height: full.height.saturating_sub(a.status.height), ..full };
+        library::draw(f, app, lib, page);
+    } else if let Some(e) = app.editor() {
         editor::draw(f, app, e, &a);
     } else {
         board::draw_hand(f, app, a.gote_hand, hand_owner(true, app.flipped()));

@@ -1,0 +1,326 @@
+//! The game library (棋譜一覧) page: the records the player has, found by a background scan
+//! (`tui::library`), filtered by what is typed, one chosen and opened for review. The list and
+//! the filter are this page's state; reading the folders and the chosen file is a job.
+
+use super::{App, Mode};
+use crate::record::{GameRecord, Warning};
+use crate::tui::library::{Entry, Sources};
+use std::path::PathBuf;
+
+/// How far PgUp and PgDn move in the list.
+const PAGE: usize = 10;
+
+/// The library page's state.
+#[derive(Clone, Debug, Default)]
+pub struct Library {
+    /// The records found (`None` while the scan runs).
+    entries: Option<Vec<Entry>>,
+    /// What the player typed to narrow the list.
+    filter: String,
+    /// The chosen line, counted in the filtered list.
+    selected: usize,
+    /// The file being opened, while its job runs.
+    opening: Option<PathBuf>,
+}
+
+impl Library {
+    /// The records found, once the scan has answered.
+    pub fn entries(&self) -> Option<&[Entry]> {
+        self.entries.as_deref()
+    }
+
+    pub fn filter(&self) -> &str {
+        &self.filter
+    }
+
+    /// The indices (into `entries`) of the records the filter lets through, in list order.
+    pub fn visible(&self) -> Vec<usize> {
+        let Some(entries) = &self.entries else { return Vec::new() };
+        entries.iter().enumerate().filter(|(_, e)| e.matches(&self.filter)).map(|(i, _)| i).collect()
+    }
+
+    /// The chosen line's place in the filtered list.
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// The chosen record, if the filtered list has any.
+    pub fn selected_entry(&self) -> Option<&Entry> {
+        let i = *self.visible().get(self.selected)?;
+        self.entries.as_ref()?.get(i)
+    }
+
+    /// The file being opened, if any.
+    pub fn opening(&self) -> Option<&std::path::Path> {
+        self.opening.as_deref()
+    }
+
+    fn clamp(&mut self) {
+        let n = self.visible().len();
+        self.selected = self.selected.min(n.saturating_sub(1));
+    }
+}
+
+/// What the library asks of the background: read the folders, read one file, or stop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LibraryCommand {
+    Scan(Sources),
+    Open(PathBuf),
+    Stop,
+}
+
+impl App {
+    /// Where the library looks (set by the event loop from the platform's folders).
+    pub fn set_library_sources(&mut self, sources: Sources) {
+        self.library_sources = sources;
+    }
+
+    /// Where the library looks.
+    pub fn library_sources(&self) -> &Sources {
+        &self.library_sources
+    }
+
+    /// The library page, when it is shown.
+    pub fn library(&self) -> Option<&Library> {
+        match &self.mode {
+            Mode::Library(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    fn library_mut(&mut self) -> Option<&mut Library> {
+        match &mut self.mode {
+            Mode::Library(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// Shows the library and starts looking for records. Refused in the editor, tsume and learn
+    /// modes (their own record would be left behind).
+    pub fn open_library(&mut self) {
+        match self.mode {
+            Mode::Board => {}
+            Mode::Library(_) => return,
+            _ => {
+                self.message = self.text().library.leave_mode_first.into();
+                return;
+            }
+        }
+        self.overlay = None;
+        self.selection = None;
+        self.mode = Mode::Library(Box::default());
+        self.library_requests.push(LibraryCommand::Scan(self.library_sources.clone()));
+        self.message.clear();
+    }
+
+    /// Leaves the library for the board, stopping its work.
+    pub fn close_library(&mut self) {
+        if self.library().is_some() {
+            self.leave_to_board();
+            self.library_requests.push(LibraryCommand::Stop);
+        }
+    }
+
+    /// The next background request of the library, if any.
+    pub fn library_command(&mut self) -> Option<LibraryCommand> {
+        (!self.library_requests.is_empty()).then(|| self.library_requests.remove(0))
+    }
+
+    /// The scan's answer.
+    pub fn on_library_scanned(&mut self, entries: Vec<Entry>) {
+        if let Some(l) = self.library_mut() {
+            l.entries = Some(entries);
+            l.clamp();
+        }
+    }
+
+    /// Adds `c` to the filter.
+    pub fn library_type(&mut self, c: char) {
+        if let Some(l) = self.library_mut() {
+            l.filter.push(c);
+            l.selected = 0;
+        }
+    }
+
+    /// Takes the last character off the filter.
+    pub fn library_backspace(&mut self) {
+        if let Some(l) = self.library_mut() {
+            l.filter.pop();
+            l.clamp();
+        }
+    }
+
+    /// Empties the filter.
+    pub fn library_clear_filter(&mut self) {
+        if let Some(l) = self.library_mut() {
+            l.filter.clear();
+            l.clamp();
+        }
+    }
+
+    /// Moves the chosen line by `delta` (PgUp/PgDn: `±PAGE`), staying in the list.
+    pub fn library_move(&mut self, delta: isize) {
+        if let Some(l) = self.library_mut() {
+            let n = l.visible().len();
+            if n > 0 {
+                l.selected = l.selected.saturating_add_signed(delta).min(n - 1);
+            }
+        }
+    }
+
+    pub fn library_page(&mut self, down: bool) {
+        self.library_move(if down { PAGE as isize } else { -(PAGE as isize) });
+    }
+
+    /// Chooses the first (`false`) or the last (`true`) line.
+    pub fn library_jump(&mut self, to_end: bool) {
+        if let Some(l) = self.library_mut() {
+            l.selected = if to_end { l.visible().len().saturating_sub(1) } else { 0 };
+        }
+    }
+
+    /// Chooses the line at `row` of the filtered list (a click).
+    pub fn library_select(&mut self, row: usize) {
+        if let Some(l) = self.library_mut()
+            && row < l.visible().len()
+        {
+            l.selected = row;
+        }
+    }
+
+    /// Opens the chosen record (read by a job; `on_library_opened` takes the answer).
+    pub fn library_open(&mut self) {
+        let Some(path) = self.library().and_then(|l| l.selected_entry()).map(|e| e.path.clone()) else {
+            return;
+        };
+        self.message = (self.text().library.opening)(&path.display().to_string());
+        if let Some(l) = self.library_mut() {
+            l.opening = Some(path.clone());
+        }
+        self.library_requests.push(LibraryCommand::Open(path));
+    }
+
+    /// A record read for the library: shown for review in place of the game (which the autosave
+    /// keeps among the earlier games), or why it could not be read (the library stays open).
+    pub fn on_library_opened(&mut self, path: PathBuf, result: Result<(GameRecord, Vec<Warning>), String>) {
+        if self.library().and_then(Library::opening) != Some(path.as_path()) {
+            return;
+        }
+        let name = path.display().to_string();
+        match result {
+            Ok((record, warnings)) => {
+                let moves = record.main_line().len();
+                self.leave_to_board();
+                self.replace_record(record);
+                self.file = Some(path);
+                self.message = match warnings.first() {
+                    Some(w) => format!("{name}: {w}"),
+                    None => (self.text().library.opened)(&name, moves),
+                };
+            }
+            Err(why) => {
+                if let Some(l) = self.library_mut() {
+                    l.opening = None;
+                }
+                self.message = (self.text().library.open_failed)(&name, &why);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Position;
+    use crate::record::{Format, RecordSummary, read_text};
+    use crate::tui::library::Origin;
+
+    fn entry(name: &str, sente: &str, text: &str) -> Entry {
+        let (record, _) = read_text(text, Format::Kifu).unwrap();
+        let mut summary = RecordSummary::of(&record);
+        summary.sente = Some(sente.into());
+        Entry {
+            path: PathBuf::from(format!("/games/{name}")),
+            origin: Origin::Documents,
+            modified: None,
+            summary: Ok(summary),
+        }
+    }
+
+    fn game(moves: &str) -> String {
+        format!("手数----指手---------消費時間--\n{moves}")
+    }
+
+    fn app_in_library() -> App {
+        let mut app = App::new(Position::startpos());
+        app.set_library_sources(Sources {
+            recent: vec![],
+            folders: vec![(Origin::Documents, "/games".into())],
+        });
+        app.open_library();
+        app
+    }
+
+    #[test]
+    fn opening_the_library_asks_for_a_scan_of_its_sources_and_shows_it_when_it_comes() {
+        let mut app = app_in_library();
+        assert!(app.library().unwrap().entries().is_none());
+        let Some(LibraryCommand::Scan(sources)) = app.library_command() else { panic!("no scan asked") };
+        assert_eq!(sources.folders.len(), 1);
+        app.on_library_scanned(vec![entry("a.kifu", "花子", &game("   1 ７六歩(77)\n"))]);
+        assert_eq!(app.library().unwrap().entries().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn typing_filters_the_list_and_the_choice_stays_inside_it() {
+        let mut app = app_in_library();
+        app.library_command();
+        app.on_library_scanned(vec![
+            entry("a.kifu", "花子", &game("   1 ７六歩(77)\n")),
+            entry("b.kifu", "太郎", &game("   1 ２六歩(27)\n")),
+            entry("c.kifu", "花子", &game("")),
+        ]);
+        app.library_move(5);
+        assert_eq!(app.library().unwrap().selected(), 2);
+        for c in "花子".chars() {
+            app.library_type(c);
+        }
+        let l = app.library().unwrap();
+        assert_eq!(l.visible(), vec![0, 2]);
+        assert_eq!(l.selected(), 0);
+        app.library_jump(true);
+        assert_eq!(app.library().unwrap().selected_entry().unwrap().file_name(), "c.kifu");
+        app.library_clear_filter();
+        assert_eq!(app.library().unwrap().visible().len(), 3);
+    }
+
+    #[test]
+    fn enter_opens_the_chosen_record_for_review_and_a_failure_keeps_the_library() {
+        let mut app = app_in_library();
+        app.library_command();
+        let text = game("   1 ７六歩(77)\n   2 ３四歩(33)\n");
+        app.on_library_scanned(vec![entry("a.kifu", "花子", &text)]);
+        app.library_open();
+        assert_eq!(app.library_command(), Some(LibraryCommand::Open("/games/a.kifu".into())));
+        app.on_library_opened("/games/a.kifu".into(), Err("permission denied".into()));
+        assert!(app.library().is_some());
+        assert!(app.message().contains("permission denied"), "{}", app.message());
+        app.library_open();
+        app.library_command();
+        let read = read_text(&text, Format::Kifu).unwrap();
+        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        assert!(matches!(app.mode(), Mode::Board));
+        assert_eq!(app.record().main_line().len(), 2);
+        assert_eq!(app.file(), Some(std::path::Path::new("/games/a.kifu")));
+        assert!(!app.playing);
+    }
+
+    #[test]
+    fn an_answer_for_a_file_no_longer_being_opened_is_ignored() {
+        let mut app = app_in_library();
+        app.close_library();
+        let read = read_text(&game("   1 ７六歩(77)\n"), Format::Kifu).unwrap();
+        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        assert_eq!(app.record().main_line().len(), 0);
+    }
+}

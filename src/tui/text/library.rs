@@ -1,0 +1,82 @@
+//! Interface text of the game library (棋譜一覧), in Japanese and English; reached as
+//! `Text::library`.
+
+pub struct LibraryText {
+    pub title: &'static str,
+    pub scanning: &'static str,
+    /// No record found; the folders looked in.
+    pub empty: fn(&str) -> String,
+    /// How many records match the filter, of how many.
+    pub count: fn(usize, usize) -> String,
+    pub filter_prompt: &'static str,
+    pub keys: &'static str,
+    pub recent: &'static str,
+    pub documents: &'static str,
+    pub saved: &'static str,
+    pub previous: &'static str,
+    /// A record that could not be read: why.
+    pub unreadable: fn(&str) -> String,
+    /// Moves in a record.
+    pub moves: fn(usize) -> String,
+    pub unfinished: &'static str,
+    pub sente_won: &'static str,
+    pub gote_won: &'static str,
+    pub draw: &'static str,
+    pub opening: fn(&str) -> String,
+    /// The file and how many moves were read.
+    pub opened: fn(&str, usize) -> String,
+    /// The file and what went wrong.
+    pub open_failed: fn(&str, &str) -> String,
+    pub leave_mode_first: &'static str,
+    pub preview: &'static str,
+}
+
+pub static EN: LibraryText = LibraryText {
+    title: "Game library",
+    scanning: "looking for records…",
+    empty: |dirs| format!("no records found (looked in the recent files and {dirs})"),
+    count: |shown, all| {
+        if shown == all { format!("{all} records") } else { format!("{shown} of {all} records") }
+    },
+    filter_prompt: "filter: ",
+    keys: "type to filter · ↑↓ PgUp PgDn choose · Enter open · Esc back",
+    recent: "recent",
+    documents: "documents",
+    saved: "saved",
+    previous: "earlier",
+    unreadable: |why| format!("cannot be read: {why}"),
+    moves: |n| format!("{n} moves"),
+    unfinished: "unfinished",
+    sente_won: "☗ won",
+    gote_won: "☖ won",
+    draw: "draw",
+    opening: |f| format!("opening {f}…"),
+    opened: |f, n| format!("opened {f} ({n} moves)"),
+    open_failed: |f, why| format!("cannot open {f}: {why}"),
+    leave_mode_first: "leave the editor, tsume or learn mode first",
+    preview: "final position",
+};
+
+pub static JA: LibraryText = LibraryText {
+    title: "棋譜一覧",
+    scanning: "棋譜を探しています…",
+    empty: |dirs| format!("棋譜が見つかりません（最近のファイルと {dirs} を探しました）"),
+    count: |shown, all| if shown == all { format!("{all} 局") } else { format!("{all} 局中 {shown} 局") },
+    filter_prompt: "絞り込み: ",
+    keys: "文字で絞り込み · ↑↓ PgUp PgDn 選択 · Enter 開く · Esc 戻る",
+    recent: "最近",
+    documents: "書類",
+    saved: "保存",
+    previous: "過去",
+    unreadable: |why| format!("読めません: {why}"),
+    moves: |n| format!("{n}手"),
+    unfinished: "未終局",
+    sente_won: "先手勝ち",
+    gote_won: "後手勝ち",
+    draw: "引き分け",
+    opening: |f| format!("{f} を開いています…"),
+    opened: |f, n| format!("{f} を開きました（{n}手）"),
+    open_failed: |f, why| format!("{f} を開けません: {why}"),
+    leave_mode_first: "局面編集・詰将棋・復習を終えてから開いてください",
+    preview: "最終局面",
+};
