@@ -50,3 +50,22 @@ fn quit_asks_first() {
     handle_event(&mut app, key(KeyCode::Char('y')), AREA);
     assert!(app.should_quit());
 }
+
+#[test]
+fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
+    use crate::tui::app::LibraryCommand;
+    let mut app = App::new(Position::startpos());
+    handle_event(&mut app, key(KeyCode::Char('O')), AREA);
+    assert!(app.library().is_some());
+    assert!(matches!(app.library_command(), Some(LibraryCommand::Scan(_))));
+    for c in "r u".chars() {
+        handle_event(&mut app, key(KeyCode::Char(c)), AREA);
+    }
+    // letters that are board keys elsewhere (r: redo, u: undo) go to the filter here
+    assert_eq!(app.library().unwrap().filter(), "r u");
+    handle_event(&mut app, key(KeyCode::Backspace), AREA);
+    assert_eq!(app.library().unwrap().filter(), "r ");
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    assert!(app.library().is_none());
+    assert_eq!(app.library_command(), Some(LibraryCommand::Stop));
+}

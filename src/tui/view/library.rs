@@ -19,11 +19,48 @@ use unicode_width::UnicodeWidthChar;
 /// The narrowest list that leaves room for the preview beside it.
 const LIST_MIN_W: u16 = 44;
 
+/// Where the page's parts go: the list's frame, and the preview's when there is room.
+struct PageLayout {
+    list: Rect,
+    preview: Option<Rect>,
+}
+
+/// Rows above the list inside its frame: the filter and the keys.
+const HEAD_ROWS: u16 = 2;
+
+fn layout(area: Rect) -> PageLayout {
+    let preview_w = BOARD_TOTAL_W + 2;
+    if area.width >= LIST_MIN_W + preview_w && area.height >= BOARD_TOTAL_H + 5 {
+        let list = Rect { width: area.width - preview_w, ..area };
+        PageLayout { list, preview: Some(Rect { x: list.x + list.width, width: preview_w, ..area }) }
+    } else {
+        PageLayout { list: area, preview: None }
+    }
+}
+
+/// How many records the list shows at once, and the first one shown (it scrolls by pages so
+/// that the chosen line is always in sight).
+fn list_window(lib: &Library, list: Rect) -> (usize, usize) {
+    let rows = list.height.saturating_sub(2 + HEAD_ROWS) as usize;
+    let first = if rows == 0 { 0 } else { lib.selected() / rows * rows };
+    (rows, first)
+}
+
+/// The line of the filtered list drawn at screen cell (`column`, `row`) of the page `area`.
+pub fn list_row_at(lib: &Library, area: Rect, column: u16, row: u16) -> Option<usize> {
+    let list = layout(area).list;
+    let (rows, first) = list_window(lib, list);
+    let top = list.y + 1 + HEAD_ROWS;
+    if column <= list.x || column + 1 >= list.x + list.width || row < top || row >= top + rows as u16 {
+        return None;
+    }
+    let i = first + (row - top) as usize;
+    (i < lib.visible().len()).then_some(i)
+}
+
 pub(super) fn draw(f: &mut Frame, app: &App, lib: &Library, area: Rect) {
     let t = app.text().library;
-    let preview_w = BOARD_TOTAL_W + 2;
-    let show_preview = area.width >= LIST_MIN_W + preview_w && area.height >= BOARD_TOTAL_H + 5;
-    let list_area = if show_preview { Rect { width: area.width - preview_w, ..area } } else { area };
+    let PageLayout { list: list_area, preview } = layout(area);
     let visible = lib.visible();
     let count = match lib.entries() {
         None => t.scanning.to_string(),
@@ -40,13 +77,11 @@ pub(super) fn draw(f: &mut Frame, app: &App, lib: &Library, area: Rect) {
         ]),
         Line::from(Span::styled(cut(t.keys, w), Style::default().add_modifier(Modifier::DIM))),
     ];
-    let rows = (inner.height as usize).saturating_sub(lines.len());
+    let (rows, first) = list_window(lib, list_area);
     if let Some(entries) = lib.entries() {
         if entries.is_empty() {
             lines.push(Line::from(cut(&(t.empty)(&folders_text(app)), w)));
         }
-        // keep the chosen line in sight: scroll by whole pages
-        let first = if rows == 0 { 0 } else { lib.selected() / rows * rows };
         for (row, &i) in visible.iter().enumerate().skip(first).take(rows) {
             let mut style = Style::default();
             if row == lib.selected() {
@@ -56,15 +91,11 @@ pub(super) fn draw(f: &mut Frame, app: &App, lib: &Library, area: Rect) {
         }
     }
     f.render_widget(Paragraph::new(lines), inner);
-    if show_preview && let Some(e) = lib.selected_entry() {
-        let area = Rect { x: list_area.x + list_area.width, width: preview_w, ..area };
+    if let Some(area) = preview
+        && let Some(e) = lib.selected_entry()
+    {
         draw_preview(f, app, e, area);
     }
-}
-
-/// The first row of the list, on screen (for clicks): below the frame, the filter and the keys.
-pub fn first_row(area: Rect) -> u16 {
-    area.y + 3
 }
 
 fn folders_text(app: &App) -> String {
@@ -192,6 +223,18 @@ mod tests {
         // the preview's board has the pawns moved: ７六 and ３四 (gote's pawn on rank 4)
         let rank4 = screen.lines().find(|l| l.contains("│四")).unwrap();
         assert!(rank4.contains("v歩"), "{rank4}");
+    }
+
+    #[test]
+    fn a_click_finds_the_line_drawn_there() {
+        let app = app_with((0..30).map(|i| entry(&format!("g{i:02}.kifu"), GAME)).collect());
+        let lib = app.library().unwrap();
+        let page = ratatui::layout::Rect::new(0, 0, 80, 21);
+        let screen = super::super::screen_text(&app, 80, 24, std::time::Instant::now());
+        let row = screen.lines().position(|l| l.contains("g03.kifu")).unwrap() as u16;
+        assert_eq!(super::list_row_at(lib, page, 5, row), Some(3));
+        assert_eq!(super::list_row_at(lib, page, 5, 0), None);
+        assert_eq!(super::list_row_at(lib, page, 0, row), None);
     }
 
     #[test]

@@ -129,6 +129,11 @@ pub const MIN_W: u16 = BOARD_TOTAL_W + 2 + 24;
 pub const MIN_H: u16 = BOARD_TOTAL_H + 2 + 3;
 
 /// Draws the whole screen for `app` as it is at `now`.
+/// The game library's page: the whole screen above the status lines.
+pub fn library_page(full: Rect, a: &Areas) -> Rect {
+    Rect { height: full.height.saturating_sub(a.status.height), ..full }
+}
+
 pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     let full = f.area();
     if full.width < MIN_W || full.height < MIN_H {
@@ -138,8 +143,7 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     }
     let a = areas(full, app);
     if let Some(lib) = app.library() {
-        let page = Rect { height: full.height.saturating_sub(a.status.height), ..full };
-        library::draw(f, app, lib, page);
+        library::draw(f, app, lib, library_page(full, &a));
     } else if let Some(e) = app.editor() {
         editor::draw(f, app, e, &a);
     } else {
