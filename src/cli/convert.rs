@@ -2,6 +2,7 @@
 //! Input format from the extension or the content; stdout is UTF-8; `--output` picks the
 //! encoding from its extension (`.kif`/`.ki2` Shift_JIS, others UTF-8) and writes atomically.
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use shogiban::record::RecordError;
 use shogiban::record::io::{
     Format, encode_for_file, read_bytes, write_file_atomically, write_stdout, write_text,
@@ -15,16 +16,20 @@ use std::process::ExitCode;
 pub struct Args {
     /// Output format: kif, kifu, ki2, ki2u, csa, usi, sfen, jkf (default: from the output file's
     /// extension, else kif)
-    #[arg(short, long, value_name = "FORMAT", value_parser = parse_format)]
+    #[arg(short, long, value_name = "FORMAT", ignore_case = true,
+          value_parser = PossibleValuesParser::new(FORMAT_NAMES).try_map(|name| parse_format(&name)))]
     to: Option<Format>,
     /// Write to FILE (atomically; Shift_JIS for .kif/.ki2, else UTF-8) instead of stdout (UTF-8)
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     output: Option<String>,
     /// The record to read ('-' or none: standard input); its format from the extension or the
     /// content
-    #[arg(value_name = "FILE")]
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     input: Option<String>,
 }
+
+/// The names `--to` takes, offered by the shell completions.
+const FORMAT_NAMES: [&str; 9] = ["kif", "kifu", "ki2", "ki2u", "csa", "usi", "sfen", "jkf", "json"];
 
 fn parse_format(name: &str) -> Result<Format, String> {
     Format::from_name(name).ok_or_else(|| format!("unknown format '{name}'"))

@@ -25,7 +25,7 @@ pub struct Args {
     /// A record (KIF/KI2/CSA/JKF/SFEN/USI, e.g. a tsume problem as a KIF board diagram): the
     /// position at the end of its main line, or its start when the main line ends in mate (a
     /// problem written with its solution)
-    #[arg(value_name = "FILE")]
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     file: Option<String>,
     /// Time limit in milliseconds
     #[arg(long, value_name = "MS", default_value_t = 60_000)]

@@ -15,6 +15,7 @@ macro_rules! say {
 
 mod analyze;
 mod book;
+mod completions;
 mod convert;
 mod eval;
 mod mate;
@@ -37,10 +38,10 @@ use std::process::ExitCode;
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// Play against this external USI engine (command and arguments) instead of the built-in one
-    #[arg(long, value_name = "USI-ENGINE-COMMAND")]
+    #[arg(long, value_name = "USI-ENGINE-COMMAND", value_hint = clap::ValueHint::CommandString)]
     engine: Option<String>,
     /// A game record to open
-    #[arg(value_name = "FILE")]
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     file: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
@@ -66,6 +67,11 @@ enum Command {
     /// Analyse whole games and write the evaluations, lines and marks into the records
     /// (ShogiHome-style comments)
     Analyze(analyze::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish or powershell)
+    #[command(after_help = completions::INSTALL)]
+    Completions(completions::CompletionArgs),
+    /// Print the manual page (roff), or write one page per command into a folder
+    Man(completions::ManArgs),
     /// Developer tool: fit the evaluation tables or play self-play games for the data
     #[command(hide = true)]
     Tune(tune::Args),
@@ -81,7 +87,10 @@ struct BenchArgs {
 
 /// Parses the command line and runs what it asks for.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|e| {
+        refuse_mistyped_subcommand_in(std::env::args_os().skip(1), &e);
+        e.exit()
+    });
     let Some(command) = cli.command else {
         if let Some(file) = &cli.file {
             refuse_mistyped_subcommand(file);
@@ -101,6 +110,8 @@ pub fn main() -> ExitCode {
         Command::Book(a) => book::run(a),
         Command::Eval(a) => eval::run(a),
         Command::Analyze(a) => analyze::run(a),
+        Command::Completions(a) => completions::completions(a),
+        Command::Man(a) => completions::man(a),
         Command::Tune(a) => tune::run(a),
     }
 }
@@ -135,6 +146,39 @@ fn refuse_mistyped_subcommand(file: &Path) {
             )
             .exit();
     }
+}
+
+/// When the command line does not parse (`shogiban mtae --sfen x`: the options belong to no
+/// FILE), the first word that is not an option is looked at as a mistyped subcommand before
+/// clap's own error is shown. Help and version requests are not errors and pass through.
+fn refuse_mistyped_subcommand_in(args: impl Iterator<Item = std::ffi::OsString>, error: &clap::Error) {
+    use clap::error::ErrorKind;
+    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        return;
+    }
+    let Some(word) = first_positional(args) else { return };
+    let cmd = Cli::command();
+    let is_subcommand = word == "help"
+        || cmd.get_subcommands().any(|c| c.get_name_and_visible_aliases().iter().any(|n| word == *n));
+    if !is_subcommand {
+        refuse_mistyped_subcommand(Path::new(&word));
+    }
+}
+
+/// The first word of the top-level command line that is neither an option nor the value of
+/// `--engine`: where the subcommand or FILE stands.
+fn first_positional(mut args: impl Iterator<Item = std::ffi::OsString>) -> Option<std::ffi::OsString> {
+    while let Some(arg) = args.next() {
+        match arg.to_str() {
+            Some("--") => return args.next(),
+            Some("--engine") => {
+                args.next();
+            }
+            Some(a) if a.starts_with('-') && a.len() > 1 => {}
+            _ => return Some(arg),
+        }
+    }
+    None
 }
 
 /// The command-line tools end quietly when their output pipe closes (`shogiban mate ... | head`),
@@ -176,8 +220,7 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    // https://no-color.org: any non-empty value turns colour off
-    app.set_no_color(std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()));
+    app.set_color_depth(shogiban::tui::view::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
     if let Some(m) = loaded.message {
         app.set_message(m);
     }
@@ -237,5 +280,14 @@ mod tests {
         assert_eq!(similar_subcommand("game.kif"), None);
         // hidden developer commands are never suggested
         assert_eq!(similar_subcommand("tnue"), None);
+    }
+
+    #[test]
+    fn the_subcommand_word_is_found_among_options() {
+        let first = |args: &[&str]| first_positional(args.iter().map(std::ffi::OsString::from));
+        assert_eq!(first(&["mtae", "--sfen", "x"]), Some("mtae".into()));
+        assert_eq!(first(&["--engine", "gnushogi", "mtae", "-x"]), Some("mtae".into()));
+        assert_eq!(first(&["--engine=gnushogi", "--", "-game.kif"]), Some("-game.kif".into()));
+        assert_eq!(first(&["--bogus"]), None);
     }
 }

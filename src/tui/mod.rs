@@ -18,6 +18,7 @@
 //! - `probe_link`: the threat indicator's solves and learn mode's searches off the UI thread.
 
 pub mod app;
+pub mod color_writer;
 pub mod engine_link;
 pub mod input;
 pub mod library;
@@ -57,7 +58,7 @@ pub fn run(
     let mut study = study_link::StudyLink::new();
     let mut tsume = tsume_link::TsumeLink::new();
     let mut probes = probe_link::ProbeLink::new();
-    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    let mut terminal = Terminal::new(backend(&app))?;
     app.set_engine_name(&engine.name);
     while !app.should_quit() {
         terminal.draw(|f| view::draw(f, &app, Instant::now()))?;
@@ -97,7 +98,7 @@ pub fn run(
             autosave.finish();
             terminal::suspend()?;
             // a fresh terminal has no previous frame: the next draw repaints everything
-            terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+            terminal = Terminal::new(backend(&app))?;
         }
         if app.take_settings_dirty()
             && let Some(file) = settings.as_mut()
@@ -113,6 +114,11 @@ pub fn run(
     drop(terminal);
     drop(guard);
     Ok(())
+}
+
+/// The terminal's backend, writing the colours the terminal shows.
+fn backend(app: &App) -> CrosstermBackend<color_writer::ColorWriter<io::Stdout>> {
+    CrosstermBackend::new(color_writer::ColorWriter::new(io::stdout(), app.color_depth()))
 }
 
 /// Keeps the autosave and its session up to date, written off the UI thread, and keeps the

@@ -40,6 +40,21 @@ pub enum PieceStyle {
     Ascii,
 }
 
+/// The colours the screen is drawn in: `dark` for a dark terminal background, `light` for a light
+/// one (no piece in white), `high-contrast` for the sixteen plainest colours and bold pieces.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Theme {
+    #[default]
+    Dark,
+    Light,
+    HighContrast,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Dark, Theme::Light, Theme::HighContrast];
+}
+
 /// The interface language (shogi notation is Japanese in both).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -124,6 +139,8 @@ pub struct Settings {
     pub mark_thresholds: [u32; 4],
     /// The threat indicator (詰めろ, 詰みあり) in review and analysis.
     pub threats: bool,
+    /// The colours of the screen.
+    pub theme: Theme,
 }
 
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -159,6 +176,7 @@ impl Default for Settings {
             game_analysis_ms: 300,
             mark_thresholds: MARK_THRESHOLD_CHOICES[1],
             threats: true,
+            theme: Theme::Dark,
         }
     }
 }
@@ -338,6 +356,9 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
     if let Some(v) = take(field("threats"), &mut problems) {
         s.threats = v;
     }
+    if let Some(v) = take(field("theme"), &mut problems) {
+        s.theme = v;
+    }
     let known = [
         "version",
         "mode",
@@ -358,6 +379,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "game_analysis_ms",
         "mark_thresholds",
         "threats",
+        "theme",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {
@@ -492,6 +514,21 @@ mod tests {
     }
 
     #[test]
+    fn theme_is_read_by_name_and_a_wrong_name_is_reported() {
+        for (text, theme) in
+            [("dark", Theme::Dark), ("light", Theme::Light), ("high-contrast", Theme::HighContrast)]
+        {
+            let p = parse(&format!(r#"{{"version":1,"theme":"{text}"}}"#), Settings::default());
+            assert_eq!(p.settings.theme, theme);
+            assert!(p.problems.is_empty(), "{:?}", p.problems);
+        }
+        let p = parse(r#"{"version":1,"theme":"blue"}"#, Settings::default());
+        assert_eq!(p.settings.theme, Theme::Dark);
+        assert!(p.problems[0].contains("'theme'"), "{:?}", p.problems);
+        assert!(serde_json::to_string(&Settings::default()).unwrap().contains(r#""theme":"dark""#));
+    }
+
+    #[test]
     fn settings_round_trip_through_the_file() {
         let d = TempDir::new("settings-roundtrip");
         let path = d.0.join("sub").join("settings.json");
@@ -515,6 +552,7 @@ mod tests {
             analysis_lines: 1,
             game_analysis_ms: 2000,
             mark_thresholds: [8, 15, 30, 60],
+            theme: Theme::HighContrast,
             ..Settings::default()
         };
         s.engine_options.insert("USI_Hash".into(), "256".into());

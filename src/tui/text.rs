@@ -74,7 +74,9 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 18],
+    pub settings_labels: [&'static str; 19],
+    /// The themes' names on the settings screen, in `settings::Theme::ALL` order.
+    pub themes: [&'static str; 3],
     /// A number of moves (`256手`).
     pub plies: fn(u32) -> String,
     /// The engine options text has an entry that is not `name=value`.
@@ -331,6 +333,7 @@ pub static EN: Text = Text {
         "Clock",
         "Handicap (手合割)",
         "Pieces",
+        "Colours",
         "Ambiguous width is wide",
         "Language",
         "Record notation",
@@ -352,6 +355,7 @@ pub static EN: Text = Text {
     builtin_engine: "built-in",
     next_launch: "(from the next launch)",
     piece_styles: ["kanji (歩 と)", "ASCII letters (P +P)"],
+    themes: ["dark background", "light background", "high contrast"],
     languages: ["日本語", "English"],
     impasse_rules: ["CSA 27-point", "24-point"],
     no_clock: "no clock",
@@ -581,6 +585,7 @@ pub static JA: Text = Text {
         "持ち時間",
         "手合割",
         "駒の表示",
+        "配色",
         "曖昧幅の文字を全角で",
         "言語",
         "棋譜の表記",
@@ -604,6 +609,7 @@ pub static JA: Text = Text {
     builtin_engine: "内蔵",
     next_launch: "(次回起動から)",
     piece_styles: ["漢字 (歩 と)", "ASCII 文字 (P +P)"],
+    themes: ["暗い背景用", "明るい背景用", "ハイコントラスト"],
     languages: ["日本語", "English"],
     impasse_rules: ["CSA 27点法", "24点法"],
     no_clock: "なし",

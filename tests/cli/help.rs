@@ -3,7 +3,8 @@
 
 use super::run;
 
-const SUBCOMMANDS: [&str; 8] = ["usi", "perft", "convert", "bench", "mate", "book", "eval", "analyze"];
+const SUBCOMMANDS: [&str; 10] =
+    ["usi", "perft", "convert", "bench", "mate", "book", "eval", "analyze", "completions", "man"];
 
 #[test]
 fn help_goes_to_stdout_with_status_0() {
@@ -72,4 +73,22 @@ fn a_mistyped_subcommand_is_not_opened_as_a_file() {
         assert!(out.is_empty(), "{typo}: {out}");
         assert!(err.contains(&format!("a similar subcommand exists: '{meant}'")), "{typo}: {err}");
     }
+}
+
+#[test]
+fn a_mistyped_subcommand_with_options_still_gets_the_suggestion() {
+    for args in [
+        &["mtae", "--sfen", "x"][..],
+        &["covnert", "-o", "out.kif", "game.kif"],
+        &["--engine", "gnushogi", "anlayze", "--time", "100"],
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains("a similar subcommand exists"), "{args:?}: {err}");
+    }
+    // an error inside a real subcommand stays that subcommand's error
+    let (code, _, err) = run(&["convert", "--to", "pgn"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'pgn'") && !err.contains("similar subcommand"), "{err}");
 }

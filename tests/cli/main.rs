@@ -19,6 +19,7 @@ mod book;
 mod changelog;
 #[path = "../common/mod.rs"]
 mod common;
+mod completions;
 mod eval;
 mod help;
 mod mate;

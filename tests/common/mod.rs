@@ -84,3 +84,11 @@ pub const RANDOM_STARTS: [&str; 5] = [
     "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
     "8k/9/6NS1/9/9/9/9/9/4K4 b 3P2G 1",
 ];
+
+/// How many failing cases proptest saved for the property tests of `source` (their `file!()`)
+/// and finds again under `config`, as the `proptest!` block with that config does before any
+/// new case. A saved case in a file proptest does not look at is dropped without a word, so
+/// each file of property tests with saved cases checks that they are found.
+pub fn saved_failure_count(config: &proptest::test_runner::Config, source: &'static str) -> usize {
+    config.failure_persistence.as_ref().map_or(0, |p| p.load_persisted_failures2(Some(source)).len())
+}

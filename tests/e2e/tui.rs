@@ -20,11 +20,22 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str], home: common::TempDir) -> Session {
+        Session::start_with(args, home, (110, 30), &[("TERM", "xterm-256color")])
+    }
+
+    /// The program on a `size` (columns, rows) terminal whose environment sets `env` (and no
+    /// `COLORTERM` or `NO_COLOR` unless `env` does).
+    fn start_with(args: &[&str], home: common::TempDir, size: (u16, u16), env: &[(&str, &str)]) -> Session {
+        let (cols, rows) = size;
         let pty = native_pty_system();
-        let pair = pty.openpty(PtySize { rows: 30, cols: 110, pixel_width: 0, pixel_height: 0 }).unwrap();
+        let pair = pty.openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_shogiban"));
         cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("COLORTERM");
+        cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         cmd.env("HOME", home.path());
         cmd.env("XDG_DATA_HOME", home.join("data"));
         cmd.env("XDG_CONFIG_HOME", home.join("config"));
@@ -33,8 +44,8 @@ impl Session {
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
         let parser = Arc::new(Mutex::new(vt100::Parser::new(
-            std::num::NonZeroU16::new(30).unwrap(),
-            std::num::NonZeroU16::new(110).unwrap(),
+            std::num::NonZeroU16::new(rows).unwrap(),
+            std::num::NonZeroU16::new(cols).unwrap(),
             0,
         )));
         let mut reader = pair.master.try_clone_reader().unwrap();
@@ -405,7 +416,7 @@ fn a_broken_settings_file_is_reported_kept_and_set_aside_on_the_first_change() {
     // settings screen: down to the language row and change it; the screen turns English
     s.send("o");
     s.wait_for("設定");
-    s.send(&"\x1b[B".repeat(7));
+    s.send(&"\x1b[B".repeat(8));
     s.send("\x1b[C");
     s.wait_for("Settings");
     // Esc closes the settings; the next key waits for that (an Esc followed at once by a key
@@ -546,6 +557,44 @@ fn set_up_a_tsume_in_the_editor_solve_it_and_have_a_wrong_answer_refused() {
     s.send(":12飛打\r");
     s.wait_for("失敗");
     s.quit();
+}
+
+#[test]
+fn the_colour_codes_follow_what_the_terminal_shows() {
+    /// TERM, COLORTERM, a code the frame must hold, codes it must not.
+    type Case = (&'static str, &'static str, &'static [u8], &'static [&'static [u8]]);
+    let cases: [Case; 4] = [
+        // sixteen colours: the classic codes (the last move's square on bright black, 100)
+        ("xterm", "", b"100m", &[b"8;5;", b"8;2;"]),
+        // 256 colours: the last move's olive as the nearest of the palette
+        ("xterm-256color", "", b"48;5;236", &[b"8;2;"]),
+        ("xterm-256color", "truecolor", b"48;2;70;60;20", &[]),
+        ("dumb", "", b"\x1b[4m", &[b"38;", b"48;"]),
+    ];
+    for (term, colorterm, want, never) in cases {
+        let mut env = vec![("TERM", term)];
+        if !colorterm.is_empty() {
+            env.push(("COLORTERM", colorterm));
+        }
+        let mut s = Session::start_with(&[], hot_seat_home("e2e-colours"), (110, 30), &env);
+        s.wait_for("開始局面");
+        s.send(":7g7f\r");
+        s.wait_for("▲７六歩(77)");
+        s.quit();
+        let raw = s.raw();
+        assert!(
+            contains(&raw, want),
+            "TERM={term} COLORTERM={colorterm}: no {:?}",
+            String::from_utf8_lossy(want)
+        );
+        for code in never {
+            assert!(
+                !contains(&raw, code),
+                "TERM={term} COLORTERM={colorterm}: {:?} sent",
+                String::from_utf8_lossy(code)
+            );
+        }
+    }
 }
 
 /// `shogiban analyze` on a terminal draws its progress bar in place (a redirected stderr gets

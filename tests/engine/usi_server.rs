@@ -3,55 +3,79 @@
 
 use shogiban::core::Position;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
 
+/// `shogiban usi` run as a child process, its output read on a thread of its own so that a hung
+/// engine fails the test after [`ANSWER_LIMIT`] with the transcript, rather than stalling CI.
+/// The session owns the `Child` and kills it through that handle when dropped (a failed test
+/// included): the process is not reaped before then, so its pid cannot have passed to another.
 struct Session {
     child: Child,
-    stdin: ChildStdin,
-    out: BufReader<ChildStdout>,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
     transcript: Vec<String>,
 }
 
+/// How long the engine may take to say the next thing a test waits for.
+const ANSWER_LIMIT: Duration = Duration::from_secs(120);
+
 impl Session {
     fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shogiban"))
-            .arg("usi")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start shogiban usi");
-        let stdin = child.stdin.take().unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_shogiban"));
+        command.arg("usi");
+        Session::start_command(command)
+    }
+
+    fn start_command(mut command: Command) -> Session {
+        let mut child =
+            command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("start shogiban usi");
+        let stdin = child.stdin.take();
         let out = BufReader::new(child.stdout.take().unwrap());
-        // Watchdog: a hung engine must fail the test, not stall CI. Killing the process closes
-        // its output, so a waiting `wait_for` fails with the transcript.
-        let pid = child.id();
+        let (send, lines) = mpsc::channel();
         std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_secs(120));
-            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            for line in out.lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
         });
-        Session { child, stdin, out, transcript: Vec::new() }
+        Session { child, stdin, lines, transcript: Vec::new() }
+    }
+
+    fn input(&mut self) -> &mut ChildStdin {
+        self.stdin.as_mut().expect("the engine's input is open")
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
+        let input = self.input();
+        writeln!(input, "{line}").unwrap();
+        input.flush().unwrap();
     }
 
     fn send_bytes(&mut self, bytes: &[u8]) {
-        self.stdin.write_all(bytes).unwrap();
-        self.stdin.flush().unwrap();
+        let input = self.input();
+        input.write_all(bytes).unwrap();
+        input.flush().unwrap();
     }
 
     /// Reads lines until one starts with `prefix`; returns it.
     fn wait_for(&mut self, prefix: &str) -> String {
         loop {
-            let mut l = String::new();
-            let n = self.out.read_line(&mut l).unwrap();
-            assert!(
-                n > 0,
-                "engine closed its output while waiting for '{prefix}'; got {:?}",
-                self.transcript
-            );
+            let l = match self.lines.recv_timeout(ANSWER_LIMIT) {
+                Ok(l) => l,
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!(
+                        "no answer in {ANSWER_LIMIT:?} while waiting for '{prefix}'; got {:?}",
+                        self.transcript
+                    )
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine closed its output while waiting for '{prefix}'; got {:?}", self.transcript)
+                }
+            };
             let l = l.trim_end().to_string();
             self.transcript.push(l.clone());
             if l.starts_with(prefix) {
@@ -60,10 +84,34 @@ impl Session {
         }
     }
 
+    /// Waits for the engine to close its output, then for it to end: its exit status.
+    fn exit_status(&mut self) -> std::process::ExitStatus {
+        loop {
+            match self.lines.recv_timeout(ANSWER_LIMIT) {
+                Ok(l) => self.transcript.push(l),
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => panic!("the engine did not end; got {:?}", self.transcript),
+            }
+        }
+        self.child.wait().unwrap()
+    }
+
+    /// Closes the engine's input (end of file).
+    fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
     fn quit(mut self) {
         self.send("quit");
-        let status = self.child.wait().unwrap();
-        assert!(status.success());
+        assert!(self.exit_status().success(), "{:?}", self.transcript);
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // a no-op for a child already waited for: std never signals a reaped pid
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -199,9 +247,8 @@ fn end_of_input_quits() {
     let mut s = Session::start();
     s.send("usi");
     s.wait_for("usiok");
-    drop(s.stdin);
-    let status = s.child.wait().unwrap();
-    assert!(status.success());
+    s.close_input();
+    assert!(s.exit_status().success());
 }
 
 #[test]
@@ -278,35 +325,13 @@ fn over_long_lines_are_skipped() {
 /// `USI_Hash 4096` where that much memory cannot be had: a smaller table, said so, and play goes on.
 #[test]
 fn hash_falls_back_when_memory_is_short() {
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 450000 && exec \"$0\" usi")
-        .arg(env!("CARGO_BIN_EXE_shogiban"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = child.id();
-    std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_secs(120));
-        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-    });
-    let mut stdin = child.stdin.take().unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    writeln!(stdin, "setoption name USI_Hash value 4096\nisready\nposition startpos\ngo depth 2").unwrap();
-    stdin.flush().unwrap();
-    let mut lines = Vec::new();
-    loop {
-        let mut l = String::new();
-        assert!(out.read_line(&mut l).unwrap() > 0, "the engine stopped: {lines:?}");
-        let done = l.starts_with("bestmove");
-        lines.push(l.trim_end().to_string());
-        if done {
-            break;
-        }
-    }
+    let mut command = Command::new("sh");
+    command.arg("-c").arg("ulimit -v 450000 && exec \"$0\" usi").arg(env!("CARGO_BIN_EXE_shogiban"));
+    let mut s = Session::start_command(command);
+    s.send("setoption name USI_Hash value 4096\nisready\nposition startpos\ngo depth 2");
+    s.wait_for("bestmove");
+    let lines = &s.transcript;
     assert!(lines.iter().any(|l| l.contains("4096 MB could not be had; using")), "{lines:?}");
     assert!(lines.iter().any(|l| l == "readyok"), "{lines:?}");
-    writeln!(stdin, "quit").unwrap();
-    assert!(child.wait().unwrap().success());
+    s.quit();
 }

@@ -34,8 +34,18 @@ const NOISE: [char; 24] = [
     '|', 'v', '0', '9', '\n', '変',
 ];
 
+fn mangling_config() -> ProptestConfig {
+    ProptestConfig::with_cases(160)
+}
+
+#[test]
+fn the_saved_failing_case_is_run_again() {
+    // tests/proptest-regressions/robustness.txt: a golden file with one edit far past its end
+    assert_eq!(crate::common::saved_failure_count(&mangling_config(), file!()), 1);
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(160))]
+    #![proptest_config(mangling_config())]
     #[test]
     fn readers_never_panic(file in 0..FILES.len(), edits in proptest::collection::vec((any::<u16>(), 0..NOISE.len()), 1..12), cut in any::<u16>()) {
         let bytes = std::fs::read(data(FILES[file])).unwrap();

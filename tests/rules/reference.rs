@@ -209,8 +209,46 @@ fn reference_agrees_on_fixed_positions() {
     }
 }
 
+fn config() -> ProptestConfig {
+    ProptestConfig { cases: 24, ..ProptestConfig::default() }
+}
+
+#[test]
+fn the_saved_failing_case_is_run_again() {
+    // tests/proptest-regressions/reference.txt: a game from the fourth start position
+    assert_eq!(crate::common::saved_failure_count(&config(), file!()), 1);
+}
+
+/// Every file of saved cases is where proptest reads it: `tests/proptest-regressions/NAME.txt`
+/// beside the test binary folder that holds `NAME.rs` (proptest climbs from the test's source
+/// to the first folder with a `main.rs`, then takes the sibling `proptest-regressions/`).
+#[test]
+fn every_file_of_saved_cases_belongs_to_a_property_test() {
+    let tests = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let binaries: Vec<std::path::PathBuf> = std::fs::read_dir(&tests)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|d| d.join("main.rs").is_file())
+        .collect();
+    for dir in &binaries {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(!name.contains("proptest-regressions"), "{}/{name} is never read", dir.display());
+        }
+    }
+    for entry in std::fs::read_dir(tests.join("proptest-regressions")).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let sources: Vec<_> =
+            binaries.iter().map(|d| d.join(format!("{stem}.rs"))).filter(|s| s.is_file()).collect();
+        assert_eq!(sources.len(), 1, "{} belongs to {sources:?}", path.display());
+        let text = std::fs::read_to_string(&sources[0]).unwrap();
+        assert!(text.contains("proptest!"), "{} has no property test", sources[0].display());
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+    #![proptest_config(config())]
     #[test]
     fn random_games_match_reference(seed in any::<u64>(), start in 0usize..STARTS.len()) {
         random_game(seed, STARTS[start], 60, true);

@@ -110,8 +110,8 @@ pub struct App {
     settings: crate::tui::settings::Settings,
     /// Set when the settings changed and the file should be written.
     settings_dirty: bool,
-    /// Draw without colour (the `NO_COLOR` convention).
-    no_color: bool,
+    /// The colours the terminal shows (from its environment at launch).
+    color_depth: crate::tui::view::color_depth::ColorDepth,
     /// The record panel scrolled by hand: its first line, while the game stays at that node.
     record_scroll: Option<(NodeId, usize)>,
     /// Analysis (検討), hints and the whole-game analysis.
@@ -170,7 +170,7 @@ impl App {
             settings: crate::tui::settings::Settings::default(),
             settings_dirty: false,
             record_scroll: None,
-            no_color: false,
+            color_depth: Default::default(),
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
         }
@@ -271,14 +271,14 @@ impl App {
         std::mem::take(&mut self.dirty)
     }
 
-    /// Whether to draw without colour.
-    pub fn no_color(&self) -> bool {
-        self.no_color
+    /// The colours the terminal shows.
+    pub fn color_depth(&self) -> crate::tui::view::color_depth::ColorDepth {
+        self.color_depth
     }
 
-    /// Draws without colour from now on (set at launch from `NO_COLOR`).
-    pub fn set_no_color(&mut self, on: bool) {
-        self.no_color = on;
+    /// Draws in the colours `depth` shows from now on (set at launch from the environment).
+    pub fn set_color_depth(&mut self, depth: crate::tui::view::color_depth::ColorDepth) {
+        self.color_depth = depth;
     }
 
     /// The record panel's first line when scrolled by hand (`None`: it follows the game).

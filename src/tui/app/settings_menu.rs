@@ -1,7 +1,7 @@
 //! The settings screen: which setting is chosen, how each one steps through its values, and the
 //! text field for the engine command. Every change marks the settings for saving (the event
-//! loop writes the file) and takes effect at once where it can: language, pieces, notation and
-//! the impasse rule now; mode, side, level, clock and handicap with the next new game; the
+//! loop writes the file) and takes effect at once where it can: language, pieces, theme,
+//! notation and the impasse rule now; mode, side, level, clock and handicap with the next new game; the
 //! engine command from the next launch.
 
 use super::line_editor::LineEditor;
@@ -18,6 +18,7 @@ pub enum SettingItem {
     Clock,
     Handicap,
     PieceStyle,
+    Theme,
     AmbiguousWide,
     Language,
     Notation,
@@ -33,13 +34,14 @@ pub enum SettingItem {
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 18] = [
+    pub const ALL: [SettingItem; 19] = [
         SettingItem::Mode,
         SettingItem::Side,
         SettingItem::Level,
         SettingItem::Clock,
         SettingItem::Handicap,
         SettingItem::PieceStyle,
+        SettingItem::Theme,
         SettingItem::AmbiguousWide,
         SettingItem::Language,
         SettingItem::Notation,
@@ -121,6 +123,7 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
         SettingItem::PieceStyle => {
             s.piece_style = cycle(&[PieceStyle::Kanji, PieceStyle::Ascii], s.piece_style, delta)
         }
+        SettingItem::Theme => s.theme = cycle(&settings::Theme::ALL, s.theme, delta),
         SettingItem::AmbiguousWide => s.ambiguous_wide = !s.ambiguous_wide,
         SettingItem::Language => s.language = cycle(&[Language::Ja, Language::En], s.language, delta),
         SettingItem::Notation => {

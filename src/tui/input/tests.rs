@@ -51,6 +51,57 @@ fn quit_asks_first() {
     assert!(app.should_quit());
 }
 
+/// At every board size and both ways round, a click on the column of a file number and the row
+/// of a rank number, both read off the drawn screen, puts the cursor on that square.
+#[test]
+fn clicks_land_on_the_square_drawn_there_at_every_size() {
+    use crate::record::names::{FULLWIDTH_DIGITS, KANJI_DIGITS};
+    for (w, h) in [(67, 17), (80, 24), (100, 30), (120, 40), (160, 50)] {
+        for flipped in [false, true] {
+            let mut app = App::new(Position::startpos());
+            if flipped {
+                app.flip();
+            }
+            let area = Rect::new(0, 0, w, h);
+            let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
+            t.draw(|f| view::draw(f, &app, std::time::Instant::now())).unwrap();
+            let buf = t.backend().buffer().clone();
+            let board_right = view::areas(area, &app).record.x;
+            let mut files = Vec::new();
+            let mut ranks = Vec::new();
+            for y in 0..h {
+                for x in 0..board_right {
+                    let sym = buf[(x, y)].symbol();
+                    if let Some(f) = (1..=9).find(|&f| sym == FULLWIDTH_DIGITS[f].to_string()) {
+                        files.push((f, x));
+                    }
+                    if let Some(r) = (1..=9).find(|&r| sym == KANJI_DIGITS[r].to_string()) {
+                        ranks.push((r, y));
+                    }
+                }
+            }
+            assert_eq!((files.len(), ranks.len()), (9, 9), "{w}x{h}");
+            for &(file, x) in &files {
+                for &(rank, y) in &ranks {
+                    let mut app = App::new(Position::startpos());
+                    if flipped {
+                        app.flip();
+                    }
+                    let click = Event::Mouse(MouseEvent {
+                        kind: MouseEventKind::Down(MouseButton::Left),
+                        column: x + 1,
+                        row: y,
+                        modifiers: KeyModifiers::NONE,
+                    });
+                    handle_event(&mut app, click, area);
+                    let want = crate::core::Square::new(file as u8, rank as u8).unwrap();
+                    assert_eq!(app.cursor(), want, "{w}x{h} flipped {flipped}: click at ({}, {y})", x + 1);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
     use crate::tui::app::LibraryCommand;

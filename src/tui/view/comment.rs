@@ -8,7 +8,7 @@ use crate::record::{MoveStyle, NodeId, ROOT, move_text, pv_text};
 use crate::tui::app::{App, CommentEditor, VariationList};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Direction, Layout, Position, Rect};
-use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 use unicode_width::UnicodeWidthStr;
@@ -57,7 +57,7 @@ pub(super) fn draw_comment(f: &mut Frame, app: &App, area: Rect) {
     let inner = block.inner(area);
     let lines: Vec<Line> = comment_rows(app, inner.width)
         .into_iter()
-        .map(|l| Line::from(Span::styled(l, Style::default().fg(Tc::Cyan))))
+        .map(|l| Line::from(Span::styled(l, Style::default().fg(super::palette(app).accent))))
         .collect();
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
@@ -68,7 +68,7 @@ pub(super) fn row_notes(app: &App, id: NodeId) -> Vec<Span<'static>> {
     let node = app.record().node(id);
     let mut out = Vec::new();
     if !crate::record::annotation::user_comments(&node.comments).is_empty() {
-        out.push(Span::styled("*", Style::default().fg(Tc::Cyan)));
+        out.push(Span::styled("*", Style::default().fg(super::palette(app).accent)));
     }
     if app.show_times()
         && id != ROOT
@@ -78,7 +78,7 @@ pub(super) fn row_notes(app: &App, id: NodeId) -> Vec<Span<'static>> {
         if let Some(total) = t.total {
             s.push_str(&format!("/{}:{:02}:{:02}", total / 3600, total / 60 % 60, total % 60));
         }
-        out.push(Span::styled(s, Style::default().fg(Tc::DarkGray)));
+        out.push(Span::styled(s, Style::default().fg(super::palette(app).dim)));
     }
     out
 }

@@ -5,13 +5,12 @@
 use super::board::{draw_board_with, piece_span};
 use super::geometry::HAND_ORDER;
 use super::glyphs::Glyphs;
-use super::{GOTE, SENTE};
 use crate::core::{Color, Hand, PieceKind, SetupProblem, SetupUse, Square};
 use crate::tui::app::{App, Editor, EditorExit, EditorSlot};
 use crate::tui::text::KeyHint;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 use unicode_width::UnicodeWidthStr;
@@ -85,7 +84,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, e: &Editor, a: &super::Areas) {
     let style = |sq: Square| {
         let mut st = Style::default();
         if marked.contains(&sq) {
-            st = st.bg(Tc::Red);
+            st = st.bg(super::palette(app).check);
         }
         if e.slot() == EditorSlot::Board(sq) {
             st = st.add_modifier(Modifier::REVERSED);
@@ -105,13 +104,13 @@ pub(super) fn draw(f: &mut Frame, app: &App, e: &Editor, a: &super::Areas) {
 
 fn draw_hand(f: &mut Frame, app: &App, e: &Editor, area: Rect, owner: Color) {
     let g = super::glyphs(app);
-    let fg = if owner == Color::Black { SENTE } else { GOTE };
+    let fg = super::side_color(app, owner);
     let mut spans = vec![Span::styled(super::hand_label(app, owner), Style::default().fg(fg))];
     let hand = &e.setup().hands[owner.index()];
     for (i, text, _) in hand_layout(hand, &g, owner) {
         let mut st = Style::default().fg(fg);
         if hand.count(HAND_ORDER[i]) == 0 {
-            st = st.fg(Tc::DarkGray);
+            st = st.fg(super::palette(app).dim);
         }
         if e.slot() == EditorSlot::Hand(owner, i) {
             st = st.add_modifier(Modifier::REVERSED);
@@ -144,23 +143,23 @@ pub(super) fn panel_lines(app: &App, e: &Editor, problems: &[SetupProblem]) -> V
         lines.push(Line::from(format!("{}: {}", t.start_label, start_name(app, i))));
     }
     let mut pen = vec![Span::raw(format!("{}: ", t.pen))];
-    pen.push(piece_span(&g, e.pen(), Style::default()));
+    pen.push(piece_span(app, e.pen(), g.cell(e.pen()), Style::default()));
     lines.push(Line::from(pen));
     let mut boxed = vec![Span::raw(format!("{}: ", t.piece_box))];
     for kind in HAND_ORDER.iter().copied().chain([PieceKind::King]) {
         let n = setup.in_box(kind);
-        let st = if n < 0 { Style::default().fg(Tc::Red) } else { Style::default() };
+        let st = if n < 0 { Style::default().fg(super::palette(app).bad) } else { Style::default() };
         boxed.push(Span::styled(format!("{}{n} ", g.hand_piece(kind, Color::Black)), st));
     }
     lines.push(Line::from(boxed));
     lines.push(Line::from(""));
     if problems.is_empty() {
-        lines.push(Line::from(Span::styled(t.no_problem, Style::default().fg(Tc::Green))));
+        lines.push(Line::from(Span::styled(t.no_problem, Style::default().fg(super::palette(app).good))));
     }
     for p in problems {
         lines.push(Line::from(Span::styled(
             format!("⚠ {}", (t.problem)(p)),
-            Style::default().fg(Tc::LightRed),
+            Style::default().fg(super::palette(app).bad),
         )));
     }
     let fit = |u| setup.blocking(u).is_empty();
@@ -168,7 +167,7 @@ pub(super) fn panel_lines(app: &App, e: &Editor, problems: &[SetupProblem]) -> V
     lines.push(Line::from(""));
     for (key, what) in t.editor_keys {
         lines.push(Line::from(vec![
-            Span::styled(format!("{key:<16}"), Style::default().fg(Tc::Cyan)),
+            Span::styled(format!("{key:<16}"), Style::default().fg(super::palette(app).accent)),
             Span::raw(what.to_string()),
         ]));
     }

@@ -11,7 +11,7 @@ use crate::core::{Color, Piece, PieceKind};
 use crate::record::PieceKindNames;
 use crate::tui::settings::PieceStyle;
 use ratatui::buffer::{Buffer, CellDiffOption};
-use ratatui::symbols::border;
+use ratatui::symbols::{border, line};
 use unicode_width::UnicodeWidthChar;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,6 +43,21 @@ pub const ASCII_BORDER: border::Set = border::Set {
     horizontal_bottom: "-",
 };
 
+/// Grid lines drawn with `+`, `-` and `|` only.
+pub const ASCII_LINES: line::Set = line::Set {
+    vertical: "|",
+    horizontal: "-",
+    top_right: "+",
+    top_left: "+",
+    bottom_right: "+",
+    bottom_left: "+",
+    vertical_left: "+",
+    vertical_right: "+",
+    horizontal_down: "+",
+    horizontal_up: "+",
+    cross: "+",
+};
+
 impl Glyphs {
     /// A board cell, four columns: side mark, piece (two columns), space. Kanji: ` 歩 `, `v歩 `
     /// (`v` marks gote, as KIF diagrams do). ASCII: ` P  `, ` +P `, lower case for gote.
@@ -71,6 +86,24 @@ impl Glyphs {
     /// The frame set for blocks and the board.
     pub fn border(&self) -> border::Set<'static> {
         if self.ambiguous_wide { ASCII_BORDER } else { border::PLAIN }
+    }
+
+    /// The lines of the board's grid (frame, tees and crosses).
+    pub fn grid(&self) -> line::Set<'static> {
+        if self.ambiguous_wide { ASCII_LINES } else { line::NORMAL }
+    }
+
+    /// A board cell `width` columns wide with the piece's two columns centred and its side mark
+    /// before it; an empty square is blank when `blank_empty` (the grid shows the squares).
+    pub fn wide_cell(&self, p: Piece, width: u16, blank_empty: bool) -> String {
+        let width = width.max(4) as usize;
+        if blank_empty && p.is_empty() {
+            return " ".repeat(width);
+        }
+        let compact = self.cell(p);
+        let content = compact.strip_suffix(' ').unwrap_or(&compact);
+        let left = (width - 2) / 2 - 1;
+        format!("{}{content}{}", " ".repeat(left), " ".repeat(width - left - 3))
     }
 
     /// Text made safe for the terminal: unchanged normally; in ambiguous-wide mode every
@@ -168,6 +201,23 @@ mod tests {
         let k = Glyphs::default();
         assert_eq!(k.cell(Piece::new(Color::White, PieceKind::Lance)), "v香 ");
         assert_eq!(a.hand_piece(PieceKind::Rook, Color::White), "r");
+    }
+
+    #[test]
+    fn wide_cells_centre_the_piece() {
+        let k = Glyphs::default();
+        let gote_lance = Piece::new(Color::White, PieceKind::Lance);
+        assert_eq!(k.wide_cell(gote_lance, 4, false), k.cell(gote_lance));
+        assert_eq!(k.wide_cell(gote_lance, 5, true), "v香  ");
+        assert_eq!(k.wide_cell(gote_lance, 7, true), " v香   ");
+        assert_eq!(k.wide_cell(Piece::EMPTY, 7, true), "       ");
+        assert_eq!(k.wide_cell(Piece::EMPTY, 4, false), " ・ ");
+        let a = Glyphs { style: PieceStyle::Ascii, ambiguous_wide: false };
+        assert_eq!(a.wide_cell(Piece::new(Color::Black, PieceKind::ProPawn), 7, true), "  +P   ");
+        for w in 4..10 {
+            let c = k.wide_cell(gote_lance, w, true);
+            assert_eq!(unicode_width::UnicodeWidthStr::width(c.as_str()), w as usize);
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::engine::analysis::BlackScore;
 use crate::tui::app::{App, Phase, side_label};
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
@@ -28,14 +28,15 @@ pub(super) fn lines(app: &App, keys: Line<'static>) -> Vec<Line<'static>> {
         Span::styled(format!("{}/{n} ", i + 1), bold),
         Span::raw(format!("{} ", side_label(app, l.side()))),
         Span::raw(pv_text(pos, &[item.played])),
-        super::study::mark_span(item.mark),
+        super::study::mark_span(app, item.mark),
     ])];
     out.push(keys);
     match l.phase() {
         Phase::Trying => {}
         Phase::Evaluating(m) => out.push(Line::from(format!("{} …", pv_text(pos, &[*m])))),
         Phase::Judged(v) => {
-            let (mark, colour) = if v.good { ("○", Tc::Green) } else { ("×", Tc::LightRed) };
+            let (mark, colour) =
+                if v.good { ("○", super::palette(app).good) } else { ("×", super::palette(app).bad) };
             let mut spans = vec![
                 Span::styled(format!("{mark} "), Style::default().fg(colour).add_modifier(Modifier::BOLD)),
                 Span::raw(pv_text(pos, &[v.tried])),
@@ -66,7 +67,8 @@ pub(super) fn draw_learn(f: &mut Frame, app: &App, area: Rect) {
     let t = app.text();
     let keys = if app.learn().is_some_and(|l| l.side_fixed()) { t.learn_keys_fixed } else { t.learn_keys };
     let block = Block::bordered().border_set(g.border()).title(g.pad(t.learn_title));
-    let text = lines(app, Line::from(Span::styled(g.pad(keys), Style::default().fg(Tc::DarkGray))));
+    let text =
+        lines(app, Line::from(Span::styled(g.pad(keys), Style::default().fg(super::palette(app).dim))));
     let text = super::wrap::wrap_lines(text, block.inner(area).width);
     f.render_widget(Paragraph::new(text).block(block), area);
 }

@@ -3,7 +3,7 @@
 //! record's final position.
 
 use super::board::draw_board_with;
-use super::geometry::{BOARD_TOTAL_H, BOARD_TOTAL_W};
+use super::geometry::COMPACT;
 use crate::core::Color;
 use crate::record::Outcome;
 use crate::record::bod::hand_text;
@@ -29,8 +29,8 @@ struct PageLayout {
 const HEAD_ROWS: u16 = 2;
 
 fn layout(area: Rect) -> PageLayout {
-    let preview_w = BOARD_TOTAL_W + 2;
-    if area.width >= LIST_MIN_W + preview_w && area.height >= BOARD_TOTAL_H + 5 {
+    let preview_w = COMPACT.total_w() + 2;
+    if area.width >= LIST_MIN_W + preview_w && area.height >= COMPACT.total_h() + 5 {
         let list = Rect { width: area.width - preview_w, ..area };
         PageLayout { list, preview: Some(Rect { x: list.x + list.width, width: preview_w, ..area }) }
     } else {
@@ -143,7 +143,8 @@ fn draw_preview(f: &mut Frame, app: &App, e: &Entry, area: Rect) {
     let hand = |c: Color| format!("{}{}", if c == Color::Black { "☗" } else { "☖" }, hand_text(pos.hand(c)));
     let top = if app.flipped() { Color::Black } else { Color::White };
     f.render_widget(Paragraph::new(cut(&hand(top), inner.width as usize)), Rect { height: 1, ..inner });
-    let board = Rect { y: inner.y + 1, height: BOARD_TOTAL_H.min(inner.height.saturating_sub(2)), ..inner };
+    let board =
+        Rect { y: inner.y + 1, height: COMPACT.total_h().min(inner.height.saturating_sub(2)), ..inner };
     draw_board_with(f, app, board, &|sq| pos.piece_at(sq), &|_| Style::default());
     let below = Rect { y: board.y + board.height, height: 1, ..inner };
     if below.y < inner.y + inner.height {

@@ -3,11 +3,13 @@
 //! input layer's mouse hit-testing, so what is drawn and what is clicked always agree.
 
 mod board;
+pub mod color_depth;
 pub mod comment;
 mod editor;
 pub mod geometry;
 mod learn;
 pub mod library;
+pub mod palette;
 pub use editor::hand_slot_at as editor_hand_slot_at;
 pub mod glyphs;
 mod popup;
@@ -21,17 +23,11 @@ mod wrap;
 use crate::core::Color;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
-use ratatui::style::Color as Tc;
 use ratatui::widgets::{Paragraph, Wrap};
 use std::time::Instant;
 
 use super::app::App;
-use geometry::{BOARD_TOTAL_H, BOARD_TOTAL_W};
-
-/// Colour of gote's pieces and marks.
-const GOTE: Tc = Tc::LightRed;
-/// Colour of sente's pieces and marks.
-const SENTE: Tc = Tc::White;
+use geometry::{BoardSize, COMPACT};
 
 /// The areas the frame is split into (also used by the input layer for mouse hit-testing).
 pub struct Areas {
@@ -48,26 +44,32 @@ pub struct Areas {
 
 /// Rows below the board: the status line, at least one row for the message (more when it is
 /// long, so nothing is cut), and the key bar.
-fn bottom_rows(full: Rect, app: &App) -> u16 {
-    let room = full.height.saturating_sub(BOARD_TOTAL_H + 2).max(3);
+fn bottom_rows(full: Rect, app: &App, board: BoardSize) -> u16 {
+    let room = full.height.saturating_sub(board.total_h() + 2).max(3);
     let wanted = 2 + status::message_rows(app, full.width);
     wanted.clamp(3, room)
 }
 
+/// The areas of a `full`-sized screen; the board is as large as the screen allows
+/// (`BoardSize::for_screen`).
 pub fn areas(full: Rect, app: &App) -> Areas {
+    let board = BoardSize::for_screen(full.width, full.height);
     let rows = Layout::default()
         .direction(Direction::Vertical)
-        .constraints([Constraint::Min(BOARD_TOTAL_H + 2), Constraint::Length(bottom_rows(full, app))])
+        .constraints([
+            Constraint::Min(board.total_h() + 2),
+            Constraint::Length(bottom_rows(full, app, board)),
+        ])
         .split(full);
     let cols = Layout::default()
         .direction(Direction::Horizontal)
-        .constraints([Constraint::Length(BOARD_TOTAL_W + 2), Constraint::Min(20)])
+        .constraints([Constraint::Length(board.total_w() + 2), Constraint::Min(20)])
         .split(rows[0]);
     let left = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
             Constraint::Length(1),
-            Constraint::Length(BOARD_TOTAL_H),
+            Constraint::Length(board.total_h()),
             Constraint::Length(1),
             Constraint::Min(0),
         ])
@@ -110,23 +112,20 @@ pub fn glyphs(app: &App) -> glyphs::Glyphs {
     glyphs::Glyphs { style: s.piece_style, ambiguous_wide: s.ambiguous_wide }
 }
 
-/// The frame for a terminal without colour (`NO_COLOR`): colours are dropped, and a cell marked
-/// only by its background (last move, destinations, check, selection) is underlined instead, so
-/// every highlight is still seen.
-pub fn without_color(buf: &mut ratatui::buffer::Buffer) {
-    use ratatui::style::Modifier;
-    for cell in buf.content.iter_mut() {
-        if cell.bg != Tc::Reset {
-            cell.modifier.insert(Modifier::UNDERLINED);
-        }
-        cell.fg = Tc::Reset;
-        cell.bg = Tc::Reset;
-    }
+/// The colours of the theme the settings ask for, for the terminal's colour depth.
+pub fn palette(app: &App) -> &'static palette::Palette {
+    palette::palette(app.settings().theme, app.color_depth())
+}
+
+/// The colour of `side`'s pieces, hand and marks.
+pub fn side_color(app: &App, side: Color) -> ratatui::style::Color {
+    let p = palette(app);
+    if side == Color::Black { p.sente } else { p.gote }
 }
 
 /// The smallest screen the whole layout fits on.
-pub const MIN_W: u16 = BOARD_TOTAL_W + 2 + 24;
-pub const MIN_H: u16 = BOARD_TOTAL_H + 2 + 3;
+pub const MIN_W: u16 = COMPACT.total_w() + 2 + 24;
+pub const MIN_H: u16 = COMPACT.total_h() + 2 + 3;
 
 /// Draws the whole screen for `app` as it is at `now`.
 /// The game library's page: the whole screen above the status lines.
@@ -166,14 +165,14 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);
     }
-    if app.no_color() {
-        without_color(f.buffer_mut());
-    }
+    color_depth::reduce_frame(f.buffer_mut(), app.color_depth());
     if app.settings().ambiguous_wide {
         glyphs::fix_ambiguous(f.buffer_mut());
     }
 }
 
+#[cfg(test)]
+mod colour_tests;
 #[cfg(test)]
 mod screen_tests;
 #[cfg(test)]

@@ -163,6 +163,10 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
         }
         SettingItem::Handicap => s.handicap.clone(),
         SettingItem::PieceStyle => t.piece_styles[(s.piece_style == PieceStyle::Ascii) as usize].into(),
+        SettingItem::Theme => {
+            let i = crate::tui::settings::Theme::ALL.iter().position(|&x| x == s.theme).unwrap_or(0);
+            t.themes[i].into()
+        }
         SettingItem::AmbiguousWide => t.on_off[s.ambiguous_wide as usize].into(),
         SettingItem::Language => t.languages[(s.language == Language::En) as usize].into(),
         SettingItem::Notation => match s.notation {

@@ -8,7 +8,7 @@ use crate::tui::app::App;
 use crate::tui::settings::Notation;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
@@ -117,13 +117,13 @@ pub(super) fn draw_record(f: &mut Frame, app: &App, area: Rect) {
         let st = if i == rows.here {
             Style::default().add_modifier(Modifier::REVERSED)
         } else if i > rows.here {
-            Style::default().fg(Tc::DarkGray)
+            Style::default().fg(super::palette(app).dim)
         } else {
             Style::default()
         };
         let mut spans = vec![Span::styled(g.pad(&text), st)];
         spans.extend(super::comment::row_notes(app, id));
-        spans.extend(mark.map(super::study::mark_span));
+        spans.extend(mark.map(|m| super::study::mark_span(app, m)));
         items.push(Line::from(spans));
     }
     let last = *rows.nodes.last().unwrap_or(&ROOT);

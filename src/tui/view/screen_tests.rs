@@ -206,9 +206,14 @@ fn the_computers_thinking_is_shown_in_shogi_terms() {
 fn without_colour_every_highlight_is_still_marked() {
     let mut app = app_in(Language::En);
     app.submit_typed("7g7f");
-    app.set_no_color(true);
+    app.set_color_depth(super::color_depth::ColorDepth::Mono);
     let buf = buffer(&app, 100, 24);
-    assert!(buf.content.iter().all(|c| c.fg == Tc::Reset && c.bg == Tc::Reset), "no colour at all");
+    assert!(
+        buf.content
+            .iter()
+            .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset),
+        "no colour at all"
+    );
     // the last move's square is underlined instead of coloured
     let a = areas(buf.area, &app);
     let g = geometry::BoardGeometry::new(a.board, false);

@@ -7,7 +7,7 @@ use crate::tui::app::{App, GameMode, InputKind, LineInput, Player};
 use crate::tui::text::KeyHint;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
-use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use std::time::Instant;
@@ -169,7 +169,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
     while lines.len() + 1 < area.height as usize {
         lines.push(Line::from(""));
     }
-    lines.push(Line::from(Span::styled(bar, Style::default().fg(Tc::DarkGray))));
+    lines.push(Line::from(Span::styled(bar, Style::default().fg(super::palette(app).dim))));
     f.render_widget(Paragraph::new(lines), area);
 }
 

@@ -9,7 +9,7 @@ use crate::record::pv::pv_text;
 use crate::tui::app::App;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
-use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
@@ -32,18 +32,19 @@ pub fn rows_wanted(app: &App) -> u16 {
     text + graph
 }
 
-fn mark_style(m: Mark) -> Style {
+fn mark_style(app: &App, m: Mark) -> Style {
+    let colours = super::palette(app).marks;
     match m {
-        Mark::Inaccuracy => Style::default().fg(Tc::Yellow),
-        Mark::Dubious => Style::default().fg(Tc::LightYellow),
-        Mark::Mistake => Style::default().fg(Tc::LightRed),
-        Mark::Blunder => Style::default().fg(Tc::Red).add_modifier(Modifier::BOLD),
+        Mark::Inaccuracy => Style::default().fg(colours[0]),
+        Mark::Dubious => Style::default().fg(colours[1]),
+        Mark::Mistake => Style::default().fg(colours[2]),
+        Mark::Blunder => Style::default().fg(colours[3]).add_modifier(Modifier::BOLD),
     }
 }
 
 /// The mark's word as the record panel shows it after a move.
-pub fn mark_span(m: Mark) -> Span<'static> {
-    Span::styled(format!(" {}", m.word()), mark_style(m))
+pub fn mark_span(app: &App, m: Mark) -> Span<'static> {
+    Span::styled(format!(" {}", m.word()), mark_style(app, m))
 }
 
 fn nps_text(nps: u64) -> String {
@@ -79,7 +80,7 @@ fn text_lines(app: &App, comments: bool) -> (String, Vec<Line<'static>>) {
         }
     } else if let Some((mark, pos, pv)) = app.better_line() {
         title = " 解析 ".to_string();
-        out.push(Line::from(vec![mark_span(mark), Span::raw("  最善 "), Span::raw(pv_text(&pos, &pv))]));
+        out.push(Line::from(vec![mark_span(app, mark), Span::raw("  最善 "), Span::raw(pv_text(&pos, &pv))]));
     } else {
         title = match app.game_analysis_progress() {
             Some((done, total)) => format!(" 棋譜解析 {done}/{total} "),
@@ -93,7 +94,7 @@ fn text_lines(app: &App, comments: bool) -> (String, Vec<Line<'static>>) {
         }
     }
     for c in user_comments(&app.record().node(app.game().node()).comments).into_iter().filter(|_| comments) {
-        out.push(Line::from(Span::styled(format!("* {c}"), Style::default().fg(Tc::Cyan))));
+        out.push(Line::from(Span::styled(format!("* {c}"), Style::default().fg(super::palette(app).accent))));
     }
     (title, out)
 }
@@ -126,6 +127,7 @@ pub(super) fn draw_study(f: &mut Frame, app: &App, area: Rect, comments: bool) {
 /// the position shown.
 pub(super) fn draw_graph(f: &mut Frame, app: &App, area: Rect) {
     let g = super::glyphs(app);
+    let palette = super::palette(app);
     let points = &app.review().points;
     let data: Vec<(f64, f64)> =
         points.iter().enumerate().filter_map(|(i, p)| p.score.map(|s| (i as f64, clamp(s)))).collect();
@@ -147,22 +149,22 @@ pub(super) fn draw_graph(f: &mut Frame, app: &App, area: Rect) {
         Dataset::default()
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
-            .style(Style::default().fg(Tc::DarkGray))
+            .style(Style::default().fg(palette.dim))
             .data(&zero),
         Dataset::default()
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
-            .style(Style::default().fg(Tc::Green))
+            .style(Style::default().fg(palette.graph))
             .data(&data),
         Dataset::default()
             .marker(Marker::Braille)
             .graph_type(GraphType::Scatter)
-            .style(Style::default().fg(Tc::Red))
+            .style(Style::default().fg(palette.marks[3]))
             .data(&marks),
         Dataset::default()
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
-            .style(Style::default().fg(Tc::Yellow))
+            .style(Style::default().fg(palette.graph_cursor))
             .data(&cursor),
     ])
     .block(Block::bordered().border_set(g.border()).title(g.pad(&title)))
