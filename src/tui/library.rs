@@ -63,8 +63,8 @@ impl Entry {
 /// The places a scan looks in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sources {
-    /// Recent files, the most recent first.
-    pub recent: Vec<PathBuf>,
+    /// The list of recent files (read by the scan), the most recent first.
+    pub recent: Option<RecentFiles>,
     /// Folders to list, each with what its records are to the player.
     pub folders: Vec<(Origin, PathBuf)>,
 }
@@ -76,12 +76,13 @@ pub struct Sources {
 pub fn scan(sources: &Sources, stop: &AtomicBool) -> Vec<Entry> {
     let mut seen = HashSet::new();
     let mut found: Vec<(Origin, PathBuf, Option<SystemTime>)> = Vec::new();
-    for path in &sources.recent {
-        if let Ok(meta) = std::fs::metadata(path)
+    for path in sources.recent.as_ref().map(RecentFiles::load).unwrap_or_default() {
+        if let Ok(meta) = std::fs::metadata(&path)
             && meta.is_file()
-            && seen.insert(canonical(path))
+            && seen.insert(canonical(&path))
         {
-            found.push((Origin::Recent, path.clone(), meta.modified().ok()));
+            let modified = meta.modified().ok();
+            found.push((Origin::Recent, path, modified));
         }
     }
     for (origin, dir) in &sources.folders {
@@ -135,7 +136,7 @@ fn summarize(path: &Path) -> Result<RecordSummary, String> {
 /// The recent files list in the data folder: which records were opened or saved, the most
 /// recent first. Reading is forgiving (a missing or broken file is an empty list); writing is
 /// atomic.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecentFiles {
     file: PathBuf,
 }
@@ -191,8 +192,11 @@ mod tests {
         write(&docs.join("notes.txt"), "not a record");
         write(&docs.join("broken.jkf"), "{\"header\": ");
         write(&prev.join("old.kifu"), GAME);
+        let recent = RecentFiles::in_dir(&d.0.join("data"));
+        recent.remember(&d.0.join("gone.kifu")).unwrap();
+        recent.remember(&docs.join("a.kifu")).unwrap();
         let sources = Sources {
-            recent: vec![docs.join("a.kifu"), d.0.join("gone.kifu")],
+            recent: Some(recent),
             folders: vec![
                 (Origin::Documents, docs.clone()),
                 (Origin::Previous, prev.clone()),
@@ -215,7 +219,7 @@ mod tests {
     fn a_stopped_scan_reads_nothing_more() {
         let d = TempDir::new("library-stop");
         write(&d.0.join("a.kifu"), GAME);
-        let sources = Sources { recent: vec![], folders: vec![(Origin::Documents, d.0.clone())] };
+        let sources = Sources { recent: None, folders: vec![(Origin::Documents, d.0.clone())] };
         assert!(scan(&sources, &AtomicBool::new(true)).is_empty());
     }
 
@@ -240,7 +244,7 @@ mod tests {
     fn the_filter_matches_names_dates_endings_and_file_names() {
         let d = TempDir::new("library-filter");
         write(&d.0.join("club-night.kifu"), GAME);
-        let sources = Sources { recent: vec![], folders: vec![(Origin::Documents, d.0.clone())] };
+        let sources = Sources { recent: None, folders: vec![(Origin::Documents, d.0.clone())] };
         let entries = scan(&sources, &AtomicBool::new(false));
         assert!(entries[0].matches("花子"));
         assert!(entries[0].matches("club 投了"));

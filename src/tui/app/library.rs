@@ -254,7 +254,7 @@ mod tests {
     fn app_in_library() -> App {
         let mut app = App::new(Position::startpos());
         app.set_library_sources(Sources {
-            recent: vec![],
+            recent: None,
             folders: vec![(Origin::Documents, "/games".into())],
         });
         app.open_library();

@@ -189,7 +189,7 @@ mod tests {
     fn app_with(entries: Vec<Entry>) -> App {
         let mut app = App::new(Position::startpos());
         app.set_library_sources(Sources {
-            recent: vec![],
+            recent: None,
             folders: vec![(Origin::Documents, "/home/u/Documents".into())],
         });
         app.open_library();
