@@ -4,7 +4,10 @@
 //! `*#読み筋=`, `【悪手】` …) with its moves, variations and other comments unchanged. A bar on
 //! stderr shows the progress when stderr is a terminal; one line per file says what was done
 //! either way. Each output keeps its input's format (`-o` with one input may
-//! choose another by extension); without `-o` it goes beside the input as `NAME-analyzed.EXT`.
+//! choose another by extension); without `-o` it goes beside the input as `NAME-analyzed.EXT`
+//! (numbered when that exists). No input and no existing file is overwritten unless asked
+//! (`--in-place`, `--force`): every output is decided, and any clash refused, before the first
+//! analysis starts.
 
 use shogiban::engine::analysis::game::{GameAnalysisOptions, Progress, Thresholds, analyse_game};
 use shogiban::record::io::{Format, encode_for_file, write_file_atomically, write_text};
@@ -26,9 +29,15 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(10..=600_000))]
     time: u64,
     /// Output: a file for one input (its extension picks the format), a directory for several
-    /// (default: NAME-analyzed.EXT beside each input)
-    #[arg(short, long, value_name = "OUT")]
+    /// (default: NAME-analyzed.EXT beside each input, or NAME-analyzed-2.EXT, … when that exists)
+    #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
     output: Option<PathBuf>,
+    /// Replace output files that already exist (an input is replaced only with --in-place)
+    #[arg(long)]
+    force: bool,
+    /// Write each analysis into its input file, replacing it
+    #[arg(long)]
+    in_place: bool,
     /// Expected-score losses (percentage points) for 緩手,疑問手,悪手,大悪手
     #[arg(long, value_name = "A,B,C,D", default_value = "5,10,20,50", value_parser = parse_thresholds)]
     thresholds: Thresholds,
@@ -46,19 +55,33 @@ fn parse_thresholds(s: &str) -> Result<Thresholds, String> {
     Thresholds::new(t).map_err(|e| e.to_string())
 }
 
-/// Where the analysis of `input` goes, and in which format.
-fn destination(a: &Args, input: &Path) -> Result<(PathBuf, Format), String> {
-    let in_format = Format::from_path(input).unwrap_or(Format::Kifu);
-    let path = match &a.output {
+/// Where the analysis of `input` goes, and in which format. The default name beside the input
+/// is the first of `NAME-analyzed.EXT`, `NAME-analyzed-2.EXT`, … that neither exists nor is
+/// in `taken` (an earlier input's output in this run).
+fn destination(a: &Args, input: &Path, taken: &[PathBuf]) -> PathBuf {
+    match &a.output {
+        _ if a.in_place => input.to_path_buf(),
         Some(o) if a.files.len() == 1 && !o.is_dir() => o.clone(),
         Some(dir) => dir.join(input.file_name().unwrap_or_default()),
         None => {
             let stem = input.file_stem().and_then(|s| s.to_str()).unwrap_or("record");
             let ext = input.extension().and_then(|s| s.to_str()).unwrap_or("kifu");
-            input.with_file_name(format!("{stem}-analyzed.{ext}"))
+            let name = |n: u32| match n {
+                1 => format!("{stem}-analyzed.{ext}"),
+                n => format!("{stem}-analyzed-{n}.{ext}"),
+            };
+            (1..)
+                .map(|n| input.with_file_name(name(n)))
+                .find(|p| (a.force || !p.exists()) && !taken.iter().any(|t| same_place(t, p)))
+                .expect("some numbered name is free")
         }
-    };
-    let format = Format::from_path(&path).unwrap_or(in_format);
+    }
+}
+
+/// The format the analysis of `input` is written in at `path`: one that keeps comments.
+fn output_format(input: &Path, path: &Path) -> Result<Format, String> {
+    let in_format = Format::from_path(input).unwrap_or(Format::Kifu);
+    let format = Format::from_path(path).unwrap_or(in_format);
     if matches!(format, Format::Usi | Format::Sfen) {
         return Err(format!(
             "{}: {} has no comments to keep an analysis in; write KIF, KI2, CSA or JKF (-o NAME.kif)",
@@ -66,7 +89,58 @@ fn destination(a: &Args, input: &Path) -> Result<(PathBuf, Format), String> {
             if format == Format::Usi { "USI" } else { "SFEN" }
         ));
     }
-    Ok((path, format))
+    Ok(format)
+}
+
+/// The output of every input, decided before anything is analysed: an input is never
+/// overwritten without `--in-place`, nor an existing file without `--force`, and no two inputs
+/// write to one file. Any clash is a usage error naming the files.
+fn plan(a: &Args) -> Result<Vec<PathBuf>, String> {
+    let mut outs: Vec<PathBuf> = Vec::new();
+    for input in &a.files {
+        let out = destination(a, input, &outs);
+        if let Some(i) = outs.iter().position(|t| same_place(t, &out)) {
+            return Err(format!(
+                "{} and {} would both be written to {}; analyse them into different folders",
+                a.files[i].display(),
+                input.display(),
+                out.display()
+            ));
+        }
+        if !a.in_place {
+            if let Some(other) = a.files.iter().find(|f| same_place(f, &out)) {
+                return Err(if same_place(other, input) {
+                    format!(
+                        "{} would overwrite its input; --in-place writes the analysis into it",
+                        out.display()
+                    )
+                } else {
+                    format!("{} is also an input; it is not overwritten", out.display())
+                });
+            }
+            if out.exists() && !a.force {
+                return Err(format!("{} exists; --force replaces it, or choose another -o", out.display()));
+            }
+        }
+        outs.push(out);
+    }
+    Ok(outs)
+}
+
+/// Whether two paths name one file (also one not made yet): the same file where it exists,
+/// else the same name in the same folder.
+fn same_place(a: &Path, b: &Path) -> bool {
+    fn place(p: &Path) -> Option<PathBuf> {
+        if let Ok(c) = p.canonicalize() {
+            return Some(c);
+        }
+        let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        Some(dir.canonicalize().ok()?.join(p.file_name()?))
+    }
+    match (place(a), place(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
 }
 
 pub fn run(a: Args) -> ExitCode {
@@ -77,14 +151,21 @@ pub fn run(a: Args) -> ExitCode {
         say!("shogiban analyze: with several files, -o must be an existing directory ({})", o.display());
         return ExitCode::from(2);
     }
+    let outputs = match plan(&a) {
+        Ok(o) => o,
+        Err(e) => {
+            say!("shogiban analyze: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let opt = GameAnalysisOptions { movetime_ms: a.time, thresholds: a.thresholds, ..Default::default() };
     let mut failed = 0;
     let bar = std::io::stderr().is_terminal().then_some(ProgressBar);
     // on a terminal each result line replaces the bar drawn in place
     let erase = if bar.is_some() { "\r\x1b[K" } else { "" };
-    for (i, input) in a.files.iter().enumerate() {
+    for (i, (input, out)) in a.files.iter().zip(outputs).enumerate() {
         let label = format!("[{}/{}] {}", i + 1, a.files.len(), input.display());
-        match analyse_file(&a, input, &opt, &label, bar) {
+        match analyse_file(&a, input, out, &opt, &label, bar) {
             Ok(done) => say!(
                 "{erase}{label}: {} positions, {} marked moves, written to {}",
                 done.positions,
@@ -110,11 +191,12 @@ struct Done {
 fn analyse_file(
     a: &Args,
     input: &Path,
+    out: PathBuf,
     opt: &GameAnalysisOptions,
     label: &str,
     bar: Option<ProgressBar>,
 ) -> Result<Done, String> {
-    let (out, format) = destination(a, input)?;
+    let format = output_format(input, &out)?;
     let (mut record, warnings) = load_record(input).map_err(|e| e.to_string())?;
     if let Some(w) = warnings.iter().find(|w| w.is_error()) {
         return Err(format!("not analysed, the record has an error: {w}"));

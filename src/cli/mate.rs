@@ -11,7 +11,7 @@ pub const EXIT_STATUS: &str = "Exit status:
   0  a mate was found
   1  no mate: proven that no sequence of checks mates
   2  usage error, invalid SFEN or unreadable file
-  3  undecided: the time or node limit was reached first";
+  3  undecided: the time or node limit was reached first, or memory ran out";
 
 const EXIT_NO_MATE: u8 = 1;
 const EXIT_BAD_INPUT: u8 = 2;
@@ -99,6 +99,10 @@ pub fn run(a: Args) -> ExitCode {
         MateResult::NoMate => {
             println!("no mate found (proven: no mate by checks)");
             ExitCode::from(EXIT_NO_MATE)
+        }
+        MateResult::Unknown if report.out_of_memory => {
+            println!("no mate found (out of memory, undecided)");
+            ExitCode::from(EXIT_UNDECIDED)
         }
         MateResult::Unknown => {
             println!("no mate found (search limit reached, undecided)");

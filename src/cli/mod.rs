@@ -17,6 +17,7 @@ mod analyze;
 mod book;
 mod completions;
 mod convert;
+mod csa;
 mod eval;
 mod mate;
 mod perft;
@@ -67,6 +68,8 @@ enum Command {
     /// Analyse whole games and write the evaluations, lines and marks into the records
     /// (ShogiHome-style comments)
     Analyze(analyze::Args),
+    /// Play games on a CSA server (floodgate, a shogi-server) with the built-in or a USI engine
+    Csa(csa::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell)
     #[command(after_help = completions::INSTALL)]
     Completions(completions::CompletionArgs),
@@ -110,6 +113,7 @@ pub fn main() -> ExitCode {
         Command::Book(a) => book::run(a),
         Command::Eval(a) => eval::run(a),
         Command::Analyze(a) => analyze::run(a),
+        Command::Csa(a) => csa::run(a),
         Command::Completions(a) => completions::completions(a),
         Command::Man(a) => completions::man(a),
         Command::Tune(a) => tune::run(a),
@@ -195,20 +199,23 @@ fn quiet_on_closed_pipe() {
 /// The terminal app, optionally opening a game file and using an external USI engine instead of
 /// the built-in one.
 fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
-    use shogiban::tui::engine_link::EngineLink;
+    use shogiban::tui::jobs::Computer;
     let loaded = shogiban::tui::settings::load_default();
     let engine_cmd = engine_cmd.map(String::from).or_else(|| loaded.settings.engine_command.clone());
+    // an external engine that cannot start does not keep the game from opening: the built-in
+    // one plays, and the status line says why
+    let mut fallback = None;
     let engine = match engine_cmd {
-        None => EngineLink::start(),
+        None => Computer::Builtin,
         Some(cmd) => {
             let mut words = cmd.split_whitespace().map(String::from);
             let path = words.next().unwrap_or_default();
             let rest: Vec<String> = words.collect();
-            match EngineLink::start_external(&path, &rest, &loaded.settings.engine_options) {
+            match Computer::external(&path, &rest, &loaded.settings.engine_options) {
                 Ok(e) => e,
                 Err(e) => {
-                    say!("shogiban: {e}");
-                    return ExitCode::from(1);
+                    fallback = Some((cmd.clone(), e.to_string()));
+                    Computer::Builtin
                 }
             }
         }
@@ -221,8 +228,10 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
         }
     };
     app.set_color_depth(shogiban::tui::view::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
-    if let Some(m) = loaded.message {
-        app.set_message(m);
+    let engine_message = fallback.map(|(cmd, e)| (app.text().engine_fallback)(&cmd, &e));
+    let messages: Vec<String> = loaded.message.into_iter().chain(engine_message).collect();
+    if !messages.is_empty() {
+        app.set_message(messages.join(" · "));
     }
     match shogiban::tui::run(app, engine, loaded.file) {
         Ok(()) => ExitCode::SUCCESS,

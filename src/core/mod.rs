@@ -18,6 +18,7 @@ pub mod pass;
 pub mod perft;
 pub mod position;
 pub mod position_command;
+pub mod score;
 pub mod setup;
 pub mod sfen;
 pub mod tactical;
@@ -34,6 +35,7 @@ pub use position::{MAX_MOVE_NUMBER, Position, START_SFEN};
 pub use position_command::{
     PositionCommand, PositionCommandError, PositionSyntax, parse_position_command, position_command,
 };
+pub use score::{MATE_CP, Score};
 pub use setup::{Setup, SetupProblem, SetupUse};
 pub use sfen::{SfenError, UsiMoveError};
 pub use types::{Color, Hand, Move, Piece, PieceKind, Square};

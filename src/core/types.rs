@@ -370,7 +370,7 @@ impl Square {
             return None;
         }
         let f = b[0].wrapping_sub(b'0');
-        let r = b[1].wrapping_sub(b'a') + 1;
+        let r = b[1].wrapping_sub(b'a').wrapping_add(1);
         Square::new(f, r)
     }
 }

@@ -197,7 +197,7 @@ fn book_result(m: Move) -> SearchResult {
         best: Some(m),
         ponder: None,
         declare_win: false,
-        score: crate::engine::search::root::Score::Cp(0),
+        score: crate::core::Score::Cp(0),
         pv: vec![m],
         depth: 0,
         nodes: 0,

@@ -22,7 +22,7 @@ use super::notation::prev_to;
 use super::parse_move::parse_japanese_move;
 use super::pv::pv_text;
 use super::tree::{GameRecord, NodeId};
-use crate::core::{Move, Position};
+use crate::core::{MATE_CP, Move, Position, Score};
 
 /// How much a move lost, in ShogiHome's four words (least to most).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -67,38 +67,6 @@ impl Mark {
     }
 }
 
-/// An evaluation from ☗'s side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Eval {
-    /// Centipawns, positive when ☗ is better.
-    Cp(i32),
-    /// A mate: positive when ☗ mates, negative when ☖ mates; the number of plies to mate, or
-    /// 0 when the length is not known.
-    Mate(i32),
-}
-
-/// The value ShogiHome and floodgate write for a mate in an evaluation graph.
-pub const MATE_CP: i32 = 30000;
-
-impl Eval {
-    /// A value for graphs: the centipawns, or ±30000 for a mate.
-    pub fn cp_for_graph(self) -> i32 {
-        match self {
-            Eval::Cp(c) => c,
-            Eval::Mate(n) if n < 0 => -MATE_CP,
-            Eval::Mate(_) => MATE_CP,
-        }
-    }
-
-    /// The same evaluation from the other side's point of view.
-    pub fn flip(self) -> Eval {
-        match self {
-            Eval::Cp(c) => Eval::Cp(-c),
-            Eval::Mate(n) => Eval::Mate(-n),
-        }
-    }
-}
-
 /// ShogiHome's words for an evaluation (`互角` within ±200 ... `先手勝勢` from 1500).
 pub fn situation_text(cp: i32) -> &'static str {
     match cp {
@@ -130,7 +98,8 @@ const KEYS: [&str; 6] = [MATE, SCORE, PV, DEPTH, NODES, ENGINE];
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Annotation {
     pub mark: Option<Mark>,
-    pub eval: Option<Eval>,
+    /// From ☗'s side.
+    pub eval: Option<Score>,
     /// The engine's line from the position after the move.
     pub pv: Vec<Move>,
     pub depth: Option<u32>,
@@ -159,17 +128,20 @@ fn value<'a>(line: &'a str, prefix: char, key: &str) -> Option<&'a str> {
 }
 
 /// Parses `先手勝ち:7手`, `後手勝ち` (length unknown).
-fn parse_mate(v: &str) -> Option<Eval> {
+fn parse_mate(v: &str) -> Option<Score> {
     let (side, len) = match v.split_once(':') {
         Some((s, l)) => (s, Some(l.strip_suffix('手')?.trim().parse::<i32>().ok()?)),
         None => (v, None),
     };
-    let n = len.unwrap_or(0);
-    match side.trim() {
-        "先手勝ち" => Some(Eval::Mate(n)),
-        "後手勝ち" => Some(Eval::Mate(-n)),
-        _ => None,
-    }
+    let black_wins = match side.trim() {
+        "先手勝ち" => true,
+        "後手勝ち" => false,
+        _ => return None,
+    };
+    Some(match len {
+        Some(n) if n > 0 => Score::Mate(if black_wins { n } else { -n }),
+        _ => Score::MateUnknown(black_wins),
+    })
 }
 
 /// Parses a number as ShogiHome writes it (it accepts `+350`, `-1.5`; fractions are cut).
@@ -208,8 +180,8 @@ impl Annotation {
         for prefix in ['*', '#'] {
             for line in comments {
                 if let Some(v) = value(line, prefix, SCORE).and_then(parse_score) {
-                    if !matches!(a.eval, Some(Eval::Mate(_))) || prefix == '#' {
-                        a.eval = Some(Eval::Cp(v));
+                    if a.eval.is_none_or(|e| e.mate_for().is_none()) || prefix == '#' {
+                        a.eval = Some(Score::Cp(v));
                     }
                 } else if let Some(e) = value(line, prefix, MATE).and_then(parse_mate) {
                     a.eval = Some(e);
@@ -230,7 +202,7 @@ impl Annotation {
             }
         }
         // a mate line is followed by the ±30000 score written for graphs: keep the mate
-        if let Some(Eval::Cp(c)) = a.eval
+        if let Some(Score::Cp(c)) = a.eval
             && c.abs() >= MATE_CP
             && let Some(e) = comments.iter().find_map(|l| value(l, '#', MATE).and_then(parse_mate))
         {
@@ -247,15 +219,15 @@ impl Annotation {
             out.push(format!("【{}】", m.word()));
         }
         match self.eval {
-            Some(Eval::Mate(n)) => {
-                let side = if n >= 0 { "先手勝ち" } else { "後手勝ち" };
-                let len = if n == 0 { String::new() } else { format!(":{}手", n.abs()) };
+            Some(mate @ (Score::Mate(_) | Score::MateUnknown(_))) => {
+                let side = if mate.mate_for() == Some(true) { "先手勝ち" } else { "後手勝ち" };
+                let len = if let Score::Mate(n) = mate { format!(":{}手", n.abs()) } else { String::new() };
                 out.push(format!("#{MATE}{side}{len}"));
-                let cp = Eval::Mate(n).cp_for_graph();
+                let cp = mate.cp();
                 out.push(situation_text(cp).to_string());
                 out.push(format!("#{SCORE}{cp}"));
             }
-            Some(Eval::Cp(c)) => {
+            Some(Score::Cp(c)) => {
                 out.push(situation_text(c).to_string());
                 out.push(format!("#{SCORE}{c}"));
             }
@@ -336,7 +308,7 @@ mod tests {
         let pos = Position::startpos();
         let a = Annotation {
             mark: Some(Mark::Mistake),
-            eval: Some(Eval::Cp(-450)),
+            eval: Some(Score::Cp(-450)),
             pv: line(&pos, &["7g7f", "3c3d", "2g2f", "2b8h+", "7i8h"]),
             depth: Some(12),
             nodes: Some(98765),
@@ -361,12 +333,17 @@ mod tests {
     #[test]
     fn mate_is_written_with_its_length_and_graph_value() {
         let pos = Position::startpos();
-        let a = Annotation { eval: Some(Eval::Mate(-7)), ..Default::default() };
+        let a = Annotation { eval: Some(Score::Mate(-7)), ..Default::default() };
         let lines = a.lines(&pos);
         assert_eq!(lines, vec!["#詰み=後手勝ち:7手", "後手勝勢", "#評価値=-30000"]);
-        assert_eq!(Annotation::read(&pos, &lines).unwrap().eval, Some(Eval::Mate(-7)));
+        assert_eq!(Annotation::read(&pos, &lines).unwrap().eval, Some(Score::Mate(-7)));
         let unknown = vec!["#詰み=先手勝ち".to_string()];
-        assert_eq!(Annotation::read(&pos, &unknown).unwrap().eval, Some(Eval::Mate(0)));
+        assert_eq!(Annotation::read(&pos, &unknown).unwrap().eval, Some(Score::MateUnknown(true)));
+        // a mate of ☖ without a length stays ☖'s
+        let unknown = Annotation { eval: Some(Score::MateUnknown(false)), ..Default::default() };
+        let lines = unknown.lines(&pos);
+        assert_eq!(lines, vec!["#詰み=後手勝ち", "後手勝勢", "#評価値=-30000"]);
+        assert_eq!(Annotation::read(&pos, &lines), Some(unknown));
     }
 
     #[test]
@@ -376,12 +353,12 @@ mod tests {
         let comments: Vec<String> = text.lines().map(String::from).collect();
         let pos = Position::startpos();
         let a = Annotation::read(&pos, &comments).unwrap();
-        assert_eq!(a.eval, Some(Eval::Cp(158)));
+        assert_eq!(a.eval, Some(Score::Cp(158)));
         assert_eq!(a.pv, line(&pos, &["7g7f", "3c3d"]));
         assert_eq!(a.depth, Some(8));
         assert_eq!(a.engine.as_deref(), Some("Engine01"));
         let player = Annotation::read(&pos, &comments[..4]).unwrap();
-        assert_eq!(player.eval, Some(Eval::Cp(210)));
+        assert_eq!(player.eval, Some(Score::Cp(210)));
         assert_eq!(player.pv, line(&pos, &["2g2f", "3c3d"]));
         assert_eq!(Annotation::read(&pos, &["好手".to_string()]), None);
     }
@@ -398,11 +375,11 @@ mod tests {
         let mut r = GameRecord::default();
         let n = r.push_main_line(&line(&Position::startpos(), &["7g7f"])).unwrap();
         r.node_mut(n).comments = vec!["角道を開ける".into(), "互角".into()];
-        let first = Annotation { eval: Some(Eval::Cp(40)), ..Default::default() };
+        let first = Annotation { eval: Some(Score::Cp(40)), ..Default::default() };
         set_annotation(&mut r, n, Some(&first));
         assert_eq!(r.node(n).comments, vec!["角道を開ける", "互角", "互角", "#評価値=40"]);
         let second =
-            Annotation { eval: Some(Eval::Cp(-900)), mark: Some(Mark::Blunder), ..Default::default() };
+            Annotation { eval: Some(Score::Cp(-900)), mark: Some(Mark::Blunder), ..Default::default() };
         set_annotation(&mut r, n, Some(&second));
         assert_eq!(
             r.node(n).comments,

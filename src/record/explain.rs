@@ -4,21 +4,24 @@
 //!
 //! ```
 //! use shogiban::core::{IllegalMove, Square};
-//! use shogiban::record::explain::{Lang, describe};
+//! use shogiban::record::explain::{Language, describe};
 //! let nifu = IllegalMove::Nifu { file: 5, pawn: Square::new(5, 7).unwrap() };
-//! assert_eq!(describe(&nifu, Lang::En), "二歩: a pawn of yours already stands on file ５ (on ５七)");
+//! assert_eq!(describe(&nifu, Language::En), "二歩: a pawn of yours already stands on file ５ (on ５七)");
 //! ```
 
 use super::names::{FULLWIDTH_DIGITS, KANJI_DIGITS, PieceKindNames, SquareNames};
-use super::parse_move::MoveParseReason;
+use super::parse_move::{MoveParseError, MoveParseReason};
 use crate::core::{Color, IllegalMove, PieceKind, Square};
+use serde::{Deserialize, Serialize};
+use std::fmt;
 
-/// The language of the sentences (shogi notation stays Japanese in both).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Lang {
-    #[default]
-    En,
+/// The language of the program's sentences, here and in the app (shogi notation stays
+/// Japanese in both); the settings file writes it as `ja` or `en`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Language {
     Ja,
+    En,
 }
 
 fn sq(s: Square) -> String {
@@ -37,21 +40,21 @@ fn rank(r: u8) -> char {
     KANJI_DIGITS[r as usize]
 }
 
-fn side(c: Color, lang: Lang) -> &'static str {
+fn side(c: Color, lang: Language) -> &'static str {
     match (c, lang) {
-        (Color::Black, Lang::En) => "☗ sente",
-        (Color::White, Lang::En) => "☖ gote",
-        (Color::Black, Lang::Ja) => "☗先手",
-        (Color::White, Lang::Ja) => "☖後手",
+        (Color::Black, Language::En) => "☗ sente",
+        (Color::White, Language::En) => "☖ gote",
+        (Color::Black, Language::Ja) => "☗先手",
+        (Color::White, Language::Ja) => "☖後手",
     }
 }
 
 /// Why a move is illegal, as one sentence: `二歩: a pawn of yours already stands on file ５ (on
 /// ５七)`, `the 金 on ５八 is pinned by the 飛 on ５一`, `your king would be in check from the 香
 /// on ６一`, `行き所のない駒: a 桂 dropped on rank 二 could never move`.
-pub fn describe(why: &IllegalMove, lang: Lang) -> String {
+pub fn describe(why: &IllegalMove, lang: Language) -> String {
     use IllegalMove::*;
-    let en = lang == Lang::En;
+    let en = lang == Language::En;
     match *why {
         Malformed => {
             if en {
@@ -252,9 +255,9 @@ pub fn describe(why: &IllegalMove, lang: Lang) -> String {
 
 /// Why typed move text was not understood or not played, as one sentence (the candidate moves,
 /// when any, are the caller's to show).
-pub fn describe_parse(why: &MoveParseReason, lang: Lang) -> String {
+pub fn describe_parse(why: &MoveParseReason, lang: Language) -> String {
     use MoveParseReason::*;
-    let en = lang == Lang::En;
+    let en = lang == Language::En;
     match why {
         Empty => {
             if en {
@@ -399,15 +402,34 @@ pub fn describe_parse(why: &MoveParseReason, lang: Lang) -> String {
     }
 }
 
-fn count_word(n: usize, lang: Lang) -> String {
+fn count_word(n: usize, lang: Language) -> String {
     match (lang, n) {
-        (Lang::En, 2) => "two".into(),
-        (Lang::En, 3) => "three".into(),
-        (Lang::En, 4) => "four".into(),
-        (Lang::En, n) => n.to_string(),
-        (Lang::Ja, n) => format!("{n}つ"),
+        (Language::En, 2) => "two".into(),
+        (Language::En, 3) => "three".into(),
+        (Language::En, 4) => "four".into(),
+        (Language::En, n) => n.to_string(),
+        (Language::Ja, n) => format!("{n}つ"),
     }
 }
+
+impl MoveParseError {
+    /// The reason in words, in `lang` (the candidates are not included).
+    pub fn describe(&self, lang: Language) -> String {
+        describe_parse(&self.reason, lang)
+    }
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}': {}", self.text, self.describe(Language::En))?;
+        if !self.candidates.is_empty() {
+            write!(f, " (candidates: {})", self.candidates.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MoveParseError {}
 
 #[cfg(test)]
 mod tests {
@@ -426,19 +448,19 @@ mod tests {
             pinner: s("5a"),
             pinner_kind: PieceKind::Rook,
         };
-        assert_eq!(describe(&pinned, Lang::En), "the 金 on ５八 is pinned by the 飛 on ５一");
-        assert!(describe(&pinned, Lang::Ja).starts_with("５八の金は５一の飛にピンされています"));
+        assert_eq!(describe(&pinned, Language::En), "the 金 on ５八 is pinned by the 飛 on ５一");
+        assert!(describe(&pinned, Language::Ja).starts_with("５八の金は５一の飛にピンされています"));
         let check =
             IllegalMove::KingIntoCheck { to: s("6i"), attacker: s("6a"), attacker_kind: PieceKind::Lance };
-        assert_eq!(describe(&check, Lang::En), "your king would be in check on ６九 from the 香 on ６一");
+        assert_eq!(describe(&check, Language::En), "your king would be in check on ６九 from the 香 on ６一");
         let dead = IllegalMove::DeadDrop { kind: PieceKind::Knight, to: s("5b") };
-        assert_eq!(describe(&dead, Lang::En), "行き所のない駒: a 桂 dropped on rank 二 could never move");
-        assert_eq!(describe(&dead, Lang::Ja), "行き所のない駒: 二段目に打った桂は動けません");
+        assert_eq!(describe(&dead, Language::En), "行き所のない駒: a 桂 dropped on rank 二 could never move");
+        assert_eq!(describe(&dead, Language::Ja), "行き所のない駒: 二段目に打った桂は動けません");
         let nifu = IllegalMove::Nifu { file: 5, pawn: s("5g") };
-        assert_eq!(describe(&nifu, Lang::Ja), "二歩: ５筋にはすでに自分の歩があります(５七)");
+        assert_eq!(describe(&nifu, Language::Ja), "二歩: ５筋にはすでに自分の歩があります(５七)");
         let theirs =
             IllegalMove::NotYourPiece { from: s("3c"), piece: Piece::new(Color::White, PieceKind::Pawn) };
-        assert_eq!(describe(&theirs, Lang::En), "the 歩 on ３三 is ☖ gote's, and it is ☗ sente's turn");
+        assert_eq!(describe(&theirs, Language::En), "the 歩 on ３三 is ☖ gote's, and it is ☗ sente's turn");
     }
 
     #[test]
@@ -446,8 +468,8 @@ mod tests {
         let p = Position::from_sfen("4r3k/9/9/9/9/9/9/4G4/4K4 b P 1").unwrap();
         for v in 0..=u16::MAX {
             if let Err(why) = p.why_illegal(crate::core::Move::from_bits(v)) {
-                assert!(!describe(&why, Lang::En).is_empty());
-                assert!(!describe(&why, Lang::Ja).is_empty());
+                assert!(!describe(&why, Language::En).is_empty());
+                assert!(!describe(&why, Language::Ja).is_empty());
             }
         }
     }

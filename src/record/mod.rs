@@ -20,7 +20,7 @@ pub mod names;
 pub mod notation;
 pub mod parse_move;
 pub mod pv;
-pub mod save;
+pub mod safe_write;
 pub mod special;
 pub mod summary;
 pub mod text;
@@ -30,6 +30,7 @@ pub mod usi;
 
 pub use cursor::Cursor;
 pub use error::{RecordError, Severity, Warning};
+pub use explain::Language;
 pub use handicap::{HANDICAPS, Handicap};
 pub use io::{
     Format, load_all_records, load_record, read_bytes, read_text, save_record, variations_dropped,
@@ -39,7 +40,6 @@ pub use names::{ColorMark, PieceKindNames, SquareNames};
 pub use notation::{MoveStyle, line_text, move_text};
 pub use parse_move::{MoveParseError, MoveParseReason, parse_csa_move, parse_japanese_move, parse_move_any};
 pub use pv::{pv_ki2, pv_text, pv_text_usi};
-pub use save::{SaveReport, Saver};
 pub use special::{Outcome, SpecialKind};
 pub use summary::RecordSummary;
 pub use tree::{GameRecord, MoveTime, Node, NodeId, ROOT, Special, Walker};

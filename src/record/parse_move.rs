@@ -3,14 +3,12 @@
 //! arabic ranks), CSA (`7776FU`, `+7776FU`) and USI (`7g7f`). [`parse_move_any`] tries all
 //! three; it is what the app's typed-move box uses.
 
-use super::explain::{Lang, describe_parse};
 use super::names::PieceKindNames;
 use super::notation::{
     Movement, Relative, is_straight, ki2_modifiers, ki2_move_marked, movement_of, relative_coords,
 };
 use super::text::digit_value;
 use crate::core::{Color, IllegalMove, Move, PieceKind, Position, Square};
-use std::fmt;
 
 /// Why move text could not be turned into a legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,24 +81,7 @@ impl MoveParseError {
     fn new(text: &str, reason: MoveParseReason) -> MoveParseError {
         MoveParseError { text: text.to_string(), reason, candidates: Vec::new() }
     }
-
-    /// The reason in words, in `lang` (the candidates are not included).
-    pub fn describe(&self, lang: Lang) -> String {
-        describe_parse(&self.reason, lang)
-    }
 }
-
-impl fmt::Display for MoveParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}': {}", self.text, self.describe(Lang::En))?;
-        if !self.candidates.is_empty() {
-            write!(f, " (candidates: {})", self.candidates.join(", "))?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for MoveParseError {}
 
 /// Piece names, longest first, with the lenient spellings real programs write.
 const PIECE_NAMES: [(&str, PieceKind); 19] = [

@@ -61,10 +61,11 @@ pub fn clean_header(key: &str, value: &str) -> Result<(String, String), HeaderDr
 }
 
 /// A comment as every format keeps it: control characters (a line break included) become
-/// spaces and trailing white space goes (KIF and CSA lines lose it).
+/// spaces, and trailing white space and undecodable bytes (U+FFFD) go (KIF and CSA readers drop
+/// them at a line's end).
 pub fn clean_comment(c: &str) -> String {
     let c: String = c.chars().map(|ch| if ch.is_control() { ' ' } else { ch }).collect();
-    c.trim_end_matches(char::is_whitespace).to_string()
+    c.trim_end_matches(|ch: char| ch.is_whitespace() || ch == '\u{FFFD}').to_string()
 }
 
 /// Index of a node in a [`GameRecord`]. The root (the starting position) is [`ROOT`].

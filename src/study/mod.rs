@@ -3,12 +3,11 @@
 //! such comments back into a per-move view for graphs and marks ([`ReviewLine`]). Used by the
 //! app and by `shogiban analyze`.
 
-use crate::core::Position;
-use crate::engine::analysis::BlackScore;
+use crate::core::{Position, Score};
 use crate::engine::analysis::game::{
     GameAnalysis, GameAnalysisOptions, MoveJudgement, PositionEval, Progress, analyse_game,
 };
-use crate::record::annotation::{self, Annotation, Eval, Mark};
+use crate::record::annotation::{self, Annotation, Mark};
 use crate::record::{GameRecord, NodeId, ROOT};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -16,27 +15,11 @@ use std::sync::atomic::AtomicBool;
 /// The name written as `#エンジン=` into analysed records.
 pub const ENGINE_NAME: &str = "shogiban";
 
-/// An engine score as a record evaluation.
-pub fn eval_of(score: BlackScore) -> Eval {
-    match score {
-        BlackScore::Cp(c) => Eval::Cp(c),
-        BlackScore::Mate(n) => Eval::Mate(n),
-    }
-}
-
-/// A record evaluation as an engine score.
-pub fn score_of(eval: Eval) -> BlackScore {
-    match eval {
-        Eval::Cp(c) => BlackScore::Cp(c),
-        Eval::Mate(n) => BlackScore::Mate(n),
-    }
-}
-
 /// The comment analysis for a position's evaluation and the judgement of the move into it.
 pub fn annotation_of(eval: &PositionEval, judgement: Option<&MoveJudgement>) -> Annotation {
     Annotation {
         mark: judgement.and_then(|j| j.mark).and_then(Mark::from_level),
-        eval: Some(eval_of(eval.score)),
+        eval: Some(eval.score),
         pv: eval.pv.clone(),
         depth: Some(eval.depth),
         nodes: Some(eval.nodes),
@@ -104,7 +87,7 @@ pub fn write_line_analysis(record: &mut GameRecord, nodes: &[NodeId], analysis: 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReviewPoint {
     /// Evaluation of the position after the move (ply 0: the start).
-    pub score: Option<BlackScore>,
+    pub score: Option<Score>,
     pub mark: Option<Mark>,
     /// The engine's line from this position.
     pub pv: Vec<crate::core::Move>,
@@ -123,7 +106,7 @@ impl ReviewLine {
             .into_iter()
             .map(|a| {
                 let a = a.unwrap_or_default();
-                ReviewPoint { score: a.eval.map(score_of), mark: a.mark, pv: a.pv }
+                ReviewPoint { score: a.eval, mark: a.mark, pv: a.pv }
             })
             .collect();
         ReviewLine { points }

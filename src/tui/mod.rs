@@ -1,5 +1,5 @@
-//! The terminal app: one event loop — draw the whole frame from `App`, wait for an event, update
-//! `App`.
+//! The terminal app: one event loop — draw the whole frame from `App`, wait for the next
+//! event, let `App` take it, carry out the commands it hands back.
 //!
 //! Layout by role:
 //! - `app/`: the state and every transition on it (fields private; no drawing, no terminal I/O,
@@ -8,111 +8,129 @@
 //!   board page);
 //! - `view/`: pure drawing from `App` and `now`, with the layout and board geometry that mouse
 //!   hit-testing shares;
-//! - `terminal`: the raw-mode/alternate-screen/mouse guard, signals and suspension;
+//! - `event`: the loop's one kind of event (terminal input, job reports, signals, timers) and
+//!   the commands the app hands back;
+//! - `jobs`: the job runner, every piece of background work (the computer's moves, analysis,
+//!   tsume, threats, learn mode, saves, the game library's scan) off the UI thread;
+//! - `library`: the game library's files: finding and summarising records, the recent files;
+//! - `terminal`: the raw-mode/alternate-screen/mouse guard, the input reader thread, signals
+//!   and suspension;
+//! - `autosave`: the autosave written after every change, as a job;
 //! - `storage`: files the app keeps (autosave and its session, earlier games, the default
 //!   folder for saved games);
 //! - `settings`: the player's settings and their JSON file (the next game's choices too);
-//! - `text`: every piece of interface text, in Japanese and English;
-//! - `engine_link`: the computer player off the UI thread;
-//! - `study_link` and `tsume_link`: analysis and the tsume solver off the UI thread;
-//! - `probe_link`: the threat indicator's solves and learn mode's searches off the UI thread.
+//! - `text`: every piece of interface text, in Japanese and English.
 
 pub mod app;
+mod autosave;
 pub mod color_writer;
-pub mod engine_link;
+pub mod event;
 pub mod input;
+pub mod jobs;
+pub mod keymap;
 pub mod library;
-pub mod probe_link;
 pub mod settings;
 pub mod storage;
-pub mod study_link;
 pub mod terminal;
 #[cfg(test)]
 mod test_dir;
 pub mod text;
-pub mod tsume_link;
 pub mod view;
 
-use app::{App, EngineCommand};
-use crossterm::event;
+use app::App;
+use autosave::Autosave;
+use event::{Command, Event, Signal};
+use jobs::{Computer, JobKind, Runner};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use settings::Settings;
 use std::io;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Instant;
 use storage::Store;
 
-/// Runs the app on the real terminal until the user quits or a signal ends it. The record is
-/// autosaved after every change, with what is needed to resume the game (see `storage`).
-/// Changed settings are written to `settings` (when there is a file to write to).
-pub fn run(
-    mut app: App,
-    mut engine: engine_link::EngineLink,
-    mut settings: Option<settings::SettingsFile>,
-) -> io::Result<()> {
-    let signals = terminal::Signals::install()?;
-    let store = Store::platform();
-    let mut autosave = Autosave::new(&app, store);
+/// Events taken in one after another before a frame is drawn, when they come faster than frames.
+const EVENTS_PER_FRAME: usize = 64;
+
+/// Runs the app on the real terminal until the user quits or a signal ends it, with `computer`
+/// playing the computer's moves. The record is autosaved after every change, with what is
+/// needed to resume the game (see `storage`). Changed settings are written to `settings` (when
+/// there is a file to write to).
+pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::SettingsFile>) -> io::Result<()> {
+    let (tx, rx) = mpsc::channel::<Event>();
+    let _signals = terminal::Signals::install(tx.clone())?;
+    let mut autosave = Autosave::new(&app, Store::platform());
     let guard = terminal::TerminalGuard::enter()?;
-    let mut study = study_link::StudyLink::new();
-    let mut tsume = tsume_link::TsumeLink::new();
-    let mut probes = probe_link::ProbeLink::new();
+    terminal::spawn_input_reader(tx.clone())?;
+    let mut runner = Runner::new(
+        move |job| {
+            let _ = tx.send(Event::Job(job));
+        },
+        computer,
+    );
+    app.set_engine_name(runner.engine_name());
+    app.set_library_sources(storage::library_sources(Store::platform().as_ref()));
     let mut terminal = Terminal::new(backend(&app))?;
-    app.set_engine_name(&engine.name);
-    while !app.should_quit() {
-        terminal.draw(|f| view::draw(f, &app, Instant::now()))?;
-        if terminal::wait_input_hung_up(Duration::from_millis(50)) {
-            app.quit();
-        } else {
-            // what is waiting is read without waiting more (a resize, which crossterm learns
-            // from its own signal pipe, too): the wait is the hang-up check above
-            loop {
-                match event::poll(Duration::ZERO) {
-                    Ok(true) => {
-                        let size = terminal.size()?;
-                        let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-                        input::handle_event(&mut app, event::read()?, area);
-                    }
-                    Ok(false) => break,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => break,
-                    Err(e) => return Err(e),
+    // the first turn has no event: the app may have work to hand out at launch
+    let mut event = None;
+    let mut taken = 0;
+    loop {
+        let now = Instant::now();
+        if let Some(ev) = event.take() {
+            let size = terminal.size()?;
+            let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+            update(&mut app, &mut runner, &mut autosave, ev, area, now);
+        }
+        app.tick(now);
+        let mut quit = false;
+        let mut suspend = false;
+        for command in app.commands(now) {
+            match command {
+                Command::Start(request) => {
+                    runner.start(request);
                 }
+                Command::Stop(kind) => runner.stop(kind),
+                Command::Copy(text) => {
+                    if let Err(e) = terminal::copy_to_clipboard(&text) {
+                        app.set_message(e.to_string());
+                    }
+                }
+                Command::Suspend => suspend = true,
+                Command::Quit => quit = true,
             }
         }
-        if signals.quit_requested() {
-            app.quit();
+        autosave.update(&mut app, &mut runner, now);
+        write_settings(&mut app, settings.as_mut());
+        if quit {
+            break;
         }
-        if let Some(text) = app.take_clipboard()
-            && let Err(e) = terminal::copy_to_clipboard(&text)
-        {
-            app.set_message(e.to_string());
-        }
-        app.tick(Instant::now());
-        drive_engine(&mut app, &mut engine);
-        study.drive(&mut app);
-        tsume.drive(&mut app);
-        probes.drive(&mut app);
-        autosave.update(&mut app, Instant::now());
-        if (signals.take_suspend() || app.take_suspend_request()) && !app.should_quit() {
-            autosave.finish();
+        if suspend {
+            autosave.finish(&runner);
             terminal::suspend()?;
             // a fresh terminal has no previous frame: the next draw repaints everything
             terminal = Terminal::new(backend(&app))?;
         }
-        if app.take_settings_dirty()
-            && let Some(file) = settings.as_mut()
+        // events already waiting are taken in before the frame is drawn
+        if taken < EVENTS_PER_FRAME
+            && let Ok(ev) = rx.try_recv()
         {
-            match file.save(app.settings()) {
-                Ok(Some(note)) => app.set_message(note),
-                Ok(None) => {}
-                Err(e) => app.set_message((app.text().settings_not_saved)(&e.to_string())),
-            }
+            event = Some(ev);
+            taken += 1;
+            continue;
+        }
+        taken = 0;
+        terminal.draw(|f| view::draw(f, &app, Instant::now()))?;
+        match next_event(&rx, app.wake_at(Instant::now())) {
+            Some(ev) => event = Some(ev),
+            None => break,
         }
     }
-    autosave.finish();
+    autosave.finish(&runner);
     drop(terminal);
     drop(guard);
+    // every job is stopped; an external engine is told to quit
+    drop(runner);
     Ok(())
 }
 
@@ -121,76 +139,54 @@ fn backend(app: &App) -> CrosstermBackend<color_writer::ColorWriter<io::Stdout>>
     CrosstermBackend::new(color_writer::ColorWriter::new(io::stdout(), app.color_depth()))
 }
 
-/// Keeps the autosave and its session up to date, written off the UI thread, and keeps the
-/// previous game's autosave before a new game takes its place.
-struct Autosave {
-    store: Option<Store>,
-    saver: crate::record::Saver,
-    /// The game (by `App::game_serial`) the autosave on disk belongs to, if it is this app's.
-    owner: Option<u64>,
-    path: Vec<usize>,
-}
-
-impl Autosave {
-    fn new(app: &App, store: Option<Store>) -> Autosave {
-        Autosave {
-            store,
-            saver: crate::record::Saver::new(),
-            owner: app.resumed().then_some(app.game_serial()),
-            path: app.node_path(),
-        }
-    }
-
-    fn update(&mut self, app: &mut App, now: Instant) {
-        let Some(store) = &self.store else { return };
-        let dirty = app.take_dirty();
-        let path = app.node_path();
-        if dirty || path != self.path {
-            if self.owner != Some(app.game_serial()) {
-                if let Err(e) = store.keep_previous() {
-                    app.set_message((app.text().previous_not_kept)(&e.to_string()));
-                    return;
-                }
-                self.owner = Some(app.game_serial());
-            }
-            if dirty {
-                // the background writer needs the folder (a first launch has none yet)
-                if let Err(e) = store.ensure_dir() {
-                    app.set_message((app.text().autosave_failed)(&e.to_string()));
-                    return;
-                }
-                self.saver.save(store.autosave_path(), app.record().clone());
-            }
-            if let Err(e) = store.write_session(&app.session(now)) {
-                app.set_message((app.text().autosave_failed)(&e.to_string()));
-            }
-            self.path = path;
-        }
-        for report in self.saver.poll() {
-            if let Err(e) = report.result {
-                app.set_message((app.text().autosave_failed)(&e.to_string()));
-            }
-        }
-    }
-
-    /// Waits (a few seconds at most) until everything queued is on disk.
-    fn finish(&self) {
-        self.saver.wait(Duration::from_secs(5));
+/// Waits for the next event; at `wake_at` (when the app asked for a time) it is a tick. `None`
+/// when every source has gone (never while the loop holds a sender of its own).
+fn next_event(rx: &Receiver<Event>, wake_at: Option<Instant>) -> Option<Event> {
+    match wake_at {
+        Some(at) => match rx.recv_timeout(at.saturating_duration_since(Instant::now())) {
+            Ok(ev) => Some(ev),
+            Err(RecvTimeoutError::Timeout) => Some(Event::Tick),
+            Err(RecvTimeoutError::Disconnected) => None,
+        },
+        None => rx.recv().ok(),
     }
 }
 
-/// Carries the engine's reports to the app and the app's requests to the engine.
-fn drive_engine(app: &mut App, engine: &mut engine_link::EngineLink) {
-    while let Some(ev) = engine.poll() {
-        app.on_engine_event(ev, Instant::now());
-    }
-    while let Some(cmd) = app.engine_command(Instant::now()) {
-        match cmd {
-            EngineCommand::Stop => engine.stop_thinking(),
-            EngineCommand::Think { start, moves, level, limits } => {
-                let ticket = engine.think(&start, &moves, level, limits);
-                app.engine_started(ticket);
+/// Hands one event to the app: terminal input through `input`, a job's report (when it is not
+/// stale) to the app or the autosave, signals and the hang-up as the keys that mean the same.
+fn update(
+    app: &mut App,
+    runner: &mut Runner,
+    autosave: &mut Autosave,
+    event: Event,
+    area: ratatui::layout::Rect,
+    now: Instant,
+) {
+    match event {
+        Event::Terminal(ev) => input::handle_event(app, ev, area),
+        Event::HungUp | Event::Signal(Signal::Quit) => app.quit(),
+        Event::Signal(Signal::Suspend) => app.request_suspend(),
+        // the next frame is drawn at the new size, or the new time
+        Event::Signal(Signal::Resize) | Event::Tick => {}
+        Event::Job(job) => {
+            let Some(job) = runner.accept(job) else { return };
+            match (job.kind, job.report) {
+                (JobKind::Autosave, jobs::Report::Autosaved(result)) => autosave.on_report(app, result),
+                (_, report) => app.on_job(report, now),
             }
+        }
+    }
+}
+
+/// Writes the settings file when the settings changed.
+fn write_settings(app: &mut App, file: Option<&mut settings::SettingsFile>) {
+    if app.take_settings_dirty()
+        && let Some(file) = file
+    {
+        match file.save(app.settings()) {
+            Ok(Some(note)) => app.set_message(note),
+            Ok(None) => {}
+            Err(e) => app.set_message((app.text().settings_not_saved)(&e.to_string())),
         }
     }
 }
@@ -228,51 +224,68 @@ pub fn open_with(
                 record.main_line().len(),
             ),
         };
+        if let Some(store) = store {
+            // a list that cannot be written loses nothing the player has
+            let _ = store.recent_files().remember(path);
+        }
         let mut app = App::opened(record, path, message);
+        if let Some(w) = warnings.iter().find(|w| w.is_error()) {
+            let problem = (text::Text::of(settings.language).line_unreadable)(w.line, &w.message);
+            app.mark_read_with_errors(problem);
+        }
         app.set_settings(settings);
         return Ok(app);
     }
     let mut note = None;
     match store.map(Store::load_autosave) {
         Some(Ok(Some(saved))) => {
+            let damage = saved.damage.as_ref().map(|d| damage_note(text::Text::of(settings.language), d));
             let mut app = App::resume(saved.record, &saved.session, settings.clone(), now);
             if saved.session.playing && app.unfinished() {
                 let started = app.record().header("開始日時").unwrap_or_default().to_string();
-                let mut note = (app.text().resumed_game)(app.ply(), &started);
+                let mut note = damage.unwrap_or_else(|| (app.text().resumed_game)(app.ply(), &started));
                 if app.paused() {
                     note = format!("{note} · {}", app.text().paused);
                 }
-                app.set_message(note);
+                app.set_message(with_others(note, app.text(), store));
                 return Ok(app);
             }
+            note = damage;
         }
-        Some(Err(e)) => note = Some((text::Text::of(settings.language).autosave_kept)(&e.to_string())),
+        Some(Err(e @ storage::StorageError::Autosave { .. })) => {
+            note = Some((text::Text::of(settings.language).autosave_kept)(&e.to_string()))
+        }
+        Some(Err(e)) => note = Some((text::Text::of(settings.language).previous_not_kept)(&e.to_string())),
         _ => {}
     }
     let mut app = App::new_game(settings);
     let label = app.last_choice().mode.label(app.text());
-    let launch = (app.text().new_game_at_launch)(label);
-    app.set_message(note.unwrap_or(launch));
+    let key = |a| app.keymap().key_name(keymap::KeyMode::Board, a);
+    let (new, library, help) =
+        (key(keymap::Action::NewGame), key(keymap::Action::Library), key(keymap::Action::Help));
+    let launch = (app.text().new_game_at_launch)(label, &new, &library, &help);
+    let note = with_others(note.unwrap_or(launch), app.text(), store);
+    app.set_message(note);
     Ok(app)
 }
 
-#[cfg(test)]
-mod autosave_tests {
-    use super::*;
+/// What resuming a damaged autosave lost, and where the file as it was is kept.
+fn damage_note(text: &text::Text, d: &storage::Damage) -> String {
+    let problem = d.problem.as_ref().map(|w| (text.line_unreadable)(w.line, &w.message)).unwrap_or_default();
+    (text.autosave_damaged)(d.moves_read, d.moves_saved, &problem, &d.kept.display().to_string())
+}
 
-    #[test]
-    fn the_first_autosave_creates_the_data_folder() {
-        let d = test_dir::TempDir::new("autosave-first-folder");
-        let store = Store::at(d.0.join("not/yet/there"));
-        let mut app = App::new(crate::core::Position::startpos());
-        let mut autosave = Autosave::new(&app, Some(store.clone()));
-        assert!(app.submit_typed("7g7f"));
-        autosave.update(&mut app, Instant::now());
-        autosave.finish();
-        for report in autosave.saver.poll() {
-            assert!(report.result.is_ok(), "{:?}", report.result);
-        }
-        assert!(store.autosave_path().exists(), "{}", app.message());
-        assert!(!app.message().contains("failed"), "{}", app.message());
+/// `note`, and the other unfinished games in the data folder's free slots, if any.
+fn with_others(note: String, text: &text::Text, store: Option<&Store>) -> String {
+    let others: Vec<String> = store
+        .map(Store::other_unfinished)
+        .unwrap_or_default()
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    if others.is_empty() {
+        note
+    } else {
+        format!("{note} · {}", (text.other_unfinished)(&others.join(", ")))
     }
 }

@@ -56,12 +56,7 @@ impl Theme {
 }
 
 /// The interface language (shogi notation is Japanese in both).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Language {
-    Ja,
-    En,
-}
+pub use crate::record::Language;
 
 /// How moves are written in the record panel.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -141,6 +136,34 @@ pub struct Settings {
     pub threats: bool,
     /// The colours of the screen.
     pub theme: Theme,
+    /// Keys remapped: an action's name (see `keymap::Action`) to its key or keys. Only remaps
+    /// the keymap accepts are kept.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub keys: BTreeMap<String, KeyNames>,
+}
+
+/// An action's keys in the settings file: one name (`"z"`) or a list (`["z", "Backspace"]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum KeyNames {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl KeyNames {
+    pub fn names(&self) -> Vec<String> {
+        match self {
+            KeyNames::One(k) => vec![k.clone()],
+            KeyNames::Many(ks) => ks.clone(),
+        }
+    }
+}
+
+impl Settings {
+    /// The remaps as the keymap takes them (action name to key names).
+    pub fn key_remaps(&self) -> BTreeMap<String, Vec<String>> {
+        self.keys.iter().map(|(a, k)| (a.clone(), k.names())).collect()
+    }
 }
 
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -176,6 +199,7 @@ impl Default for Settings {
             game_analysis_ms: 300,
             mark_thresholds: MARK_THRESHOLD_CHOICES[1],
             threats: true,
+            keys: BTreeMap::new(),
             theme: Theme::Dark,
         }
     }
@@ -359,6 +383,9 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
     if let Some(v) = take(field("theme"), &mut problems) {
         s.theme = v;
     }
+    if let Some(v) = obj.get("keys") {
+        s.keys = parse_keys(v, &mut problems);
+    }
     let known = [
         "version",
         "mode",
@@ -379,6 +406,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "game_analysis_ms",
         "mark_thresholds",
         "threats",
+        "keys",
         "theme",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
@@ -387,6 +415,31 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
     }
     s.version = SETTINGS_VERSION;
     Parsed { settings: s, problems }
+}
+
+/// Reads `"keys": {"<action>": "<key>" or ["<key>", ...]}`: the remaps the keymap accepts, and
+/// a sentence for each it does not (an unknown action, a name that is not a key, a key another
+/// action of the same mode has).
+fn parse_keys(v: &serde_json::Value, problems: &mut Vec<String>) -> BTreeMap<String, KeyNames> {
+    let serde_json::Value::Object(o) = v else {
+        problems.push(format!("'keys': {v} is not an object like {{\"undo\": \"z\"}}; no keys remapped"));
+        return BTreeMap::new();
+    };
+    let mut given = BTreeMap::new();
+    for (action, keys) in o {
+        match serde_json::from_value::<KeyNames>(keys.clone()) {
+            Ok(k) => {
+                given.insert(action.clone(), k);
+            }
+            Err(_) => problems.push(format!(
+                "'keys': '{action}': {keys} is not a key name or a list of them; it keeps its own"
+            )),
+        }
+    }
+    let remaps = given.iter().map(|(a, k)| (a.clone(), k.names())).collect();
+    let (map, found) = super::keymap::Keymap::with_remaps(&remaps);
+    problems.extend(found);
+    given.into_iter().filter(|(a, _)| map.remaps(a)).collect()
 }
 
 /// The settings file on disk: where it is and whether the file there must be kept aside before
@@ -602,6 +655,35 @@ mod tests {
         assert!(all.contains("'handicap'"), "{all}");
         assert!(all.contains("colour"), "{all}");
         assert_eq!(p.problems.len(), 4, "{all}");
+    }
+
+    #[test]
+    fn keys_are_remapped_and_what_cannot_be_used_is_said_and_dropped() {
+        let text = r#"{"version": 1, "level": 4, "keys": {"undo": "z", "redo": ["Ctrl-R"],
+            "undoo": "q", "flip": "r", "hint": ["F2", "H"]}}"#;
+        let p = parse(text, Settings::default());
+        assert_eq!(p.settings.level, 4, "the other fields are read");
+        let kept: Vec<&str> = p.settings.keys.keys().map(String::as_str).collect();
+        assert_eq!(kept, ["hint", "undo"]);
+        let all = p.problems.join("\n");
+        assert_eq!(p.problems.len(), 3, "{all}");
+        assert!(all.contains("'redo': 'Ctrl-R' is not a key"), "{all}");
+        assert!(all.contains("'undoo' is not an action; did you mean 'undo'?"), "{all}");
+        assert!(all.contains("'flip': r is already the key of 'redo' in board mode"), "{all}");
+        // not an object, or a value that is no key name
+        let p = parse(r#"{"version": 1, "keys": ["z"]}"#, Settings::default());
+        assert!(p.settings.keys.is_empty() && p.problems[0].contains("'keys'"), "{:?}", p.problems);
+        let p = parse(r#"{"version": 1, "keys": {"undo": 5}}"#, Settings::default());
+        assert!(p.problems[0].contains("'undo': 5 is not a key name"), "{:?}", p.problems);
+        // written back as read
+        let s = Settings {
+            keys: [("undo".to_string(), KeyNames::One("z".into()))].into_iter().collect(),
+            ..Settings::default()
+        };
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(text.contains(r#""keys":{"undo":"z"}"#), "{text}");
+        assert_eq!(parse(&text, Settings::default()).settings, s);
+        assert!(!serde_json::to_string(&Settings::default()).unwrap().contains("keys"));
     }
 
     #[test]

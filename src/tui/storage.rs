@@ -3,19 +3,29 @@
 //! - `autosave.kifu`: the record of the game in progress or last played (KIF, UTF-8), written
 //!   after every change, and `autosave-session.json` beside it: what the app needs to bring an
 //!   unfinished game back exactly as it was (see `app::Session`);
+//! - `autosave.lock`: held (an advisory lock) by the running app that writes that autosave. A
+//!   second app on the same folder takes the next free slot (`autosave-2.kifu`,
+//!   `autosave-2-session.json`, `autosave-2.lock`), so two windows never write one file; on
+//!   launch the free slot holding the most recently played unfinished game is taken;
 //! - `previous/`: the autosaves of earlier games, kept when a new game takes the autosave's
-//!   place (the newest `KEEP_PREVIOUS`);
+//!   place (the newest `KEEP_PREVIOUS`), and, byte for byte, any autosave that did not read
+//!   cleanly (`…-damaged.kifu`, never rotated out);
 //! - `games/`: the default folder for saved games.
 //!
 //! Reading never fails loudly: a missing, broken or old file reads as "nothing there" with a
-//! message, and is never overwritten without being kept.
+//! message, and is never overwritten without being kept. A change of several steps is ordered
+//! so that a failure at any step leaves what was there before whole.
 
-use crate::record::{GameRecord, RecordError, write_file_atomically};
+use crate::record::{Format, GameRecord, RecordError, Warning, write_file_atomically};
 use crate::tui::app::Session;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 /// How many earlier games' autosaves are kept in `previous/`.
 pub const KEEP_PREVIOUS: usize = 10;
+
+/// How many apps running at once on one data folder get an autosave slot of their own.
+const SLOTS: usize = 8;
 
 /// The platform's data directory for the app.
 pub fn data_dir() -> Option<PathBuf> {
@@ -34,6 +44,32 @@ pub fn save_dir() -> Option<PathBuf> {
         .and_then(|u| u.document_dir().map(|d| d.to_path_buf()))
         .or_else(|| directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf()))
         .or_else(games_dir)
+}
+
+/// The user's documents folder: the platform's (XDG `DOCUMENTS`), else `~/Documents`.
+pub fn documents_dir() -> Option<PathBuf> {
+    let user = directories::UserDirs::new()?;
+    Some(user.document_dir().map(Path::to_path_buf).unwrap_or_else(|| user.home_dir().join("Documents")))
+}
+
+/// Where the game library looks: the recent-files list in `store`'s folder, the documents
+/// folder, the folder the save box proposes, the app's folder for saved games, and the earlier
+/// games in `previous/`. A folder named twice is listed once (the scan skips files it has).
+pub fn library_sources(store: Option<&Store>) -> crate::tui::library::Sources {
+    use crate::tui::library::{Origin, Sources};
+    let mut folders: Vec<(Origin, PathBuf)> = Vec::new();
+    let mut add = |origin, dir: Option<PathBuf>| {
+        if let Some(dir) = dir
+            && !folders.iter().any(|(_, d)| *d == dir)
+        {
+            folders.push((origin, dir));
+        }
+    };
+    add(Origin::Documents, documents_dir());
+    add(Origin::Saved, save_dir());
+    add(Origin::Saved, games_dir());
+    add(Origin::Previous, store.map(Store::previous_dir));
+    Sources { recent: store.map(Store::recent_files), folders }
 }
 
 /// Why one of the app's own files (autosave, session, earlier games, settings) could not be
@@ -61,34 +97,126 @@ impl StorageError {
     }
 }
 
-/// The app's files in one data directory.
+/// The app's files in one data directory, with the autosave slot this app writes.
 #[derive(Clone, Debug)]
 pub struct Store {
     dir: PathBuf,
+    /// 1: `autosave.kifu`; n > 1: `autosave-n.kifu`.
+    slot: usize,
+    /// The slot's lock, held while this app runs (none for a store made with [`Store::at`]).
+    _lock: Option<Arc<std::fs::File>>,
+    /// Autosaves of other free slots holding an unfinished game, newest first.
+    others: Vec<PathBuf>,
 }
 
 /// An autosaved game read back: its record and the app's session.
 pub struct Autosaved {
     pub record: GameRecord,
     pub session: Session,
+    /// What was wrong with the autosave, when it did not read cleanly.
+    pub damage: Option<Damage>,
+}
+
+/// An autosave that did not read cleanly: what could be read is resumed, the file as it was
+/// is kept.
+#[derive(Clone, Debug)]
+pub struct Damage {
+    /// The copy of the autosave, byte for byte.
+    pub kept: PathBuf,
+    /// Moves of the line resumed.
+    pub moves_read: usize,
+    /// Moves the game had when it was saved, when the session says.
+    pub moves_saved: Option<usize>,
+    /// The first problem the reader found.
+    pub problem: Option<Warning>,
 }
 
 impl Store {
-    /// The platform's data directory, if the platform has one (HOME set).
+    /// The platform's data directory, if the platform has one (HOME set), with an autosave
+    /// slot of this process's own (claimed once; see [`Store::claim`]).
     pub fn platform() -> Option<Store> {
-        data_dir().map(Store::at)
+        static CLAIMED: OnceLock<Option<Store>> = OnceLock::new();
+        CLAIMED.get_or_init(|| data_dir().map(Store::claim)).clone()
     }
 
+    /// The store in `dir` writing the first slot, without taking its lock.
     pub fn at(dir: PathBuf) -> Store {
-        Store { dir }
+        Store { dir, slot: 1, _lock: None, others: Vec::new() }
+    }
+
+    /// Takes an autosave slot in `dir` for this app: of the slots no running app holds, the one
+    /// with the most recently played unfinished game, else the first. Its lock is held as long
+    /// as the store (or a clone) lives. When every slot is held, a slot named by the process id
+    /// is used.
+    pub fn claim(dir: PathBuf) -> Store {
+        let _ = std::fs::create_dir_all(&dir);
+        // the slots that hold a game, and one more (so that no lock file is made needlessly)
+        let mut free: Vec<Store> = Vec::new();
+        for slot in 1..=SLOTS {
+            let s = Store { slot, ..Store::at(dir.clone()) };
+            if !free.is_empty() && !s.autosave_path().exists() {
+                continue;
+            }
+            let file =
+                std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(s.lock_path());
+            if let Ok(file) = file
+                && file.try_lock().is_ok()
+            {
+                free.push(Store { _lock: Some(Arc::new(file)), ..s });
+            }
+        }
+        let mut unfinished: Vec<(std::time::SystemTime, usize)> =
+            free.iter().enumerate().filter_map(|(i, s)| s.unfinished_since().map(|t| (t, i))).collect();
+        unfinished.sort_by(|a, b| b.cmp(a));
+        let chosen = unfinished.first().map(|&(_, i)| i).unwrap_or(0);
+        let others = unfinished.iter().skip(1).map(|&(_, i)| free[i].autosave_path()).collect();
+        match free.into_iter().nth(chosen) {
+            Some(s) => Store { others, ..s },
+            None => Store { slot: SLOTS + std::process::id() as usize, ..Store::at(dir) },
+        }
+    }
+
+    /// When this slot's autosave was last written, if it holds a game being played that has
+    /// not ended (or ended in 中断).
+    fn unfinished_since(&self) -> Option<std::time::SystemTime> {
+        let modified = std::fs::metadata(self.autosave_path()).and_then(|m| m.modified()).ok()?;
+        let session = std::fs::read_to_string(self.session_path())
+            .ok()
+            .and_then(|text| serde_json::from_str::<Session>(&text).ok());
+        if session.is_some_and(|s| !s.playing) {
+            return None;
+        }
+        let bytes = std::fs::read(self.autosave_path()).ok()?;
+        let ended = crate::record::read_bytes(&bytes, Some(Format::Kifu))
+            .is_ok_and(|(r, _)| r.ending().is_some_and(|e| e.kind != crate::record::SpecialKind::Interrupt));
+        (!ended).then_some(modified)
+    }
+
+    /// Autosaves of other slots that hold unfinished games no running app has (newest first).
+    pub fn other_unfinished(&self) -> &[PathBuf] {
+        &self.others
+    }
+
+    /// `autosave` or `autosave-N`: the stem of this slot's files.
+    fn stem(&self) -> String {
+        if self.slot == 1 { "autosave".to_string() } else { format!("autosave-{}", self.slot) }
     }
 
     pub fn autosave_path(&self) -> PathBuf {
-        self.dir.join("autosave.kifu")
+        self.dir.join(format!("{}.kifu", self.stem()))
     }
 
-    fn session_path(&self) -> PathBuf {
-        self.dir.join("autosave-session.json")
+    pub fn session_path(&self) -> PathBuf {
+        self.dir.join(format!("{}-session.json", self.stem()))
+    }
+
+    fn lock_path(&self) -> PathBuf {
+        self.dir.join(format!("{}.lock", self.stem()))
+    }
+
+    /// The list of records opened or saved recently, kept beside the autosaves.
+    pub fn recent_files(&self) -> crate::tui::library::RecentFiles {
+        crate::tui::library::RecentFiles::in_dir(&self.dir)
     }
 
     pub fn previous_dir(&self) -> PathBuf {
@@ -99,20 +227,59 @@ impl Store {
         std::fs::create_dir_all(&self.dir).map_err(StorageError::io(&self.dir))
     }
 
-    /// The autosaved game, when there is one whose record reads. A missing or unreadable
+    /// The autosaved game, when there is one whose record reads. An autosave that does not
+    /// read cleanly is first kept byte for byte in `previous/` (`…-damaged.kifu`); what could
+    /// be read of it comes back, with [`Damage`] saying what was lost. A missing or unreadable
     /// session gives the defaults (you against the computer, at the end of the main line).
     pub fn load_autosave(&self) -> Result<Option<Autosaved>, StorageError> {
         let path = self.autosave_path();
-        if !path.exists() {
-            return Ok(None);
-        }
-        let (record, _) = crate::record::load_record(&path)
-            .map_err(|source| StorageError::Autosave { path: path.clone(), source })?;
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(StorageError::Io { path, source }),
+        };
+        let read = crate::record::read_bytes(&bytes, Some(Format::Kifu));
         let session = std::fs::read_to_string(self.session_path())
             .ok()
-            .and_then(|text| serde_json::from_str::<Session>(&text).ok())
+            .and_then(|text| serde_json::from_str::<Session>(&text).ok());
+        // not what was written: a reader's warning, or bytes that are not the ones the session
+        // was written with
+        let as_written =
+            session.as_ref().and_then(|s| s.record_digest.as_deref()).is_none_or(|d| d == digest_of(&bytes));
+        let clean = as_written && matches!(&read, Ok((_, w)) if w.is_empty());
+        let kept = if clean { None } else { Some(self.keep_damaged(&bytes)?) };
+        let (record, warnings) =
+            read.map_err(|source| StorageError::Autosave { path: path.clone(), source })?;
+        let damage = kept.map(|kept| Damage {
+            kept,
+            moves_read: record.main_line().len(),
+            moves_saved: session.as_ref().map(|s| s.path.len()),
+            problem: warnings.iter().find(|w| w.is_error()).or(warnings.first()).cloned(),
+        });
+        let session = session
             .unwrap_or_else(|| Session { path: vec![0; record.main_line().len()], ..Session::default() });
-        Ok(Some(Autosaved { record, session }))
+        Ok(Some(Autosaved { record, session, damage }))
+    }
+
+    /// Copies an autosave that did not read cleanly, byte for byte, to
+    /// `previous/<time>-damaged.kifu` (a new name, never over another file).
+    fn keep_damaged(&self, bytes: &[u8]) -> Result<PathBuf, StorageError> {
+        let prev = self.previous_dir();
+        std::fs::create_dir_all(&prev).map_err(StorageError::io(&prev))?;
+        let stamp = stamp_of(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64),
+        );
+        let target = unused_name(&prev, &format!("{stamp}-damaged"));
+        use std::io::Write;
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&target)
+            .map_err(StorageError::io(&target))?;
+        file.write_all(bytes).and_then(|_| file.sync_all()).map_err(StorageError::io(&target))?;
+        Ok(target)
     }
 
     /// Writes the session beside the autosave (atomically).
@@ -122,16 +289,20 @@ impl Store {
         Ok(write_file_atomically(&self.session_path(), text.as_bytes())?)
     }
 
-    /// Moves the autosave (unless it holds no move) into `previous/`, named by when it was
-    /// written, and keeps only the newest `KEEP_PREVIOUS` there.
+    /// Moves the autosave (unless it read cleanly and holds no move) into `previous/`, named by
+    /// when it was written, and keeps only the newest `KEEP_PREVIOUS` there (damaged copies
+    /// are not counted). The session goes only once the autosave is safe: when `previous/`
+    /// cannot be written, both stay as they were.
     pub fn keep_previous(&self) -> Result<Option<PathBuf>, StorageError> {
         let path = self.autosave_path();
         let Ok(meta) = std::fs::metadata(&path) else { return Ok(None) };
-        // an autosave without a move is not worth keeping; one that does not read is kept
-        let empty = crate::record::load_record(&path)
-            .is_ok_and(|(r, _)| r.node(crate::record::ROOT).children().is_empty());
-        let _ = std::fs::remove_file(self.session_path());
+        // an autosave without a move is not worth keeping; one that does not read cleanly is kept
+        let empty = std::fs::read(&path).ok().is_some_and(|bytes| {
+            crate::record::read_bytes(&bytes, Some(Format::Kifu))
+                .is_ok_and(|(r, w)| w.is_empty() && r.node(crate::record::ROOT).children().is_empty())
+        });
         if empty {
+            let _ = std::fs::remove_file(self.session_path());
             return Ok(None);
         }
         let prev = self.previous_dir();
@@ -142,17 +313,15 @@ impl Store {
             .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
             .map(|d| stamp_of(d.as_secs() as i64))
             .unwrap_or_else(|| "unknown".into());
-        let mut target = prev.join(format!("{stamp}.kifu"));
-        let mut n = 1;
-        while target.exists() {
-            n += 1;
-            target = prev.join(format!("{stamp}-{n}.kifu"));
-        }
+        let target = unused_name(&prev, &stamp);
         std::fs::rename(&path, &target).map_err(StorageError::io(&target))?;
+        // the game is safe in previous/: its session can go
+        let _ = std::fs::remove_file(self.session_path());
         let mut kept: Vec<PathBuf> = std::fs::read_dir(&prev)
             .map_err(StorageError::io(&prev))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "kifu"))
+            .filter(|p| !p.file_stem().is_some_and(|s| s.to_string_lossy().ends_with("-damaged")))
             .collect();
         kept.sort();
         let excess = kept.len().saturating_sub(KEEP_PREVIOUS);
@@ -161,6 +330,31 @@ impl Store {
         }
         Ok(Some(target))
     }
+}
+
+/// The digest of the autosave `record` is written as: kept in the session, so that an autosave
+/// changed or damaged since is known on reading.
+pub fn autosave_digest(record: &GameRecord) -> String {
+    digest_of(crate::record::write_text(record, Format::Kifu).as_bytes())
+}
+
+/// FNV-1a, 64 bits, in hex: enough to tell a file from the one written (not a defence against
+/// anyone making a file to match).
+fn digest_of(bytes: &[u8]) -> String {
+    let hash =
+        bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
+    format!("{hash:016x}")
+}
+
+/// `dir/<stem>.kifu`, or `dir/<stem>-N.kifu` with the first N that names no file.
+fn unused_name(dir: &Path, stem: &str) -> PathBuf {
+    let mut target = dir.join(format!("{stem}.kifu"));
+    let mut n = 1;
+    while target.exists() {
+        n += 1;
+        target = dir.join(format!("{stem}-{n}.kifu"));
+    }
+    target
 }
 
 /// `20261122-100000` for a time in seconds since the epoch (UTC), for file names that sort.
@@ -186,6 +380,10 @@ fn format_time(secs: i64) -> String {
 }
 
 #[cfg(test)]
+#[path = "storage_tests.rs"]
+mod damage_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::record::save_record;
@@ -209,6 +407,9 @@ mod tests {
         let mut app = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
         assert_eq!(app.players(), [Player::Human, Player::Engine]);
         assert_eq!(app.level(), 3);
+        // with no game to resume, the launch message offers another game and the library
+        let msg = app.message().to_string();
+        assert!(msg.contains("n for another") && msg.contains("O for your records"), "{msg}");
         // the choice made in the new-game dialog goes into the settings
         let mut choice = app.last_choice();
         choice.mode = GameMode::HumanGote;
@@ -311,5 +512,22 @@ mod tests {
             let app = crate::tui::open_with(Some(&path), None, settings, Instant::now()).unwrap();
             assert!(app.message().contains(want), "{}", app.message());
         }
+    }
+
+    #[test]
+    fn the_library_looks_in_the_documents_and_the_app_s_folders_and_a_file_opened_at_launch_is_recent() {
+        let d = Dir::new("storage-library");
+        let store = Store::at(d.0.join("data"));
+        let sources = library_sources(Some(&store));
+        assert_eq!(sources.recent, Some(store.recent_files()));
+        let dirs: Vec<_> = sources.folders.iter().map(|(o, p)| (*o, p.clone())).collect();
+        assert!(dirs.contains(&(crate::tui::library::Origin::Previous, store.previous_dir())), "{dirs:?}");
+        if let Some(docs) = documents_dir() {
+            assert_eq!(dirs[0], (crate::tui::library::Origin::Documents, docs));
+        }
+        let game = d.0.join("game.kifu");
+        std::fs::write(&game, "手数----指手---------消費時間--\n   1 ７六歩(77)\n").unwrap();
+        crate::tui::open_with(Some(&game), Some(&store), Settings::default(), Instant::now()).unwrap();
+        assert_eq!(store.recent_files().load(), vec![game]);
     }
 }

@@ -1,10 +1,11 @@
 //! The terminal as the app uses it: raw mode, the alternate screen, mouse reporting and
 //! bracketed paste, entered
 //! through one guard and undone when the guard drops, when a panic unwinds, and around a
-//! suspension (Ctrl-Z). Signals that end the program (SIGTERM, SIGHUP, SIGINT) and SIGTSTP are
-//! turned into flags the event loop reads, so it can restore the terminal and flush the
-//! autosave before leaving or stopping.
+//! suspension (Ctrl-Z); the input reader thread; signals. Signals that end the program
+//! (SIGTERM, SIGHUP, SIGINT), SIGTSTP and SIGWINCH become events on the event loop's channel,
+//! so it can restore the terminal and flush the autosave before leaving or stopping.
 
+use super::event::{Event, Signal};
 use crossterm::cursor::Show;
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
@@ -13,7 +14,8 @@ use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
 use std::io;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::Sender;
 
 /// Raw mode + alternate screen + mouse + bracketed paste, undone on drop and on panic.
 pub struct TerminalGuard;
@@ -81,64 +83,120 @@ pub fn copy_to_clipboard(text: &str) -> io::Result<()> {
     out.flush()
 }
 
-/// Signals turned into flags for the event loop.
+/// Signals forwarded to the event loop as [`Event::Signal`]s, by a thread of their own.
 pub struct Signals {
-    quit: Arc<AtomicBool>,
-    suspend: Arc<AtomicBool>,
+    #[cfg(unix)]
+    handle: signal_hook::iterator::Handle,
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Signals {
     /// Catches SIGTERM, SIGHUP and SIGINT (a second one while the first is handled ends the
-    /// program at once) and SIGTSTP.
+    /// program at once), SIGTSTP and SIGWINCH, and sends each to `events`.
     #[cfg(unix)]
-    pub fn install() -> io::Result<Signals> {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGTSTP};
-        let quit = Arc::new(AtomicBool::new(false));
-        let suspend = Arc::new(AtomicBool::new(false));
+    pub fn install(events: Sender<Event>) -> io::Result<Signals> {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
+        let quitting = Arc::new(AtomicBool::new(false));
         for sig in [SIGTERM, SIGHUP, SIGINT] {
-            signal_hook::flag::register_conditional_shutdown(sig, 1, quit.clone())?;
-            signal_hook::flag::register(sig, quit.clone())?;
+            signal_hook::flag::register_conditional_shutdown(sig, 1, quitting.clone())?;
+            signal_hook::flag::register(sig, quitting.clone())?;
         }
-        signal_hook::flag::register(SIGTSTP, suspend.clone())?;
-        Ok(Signals { quit, suspend })
+        let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGWINCH])?;
+        let handle = signals.handle();
+        let thread = std::thread::Builder::new().name("signals".into()).spawn(move || {
+            for sig in signals.forever() {
+                let signal = match sig {
+                    SIGTSTP => Signal::Suspend,
+                    SIGWINCH => Signal::Resize,
+                    _ => Signal::Quit,
+                };
+                if events.send(Event::Signal(signal)).is_err() {
+                    return;
+                }
+            }
+        })?;
+        Ok(Signals { handle, thread: Some(thread) })
     }
 
     #[cfg(not(unix))]
-    pub fn install() -> io::Result<Signals> {
-        Ok(Signals { quit: Arc::new(AtomicBool::new(false)), suspend: Arc::new(AtomicBool::new(false)) })
-    }
-
-    /// Whether a signal asked the program to end.
-    pub fn quit_requested(&self) -> bool {
-        self.quit.load(Ordering::SeqCst)
-    }
-
-    /// Whether SIGTSTP arrived since the last call.
-    pub fn take_suspend(&self) -> bool {
-        self.suspend.swap(false, Ordering::SeqCst)
+    pub fn install(events: Sender<Event>) -> io::Result<Signals> {
+        drop(events);
+        Ok(Signals { thread: None })
     }
 }
 
-/// Waits up to `timeout` for standard input and says whether the terminal has gone away: input
-/// reports a hang-up (the terminal window or the multiplexer's pane closed without a SIGHUP
-/// reaching this process). Such an input reads as empty at once, for ever, and crossterm's
-/// reader would spin on it without returning, so the event loop asks this first and ends.
+impl Drop for Signals {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        self.handle.close();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Reads the terminal on a thread of its own and sends every key, click, paste and resize to
+/// `events`; when the terminal has gone away it sends [`Event::HungUp`] and ends. The thread
+/// waits in `poll` on the input, so it costs nothing while the user does nothing.
+pub fn spawn_input_reader(events: Sender<Event>) -> io::Result<()> {
+    use crossterm::event;
+    use std::time::Duration;
+    // where the hang-up wait below cannot wait, crossterm's own poll does
+    let first_wait = if cfg!(target_os = "linux") { Duration::ZERO } else { Duration::from_secs(3600) };
+    std::thread::Builder::new().name("terminal input".into()).spawn(move || {
+        loop {
+            if wait_input_hung_up(None) {
+                let _ = events.send(Event::HungUp);
+                return;
+            }
+            // read what is waiting (a resize, which crossterm learns from its own signal
+            // pipe, too) without waiting more
+            let mut wait = first_wait;
+            loop {
+                match event::poll(wait) {
+                    Ok(true) => match event::read() {
+                        Ok(ev) => {
+                            if events.send(Event::Terminal(ev)).is_err() {
+                                return;
+                            }
+                        }
+                        Err(_) => break,
+                    },
+                    Ok(false) => break,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => break,
+                    Err(_) => {
+                        let _ = events.send(Event::HungUp);
+                        return;
+                    }
+                }
+                wait = Duration::ZERO;
+            }
+        }
+    })?;
+    Ok(())
+}
+
+/// Waits for standard input (at most `timeout`; `None`: for as long as it takes) and says
+/// whether the terminal has gone away: input reports a hang-up (the terminal window or the
+/// multiplexer's pane closed without a SIGHUP reaching this process). Such an input reads as
+/// empty at once, for ever, and crossterm's reader would spin on it without returning, so the
+/// input reader asks this first and ends.
 #[cfg(target_os = "linux")]
-pub fn wait_input_hung_up(timeout: std::time::Duration) -> bool {
+pub fn wait_input_hung_up(timeout: Option<std::time::Duration>) -> bool {
     wait_hung_up(0, timeout)
 }
 
 #[cfg(target_os = "linux")]
-fn wait_hung_up(fd: i32, timeout: std::time::Duration) -> bool {
+fn wait_hung_up(fd: i32, timeout: Option<std::time::Duration>) -> bool {
     let mut fd = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
-    let ms = timeout.as_millis().min(i32::MAX as u128) as i32;
+    let ms = timeout.map_or(-1, |t| t.as_millis().min(i32::MAX as u128) as i32);
     // SAFETY: one valid pollfd.
     let ready = unsafe { libc::poll(&mut fd, 1, ms) };
     ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLNVAL) != 0
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn wait_input_hung_up(timeout: std::time::Duration) -> bool {
+pub fn wait_input_hung_up(timeout: Option<std::time::Duration>) -> bool {
     let _ = timeout;
     false
 }
@@ -184,10 +242,10 @@ mod tests {
         let mut fds = [0i32; 2];
         // SAFETY: a pipe into a two-element array, both ends closed below.
         assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
-        assert!(!wait_hung_up(fds[0], Duration::from_millis(1)), "open and empty: not hung up");
+        assert!(!wait_hung_up(fds[0], Some(Duration::from_millis(1))), "open and empty: not hung up");
         // SAFETY: closing the write end this test opened.
         unsafe { libc::close(fds[1]) };
-        assert!(wait_hung_up(fds[0], Duration::from_millis(1)), "writer gone: hung up");
+        assert!(wait_hung_up(fds[0], None), "writer gone: hung up");
         // SAFETY: closing the read end this test opened.
         unsafe { libc::close(fds[0]) };
     }

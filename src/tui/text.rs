@@ -10,25 +10,12 @@ pub use library::LibraryText;
 pub use review::ReviewText;
 pub mod setup;
 
-/// One entry of the key bar: the key, its label, and a priority (lower stays longer when the bar
-/// is shortened to fit the width; `q` is 0 and never goes).
-#[derive(Copy, Clone, Debug)]
-pub struct KeyHint {
-    pub key: &'static str,
-    pub label: &'static str,
-    pub priority: u8,
-}
-
-const fn k(key: &'static str, label: &'static str, priority: u8) -> KeyHint {
-    KeyHint { key, label, priority }
-}
-
 pub struct Text {
     /// The language of this table.
     pub language: crate::tui::settings::Language,
-    pub key_bar: &'static [KeyHint],
-    /// The help screen's lines (key column, then what it does).
-    pub help: &'static [(&'static str, &'static str)],
+    /// The help screen's lines after the keymap's: the mouse, paste, Ctrl-C (key column, then
+    /// what it does).
+    pub help_more: &'static [(&'static str, &'static str)],
     pub help_title: &'static str,
     /// Shown under the help when it scrolls.
     pub help_scroll: &'static str,
@@ -98,13 +85,24 @@ pub struct Text {
     pub record_title: &'static str,
     pub start_position: &'static str,
     pub unknown_extension: fn(&str) -> String,
+    pub saving: fn(&str) -> String,
     pub saved: fn(&str) -> String,
     /// Saved in a format without variations (CSA, USI, SFEN): the path and how many were left out.
     pub saved_without_variations: fn(&str, usize) -> String,
+    /// Saving a record that did not read whole from its file (the file, what could not be
+    /// read): a new name is proposed.
+    pub save_partial_proposed: fn(&str, &str) -> String,
+    /// Saving in an encoding that cannot hold some characters (encoding, the characters, their
+    /// lines, the name typed): the UTF-8 name is proposed.
+    pub save_lossy_proposed: fn(&str, &str, &str, &str) -> String,
     pub save_failed: fn(&str, &str) -> String,
     pub help_hint: &'static str,
     /// ☗ and ☖ by name.
     pub sides: [&'static str; 2],
+    /// The clock panel's title.
+    pub clock_title: &'static str,
+    /// The evaluation graph's title: the position shown (moves played) and its score.
+    pub graph_title: fn(usize, &str) -> String,
     pub in_check: fn(&str) -> String,
     /// The winner's name.
     pub checkmate: fn(&str) -> String,
@@ -143,11 +141,19 @@ pub struct Text {
     /// The mode's label.
     pub new_game: fn(&str) -> String,
     /// The mode's label, on launch.
-    pub new_game_at_launch: fn(&str) -> String,
+    /// The game started at launch; the keys for another game, the game library and the help.
+    pub new_game_at_launch: fn(&str, &str, &str, &str) -> String,
     /// The moves played and when the game started (empty if unknown).
     pub resumed_game: fn(usize, &str) -> String,
     /// A record that could not be read, kept under previous/.
     pub autosave_kept: fn(&str) -> String,
+    /// An autosave that did not read cleanly: moves resumed, moves it had (when known), what
+    /// could not be read, where the file as it was is kept.
+    pub autosave_damaged: fn(usize, Option<usize>, &str, &str) -> String,
+    /// A line of a file that could not be read, and why.
+    pub line_unreadable: fn(usize, &str) -> String,
+    /// Other unfinished games' autosaves (a list of paths).
+    pub other_unfinished: fn(&str) -> String,
     pub nothing_to_pause: &'static str,
     pub paused_note: &'static str,
     pub resumed: &'static str,
@@ -158,6 +164,8 @@ pub struct Text {
     /// Seconds a move.
     pub pace_set: fn(f64) -> String,
     pub engine_failed: fn(&str) -> String,
+    /// The configured external engine's command and why it could not start.
+    pub engine_fallback: fn(&str, &str) -> String,
     /// The move in USI.
     pub engine_illegal: fn(&str) -> String,
     pub computer_resigns: &'static str,
@@ -175,8 +183,6 @@ pub struct Text {
     pub threats_on: &'static str,
     pub threats_off: &'static str,
     pub learn_title: &'static str,
-    pub learn_keys: &'static str,
-    pub learn_keys_fixed: &'static str,
     /// Labels: the engine's best line; the engine's line after the try.
     pub learn_best: &'static str,
     pub learn_after_try: &'static str,
@@ -225,57 +231,10 @@ impl Text {
 
 pub static EN: Text = Text {
     language: crate::tui::settings::Language::En,
-    key_bar: &[
-        k("hjkl", "move", 6),
-        k("Enter", "select", 5),
-        k("Tab", "hand", 4),
-        k(":", "type move", 1),
-        k("u", "undo", 1),
-        k("r", "redo", 3),
-        k("n", "new", 2),
-        k("s", "save", 2),
-        k("e", "edit", 4),
-        k("P", "tsume", 4),
-        k("o", "settings", 3),
-        k("?", "help", 0),
-        k("q", "quit", 0),
-    ],
-    help: &[
-        ("arrows / hjkl", "move the cursor"),
-        ("Enter / Space", "pick up a piece, then put it down (or click it)"),
-        ("Tab", "your pieces in hand (then ←/→ and Enter)"),
-        (": or /", "type a move: 76歩 同歩 58金右 55角打 7g7f 7776FU"),
-        ("u / Backspace", "take back a move"),
-        ("r", "replay a taken-back move"),
-        ("[ / ]", "first / last position"),
-        ("{ / }", "other variation of the last move"),
+    help_more: &[
         ("click", "play by clicking; a record line jumps there"),
         ("wheel", "scroll the record"),
-        ("f", "flip the board"),
-        ("n", "new game: mode, level, clock, handicap"),
-        ("o", "settings (saved as you change them)"),
-        ("s", "save the record (.kif .kifu .ki2 .csa .jkf .usi)"),
-        ("R", "resign (投了)"),
-        ("D", "declare an impasse win (入玉宣言)"),
-        ("p", "pause / resume the computer and the clocks"),
-        ("t", "take over the side to move (or hand it back)"),
-        ("< / >", "computer vs computer: slower / faster"),
-        ("a / v", "analysis (検討) on / off; 1-3 lines"),
-        ("i", "hint: the engine's move here"),
-        ("A", "analyse the whole game (棋譜解析); again stops"),
-        ("m / M", "next / previous marked move (悪手 …)"),
-        ("c", "comment on the position shown (Ctrl-S keeps)"),
-        ("T", "show / hide each move's time (消費時間)"),
-        ("g", "go to a move number"),
-        ("b", "variations here: go, make main line, delete"),
-        ("y / Y", "copy the position (SFEN) / the record (KIF)"),
         ("paste", "a KIF, KI2, CSA, JKF, SFEN or USI text opens it"),
-        ("e", "position editor (局面編集)"),
-        ("P", "tsume problems (詰将棋)"),
-        ("x", "threats (詰めろ, 詰みあり) shown / hidden"),
-        ("L", "learn from mistakes (復習): retry marked moves"),
-        ("Esc", "cancel the selection"),
-        ("q", "quit (the game is kept and comes back)"),
         ("Ctrl-C", "quit at once"),
     ],
     help_title: " Help ",
@@ -366,7 +325,18 @@ pub static EN: Text = Text {
     record_title: " Record ",
     start_position: "start",
     unknown_extension: |e| format!("unknown extension '{e}': use .kif, .kifu, .ki2, .csa, .jkf or .usi"),
+    saving: |p| format!("saving {p} …"),
     saved: |p| format!("saved {p}"),
+    save_partial_proposed: |f, why| {
+        format!(
+            "{f} did not read whole ({why}): saving over it would lose the rest, so a new name is proposed"
+        )
+    },
+    save_lossy_proposed: |enc, chars, lines, name| {
+        format!(
+            "{enc} cannot hold {chars} (line {lines}): proposed a UTF-8 name — Enter {name} to save with &#…; in their place"
+        )
+    },
     saved_without_variations: |p, n| {
         let what = if n == 1 { "1 variation".to_string() } else { format!("{n} variations") };
         format!(
@@ -376,6 +346,8 @@ pub static EN: Text = Text {
     save_failed: |p, e| format!("could not save {p}: {e}"),
     help_hint: "? for help",
     sides: ["☗ sente", "☖ gote"],
+    clock_title: " Clock ",
+    graph_title: |n, score| format!(" Evaluation · move {n}: {score} "),
     in_check: |s| format!("王手 — {s} is in check"),
     checkmate: |w| format!("詰み — checkmate, {w} wins"),
     no_legal_move: |l| format!("{l} has no legal move and loses"),
@@ -409,12 +381,24 @@ pub static EN: Text = Text {
         "computer vs computer",
     ],
     new_game: |m| format!("new game: {m}"),
-    new_game_at_launch: |m| format!("new game: {m} — n for another, ? for help"),
+    new_game_at_launch: |m, new, library, help| {
+        format!("new game: {m} — {new} for another, {library} for your records, {help} for help")
+    },
     resumed_game: |n, d| {
         let started = if d.is_empty() { String::new() } else { format!(", started {d}") };
         format!("resumed your unfinished game ({n} moves{started}) — n starts a new one")
     },
     autosave_kept: |e| format!("{e} — it is kept in previous/"),
+    autosave_damaged: |read, saved, problem, kept| {
+        let moves = match saved {
+            Some(n) if n > read => format!("{read} of {n} moves"),
+            _ => format!("{read} moves"),
+        };
+        let problem = if problem.is_empty() { String::new() } else { format!("; {problem}") };
+        format!("resumed {moves}{problem}; the autosave as it was is kept as {kept}")
+    },
+    line_unreadable: |line, why| format!("line {line} could not be read: {why}"),
+    other_unfinished: |list| format!("other unfinished games: {list}"),
     nothing_to_pause: "nothing to pause: no computer and no clock in this game",
     paused_note: "paused — p resumes, t takes over the side to move",
     resumed: "resumed",
@@ -422,6 +406,11 @@ pub static EN: Text = Text {
     computer_plays: |m| format!("the computer now plays {m}"),
     pace_set: |s| format!("computer vs computer: at least {s:.1} s a move"),
     engine_failed: |e| format!("engine failed: {e} — both sides are now played by hand"),
+    engine_fallback: |cmd, e| {
+        format!(
+            "the engine '{cmd}' could not start ({e}); the built-in engine plays until the engine setting is fixed"
+        )
+    },
     engine_illegal: |m| format!("反則負け — the computer played an illegal move ({m})"),
     computer_resigns: "投了 — the computer resigns",
     analysis_on: "検討: analysis follows the position shown (a stops, v lines)",
@@ -440,8 +429,6 @@ pub static EN: Text = Text {
     threats_off: "threats (詰めろ, 詰みあり) hidden (x shows)",
     mate_found: |n| format!("詰みあり: mate in {n}"),
     learn_title: " 復習: learn from mistakes ",
-    learn_keys: "n/p next/prev · r retry · a answer · w side · q quit",
-    learn_keys_fixed: "n/p next/prev · r retry · a answer · q quit",
     learn_best: "best",
     learn_after_try: "after it",
     learn_offer_title: " Learn from your mistakes ",
@@ -479,57 +466,10 @@ pub static EN: Text = Text {
 
 pub static JA: Text = Text {
     language: crate::tui::settings::Language::Ja,
-    key_bar: &[
-        k("hjkl", "移動", 6),
-        k("Enter", "選択", 5),
-        k("Tab", "持駒", 4),
-        k(":", "入力", 1),
-        k("u", "戻る", 1),
-        k("r", "進む", 3),
-        k("n", "新規", 2),
-        k("s", "保存", 2),
-        k("e", "局面編集", 4),
-        k("P", "詰将棋", 4),
-        k("o", "設定", 3),
-        k("?", "ヘルプ", 0),
-        k("q", "終了", 0),
-    ],
-    help: &[
-        ("矢印 / hjkl", "カーソル移動"),
-        ("Enter / Space", "駒を選んで、置く (クリックでも可)"),
-        ("Tab", "持駒を選ぶ (←/→ と Enter)"),
-        (": または /", "指し手入力: 76歩 同歩 58金右 55角打 7g7f 7776FU"),
-        ("u / Backspace", "一手戻る (待った)"),
-        ("r", "一手進む"),
-        ("[ / ]", "開始局面 / 最終局面"),
-        ("{ / }", "最後の手の別の変化"),
+    help_more: &[
         ("クリック", "盤と持駒で指す、棋譜の行でその局面へ"),
         ("ホイール", "棋譜を送る"),
-        ("f", "盤面反転"),
-        ("n", "新規対局 (対局形式・レベル・持ち時間・手合割)"),
-        ("o", "設定 (変更すると保存)"),
-        ("s", "棋譜を保存 (.kif .kifu .ki2 .csa .jkf .usi)"),
-        ("R", "投了"),
-        ("D", "入玉宣言"),
-        ("p", "コンピュータと時計の一時停止 / 再開"),
-        ("t", "手番の側を代わりに指す (もう一度で戻す)"),
-        ("< / >", "コンピュータ同士: 遅く / 速く"),
-        ("a / v", "検討の開始 / 終了、候補手の数 (1〜3)"),
-        ("i", "ヒント (この局面のエンジンの手)"),
-        ("A", "棋譜解析 (もう一度で中断)"),
-        ("m / M", "次 / 前の悪手・疑問手へ"),
-        ("c", "この局面のコメントを編集 (Ctrl-S で確定)"),
-        ("T", "消費時間の表示 / 非表示"),
-        ("g", "手数を指定して移動"),
-        ("b", "この手の変化: 移動、本譜にする、削除"),
-        ("y / Y", "局面 (SFEN) / 棋譜 (KIF) をコピー"),
         ("貼り付け", "KIF, KI2, CSA, JKF, SFEN, USI のテキストを開く"),
-        ("e", "局面編集 (好きな局面を作る)"),
-        ("P", "詰将棋 (収録問題か表示中の局面)"),
-        ("x", "詰めろ・詰みありの表示 / 非表示"),
-        ("L", "復習: 疑問手・悪手の局面で指し直す"),
-        ("Esc", "選択の取り消し"),
-        ("q", "終了 (対局は保存され、次回再開)"),
         ("Ctrl-C", "すぐに終了"),
     ],
     help_title: " ヘルプ ",
@@ -622,7 +562,18 @@ pub static JA: Text = Text {
     unknown_extension: |e| {
         format!("拡張子 '{e}' は使えません: .kif .kifu .ki2 .csa .jkf .usi のどれかにしてください")
     },
+    saving: |p| format!("{p} に保存しています…"),
     saved: |p| format!("{p} に保存しました"),
+    save_partial_proposed: |f, why| {
+        format!(
+            "{f} は全部は読めませんでした ({why})。上書きすると残りが失われるので、新しい名前を提案します"
+        )
+    },
+    save_lossy_proposed: |enc, chars, lines, name| {
+        format!(
+            "{enc} では {chars} ({lines}行目) を書けません: UTF-8 の名前を提案します — {name} で保存すると &#…; に置き換わります"
+        )
+    },
     saved_without_variations: |p, n| {
         format!(
             "{p} に本譜だけを保存しました: この形式には変化を書けないため変化{n}つを省きました(.kif なら残せます)"
@@ -631,6 +582,8 @@ pub static JA: Text = Text {
     save_failed: |p, e| format!("{p} に保存できません: {e}"),
     help_hint: "? でヘルプ",
     sides: ["☗先手", "☖後手"],
+    clock_title: " 持ち時間 ",
+    graph_title: |n, score| format!(" 評価値 {n}手目 {score} "),
     in_check: |s| format!("王手 — {s}に王手がかかっています"),
     checkmate: |w| format!("詰み — {w}の勝ち"),
     no_legal_move: |l| format!("{l}は指せる手がなく負け"),
@@ -664,12 +617,24 @@ pub static JA: Text = Text {
         "コンピュータ同士",
     ],
     new_game: |m| format!("新しい対局: {m}"),
-    new_game_at_launch: |m| format!("新しい対局: {m} — n で別の対局、? でヘルプ"),
+    new_game_at_launch: |m, new, library, help| {
+        format!("新しい対局: {m} — {new} で別の対局、{library} で棋譜一覧、{help} でヘルプ")
+    },
     resumed_game: |n, d| {
         let started = if d.is_empty() { String::new() } else { format!("、{d} 開始") };
         format!("中断していた対局を再開しました ({n}手{started}) — n で新しい対局")
     },
     autosave_kept: |e| format!("{e} — previous/ に残してあります"),
+    autosave_damaged: |read, saved, problem, kept| {
+        let moves = match saved {
+            Some(n) if n > read => format!("{n}手のうち{read}手"),
+            _ => format!("{read}手"),
+        };
+        let problem = if problem.is_empty() { String::new() } else { format!("。{problem}") };
+        format!("{moves}を再開しました{problem}。読めなかった自動保存はそのまま {kept} に残してあります")
+    },
+    line_unreadable: |line, why| format!("{line}行目が読めません: {why}"),
+    other_unfinished: |list| format!("ほかの中断中の対局: {list}"),
     nothing_to_pause: "一時停止するものはありません: この対局にはコンピュータも時計もありません",
     paused_note: "一時停止 — p で再開、t で手番の側を引き継ぐ",
     resumed: "再開しました",
@@ -677,6 +642,9 @@ pub static JA: Text = Text {
     computer_plays: |m| format!("{m}をコンピュータが指します"),
     pace_set: |s| format!("コンピュータ同士: 1手に最低 {s:.1} 秒"),
     engine_failed: |e| format!("エンジンが止まりました: {e} — 両方の手を人が指します"),
+    engine_fallback: |cmd, e| {
+        format!("エンジン「{cmd}」を起動できません（{e}）— 設定を直すまで内蔵エンジンが指します")
+    },
     engine_illegal: |m| format!("反則負け — コンピュータが反則手を指しました ({m})"),
     computer_resigns: "投了 — コンピュータの投了",
     analysis_on: "検討: 表示中の局面を解析します (a で終了、v で読み筋の数)",
@@ -695,8 +663,6 @@ pub static JA: Text = Text {
     threats_off: "詰めろ・詰みありを表示しません (x で表示)",
     mate_found: |n| format!("詰みあり {n}手"),
     learn_title: " 復習 ",
-    learn_keys: "n/p 次/前 · r やり直し · a 正解 · w 手番 · q 終了",
-    learn_keys_fixed: "n/p 次/前 · r やり直し · a 正解 · q 終了",
     learn_best: "最善",
     learn_after_try: "その後",
     learn_offer_title: " 復習 ",
@@ -735,11 +701,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn both_languages_have_the_same_keys_and_help_rows() {
-        let keys = |t: &Text| t.key_bar.iter().map(|h| (h.key, h.priority)).collect::<Vec<_>>();
-        assert_eq!(keys(&EN), keys(&JA));
-        let help_keys = |t: &Text| t.help.len();
-        assert_eq!(help_keys(&EN), help_keys(&JA));
-        assert!(EN.key_bar.iter().any(|h| h.key == "q" && h.priority == 0));
+    fn both_languages_have_the_same_help_rows() {
+        assert_eq!(EN.help_more.len(), JA.help_more.len());
     }
 }

@@ -102,3 +102,85 @@ fn csa_output_and_formats_without_comments() {
     let out = analyze(&[input.to_str().unwrap(), "--thresholds", "20,10,5,1"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `analyze` run in `dir`.
+fn analyze_in(dir: &common::TempDir, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shogiban"))
+        .arg("analyze")
+        .args(args)
+        .current_dir(dir.path())
+        .output()
+        .unwrap()
+}
+
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn two_inputs_of_one_name_into_one_folder_are_refused_before_any_analysis() {
+    let dir = common::TempDir::new("analyze-clash");
+    for sub in ["a", "b", "out"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    std::fs::write(dir.join("a/game.kifu"), GAME).unwrap();
+    std::fs::write(dir.join("b/game.kifu"), GAME).unwrap();
+    let out = analyze_in(&dir, &["a/game.kifu", "b/game.kifu", "-o", "out", "--time", "10"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("a/game.kifu and b/game.kifu would both be written to out/game.kifu"),
+        "{stderr}"
+    );
+    assert!(names_in(&dir.join("out")).is_empty());
+}
+
+#[test]
+fn an_input_is_overwritten_only_in_place() {
+    let dir = common::TempDir::new("analyze-self");
+    std::fs::write(dir.join("game.kifu"), GAME).unwrap();
+    let out = analyze_in(&dir, &["game.kifu", "-o", ".", "--time", "10"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("would overwrite its input; --in-place"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(dir.join("game.kifu")).unwrap(), GAME);
+    // --force is for earlier outputs, not inputs
+    let out = analyze_in(&dir, &["game.kifu", "-o", "game.kifu", "--force", "--time", "10"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(dir.join("game.kifu")).unwrap(), GAME);
+    let out = analyze_in(&dir, &["game.kifu", "--in-place", "--time", "10"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::read_to_string(dir.join("game.kifu")).unwrap().contains("*#評価値="));
+    assert_eq!(names_in(dir.path()), ["game.kifu"]);
+    // --in-place says where: not together with -o
+    let out = analyze_in(&dir, &["game.kifu", "--in-place", "-o", "x.kifu"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn an_earlier_output_is_kept() {
+    let dir = common::TempDir::new("analyze-earlier");
+    std::fs::write(dir.join("game.kifu"), GAME).unwrap();
+    std::fs::write(dir.join("game-analyzed.kifu"), "earlier analysis").unwrap();
+    // the default name moves on to the next free one
+    let out = analyze_in(&dir, &["game.kifu", "--time", "10"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("written to game-analyzed-2.kifu"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(dir.join("game-analyzed.kifu")).unwrap(), "earlier analysis");
+    // a named output that exists is replaced only with --force
+    let out = analyze_in(&dir, &["game.kifu", "-o", "game-analyzed.kifu", "--time", "10"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("game-analyzed.kifu exists; --force replaces it"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(dir.join("game-analyzed.kifu")).unwrap(), "earlier analysis");
+    let out = analyze_in(&dir, &["game.kifu", "-o", "game-analyzed.kifu", "--force", "--time", "10"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::read_to_string(dir.join("game-analyzed.kifu")).unwrap().contains("*#評価値="));
+    assert_eq!(names_in(dir.path()), ["game-analyzed-2.kifu", "game-analyzed.kifu", "game.kifu"]);
+}

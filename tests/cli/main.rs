@@ -20,6 +20,7 @@ mod changelog;
 #[path = "../common/mod.rs"]
 mod common;
 mod completions;
+mod convert;
 mod eval;
 mod help;
 mod mate;

@@ -155,3 +155,19 @@ fn a_full_stderr_keeps_the_exit_status() {
         .unwrap();
     assert_eq!(status.code(), Some(2), "an unreadable file is exit 2, not a panic (101)");
 }
+
+/// Under a memory limit the solver's table stops growing while room is left for the rest of
+/// the solve: the answer is "undecided" (exit 3), never a failed allocation and SIGABRT.
+#[test]
+fn a_memory_limit_ends_the_solve_undecided() {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 60000 && exec \"$0\" mate --time 120000 --nodes 20000000 --sfen '9/9/9/9/4k4/9/9/9/9 b 2B2S2N 1'")
+        .arg(env!("CARGO_BIN_EXE_shogiban"))
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(3), "{:?}\n{stdout}\n{stderr}", out.status);
+    assert!(stdout.contains("no mate found (out of memory, undecided)"), "{stdout}");
+    assert!(stderr.is_empty(), "{stderr}");
+}

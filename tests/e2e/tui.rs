@@ -23,8 +23,16 @@ impl Session {
         Session::start_with(args, home, (110, 30), &[("TERM", "xterm-256color")])
     }
 
+    /// `start`, with the app's data folder (`XDG_DATA_HOME`) at `data`: two sessions may
+    /// share one.
+    fn start_with_data(args: &[&str], home: common::TempDir, data: &std::path::Path) -> Session {
+        let data = data.to_str().expect("a UTF-8 path");
+        Session::start_with(args, home, (110, 30), &[("TERM", "xterm-256color"), ("XDG_DATA_HOME", data)])
+    }
+
     /// The program on a `size` (columns, rows) terminal whose environment sets `env` (and no
-    /// `COLORTERM` or `NO_COLOR` unless `env` does).
+    /// `COLORTERM` or `NO_COLOR` unless `env` does; the data folder is under `home` unless `env`
+    /// sets `XDG_DATA_HOME`).
     fn start_with(args: &[&str], home: common::TempDir, size: (u16, u16), env: &[(&str, &str)]) -> Session {
         let (cols, rows) = size;
         let pty = native_pty_system();
@@ -33,11 +41,11 @@ impl Session {
         cmd.args(args);
         cmd.env_remove("COLORTERM");
         cmd.env_remove("NO_COLOR");
+        cmd.env("XDG_DATA_HOME", home.join("data"));
         for (k, v) in env {
             cmd.env(k, v);
         }
         cmd.env("HOME", home.path());
-        cmd.env("XDG_DATA_HOME", home.join("data"));
         cmd.env("XDG_CONFIG_HOME", home.join("config"));
         // the interface in Japanese (the language follows the locale until it is set)
         cmd.env("LC_ALL", "ja_JP.UTF-8");
@@ -404,6 +412,31 @@ fn ctrl_z_suspends_and_the_screen_comes_back_on_resume() {
     s.quit();
 }
 
+/// A configured external engine that cannot start: the app opens all the same, says so on the
+/// status line, and the built-in engine answers the player's move.
+#[test]
+fn an_engine_that_cannot_start_leaves_the_built_in_one_playing() {
+    let home = common::TempDir::new("e2e-engine-fallback");
+    let dir = home.join("config/shogiban");
+    std::fs::create_dir_all(&dir).unwrap();
+    let settings = shogiban::tui::settings::Settings {
+        mode: shogiban::tui::settings::Mode::VsComputer,
+        side: shogiban::tui::settings::Side::Sente,
+        language: shogiban::tui::settings::Language::Ja,
+        engine_command: Some("/nonexistent/usi-engine --flag".into()),
+        ..Default::default()
+    };
+    std::fs::write(dir.join("settings.json"), serde_json::to_string_pretty(&settings).unwrap()).unwrap();
+    let mut s = Session::start(&[], home);
+    let screen = s.wait_for("起動できません");
+    assert!(screen.contains("/nonexistent/usi-engine"), "{screen}");
+    // the player's move gets the built-in engine's answer
+    s.send(":7g7f\r");
+    s.wait_for("▲７六歩(77)");
+    s.wait_until("the computer's reply", |screen| screen.contains("△"));
+    s.quit();
+}
+
 #[test]
 fn a_broken_settings_file_is_reported_kept_and_set_aside_on_the_first_change() {
     let home = common::TempDir::new("e2e-settings");
@@ -612,4 +645,129 @@ fn analyze_on_a_terminal_draws_its_progress_bar() {
     assert!(contains(&raw, b"4/4"), "the bar's count: {}", String::from_utf8_lossy(&raw));
     assert!(screen.contains("4 positions"), "{screen}");
     assert!(!screen.contains("[####"), "the result line replaces the bar: {screen}");
+}
+
+/// The files in `dir` whose names end with `suffix`, waiting (up to 20 s) for one to appear.
+fn wait_for_files(dir: &std::path::Path, suffix: &str) -> Vec<std::path::PathBuf> {
+    let start = Instant::now();
+    loop {
+        let files: Vec<_> = std::fs::read_dir(dir)
+            .map(|d| {
+                d.flatten().map(|e| e.path()).filter(|p| p.to_string_lossy().ends_with(suffix)).collect()
+            })
+            .unwrap_or_default();
+        if !files.is_empty() {
+            return files;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "no *{suffix} in {}", dir.display());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_damaged_autosave_resumes_what_reads_and_is_kept_byte_for_byte() {
+    let mut s = Session::start(&[], hot_seat_home("e2e-damaged"));
+    s.wait_for("開始局面");
+    for m in ["7g7f", "3c3d", "2g2f", "8c8d"] {
+        s.send(&format!(":{m}\r"));
+    }
+    s.wait_for("△８四歩(83)");
+    let autosave = s.home.join("data/shogiban/autosave.kifu");
+    wait_for_file(&autosave, "８四歩(83)");
+    s.signal("KILL");
+    assert!(s.wait_exit());
+    // one bad byte at the end of the autosave
+    let mut damaged = std::fs::read(&autosave).unwrap();
+    damaged.push(0xFF);
+    std::fs::write(&autosave, &damaged).unwrap();
+    let home = std::mem::replace(&mut s.home, common::TempDir::new("e2e-damaged-unused"));
+    let mut s = Session::start(&[], home);
+    let sc = s.wait_for("4手を再開しました");
+    assert!(sc.contains("damaged.kifu") || s.raw().windows(7).any(|w| w == b"damaged"), "{sc}");
+    // a move overwrites the autosave; the damaged file is kept as it was
+    s.send(":9g9f\r");
+    s.wait_for("▲９六歩(97)");
+    wait_for_file(&autosave, "９六歩(97)");
+    s.quit();
+    let kept = wait_for_files(&s.home.join("data/shogiban/previous"), "-damaged.kifu");
+    assert_eq!(std::fs::read(&kept[0]).unwrap(), damaged);
+}
+
+#[test]
+fn two_windows_on_one_data_folder_keep_their_own_games() {
+    let mut a = Session::start(&[], hot_seat_home("e2e-two-a"));
+    let data = a.home.join("data");
+    a.wait_for("開始局面");
+    a.send(":7g7f\r");
+    a.wait_for("▲７六歩(77)");
+    let folder = data.join("shogiban");
+    wait_for_file(&folder.join("autosave.kifu"), "７六歩(77)");
+    let mut b = Session::start_with_data(&[], hot_seat_home("e2e-two-b"), &data);
+    b.wait_for("開始局面");
+    b.send(":2g2f\r");
+    b.wait_for("▲２六歩(27)");
+    wait_for_file(&folder.join("autosave-2.kifu"), "２六歩(27)");
+    a.quit();
+    b.quit();
+    // neither game went to previous/, neither autosave holds the other's game
+    assert!(!folder.join("previous").exists());
+    assert!(!std::fs::read_to_string(folder.join("autosave.kifu")).unwrap().contains("２六歩"));
+    // the next launch resumes the game left last and names the other
+    let mut c = Session::start_with_data(&[], hot_seat_home("e2e-two-c"), &data);
+    let sc = c.wait_for("再開しました");
+    assert!(sc.contains("▲２六歩(27)") && !sc.contains("▲７六歩(77)"), "{sc}");
+    assert!(String::from_utf8_lossy(&c.raw()).contains("autosave.kifu"), "{sc}");
+    c.quit();
+}
+
+#[test]
+fn saving_a_record_that_did_not_read_whole_keeps_the_file_and_proposes_a_new_name() {
+    let home = common::TempDir::new("e2e-partial-save");
+    let kif = home.join("game.kifu");
+    let original = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ９九玉(11)\n   5 ２五歩(26)\n   6 ８五歩(84)\n";
+    std::fs::write(&kif, original).unwrap();
+    let mut s = Session::start(&[kif.to_str().unwrap()], home);
+    s.wait_for("▲２六歩(27)");
+    s.send("s");
+    s.wait_for("game-2.kifu");
+    s.send("\r");
+    let copy = s.home.join("game-2.kifu");
+    wait_for_file(&copy, "２六歩(27)");
+    assert_eq!(std::fs::read_to_string(&kif).unwrap(), original);
+    s.quit();
+}
+
+#[test]
+fn a_record_in_the_documents_folder_is_found_in_the_library_and_opened() {
+    let home = hot_seat_home("e2e-library");
+    let docs = home.join("Documents");
+    std::fs::create_dir_all(&docs).unwrap();
+    std::fs::write(docs.join("notes.txt"), "not a record").unwrap();
+    std::fs::write(
+        docs.join("club-night.kifu"),
+        "開始日時：2026/11/20 19:00:00\n先手：花子\n後手：太郎\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 投了\n",
+    )
+    .unwrap();
+    std::fs::write(docs.join("other.kifu"), "先手：次郎\n手数----指手---------消費時間--\n   1 ５六歩(57)\n")
+        .unwrap();
+    let mut s = Session::start(&[], home);
+    // no game to resume: the launch message offers the library
+    s.wait_for("O で棋譜一覧");
+    s.send("O");
+    let sc = s.wait_for("☗花子 ☖太郎");
+    assert!(sc.contains("/Documents/club-night.kifu"), "{sc}");
+    assert!(sc.contains("2026/11/20"), "{sc}");
+    assert!(sc.contains("other.kifu"), "{sc}");
+    assert!(!sc.contains("notes.txt"), "{sc}");
+    // typing narrows the list to the one record; Enter opens it for review
+    s.send("club");
+    s.wait_until("the filtered list", |s| s.contains("2 局中 1 局") && !s.contains("次郎"));
+    s.send("\r");
+    let sc = s.wait_for("を開きました");
+    assert!(sc.contains("▲２六歩(27)"), "{sc}");
+    assert!(sc.contains("投了"), "{sc}");
+    s.quit();
+    let recent =
+        std::fs::read_to_string(s.home.join("data/shogiban/recent.json")).expect("recent files written");
+    assert!(recent.contains("club-night.kifu"), "{recent}");
 }

@@ -2,8 +2,9 @@
 //! answers (resign, impasse declaration, single move), levels.
 
 use shogiban::core::Position;
+use shogiban::core::Score;
 use shogiban::engine::mate::quickmate::{CheckMateResult, check_mate_search};
-use shogiban::engine::search::root::{Score, SearchResult};
+use shogiban::engine::search::root::SearchResult;
 use shogiban::engine::search::time::Limits;
 use shogiban::engine::{Engine, EngineOptions};
 use std::sync::Arc;

@@ -2,9 +2,9 @@
 //! options, a game's commands, info parsing, stop, and the error paths (an engine that cannot
 //! start, that dies at once, that dies mid-search, that never answers).
 
-use shogiban::core::{Move, Position, position_command};
+use shogiban::core::{Move, Position, Score, position_command};
 use shogiban::engine::usi::client::{
-    BestMove, CheckmateAnswer, EngineConfig, EngineError, EngineEvent, GoParams, Score, UsiEngine,
+    BestMove, CheckmateAnswer, EngineConfig, EngineError, EngineEvent, GoParams, UsiEngine,
 };
 use std::time::Duration;
 

@@ -2,9 +2,9 @@
 //! reopen in every format that has comments, next to the player's own comments, and a record
 //! analysed by ShogiHome is read back as an analysis.
 
-use shogiban::core::{Move, Position};
+use shogiban::core::{Move, Position, Score};
 use shogiban::record::annotation::{
-    Annotation, Eval, Mark, annotation, main_line_annotations, set_annotation, user_comments,
+    Annotation, Mark, annotation, main_line_annotations, set_annotation, user_comments,
 };
 use shogiban::record::io::{Format, read_text, write_text};
 use shogiban::record::{GameRecord, ROOT};
@@ -33,9 +33,9 @@ fn analyse(record: &mut GameRecord) -> Vec<Option<Annotation>> {
             p.do_move(m);
         }
         let eval = if ply % 17 == 16 {
-            Eval::Mate(if ply % 2 == 0 { 9 } else { -5 })
+            Score::Mate(if ply % 2 == 0 { 9 } else { -5 })
         } else {
-            Eval::Cp(ply as i32 * 37 - 1500)
+            Score::Cp(ply as i32 * 37 - 1500)
         };
         let a = Annotation {
             mark: (ply > 0 && ply % 5 == 0).then(|| Mark::from_level(ply / 5 % 4).unwrap()),
@@ -86,7 +86,7 @@ fn analysis_in_variations_is_kept_in_kif_and_jkf() {
     let pos = rec.position_at(parent);
     let other = pos.legal_moves().as_slice().iter().copied().find(|&m| m != rec.node(fork).mv).unwrap();
     let var = rec.add_move(parent, other).unwrap();
-    let a = Annotation { mark: Some(Mark::Dubious), eval: Some(Eval::Cp(-321)), ..Default::default() };
+    let a = Annotation { mark: Some(Mark::Dubious), eval: Some(Score::Cp(-321)), ..Default::default() };
     set_annotation(&mut rec, var, Some(&a));
     for format in [Format::Kifu, Format::Jkf] {
         let (back, _) = read_text(&write_text(&rec, format), format).unwrap();
@@ -105,12 +105,12 @@ fn a_shogihome_analysis_file_is_read_as_an_analysis() {
     let (rec, _) = read_text(kif, Format::Kifu).unwrap();
     let an = main_line_annotations(&rec);
     assert_eq!(an.len(), 3);
-    assert_eq!(an[0].as_ref().unwrap().eval, Some(Eval::Cp(35)));
+    assert_eq!(an[0].as_ref().unwrap().eval, Some(Score::Cp(35)));
     assert_eq!(an[1].as_ref().unwrap().depth, Some(15));
     assert_eq!(an[1].as_ref().unwrap().engine.as_deref(), Some("水匠"));
     let last = an[2].as_ref().unwrap();
     assert_eq!(last.mark, Some(Mark::Mistake));
-    assert_eq!(last.eval, Some(Eval::Cp(480)));
+    assert_eq!(last.eval, Some(Score::Cp(480)));
     let p = rec.position_at(rec.main_line()[1]);
     assert_eq!(last.pv.len(), 3);
     assert_eq!(last.pv[0], p.parse_usi_move("2f2e").unwrap());

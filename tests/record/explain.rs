@@ -2,7 +2,7 @@
 //! their sentences in English and Japanese.
 
 use shogiban::core::*;
-use shogiban::record::explain::{Lang, describe, describe_parse};
+use shogiban::record::explain::{Language, describe, describe_parse};
 use shogiban::record::{MoveParseReason, parse_move_any};
 
 fn pos(sfen: &str) -> Position {
@@ -22,8 +22,8 @@ fn no_piece_can_reach() {
     let p = Position::startpos();
     assert_eq!(reason(&p, "55飛"), MoveParseReason::NoPieceCanReach { kind: PieceKind::Rook, to: sq("5e") });
     let e = parse_move_any(&p, "55飛", None).unwrap_err();
-    assert_eq!(e.describe(Lang::En), "no 飛 can reach ５五");
-    assert_eq!(e.describe(Lang::Ja), "５五へ行ける飛はありません");
+    assert_eq!(e.describe(Language::En), "no 飛 can reach ５五");
+    assert_eq!(e.describe(Language::Ja), "５五へ行ける飛はありません");
     assert_eq!(reason(&p, "55馬"), MoveParseReason::NoSuchPiece { kind: PieceKind::Horse });
 }
 
@@ -55,8 +55,8 @@ fn ambiguous_names_the_count_and_lists_the_moves() {
             modifiers: vec!['右', '左']
         }
     );
-    assert_eq!(e.describe(Lang::En), "two 金 can reach ５八: add 右 or 左 to say which");
-    assert_eq!(e.describe(Lang::Ja), "５八へ行ける金が2つあります: 右・左 で区別してください");
+    assert_eq!(e.describe(Language::En), "two 金 can reach ５八: add 右 or 左 to say which");
+    assert_eq!(e.describe(Language::Ja), "５八へ行ける金が2つあります: 右・左 で区別してください");
     assert_eq!(e.candidates, ["▲５八金右", "▲５八金左"]);
 }
 
@@ -67,11 +67,11 @@ fn the_hint_lists_only_the_modifiers_that_tell_the_moves_apart() {
     let e = parse_move_any(&p, "43銀", None).unwrap_err();
     let MoveParseReason::Ambiguous { modifiers, .. } = &e.reason else { panic!("{e}") };
     assert_eq!(modifiers, &['上', '引']);
-    assert_eq!(e.describe(Lang::En), "two 銀 can reach ４三: add 上 or 引 to say which");
+    assert_eq!(e.describe(Language::En), "two 銀 can reach ４三: add 上 or 引 to say which");
     // three golds: 右, 左 and 直 tell them apart
     let p = pos("4k4/9/9/9/9/9/9/9/3GGG2K b - 1");
     let e = parse_move_any(&p, "58金", None).unwrap_err();
-    assert_eq!(e.describe(Lang::En), "three 金 can reach ５八: add 右, 左 or 直 to say which", "{e:?}");
+    assert_eq!(e.describe(Language::En), "three 金 can reach ５八: add 右, 左 or 直 to say which", "{e:?}");
 }
 
 #[test]
@@ -103,14 +103,14 @@ fn drops_without_the_piece_and_forbidden_drops() {
     let p = pos("4k4/9/9/9/9/9/4P4/9/4K4 b P 1");
     let e = parse_move_any(&p, "55歩", None).unwrap_err();
     assert_eq!(e.reason, MoveParseReason::Illegal(IllegalMove::Nifu { file: 5, pawn: sq("5g") }));
-    assert_eq!(e.describe(Lang::En), "二歩: a pawn of yours already stands on file ５ (on ５七)");
+    assert_eq!(e.describe(Language::En), "二歩: a pawn of yours already stands on file ５ (on ５七)");
     // 打ち歩詰め
     let p = pos("8k/9/6NS1/9/9/9/9/9/4K4 b P 1");
     assert_eq!(reason(&p, "12歩打"), MoveParseReason::Illegal(IllegalMove::Uchifuzume { to: sq("1b") }));
     // 行き所のない駒
     let p = pos("4k4/9/9/9/9/9/9/9/4K4 b N 1");
     let e = parse_move_any(&p, "52桂", None).unwrap_err();
-    assert_eq!(e.describe(Lang::En), "行き所のない駒: a 桂 dropped on rank 二 could never move");
+    assert_eq!(e.describe(Language::En), "行き所のない駒: a 桂 dropped on rank 二 could never move");
 }
 
 #[test]
@@ -125,10 +125,10 @@ fn pinned_and_king_moves_in_every_notation() {
     for text in ["48金", "４八金(58)", "+5848KI", "5h4h"] {
         assert_eq!(reason(&p, text), MoveParseReason::Illegal(pinned), "{text}");
     }
-    assert_eq!(describe(&pinned, Lang::En), "the 金 on ５八 is pinned by the 飛 on ５一");
+    assert_eq!(describe(&pinned, Language::En), "the 金 on ５八 is pinned by the 飛 on ５一");
     let p = pos("3l4k/9/9/9/9/9/9/9/4K4 b - 1");
     let e = parse_move_any(&p, "69玉", None).unwrap_err();
-    assert_eq!(e.describe(Lang::En), "your king would be in check on ６九 from the 香 on ６一");
+    assert_eq!(e.describe(Language::En), "your king would be in check on ６九 from the 香 on ６一");
 }
 
 #[test]
@@ -166,6 +166,8 @@ fn text_problems_read_in_both_languages() {
     ] {
         let got = reason(&p, text);
         assert_eq!(got, want, "{text}");
-        assert!(!describe_parse(&got, Lang::En).is_empty() && !describe_parse(&got, Lang::Ja).is_empty());
+        assert!(
+            !describe_parse(&got, Language::En).is_empty() && !describe_parse(&got, Language::Ja).is_empty()
+        );
     }
 }

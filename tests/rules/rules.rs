@@ -425,3 +425,11 @@ fn has_legal_move_agrees_with_generation() {
     let p = pos("8k/9/9/9/9/9/5s3/3Gg4/4K4 b B 1");
     assert!(p.has_legal_move() && !p.is_checkmate());
 }
+
+#[test]
+fn usi_squares_below_rank_a_are_refused_not_overflowed() {
+    // '`' is the byte before 'a': the rank must not wrap around to a panic
+    assert_eq!(Square::from_usi("5`"), None);
+    assert_eq!(Move::from_usi("7`7f"), None);
+    assert_eq!(Move::from_usi("P*5`"), None);
+}

@@ -8,8 +8,7 @@
 //! itself is never marked. The four levels are 緩手, 疑問手, 悪手 and 大悪手 (inaccuracy,
 //! dubious, mistake, blunder); `record::annotation::Mark::from_level` gives their words.
 
-use super::BlackScore;
-use crate::core::{Color, Move, Position};
+use crate::core::{Color, Move, Position, Score};
 use crate::engine::search::time::Limits;
 use crate::engine::{Engine, EngineOptions};
 use std::sync::Arc;
@@ -74,7 +73,7 @@ impl Default for GameAnalysisOptions {
 /// What the engine found in one position of the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionEval {
-    pub score: BlackScore,
+    pub score: Score,
     /// The engine's move here (none when the game is over in this position).
     pub best: Option<Move>,
     /// The engine's line from here.
@@ -123,7 +122,7 @@ pub fn judge(
     after: &PositionEval,
     t: &Thresholds,
 ) -> MoveJudgement {
-    let rate = |s: BlackScore| {
+    let rate = |s: Score| {
         let r = s.win_rate();
         if mover == Color::Black { r } else { 1.0 - r }
     };
@@ -186,7 +185,7 @@ pub fn evaluate(engine: &mut Engine, pos: &Position, ms: u64, stop: &Arc<AtomicB
     let side = pos.side_to_move();
     if pos.legal_moves().is_empty() {
         return PositionEval {
-            score: BlackScore::mated(side),
+            score: Score::MATED.for_black(side),
             best: None,
             pv: Vec::new(),
             depth: 0,
@@ -196,8 +195,7 @@ pub fn evaluate(engine: &mut Engine, pos: &Position, ms: u64, stop: &Arc<AtomicB
     let mut limits = Limits::movetime(ms);
     limits.overhead_ms = Some(0);
     let r = engine.search(pos, limits, Arc::clone(stop), |_| {});
-    let score =
-        if r.declare_win { BlackScore::mated(side.flip()) } else { BlackScore::from_side(r.score, side) };
+    let score = if r.declare_win { Score::MATED.for_black(side.flip()) } else { r.score.for_black(side) };
     PositionEval { score, best: r.best, pv: r.pv, depth: r.depth, nodes: r.nodes }
 }
 
@@ -206,7 +204,7 @@ mod tests {
     use super::*;
 
     fn eval(cp: i32, best: Option<Move>) -> PositionEval {
-        PositionEval { score: BlackScore::Cp(cp), best, pv: Vec::new(), depth: 1, nodes: 1 }
+        PositionEval { score: Score::Cp(cp), best, pv: Vec::new(), depth: 1, nodes: 1 }
     }
 
     #[test]

@@ -160,6 +160,9 @@ impl Solver {
     }
 
     fn check_limits(&mut self) {
+        if self.table.is_out_of_memory() {
+            self.abort = Some(Abort::Memory);
+        }
         if self.nodes & 1023 != 0 {
             return;
         }

@@ -53,6 +53,9 @@ pub struct MateReport {
     pub result: MateResult,
     pub nodes: u64,
     pub elapsed: Duration,
+    /// The solve stopped undecided because the memory for its table ran out (under a memory
+    /// limit), not at a time or node limit.
+    pub out_of_memory: bool,
 }
 
 /// Default table capacity in entries (roughly 80 bytes each).
@@ -66,7 +69,7 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateResult {
 /// `solve`, also returning the node count and time taken.
 pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
     let start = Instant::now();
-    let report = |result, nodes| MateReport { result, nodes, elapsed: start.elapsed() };
+    let report = |result, nodes| MateReport { result, nodes, elapsed: start.elapsed(), out_of_memory: false };
     let attacker = pos.side_to_move();
     if pos.king_square(attacker.flip()).is_none() {
         return report(MateResult::NoMate, 0);
@@ -101,6 +104,9 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
             {
                 break;
             }
+            Limited::Aborted(dfpn::Abort::Memory) => {
+                return MateReport { out_of_memory: true, ..report(MateResult::Unknown, nodes) };
+            }
             Limited::Aborted(_) => return report(MateResult::Unknown, nodes),
             // an unlimited search proved no mate at all exists
             Limited::Refuted => return report(MateResult::NoMate, nodes),
@@ -131,7 +137,8 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
     } else {
         MateResult::Unknown
     };
-    report(result, nodes)
+    let out_of_memory = result == MateResult::Unknown && solver.table.is_out_of_memory();
+    MateReport { out_of_memory, ..report(result, nodes) }
 }
 
 /// Longest mate looked for by the depth-limited searches that run before the unlimited one.

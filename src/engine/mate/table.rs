@@ -172,17 +172,34 @@ impl Slot {
     }
 }
 
+/// Memory that must still be there beside the table for it to grow: the table takes no
+/// allocation that would leave less than this for the rest of the solve (move lists, the path,
+/// the mating line and the answer), so under a memory limit the solve ends undecided instead of
+/// failing an allocation somewhere. Reserved and given back at once, never touched.
+const HEADROOM_BYTES: usize = 32 << 20;
+
 /// The table proper. `attacker` is the side that checks (fixed for a whole solve).
 pub(crate) struct Table {
     map: HashMap<u64, Slot, BuildHasherDefault<KeyHasher>>,
     attacker: Color,
     entries: usize,
     capacity: usize,
+    /// The memory for another entry could not be had even after a garbage collection.
+    out_of_memory: bool,
+    /// How many times a board's list of further entries has grown.
+    small_growths: u32,
 }
 
 impl Table {
     pub fn new(attacker: Color, capacity: usize) -> Table {
-        Table { map: HashMap::default(), attacker, entries: 0, capacity }
+        Table {
+            map: HashMap::default(),
+            attacker,
+            entries: 0,
+            capacity,
+            out_of_memory: false,
+            small_growths: 0,
+        }
     }
 
     /// Looks a position up, using exact matches and the superiority rule; unknown positions get
@@ -283,15 +300,46 @@ impl Table {
         self.push(bkey, entry);
     }
 
-    /// Adds an entry for a board.
+    /// Adds an entry for a board, unless the memory for it cannot be had (the table is then
+    /// out of memory and the solver gives up).
     fn push(&mut self, bkey: u64, entry: Entry) {
+        if !self.room_for(bkey) {
+            self.out_of_memory = true;
+            return;
+        }
         match self.map.entry(bkey) {
             std::collections::hash_map::Entry::Vacant(v) => {
                 v.insert(Slot { first: entry, more: Vec::new() });
             }
-            std::collections::hash_map::Entry::Occupied(o) => o.into_mut().more.push(entry),
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let slot = o.into_mut();
+                if slot.more.len() == slot.more.capacity() {
+                    // these growths are small: the headroom is checked once in a while
+                    self.small_growths = self.small_growths.wrapping_add(1);
+                    let checked = !self.small_growths.is_multiple_of(1024) || has_headroom();
+                    if !(checked && slot.more.try_reserve(1).is_ok()) {
+                        self.out_of_memory = true;
+                        return;
+                    }
+                }
+                slot.more.push(entry);
+            }
         }
         self.count_new();
+    }
+
+    /// Whether the map can take `bkey` without an allocation that might fail: one it would make
+    /// is made here, fallibly, with the headroom left; failing that, half the table is freed.
+    fn room_for(&mut self, bkey: u64) -> bool {
+        // a full map (len == capacity) grows or rehashes on the next new key
+        if self.map.len() < self.map.capacity() || self.map.contains_key(&bkey) {
+            return true;
+        }
+        if has_headroom() && self.map.try_reserve(1).is_ok() {
+            return true;
+        }
+        self.collect_garbage();
+        self.map.len() < self.map.capacity() || (has_headroom() && self.map.try_reserve(1).is_ok())
     }
 
     fn count_new(&mut self) {
@@ -355,6 +403,16 @@ impl Table {
     pub fn is_full(&self) -> bool {
         self.entries > self.capacity
     }
+
+    /// Whether an entry could not be stored for want of memory (the solver must give up).
+    pub fn is_out_of_memory(&self) -> bool {
+        self.out_of_memory
+    }
+}
+
+/// Whether [`HEADROOM_BYTES`] more could be allocated now.
+fn has_headroom() -> bool {
+    Vec::<u8>::new().try_reserve_exact(HEADROOM_BYTES).is_ok()
 }
 
 #[cfg(test)]

@@ -13,12 +13,13 @@
 //! Unpromoted pawn, bishop and rook moves that could have promoted are never searched: the
 //! promotion dominates them.
 
-use super::ordering::hist_index;
+use super::history::{Histories, counter_key};
+use super::ordering::{SCORE_KILLER, Scored};
 use super::params::*;
-use super::picker::{Picker, SCORE_KILLER, Scored};
+use super::picker::{Context, Picker};
 use super::see::see;
 use super::time::Clock;
-use super::tt::{Bound, Histories, TranspositionTable, TtEntry};
+use super::tt::{Bound, TranspositionTable, TtEntry};
 use crate::core::{CheckTargets, Declaration, ImpasseRule, Move, PieceKind, Position, Repetition};
 use crate::engine::eval::{Accumulator, EvalTables, evaluate_with};
 use crate::engine::mate::quickmate::mate_in_one;
@@ -183,6 +184,51 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn reduction(&self, depth: i32, count: usize) -> i32 {
         self.lmr[(depth as usize).min(63)][count.min(63)]
+    }
+
+    /// What the move picker of the node at `ply` reads: the position, the histories, the killers.
+    #[inline]
+    pub(super) fn picker_context(&self, ply: usize) -> Context<'_> {
+        Context { pos: &self.pos, hist: &self.hist, killers: self.killers[ply] }
+    }
+
+    /// The counter-move slot of the move that led to `ply` (`None` at the root or after a null
+    /// move).
+    #[inline]
+    pub(super) fn counter_key(&self, ply: usize) -> Option<usize> {
+        if ply > 0 && !self.stack[ply - 1].mv.is_none() {
+            let f = self.stack[ply - 1];
+            Some(counter_key(f.piece, f.mv.to()))
+        } else {
+            None
+        }
+    }
+
+    /// Killer 1, killer 2 and the counter move to the previous move (NONE where there is none).
+    #[inline]
+    pub(super) fn refutations(&self, ply: usize) -> [Move; 3] {
+        let [k0, k1] = self.killers[ply];
+        [k0, k1, self.hist.counter_move(self.counter_key(ply))]
+    }
+
+    /// A quiet move `m` cut the node at `ply`: it becomes a killer and the counter move, its
+    /// history rises and the quiet moves `tried` before it fall.
+    fn on_quiet_cutoff(&mut self, ply: usize, depth: i32, m: Move, tried: &[Move]) {
+        let us = self.pos.side_to_move();
+        if self.killers[ply][0] != m {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = m;
+        }
+        let bonus = Histories::bonus(depth);
+        self.hist.update(us, m, bonus);
+        for &q in tried {
+            if q != m {
+                self.hist.update(us, q, -bonus);
+            }
+        }
+        if let Some(key) = self.counter_key(ply) {
+            self.hist.set_counter_move(key, m);
+        }
     }
 
     #[inline]
@@ -368,14 +414,16 @@ impl<'a> Searcher<'a> {
                 return eval;
             }
             // null move
-            if depth >= 2
+            if depth >= NULL_MOVE_DEPTH
                 && eval >= beta
                 && !threatened(self)
                 && ply > 0
                 && !self.stack[ply - 1].mv.is_none()
                 && beta.abs() < MATE_IN_MAX
             {
-                let r = NULL_MOVE_R + depth / 4 + ((eval - beta) / NULL_MOVE_EVAL_DIV).min(3);
+                let r = NULL_MOVE_R
+                    + depth / NULL_MOVE_DEPTH_DIV
+                    + ((eval - beta) / NULL_MOVE_EVAL_DIV).min(NULL_MOVE_EVAL_MAX);
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].piece = 0;
                 self.pos.do_null_move();
@@ -392,11 +440,11 @@ impl<'a> Searcher<'a> {
         }
 
         // internal iterative reduction: no TT move, probably a poorly ordered node
-        let depth = if tt_move.is_none() && depth >= 4 && (PV || cut) { depth - 1 } else { depth };
+        let depth = if tt_move.is_none() && depth >= IIR_DEPTH && (PV || cut) { depth - 1 } else { depth };
 
         // Moves come in stages (see picker.rs): a cutoff by the TT move, a capture or a killer
         // saves generating and ordering the quiet moves and drops.
-        let mut picker = Picker::main(&self.pos, tt_move, self.refutations(ply));
+        let mut picker = Picker::main(&self.pos, tt_move, self.refutations(ply), self.counter_key(ply));
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut count = 0usize;
@@ -406,7 +454,7 @@ impl<'a> Searcher<'a> {
         // once late-move pruning starts, only checking quiet moves are still searched, in any order
         let mut skip_quiets = false;
         let mut check_info: Option<CheckTargets> = None;
-        while let Some(Scored { mv: m, score }) = picker.next(self, ply) {
+        while let Some(Scored { mv: m, score }) = picker.next(&self.picker_context(ply)) {
             if m == excluded {
                 continue;
             }
@@ -420,13 +468,14 @@ impl<'a> Searcher<'a> {
                         let lmp =
                             if improving { LMP_BASE + depth * depth } else { (LMP_BASE + depth * depth) / 2 };
                         let lmr_depth = (depth - 1 - self.reduction(depth, count)).max(0);
-                        if depth <= 8 && count as i32 > lmp {
+                        if depth <= LMP_DEPTH && count as i32 > lmp {
                             skip_quiets = true;
                         }
                         skip_quiets
-                            || (lmr_depth < 7
+                            || (lmr_depth < FUTILITY_DEPTH
                                 && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha)
-                            || (lmr_depth < 8 && see(&self.pos, m) < -SEE_QUIET * lmr_depth * lmr_depth)
+                            || (lmr_depth < SEE_QUIET_DEPTH
+                                && see(&self.pos, m) < -SEE_QUIET * lmr_depth * lmr_depth)
                     };
                     // checks are never pruned here
                     if prune
@@ -436,12 +485,12 @@ impl<'a> Searcher<'a> {
                     {
                         continue;
                     }
-                } else if depth < 7 && see(&self.pos, m) < -SEE_CAPTURE * depth {
+                } else if depth < SEE_CAPTURE_DEPTH && see(&self.pos, m) < -SEE_CAPTURE * depth {
                     continue;
                 }
             }
 
-            let hist = if quiet { self.hist.history[hist_index(us, m)] } else { 0 };
+            let hist = if quiet { self.hist.butterfly(us, m) } else { 0 };
             let mut extension = 0;
             // singular extension: when the table's move beats every other move by a margin
             // (searched without it at half depth) it gets one more ply; when even the others
@@ -449,7 +498,7 @@ impl<'a> Searcher<'a> {
             if m == tt_move
                 && depth >= SINGULAR_DEPTH
                 && excluded.is_none()
-                && ply < 2 * self.root_depth as usize
+                && ply < EXTENSION_PLY_FACTOR * self.root_depth as usize
                 && let Some(e) = tte
                 && matches!(e.bound, Bound::Lower | Bound::Exact)
                 && e.depth >= depth - 3
@@ -471,7 +520,7 @@ impl<'a> Searcher<'a> {
             // check extension (王手延長) in PV nodes for checks that do not lose material
             if extension == 0
                 && PV
-                && ply < 2 * self.root_depth as usize
+                && ply < EXTENSION_PLY_FACTOR * self.root_depth as usize
                 && check_info.get_or_insert_with(|| CheckTargets::new(&self.pos)).gives_check(&self.pos, m)
                 && see(&self.pos, m) >= 0
             {
@@ -481,7 +530,7 @@ impl<'a> Searcher<'a> {
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + extension;
             let mut v = -INF;
-            if depth >= 3 && count > 1 + PV as usize && (quiet || score < 0) {
+            if depth >= LMR_DEPTH && count > 1 + PV as usize && (quiet || score < 0) {
                 let mut r = self.reduction(depth, count);
                 if tt_pv {
                     r -= 1;

@@ -7,8 +7,9 @@
 
 pub mod alphabeta;
 pub mod dominated;
+pub mod history;
 mod large_pages;
-pub mod ordering;
+mod ordering;
 pub mod params;
 mod picker;
 mod qsearch;
@@ -17,5 +18,5 @@ pub mod see;
 pub mod time;
 pub mod tt;
 
-pub use root::{Score, SearchInfo, SearchResult};
+pub use root::{SearchInfo, SearchResult};
 pub use time::Limits;

@@ -12,24 +12,12 @@
 //! In check, all evasions are generated and ordered at once. The quiescence search uses stage 2
 //! only (captures and promotions, including the losing ones, which it skips itself).
 
-use super::alphabeta::Searcher;
 use super::dominated::is_dominated;
+use super::history::Histories;
+use super::ordering::{SCORE_GOOD_CAPTURE, SCORE_KILLER, SCORE_TT, Scored, losing_capture, score_moves};
 use super::params::QUIET_SORT_LIMIT;
 use crate::core::{MAX_MOVES, Move, MoveList, PieceKind, Position};
 use std::mem::MaybeUninit;
-
-/// Score of the TT move.
-pub(super) const SCORE_TT: i32 = 1 << 30;
-/// Base of winning or even captures and promotions (MVV-LVA added); losing ones get the negative.
-pub(super) const SCORE_GOOD_CAPTURE: i32 = 500_000_000;
-/// Killer moves and the counter move score `SCORE_KILLER + 2, + 1, + 0`.
-pub(super) const SCORE_KILLER: i32 = 400_000_000;
-
-#[derive(Copy, Clone)]
-pub(super) struct Scored {
-    pub mv: Move,
-    pub score: i32,
-}
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Stage {
@@ -46,6 +34,14 @@ enum Stage {
     Select,
 }
 
+/// What the picker reads from the search at each step: the position, the histories and this
+/// ply's killer moves.
+pub(super) struct Context<'a> {
+    pub pos: &'a Position,
+    pub hist: &'a Histories,
+    pub killers: [Move; 2],
+}
+
 pub(super) struct Picker {
     moves: [MaybeUninit<Scored>; MAX_MOVES],
     /// `moves[..len]` are initialised; the current stage returns `moves[cur..end]`.
@@ -57,8 +53,11 @@ pub(super) struct Picker {
     bad_end: usize,
     stage: Stage,
     tt_move: Move,
-    /// Killer 1, killer 2, counter move (stage 3), in that order.
+    /// Killer 1, killer 2, counter move (stage 3), in that order, as they were when the node
+    /// started.
     refutations: [Move; 3],
+    /// The counter-move slot of the previous move (`None` at the root or after a null move).
+    counter_key: Option<usize>,
     refutation_index: usize,
     /// Quiet moves scoring at least this are sorted.
     sort_limit: i32,
@@ -67,19 +66,26 @@ pub(super) struct Picker {
 }
 
 impl Picker {
-    /// The picker of an interior node.
-    pub fn main(pos: &Position, tt_move: Move, refutations: [Move; 3]) -> Picker {
+    /// The picker of an interior node. `refutations` are killer 1, killer 2 and the counter
+    /// move, tried as stage 3; `counter_key` is the previous move's counter-move slot.
+    pub fn main(pos: &Position, tt_move: Move, refutations: [Move; 3], counter_key: Option<usize>) -> Picker {
         let stage = if pos.in_check() { Stage::EvasionsInit } else { Stage::Tt };
-        Picker::with(stage, tt_move, refutations, QUIET_SORT_LIMIT)
+        Picker::with(stage, tt_move, refutations, counter_key, QUIET_SORT_LIMIT)
     }
 
     /// The picker of a quiescence node: captures and promotions, or all evasions in check.
-    pub fn quiescence(pos: &Position, tt_move: Move) -> Picker {
+    pub fn quiescence(pos: &Position, tt_move: Move, counter_key: Option<usize>) -> Picker {
         let stage = if pos.in_check() { Stage::EvasionsInit } else { Stage::QCapturesInit };
-        Picker::with(stage, tt_move, [Move::NONE; 3], 0)
+        Picker::with(stage, tt_move, [Move::NONE; 3], counter_key, 0)
     }
 
-    fn with(stage: Stage, tt_move: Move, refutations: [Move; 3], sort_limit: i32) -> Picker {
+    fn with(
+        stage: Stage,
+        tt_move: Move,
+        refutations: [Move; 3],
+        counter_key: Option<usize>,
+        sort_limit: i32,
+    ) -> Picker {
         Picker {
             moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
@@ -90,6 +96,7 @@ impl Picker {
             stage,
             tt_move,
             refutations,
+            counter_key,
             refutation_index: 0,
             sort_limit,
             check_see: stage == Stage::QCapturesInit,
@@ -110,17 +117,18 @@ impl Picker {
         unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().add(a).cast::<Scored>(), b - a) }
     }
 
-    /// Appends the moves of `list` that pass `keep`, scores them, and makes them the current
-    /// range.
-    fn append(&mut self, s: &Searcher, list: &MoveList, ply: usize, mut keep: impl FnMut(Move) -> bool) {
+    /// Appends the moves of `list` that pass `keep`, scores them by the histories and killers as
+    /// they are now, and makes them the current range.
+    fn append(&mut self, cx: &Context, list: &MoveList, mut keep: impl FnMut(Move) -> bool) {
         let start = self.len;
         for &m in list.iter() {
             if keep(m) {
                 self.push(m, 0);
             }
         }
-        let tt_move = self.tt_move;
-        s.score_moves(self.range(start, self.len), tt_move, ply);
+        let (tt_move, counter_key) = (self.tt_move, self.counter_key);
+        let refutations = [cx.killers[0], cx.killers[1], cx.hist.counter_move(counter_key)];
+        score_moves(cx.pos, cx.hist, refutations, self.range(start, self.len), tt_move);
         self.cur = start;
         self.end = self.len;
     }
@@ -159,10 +167,11 @@ impl Picker {
         }
     }
 
-    /// The next move to search with its ordering score, or `None` when all are done.
+    /// The next move to search with its ordering score, or `None` when all are done. `cx`
+    /// are the search's statistics as they stand now (searches of this node's moves change them).
     #[inline(always)]
-    pub fn next(&mut self, s: &Searcher, ply: usize) -> Option<Scored> {
-        let pos = &s.pos;
+    pub fn next(&mut self, cx: &Context) -> Option<Scored> {
+        let pos = cx.pos;
         loop {
             match self.stage {
                 Stage::Tt => {
@@ -177,14 +186,14 @@ impl Picker {
                     let mut list = MoveList::new();
                     pos.generate_tactical(&mut list);
                     let tt = self.tt_move;
-                    self.append(s, &list, ply, |m| m != tt);
+                    self.append(cx, &list, |m| m != tt);
                     self.bad_end = self.end;
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
                     while self.cur < self.end {
                         let m = self.select_best();
-                        if !s.losing_capture(m.mv) {
+                        if !losing_capture(pos, m.mv) {
                             self.cur += 1;
                             return Some(m);
                         }
@@ -223,7 +232,7 @@ impl Picker {
                     pos.generate_non_captures(&mut list);
                     let (tt, refs) = (self.tt_move, self.refutations);
                     // pawn promotions came with the captures
-                    self.append(s, &list, ply, |m| {
+                    self.append(cx, &list, |m| {
                         m != tt
                             && !refs.contains(&m)
                             && !is_dominated(pos, m)
@@ -247,7 +256,7 @@ impl Picker {
                     }
                     let mut m = self.select_best();
                     self.cur += 1;
-                    if self.stage == Stage::Select && self.check_see && s.losing_capture(m.mv) {
+                    if self.stage == Stage::Select && self.check_see && losing_capture(pos, m.mv) {
                         m.score -= 2 * SCORE_GOOD_CAPTURE; // the quiescence search skips these
                     }
                     return Some(m);
@@ -255,13 +264,13 @@ impl Picker {
                 Stage::EvasionsInit => {
                     let mut list = MoveList::new();
                     pos.generate_evasions(&mut list);
-                    self.append(s, &list, ply, |m| !is_dominated(pos, m));
+                    self.append(cx, &list, |m| !is_dominated(pos, m));
                     self.stage = Stage::Select;
                 }
                 Stage::QCapturesInit => {
                     let mut list = MoveList::new();
                     pos.generate_tactical(&mut list);
-                    self.append(s, &list, ply, |_| true);
+                    self.append(cx, &list, |_| true);
                     self.stage = Stage::Select;
                 }
             }

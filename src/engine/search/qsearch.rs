@@ -4,8 +4,9 @@
 //! drop checks chain almost without end in shogi.
 
 use super::alphabeta::{INF, MATE_IN_MAX, MAX_PLY, Searcher, from_tt, mated_in, to_tt};
+use super::ordering::Scored;
 use super::params::*;
-use super::picker::{Picker, Scored};
+use super::picker::Picker;
 use super::see::see;
 use super::tt::{Bound, TtEntry};
 use crate::core::Move;
@@ -63,10 +64,10 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(best);
         }
-        let mut picker = Picker::quiescence(&self.pos, tt_move);
+        let mut picker = Picker::quiescence(&self.pos, tt_move, self.counter_key(ply));
         let mut best_move = Move::NONE;
         let mut any = false;
-        while let Some(Scored { mv: m, score }) = picker.next(self, ply) {
+        while let Some(Scored { mv: m, score }) = picker.next(&self.picker_context(ply)) {
             any = true;
             if !in_check {
                 let cap = self.pos.piece_at(m.to());

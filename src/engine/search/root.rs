@@ -4,41 +4,32 @@
 
 use super::alphabeta::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher, mate_probe_worthwhile};
 use super::dominated::is_dominated;
-use super::params::{ASPIRATION, ROOT_MATE_MAX_MS, ROOT_MATE_SHARE};
-use super::picker::Scored;
+use super::ordering::{Scored, score_moves};
+use super::params::{
+    ASPIRATION, ASPIRATION_DEPTH, ASPIRATION_MAX, ASPIRATION_WIDEN, ROOT_MATE_MAX_MS, ROOT_MATE_MIN_MS,
+    ROOT_MATE_SHARE,
+};
 use super::time::{Clock, IterationTimer, Limits};
 use super::tt::TranspositionTable;
-use crate::core::{Declaration, ImpasseRule, Move, Position};
+use crate::core::{Declaration, ImpasseRule, Move, Position, Score};
 use crate::engine::mate::{self, MateLimits, MateResult};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// A score as USI reports it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns from the side to move's point of view.
-    Cp(i32),
-    /// Mate in n plies: positive when the side to move mates, negative when it is mated.
-    Mate(i32),
-}
-
-impl Score {
-    pub fn from_value(v: i32) -> Score {
-        if v >= MATE_IN_MAX {
-            Score::Mate(MATE - v)
-        } else if v <= -MATE_IN_MAX {
-            Score::Mate(-(MATE + v))
-        } else {
-            Score::Cp(v)
+/// A search value (centipawns, or a mate as `MATE` minus its distance in plies) as a [`Score`]
+/// from the side to move's point of view.
+pub fn score_of_value(v: i32) -> Score {
+    if v >= MATE_IN_MAX {
+        match MATE - v {
+            0 => Score::MateUnknown(true),
+            n => Score::Mate(n),
         }
-    }
-
-    /// USI text: `cp 123` or `mate 5` / `mate -4`.
-    pub fn usi(self) -> String {
-        match self {
-            Score::Cp(c) => format!("cp {c}"),
-            Score::Mate(n) if n < 0 => format!("mate {n}"),
-            Score::Mate(n) => format!("mate {n}"),
+    } else if v <= -MATE_IN_MAX {
+        match MATE + v {
+            0 => Score::MATED,
+            n => Score::Mate(-n),
         }
+    } else {
+        Score::Cp(v)
     }
 }
 
@@ -49,6 +40,7 @@ pub struct SearchInfo {
     pub seldepth: u32,
     /// 1-based line number when MultiPV > 1.
     pub multipv: usize,
+    /// From the side to move's point of view.
     pub score: Score,
     pub nodes: u64,
     pub nps: u64,
@@ -81,7 +73,7 @@ impl SearchResult {
             best,
             ponder: None,
             declare_win,
-            score: Score::from_value(value),
+            score: score_of_value(value),
             pv: best.into_iter().collect(),
             depth: 0,
             nodes: 0,
@@ -168,7 +160,7 @@ fn root_mate_budget(pos: &Position, limits: &Limits) -> Option<u64> {
     }
     let (opt, _) = super::time::budgets_now(limits, pos.side_to_move())?;
     let ms = (opt / ROOT_MATE_SHARE).min(ROOT_MATE_MAX_MS);
-    (ms >= 5 && mate_probe_worthwhile(pos)).then_some(ms)
+    (ms >= ROOT_MATE_MIN_MS && mate_probe_worthwhile(pos)).then_some(ms)
 }
 
 /// The df-pn mate solver (詰将棋) run for `ms` milliseconds at the root: a long forced mate by
@@ -228,7 +220,7 @@ fn main_search(
     let mut s = Searcher::new(pos, tt, stop, clock);
     // the histories start from what the last search learnt (the opponent's reply was very
     // likely searched there)
-    s.hist = tt.take_histories();
+    s.hist = tt.histories.take();
     if let Some(n) = limits.nodes {
         s.node_limit = n;
     }
@@ -244,7 +236,7 @@ fn main_search(
     // initial order: the usual move ordering with the TT move first
     let tt_move = tt.probe(pos.key()).map_or(Move::NONE, |e| e.mv);
     let mut scored: Vec<Scored> = moves.iter().map(|&mv| Scored { mv, score: 0 }).collect();
-    s.score_moves(&mut scored, tt_move, 0);
+    score_moves(&s.pos, &s.hist, s.refutations(0), &mut scored, tt_move);
     scored.sort_by_key(|e| std::cmp::Reverse(e.score));
     moves = scored.iter().map(|e| e.mv).collect();
     let mut root: Vec<RootMove> =
@@ -267,7 +259,7 @@ fn main_search(
         for pv_idx in 0..multipv {
             let prev = root[pv_idx].prev_score;
             let mut delta = ASPIRATION;
-            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_IN_MAX {
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && prev.abs() < MATE_IN_MAX {
                 (prev - delta, prev + delta)
             } else {
                 (-INF, INF)
@@ -286,8 +278,8 @@ fn main_search(
                 } else {
                     break;
                 }
-                delta += delta / 2 + 10;
-                if delta > 1_500 {
+                delta += delta / 2 + ASPIRATION_WIDEN;
+                if delta > ASPIRATION_MAX {
                     alpha = -INF;
                     beta = INF;
                 }
@@ -312,7 +304,7 @@ fn main_search(
                 depth: depth as u32,
                 seldepth: s.seldepth.max(depth as usize) as u32,
                 multipv: i + 1,
-                score: Score::from_value(r.score),
+                score: score_of_value(r.score),
                 nodes: s.nodes,
                 nps: s.nodes * 1000 / elapsed.max(1),
                 time_ms: elapsed,
@@ -334,7 +326,7 @@ fn main_search(
         }
     }
 
-    tt.keep_histories(std::mem::take(&mut s.hist));
+    tt.histories.keep(std::mem::take(&mut s.hist));
     let top = &best_lines[0];
     let score = if top.score > -INF { top.score } else { top.prev_score.max(-INF + 1) };
     let ponder = top.pv.get(1).copied().or_else(|| {
@@ -346,7 +338,7 @@ fn main_search(
         best: Some(top.mv),
         ponder,
         declare_win: false,
-        score: Score::from_value(if score <= -INF { 0 } else { score }),
+        score: score_of_value(if score <= -INF { 0 } else { score }),
         pv: top.pv.clone(),
         depth: completed,
         nodes: s.nodes,
@@ -451,7 +443,7 @@ mod tests {
     fn a_search_leaves_its_histories_for_the_next() {
         let (_, tt, r) = searched_startpos();
         assert!(r.best.is_some());
-        let h = tt.take_histories();
+        let h = tt.histories.take();
         assert!(h.history.iter().any(|&v| v != 0), "the search learnt nothing?");
         assert!(h.counter.iter().any(|m| !m.is_none()));
     }

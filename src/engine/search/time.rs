@@ -14,7 +14,7 @@
 //! and one that falls between our last poll and the GUI reading `bestmove` costs the game on
 //! time, so the longest gap seen in the last two minutes is kept back on top of the margin.
 
-use super::params::{STALL_GAP_MS, STALL_MEMORY_MS, STALL_RESERVE_MAX_MS, TIME_MARGIN_MS};
+use super::params::*;
 use crate::core::{Color, Move};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -81,7 +81,7 @@ pub fn budgets(l: &Limits, us: Color) -> Option<(u64, u64)> {
         return None;
     }
     if let Some(mt) = l.movetime {
-        let t = mt.saturating_sub(mt.min(l.margin()) / 4).max(1);
+        let t = mt.saturating_sub(mt.min(l.margin()) / MOVETIME_MARGIN_DIV).max(1);
         return Some((t, t));
     }
     let remain = l.time[us.index()].unwrap_or(0);
@@ -90,25 +90,29 @@ pub fn budgets(l: &Limits, us: Color) -> Option<(u64, u64)> {
     let margin = l.margin();
     let (opt, max) = if byo > 0 {
         let usable = (remain + byo).saturating_sub(margin);
-        let max = (remain / 8 + byo).saturating_sub(margin).min(usable);
-        let opt = if remain < byo { max } else { (remain / 30 + byo).saturating_sub(margin).min(max) };
+        let max = (remain / BYOYOMI_MAX_DIV + byo).saturating_sub(margin).min(usable);
+        let opt = if remain < byo {
+            max
+        } else {
+            (remain / MAIN_TIME_OPT_DIV + byo).saturating_sub(margin).min(max)
+        };
         (opt, max)
     } else if inc > 0 {
         let usable = remain.saturating_sub(margin);
-        let max = (remain / 6 + inc).min(usable);
-        let opt = (remain / 30 + inc * 3 / 4).min(max);
+        let max = (remain / INCREMENT_MAX_DIV + inc).min(usable);
+        let opt = (remain / MAIN_TIME_OPT_DIV + inc * INCREMENT_USED_PERCENT / 100).min(max);
         (opt, max)
     } else {
         let usable = remain.saturating_sub(margin);
-        // about 1/30 of what is left a move: a game of 60 moves each (120 plies, longer than
-        // most) still leaves an eighth of the clock; 1/45 left over a third of it unused
-        let max = (remain / 10).min(usable);
-        let opt = (remain / 30).min(max);
+        let max = (remain / SUDDEN_DEATH_MAX_DIV).min(usable);
+        let opt = (remain / MAIN_TIME_OPT_DIV).min(max);
         (opt, max)
     };
-    // at least 10 ms to finish a few plies; in sudden death with little left, less: a short
-    // search each move keeps a long game from running the clock to zero
-    let floor = if byo == 0 && inc == 0 { (remain / 40).clamp(1, 10) } else { 10 };
+    let floor = if byo == 0 && inc == 0 {
+        (remain / SUDDEN_DEATH_FLOOR_DIV).clamp(1, MIN_BUDGET_MS)
+    } else {
+        MIN_BUDGET_MS
+    };
     Some((opt.max(floor), max.max(floor)))
 }
 
@@ -219,7 +223,7 @@ impl Clock {
                 let e = self.elapsed_ms();
                 // with a fixed budget (move time, pure byoyomi) unused time is simply lost, so
                 // keep iterating; the search is cut at the maximum anyway
-                e >= max || (opt < max && e as f64 >= opt as f64 * 0.5 * scale)
+                e >= max || (opt < max && e as f64 >= opt as f64 * ITERATION_OPT_SHARE * scale)
             }
             None => false,
         }
@@ -261,10 +265,14 @@ impl IterationTimer {
         self.reference = Some((reference + score) / 2);
         // a score falling from the last iteration and from the running average asks for time
         let fall = (previous - score).max(0) + (reference - score).max(0) / 2;
-        let falling = (1.0 + fall as f64 / 300.0).min(1.6);
-        let instability = 1.0 + self.changes.min(1.5);
-        let settled = if self.stable >= 8 && fall < 20 { 0.7 } else { 1.0 };
-        (falling * instability * settled).clamp(0.5, 2.0)
+        let falling = (1.0 + fall as f64 / TIME_FALL_CP).min(TIME_FALL_MAX);
+        let instability = 1.0 + self.changes.min(TIME_CHANGES_MAX);
+        let settled = if self.stable >= TIME_SETTLED_ITERATIONS && fall < TIME_SETTLED_FALL_CP {
+            TIME_SETTLED_SCALE
+        } else {
+            1.0
+        };
+        (falling * instability * settled).clamp(TIME_SCALE_MIN, TIME_SCALE_MAX)
     }
 }
 

@@ -8,9 +8,9 @@
 //! histories of the last search (`Histories`): the next search starts from them, aged, instead
 //! of from nothing. `clear` (a new game) forgets both.
 
+use super::history::KeptHistories;
 use super::large_pages::LargeArray;
 use crate::core::Move;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// What a stored score means.
@@ -67,27 +67,9 @@ pub struct TranspositionTable {
     buckets: LargeArray<Bucket>,
     mask: usize,
     generation: AtomicU8,
-    /// The main thread's histories after the last search (`None`: start afresh).
-    histories: Mutex<Option<Histories>>,
-}
-
-/// Move-ordering statistics a search learns: the butterfly history by (side, move) and the
-/// counter move by (piece, destination) of the previous move.
-pub struct Histories {
-    pub history: Vec<i32>,
-    pub counter: Vec<Move>,
-}
-
-impl Histories {
-    pub fn new() -> Histories {
-        Histories { history: vec![0; 2 << 15], counter: vec![Move::NONE; 32 * 81] }
-    }
-}
-
-impl Default for Histories {
-    fn default() -> Self {
-        Histories::new()
-    }
+    /// The main thread's histories after the last search, kept here so that clearing the
+    /// table for a new game forgets them too.
+    pub histories: KeptHistories,
 }
 
 // data word layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 5 | pv 1
@@ -127,7 +109,12 @@ impl TranspositionTable {
         let n = TranspositionTable::buckets_for(mb);
         // SAFETY: a bucket of zeroed atomics is an empty bucket.
         let buckets = unsafe { LargeArray::zeroed(n) };
-        TranspositionTable { buckets, mask: n - 1, generation: AtomicU8::new(0), histories: Mutex::new(None) }
+        TranspositionTable {
+            buckets,
+            mask: n - 1,
+            generation: AtomicU8::new(0),
+            histories: KeptHistories::default(),
+        }
     }
 
     /// Like `new`, but `None` when the memory cannot be had.
@@ -139,7 +126,7 @@ impl TranspositionTable {
             buckets,
             mask: n - 1,
             generation: AtomicU8::new(0),
-            histories: Mutex::new(None),
+            histories: KeptHistories::default(),
         })
     }
 
@@ -166,24 +153,7 @@ impl TranspositionTable {
             }
         }
         self.generation.store(0, Ordering::Relaxed);
-        *self.histories.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    }
-
-    /// The histories the last search left, aged (halved: what was learnt about the position
-    /// before matters less), or fresh ones.
-    pub fn take_histories(&self) -> Histories {
-        match self.histories.lock().unwrap_or_else(|e| e.into_inner()).take() {
-            Some(mut h) => {
-                h.history.iter_mut().for_each(|v| *v /= 2);
-                h
-            }
-            None => Histories::new(),
-        }
-    }
-
-    /// Keeps a search's histories for the next search.
-    pub fn keep_histories(&self, h: Histories) {
-        *self.histories.lock().unwrap_or_else(|e| e.into_inner()) = Some(h);
+        self.histories.clear();
     }
 
     /// Starts a new search: older entries become preferred victims.
@@ -281,22 +251,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn histories_are_kept_aged_and_forgotten_on_clear() {
+    fn clearing_forgets_the_kept_histories() {
         let tt = TranspositionTable::new(1);
-        assert!(tt.take_histories().history.iter().all(|&v| v == 0));
-        let mut h = Histories::new();
+        let mut h = crate::engine::search::history::Histories::new();
         h.history[7] = 1000;
-        h.history[8] = -301;
-        h.counter[5] = Move::from_bits(77);
-        tt.keep_histories(h);
-        let h = tt.take_histories();
-        assert_eq!((h.history[7], h.history[8], h.counter[5]), (500, -150, Move::from_bits(77)));
-        // taken: the next search without a keep starts afresh
-        assert_eq!(tt.take_histories().history[7], 0);
-        tt.keep_histories(h);
+        tt.histories.keep(h);
         tt.clear();
-        let h = tt.take_histories();
-        assert_eq!((h.history[7], h.counter[5]), (0, Move::NONE));
+        assert_eq!(tt.histories.take().history[7], 0);
     }
 
     #[test]

@@ -14,10 +14,9 @@
 //! neither captures nor promotes: `SFEN<TAB>result<TAB>bestmove<TAB>1`, result 1 / 0.5 / 0 for
 //! the side to move. Lines are appended, so runs can be stopped and repeated.
 
-use crate::core::{Color, GameStatus, Move, Position};
+use crate::core::{Color, GameStatus, Move, Position, Score};
 use crate::engine::book::build::Game;
 use crate::engine::levels::Rng;
-use crate::engine::search::root::Score;
 use crate::engine::search::time::Limits;
 use crate::engine::tune::TuneError;
 use crate::engine::{Engine, EngineOptions};

@@ -8,7 +8,7 @@
 //! Line parsing lives in `events.rs`.
 
 pub use super::events::{
-    BestMove, Bound, CheckmateAnswer, EngineError, EngineEvent, Info, Score, UsiOption, parse_line,
+    BestMove, Bound, CheckmateAnswer, EngineError, EngineEvent, Info, UsiOption, parse_line,
 };
 use crate::core::{Move, Position, position_command};
 use std::collections::VecDeque;

@@ -2,18 +2,7 @@
 //! `checkmate` lines, into [`EngineEvent`]s. Pure functions, no I/O; the process handling is in
 //! `client.rs`.
 
-use crate::core::Move;
-
-/// A score as the engine reports it, from the side to move's point of view.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns (1 pawn ≈ 100).
-    Cp(i32),
-    /// Mate in this many plies; negative when the side to move is being mated.
-    Mate(i32),
-    /// `mate +` / `mate -`: a mate without a length (`true` = the side to move mates).
-    MateUnknown(bool),
-}
+use crate::core::{Move, Score};
 
 /// `lowerbound` / `upperbound` after a score.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -32,6 +21,7 @@ pub struct Info {
     pub nps: Option<u64>,
     pub hashfull: Option<u32>,
     pub multipv: Option<u32>,
+    /// From the side to move's point of view.
     pub score: Option<Score>,
     pub bound: Option<Bound>,
     pub currmove: Option<String>,
@@ -218,7 +208,8 @@ fn parse_info(rest: &str) -> Info {
                     "mate" => match value {
                         "+" => Some(Score::MateUnknown(true)),
                         "-" => Some(Score::MateUnknown(false)),
-                        v => v.parse().ok().map(Score::Mate),
+                        // `mate 0` / `mate -0`: the side to move is mated on the board
+                        v => v.parse().ok().map(|n| if n == 0 { Score::MATED } else { Score::Mate(n) }),
                     },
                     _ => None,
                 };

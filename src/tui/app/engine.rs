@@ -1,8 +1,8 @@
 //! The computer player, seen from the app: when it should think, about what and with which
-//! limits, and what to do with its answers. The search itself runs off the UI thread
-//! (`engine_link`); the event loop carries the commands decided here to it and hands back the
-//! ticket of each search, so an answer is only ever played for the search asked about the
-//! position on the board: a late answer for a position left behind is dropped.
+//! limits, and what to do with its answers. The search itself is a job (`jobs`, kind `Engine`):
+//! the app asks for a search of the position on the board and stops it when the game moves
+//! elsewhere; the runner lets through only the reports of the search last asked for, and an
+//! answer is played only while the game is still at the node it was asked about.
 //!
 //! Computer against computer plays at a watchable pace (at least `pace` per move), can be
 //! paused, and either side can be taken over by a person at any time.
@@ -11,7 +11,7 @@ use super::{App, Player};
 use crate::core::{Move, Position};
 use crate::engine::search::time::Limits;
 use crate::record::{NodeId, Special, SpecialKind};
-use crate::tui::engine_link::{EngineEvent, think_time_ms};
+use crate::tui::jobs::{EngineReport, think_time_ms};
 use std::time::{Duration, Instant};
 
 /// What the event loop should tell the engine.
@@ -19,8 +19,7 @@ use std::time::{Duration, Instant};
 pub enum EngineCommand {
     /// Abandon the search in progress (its answer will be ignored).
     Stop,
-    /// Think about the game `start` + `moves`; the loop reports the ticket back with
-    /// [`App::engine_started`].
+    /// Think about the game `start` + `moves`.
     Think { start: Box<Position>, moves: Vec<Move>, level: u8, limits: Limits },
 }
 
@@ -29,8 +28,6 @@ pub enum EngineCommand {
 pub(super) struct Thinking {
     /// The node it is about.
     node: NodeId,
-    /// The engine link's ticket, once the loop has started it.
-    ticket: Option<u64>,
     /// When it was asked for (the pace counts from here).
     started: Instant,
     /// The answer, held back until the pace allows it to be played.
@@ -131,24 +128,17 @@ impl App {
         self.pace_ms = pace.as_millis() as u64;
     }
 
-    /// The loop started the search asked for by the last `Think`, under `ticket`.
-    pub fn engine_started(&mut self, ticket: u64) {
-        if let Some(t) = self.thinking.as_mut() {
-            t.ticket = Some(ticket);
-        }
-    }
-
-    /// Takes in one report from the engine. Reports for any search other than the one the app
-    /// is waiting for are dropped.
-    pub fn on_engine_event(&mut self, ev: EngineEvent, now: Instant) {
+    /// Takes in one report of the search the app asked for last (the runner drops the reports
+    /// of any other).
+    pub fn on_engine_event(&mut self, ev: EngineReport, now: Instant) {
         match ev {
-            EngineEvent::Info { ticket, info } => {
-                if self.waiting_for(ticket) {
+            EngineReport::Thinking(info) => {
+                if self.waiting() {
                     self.engine_info = Some(info);
                 }
             }
-            EngineEvent::Done { ticket, best, declare_win } => {
-                if !self.waiting_for(ticket) {
+            EngineReport::Answer { best, declare_win } => {
+                if !self.waiting() {
                     return;
                 }
                 if let Some(t) = self.thinking.as_mut() {
@@ -156,7 +146,7 @@ impl App {
                 }
                 self.play_engine_answer(now);
             }
-            EngineEvent::Failed { message } => {
+            EngineReport::Failed(message) => {
                 // nothing is lost: the game stays, both sides become human
                 self.players = [Player::Human, Player::Human];
                 self.thinking = None;
@@ -166,8 +156,15 @@ impl App {
         }
     }
 
-    fn waiting_for(&self, ticket: u64) -> bool {
-        self.thinking.as_ref().is_some_and(|t| t.ticket == Some(ticket) && t.answer.is_none())
+    /// Whether a search is asked for and has not answered yet.
+    fn waiting(&self) -> bool {
+        self.thinking.as_ref().is_some_and(|t| t.answer.is_none())
+    }
+
+    /// When the answer held back for the pace may be played.
+    pub(super) fn answer_due(&self) -> Option<Instant> {
+        let t = self.thinking.as_ref().filter(|t| t.answer.is_some())?;
+        Some(t.started + self.pace())
     }
 
     /// Plays the answer held back for the pace once its time has come.
@@ -216,7 +213,7 @@ impl App {
             }
             None => Limits::movetime(think_time_ms(self.level)),
         };
-        self.thinking = Some(Thinking { node: here, ticket: None, started: now, answer: None });
+        self.thinking = Some(Thinking { node: here, started: now, answer: None });
         self.engine_info = Some(Default::default());
         Some(EngineCommand::Think {
             start: Box::new(self.game.record().initial().clone()),

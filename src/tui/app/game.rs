@@ -4,7 +4,7 @@
 
 use super::{App, Player, Popup};
 use crate::core::{Color, Declaration, GameStatus, Move};
-use crate::record::explain::{Lang, describe};
+use crate::record::explain::describe;
 use crate::record::{MoveTime, NodeId, Special, SpecialKind};
 use crate::tui::settings::Language;
 
@@ -119,11 +119,8 @@ impl App {
     }
 
     /// The language refusals are explained in: the interface language.
-    pub(super) fn explain_lang(&self) -> Lang {
-        match self.settings().language {
-            Language::Ja => Lang::Ja,
-            Language::En => Lang::En,
-        }
+    pub(super) fn explain_lang(&self) -> Language {
+        self.settings().language
     }
 
     /// Takes back a move. Against the computer, takes back to the human's last turn. From a

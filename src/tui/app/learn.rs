@@ -1,13 +1,13 @@
 //! Learn from your mistakes (復習): after a whole-game analysis, the marked moves (疑問手, 悪手,
 //! 大悪手) of the player (the human side of a game against the computer; in a review, both sides
 //! or the side chosen) one by one, from the position before each. The player tries a move; it is
-//! searched off the UI thread (`probe_link`) for the analysis time, and judged as the analysis
+//! searched as a job (`jobs`, kind `Learn`) for the analysis time, and judged as the analysis
 //! judges moves: it keeps the evaluation when it loses less than the mark's threshold against
 //! the engine's best. The engine's line is shown either way. Tries never change the record.
 
 use super::{App, Mode, Player, Popup};
+use crate::core::Score;
 use crate::core::{Color, Move, Position};
-use crate::engine::analysis::BlackScore;
 use crate::engine::analysis::game::{PositionEval, judge};
 use crate::record::annotation::Mark;
 use crate::record::{NodeId, ROOT};
@@ -15,8 +15,8 @@ use crate::record::{NodeId, ROOT};
 /// What the event loop should tell the learn-mode search.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LearnCommand {
-    /// Search `pos` (the position after a try) for `movetime_ms`; answer with `ticket`.
-    Evaluate { ticket: u64, pos: Box<Position>, movetime_ms: u64 },
+    /// Search `pos` (the position after a try) for `movetime_ms`.
+    Evaluate { pos: Box<Position>, movetime_ms: u64 },
     /// Stop the search running.
     Cancel,
 }
@@ -30,7 +30,7 @@ pub struct Verdict {
     /// Expected score lost against the engine's best, in percentage points.
     pub loss: f64,
     /// The evaluation after the try (from ☗'s side); none when judged without a search.
-    pub score: Option<BlackScore>,
+    pub score: Option<Score>,
     /// The engine's line after the try.
     pub reply: Vec<Move>,
     /// Judged without a search: the move played in the game, or the engine's own move.
@@ -63,7 +63,7 @@ pub struct Item {
     /// The move played.
     pub played: Move,
     /// The engine's evaluation of the position before it, and its line from there.
-    pub before: BlackScore,
+    pub before: Score,
     pub best_line: Vec<Move>,
 }
 
@@ -121,8 +121,6 @@ impl Learn {
 pub(super) struct LearnState {
     /// Start learn mode when the whole-game analysis asked for it finishes.
     after_analysis: bool,
-    /// The ticket of the latest search asked for.
-    ticket: u64,
     queue: Vec<LearnCommand>,
 }
 
@@ -346,9 +344,7 @@ impl App {
         }
         let mut after = self.pos().clone();
         after.do_move(m);
-        self.learn.ticket += 1;
         self.learn.queue.push(LearnCommand::Evaluate {
-            ticket: self.learn.ticket,
             pos: Box::new(after),
             movetime_ms: self.settings.game_analysis_ms,
         });
@@ -359,11 +355,9 @@ impl App {
         Some(false)
     }
 
-    /// The search of a try answered; dropped unless it is the latest one asked for.
-    pub fn on_learn_eval(&mut self, ticket: u64, after: PositionEval) {
-        if ticket != self.learn.ticket {
-            return;
-        }
+    /// The search of the try last asked for answered (the runner drops the answers of any
+    /// other).
+    pub fn on_learn_eval(&mut self, after: PositionEval) {
         let thresholds = self.mark_thresholds();
         let Some(mover) = self.learn_position().map(|p| p.side_to_move()) else { return };
         let Some(l) = self.learn() else { return };

@@ -1,6 +1,7 @@
 //! The game library (棋譜一覧) page: the records the player has, found by a background scan
 //! (`tui::library`), filtered by what is typed, one chosen and opened for review. The list and
-//! the filter are this page's state; reading the folders and the chosen file is a job.
+//! the filter are this page's state; reading the folders and the chosen file are jobs
+//! (`LibraryCommand`, handed to the runner by `App::commands`).
 
 use super::{App, Mode};
 use crate::record::{GameRecord, Warning};
@@ -70,7 +71,8 @@ pub enum LibraryCommand {
 }
 
 impl App {
-    /// Where the library looks (set by the event loop from the platform's folders).
+    /// Where the library looks, and the recent-files list saves and opened records go to (set by
+    /// the event loop from the platform's folders).
     pub fn set_library_sources(&mut self, sources: Sources) {
         self.library_sources = sources;
     }
@@ -111,6 +113,15 @@ impl App {
         self.mode = Mode::Library(Box::default());
         self.library_requests.push(LibraryCommand::Scan(self.library_sources.clone()));
         self.message.clear();
+    }
+
+    /// Esc: empties the filter, or with none, leaves the library.
+    pub fn library_escape(&mut self) {
+        match self.library() {
+            Some(l) if !l.filter.is_empty() => self.library_clear_filter(),
+            Some(_) => self.close_library(),
+            None => {}
+        }
     }
 
     /// Leaves the library for the board, stopping its work.
@@ -201,7 +212,8 @@ impl App {
     }
 
     /// A record read for the library: shown for review in place of the game (which the autosave
-    /// keeps among the earlier games), or why it could not be read (the library stays open).
+    /// keeps among the earlier games), or why it could not be read (the library stays open). A
+    /// record that did not read whole opens up to the problem, which the message names.
     pub fn on_library_opened(&mut self, path: PathBuf, result: Result<(GameRecord, Vec<Warning>), String>) {
         if self.library().and_then(Library::opening) != Some(path.as_path()) {
             return;
@@ -213,6 +225,10 @@ impl App {
                 self.leave_to_board();
                 self.replace_record(record);
                 self.file = Some(path);
+                self.read_with_errors = warnings
+                    .iter()
+                    .find(|w| w.is_error())
+                    .map(|w| (self.text().line_unreadable)(w.line, &w.message));
                 self.message = match warnings.first() {
                     Some(w) => format!("{name}: {w}"),
                     None => (self.text().library.opened)(&name, moves),
@@ -322,5 +338,74 @@ mod tests {
         let read = read_text(&game("   1 ７六歩(77)\n"), Format::Kifu).unwrap();
         app.on_library_opened("/games/a.kifu".into(), Ok(read));
         assert_eq!(app.record().main_line().len(), 0);
+    }
+
+    #[test]
+    fn the_library_s_work_goes_to_the_runner_as_jobs_and_their_reports_come_back_through_on_job() {
+        use crate::tui::event::Command;
+        use crate::tui::jobs::{JobKind, JobRequest, Report};
+        use crate::tui::library::RecentFiles;
+        let now = std::time::Instant::now();
+        let library = |c: &Command| match c {
+            Command::Start(r) => matches!(r.kind(), JobKind::LibraryScan | JobKind::LibraryOpen),
+            Command::Stop(k) => matches!(k, JobKind::LibraryScan | JobKind::LibraryOpen),
+            _ => false,
+        };
+        let mut app = App::new(Position::startpos());
+        let recent = RecentFiles::in_dir(std::path::Path::new("/data"));
+        app.set_library_sources(Sources {
+            recent: Some(recent.clone()),
+            folders: vec![(Origin::Documents, "/games".into())],
+        });
+        app.open_library();
+        let cmds: Vec<Command> = app.commands(now).into_iter().filter(library).collect();
+        assert!(
+            matches!(cmds.as_slice(), [Command::Start(JobRequest::LibraryScan { sources })] if sources.folders.len() == 1),
+            "{cmds:?}"
+        );
+        let text = game("   1 ７六歩(77)\n");
+        app.on_job(Report::LibraryScanned(vec![entry("a.kifu", "花子", &text)]), now);
+        assert_eq!(app.library().unwrap().entries().unwrap().len(), 1);
+        app.library_open();
+        let cmds: Vec<Command> = app.commands(now).into_iter().filter(library).collect();
+        assert!(
+            matches!(cmds.as_slice(), [Command::Start(JobRequest::LibraryOpen { path, recent: Some(r) })]
+                if path.as_path() == std::path::Path::new("/games/a.kifu") && *r == recent),
+            "{cmds:?}"
+        );
+        // the record read, with a warning that the file did not read whole: it opens up to there
+        let mut read = read_text(&text, Format::Kifu).unwrap();
+        read.1.push(Warning::error(3, "bad move"));
+        app.on_job(Report::LibraryOpened { path: "/games/a.kifu".into(), result: Ok(Box::new(read)) }, now);
+        assert!(matches!(app.mode(), Mode::Board));
+        assert_eq!(app.record().main_line().len(), 1);
+        assert!(app.message().contains("bad move"), "{}", app.message());
+        // leaving the library stops both of its jobs
+        app.open_library();
+        app.commands(now);
+        app.close_library();
+        let cmds: Vec<Command> = app.commands(now).into_iter().filter(library).collect();
+        assert!(
+            matches!(
+                cmds.as_slice(),
+                [Command::Stop(JobKind::LibraryScan), Command::Stop(JobKind::LibraryOpen)]
+            ),
+            "{cmds:?}"
+        );
+    }
+
+    #[test]
+    fn a_save_remembers_the_file_among_the_recent_ones() {
+        use crate::tui::jobs::JobRequest;
+        use crate::tui::library::RecentFiles;
+        let mut app = App::new(Position::startpos());
+        let recent = RecentFiles::in_dir(std::path::Path::new("/data"));
+        app.set_library_sources(Sources { recent: Some(recent.clone()), folders: vec![] });
+        app.save_to(std::path::Path::new("/games/b.kifu"));
+        let cmds = app.commands(std::time::Instant::now());
+        assert!(
+            cmds.iter().any(|c| matches!(c, crate::tui::event::Command::Start(JobRequest::Save { recent: Some(r), .. }) if *r == recent)),
+            "{cmds:?}"
+        );
     }
 }

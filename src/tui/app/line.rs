@@ -28,8 +28,16 @@ impl App {
         self.open_input(LineInput { kind: InputKind::Move, editor: LineEditor::default() });
     }
 
-    /// Opens the save box, prefilled with the current file or a new name in `default_dir`.
+    /// Opens the save box, prefilled with the current file or a new name in `default_dir`. A
+    /// record that did not read whole from its file is proposed a new name beside it, and the
+    /// message says why.
     pub fn open_save(&mut self, default_dir: Option<&std::path::Path>) {
+        if let (Some(file), Some(problem)) = (self.file.clone(), self.read_with_errors.clone()) {
+            let text = unused_sibling(&file).display().to_string();
+            self.message = (self.text().save_partial_proposed)(&file.display().to_string(), &problem);
+            self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
+            return;
+        }
         let text = match &self.file {
             Some(p) => p.display().to_string(),
             None => {
@@ -71,7 +79,10 @@ impl App {
     }
 
     /// A file name typed in the save box: an unknown extension is refused (the box stays open
-    /// with the text), an existing file other than the record's own asks before it is replaced.
+    /// with the text); an existing file other than the record's own, or the record's own when
+    /// it did not read whole, asks before it is replaced; a Shift_JIS name for a record holding
+    /// characters Shift_JIS cannot is answered with the UTF-8 name proposed (the same name
+    /// again saves it as asked).
     fn submit_save_path(&mut self, text: &str) {
         let path = expand_home(text);
         let reopen = |app: &mut App| {
@@ -83,7 +94,28 @@ impl App {
             reopen(self);
             return;
         }
-        if path.exists() && self.file.as_deref() != Some(path.as_path()) {
+        if let Some(format) = crate::record::Format::from_path(&path)
+            && self.lossy_asked.as_deref() != Some(path.as_path())
+        {
+            let enc = format.file_encoding();
+            let lost =
+                crate::record::text::unencodable(&crate::record::write_text(self.game.record(), format), enc);
+            if !lost.is_empty() {
+                let chars: String = lost.iter().flat_map(|(_, c)| c.iter()).collect();
+                let lines: Vec<String> = lost.iter().map(|(l, _)| l.to_string()).collect();
+                let utf8 =
+                    path.with_extension(if format == crate::record::Format::Ki2 { "ki2u" } else { "kifu" });
+                self.message = (self.text().save_lossy_proposed)(enc.name(), &chars, &lines.join(", "), text);
+                self.lossy_asked = Some(path);
+                self.open_input(LineInput {
+                    kind: InputKind::SavePath,
+                    editor: LineEditor::new(utf8.display().to_string()),
+                });
+                return;
+            }
+        }
+        let own = self.file.as_deref() == Some(path.as_path());
+        if path.exists() && (!own || self.read_with_errors.is_some()) {
             self.open_popup(Popup::ConfirmOverwrite(path));
             return;
         }
@@ -101,13 +133,19 @@ impl App {
         }
     }
 
-    /// Saves the record to `path` (format from the extension; written atomically), creating
-    /// its folder if needed.
-    pub fn save_to(&mut self, path: &std::path::Path) -> bool {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        match crate::record::save_record(path, self.game.record()) {
+    /// Saves the record to `path` (format from the extension; written atomically, off the UI
+    /// thread), creating its folder if needed; the message says how it went when it is done.
+    pub fn save_to(&mut self, path: &std::path::Path) {
+        let record = Box::new(self.game.record().clone());
+        let recent = self.library_sources.recent.clone();
+        self.saves.push(crate::tui::jobs::JobRequest::Save { path: path.to_path_buf(), record, recent });
+        self.message = (self.text().saving)(&path.display().to_string());
+    }
+
+    /// A save ended: the record now belongs to `path` (the message adds what the format could
+    /// not hold, `lossy`), or the message says why it was not written.
+    pub fn on_saved(&mut self, path: &std::path::Path, result: Result<Vec<String>, String>) {
+        match result {
             Ok(lossy) => {
                 let format = crate::record::Format::from_path(path).unwrap_or(crate::record::Format::Kif);
                 let shown = path.display().to_string();
@@ -119,14 +157,29 @@ impl App {
                     self.message = format!("{} · {w}", self.message);
                 }
                 self.file = Some(path.to_path_buf());
-                true
+                // the file holds this record now, whole
+                self.read_with_errors = None;
+                self.lossy_asked = None;
             }
-            Err(e) => {
-                self.message = (self.text().save_failed)(&path.display().to_string(), &e.to_string());
-                false
-            }
+            Err(e) => self.message = (self.text().save_failed)(&path.display().to_string(), &e),
         }
     }
+}
+
+/// `dir/stem-2.ext` (or `-3`, …): the first name beside `file` that names no file.
+fn unused_sibling(file: &std::path::Path) -> std::path::PathBuf {
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let ext = file.extension().map(|e| e.to_string_lossy().into_owned());
+    (2..)
+        .map(|n| {
+            let name = match &ext {
+                Some(e) => format!("{stem}-{n}.{e}"),
+                None => format!("{stem}-{n}"),
+            };
+            file.with_file_name(name)
+        })
+        .find(|p| !p.exists())
+        .expect("some number is free")
 }
 
 /// `~/...` with the home directory put in.
@@ -189,7 +242,7 @@ mod tests {
         for usi in ["7g7f", "2g2f"] {
             rec.add_move(crate::record::ROOT, crate::core::Move::from_usi(usi).unwrap()).unwrap();
         }
-        assert!(app.save_to(&d.0.join("game.csa")));
+        assert!(crate::tui::app::tests_support::save_now(&mut app, &d.0.join("game.csa")));
         assert_eq!(
             app.message(),
             format!(
@@ -197,7 +250,7 @@ mod tests {
                 d.0.join("game.csa").display()
             )
         );
-        assert!(app.save_to(&d.0.join("game.kifu")));
+        assert!(crate::tui::app::tests_support::save_now(&mut app, &d.0.join("game.kifu")));
         assert_eq!(app.message(), format!("saved {}", d.0.join("game.kifu").display()));
     }
 
@@ -229,12 +282,15 @@ mod tests {
         assert_eq!(app.input().unwrap().editor.text(), path.display().to_string(), "back in the box");
         app.submit_input();
         app.answer_overwrite(true);
+        let saved = |a: &App| a.message().starts_with("saved");
+        crate::tui::app::tests_support::run_jobs_until(&mut app, saved);
         assert!(std::fs::read_to_string(&path).unwrap().contains("手合割"));
         // saving again to the record's own file does not ask
         app.open_save(None);
         app.submit_input();
         assert_eq!(app.popup(), None);
-        assert!(app.message().starts_with("saved"), "{}", app.message());
+        assert!(app.message().starts_with("saving"), "{}", app.message());
+        crate::tui::app::tests_support::run_jobs_until(&mut app, saved);
     }
 
     #[test]
@@ -256,5 +312,88 @@ mod tests {
             assert_eq!(app.popup(), None);
             assert_eq!(app.pos().last_move().unwrap().is_promotion(), promotes, "{text}");
         }
+    }
+
+    /// A 24-move game whose move 10 cannot be read, opened as the app opens a file.
+    fn partly_read(d: &TempDir) -> (std::path::PathBuf, Vec<u8>, App) {
+        let mut full = App::new(Position::startpos());
+        for m in [
+            "7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b", "2e2d", "2c2d", "2h2d", "8e8f",
+            "8g8f", "8b8f", "2d3d", "2b3c", "3d3f", "8f8d", "3f2f", "5a4b", "9g9f", "9c9d", "1g1f", "1c1d",
+        ] {
+            assert!(full.submit_typed(m), "{m}: {}", full.message());
+        }
+        let text = crate::record::write_text(full.record(), crate::record::Format::Kifu);
+        let tenth = text.lines().find(|l| l.trim_start().starts_with("10 ")).unwrap().to_string();
+        let bytes = text.replace(&tenth, "  10 ９九玉(11)").into_bytes();
+        let path = d.0.join("game.kifu");
+        std::fs::write(&path, &bytes).unwrap();
+        let app = crate::tui::open_with(
+            Some(&path),
+            None,
+            crate::tui::settings::Settings::default(),
+            std::time::Instant::now(),
+        )
+        .unwrap();
+        assert_eq!(app.record().main_line().len(), 9);
+        (path, bytes, app)
+    }
+
+    /// Submits the text box and, when that started a save, waits for it.
+    fn submit_and_save(app: &mut App) {
+        app.submit_input();
+        super::super::tests_support::run_jobs_until(app, |a| !a.message().contains("saving"));
+    }
+
+    #[test]
+    fn a_record_that_did_not_read_whole_is_saved_under_a_new_name_unless_asked() {
+        let d = TempDir::new("save-partial");
+        let (path, bytes, mut app) = partly_read(&d);
+        // s + Enter: a new name, the file untouched
+        app.open_save(None);
+        assert!(
+            app.message().contains("did not read whole") && app.message().contains("line"),
+            "{}",
+            app.message()
+        );
+        assert_eq!(app.input().unwrap().editor.text(), d.0.join("game-2.kifu").display().to_string());
+        submit_and_save(&mut app);
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+        assert!(d.0.join("game-2.kifu").exists());
+        // its own name typed: asked first
+        let (path, bytes, mut app) = partly_read(&d);
+        app.open_save(None);
+        type_into(&mut app, &path.display().to_string());
+        app.submit_input();
+        assert_eq!(app.popup(), Some(&Popup::ConfirmOverwrite(path.clone())));
+        app.answer_overwrite(false);
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    }
+
+    #[test]
+    fn a_shift_jis_name_for_characters_it_cannot_hold_gets_the_utf8_name_proposed() {
+        let d = TempDir::new("save-lossy");
+        let mut app = App::new(Position::startpos());
+        app.game.record_mut().set_header("先手", "森雞二九段");
+        assert!(app.submit_typed("7g7f"));
+        let kif = d.0.join("game.kif");
+        app.open_save(None);
+        type_into(&mut app, &kif.display().to_string());
+        app.submit_input();
+        assert!(!kif.exists());
+        assert!(app.message().contains("Shift_JIS cannot hold 雞"), "{}", app.message());
+        assert_eq!(app.input().unwrap().editor.text(), d.0.join("game.kifu").display().to_string());
+        // Enter: saved as UTF-8, every character kept
+        submit_and_save(&mut app);
+        let (r, _) = crate::record::load_record(d.0.join("game.kifu")).unwrap();
+        assert_eq!(r.header("先手"), Some("森雞二九段"));
+        // the .kif name given again: saved as asked, with a warning naming the character
+        app.open_save(None);
+        type_into(&mut app, &kif.display().to_string());
+        app.submit_input();
+        type_into(&mut app, &kif.display().to_string());
+        submit_and_save(&mut app);
+        assert!(kif.exists(), "{}", app.message());
+        assert!(app.message().contains("雞"), "{}", app.message());
     }
 }

@@ -17,6 +17,7 @@ mod comments;
 mod editor;
 mod engine;
 mod game;
+mod jobs;
 mod learn;
 mod library;
 mod line;
@@ -50,7 +51,7 @@ pub use settings_menu::{
 };
 pub use study::StudyCommand;
 pub use threats::ThreatCommand;
-pub use tsume::{Problem, Tsume, TsumeAnswer, TsumeCommand, shipped_problems};
+pub use tsume::{Problem, Tsume, TsumeCommand, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
@@ -63,6 +64,12 @@ pub struct App {
     game: Cursor,
     /// Where the record is saved (the file it was opened from, or chosen with save).
     file: Option<std::path::PathBuf>,
+    /// What could not be read of `file` when the record did not read whole from it: saving
+    /// over it asks first and proposes a new name.
+    read_with_errors: Option<String>,
+    /// The Shift_JIS file name already answered with a UTF-8 proposal: given again, it is
+    /// saved as asked.
+    lossy_asked: Option<std::path::PathBuf>,
     /// Set when the record changed and the autosave should be written.
     dirty: bool,
     cursor: Square,
@@ -90,7 +97,7 @@ pub struct App {
     /// The impasse rule declarations are judged by.
     impasse_rule: ImpasseRule,
     /// The computer's thinking so far (`None` when it is not thinking).
-    engine_info: Option<crate::tui::engine_link::ThinkingInfo>,
+    engine_info: Option<crate::tui::jobs::ThinkingInfo>,
     /// The computer's name (for the record's player headers).
     engine_name: String,
     /// The game clock, when the game is timed.
@@ -110,6 +117,8 @@ pub struct App {
     settings: crate::tui::settings::Settings,
     /// Set when the settings changed and the file should be written.
     settings_dirty: bool,
+    /// The keys in force (the table's with the settings' remaps).
+    keymap: crate::tui::keymap::Keymap,
     /// The colours the terminal shows (from its environment at launch).
     color_depth: crate::tui::view::color_depth::ColorDepth,
     /// The record panel scrolled by hand: its first line, while the game stays at that node.
@@ -124,6 +133,8 @@ pub struct App {
     threat: threats::ThreatState,
     /// Learn mode's searches and whether it waits for the whole-game analysis.
     learn: learn::LearnState,
+    /// Saves asked for and not yet handed to the event loop.
+    saves: Vec<crate::tui::jobs::JobRequest>,
 }
 
 impl App {
@@ -142,6 +153,8 @@ impl App {
             learn: Default::default(),
             game: Cursor::new(record),
             file: None,
+            read_with_errors: None,
+            lossy_asked: None,
             dirty: false,
             cursor: Square::new(7, 7).expect("7g is on the board"),
             focus: Focus::Board,
@@ -169,10 +182,12 @@ impl App {
             suspend_requested: false,
             settings: crate::tui::settings::Settings::default(),
             settings_dirty: false,
+            keymap: crate::tui::keymap::Keymap::defaults(),
             record_scroll: None,
             color_depth: Default::default(),
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
+            saves: Vec::new(),
         }
     }
 
@@ -181,6 +196,8 @@ impl App {
         self.level = settings.level;
         self.impasse_rule = settings.impasse_rule.core();
         self.pace_ms = settings.min_move_ms;
+        // the remaps were checked, and what was wrong said, when the settings were read
+        self.keymap = crate::tui::keymap::Keymap::with_remaps(&settings.key_remaps()).0;
         self.settings = settings;
     }
 
@@ -190,6 +207,12 @@ impl App {
         app.file = Some(path.to_path_buf());
         app.message = message;
         app
+    }
+
+    /// Marks the record as not read whole from its file (`problem` says what could not be
+    /// read): saving over that file asks first and proposes a new name.
+    pub fn mark_read_with_errors(&mut self, problem: String) {
+        self.read_with_errors = Some(problem);
     }
 
     /// A game as `settings` describe the next one (the first launch ever: you against the
@@ -249,7 +272,7 @@ impl App {
         self.level
     }
 
-    pub fn engine_info(&self) -> Option<&crate::tui::engine_link::ThinkingInfo> {
+    pub fn engine_info(&self) -> Option<&crate::tui::jobs::ThinkingInfo> {
         self.engine_info.as_ref()
     }
 

@@ -10,6 +10,7 @@
 //! here with its module beside them.
 
 use super::{App, Editor, Learn, LineInput, Popup, Tsume};
+use crate::tui::keymap::{KeyMode, Keymap};
 
 /// The page shown. Modes exclude each other: opening one leaves the one before.
 #[derive(Clone, Debug, Default)]
@@ -40,6 +41,22 @@ impl App {
     /// The page shown.
     pub fn mode(&self) -> &Mode {
         &self.mode
+    }
+
+    /// The keys in force.
+    pub fn keymap(&self) -> &Keymap {
+        &self.keymap
+    }
+
+    /// Whose keys the page takes (and the help and the key bar show).
+    pub fn key_mode(&self) -> KeyMode {
+        match self.mode {
+            Mode::Board => KeyMode::Board,
+            Mode::Editor(_) => KeyMode::Editor,
+            Mode::Tsume(_) => KeyMode::Tsume,
+            Mode::Learn(_) => KeyMode::Learn,
+            Mode::Library(_) => KeyMode::Library,
+        }
     }
 
     /// The popup or text box over the page, if any.

@@ -49,12 +49,17 @@ impl App {
         self.open_popup(Popup::Help { scroll: 0 });
     }
 
-    /// The keys the help lists: the position editor's while it is open, else the app's.
-    pub fn help_keys(&self) -> &'static [(&'static str, &'static str)] {
-        match self.editor() {
-            Some(_) => self.setup_text().editor_keys,
-            None => self.text().help,
-        }
+    /// The help's lines (keys, what they do) for the page shown, from the keymap in force,
+    /// then the mouse and the rest that are not keys of the keymap.
+    pub fn help_keys(&self) -> Vec<(String, String)> {
+        let ja = self.settings.language == crate::tui::settings::Language::Ja;
+        let mode = self.key_mode();
+        let keys = self.keymap.help(mode).into_iter().map(|l| (l.keys, l.label.of(ja).to_string()));
+        let more = match mode {
+            crate::tui::keymap::KeyMode::Editor => self.setup_text().editor_more,
+            _ => self.text().help_more,
+        };
+        keys.chain(more.iter().map(|(k, d)| (k.to_string(), d.to_string()))).collect()
     }
 
     /// Scrolls the help by `delta` lines (the view shows as many as fit; it stops at the end).

@@ -36,6 +36,9 @@ pub struct Session {
     pub file: Option<std::path::PathBuf>,
     /// Whether the record is a game being played (not a file opened for review).
     pub playing: bool,
+    /// The digest of the autosave written beside this session file (`storage::autosave_digest`): an
+    /// autosave that does not match was changed or damaged since.
+    pub record_digest: Option<String>,
 }
 
 impl Default for Session {
@@ -51,6 +54,7 @@ impl Default for Session {
             paused: false,
             file: None,
             playing: true,
+            record_digest: None,
         }
     }
 }
@@ -81,6 +85,7 @@ impl App {
             paused: self.paused,
             file: self.file.clone(),
             playing: self.playing,
+            record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
         }
     }
 

@@ -1,13 +1,14 @@
 //! Study (検討 and 棋譜解析), seen from the app: continuous analysis of the position shown,
 //! following every step through the record; a hint for the side to move; the whole-game
-//! analysis with its progress, marks and evaluation graph. The searches run off the UI thread
-//! (`study_link`); the event loop carries the commands decided here to them and hands back
-//! what they find. Updates for a position no longer shown are dropped by their request id.
+//! analysis with its progress, marks and evaluation graph. The searches are jobs (`jobs`, kinds
+//! `Analysis` and `GameAnalysis`) started and stopped by the commands decided here; the runner
+//! lets through only the reports of the search last asked for.
 
 use super::App;
+use crate::core::Score;
 use crate::core::{Move, Position};
+use crate::engine::analysis::Update;
 use crate::engine::analysis::game::{GameAnalysis, MoveJudgement, PositionEval, Thresholds};
-use crate::engine::analysis::{BlackScore, Update};
 use crate::record::annotation::Mark;
 use crate::record::{GameRecord, NodeId, ROOT};
 use crate::study::{ReviewLine, ReviewPoint};
@@ -18,8 +19,7 @@ pub const HINT_MS: u64 = 1000;
 /// What the event loop should tell the analysis threads.
 #[derive(Clone, Debug)]
 pub enum StudyCommand {
-    /// Analyse this position with `lines` lines until told otherwise (or for `movetime_ms`);
-    /// the loop reports the request id back with [`App::analysis_started`].
+    /// Analyse this position with `lines` lines until told otherwise (or for `movetime_ms`).
     Analyse { pos: Box<Position>, lines: usize, movetime_ms: Option<u64> },
     /// Stop the continuous analysis.
     StopAnalysis,
@@ -38,10 +38,10 @@ pub(super) struct Study {
     lines: usize,
     /// The node the running analysis is about.
     analysed: Option<NodeId>,
-    /// The request id of that analysis, once started.
-    request: Option<u64>,
     /// A hint is wanted for this node.
     hint: Option<NodeId>,
+    /// The last hint given: the node it is for and the move.
+    hint_given: Option<(NodeId, crate::core::Move)>,
     /// The latest update of that analysis.
     live: Option<Update>,
     /// Commands waiting for the event loop.
@@ -74,8 +74,8 @@ impl Study {
             on: false,
             lines: 3,
             analysed: None,
-            request: None,
             hint: None,
+            hint_given: None,
             live: None,
             queue: Vec::new(),
             review: ReviewLine::from_record(record),
@@ -87,6 +87,11 @@ impl Study {
 
 impl App {
     // ---- reading ----
+
+    /// The hint's move, while the position it was given for is shown.
+    pub fn hint_move(&self) -> Option<crate::core::Move> {
+        self.study.hint_given.filter(|(node, _)| *node == self.game.node()).map(|(_, m)| m)
+    }
 
     /// Whether continuous analysis (検討) is on.
     pub fn analysing(&self) -> bool {
@@ -142,7 +147,6 @@ impl App {
 
     fn stop_live(&mut self) {
         self.study.analysed = None;
-        self.study.request = None;
         self.study.live = None;
         self.study.queue.push(StudyCommand::StopAnalysis);
     }
@@ -182,7 +186,6 @@ impl App {
         // a new position, or a new number of lines (set with v or in the settings)
         if self.study.on && (self.study.analysed != Some(node) || self.study.lines != self.analysis_lines()) {
             self.study.analysed = Some(node);
-            self.study.request = None;
             self.study.live = None;
             self.study.lines = self.analysis_lines();
             return Some(StudyCommand::Analyse {
@@ -194,22 +197,19 @@ impl App {
         None
     }
 
-    /// The loop started the analysis last asked for under request `id`.
-    pub fn analysis_started(&mut self, id: u64) {
-        self.study.request = Some(id);
-    }
-
-    /// An analysis update; dropped unless it answers the current request.
+    /// An update of the analysis last asked for; dropped when none is wanted any more.
     pub fn on_analysis_update(&mut self, u: Update) {
-        if self.study.request != Some(u.id) {
+        if self.study.analysed.is_none() {
             return;
         }
         let done = u.done;
         self.study.live = Some(u);
         if done && self.study.hint.take().is_some_and(|n| n == self.game.node()) {
             let live = self.study.live.as_ref().expect("just set");
-            self.message = match live.lines.first().and_then(|l| l.pv.first()) {
-                Some(&m) => (self.text().hint)(
+            let best = live.lines.first().and_then(|l| l.pv.first()).copied();
+            self.study.hint_given = best.map(|m| (self.game.node(), m));
+            self.message = match best {
+                Some(m) => (self.text().hint)(
                     &crate::record::pv::pv_text(self.pos(), &[m]),
                     &live.lines[0].score.text(),
                 ),
@@ -369,13 +369,13 @@ impl App {
 
     /// The evaluation and the engine's line of the position shown: on the main line from the
     /// review, in a variation from its own comments (when an analysis wrote them).
-    pub fn analysis_here(&self) -> Option<(BlackScore, Vec<Move>)> {
+    pub fn analysis_here(&self) -> Option<(Score, Vec<Move>)> {
         if let Some(ply) = self.main_line_ply() {
             let p = self.study.review.points.get(ply)?;
             return p.score.map(|s| (s, p.pv.clone()));
         }
         let a = crate::record::annotation::annotation(self.record(), self.game.node())?;
-        Some((crate::study::score_of(a.eval?), a.pv))
+        Some((a.eval?, a.pv))
     }
 
     /// A new record is shown: the analysis of the old one is dropped (a continuous analysis
@@ -398,7 +398,7 @@ impl App {
     }
 
     /// The evaluation of main-line position `ply` from the analysis.
-    pub fn review_score(&self, ply: usize) -> Option<BlackScore> {
+    pub fn review_score(&self, ply: usize) -> Option<Score> {
         self.study.review.points.get(ply).and_then(|p| p.score)
     }
 }
@@ -415,21 +415,20 @@ mod tests {
         App::with_record(rec)
     }
 
-    fn update(id: u64, pos: &Position, usi: &str, cp: i32, done: bool) -> Update {
+    fn update(pos: &Position, usi: &str, cp: i32, done: bool) -> Update {
         let m = pos.parse_usi_move(usi).unwrap();
         Update {
-            id,
             depth: 9,
             nodes: 1000,
             nps: 250_000,
             time_ms: 4,
-            lines: vec![Line { score: BlackScore::Cp(cp), pv: vec![m] }],
+            lines: vec![Line { score: Score::Cp(cp), pv: vec![m] }],
             done,
         }
     }
 
     #[test]
-    fn analysis_follows_every_step_and_drops_stale_updates() {
+    fn analysis_follows_every_step() {
         let mut a = app();
         assert!(a.study_command().is_none());
         a.toggle_analysis();
@@ -438,19 +437,15 @@ mod tests {
         };
         assert_eq!(*pos, Position::startpos());
         assert!(a.study_command().is_none(), "asked twice for the same position");
-        a.analysis_started(1);
-        a.on_analysis_update(update(1, &pos, "7g7f", 40, false));
-        assert_eq!(a.analysis().unwrap().lines[0].score, BlackScore::Cp(40));
-        // a step through the record asks again; the old request's updates are dropped
+        a.on_analysis_update(update(&pos, "7g7f", 40, false));
+        assert_eq!(a.analysis().unwrap().lines[0].score, Score::Cp(40));
+        // a step through the record asks again (the runner drops the old request's updates)
         a.redo();
         let Some(StudyCommand::Analyse { pos: p2, .. }) = a.study_command() else { panic!() };
         assert_eq!(p2.side_to_move(), crate::core::Color::White);
         assert!(a.analysis().is_none());
-        a.on_analysis_update(update(1, &pos, "2g2f", 10, false));
-        assert!(a.analysis().is_none());
-        a.analysis_started(2);
-        a.on_analysis_update(update(2, &p2, "3c3d", -20, false));
-        assert_eq!(a.analysis().unwrap().lines[0].score, BlackScore::Cp(-20));
+        a.on_analysis_update(update(&p2, "3c3d", -20, false));
+        assert_eq!(a.analysis().unwrap().lines[0].score, Score::Cp(-20));
         a.cycle_analysis_lines();
         assert_eq!(a.analysis_lines(), 1);
         assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 1, .. })));
@@ -464,8 +459,7 @@ mod tests {
         let mut a = app();
         a.toggle_analysis();
         let Some(StudyCommand::Analyse { pos, .. }) = a.study_command() else { panic!() };
-        a.analysis_started(1);
-        a.on_analysis_update(update(1, &pos, "7g7f", 40, false));
+        a.on_analysis_update(update(&pos, "7g7f", 40, false));
         assert!(a.analysis().is_some());
         let mut choice = a.last_choice();
         choice.handicap = 2; // 角落ち: another start position
@@ -474,8 +468,6 @@ mod tests {
         assert!(matches!(a.study_command(), Some(StudyCommand::StopAnalysis)));
         let Some(StudyCommand::Analyse { pos: p2, .. }) = a.study_command() else { panic!("not re-asked") };
         assert_eq!(*p2, a.pos().clone());
-        a.on_analysis_update(update(1, &pos, "2g2f", 10, false));
-        assert!(a.analysis().is_none(), "a late update of the old game is dropped");
     }
 
     /// Feeds a made-up analysis of `moves` from `start` to the app, as the analysis thread
@@ -489,7 +481,7 @@ mod tests {
             }
             let best = pos.legal_moves().as_slice().first().copied();
             let eval = PositionEval {
-                score: BlackScore::Cp(10 * ply as i32),
+                score: Score::Cp(10 * ply as i32),
                 best,
                 pv: best.into_iter().collect(),
                 depth: 5,
@@ -593,9 +585,14 @@ mod tests {
         else {
             panic!()
         };
-        a.analysis_started(5);
-        a.on_analysis_update(update(5, &pos, "2g2f", 30, true));
+        a.on_analysis_update(update(&pos, "2g2f", 30, true));
         assert!(a.message().contains("hint: ▲２六歩"), "{}", a.message());
+        assert_eq!(a.hint_move().map(|m| m.usi()), Some("2g2f".to_string()));
+        // only while its position is shown
+        a.submit_typed("7g7f");
+        assert_eq!(a.hint_move(), None);
+        a.undo();
+        assert_eq!(a.hint_move().map(|m| m.usi()), Some("2g2f".to_string()));
     }
 
     #[test]
@@ -613,7 +610,7 @@ mod tests {
             }
             let best = pos.legal_moves().as_slice().first().copied();
             let eval = PositionEval {
-                score: BlackScore::Cp([0, 30, 20, -700, -650][ply]),
+                score: Score::Cp([0, 30, 20, -700, -650][ply]),
                 best,
                 pv: best.into_iter().collect(),
                 depth: 5,
@@ -651,7 +648,7 @@ mod tests {
         let reopened =
             App::with_record(crate::tui::app::tests_support::reopen(a.record(), crate::record::Format::Kif));
         assert_eq!(reopened.mark_of(2), Some(Mark::Mistake));
-        assert_eq!(reopened.review_score(3), Some(BlackScore::Cp(-700)));
+        assert_eq!(reopened.review_score(3), Some(Score::Cp(-700)));
     }
 
     #[test]
@@ -666,7 +663,7 @@ mod tests {
                 pos.do_move(moves[ply - 1]);
             }
             let eval = PositionEval {
-                score: BlackScore::Cp([0, 300, 600, -1200, -1500][ply]),
+                score: Score::Cp([0, 300, 600, -1200, -1500][ply]),
                 best: None,
                 pv: Vec::new(),
                 depth: 5,
@@ -680,7 +677,7 @@ mod tests {
         a.redo();
         let s = crate::tui::view::screen_text(&a, 110, 34, std::time::Instant::now());
         assert!(s.contains("大悪手"), "{s}");
-        assert!(s.contains("評価値 3 -1200"), "{s}");
+        assert!(s.contains("Evaluation · move 3: -1200"), "{s}");
         // the chart draws braille dots
         assert!(s.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)), "{s}");
     }

@@ -233,40 +233,54 @@ fn think(app: &mut App, now: std::time::Instant) -> bool {
     thinking
 }
 
-fn done(ticket: u64, usi: &str) -> crate::tui::engine_link::EngineEvent {
-    crate::tui::engine_link::EngineEvent::Done {
-        ticket,
-        best: Some(Move::from_usi(usi).unwrap()),
-        declare_win: false,
-    }
+fn done(usi: &str) -> crate::tui::jobs::EngineReport {
+    crate::tui::jobs::EngineReport::Answer { best: Some(Move::from_usi(usi).unwrap()), declare_win: false }
 }
 
 #[test]
 fn a_best_move_for_a_position_left_behind_is_dropped() {
+    use crate::tui::event::Command;
+    use crate::tui::jobs::{Computer, JobEvent, JobKind, Report, Runner};
     let t0 = std::time::Instant::now();
     let mut app = App::new(Position::startpos());
     app.start_new_game(choice(GameMode::EngineVsEngine, 1, 0, 0));
     app.set_pace(std::time::Duration::ZERO);
-    assert!(think(&mut app, t0));
-    app.engine_started(1);
-    app.on_engine_event(done(1, "7g7f"), t0);
+    // the loop's part: the runner hands out tickets and lets through the current job's answer
+    let mut runner = Runner::new(|_| {}, Computer::Builtin);
+    let carry_out = |app: &mut App, runner: &mut Runner| {
+        let mut ticket = None;
+        for command in app.commands(t0) {
+            match command {
+                Command::Start(request) => ticket = Some(runner.start(request)),
+                Command::Stop(kind) => runner.stop(kind),
+                _ => {}
+            }
+        }
+        ticket
+    };
+    let answer = |runner: &mut Runner, app: &mut App, ticket, usi| {
+        let ev = JobEvent { ticket, kind: JobKind::Engine, report: Report::Engine(done(usi)), done: true };
+        if let Some(ev) = runner.accept(ev) {
+            app.on_job(ev.report, t0);
+        }
+    };
+    let t1 = carry_out(&mut app, &mut runner).expect("sente thinks");
+    answer(&mut runner, &mut app, t1, "7g7f");
     assert_eq!(app.ply(), 1);
-    assert!(think(&mut app, t0));
-    app.engine_started(2);
+    let t2 = carry_out(&mut app, &mut runner).expect("gote thinks");
     // the user takes the move back while gote thinks: the search restarts for sente
     app.undo();
     assert_eq!(app.ply(), 0);
-    assert!(think(&mut app, t0));
-    app.engine_started(3);
+    let t3 = carry_out(&mut app, &mut runner).expect("sente thinks again");
     // gote's late answer, for the position after 7g7f, must not be played here
-    app.on_engine_event(done(2, "3c3d"), t0);
+    answer(&mut runner, &mut app, t2, "3c3d");
     assert_eq!(app.ply(), 0);
     assert_eq!(app.players(), [Player::Engine, Player::Engine], "{}", app.message());
     assert!(!app.line_ended());
     // even a late answer that happens to be legal here is dropped
-    app.on_engine_event(done(2, "2g2f"), t0);
+    answer(&mut runner, &mut app, t2, "2g2f");
     assert_eq!(app.ply(), 0);
-    app.on_engine_event(done(3, "2g2f"), t0);
+    answer(&mut runner, &mut app, t3, "2g2f");
     assert_eq!(app.pos().last_move().unwrap().usi(), "2g2f");
 }
 
@@ -277,9 +291,8 @@ fn computer_against_computer_keeps_a_watchable_pace() {
     app.start_new_game(choice(GameMode::EngineVsEngine, 1, 0, 0));
     assert_eq!(app.pace(), std::time::Duration::from_millis(DEFAULT_PACE_MS));
     assert!(think(&mut app, t0));
-    app.engine_started(1);
     // the answer comes at once but waits for the pace
-    app.on_engine_event(done(1, "7g7f"), t0 + std::time::Duration::from_millis(10));
+    app.on_engine_event(done("7g7f"), t0 + std::time::Duration::from_millis(10));
     assert_eq!(app.ply(), 0);
     assert!(!think(&mut app, t0 + std::time::Duration::from_millis(20)), "no second search meanwhile");
     app.tick(t0 + std::time::Duration::from_millis(500));
@@ -299,12 +312,11 @@ fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
     let mut app = App::new(Position::startpos());
     app.start_new_game(choice(GameMode::EngineVsEngine, 1, 0, 0));
     assert!(think(&mut app, t0));
-    app.engine_started(1);
     app.toggle_pause();
     assert!(app.paused());
     assert!(matches!(app.engine_command(t0), Some(EngineCommand::Stop)));
     assert!(!think(&mut app, t0), "no search while paused");
-    app.on_engine_event(done(1, "7g7f"), t0 + std::time::Duration::from_secs(5));
+    app.on_engine_event(done("7g7f"), t0 + std::time::Duration::from_secs(5));
     app.tick(t0 + std::time::Duration::from_secs(5));
     assert_eq!(app.ply(), 0, "an answer arriving during the pause is not played");
     app.toggle_pause();
@@ -372,8 +384,7 @@ fn engine_illegal_move_loses_and_is_written() {
     let mut app = App::new(Position::startpos());
     app.start_new_game(choice(GameMode::HumanGote, 1, 0, 0));
     assert!(think(&mut app, t0));
-    app.engine_started(7);
-    app.on_engine_event(done(7, "7g7d"), t0);
+    app.on_engine_event(done("7g7d"), t0);
     assert_eq!(
         app.record().node(app.game().node()).special.as_ref().map(|s| s.kind),
         Some(SpecialKind::IllegalLoss)
@@ -428,7 +439,7 @@ fn endings_reach_saved_kif_csa_and_jkf_files() {
     }
     for (name, want) in [("g.kifu", "千日手"), ("g.csa", "%SENNICHITE"), ("g.jkf", "SENNICHITE")] {
         let path = dir.0.join(name);
-        assert!(app.save_to(&path), "{}", app.message());
+        assert!(super::tests_support::save_now(&mut app, &path), "{}", app.message());
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains(want), "{name}:\n{text}");
     }
@@ -436,7 +447,7 @@ fn endings_reach_saved_kif_csa_and_jkf_files() {
     assert!(app.submit_typed("7g7f"));
     app.resign();
     let path = dir.0.join("r.csa");
-    assert!(app.save_to(&path));
+    assert!(super::tests_support::save_now(&mut app, &path));
     assert!(std::fs::read_to_string(&path).unwrap().contains("%TORYO"));
 }
 

@@ -45,3 +45,49 @@ pub(super) fn assert_same_tree(a: &GameRecord, b: &GameRecord) {
 fn kif_of(r: &GameRecord) -> String {
     crate::record::write_text(r, Format::Kif)
 }
+
+/// Runs the app's jobs on a real job runner, as the event loop does, until `done(app)`; panics
+/// after a minute.
+pub(crate) fn run_jobs_until(app: &mut super::App, done: impl Fn(&super::App) -> bool) {
+    use crate::tui::event::Command;
+    use crate::tui::jobs::{Computer, Runner};
+    use std::time::{Duration, Instant};
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut runner = Runner::new(
+        move |e| {
+            let _ = tx.send(e);
+        },
+        Computer::Builtin,
+    );
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        for command in app.commands(Instant::now()) {
+            match command {
+                Command::Start(request) => {
+                    runner.start(request);
+                }
+                Command::Stop(kind) => runner.stop(kind),
+                _ => {}
+            }
+        }
+        if done(app) {
+            return;
+        }
+        let left = deadline
+            .checked_duration_since(Instant::now())
+            .unwrap_or_else(|| panic!("the jobs did not finish in a minute: {}", app.message()));
+        if let Ok(ev) = rx.recv_timeout(left)
+            && let Some(ev) = runner.accept(ev)
+        {
+            app.on_job(ev.report, Instant::now());
+        }
+    }
+}
+
+/// Saves the record to `path` through the job runner; whether it was written.
+pub(crate) fn save_now(app: &mut super::App, path: &std::path::Path) -> bool {
+    app.save_to(path);
+    let saving = (app.text().saving)(&path.display().to_string());
+    run_jobs_until(app, |a| a.message() != saving);
+    app.file() == Some(path)
+}

@@ -1,7 +1,7 @@
 //! The threat indicator: whether the side to move has a mate (詰みあり) or is threatened with
-//! one (詰めろ), from the mate solver with a small budget off the UI thread (`probe_link`). The
-//! app asks again whenever the position shown changes; an answer carries the ticket of its
-//! request and is dropped unless it is the latest one and the position is still shown.
+//! one (詰めろ), from the mate solver with a small budget, as a job (`jobs`, kind `Threats`).
+//! The app asks again whenever the position shown changes, which replaces the solve before;
+//! the runner lets through only the answer of the latest request.
 
 use super::App;
 use crate::core::Position;
@@ -10,8 +10,8 @@ use crate::engine::mate::threats::Threats;
 /// What the event loop should tell the threat solver.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ThreatCommand {
-    /// Look for mates in `pos` (the request `ticket`); a newer request cancels the older one.
-    Probe { ticket: u64, pos: Box<Position> },
+    /// Look for mates in `pos`; a newer request cancels the older one.
+    Probe { pos: Box<Position> },
     /// The indicator went off: stop the solve running.
     Cancel,
 }
@@ -19,8 +19,6 @@ pub enum ThreatCommand {
 /// The indicator's state in the app.
 #[derive(Debug, Default)]
 pub(super) struct ThreatState {
-    /// The ticket of the latest request.
-    ticket: u64,
     /// The key of the position that request is about (`None`: nothing asked).
     asked: Option<u64>,
     /// The answer for that position.
@@ -63,15 +61,14 @@ impl App {
         if self.threat.asked == Some(key) {
             return None;
         }
-        self.threat.ticket += 1;
         self.threat.asked = Some(key);
         self.threat.found = None;
-        Some(ThreatCommand::Probe { ticket: self.threat.ticket, pos: Box::new(self.pos().clone()) })
+        Some(ThreatCommand::Probe { pos: Box::new(self.pos().clone()) })
     }
 
-    /// The solver's answer to request `ticket`; dropped unless it is the latest request.
-    pub fn on_threats(&mut self, ticket: u64, found: Threats) {
-        if ticket == self.threat.ticket && self.threat.asked.is_some() && !found.stopped {
+    /// The solver's answer to the latest request (a stopped solve says nothing).
+    pub fn on_threats(&mut self, found: Threats) {
+        if self.threat.asked.is_some() && !found.stopped {
             self.threat.found = Some(found);
         }
     }
@@ -89,9 +86,9 @@ mod tests {
         App::with_record(rec)
     }
 
-    fn probe(a: &mut App) -> (u64, Position) {
+    fn probe(a: &mut App) -> Position {
         match a.threat_command() {
-            Some(ThreatCommand::Probe { ticket, pos }) => (ticket, *pos),
+            Some(ThreatCommand::Probe { pos }) => *pos,
             other => panic!("no probe: {other:?}"),
         }
     }
@@ -102,44 +99,42 @@ mod tests {
     }
 
     #[test]
-    fn the_answer_for_the_position_shown_is_kept_and_stale_ones_are_dropped() {
+    fn the_answer_for_the_position_shown_is_kept() {
         let mut a = app();
-        let (t1, p1) = probe(&mut a);
+        let p1 = probe(&mut a);
         assert_eq!(p1, Position::startpos());
         assert!(a.threat_command().is_none(), "asked twice for one position");
         assert!(a.threats().is_none());
-        a.on_threats(t1, found(7));
+        a.on_threats(found(7));
         assert_eq!(a.threats().and_then(|t| t.mate.as_ref()).map(Vec::len), Some(7));
         let screen = crate::tui::view::screen_text(&a, 80, 24, std::time::Instant::now());
         assert!(screen.contains("詰みあり: mate in 7"), "{screen}");
-        // a step asks again; the first request's late answer is dropped
+        // a step asks again (the runner drops the first request's late answer)
         a.redo();
-        let (t2, p2) = probe(&mut a);
+        let p2 = probe(&mut a);
         assert_eq!(p2.side_to_move(), Color::White);
         assert!(a.threats().is_none());
-        a.on_threats(t1, found(3));
-        assert!(a.threats().is_none(), "a stale answer was shown");
         // a stopped solve says nothing
-        a.on_threats(t2, Threats { stopped: true, ..found(1) });
+        a.on_threats(Threats { stopped: true, ..found(1) });
         assert!(a.threats().is_none());
-        a.on_threats(t2, found(5));
+        a.on_threats(found(5));
         assert_eq!(a.threats().and_then(|t| t.mate.as_ref()).map(Vec::len), Some(5));
         // back to the first position: a new request, not the old answer
         a.undo();
-        let (t3, _) = probe(&mut a);
-        assert!(t3 > t2 && a.threats().is_none());
+        probe(&mut a);
+        assert!(a.threats().is_none());
     }
 
     #[test]
     fn the_toggle_turns_the_indicator_off_cancels_and_is_a_setting() {
         let mut a = app();
-        let (t, _) = probe(&mut a);
+        probe(&mut a);
         a.take_settings_dirty();
         a.toggle_threats();
         assert!(a.take_settings_dirty() && !a.settings().threats);
         assert_eq!(a.threat_command(), Some(ThreatCommand::Cancel));
         assert!(a.threat_command().is_none());
-        a.on_threats(t, found(1));
+        a.on_threats(found(1));
         assert!(a.threats().is_none());
         a.toggle_threats();
         assert!(matches!(a.threat_command(), Some(ThreatCommand::Probe { .. })));

@@ -1,14 +1,16 @@
 //! Tsume mode (詰将棋): the player attacks, the app answers each check with the defender's
 //! longest resistance from the mate solver, refuses an attack that is not a check or lets the
 //! king escape (saying why), takes back a move pair, and shows the solution on request. The
-//! solver runs off the UI thread (`tsume_link`): the app queues commands and takes answers
-//! tagged with a ticket, dropping any answer it no longer waits for.
+//! solver runs as jobs (`jobs`, kinds `TsumeJudge` and `TsumeSolve`): the app queues commands,
+//! the runner lets through only the answer of the latest request of each kind, and the app drops
+//! an answer it no longer waits for.
 
 use super::{App, Mode, Popup};
 use crate::core::{Color, Move, Position};
 use crate::engine::mate::MateResult;
 use crate::engine::mate::tsume::Attack;
 use crate::record::{Format, GameRecord, ROOT};
+use crate::tui::jobs::TsumeAnswer;
 
 /// The problems shipped with the program (composed and proved by its own solver), as KIF.
 pub const SHIPPED: [&str; 9] = [
@@ -54,22 +56,15 @@ fn stated_length(note: &str) -> Option<usize> {
     note.trim().strip_suffix("手詰")?.parse().ok()
 }
 
-/// A request for the solver thread.
+/// A request for the solver.
 #[derive(Clone, Debug)]
 pub enum TsumeCommand {
     /// Judge the attacker's move `mv` in `pos` (see `engine::mate::tsume::judge_attack`).
-    Judge { ticket: u64, pos: Box<Position>, mv: Move },
+    Judge { pos: Box<Position>, mv: Move },
     /// Solve `pos` (attacker to move): the solution from here.
-    Solve { ticket: u64, pos: Box<Position> },
+    Solve { pos: Box<Position> },
     /// Stop whatever runs.
     Stop,
-}
-
-/// What the solver thread found.
-#[derive(Clone, Debug)]
-pub enum TsumeAnswer {
-    Judged { ticket: u64, attack: Attack },
-    Solved { ticket: u64, result: MateResult },
 }
 
 /// Why a solve was asked for.
@@ -88,10 +83,10 @@ pub struct Tsume {
     /// The length in plies (stated, or found by the solver).
     length: Option<usize>,
     attacker: Color,
-    /// The attack being judged: its ticket, the move and the node it is played from.
-    judging: Option<(u64, Move, crate::record::NodeId)>,
-    /// The solve being waited for: its ticket, why, and the node it solves.
-    solving: Option<(u64, SolveFor, crate::record::NodeId)>,
+    /// The attack being judged: the move and the node it is played from.
+    judging: Option<(Move, crate::record::NodeId)>,
+    /// The solve being waited for: why, and the node it solves.
+    solving: Option<(SolveFor, crate::record::NodeId)>,
     /// The mate that remains from the position shown (attacker first), when known.
     plan: Option<(crate::record::NodeId, Vec<Move>)>,
     solved: bool,
@@ -122,19 +117,11 @@ impl Tsume {
     }
 }
 
-/// The tsume solver's side in the app: the requests queued for it and the tickets they carry
-/// (the problem being solved is `Mode::Tsume`'s).
+/// The tsume solver's side in the app: the requests queued for it (the problem being solved is
+/// `Mode::Tsume`'s).
 #[derive(Clone, Debug, Default)]
 pub(super) struct TsumeState {
     queue: Vec<TsumeCommand>,
-    next_ticket: u64,
-}
-
-impl TsumeState {
-    fn ticket(&mut self) -> u64 {
-        self.next_ticket += 1;
-        self.next_ticket
-    }
 }
 
 impl App {
@@ -213,15 +200,14 @@ impl App {
         self.replace_record(rec);
         self.dirty = true;
         self.flipped = attacker == Color::White;
-        let ticket = self.tsume.ticket();
-        self.tsume.queue.push(TsumeCommand::Solve { ticket, pos: Box::new(pos) });
+        self.tsume.queue.push(TsumeCommand::Solve { pos: Box::new(pos) });
         self.quit_learn();
         self.mode = Mode::Tsume(Box::new(Tsume {
             title,
             length,
             attacker,
             judging: None,
-            solving: Some((ticket, SolveFor::Start, ROOT)),
+            solving: Some((SolveFor::Start, ROOT)),
             plan: None,
             solved: false,
             applying: false,
@@ -264,11 +250,10 @@ impl App {
             self.message = r;
             return true;
         }
-        let ticket = self.tsume.ticket();
-        self.tsume.queue.push(TsumeCommand::Judge { ticket, pos: Box::new(self.pos().clone()), mv: m });
+        self.tsume.queue.push(TsumeCommand::Judge { pos: Box::new(self.pos().clone()), mv: m });
         let node = self.game.node();
         if let Some(t) = self.tsume_mut() {
-            t.judging = Some((ticket, m, node));
+            t.judging = Some((m, node));
         }
         self.message = (self.setup_text().tsume_judging)(&self.move_text(m));
         true
@@ -284,30 +269,23 @@ impl App {
         (!self.tsume.queue.is_empty()).then(|| self.tsume.queue.remove(0))
     }
 
-    /// An answer from the solver thread; dropped unless it is the one waited for.
+    /// An answer from the solver to its latest request of the kind; dropped unless the app
+    /// still waits for it.
     pub fn on_tsume_answer(&mut self, answer: TsumeAnswer) {
         match answer {
-            TsumeAnswer::Judged { ticket, attack } => {
+            TsumeAnswer::Judged(attack) => {
                 let Some(t) = self.tsume_mut() else { return };
-                let Some((want, mv, node)) = t.judging else { return };
-                if want != ticket {
-                    return;
-                }
-                t.judging = None;
+                let Some((mv, node)) = t.judging.take() else { return };
                 if node == self.game.node() {
                     self.apply_judgement(mv, attack);
                 }
             }
-            TsumeAnswer::Solved { ticket, result } => {
+            TsumeAnswer::Solved(result) => {
                 let here = self.game.node();
                 let text = self.setup_text();
                 // the mode's state beside the record and the message (borrowed apart)
                 let Mode::Tsume(t) = &mut self.mode else { return };
-                let Some((want, why, node)) = t.solving else { return };
-                if want != ticket {
-                    return;
-                }
-                t.solving = None;
+                let Some((why, node)) = t.solving.take() else { return };
                 match result {
                     MateResult::Mate(line) => {
                         if why == SolveFor::Start && t.length.is_none() {
@@ -422,10 +400,9 @@ impl App {
             self.message = text.tsume_wait.into();
             return;
         }
-        let ticket = self.tsume.ticket();
-        self.tsume.queue.push(TsumeCommand::Solve { ticket, pos: Box::new(self.pos().clone()) });
+        self.tsume.queue.push(TsumeCommand::Solve { pos: Box::new(self.pos().clone()) });
         if let Some(t) = self.tsume_mut() {
-            t.solving = Some((ticket, SolveFor::Show, node));
+            t.solving = Some((SolveFor::Show, node));
         }
         self.message = text.tsume_solving.into();
     }

@@ -6,15 +6,22 @@ use super::*;
 use crate::core::{Color, Move};
 use crate::engine::mate::tsume::{Attack, judge_attack};
 use crate::engine::mate::{MateLimits, MateResult, solve};
+use crate::tui::jobs::TsumeAnswer;
 use crate::tui::settings::{Language, Settings};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+
+/// Answers `cmd` here, as the solver's job would (`None` for `Stop`).
+fn answer(cmd: TsumeCommand) -> Option<TsumeAnswer> {
+    match cmd {
+        TsumeCommand::Judge { pos, mv } => Some(TsumeAnswer::Judged(judge_attack(&pos, mv, &limits()))),
+        TsumeCommand::Solve { pos } => Some(TsumeAnswer::Solved(solve(&pos, limits()))),
+        TsumeCommand::Stop => None,
+    }
+}
 
 /// Runs every queued solver command here and hands the answers to the app.
 fn pump(app: &mut App) {
-    let stop = Arc::new(AtomicBool::new(false));
     while let Some(cmd) = app.tsume_command() {
-        if let Some(a) = crate::tui::tsume_link::answer(cmd, &stop) {
+        if let Some(a) = answer(cmd) {
             app.on_tsume_answer(a);
         }
     }
@@ -124,8 +131,7 @@ fn the_defender_is_not_moved_by_hand_and_stale_answers_are_dropped() {
     // leaving the problem drops the answer
     let cmd = app.tsume_command().expect("the judge request");
     app.leave_tsume();
-    let stop = Arc::new(AtomicBool::new(false));
-    if let Some(a) = crate::tui::tsume_link::answer(cmd, &stop) {
+    if let Some(a) = answer(cmd) {
         app.on_tsume_answer(a);
     }
     assert_eq!(app.ply(), 0);
@@ -184,8 +190,7 @@ fn a_move_may_be_tried_before_the_first_solve_answers() {
     assert_eq!(app.ply(), 2, "{}", app.message());
     let reply_message = app.message().to_string();
     // the start solve's late answer neither changes the message nor the plan of this position
-    let stop = Arc::new(AtomicBool::new(false));
-    app.on_tsume_answer(crate::tui::tsume_link::answer(start_solve, &stop).unwrap());
+    app.on_tsume_answer(answer(start_solve).unwrap());
     assert_eq!(app.message(), reply_message);
     app.tsume_show_solution();
     assert!(app.message().starts_with("solution: ▲"), "{}", app.message());

@@ -1,54 +1,83 @@
-//! Keys on the board page (no popup, no text box open).
+//! Keys on the board page, and what each board action does (tsume and learn mode hand the board
+//! actions they keep to `board_action`). Which key is which action is the keymap's
+//! (`tui/keymap/table.rs`).
 
 use crate::tui::app::App;
+use crate::tui::keymap::{Action, Key, KeyMode};
 use crate::tui::storage;
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 
 pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
-    match k.code {
-        KeyCode::Left | KeyCode::Char('h') => app.move_cursor(-1, 0),
-        KeyCode::Right | KeyCode::Char('l') => app.move_cursor(1, 0),
-        KeyCode::Up | KeyCode::Char('k') => app.move_cursor(0, -1),
-        KeyCode::Down | KeyCode::Char('j') => app.move_cursor(0, 1),
-        KeyCode::Enter | KeyCode::Char(' ') => app.activate(),
-        KeyCode::Tab => app.toggle_hand_focus(),
-        KeyCode::Esc => app.cancel_selection(),
-        KeyCode::Char(':') | KeyCode::Char('/') => app.open_move_input(),
-        KeyCode::Char('s') => app.open_save(storage::save_dir().as_deref()),
-        KeyCode::Char('u') | KeyCode::Backspace => app.undo(),
-        KeyCode::Char('r') => app.redo(),
-        KeyCode::Char('[') => app.to_start(),
-        KeyCode::Char(']') => app.to_end(),
-        KeyCode::Char('{') => app.switch_variation(-1),
-        KeyCode::Char('}') => app.switch_variation(1),
-        KeyCode::Char('f') => app.flip(),
-        KeyCode::Char('?') => app.open_help(),
-        KeyCode::Char('o') => app.open_settings(),
-        KeyCode::Char('O') => app.open_library(),
-        KeyCode::Char('n') => app.open_new_game(),
-        KeyCode::Char('q') => app.ask_quit(),
-        KeyCode::Char('R') => app.ask_resign(),
-        KeyCode::Char('D') => app.ask_declare(),
-        KeyCode::Char('p') => app.toggle_pause(),
-        KeyCode::Char('t') => app.take_over(),
-        KeyCode::Char('<') => app.step_pace(1),
-        KeyCode::Char('>') => app.step_pace(-1),
-        KeyCode::Char('a') => app.toggle_analysis(),
-        KeyCode::Char('v') => app.cycle_analysis_lines(),
-        KeyCode::Char('A') => app.toggle_game_analysis(),
-        KeyCode::Char('m') => app.goto_marked(true),
-        KeyCode::Char('M') => app.goto_marked(false),
-        KeyCode::Char('i') => app.request_hint(),
-        KeyCode::Char('c') => app.open_comment_editor(),
-        KeyCode::Char('T') => app.toggle_times(),
-        KeyCode::Char('g') => app.open_goto(),
-        KeyCode::Char('b') => app.open_variations(),
-        KeyCode::Char('y') => app.copy_position(),
-        KeyCode::Char('Y') => app.copy_record(),
-        KeyCode::Char('e') => app.open_editor(),
-        KeyCode::Char('P') => app.open_tsume_list(),
-        KeyCode::Char('x') => app.toggle_threats(),
-        KeyCode::Char('L') => app.start_learn(),
-        _ => {}
+    if let Some(a) = app.keymap().action(KeyMode::Board, Key::of(&k)) {
+        board_action(app, a);
+    }
+}
+
+pub(super) fn board_action(app: &mut App, a: Action) {
+    match a {
+        Action::CursorLeft => app.move_cursor(-1, 0),
+        Action::CursorRight => app.move_cursor(1, 0),
+        Action::CursorUp => app.move_cursor(0, -1),
+        Action::CursorDown => app.move_cursor(0, 1),
+        Action::Select => app.activate(),
+        Action::Hand => app.toggle_hand_focus(),
+        Action::Cancel => app.cancel_selection(),
+        Action::TypeMove => app.open_move_input(),
+        Action::Save => app.open_save(storage::save_dir().as_deref()),
+        Action::Undo => app.undo(),
+        Action::Redo => app.redo(),
+        Action::ToStart => app.to_start(),
+        Action::ToEnd => app.to_end(),
+        Action::PreviousVariation => app.switch_variation(-1),
+        Action::NextVariation => app.switch_variation(1),
+        Action::Flip => app.flip(),
+        Action::Help => app.open_help(),
+        Action::Settings => app.open_settings(),
+        Action::NewGame => app.open_new_game(),
+        Action::Quit => app.ask_quit(),
+        Action::Resign => app.ask_resign(),
+        Action::Declare => app.ask_declare(),
+        Action::Pause => app.toggle_pause(),
+        Action::TakeOver => app.take_over(),
+        Action::Slower => app.step_pace(1),
+        Action::Faster => app.step_pace(-1),
+        Action::Analysis => app.toggle_analysis(),
+        Action::AnalysisLines => app.cycle_analysis_lines(),
+        Action::GameAnalysis => app.toggle_game_analysis(),
+        Action::NextMarked => app.goto_marked(true),
+        Action::PreviousMarked => app.goto_marked(false),
+        Action::Hint => app.request_hint(),
+        Action::Comment => app.open_comment_editor(),
+        Action::Times => app.toggle_times(),
+        Action::GoTo => app.open_goto(),
+        Action::Variations => app.open_variations(),
+        Action::CopyPosition => app.copy_position(),
+        Action::CopyRecord => app.copy_record(),
+        Action::Editor => app.open_editor(),
+        Action::TsumeProblems => app.open_tsume_list(),
+        Action::Threats => app.toggle_threats(),
+        Action::Learn => app.start_learn(),
+        Action::Library => app.open_library(),
+        // other modes' actions
+        Action::Solution
+        | Action::LeaveTsume
+        | Action::NextItem
+        | Action::PreviousItem
+        | Action::Retry
+        | Action::ShowAnswer
+        | Action::SwitchSide
+        | Action::PlaceSente
+        | Action::PlaceGote
+        | Action::Remove
+        | Action::Promote
+        | Action::Demote
+        | Action::ChangeOwner
+        | Action::SideToMove
+        | Action::NextStart
+        | Action::PreviousStart
+        | Action::BoxToHand
+        | Action::Done
+        | Action::PageUp
+        | Action::PageDown => {}
     }
 }

@@ -1,7 +1,9 @@
-//! Keys in the position editor (局面編集) and tsume mode (詰将棋).
+//! Keys in the position editor (局面編集): its exit menu, and the editor's actions (which key is
+//! which is the keymap's, `tui/keymap/table.rs`).
 
 use crate::core::{Color, PieceKind};
-use crate::tui::app::App;
+use crate::tui::app::{App, EditorExit, EditorSlot};
+use crate::tui::keymap::{Action, Key, KeyMode};
 use crossterm::event::{KeyCode, KeyEvent};
 
 /// The piece a letter key puts down: lower case for ☗, upper case for ☖.
@@ -16,64 +18,40 @@ pub(super) fn handle_editor_key(app: &mut App, k: KeyEvent) {
             KeyCode::Up | KeyCode::Char('k') => app.editor_menu_step(-1),
             KeyCode::Down | KeyCode::Char('j') => app.editor_menu_step(1),
             KeyCode::Enter | KeyCode::Char(' ') => app.editor_menu_confirm(),
-            KeyCode::Char(d @ '1'..='5') => {
-                app.editor_exit(crate::tui::app::EditorExit::ALL[d as usize - '1' as usize])
-            }
-            KeyCode::Esc | KeyCode::Char('q') => app.editor_exit(crate::tui::app::EditorExit::Resume),
+            KeyCode::Char(d @ '1'..='5') => app.editor_exit(EditorExit::ALL[d as usize - '1' as usize]),
+            KeyCode::Esc | KeyCode::Char('q') => app.editor_exit(EditorExit::Resume),
             _ => {}
         }
         return;
     }
-    match k.code {
-        KeyCode::Left => app.editor_move(-1, 0),
-        KeyCode::Right => app.editor_move(1, 0),
-        KeyCode::Up => app.editor_move(0, -1),
-        KeyCode::Down => app.editor_move(0, 1),
-        KeyCode::Tab => app.editor_tab(),
-        KeyCode::Char('x') | KeyCode::Delete | KeyCode::Backspace => app.editor_remove(),
-        KeyCode::Char('+') => match app.editor().map(|e| e.slot()) {
-            Some(crate::tui::app::EditorSlot::Hand(..)) => app.editor_add(1),
-            _ => app.editor_promote(),
-        },
-        KeyCode::Char('-') => match app.editor().map(|e| e.slot()) {
-            Some(crate::tui::app::EditorSlot::Hand(..)) => app.editor_add(-1),
-            _ => app.editor_promote(),
-        },
-        KeyCode::Char('o') => app.editor_flip_owner(),
-        KeyCode::Char('t') => app.editor_toggle_side(),
-        KeyCode::Char('i') => app.editor_cycle_start(1),
-        KeyCode::Char('I') => app.editor_cycle_start(-1),
-        KeyCode::Char('z') => app.editor_box_to_defender(),
-        KeyCode::Char('?') => app.open_help(),
-        KeyCode::Enter => app.editor_open_menu(),
-        KeyCode::Esc => app.editor_exit(crate::tui::app::EditorExit::Cancel),
-        KeyCode::Char(c) => {
-            if let Some((kind, owner)) = piece_key(c) {
+    let on_hand = matches!(app.editor().map(|e| e.slot()), Some(EditorSlot::Hand(..)));
+    match app.keymap().action(KeyMode::Editor, Key::of(&k)) {
+        Some(Action::CursorLeft) => app.editor_move(-1, 0),
+        Some(Action::CursorRight) => app.editor_move(1, 0),
+        Some(Action::CursorUp) => app.editor_move(0, -1),
+        Some(Action::CursorDown) => app.editor_move(0, 1),
+        Some(Action::Hand) => app.editor_tab(),
+        Some(Action::Remove) => app.editor_remove(),
+        Some(Action::Promote) if on_hand => app.editor_add(1),
+        Some(Action::Demote) if on_hand => app.editor_add(-1),
+        Some(Action::Promote | Action::Demote) => app.editor_promote(),
+        Some(Action::ChangeOwner) => app.editor_flip_owner(),
+        Some(Action::SideToMove) => app.editor_toggle_side(),
+        Some(Action::NextStart) => app.editor_cycle_start(1),
+        Some(Action::PreviousStart) => app.editor_cycle_start(-1),
+        Some(Action::BoxToHand) => app.editor_box_to_defender(),
+        Some(Action::Help) => app.open_help(),
+        Some(Action::Done) => app.editor_open_menu(),
+        Some(Action::Cancel) => app.editor_exit(EditorExit::Cancel),
+        Some(Action::PlaceSente | Action::PlaceGote) => {
+            if let KeyCode::Char(c) = k.code
+                && let Some((kind, owner)) = piece_key(c)
+            {
                 app.editor_place(kind, owner);
             }
         }
         _ => {}
     }
-}
-
-pub(super) fn handle_tsume_list_key(app: &mut App, k: KeyEvent) {
-    match k.code {
-        KeyCode::Up | KeyCode::Char('k') => app.tsume_list_step(-1),
-        KeyCode::Down | KeyCode::Char('j') => app.tsume_list_step(1),
-        KeyCode::Enter | KeyCode::Char(' ') => app.tsume_list_confirm(),
-        _ => app.close_tsume_list(),
-    }
-}
-
-/// Keys that mean something else in tsume mode; `false` leaves the key to the board page.
-pub(super) fn handle_tsume_key(app: &mut App, k: KeyEvent) -> bool {
-    match k.code {
-        KeyCode::Char('u') | KeyCode::Backspace => app.tsume_undo(),
-        KeyCode::Char('S') => app.tsume_show_solution(),
-        KeyCode::Char('X') => app.leave_tsume(),
-        _ => return false,
-    }
-    true
 }
 
 #[cfg(test)]
@@ -100,7 +78,7 @@ mod tests {
         press(&mut app, KeyCode::Char('e'));
         press(&mut app, KeyCode::Char('?'));
         assert!(matches!(app.popup(), Some(crate::tui::app::Popup::Help { .. })));
-        assert_eq!(app.help_keys(), app.setup_text().editor_keys);
+        assert_eq!(app.help_keys()[0], ("←↑↓→".to_string(), "move over the board".to_string()));
         let s = crate::tui::view::screen_text(&app, 80, 24, std::time::Instant::now());
         assert!(s.contains("give the piece to the other side"), "{s}");
         // the list scrolls to its end, and any other key goes back to editing
@@ -113,7 +91,7 @@ mod tests {
         assert!(app.popup().is_none() && app.editor().is_some());
         // outside the editor the help lists the app's keys
         press(&mut app, KeyCode::Esc);
-        assert_eq!(app.help_keys(), app.text().help);
+        assert_eq!(app.help_keys()[0].0, "hjkl / ←↓↑→");
     }
 
     #[test]

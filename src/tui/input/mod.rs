@@ -1,6 +1,7 @@
 //! Keys and mouse to actions on the app. Routed by what is on top (`app::Overlay`, then
 //! `app::Mode`): an open popup or the text box gets the key, else the page shown (the board,
-//! the editor, tsume or learn mode). Each handler only calls `App` methods; it never
+//! the editor, tsume or learn mode). Which key does what on a page is the keymap's
+//! (`tui/keymap/table.rs`); each page's handler matches on the `keymap::Action`. Each handler only calls `App` methods; it never
 //! changes state itself and never draws.
 
 mod board;
@@ -10,6 +11,7 @@ mod library;
 mod line;
 mod mouse;
 mod popup;
+mod tsume;
 
 use crate::tui::app::{App, Mode, Overlay};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -39,17 +41,9 @@ pub fn handle_key(app: &mut App, k: KeyEvent) {
         None => match app.mode() {
             Mode::Board => board::handle_board_key(app, k),
             Mode::Editor(_) => editor::handle_editor_key(app, k),
-            Mode::Tsume(_) => {
-                if !editor::handle_tsume_key(app, k) {
-                    board::handle_board_key(app, k)
-                }
-            }
+            Mode::Tsume(_) => tsume::handle_tsume_key(app, k),
             Mode::Library(_) => library::handle_library_key(app, k),
-            Mode::Learn(_) => {
-                if !learn::handle_learn_key(app, k) {
-                    board::handle_board_key(app, k)
-                }
-            }
+            Mode::Learn(_) => learn::handle_learn_key(app, k),
         },
     }
 }

@@ -54,6 +54,11 @@ pub(super) fn handle_mouse(app: &mut App, m: MouseEvent, area: Rect) {
         }
         return;
     }
+    if let Some(ply) = view::study::graph_ply_at(app, a.study, m.column, m.row) {
+        let node = if ply == 0 { crate::record::ROOT } else { app.record().main_line()[ply - 1] };
+        app.goto_node(node);
+        return;
+    }
     let g = geometry::BoardGeometry::new(a.board, app.flipped());
     if let Some(sq) = g.hit(m.column, m.row) {
         app.click_square(sq);

@@ -91,7 +91,7 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
                 }
             }
         },
-        Popup::TsumeList { .. } => super::editor::handle_tsume_list_key(app, k),
+        Popup::TsumeList { .. } => super::tsume::handle_tsume_list_key(app, k),
         Popup::Variations(v) if v.confirm_delete => app.variations_delete(k.code == KeyCode::Char('y')),
         Popup::Variations(_) => match k.code {
             KeyCode::Up | KeyCode::Char('k') => app.variations_row(-1),

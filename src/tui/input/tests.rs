@@ -51,6 +51,26 @@ fn quit_asks_first() {
     assert!(app.should_quit());
 }
 
+#[test]
+fn a_remapped_key_does_the_action_and_the_help_and_the_key_bar_show_it() {
+    let text = r#"{"version": 1, "keys": {"undo": "z"}}"#;
+    let parsed = crate::tui::settings::parse(text, crate::tui::settings::Settings::default());
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    let mut app = App::new(Position::startpos());
+    app.set_settings(parsed.settings);
+    assert!(app.submit_typed("7g7f"));
+    handle_event(&mut app, key(KeyCode::Char('u')), AREA);
+    assert_eq!(app.ply(), 1, "u is no longer undo");
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("z undo") && !s.contains("u undo"), "{s}");
+    handle_event(&mut app, key(KeyCode::Char('z')), AREA);
+    assert_eq!(app.ply(), 0, "z takes the move back");
+    handle_event(&mut app, key(KeyCode::Char('?')), AREA);
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    let line = s.lines().find(|l| l.contains("take back a move")).expect("the help lists undo");
+    assert!(line.contains("│z ") && !line.contains("Backspace"), "{line}");
+}
+
 /// At every board size and both ways round, a click on the column of a file number and the row
 /// of a rank number, both read off the drawn screen, puts the cursor on that square.
 #[test]
@@ -116,6 +136,10 @@ fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
     assert_eq!(app.library().unwrap().filter(), "r u");
     handle_event(&mut app, key(KeyCode::Backspace), AREA);
     assert_eq!(app.library().unwrap().filter(), "r ");
+    // Esc empties the filter first, then goes back
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    assert_eq!(app.library().unwrap().filter(), "");
+    assert!(app.library().is_some());
     handle_event(&mut app, key(KeyCode::Esc), AREA);
     assert!(app.library().is_none());
     assert_eq!(app.library_command(), Some(LibraryCommand::Stop));

@@ -9,6 +9,7 @@ pub struct LibraryText {
     /// How many records match the filter, of how many.
     pub count: fn(usize, usize) -> String,
     pub filter_prompt: &'static str,
+    /// What the filter looks in (the keys are in the key bar).
     pub keys: &'static str,
     pub recent: &'static str,
     pub documents: &'static str,
@@ -39,7 +40,7 @@ pub static EN: LibraryText = LibraryText {
         if shown == all { format!("{all} records") } else { format!("{shown} of {all} records") }
     },
     filter_prompt: "filter: ",
-    keys: "type to filter · ↑↓ PgUp PgDn choose · Enter open · Esc back",
+    keys: "type to filter by player, date, result or file name",
     recent: "recent",
     documents: "documents",
     saved: "saved",
@@ -63,7 +64,7 @@ pub static JA: LibraryText = LibraryText {
     empty: |dirs| format!("棋譜が見つかりません（最近のファイルと {dirs} を探しました）"),
     count: |shown, all| if shown == all { format!("{all} 局") } else { format!("{all} 局中 {shown} 局") },
     filter_prompt: "絞り込み: ",
-    keys: "文字で絞り込み · ↑↓ PgUp PgDn 選択 · Enter 開く · Esc 戻る",
+    keys: "対局者・日付・結果・ファイル名で絞り込み (文字を入力)",
     recent: "最近",
     documents: "書類",
     saved: "保存",

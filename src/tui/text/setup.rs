@@ -1,15 +1,13 @@
 //! The interface text of the position editor (局面編集) and tsume mode (詰将棋), in Japanese and
 //! English, beside the rest of the interface text (`super::Text`).
 
-use super::{KeyHint, Language, k};
+use super::Language;
 use crate::core::{Color, SetupProblem};
 use crate::record::{PieceKindNames, SquareNames};
 
 pub struct SetupText {
-    pub editor_key_bar: &'static [KeyHint],
-    pub tsume_key_bar: &'static [KeyHint],
-    /// The editor's key list (key column, then what it does).
-    pub editor_keys: &'static [(&'static str, &'static str)],
+    /// The editor's help after the keymap's lines (key column, then what it does).
+    pub editor_more: &'static [(&'static str, &'static str)],
     pub editor_title: &'static str,
     pub editor_opened: &'static str,
     pub editor_cancelled: &'static str,
@@ -86,45 +84,7 @@ fn square(sq: crate::core::Square) -> String {
 }
 
 pub static EN: SetupText = SetupText {
-    editor_key_bar: &[
-        k("←↑↓→", "move", 6),
-        k("plnsgbrk", "place ☗", 1),
-        k("PLNSGBRK", "☖", 1),
-        k("x", "remove", 2),
-        k("+", "promote", 3),
-        k("o", "owner", 3),
-        k("t", "turn", 4),
-        k("i", "start", 4),
-        k("Enter", "done", 0),
-        k("Esc", "cancel", 0),
-        k("?", "keys", 0),
-    ],
-    tsume_key_bar: &[
-        k("hjkl", "move", 6),
-        k("Enter", "select", 5),
-        k(":", "type move", 3),
-        k("u", "take back", 1),
-        k("S", "solution", 1),
-        k("P", "problems", 2),
-        k("X", "leave tsume", 2),
-        k("?", "help", 0),
-        k("q", "quit", 0),
-    ],
-    editor_keys: &[
-        ("arrows, Tab", "move over the board; Tab: ☗'s hand, ☖'s hand"),
-        ("p l n s g b r k", "put a ☗ piece (pawn lance knight silver gold bishop rook king)"),
-        ("P L N S G B R K", "put a ☖ piece (on a hand: add one)"),
-        ("x / Del", "remove the piece (to the box); on a hand: one fewer"),
-        ("+ / -", "promote or turn back; on a hand: one more / fewer"),
-        ("o", "give the piece to the other side"),
-        ("t", "side to move"),
-        ("i / I", "start over: 平手, handicaps, kings only, empty"),
-        ("z", "the rest of the box to the side not to move (tsume)"),
-        ("click", "empty square: the last piece; again: other side; right: remove"),
-        ("Enter", "done: play, analyse, solve as tsume, or cancel"),
-        ("Esc", "cancel (the record shown before stays)"),
-        ("?", "this list (↑/↓ scrolls it)"),
-    ],
+    editor_more: &[("click", "empty square: the last piece; again: other side; right: remove")],
     editor_title: " 局面編集 position editor ",
     editor_opened: "局面編集: set up a position (Enter when done, Esc cancels)",
     editor_cancelled: "局面編集 cancelled: nothing changed",
@@ -191,45 +151,7 @@ pub static EN: SetupText = SetupText {
 };
 
 pub static JA: SetupText = SetupText {
-    editor_key_bar: &[
-        k("←↑↓→", "移動", 6),
-        k("plnsgbrk", "☗の駒", 1),
-        k("PLNSGBRK", "☖の駒", 1),
-        k("x", "削除", 2),
-        k("+", "成/不成", 3),
-        k("o", "先後", 3),
-        k("t", "手番", 4),
-        k("i", "初期配置", 4),
-        k("Enter", "完了", 0),
-        k("Esc", "取消", 0),
-        k("?", "キー一覧", 0),
-    ],
-    tsume_key_bar: &[
-        k("hjkl", "移動", 6),
-        k("Enter", "選択", 5),
-        k(":", "入力", 3),
-        k("u", "待った", 1),
-        k("S", "解答", 1),
-        k("P", "問題", 2),
-        k("X", "詰将棋終了", 2),
-        k("?", "ヘルプ", 0),
-        k("q", "終了", 0),
-    ],
-    editor_keys: &[
-        ("矢印, Tab", "盤上を移動、Tab で☗の持駒・☖の持駒"),
-        ("p l n s g b r k", "☗の駒を置く (歩 香 桂 銀 金 角 飛 玉)"),
-        ("P L N S G B R K", "☖の駒を置く (持駒の上では一枚増やす)"),
-        ("x / Del", "駒を駒箱に戻す、持駒は一枚減らす"),
-        ("+ / -", "成る・戻す、持駒は一枚増やす・減らす"),
-        ("o", "駒の先後を入れ替える"),
-        ("t", "手番"),
-        ("i / I", "初期配置: 平手・駒落ち・玉のみ・空"),
-        ("z", "駒箱の残りを手番でない側の持駒に (詰将棋)"),
-        ("クリック", "空きマスに直前の駒、もう一度で先後反転、右クリックで削除"),
-        ("Enter", "完了: 対局・検討・詰将棋・取消"),
-        ("Esc", "取消 (元の棋譜はそのまま)"),
-        ("?", "この一覧 (↑/↓ でスクロール)"),
-    ],
+    editor_more: &[("クリック", "空きマスに直前の駒、もう一度で先後反転、右クリックで削除")],
     editor_title: " 局面編集 ",
     editor_opened: "局面編集: 局面を作ってください (Enter で完了、Esc で取消)",
     editor_cancelled: "局面編集を取り消しました (変更なし)",
@@ -300,10 +222,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn both_languages_have_the_same_keys() {
-        let keys = |b: &[KeyHint]| b.iter().map(|h| (h.key, h.priority)).collect::<Vec<_>>();
-        assert_eq!(keys(EN.editor_key_bar), keys(JA.editor_key_bar));
-        assert_eq!(keys(EN.tsume_key_bar), keys(JA.tsume_key_bar));
-        assert_eq!(EN.editor_keys.len(), JA.editor_keys.len());
+    fn both_languages_have_the_same_help_rows() {
+        assert_eq!(EN.editor_more.len(), JA.editor_more.len());
     }
 }

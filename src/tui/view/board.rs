@@ -124,6 +124,10 @@ fn cell_style(app: &App, sq: Square, dests: &[Square], last: Option<Move>, check
     if last.is_some_and(|m| m.to() == sq) {
         st = st.bg(p.last_move);
     }
+    // the hint's move: where the piece stands and where it goes
+    if app.hint_move().is_some_and(|m| m.to() == sq || (!m.is_drop() && m.from() == sq)) {
+        st = st.bg(p.hint);
+    }
     if dests.contains(&sq) {
         st = st.bg(p.destination);
     }
@@ -152,6 +156,9 @@ pub(super) fn draw_hand(f: &mut Frame, app: &App, area: Rect, owner: Color) {
         let mut st = Style::default().fg(fg);
         if to_move && app.focus() == Focus::Hand(i) {
             st = st.add_modifier(Modifier::REVERSED);
+        }
+        if to_move && app.hint_move().and_then(|m| m.drop_kind()) == Some(HAND_ORDER[i]) {
+            st = st.bg(super::palette(app).hint);
         }
         if to_move && app.selection() == Some(Selection::Hand(HAND_ORDER[i])) {
             st = st.bg(super::palette(app).selection);

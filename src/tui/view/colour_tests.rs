@@ -115,3 +115,55 @@ fn the_theme_is_chosen_on_the_settings_screen() {
     app.settings_change(1);
     assert_eq!(app.settings().theme, Theme::Dark);
 }
+
+/// The engine's answer to a hint request for the position shown: `usi` at +30.
+fn give_hint(app: &mut App, usi: &str) {
+    use crate::core::Score;
+    use crate::engine::analysis::{Line, Update};
+    app.request_hint();
+    let Some(crate::tui::app::StudyCommand::Analyse { pos, .. }) = app.study_command() else {
+        panic!("no hint asked for")
+    };
+    let m = pos.parse_usi_move(usi).unwrap();
+    let lines = vec![Line { score: Score::Cp(30), pv: vec![m] }];
+    app.on_analysis_update(Update { depth: 9, nodes: 1, nps: 1, time_ms: 1, lines, done: true });
+}
+
+#[test]
+fn the_hint_marks_its_squares_on_the_board() {
+    for (w, h) in [(80, 24), (160, 50)] {
+        let mut app = App::new(Position::startpos());
+        give_hint(&mut app, "2g2f");
+        let buf = buffer(&app, w, h);
+        let a = areas(buf.area, &app);
+        let g = geometry::BoardGeometry::new(a.board, false);
+        let hint = palette(&app).hint;
+        for sq in Square::all() {
+            let at = g.piece_cell(sq);
+            let marked = buf[(at.x, at.y)].bg == hint;
+            assert_eq!(marked, ["2g", "2f"].contains(&sq.usi().as_str()), "{sq:?} at {w}x{h}");
+        }
+        // gone once another position is shown
+        app.submit_typed("7g7f");
+        let buf = buffer(&app, w, h);
+        assert!(buf.content.iter().all(|c| c.bg != hint));
+    }
+}
+
+#[test]
+fn a_hinted_drop_marks_the_piece_in_hand() {
+    let mut app = App::new(Position::startpos());
+    for m in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
+        app.submit_typed(m);
+    }
+    give_hint(&mut app, "B*5e");
+    let buf = buffer(&app, 100, 30);
+    let a = areas(buf.area, &app);
+    let hint = palette(&app).hint;
+    let row = a.sente_hand.y;
+    let marked: String = (a.sente_hand.x..a.sente_hand.right())
+        .filter(|&x| buf[(x, row)].bg == hint)
+        .map(|x| buf[(x, row)].symbol().to_string())
+        .collect();
+    assert_eq!(marked, "角");
+}

@@ -260,7 +260,7 @@ mod tests {
         app.switch_variation(1);
         assert_eq!(app.main_line_ply(), None);
         let (score, pv) = app.analysis_here().unwrap();
-        assert_eq!(score, crate::engine::analysis::BlackScore::Cp(300));
+        assert_eq!(score, crate::core::Score::Cp(300));
         assert_eq!(pv.len(), 1);
         let s = screen_text(&app, 100, 34, Instant::now());
         assert!(s.contains("△９四歩(93) 悪手"), "the record panel: {s}");

@@ -7,25 +7,12 @@ use super::geometry::HAND_ORDER;
 use super::glyphs::Glyphs;
 use crate::core::{Color, Hand, PieceKind, SetupProblem, SetupUse, Square};
 use crate::tui::app::{App, Editor, EditorExit, EditorSlot};
-use crate::tui::text::KeyHint;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 use unicode_width::UnicodeWidthStr;
-
-/// The key bar of the mode the app is in, when it is not the board page's.
-pub(super) fn key_hints(app: &App) -> Option<&'static [KeyHint]> {
-    let t = app.setup_text();
-    if app.editor().is_some() {
-        Some(t.editor_key_bar)
-    } else if app.tsume().is_some() {
-        Some(t.tsume_key_bar)
-    } else {
-        None
-    }
-}
 
 /// The start of the status line in the editor or tsume mode (in place of the game mode).
 pub(super) fn status_mode(app: &App) -> Option<String> {
@@ -165,10 +152,14 @@ pub(super) fn panel_lines(app: &App, e: &Editor, problems: &[SetupProblem]) -> V
     let fit = |u| setup.blocking(u).is_empty();
     lines.push(Line::from((t.fit_for)(fit(SetupUse::Play), fit(SetupUse::Analyse), fit(SetupUse::Tsume))));
     lines.push(Line::from(""));
-    for (key, what) in t.editor_keys {
+    for (key, what) in app.help_keys() {
+        let pad = 16usize.saturating_sub(key.width());
         lines.push(Line::from(vec![
-            Span::styled(format!("{key:<16}"), Style::default().fg(super::palette(app).accent)),
-            Span::raw(what.to_string()),
+            Span::styled(
+                format!("{key}{}", " ".repeat(pad)),
+                Style::default().fg(super::palette(app).accent),
+            ),
+            Span::raw(what),
         ]));
     }
     lines

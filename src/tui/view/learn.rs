@@ -1,9 +1,10 @@
 //! The learn-mode panel (復習), drawn where the study panel goes: the marked move to improve
 //! on, the try and its verdict, and the engine's lines once shown.
 
+use crate::core::Score;
 use crate::core::{Move, Position};
-use crate::engine::analysis::BlackScore;
 use crate::tui::app::{App, Phase, side_label};
+use crate::tui::keymap::{Action, KeyMode};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -54,21 +55,35 @@ pub(super) fn lines(app: &App, keys: Line<'static>) -> Vec<Line<'static>> {
     }
     if l.answer_shown() {
         out.push(Line::from(vec![
-            Span::styled(format!("{} {} ", t.learn_best, BlackScore::text(item.before)), bold),
+            Span::styled(format!("{} {} ", t.learn_best, Score::text(item.before)), bold),
             Span::raw(pv_text(pos, &item.best_line)),
         ]));
     }
     out
 }
 
+/// Learn mode's own keys, from the keymap in force (`n next · p prev · …`); the side switch
+/// only where it works.
+fn keys_line(app: &App) -> String {
+    let ja = app.text().language == crate::tui::settings::Language::Ja;
+    let fixed = app.learn().is_some_and(|l| l.side_fixed());
+    let map = app.keymap();
+    map.rows(KeyMode::Learn)
+        .into_iter()
+        .filter(|r| r.mode == KeyMode::Learn && !(fixed && r.action == Action::SwitchSide))
+        .filter_map(|r| Some(format!("{} {}", map.keys(r).first()?.name(), r.bar?.label.of(ja))))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 /// Draws the panel in `area`.
 pub(super) fn draw_learn(f: &mut Frame, app: &App, area: Rect) {
     let g = super::glyphs(app);
     let t = app.text();
-    let keys = if app.learn().is_some_and(|l| l.side_fixed()) { t.learn_keys_fixed } else { t.learn_keys };
+    let keys = keys_line(app);
     let block = Block::bordered().border_set(g.border()).title(g.pad(t.learn_title));
     let text =
-        lines(app, Line::from(Span::styled(g.pad(keys), Style::default().fg(super::palette(app).dim))));
+        lines(app, Line::from(Span::styled(g.pad(&keys), Style::default().fg(super::palette(app).dim))));
     let text = super::wrap::wrap_lines(text, block.inner(area).width);
     f.render_widget(Paragraph::new(text).block(block), area);
 }

@@ -42,7 +42,7 @@ fn layout(area: Rect) -> PageLayout {
 /// that the chosen line is always in sight).
 fn list_window(lib: &Library, list: Rect) -> (usize, usize) {
     let rows = list.height.saturating_sub(2 + HEAD_ROWS) as usize;
-    let first = if rows == 0 { 0 } else { lib.selected() / rows * rows };
+    let first = lib.selected().checked_div(rows).map_or(0, |page| page * rows);
     (rows, first)
 }
 
@@ -102,6 +102,31 @@ fn folders_text(app: &App) -> String {
     app.library_sources().folders.iter().map(|(_, p)| p.display().to_string()).collect::<Vec<_>>().join(", ")
 }
 
+/// What a record's line and its preview say: the date, the players (with the handicap), the
+/// result and how it ended, and the length.
+struct Described {
+    date: String,
+    players: String,
+    result: String,
+    moves: String,
+}
+
+fn describe(app: &App, s: &crate::record::RecordSummary) -> Described {
+    let t = app.text().library;
+    let date = s.date.clone().unwrap_or_else(|| "----/--/--".into());
+    let handicap = s.handicap.map(|h| format!(" {h}")).unwrap_or_default();
+    let players =
+        format!("☗{} ☖{}{handicap}", s.sente.as_deref().unwrap_or("?"), s.gote.as_deref().unwrap_or("?"));
+    let result = match (s.outcome, s.ending_word()) {
+        (Outcome::Win(Color::Black), Some(w)) => format!("{} ({w})", t.sente_won),
+        (Outcome::Win(Color::White), Some(w)) => format!("{} ({w})", t.gote_won),
+        (Outcome::Draw, Some(w)) => format!("{} ({w})", t.draw),
+        (_, Some(w)) => w.to_string(),
+        (_, None) => t.unfinished.to_string(),
+    };
+    Described { date, players, result, moves: (t.moves)(s.moves) }
+}
+
 fn entry_line(app: &App, e: &Entry) -> String {
     let t = app.text().library;
     let origin = match e.origin {
@@ -116,19 +141,9 @@ fn entry_line(app: &App, e: &Entry) -> String {
     match &e.summary {
         Err(why) => format!("{origin} {name} · {}", (t.unreadable)(why)),
         Ok(s) => {
-            let date =
-                s.date.as_deref().map(|d| d.split_whitespace().next().unwrap_or(d)).unwrap_or("----/--/--");
-            let players =
-                format!("☗{} ☖{}", s.sente.as_deref().unwrap_or("?"), s.gote.as_deref().unwrap_or("?"));
-            let result = match (s.outcome, s.ending_word()) {
-                (Outcome::Win(Color::Black), Some(w)) => format!("{} ({w})", t.sente_won),
-                (Outcome::Win(Color::White), Some(w)) => format!("{} ({w})", t.gote_won),
-                (Outcome::Draw, Some(w)) => format!("{} ({w})", t.draw),
-                (_, Some(w)) => w.to_string(),
-                (_, None) => t.unfinished.to_string(),
-            };
-            let handicap = s.handicap.map(|h| format!(" {h}")).unwrap_or_default();
-            format!("{origin} {date} {players}{handicap} · {result} · {} · {name}", (t.moves)(s.moves))
+            let d = describe(app, s);
+            let day = d.date.split_whitespace().next().unwrap_or(&d.date).to_string();
+            format!("{origin} {day} {} · {} · {} · {name}", d.players, d.result, d.moves)
         }
     }
 }
@@ -138,18 +153,47 @@ fn draw_preview(f: &mut Frame, app: &App, e: &Entry, area: Rect) {
     let block = Block::default().borders(Borders::ALL).title(format!(" {} ", t.preview));
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let Ok(s) = &e.summary else { return };
+    let w = inner.width as usize;
+    let path = cut_front(&e.path.display().to_string(), w);
+    let Ok(s) = &e.summary else {
+        f.render_widget(Paragraph::new(path), inner);
+        return;
+    };
     let pos = &s.final_position;
     let hand = |c: Color| format!("{}{}", if c == Color::Black { "☗" } else { "☖" }, hand_text(pos.hand(c)));
     let top = if app.flipped() { Color::Black } else { Color::White };
-    f.render_widget(Paragraph::new(cut(&hand(top), inner.width as usize)), Rect { height: 1, ..inner });
+    f.render_widget(Paragraph::new(cut(&hand(top), w)), Rect { height: 1, ..inner });
     let board =
         Rect { y: inner.y + 1, height: COMPACT.total_h().min(inner.height.saturating_sub(2)), ..inner };
     draw_board_with(f, app, board, &|sq| pos.piece_at(sq), &|_| Style::default());
-    let below = Rect { y: board.y + board.height, height: 1, ..inner };
-    if below.y < inner.y + inner.height {
-        f.render_widget(Paragraph::new(cut(&hand(top.flip()), inner.width as usize)), below);
+    let below =
+        Rect { y: board.y + board.height, height: inner.bottom().saturating_sub(board.bottom()), ..inner };
+    let d = describe(app, s);
+    let lines: Vec<Line> =
+        [hand(top.flip()), String::new(), path, d.players, d.date, format!("{} · {}", d.result, d.moves)]
+            .into_iter()
+            .map(|l| Line::from(cut(&l, w)))
+            .collect();
+    f.render_widget(Paragraph::new(lines), below);
+}
+
+/// `s` cut to its last `width` terminal columns, `…` in front when it was cut (a path's file
+/// name stays in sight).
+fn cut_front(s: &str, width: usize) -> String {
+    if self::width(s) <= width {
+        return s.to_string();
     }
+    let mut out: Vec<char> = Vec::new();
+    let mut used = 1;
+    for c in s.chars().rev() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    std::iter::once('…').chain(out.into_iter().rev()).collect()
 }
 
 /// `s` cut to `width` terminal columns.
@@ -220,6 +264,11 @@ mod tests {
         assert!(screen.contains("2 moves"), "{screen}");
         assert!(screen.contains("club.kifu"), "{screen}");
         assert!(screen.contains("final position"), "{screen}");
+        // the preview names the whole file, the full date and the result
+        assert!(screen.contains("/home/u/Documents/club.kifu"), "{screen}");
+        assert!(screen.contains("2026/11/20 19:00:00"), "{screen}");
+        // the key bar is the library's, from the keymap
+        assert!(screen.contains("Enter open") && screen.contains("Esc back"), "{screen}");
         assert!(screen.contains("documents 2026"), "{screen}");
         // the preview's board has the pawns moved: ７六 and ３四 (gote's pawn on rank 4)
         let rank4 = screen.lines().find(|l| l.contains("│四")).unwrap();

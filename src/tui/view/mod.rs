@@ -3,9 +3,11 @@
 //! input layer's mouse hit-testing, so what is drawn and what is clicked always agree.
 
 mod board;
+mod clock;
 pub mod color_depth;
 pub mod comment;
 mod editor;
+mod eval_bar;
 pub mod geometry;
 mod learn;
 pub mod library;
@@ -34,6 +36,8 @@ pub struct Areas {
     pub gote_hand: Rect,
     pub board: Rect,
     pub sente_hand: Rect,
+    /// The clock panel at the top of the right-hand column (zero height without a clock).
+    pub clock: Rect,
     pub record: Rect,
     /// The study panel under the record (zero height when not shown).
     pub study: Rect,
@@ -74,17 +78,32 @@ pub fn areas(full: Rect, app: &App) -> Areas {
             Constraint::Min(0),
         ])
         .split(cols[0]);
+    let clock_rows = clock::rows(app, cols[1], full.height);
+    let right = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([Constraint::Length(clock_rows), Constraint::Min(0)])
+        .split(cols[1]);
+    let (clock, right) = (right[0], right[1]);
     let (record, study) = if study::visible(app) {
         let right = Layout::default()
             .direction(Direction::Vertical)
             .constraints([Constraint::Min(5), Constraint::Max(study::rows_wanted(app))])
-            .split(cols[1]);
+            .split(right);
         (right[0], right[1])
     } else {
-        (cols[1], Rect::new(cols[1].x, cols[1].bottom(), cols[1].width, 0))
+        (right, Rect::new(right.x, right.bottom(), right.width, 0))
     };
     let (record, comment) = comment::split(record, app);
-    Areas { gote_hand: left[0], board: left[1], sente_hand: left[2], record, study, comment, status: rows[1] }
+    Areas {
+        gote_hand: left[0],
+        board: left[1],
+        sente_hand: left[2],
+        clock,
+        record,
+        study,
+        comment,
+        status: rows[1],
+    }
 }
 
 /// The hand line of the side at the top (gote unless flipped) goes above the board.
@@ -148,7 +167,11 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     } else {
         board::draw_hand(f, app, a.gote_hand, hand_owner(true, app.flipped()));
         board::draw_board(f, app, a.board);
+        eval_bar::draw_eval_bar(f, app, a.board);
         board::draw_hand(f, app, a.sente_hand, hand_owner(false, app.flipped()));
+        if a.clock.height > 0 {
+            clock::draw_clock(f, app, a.clock, now);
+        }
         record::draw_record(f, app, a.record);
         if a.study.height > 0 {
             if app.learning() {
@@ -161,7 +184,7 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
             comment::draw_comment(f, app, a.comment);
         }
     }
-    status::draw_status(f, app, a.status, now);
+    status::draw_status(f, app, a.status);
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);
     }

@@ -82,7 +82,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             let lines = vec![app.declaration_summary(), t.declare_warning.into(), t.declare_question.into()];
             simple(f, &g, title, lines)
         }
-        Popup::Help { scroll } => draw_help(f, &g, t, app.help_keys(), *scroll),
+        Popup::Help { scroll } => draw_help(f, &g, t, &app.help_keys(), *scroll),
         Popup::NewGame(choice) => {
             let edited = app.editor().map(|_| app.setup_text().edited_position);
             simple(f, &g, t.new_game_title, new_game_body(t, choice, edited))
@@ -95,14 +95,14 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
 }
 
 /// The help's lines: the key column padded to one width, then what it does.
-pub(super) fn help_lines(keys: &[(&str, &str)]) -> Vec<String> {
+pub(super) fn help_lines(keys: &[(String, String)]) -> Vec<String> {
     let kw = keys.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
     keys.iter().map(|(k, d)| format!("{k}{}  {d}", " ".repeat(kw - k.width()))).collect()
 }
 
 /// The help, as many lines as fit from `scroll` on; a note in the bottom edge says how to
 /// scroll when not everything fits.
-fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, keys: &[(&str, &str)], scroll: usize) {
+fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, keys: &[(String, String)], scroll: usize) {
     let area = f.area();
     let lines = help_lines(keys);
     let widest = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;

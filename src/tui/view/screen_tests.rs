@@ -82,7 +82,7 @@ fn key_bar_keeps_quit_at_80_columns_in_both_languages() {
 #[test]
 fn help_fits_and_scrolls_to_every_line_at_every_size() {
     for lang in [Language::En, Language::Ja] {
-        let lines = super::popup::help_lines(app_in(lang).text().help);
+        let lines = super::popup::help_lines(&app_in(lang).help_keys());
         for (w, h) in [(MIN_W, MIN_H), (80, 24), (80, 17), (120, 40), (67, 30), (200, 60)] {
             let mut app = app_in(lang);
             app.open_help();
@@ -183,7 +183,7 @@ fn settings_screen_shows_every_setting_and_follows_changes() {
 
 #[test]
 fn the_computers_thinking_is_shown_in_shogi_terms() {
-    use crate::tui::engine_link::{EngineEvent, Score, ThinkingInfo};
+    use crate::tui::jobs::{EngineReport, Score, ThinkingInfo};
     let mut app = app_in(Language::Ja);
     app.start_new_game(crate::tui::app::NewGameChoice {
         mode: crate::tui::app::GameMode::HumanGote,
@@ -193,10 +193,9 @@ fn the_computers_thinking_is_shown_in_shogi_terms() {
     });
     let now = Instant::now();
     assert!(matches!(app.engine_command(now), Some(crate::tui::app::EngineCommand::Think { .. })));
-    app.engine_started(7);
     let mv = |s| crate::core::Move::from_usi(s).unwrap();
     let info = ThinkingInfo { depth: 9, score: Some(Score::Cp(-120)), pv: vec![mv("2g2f"), mv("8c8d")] };
-    app.on_engine_event(EngineEvent::Info { ticket: 7, info }, now);
+    app.on_engine_event(EngineReport::Thinking(info), now);
     let s = screen_text(&app, 80, 24, now);
     assert!(s.contains("深さ 9 · 評価値(☗) -120 · 読み筋 ▲２六歩△８四歩"), "{s}");
     assert!(!s.contains("2g2f"), "{s}");

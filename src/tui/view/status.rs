@@ -1,16 +1,14 @@
-//! The rows under the board: the status line (side to move, move number, mode, level, clocks),
+//! The rows under the board: the status line (side to move, move number, mode, level),
 //! the message and the computer's thinking (wrapped, never cut), or the text box; and the key
 //! bar, shortened to the width by dropping the least important keys first (`q` and `?` stay).
 
 use crate::core::Color;
 use crate::tui::app::{App, GameMode, InputKind, LineInput, Player};
-use crate::tui::text::KeyHint;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use std::time::Instant;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// `text` broken into lines of at most `width` columns: at spaces where it can, inside a word
@@ -78,8 +76,8 @@ fn mode_index(players: [Player; 2]) -> usize {
 }
 
 /// The status line: whose turn, which move, the mode, the level (when the computer plays), the
-/// pace (when it plays both sides), whether it is paused, and the clocks.
-pub(super) fn status_line(app: &App, now: Instant) -> String {
+/// pace (when it plays both sides) and whether it is paused (the clocks have their own panel).
+pub(super) fn status_line(app: &App) -> String {
     let t = app.text();
     let pos = app.pos();
     let side = if pos.side_to_move() == Color::Black { "☗先手" } else { "☖後手" };
@@ -102,16 +100,26 @@ pub(super) fn status_line(app: &App, now: Instant) -> String {
         parts.push(t.paused.to_string());
     }
     parts.extend(super::threats::indicator(app));
-    if let Some(c) = app.clock() {
-        let stm = pos.side_to_move();
-        let running = !app.line_ended() && !app.status().is_over();
-        parts.push(format!(
-            "☗ {}  ☖ {}",
-            c.display(Color::Black, running && stm == Color::Black, now),
-            c.display(Color::White, running && stm == Color::White, now)
-        ));
-    }
     parts.join(" · ")
+}
+
+/// One entry of the key bar: the key, its label, and a priority (lower stays longer when the bar
+/// is shortened to fit the width; 0 never goes).
+#[derive(Clone, Debug)]
+pub(super) struct KeyHint {
+    pub key: String,
+    pub label: &'static str,
+    pub priority: u8,
+}
+
+/// The key bar of the page shown, from the keymap in force, in the app's language.
+pub(super) fn key_hints(app: &App) -> Vec<KeyHint> {
+    let ja = app.text().language == crate::tui::settings::Language::Ja;
+    app.keymap()
+        .bar(app.key_mode())
+        .into_iter()
+        .map(|e| KeyHint { key: e.keys, label: e.label.of(ja), priority: e.priority })
+        .collect()
 }
 
 /// The key bar's hints that fit in `width` columns, in their order; the hints with the highest
@@ -132,11 +140,11 @@ pub(super) fn key_bar(hints: &[KeyHint], width: u16) -> String {
     render(&kept)
 }
 
-pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
+pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
     let t = app.text();
     let g = super::glyphs(app);
     let mut lines = vec![Line::from(Span::styled(
-        g.pad(&status_line(app, now)),
+        g.pad(&status_line(app)),
         Style::default().add_modifier(Modifier::BOLD),
     ))];
     let bar = match app.input() {
@@ -163,7 +171,7 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
             // the newest lines win when even the tallest status area is too small
             let skip = msg.len().saturating_sub(rows.max(1));
             lines.extend(msg.into_iter().skip(skip).map(Line::from));
-            g.pad(&key_bar(super::editor::key_hints(app).unwrap_or(t.key_bar), area.width))
+            g.pad(&key_bar(&key_hints(app), area.width))
         }
     };
     while lines.len() + 1 < area.height as usize {
@@ -176,20 +184,22 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect, now: Instant) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::text::{EN, JA};
 
     #[test]
     fn key_bar_keeps_quit_and_help_at_every_width() {
-        for t in [&EN, &JA] {
+        for lang in [crate::tui::settings::Language::En, crate::tui::settings::Language::Ja] {
+            let mut app = App::new(crate::core::Position::startpos());
+            app.set_settings(crate::tui::settings::Settings { language: lang, ..Default::default() });
+            let hints = key_hints(&app);
             for w in 20..200u16 {
-                let bar = key_bar(t.key_bar, w);
+                let bar = key_bar(&hints, w);
                 assert!(bar.contains("q "), "width {w}: {bar}");
                 assert!(bar.contains("? "), "width {w}: {bar}");
                 if w >= 40 {
                     assert!(bar.width() <= w as usize, "width {w}: {bar}");
                 }
             }
-            assert_eq!(key_bar(t.key_bar, 500).matches("  ").count() + 1, t.key_bar.len());
+            assert_eq!(key_bar(&hints, 500).matches("  ").count() + 1, hints.len());
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::core::{Color, Position};
 use crate::tui::app::App;
-use crate::tui::engine_link::{Score, ThinkingInfo};
+use crate::tui::jobs::{Score, ThinkingInfo};
 use crate::tui::text::Text;
 
 /// The thinking line (empty when the computer is not thinking).

@@ -1,0 +1,260 @@
+//! Who chooses the moves when the engine plays online: the built-in engine at a level, or an
+//! external USI engine. Each gets the game so far and the server's clock as a [`TimeBudget`], and
+//! must answer before the budget's hard deadline (the search is stopped there).
+
+use super::clock::ServerClock;
+use crate::core::{Color, Move, Position};
+use crate::engine::search::time::Limits;
+use crate::engine::usi::client::{BestMove, EngineConfig, GoParams, UsiEngine};
+use crate::engine::{Engine, EngineOptions};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// What a player decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Move(Move),
+    Resign,
+    /// Declare an impasse win (`%KACHI`).
+    DeclareWin,
+}
+
+/// The clock for one decision, in milliseconds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Main time left for sente and gote (the side to move's already reduced by the time it has
+    /// thought so far); `None` in a game without a clock.
+    pub time_ms: Option<[u64; 2]>,
+    pub increment_ms: u64,
+    pub byoyomi_ms: u64,
+    /// Kept back for the network on every move.
+    pub margin_ms: u64,
+    /// The answer must be ready by then (the server's limit less the margin).
+    pub deadline: Option<Instant>,
+}
+
+/// Thinking time per move in a game without a clock.
+pub const UNTIMED_MOVE_MS: u64 = 3000;
+
+impl TimeBudget {
+    /// The budget of the side to move, from the server's clock at `now`.
+    pub fn from_clock(clock: &ServerClock, to_move: Color, margin_ms: u64, now: Instant) -> TimeBudget {
+        let c = clock.control();
+        if c.is_untimed() {
+            return TimeBudget {
+                time_ms: None,
+                increment_ms: 0,
+                byoyomi_ms: 0,
+                margin_ms,
+                deadline: Some(now + Duration::from_millis(UNTIMED_MOVE_MS)),
+            };
+        }
+        let elapsed = clock.elapsed(now).as_millis() as u64;
+        let mut time = [clock.remaining_ms(Color::Black), clock.remaining_ms(Color::White)];
+        let ours = &mut time[to_move.index()];
+        let over = elapsed.saturating_sub(*ours);
+        *ours = ours.saturating_sub(elapsed);
+        let left = clock.time_left(now).unwrap_or_default().as_millis() as u64;
+        TimeBudget {
+            time_ms: Some(time),
+            increment_ms: c.increment_ms,
+            byoyomi_ms: c.byoyomi_ms.saturating_sub(over),
+            margin_ms,
+            deadline: Some(now + Duration::from_millis(left.saturating_sub(margin_ms).max(1))),
+        }
+    }
+
+    /// Limits for the built-in engine.
+    pub fn limits(&self) -> Limits {
+        match self.time_ms {
+            None => Limits::movetime(UNTIMED_MOVE_MS),
+            Some([b, w]) => Limits {
+                time: [Some(b), Some(w)],
+                inc: [self.increment_ms; 2],
+                byoyomi: self.byoyomi_ms,
+                overhead_ms: Some(self.margin_ms),
+                ..Limits::default()
+            },
+        }
+    }
+
+    /// `go` for a USI engine (times already less the margin, since USI engines keep their own).
+    pub fn go(&self) -> GoParams {
+        match self.time_ms {
+            None => GoParams {
+                byoyomi: Some(UNTIMED_MOVE_MS),
+                btime: Some(0),
+                wtime: Some(0),
+                ..GoParams::default()
+            },
+            Some([b, w]) => {
+                let cut = |t: u64| t.saturating_sub(self.margin_ms);
+                let (b, w, byo) = if self.byoyomi_ms > 0 {
+                    // the margin comes off the byoyomi first, where the deadline is
+                    let over = self.margin_ms.saturating_sub(self.byoyomi_ms);
+                    (
+                        b.saturating_sub(over),
+                        w.saturating_sub(over),
+                        Some(self.byoyomi_ms.saturating_sub(self.margin_ms)),
+                    )
+                } else {
+                    (cut(b), cut(w), None)
+                };
+                GoParams {
+                    btime: Some(b),
+                    wtime: Some(w),
+                    byoyomi: byo,
+                    binc: (self.increment_ms > 0).then_some(self.increment_ms),
+                    winc: (self.increment_ms > 0).then_some(self.increment_ms),
+                    ..GoParams::default()
+                }
+            }
+        }
+    }
+}
+
+/// A player the program plays for.
+pub trait Player {
+    /// The name to show (the engine's).
+    fn name(&self) -> String;
+    /// A new game begins.
+    fn new_game(&mut self) -> Result<(), String>;
+    /// The move (or resignation, or declaration) for the side to move after `moves` from `start`.
+    fn think(&mut self, start: &Position, moves: &[Move], budget: &TimeBudget) -> Result<Decision, String>;
+    /// The game ended: `Some(true)` won, `Some(false)` lost, `None` a draw or no result.
+    fn game_over(&mut self, won: Option<bool>);
+}
+
+/// The built-in engine.
+pub struct BuiltinPlayer {
+    engine: Engine,
+}
+
+impl BuiltinPlayer {
+    pub fn new(level: u8) -> BuiltinPlayer {
+        let mut engine = Engine::new(EngineOptions::default());
+        engine.set_level(level);
+        engine.set_book(Some(crate::engine::book::Book::builtin().into_hook(None)));
+        BuiltinPlayer { engine }
+    }
+}
+
+impl Player for BuiltinPlayer {
+    fn name(&self) -> String {
+        format!("shogiban (level {})", self.engine.options().level)
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        self.engine.new_game();
+        Ok(())
+    }
+
+    fn think(&mut self, start: &Position, moves: &[Move], budget: &TimeBudget) -> Result<Decision, String> {
+        let mut pos = start.clone();
+        for &m in moves {
+            pos.do_move(m);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let (cancel, cancelled) = channel::<()>();
+        let timer = budget.deadline.map(|deadline| {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                let wait = deadline.saturating_duration_since(Instant::now());
+                if let Err(RecvTimeoutError::Timeout) = cancelled.recv_timeout(wait) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            })
+        });
+        let result = self.engine.search(&pos, budget.limits(), stop, |_| {});
+        drop(cancel);
+        if let Some(t) = timer {
+            let _ = t.join();
+        }
+        Ok(match (result.best, result.declare_win) {
+            (_, true) => Decision::DeclareWin,
+            (Some(m), false) => Decision::Move(m),
+            (None, false) => Decision::Resign,
+        })
+    }
+
+    fn game_over(&mut self, _won: Option<bool>) {}
+}
+
+/// An external USI engine.
+pub struct UsiPlayer {
+    engine: UsiEngine,
+    name: String,
+}
+
+/// How long an external engine may take to answer `isready` (it loads its files then).
+const READY_TIMEOUT: Duration = Duration::from_secs(60);
+
+impl UsiPlayer {
+    /// Starts `command` (a program and its arguments) and sets `options` (`NAME`, `VALUE`).
+    pub fn start(command: &str, options: &[(String, String)]) -> Result<UsiPlayer, String> {
+        let mut words = command.split_whitespace().map(String::from);
+        let path = words.next().ok_or("the engine command is empty")?;
+        let mut cfg = EngineConfig::new(&path);
+        cfg.args = words.collect();
+        let mut engine = UsiEngine::start(&cfg).map_err(|e| e.to_string())?;
+        for (name, value) in options {
+            engine.set_option(name, Some(value)).map_err(|e| e.to_string())?;
+        }
+        engine.is_ready(READY_TIMEOUT).map_err(|e| e.to_string())?;
+        let name = if engine.id().name.is_empty() { path } else { engine.id().name.clone() };
+        Ok(UsiPlayer { engine, name })
+    }
+}
+
+impl Player for UsiPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        self.engine.is_ready(READY_TIMEOUT).map_err(|e| e.to_string())?;
+        self.engine.new_game().map_err(|e| e.to_string())
+    }
+
+    fn think(&mut self, start: &Position, moves: &[Move], budget: &TimeBudget) -> Result<Decision, String> {
+        let e = |x: crate::engine::usi::client::EngineError| x.to_string();
+        self.engine.position(start, moves).map_err(e)?;
+        self.engine.go(&budget.go()).map_err(e)?;
+        let wait = budget.deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let best = match self.engine.wait_bestmove(wait) {
+            Ok((b, _)) => b,
+            Err(crate::engine::usi::client::EngineError::Timeout { .. }) => {
+                // past the deadline: ask for the move now, and give it a moment
+                self.engine.stop().map_err(e)?;
+                self.engine
+                    .wait_bestmove(Some(Duration::from_millis(budget.margin_ms.max(200))))
+                    .map_err(e)?
+                    .0
+            }
+            Err(x) => return Err(e(x)),
+        };
+        let mut pos = start.clone();
+        for &m in moves {
+            pos.do_move(m);
+        }
+        Ok(match best {
+            BestMove::Move { mv, .. } if pos.is_legal(mv) => Decision::Move(mv),
+            BestMove::Move { mv, .. } => {
+                return Err(format!("the engine chose an illegal move: {}", mv.usi()));
+            }
+            BestMove::Resign => Decision::Resign,
+            BestMove::Win => Decision::DeclareWin,
+        })
+    }
+
+    fn game_over(&mut self, won: Option<bool>) {
+        let word = match won {
+            Some(true) => "win",
+            Some(false) => "lose",
+            None => "draw",
+        };
+        let _ = self.engine.game_over(word);
+    }
+}

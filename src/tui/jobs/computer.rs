@@ -1,0 +1,218 @@
+//! The computer player's jobs: a search of the game for the computer's move, by the built-in
+//! engine (one engine kept for the whole session, with the opening book) or by an external USI
+//! engine (a child process kept running; its lane passes each search's `position`/`go` and
+//! `stop` on and forwards what the engine says).
+
+use super::lane::{LaneMsg, Pending, run_jobs};
+use super::{JobContext, JobRequest, Report};
+pub use crate::core::Score;
+use crate::core::{Move, Position};
+use crate::engine::search::time::Limits;
+use crate::engine::usi::client::{EngineConfig, GoParams, UsiEngine};
+use crate::engine::usi::events::{BestMove, EngineError, EngineEvent as UsiEvent};
+use crate::engine::{Engine, EngineOptions};
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::Duration;
+
+/// A search for the computer's move in the game `start` + `moves`.
+#[derive(Clone, Debug)]
+pub struct ThinkRequest {
+    pub start: Box<Position>,
+    pub moves: Vec<Move>,
+    pub level: u8,
+    pub limits: Limits,
+}
+
+/// What the computer player reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineReport {
+    /// Progress: depth, score and principal variation so far.
+    Thinking(ThinkingInfo),
+    /// The answer: a move, or `None` to resign (or declare an impasse win).
+    Answer { best: Option<Move>, declare_win: bool },
+    /// The engine cannot go on (an external engine died); the message says why.
+    Failed(String),
+}
+
+/// The computer's thinking so far, as the UI shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ThinkingInfo {
+    pub depth: u32,
+    /// From the side to move's point of view.
+    pub score: Option<Score>,
+    /// The principal variation from the position searched (its first moves).
+    pub pv: Vec<Move>,
+}
+
+/// Moves of the principal variation kept for display.
+const PV_SHOWN: usize = 8;
+
+/// Thinking time the app gives the computer at each level (milliseconds); the built-in level's
+/// own depth cap and noise make the lower levels weaker still.
+pub fn think_time_ms(level: u8) -> u64 {
+    match level {
+        0..=2 => 200,
+        3..=4 => 500,
+        5..=6 => 1000,
+        7..=8 => 2000,
+        _ => 3000,
+    }
+}
+
+/// Who plays the computer's moves.
+pub enum Computer {
+    /// The built-in engine.
+    Builtin,
+    /// An external USI engine, started and ready.
+    External { engine: Box<UsiEngine>, name: String },
+}
+
+impl Computer {
+    /// An external USI engine (`path` plus arguments), with `options` sent as `setoption`
+    /// before `isready`. Fails with a clear message when the program cannot be started or does
+    /// not complete the handshake.
+    pub fn external(
+        path: &str,
+        args: &[String],
+        options: &std::collections::BTreeMap<String, String>,
+    ) -> Result<Computer, EngineError> {
+        let mut cfg = EngineConfig::new(path);
+        cfg.args = args.to_vec();
+        let mut engine = UsiEngine::start(&cfg)?;
+        for (name, value) in options {
+            engine.set_option(name, Some(value))?;
+        }
+        engine.is_ready(Duration::from_secs(30))?;
+        engine.new_game()?;
+        let name = if engine.id().name.is_empty() { path.to_string() } else { engine.id().name.clone() };
+        Ok(Computer::External { engine: Box::new(engine), name })
+    }
+
+    /// The engine's name for the record header.
+    pub fn name(&self) -> &str {
+        match self {
+            Computer::Builtin => "shogiban",
+            Computer::External { name, .. } => name,
+        }
+    }
+}
+
+/// The engine's lane: the built-in engine runs each search to its end on the lane's thread;
+/// an external engine's lane waits for jobs, stops and the engine's output at once.
+pub(super) fn lane(computer: Computer, inbox: &Receiver<LaneMsg>, me: Sender<LaneMsg>, pending: &Pending) {
+    match computer {
+        Computer::Builtin => {
+            let mut engine: Option<Engine> = None;
+            run_jobs(inbox, pending, |request, job| {
+                let engine = engine.get_or_insert_with(|| {
+                    let mut e = Engine::new(EngineOptions::default());
+                    e.set_book(Some(crate::engine::book::Book::builtin().into_hook(None)));
+                    e
+                });
+                Report::Engine(think(engine, request, job))
+            })
+        }
+        Computer::External { engine, .. } => external_lane(*engine, inbox, me, pending),
+    }
+}
+
+/// One search by the built-in engine, stopped by the job's own flag.
+fn think(engine: &mut Engine, request: JobRequest, job: &JobContext) -> EngineReport {
+    let JobRequest::Think(t) = request else {
+        return EngineReport::Failed("the engine was asked for something other than a move".into());
+    };
+    let mut pos = (*t.start).clone();
+    for &m in &t.moves {
+        pos.do_move(m);
+    }
+    engine.set_level(t.level);
+    let result = engine.search(&pos, t.limits, job.stop_flag().clone(), |info| {
+        let pv = info.pv.iter().take(PV_SHOWN).copied().collect();
+        let info = ThinkingInfo { depth: info.depth, score: Some(info.score), pv };
+        job.progress(Report::Engine(EngineReport::Thinking(info)));
+    });
+    EngineReport::Answer { best: result.best, declare_win: result.declare_win }
+}
+
+/// An external engine's lane: a search is `position` + `go`; a stop is `stop`, and the
+/// `bestmove` that answers it is let go by.
+fn external_lane(mut engine: UsiEngine, inbox: &Receiver<LaneMsg>, me: Sender<LaneMsg>, pending: &Pending) {
+    engine.forward_events(move |ev| {
+        let _ = me.send(LaneMsg::Usi(ev));
+    });
+    // the search in progress, and `bestmove`s still to come for searches stopped
+    let mut current: Option<JobContext> = None;
+    let mut stale = 0usize;
+    let mut dead: Option<String> = None;
+    let stopped_failed =
+        |engine: &UsiEngine| format!("the engine stopped answering: {}", engine.stderr_tail());
+    while let Ok(msg) = inbox.recv() {
+        match msg {
+            LaneMsg::Start(job) => {
+                if current.take().is_some() {
+                    stale += 1;
+                    let _ = engine.stop();
+                    pending.done();
+                }
+                let (JobRequest::Think(t), false) = (&job.request, job.context.stopped()) else {
+                    pending.done();
+                    continue;
+                };
+                if let Some(why) = &dead {
+                    job.context.finish(Report::Engine(EngineReport::Failed(why.clone())));
+                    pending.done();
+                    continue;
+                }
+                let go = GoParams { byoyomi: t.limits.movetime.or(Some(1000)), ..GoParams::default() };
+                match engine.position(&t.start, &t.moves).and_then(|_| engine.go(&go)) {
+                    Ok(()) => current = Some(job.context),
+                    Err(_) => {
+                        let why = stopped_failed(&engine);
+                        job.context.finish(Report::Engine(EngineReport::Failed(why.clone())));
+                        dead = Some(why);
+                        pending.done();
+                    }
+                }
+            }
+            LaneMsg::Stopped(ticket) => {
+                if current.as_ref().is_some_and(|c| c.ticket == ticket) {
+                    current = None;
+                    stale += 1;
+                    let _ = engine.stop();
+                    pending.done();
+                }
+            }
+            LaneMsg::Usi(UsiEvent::Info(info)) => {
+                if let Some(job) = &current {
+                    let mut pv = info.pv_moves();
+                    pv.truncate(PV_SHOWN);
+                    let info = ThinkingInfo { depth: info.depth.unwrap_or(0), score: info.score, pv };
+                    job.progress(Report::Engine(EngineReport::Thinking(info)));
+                }
+            }
+            LaneMsg::Usi(UsiEvent::BestMove(b)) => {
+                if stale > 0 {
+                    stale -= 1;
+                } else if let Some(job) = current.take() {
+                    let (best, declare_win) = match b {
+                        BestMove::Move { mv, .. } => (Some(mv), false),
+                        BestMove::Resign => (None, false),
+                        BestMove::Win => (None, true),
+                    };
+                    job.finish(Report::Engine(EngineReport::Answer { best, declare_win }));
+                    pending.done();
+                }
+            }
+            LaneMsg::Usi(UsiEvent::Died(e)) => {
+                dead = Some(e.to_string());
+                if let Some(job) = current.take() {
+                    job.finish(Report::Engine(EngineReport::Failed(e.to_string())));
+                    pending.done();
+                }
+            }
+            LaneMsg::Usi(_) => {}
+            // dropping the engine sends `quit` (and kills it if need be)
+            LaneMsg::Quit => return,
+        }
+    }
+}

@@ -1,0 +1,371 @@
+//! The keymap: which key does what in each mode, as data (`table.rs`). The input layer asks it
+//! for the action of a key (`Keymap::action`); the help and the key bar are made from it, so
+//! they show the keys in force. Keys are remapped in the settings file as
+//! `"keys": {"<action>": "<key>"}` (or a list of keys); `Keymap::with_remaps` checks each remap
+//! and says what it could not use. This module knows nothing of the app's state or settings.
+
+mod key;
+mod table;
+
+pub use key::Key;
+pub use table::{Bar, LEARN_KEEPS, Label, Row, TABLE};
+
+use std::collections::BTreeMap;
+
+/// The modes with keys of their own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum KeyMode {
+    /// The board page (playing and reviewing).
+    Board,
+    /// Tsume mode: its own keys, then the board page's.
+    Tsume,
+    /// Learn mode: its own keys, then the board page's in `LEARN_KEEPS`.
+    Learn,
+    /// The position editor.
+    Editor,
+    /// The game library (棋譜一覧): printable keys type into its filter, so its rows are the
+    /// other keys.
+    Library,
+}
+
+impl KeyMode {
+    pub const ALL: [KeyMode; 5] =
+        [KeyMode::Board, KeyMode::Tsume, KeyMode::Learn, KeyMode::Editor, KeyMode::Library];
+
+    /// The name in the README's key table.
+    pub fn name(self) -> &'static str {
+        match self {
+            KeyMode::Board => "board",
+            KeyMode::Tsume => "tsume",
+            KeyMode::Learn => "learn",
+            KeyMode::Editor => "editor",
+            KeyMode::Library => "library",
+        }
+    }
+
+    /// Whether `action` of the board page also works here (when this mode has no row for it).
+    fn keeps_from_board(self, action: Action) -> bool {
+        match self {
+            KeyMode::Board | KeyMode::Editor | KeyMode::Library => false,
+            KeyMode::Tsume => true,
+            KeyMode::Learn => LEARN_KEEPS.contains(&action),
+        }
+    }
+}
+
+macro_rules! actions {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+        /// Everything a key can do. The name is what the settings file's `"keys"` uses.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Action {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Action {
+            pub const ALL: &'static [Action] = &[$(Action::$variant,)*];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Action::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+actions! {
+    CursorLeft = "cursor_left",
+    CursorDown = "cursor_down",
+    CursorUp = "cursor_up",
+    CursorRight = "cursor_right",
+    /// Pick up or put down (the board); the exit menu (the editor has `Done`).
+    Select = "select",
+    Hand = "hand",
+    TypeMove = "type_move",
+    Undo = "undo",
+    Redo = "redo",
+    ToStart = "to_start",
+    ToEnd = "to_end",
+    PreviousVariation = "previous_variation",
+    NextVariation = "next_variation",
+    Flip = "flip",
+    NewGame = "new_game",
+    Save = "save",
+    Resign = "resign",
+    Declare = "declare",
+    Pause = "pause",
+    TakeOver = "take_over",
+    Slower = "slower",
+    Faster = "faster",
+    Analysis = "analysis",
+    AnalysisLines = "analysis_lines",
+    Hint = "hint",
+    GameAnalysis = "game_analysis",
+    NextMarked = "next_marked",
+    PreviousMarked = "previous_marked",
+    Comment = "comment",
+    Times = "times",
+    GoTo = "go_to",
+    Variations = "variations",
+    CopyPosition = "copy_position",
+    CopyRecord = "copy_record",
+    Editor = "editor",
+    TsumeProblems = "tsume_problems",
+    Threats = "threats",
+    Learn = "learn",
+    Library = "library",
+    Settings = "settings",
+    Cancel = "cancel",
+    Help = "help",
+    Quit = "quit",
+    Solution = "solution",
+    LeaveTsume = "leave_tsume",
+    NextItem = "next_item",
+    PreviousItem = "previous_item",
+    Retry = "retry",
+    ShowAnswer = "show_answer",
+    SwitchSide = "switch_side",
+    /// The editor's piece letters; they cannot be remapped.
+    PlaceSente = "place_sente",
+    PlaceGote = "place_gote",
+    Remove = "remove",
+    Promote = "promote",
+    Demote = "demote",
+    ChangeOwner = "change_owner",
+    SideToMove = "side_to_move",
+    NextStart = "next_start",
+    PreviousStart = "previous_start",
+    BoxToHand = "box_to_hand",
+    Done = "done",
+    PageUp = "page_up",
+    PageDown = "page_down",
+}
+
+impl Action {
+    /// The piece letters are the pieces' names (USI letters) and stay as they are.
+    pub fn remappable(self) -> bool {
+        !matches!(self, Action::PlaceSente | Action::PlaceGote)
+    }
+
+    pub fn from_name(name: &str) -> Option<Action> {
+        Action::ALL.iter().copied().find(|a| a.name() == name)
+    }
+}
+
+/// One line of the help: the keys (as shown) and what they do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HelpLine {
+    pub keys: String,
+    pub label: Label,
+}
+
+/// One entry of the key bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BarEntry {
+    pub keys: String,
+    pub label: Label,
+    pub priority: u8,
+}
+
+/// The keys in force: the table's, with the player's remaps.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Keymap {
+    remapped: BTreeMap<Action, Vec<Key>>,
+}
+
+impl Keymap {
+    /// The table's keys.
+    pub fn defaults() -> Keymap {
+        Keymap::default()
+    }
+
+    /// The table's keys with `remaps` (action name to key names) applied, and one sentence for
+    /// each remap that could not be used: an unknown action, a name that is not a key, a key
+    /// another action of the same mode has. Such a remap is left out; the action keeps its keys.
+    pub fn with_remaps(remaps: &BTreeMap<String, Vec<String>>) -> (Keymap, Vec<String>) {
+        let mut problems = Vec::new();
+        let mut map = Keymap::default();
+        for (name, keys) in remaps {
+            let Some(action) = Action::from_name(name) else {
+                let near = Action::ALL
+                    .iter()
+                    .map(|a| a.name())
+                    .filter(|a| strsim::jaro_winkler(a, name) > 0.8)
+                    .max_by(|a, b| strsim::jaro_winkler(a, name).total_cmp(&strsim::jaro_winkler(b, name)));
+                let hint = near.map(|n| format!("did you mean '{n}'? ")).unwrap_or_default();
+                problems.push(format!(
+                    "'keys': '{name}' is not an action; {hint}(the actions are in the README's key table)"
+                ));
+                continue;
+            };
+            if !action.remappable() {
+                problems.push(format!("'keys': '{name}' cannot be remapped (the letters are the pieces')"));
+                continue;
+            }
+            if keys.is_empty() {
+                problems.push(format!("'keys': '{name}' needs at least one key; it keeps its own"));
+                continue;
+            }
+            match keys.iter().map(|k| Key::parse(k)).collect::<Result<Vec<Key>, String>>() {
+                Ok(parsed) => {
+                    map.remapped.insert(action, parsed);
+                }
+                Err(e) => problems.push(format!("'keys': '{name}': {e}; it keeps its own")),
+            }
+        }
+        // a key two actions of one mode would share: those remaps are left out, until none is
+        while let Some((mode, key, actions)) = map.first_clash() {
+            let undone: Vec<Action> =
+                actions.iter().copied().filter(|a| map.remapped.contains_key(a)).collect();
+            let others: Vec<&str> = actions.iter().map(|a| a.name()).collect();
+            for a in &undone {
+                map.remapped.remove(a);
+                let kept = map.keys_of(mode, *a).iter().map(|k| k.name()).collect::<Vec<_>>().join(" / ");
+                let other = others.iter().copied().filter(|o| *o != a.name()).collect::<Vec<_>>().join(", ");
+                problems.push(format!(
+                    "'keys': '{}': {} is already the key of '{other}' in {} mode; '{}' keeps {kept}",
+                    a.name(),
+                    key.name(),
+                    mode.name(),
+                    a.name()
+                ));
+            }
+        }
+        (map, problems)
+    }
+
+    /// Whether the action named `name` is remapped (a remap the keymap accepted).
+    pub fn remaps(&self, name: &str) -> bool {
+        Action::from_name(name).is_some_and(|a| self.remapped.contains_key(&a))
+    }
+
+    /// The action's keys in `mode`'s own rows (remapped or the table's).
+    fn keys_of(&self, mode: KeyMode, action: Action) -> Vec<Key> {
+        if let Some(keys) = self.remapped.get(&action) {
+            return keys.clone();
+        }
+        TABLE
+            .iter()
+            .find(|r| r.mode == mode && r.action == action)
+            .map(|r| r.keys.iter().map(|k| Key::parse(k).expect("the table's keys are keys")).collect())
+            .unwrap_or_default()
+    }
+
+    /// The first key of `action` in `mode` as the help writes it (empty when it has none), for
+    /// messages that name a key.
+    pub fn key_name(&self, mode: KeyMode, action: Action) -> String {
+        self.rows(mode)
+            .into_iter()
+            .find(|r| r.action == action)
+            .and_then(|r| self.keys(r).first().map(|k| k.name()))
+            .unwrap_or_default()
+    }
+
+    /// The rows in force in `mode`: its own, then the board page's it keeps (in table order).
+    pub fn rows(&self, mode: KeyMode) -> Vec<&'static Row> {
+        let own: Vec<&Row> = TABLE.iter().filter(|r| r.mode == mode).collect();
+        let kept = TABLE.iter().filter(|r| {
+            r.mode == KeyMode::Board
+                && mode.keeps_from_board(r.action)
+                && !own.iter().any(|o| o.action == r.action)
+        });
+        own.iter().copied().chain(kept).collect()
+    }
+
+    /// The keys of a row as they are now.
+    pub fn keys(&self, row: &Row) -> Vec<Key> {
+        self.keys_of(row.mode, row.action)
+    }
+
+    /// What `key` does in `mode`, if anything.
+    pub fn action(&self, mode: KeyMode, key: Key) -> Option<Action> {
+        self.rows(mode).into_iter().find(|r| self.keys(r).contains(&key)).map(|r| r.action)
+    }
+
+    /// The first key two actions of one mode share, with those actions.
+    fn first_clash(&self) -> Option<(KeyMode, Key, Vec<Action>)> {
+        for mode in KeyMode::ALL {
+            let mut seen: Vec<(Key, Action)> = Vec::new();
+            for r in self.rows(mode) {
+                for k in self.keys(r) {
+                    if let Some(&(_, other)) = seen.iter().find(|(s, a)| *s == k && *a != r.action) {
+                        return Some((mode, k, vec![other, r.action]));
+                    }
+                    seen.push((k, r.action));
+                }
+            }
+        }
+        None
+    }
+
+    /// `mode`'s rows in groups: a row with help and the rows after it that share its line.
+    fn groups(&self, mode: KeyMode) -> Vec<Vec<&'static Row>> {
+        let mut groups: Vec<Vec<&Row>> = Vec::new();
+        for r in self.rows(mode) {
+            match groups.last_mut() {
+                Some(g) if r.help.is_none() => g.push(r),
+                _ => groups.push(vec![r]),
+            }
+        }
+        groups
+    }
+
+    /// The help's lines for `mode`: one action's keys (`u / Backspace`), a line's actions by
+    /// their keys in turn (`[ / ]`, and `hjkl / ←↓↑→` for four actions of two keys each).
+    pub fn help(&self, mode: KeyMode) -> Vec<HelpLine> {
+        self.groups(mode)
+            .into_iter()
+            .filter_map(|g| {
+                let names: Vec<Vec<String>> =
+                    g.iter().map(|r| self.keys(r).iter().map(|k| k.name()).collect()).collect();
+                let keys = if !g[0].action.remappable() {
+                    names.concat().join(" ")
+                } else if names.iter().all(|n| n.len() == names[0].len()) {
+                    (0..names[0].len())
+                        .map(|i| {
+                            let column: Vec<&str> = names.iter().map(|n| n[i].as_str()).collect();
+                            let short = column.len() > 2 && column.iter().all(|k| k.chars().count() == 1);
+                            column.join(if short { "" } else { " / " })
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" / ")
+                } else {
+                    names.iter().map(|n| n.join(" / ")).collect::<Vec<_>>().join(", ")
+                };
+                // the `/` key itself: `: or /`
+                let keys =
+                    if names.concat().iter().any(|k| k == "/") { keys.replace(" / ", " or ") } else { keys };
+                Some(HelpLine { keys, label: g[0].help? })
+            })
+            .collect()
+    }
+
+    /// The key bar's entries for `mode`, in table order: a group whose first row has a bar
+    /// entry, by each action's first key (the piece letters by all of theirs); one-character
+    /// keys run together (`hjkl`, `←↑↓→`).
+    pub fn bar(&self, mode: KeyMode) -> Vec<BarEntry> {
+        self.groups(mode)
+            .into_iter()
+            .filter_map(|g| {
+                let b = g[0].bar?;
+                let parts: Vec<String> = g
+                    .iter()
+                    .map(|r| {
+                        let keys = self.keys(r);
+                        if r.action.remappable() {
+                            keys.first().map(|k| k.name()).unwrap_or_default()
+                        } else {
+                            keys.iter().map(|k| k.name()).collect()
+                        }
+                    })
+                    .collect();
+                let short = parts.iter().all(|p| p.chars().count() == 1);
+                let keys = parts.join(if short { "" } else { "/" });
+                Some(BarEntry { keys, label: b.label, priority: b.priority })
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;
