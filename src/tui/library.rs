@@ -4,7 +4,9 @@
 //! the data folder (`recent.json`). Slow (it reads files): the app runs `scan` as a background
 //! job and only ever holds its result.
 
+use crate::engine::book::Book;
 use crate::record::{Format, RecordSummary, load_record, write_file_atomically};
+use crate::study::explorer::{Explorer, PositionIndex};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,6 +62,14 @@ impl Entry {
     }
 }
 
+/// What a scan found: the records, and the opening explorer over their games (numbered as
+/// `entries` is) and the built-in book.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    pub entries: Vec<Entry>,
+    pub explorer: Explorer,
+}
+
 /// The places a scan looks in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sources {
@@ -71,9 +81,9 @@ pub struct Sources {
 
 /// Lists and reads the records in `sources`: the recent files first (in their order), then each
 /// folder's records, the newest first; a file is listed once, under the first place it was
-/// found. A missing folder is skipped; an unreadable file is listed with its error. Stops early
-/// (returning what it has) when `stop` is set.
-pub fn scan(sources: &Sources, stop: &AtomicBool) -> Vec<Entry> {
+/// found. A missing folder is skipped; an unreadable file is listed with its error. Each record
+/// read goes into the explorer's index. Stops early (returning what it has) when `stop` is set.
+pub fn scan(sources: &Sources, stop: &AtomicBool) -> Found {
     let mut seen = HashSet::new();
     let mut found: Vec<(Origin, PathBuf, Option<SystemTime>)> = Vec::new();
     for path in sources.recent.as_ref().map(RecentFiles::load).unwrap_or_default() {
@@ -106,14 +116,18 @@ pub fn scan(sources: &Sources, stop: &AtomicBool) -> Vec<Entry> {
     }
     found.truncate(SCAN_LIMIT);
     let mut entries = Vec::with_capacity(found.len());
+    let mut index = PositionIndex::new();
     for (origin, path, modified) in found {
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let summary = summarize(&path);
+        let summary = read(&path).map(|record| {
+            index.add_game(entries.len(), &record);
+            RecordSummary::of(&record)
+        });
         entries.push(Entry { path, origin, modified, summary });
     }
-    entries
+    Found { entries, explorer: Explorer::new(index, Book::builtin()) }
 }
 
 fn canonical(path: &Path) -> PathBuf {
@@ -125,12 +139,12 @@ pub fn is_record_file(path: &Path) -> bool {
     Format::from_path(path).is_some_and(|f| f != Format::Jkf || path.extension().is_some_and(|e| e == "jkf"))
 }
 
-fn summarize(path: &Path) -> Result<RecordSummary, String> {
+fn read(path: &Path) -> Result<crate::record::GameRecord, String> {
     let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
     if size > SUMMARY_MAX_BYTES {
         return Err(format!("{} MB: too large to preview", size >> 20));
     }
-    load_record(path).map(|(record, _)| RecordSummary::of(&record)).map_err(|e| e.to_string())
+    load_record(path).map(|(record, _)| record).map_err(|e| e.to_string())
 }
 
 /// The recent files list in the data folder: which records were opened or saved, the most
@@ -203,7 +217,10 @@ mod tests {
                 (Origin::Saved, d.0.join("none")),
             ],
         };
-        let entries = scan(&sources, &AtomicBool::new(false));
+        let found = scan(&sources, &AtomicBool::new(false));
+        // the two records that read are in the explorer's index
+        assert_eq!(found.explorer.index.games(), 2);
+        let entries = found.entries;
         let names: Vec<_> = entries.iter().map(|e| (e.origin, e.file_name())).collect();
         assert_eq!(names[0], (Origin::Recent, "a.kifu".to_string()));
         assert_eq!(entries.len(), 3, "{names:?}");
@@ -220,7 +237,7 @@ mod tests {
         let d = TempDir::new("library-stop");
         write(&d.0.join("a.kifu"), GAME);
         let sources = Sources { recent: None, folders: vec![(Origin::Documents, d.0.clone())] };
-        assert!(scan(&sources, &AtomicBool::new(true)).is_empty());
+        assert!(scan(&sources, &AtomicBool::new(true)).entries.is_empty());
     }
 
     #[test]
@@ -245,7 +262,7 @@ mod tests {
         let d = TempDir::new("library-filter");
         write(&d.0.join("club-night.kifu"), GAME);
         let sources = Sources { recent: None, folders: vec![(Origin::Documents, d.0.clone())] };
-        let entries = scan(&sources, &AtomicBool::new(false));
+        let entries = scan(&sources, &AtomicBool::new(false)).entries;
         assert!(entries[0].matches("花子"));
         assert!(entries[0].matches("club 投了"));
         assert!(!entries[0].matches("次郎"));

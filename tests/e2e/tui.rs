@@ -766,6 +766,16 @@ fn a_record_in_the_documents_folder_is_found_in_the_library_and_opened() {
     let sc = s.wait_for("を開きました");
     assert!(sc.contains("▲２六歩(27)"), "{sc}");
     assert!(sc.contains("投了"), "{sc}");
+    // the opening explorer at the start: the book's moves and both records' first moves
+    s.send("E");
+    let sc = s.wait_for("序盤研究 · 2局");
+    assert!(sc.contains("定跡: ▲"), "{sc}");
+    assert!(sc.contains("▲５六歩"), "{sc}");
+    // three moves on, only the record opened went there
+    s.send("rrr");
+    let sc = s.wait_for("序盤研究 · 1局");
+    assert!(sc.contains("この局面を通った対局"), "{sc}");
+    assert!(sc.contains("3手目 · club-night.kifu"), "{sc}");
     s.quit();
     let recent =
         std::fs::read_to_string(s.home.join("data/shogiban/recent.json")).expect("recent files written");

@@ -109,7 +109,7 @@ impl App {
             Report::Threats(found) => self.on_threats(found),
             Report::Learn(eval) => self.on_learn_eval(eval),
             Report::Saved { path, result } => self.on_saved(&path, result),
-            Report::LibraryScanned(entries) => self.on_library_scanned(entries),
+            Report::LibraryScanned(found) => self.on_library_scanned(found),
             Report::LibraryOpened { path, result } => self.on_library_opened(path, result.map(|r| *r)),
             // the autosave is the event loop's
             Report::Autosaved(_) => {}

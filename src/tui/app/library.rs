@@ -5,8 +5,9 @@
 
 use super::{App, Mode};
 use crate::record::{GameRecord, Warning};
-use crate::tui::library::{Entry, Sources};
+use crate::tui::library::{Entry, Found, Sources};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// How far PgUp and PgDn move in the list.
 const PAGE: usize = 10;
@@ -14,8 +15,8 @@ const PAGE: usize = 10;
 /// The library page's state.
 #[derive(Clone, Debug, Default)]
 pub struct Library {
-    /// The records found (`None` while the scan runs).
-    entries: Option<Vec<Entry>>,
+    /// What the scan found (`None` while it runs).
+    found: Option<Arc<Found>>,
     /// What the player typed to narrow the list.
     filter: String,
     /// The chosen line, counted in the filtered list.
@@ -27,7 +28,7 @@ pub struct Library {
 impl Library {
     /// The records found, once the scan has answered.
     pub fn entries(&self) -> Option<&[Entry]> {
-        self.entries.as_deref()
+        self.found.as_ref().map(|f| f.entries.as_slice())
     }
 
     pub fn filter(&self) -> &str {
@@ -36,7 +37,7 @@ impl Library {
 
     /// The indices (into `entries`) of the records the filter lets through, in list order.
     pub fn visible(&self) -> Vec<usize> {
-        let Some(entries) = &self.entries else { return Vec::new() };
+        let Some(entries) = self.entries() else { return Vec::new() };
         entries.iter().enumerate().filter(|(_, e)| e.matches(&self.filter)).map(|(i, _)| i).collect()
     }
 
@@ -48,7 +49,7 @@ impl Library {
     /// The chosen record, if the filtered list has any.
     pub fn selected_entry(&self) -> Option<&Entry> {
         let i = *self.visible().get(self.selected)?;
-        self.entries.as_ref()?.get(i)
+        self.entries()?.get(i)
     }
 
     /// The file being opened, if any.
@@ -137,10 +138,11 @@ impl App {
         (!self.library_requests.is_empty()).then(|| self.library_requests.remove(0))
     }
 
-    /// The scan's answer.
-    pub fn on_library_scanned(&mut self, entries: Vec<Entry>) {
+    /// The scan's answer: the library page's list and the explorer's index.
+    pub fn on_library_scanned(&mut self, found: Arc<Found>) {
+        self.library_found = Some(Arc::clone(&found));
         if let Some(l) = self.library_mut() {
-            l.entries = Some(entries);
+            l.found = Some(found);
             l.clamp();
         }
     }
@@ -263,6 +265,11 @@ mod tests {
         }
     }
 
+    /// A scan's answer with `entries` (and no games in the explorer's index).
+    pub(crate) fn found(entries: Vec<Entry>) -> Arc<Found> {
+        Arc::new(Found { entries, ..Found::default() })
+    }
+
     fn game(moves: &str) -> String {
         format!("手数----指手---------消費時間--\n{moves}")
     }
@@ -283,7 +290,7 @@ mod tests {
         assert!(app.library().unwrap().entries().is_none());
         let Some(LibraryCommand::Scan(sources)) = app.library_command() else { panic!("no scan asked") };
         assert_eq!(sources.folders.len(), 1);
-        app.on_library_scanned(vec![entry("a.kifu", "花子", &game("   1 ７六歩(77)\n"))]);
+        app.on_library_scanned(found(vec![entry("a.kifu", "花子", &game("   1 ７六歩(77)\n"))]));
         assert_eq!(app.library().unwrap().entries().unwrap().len(), 1);
     }
 
@@ -291,11 +298,11 @@ mod tests {
     fn typing_filters_the_list_and_the_choice_stays_inside_it() {
         let mut app = app_in_library();
         app.library_command();
-        app.on_library_scanned(vec![
+        app.on_library_scanned(found(vec![
             entry("a.kifu", "花子", &game("   1 ７六歩(77)\n")),
             entry("b.kifu", "太郎", &game("   1 ２六歩(27)\n")),
             entry("c.kifu", "花子", &game("")),
-        ]);
+        ]));
         app.library_move(5);
         assert_eq!(app.library().unwrap().selected(), 2);
         for c in "花子".chars() {
@@ -315,7 +322,7 @@ mod tests {
         let mut app = app_in_library();
         app.library_command();
         let text = game("   1 ７六歩(77)\n   2 ３四歩(33)\n");
-        app.on_library_scanned(vec![entry("a.kifu", "花子", &text)]);
+        app.on_library_scanned(found(vec![entry("a.kifu", "花子", &text)]));
         app.library_open();
         assert_eq!(app.library_command(), Some(LibraryCommand::Open("/games/a.kifu".into())));
         app.on_library_opened("/games/a.kifu".into(), Err("permission denied".into()));
@@ -364,7 +371,7 @@ mod tests {
             "{cmds:?}"
         );
         let text = game("   1 ７六歩(77)\n");
-        app.on_job(Report::LibraryScanned(vec![entry("a.kifu", "花子", &text)]), now);
+        app.on_job(Report::LibraryScanned(found(vec![entry("a.kifu", "花子", &text)])), now);
         assert_eq!(app.library().unwrap().entries().unwrap().len(), 1);
         app.library_open();
         let cmds: Vec<Command> = app.commands(now).into_iter().filter(library).collect();

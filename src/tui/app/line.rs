@@ -160,6 +160,7 @@ impl App {
                 // the file holds this record now, whole
                 self.read_with_errors = None;
                 self.lossy_asked = None;
+                self.explorer_after_save();
             }
             Err(e) => self.message = (self.text().save_failed)(&path.display().to_string(), &e),
         }

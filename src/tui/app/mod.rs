@@ -16,6 +16,7 @@ pub mod clock;
 mod comments;
 mod editor;
 mod engine;
+mod explorer;
 mod game;
 mod jobs;
 mod learn;
@@ -83,6 +84,10 @@ pub struct App {
     library_sources: crate::tui::library::Sources,
     /// The library's requests for the background, oldest first.
     library_requests: Vec<library::LibraryCommand>,
+    /// What the library's last scan found (the records and the explorer's index).
+    library_found: Option<std::sync::Arc<crate::tui::library::Found>>,
+    /// The opening explorer is shown beside the board.
+    explorer_shown: bool,
     message: String,
     flipped: bool,
     players: [Player; 2],
@@ -163,6 +168,8 @@ impl App {
             overlay: None,
             library_sources: Default::default(),
             library_requests: Vec::new(),
+            library_found: None,
+            explorer_shown: false,
             message: String::new(),
             flipped: false,
             players: [Player::Human, Player::Human],

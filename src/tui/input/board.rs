@@ -58,6 +58,7 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         Action::Threats => app.toggle_threats(),
         Action::Learn => app.start_learn(),
         Action::Library => app.open_library(),
+        Action::Explorer => app.toggle_explorer(),
         // other modes' actions
         Action::Solution
         | Action::LeaveTsume

@@ -1,5 +1,5 @@
-//! The game library's jobs: the scan of the places records are kept, and reading the record
-//! chosen (remembered among the recent files once it reads).
+//! The game library's jobs: the scan of the places records are kept (with the opening
+//! explorer's index of their games), and reading the record chosen (remembered among the recent files once it reads).
 
 use super::{JobContext, JobRequest, Report};
 use crate::record::load_record;
@@ -8,7 +8,7 @@ use crate::record::load_record;
 pub(super) fn work(request: JobRequest, job: &JobContext) -> Report {
     match request {
         JobRequest::LibraryScan { sources } => {
-            Report::LibraryScanned(crate::tui::library::scan(&sources, job.stop_flag()))
+            Report::LibraryScanned(std::sync::Arc::new(crate::tui::library::scan(&sources, job.stop_flag())))
         }
         JobRequest::LibraryOpen { path, recent } => {
             let result = load_record(&path).map(Box::new).map_err(|e| e.to_string());

@@ -40,7 +40,7 @@ use crate::engine::analysis::game::{GameAnalysisOptions, PositionEval};
 use crate::engine::mate::threats::Threats;
 use crate::engine::search::time::Limits;
 use crate::record::{GameRecord, Warning};
-use crate::tui::library::{Entry, RecentFiles, Sources};
+use crate::tui::library::{Found, RecentFiles, Sources};
 use lane::Lane;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -143,8 +143,9 @@ pub enum Report {
     },
     /// The autosave was written, or why not.
     Autosaved(Result<(), String>),
-    /// The records the library found (all of them, or those read before the job was stopped).
-    LibraryScanned(Vec<Entry>),
+    /// The records the library found (all of them, or those read before the job was stopped),
+    /// with the explorer over their games.
+    LibraryScanned(Arc<Found>),
     /// The record at `path` as it read (with what the reader warned about), or why it did not.
     LibraryOpened {
         path: PathBuf,

@@ -179,8 +179,10 @@ fn the_library_scans_in_a_job_and_a_record_opened_is_remembered_and_a_stopped_sc
     let (done, _) = finished(&mut r, &rx);
     assert_ne!(done.ticket, first);
     assert_eq!(done.ticket, second);
-    let Report::LibraryScanned(entries) = done.report else { panic!("{:?}", done.report) };
+    let Report::LibraryScanned(found) = done.report else { panic!("{:?}", done.report) };
+    let entries = &found.entries;
     assert_eq!(entries.len(), 1);
+    assert_eq!(found.explorer.index.games(), 1);
     assert_eq!(entries[0].summary.as_ref().unwrap().sente.as_deref(), Some("花子"));
     // opening reads the record and remembers it; a file that does not read is not remembered
     r.start(JobRequest::LibraryOpen { path: docs.join("gone.kifu"), recent: Some(recent.clone()) });

@@ -114,6 +114,7 @@ actions! {
     Threats = "threats",
     Learn = "learn",
     Library = "library",
+    Explorer = "explorer",
     Settings = "settings",
     Cancel = "cancel",
     Help = "help",

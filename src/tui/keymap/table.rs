@@ -234,6 +234,13 @@ pub const TABLE: &[Row] = &[
     ),
     row(
         B,
+        A::Explorer,
+        &["E"],
+        l("opening explorer: book and library moves here", "序盤研究: この局面の定跡と棋譜の指し手"),
+        None,
+    ),
+    row(
+        B,
         A::Settings,
         &["o"],
         l("settings (saved as you change them)", "設定 (変更すると保存)"),

@@ -30,6 +30,19 @@ pub struct LibraryText {
     pub open_failed: fn(&str, &str) -> String,
     pub leave_mode_first: &'static str,
     pub preview: &'static str,
+    pub explorer_title: &'static str,
+    /// A number of games.
+    pub explorer_games: fn(usize) -> String,
+    /// Before the book's moves.
+    pub explorer_book: &'static str,
+    pub explorer_no_book: &'static str,
+    pub explorer_no_games: &'static str,
+    /// Before the games that reached the position.
+    pub explorer_reached: &'static str,
+    /// Where a game reached the position: after this many moves.
+    pub explorer_at: fn(usize) -> String,
+    pub explorer_on: &'static str,
+    pub explorer_off: &'static str,
 }
 
 pub static EN: LibraryText = LibraryText {
@@ -56,6 +69,15 @@ pub static EN: LibraryText = LibraryText {
     open_failed: |f, why| format!("cannot open {f}: {why}"),
     leave_mode_first: "leave the editor, tsume or learn mode first",
     preview: "final position",
+    explorer_title: "Explorer",
+    explorer_games: |n| if n == 1 { "1 game".into() } else { format!("{n} games") },
+    explorer_book: "book:",
+    explorer_no_book: "nothing here",
+    explorer_no_games: "no game in the library played on from here",
+    explorer_reached: "games that reached this position:",
+    explorer_at: |ply| format!("after move {ply}"),
+    explorer_on: "explorer on: the book's and the library's moves from the position shown (E hides it)",
+    explorer_off: "explorer off",
 };
 
 pub static JA: LibraryText = LibraryText {
@@ -80,4 +102,13 @@ pub static JA: LibraryText = LibraryText {
     open_failed: |f, why| format!("{f} を開けません: {why}"),
     leave_mode_first: "局面編集・詰将棋・復習を終えてから開いてください",
     preview: "最終局面",
+    explorer_title: "序盤研究",
+    explorer_games: |n| format!("{n}局"),
+    explorer_book: "定跡:",
+    explorer_no_book: "なし",
+    explorer_no_games: "棋譜一覧にこの局面から指された対局はありません",
+    explorer_reached: "この局面を通った対局:",
+    explorer_at: |ply| format!("{ply}手目"),
+    explorer_on: "序盤研究: 表示中の局面の定跡と棋譜一覧の指し手 (E で閉じる)",
+    explorer_off: "序盤研究を閉じました",
 };

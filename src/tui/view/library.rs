@@ -238,7 +238,10 @@ mod tests {
         });
         app.open_library();
         app.library_command();
-        app.on_library_scanned(entries);
+        app.on_library_scanned(std::sync::Arc::new(crate::tui::library::Found {
+            entries,
+            ..Default::default()
+        }));
         app
     }
 
