@@ -68,10 +68,12 @@ fn lines(app: &App, found: &Found) -> Vec<Line<'static>> {
     for m in &here.played {
         let mv = ki2_move_marked(pos, m.mv, None);
         let pad = 10usize.saturating_sub(unicode_width::UnicodeWidthStr::width(mv.as_str()));
+        let games = (t.explorer_games)(m.results.games as usize);
+        let games_pad = 9usize.saturating_sub(unicode_width::UnicodeWidthStr::width(games.as_str()));
         out.push(Line::from(format!(
-            "{mv}{} {}  {}",
+            "{mv}{} {games}{} {}",
             " ".repeat(pad),
-            (t.explorer_games)(m.results.games as usize),
+            " ".repeat(games_pad),
             results_text(&m.results)
         )));
     }
