@@ -36,6 +36,7 @@ pub mod terminal;
 #[cfg(test)]
 mod test_dir;
 pub mod text;
+pub mod tsume_progress;
 pub mod view;
 
 use app::App;
@@ -215,6 +216,20 @@ pub fn open_with(
     settings: Settings,
     now: Instant,
 ) -> Result<App, OpenError> {
+    let mut app = open_app(path, store, settings, now)?;
+    if let Some(store) = store {
+        app.set_tsume_progress(tsume_progress::TsumeProgress::load(store.tsume_progress_path()));
+    }
+    Ok(app)
+}
+
+/// The app `open_with` opens, before the player's progress is read into it.
+fn open_app(
+    path: Option<&Path>,
+    store: Option<&Store>,
+    settings: Settings,
+    now: Instant,
+) -> Result<App, OpenError> {
     if let Some(path) = path {
         let (record, warnings) = crate::record::load_record(path)
             .map_err(|error| OpenError { path: path.to_path_buf(), error })?;
@@ -261,11 +276,11 @@ pub fn open_with(
         _ => {}
     }
     let mut app = App::new_game(settings);
-    let label = app.last_choice().mode.label(app.text());
+    let label = app.mode_label(app.last_choice().mode);
     let key = |a| app.keymap().key_name(keymap::KeyMode::Board, a);
     let (new, library, help) =
         (key(keymap::Action::NewGame), key(keymap::Action::Library), key(keymap::Action::Help));
-    let launch = (app.text().new_game_at_launch)(label, &new, &library, &help);
+    let launch = (app.text().new_game_at_launch)(&label, &new, &library, &help);
     let note = with_others(note.unwrap_or(launch), app.text(), store);
     app.set_message(note);
     Ok(app)

@@ -106,8 +106,9 @@ impl GameClock {
         self.elapsed(now) > self.remaining[side.index()] + self.tc.byoyomi_ms
     }
 
-    /// What `side` has left, as shown: main time, or the byoyomi countdown once it is used up.
-    pub fn display(&self, side: Color, to_move: bool, now: Instant) -> String {
+    /// What `side` has left, as shown: main time, or the byoyomi countdown once it is used up
+    /// (put in words by `byoyomi`, from the seconds left).
+    pub fn display(&self, side: Color, to_move: bool, now: Instant, byoyomi: fn(u64) -> String) -> String {
         let spent = if to_move { self.elapsed(now) } else { 0 };
         let main = self.remaining[side.index()];
         if spent < main || (main > 0 && self.tc.byoyomi_ms == 0) {
@@ -116,13 +117,14 @@ impl GameClock {
         } else {
             let into_byoyomi = spent.saturating_sub(main);
             let left = self.tc.byoyomi_ms.saturating_sub(into_byoyomi).div_ceil(1000);
-            format!("秒読み {left}")
+            byoyomi(left)
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    const JA_BYOYOMI: fn(u64) -> String = crate::tui::text::review::JA.byoyomi;
     use super::*;
     use std::time::Duration;
 
@@ -131,14 +133,14 @@ mod tests {
         let t0 = Instant::now();
         let tc = TimeControl { main_ms: 10_000, byoyomi_ms: 5_000 };
         let mut c = GameClock::new(tc, t0);
-        assert_eq!(c.display(Color::Black, true, t0), "0:10");
+        assert_eq!(c.display(Color::Black, true, t0, JA_BYOYOMI), "0:10");
         // sente spends 4 s
         assert_eq!(c.on_move(Color::Black, t0 + Duration::from_secs(4)), 4_000);
         assert_eq!(c.remaining, [6_000, 10_000]);
         // gote thinks 12 s: main time gone, 3 s into byoyomi: still alive
         let t1 = t0 + Duration::from_secs(4);
         assert!(!c.flag_fell(Color::White, t1 + Duration::from_secs(12)));
-        assert_eq!(c.display(Color::White, true, t1 + Duration::from_secs(12)), "秒読み 3");
+        assert_eq!(c.display(Color::White, true, t1 + Duration::from_secs(12), JA_BYOYOMI), "秒読み 3");
         // at 15.5 s the flag falls
         assert!(c.flag_fell(Color::White, t1 + Duration::from_millis(15_500)));
     }
@@ -152,7 +154,7 @@ mod tests {
         let t1 = t0 + Duration::from_secs(3600);
         assert_eq!(c.elapsed(t1), 5_000, "the 5 s before the pause, nothing after");
         assert!(!c.flag_fell(Color::Black, t1));
-        assert_eq!(c.display(Color::Black, true, t1), "0:55");
+        assert_eq!(c.display(Color::Black, true, t1, JA_BYOYOMI), "0:55");
         // started again: 3 s more, and the move is charged 5 + 3 s
         c.start(t1);
         assert_eq!(c.on_move(Color::Black, t1 + Duration::from_secs(3)), 8_000);
@@ -164,7 +166,7 @@ mod tests {
     fn sudden_death_shows_main_time_to_zero() {
         let t0 = Instant::now();
         let c = GameClock::new(TimeControl { main_ms: 60_000, byoyomi_ms: 0 }, t0);
-        assert_eq!(c.display(Color::White, false, t0), "1:00");
+        assert_eq!(c.display(Color::White, false, t0, JA_BYOYOMI), "1:00");
         assert!(c.flag_fell(Color::Black, t0 + Duration::from_millis(60_001)));
         assert!(!c.flag_fell(Color::Black, t0 + Duration::from_millis(59_999)));
     }

@@ -235,7 +235,7 @@ impl App {
         self.game.back();
         if self.game.choose_variation(j).is_ok() {
             self.settle_ending();
-            self.message = format!("変化 {}/{}", j + 1, n);
+            self.message = (self.text().review.variation_of)(j + 1, n as usize);
         }
     }
 
@@ -249,7 +249,7 @@ impl App {
         let side = self.pos().side_to_move();
         if clock.flag_fell(side, now) {
             self.end_line(Special::new(SpecialKind::TimeUp));
-            self.message = (self.text().time_up)(self.text().sides[side.index()]);
+            self.message = (self.text().time_up)(self.side_name(side));
         }
     }
 
@@ -261,7 +261,7 @@ impl App {
             return;
         }
         self.end_line(Special::new(SpecialKind::Resign));
-        let side = self.text().sides[self.pos().side_to_move().index()];
+        let side = self.side_name(self.pos().side_to_move());
         self.message = (self.text().resigns)(side);
     }
 
@@ -298,11 +298,18 @@ impl App {
         self.message = text.into();
     }
 
+    /// A side as the screen names it: ☗先手 / ☖後手, or in a handicap game ☗下手 / ☖上手 as the
+    /// record's files do.
+    pub fn side_name(&self, c: Color) -> &'static str {
+        let t = self.text();
+        if self.record().is_handicap_game() { t.handicap_sides[c.index()] } else { t.sides[c.index()] }
+    }
+
     /// What the position itself says (check, or the ending it decides), in the interface's
     /// language.
     pub fn status_message(&self) -> String {
         let t = self.text();
-        let name = |c: Color| t.sides[c.index()];
+        let name = |c: Color| self.side_name(c);
         match self.status() {
             GameStatus::Ongoing => {
                 if self.pos().in_check() {
