@@ -149,6 +149,50 @@ pub struct Settings {
     /// the keymap accepts are kept.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub keys: BTreeMap<String, KeyNames>,
+    /// The online dialog's last choices (never the password).
+    pub online: OnlineSettings,
+}
+
+/// The side asked for in an online game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnlineSide {
+    /// The server (or the pairing) decides.
+    #[default]
+    Any,
+    Sente,
+    Gote,
+}
+
+/// What the online dialog remembers between launches: everything but the password (which is
+/// kept, when the player asks, in a file of its own that only its owner can read).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OnlineSettings {
+    pub host: String,
+    pub port: u16,
+    pub user: String,
+    /// The game name the server pairs by (`floodgate-300-10F`).
+    pub game: String,
+    pub side: OnlineSide,
+    /// Agree to the game summary without asking.
+    pub auto_agree: bool,
+    /// Log in in the extended mode (`x1`): who is on, games in progress, watching, chat.
+    pub extended: bool,
+}
+
+impl Default for OnlineSettings {
+    fn default() -> Self {
+        OnlineSettings {
+            host: "127.0.0.1".into(),
+            port: crate::online::DEFAULT_PORT,
+            user: String::new(),
+            game: "casual-600-10".into(),
+            side: OnlineSide::Any,
+            auto_agree: false,
+            extended: false,
+        }
+    }
 }
 
 /// An action's keys in the settings file: one name (`"z"`) or a list (`["z", "Backspace"]`).
@@ -213,6 +257,7 @@ impl Default for Settings {
             player_name: String::new(),
             keys: BTreeMap::new(),
             theme: Theme::Dark,
+            online: OnlineSettings::default(),
         }
     }
 }
@@ -362,6 +407,9 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
             problems.push((w.unknown_handicap)(&v, &s.handicap));
         }
     }
+    if let Some(v) = take::<OnlineSettings>(field("online"), &mut problems, w) {
+        s.online = v;
+    }
     if let Some(v) = take(field("piece_style"), &mut problems, w) {
         s.piece_style = v;
     }
@@ -465,6 +513,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "player_name",
         "keys",
         "theme",
+        "online",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {
@@ -665,6 +714,15 @@ mod tests {
             natural_thinking_time: false,
             player_name: "花子 Hanako".into(),
             theme: Theme::HighContrast,
+            online: OnlineSettings {
+                host: "club.example".into(),
+                port: 4091,
+                user: "alice".into(),
+                game: "rapid-300-10F".into(),
+                side: OnlineSide::Gote,
+                auto_agree: true,
+                extended: true,
+            },
             ..Settings::default()
         };
         s.engine_options.insert("USI_Hash".into(), "256".into());

@@ -8,6 +8,7 @@ pub mod review;
 pub use review::ReviewText;
 #[cfg(test)]
 mod one_language;
+pub mod online;
 pub mod settings_file;
 pub mod setup;
 
@@ -259,7 +260,7 @@ pub static EN: Text = Text {
     declare_warning: "A declaration that does not meet every condition loses.",
     declare_question: "Declare? (y / n)",
     new_game_title: " New game ",
-    new_game_keys: "↑/↓ or 1-4 mode  ←/→ level  t clock  c handicap  Enter start  Esc cancel",
+    new_game_keys: "↑/↓ or 1-4 mode  5 online  ←/→ level  t clock  c handicap  Enter start  Esc cancel",
     level_line: |l| format!("computer level: ◀ {l:>2} ▶  (1 beginner … 10 full strength)"),
     side_level_line: |side, l, keys| format!("{side} level: ◀ {l:>2} ▶  ({keys})"),
     levels_short: |b, w| format!("☗ level {b} vs ☖ level {w}"),
@@ -503,7 +504,7 @@ pub static JA: Text = Text {
     declare_warning: "条件を満たさない宣言は負けになります。",
     declare_question: "宣言しますか？ (y / n)",
     new_game_title: " 新規対局 ",
-    new_game_keys: "↑/↓ か 1-4 形式  ←/→ レベル  t 持ち時間  c 手合割  Enter 開始  Esc 取消",
+    new_game_keys: "↑/↓ か 1-4 形式  5 オンライン  ←/→ レベル  t 持ち時間  c 手合割  Enter 開始  Esc 取消",
     level_line: |l| format!("コンピュータのレベル: ◀ {l:>2} ▶  (1 初心者 … 10 最強)"),
     side_level_line: |side, l, keys| format!("{side}のレベル: ◀ {l:>2} ▶  ({keys})"),
     levels_short: |b, w| format!("☗レベル{b} 対 ☖レベル{w}"),

@@ -24,6 +24,9 @@ pub mod line_editor;
 mod mode;
 mod navigate;
 mod new_game;
+mod online;
+mod online_events;
+mod online_form;
 mod paste;
 mod popups;
 mod selection;
@@ -41,6 +44,8 @@ pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
 pub use new_game::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
+pub use online::{Online, OnlineCommand, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched};
+pub use online_form::{FormField, OnlineForm};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
@@ -130,6 +135,11 @@ pub struct App {
     learn: learn::LearnState,
     /// Saves asked for and not yet handed to the event loop.
     saves: Vec<crate::tui::jobs::JobRequest>,
+    /// The online password from the environment and the remembered ones.
+    secrets: online::OnlineSecrets,
+    /// What the online page still had to hand the event loop when it was left (closing the
+    /// connection).
+    online_leftover: Vec<online::OnlineCommand>,
 }
 
 impl App {
@@ -181,6 +191,8 @@ impl App {
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
             saves: Vec::new(),
+            secrets: Default::default(),
+            online_leftover: Vec::new(),
         }
     }
 

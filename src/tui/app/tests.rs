@@ -469,6 +469,20 @@ fn engine_illegal_move_loses_and_is_written() {
 }
 
 #[test]
+fn a_note_outlives_the_computers_quiet_answer_and_goes_with_the_players_move() {
+    let t0 = std::time::Instant::now();
+    let mut app = App::new(Position::startpos());
+    app.start_new_game(choice(GameMode::HumanGote, 1, 0, 0));
+    app.set_message("resumed 9 of 24 moves; line 14 could not be read");
+    assert!(think(&mut app, t0));
+    app.on_engine_event(done("7g7f"), t0 + std::time::Duration::from_secs(1));
+    assert_eq!(app.ply(), 1);
+    assert_eq!(app.message(), "resumed 9 of 24 moves; line 14 could not be read");
+    assert!(app.submit_typed("3c3d"));
+    assert_eq!(app.message(), "");
+}
+
+#[test]
 fn jishogi_under_the_24_point_rule() {
     let sfen = "+R+B2K4/9/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/8k b 2G2S2N2LP2g2s2n2l8p 1";
     let mut app = App::new(Position::from_sfen(sfen).unwrap());

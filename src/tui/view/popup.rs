@@ -51,6 +51,11 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         Popup::Comment(e) => super::comment::draw_editor(f, app, e),
         Popup::Variations(v) => super::comment::draw_variations(f, app, v),
         Popup::TsumeList { row } => super::editor::draw_tsume_list(f, app, *row),
+        Popup::OfferSaveLost(why) => {
+            let t = app.online_text();
+            simple(f, &g, t.lost_title, vec![why.clone(), t.save_question.into()])
+        }
+        Popup::Protocol { scroll } => super::online::draw_protocol(f, app, *scroll),
     }
 }
 
@@ -89,6 +94,8 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
         .enumerate()
         .map(|(i, &m)| format!("{} {}. {}", if m == mode { "▶" } else { " " }, i + 1, app.named(t.modes[i])))
         .collect();
+    let online = crate::tui::text::online::OnlineText::of(t.language).mode_label;
+    body.push(format!("  {}. {online} …", GameMode::ALL.len() + 1));
     body.push(String::new());
     if mode == GameMode::EngineVsEngine {
         body.push(format!("  {}", (t.side_level_line)(t.sides[0], level, "←/→")));
