@@ -476,7 +476,8 @@ impl App {
     pub fn online_ask_game(&mut self, now: Instant) {
         let t = self.online_text();
         let Some(o) = self.online_mut() else { return };
-        if o.stage != Stage::Lobby {
+        let between_games = o.stage == Stage::Lobby || (o.stage == Stage::Ended && o.session.is_extended());
+        if !between_games {
             self.message = t.not_in_lobby.into();
             return;
         }

@@ -83,6 +83,8 @@ pub struct OnlineText {
     pub chat_prompt: &'static str,
     pub save_offer: &'static str,
     pub lost_title: &'static str,
+    /// Quitting while a game is on.
+    pub quit_leaves_game: &'static str,
     pub save_question: &'static str,
 }
 
@@ -282,6 +284,7 @@ pub static EN: OnlineText = OnlineText {
     chat_prompt: "chat",
     save_offer: "s saves the record",
     lost_title: "Connection lost",
+    quit_leaves_game: "An online game is on: quitting cuts the connection, and the server may count it as a loss.",
     save_question: "Save the record now? (y / n)",
 };
 
@@ -376,5 +379,6 @@ pub static JA: OnlineText = OnlineText {
     chat_prompt: "チャット",
     save_offer: "s で棋譜を保存",
     lost_title: "接続が切れました",
+    quit_leaves_game: "オンライン対局中です: 終了すると接続が切れ、サーバは負けと扱うことがあります。",
     save_question: "棋譜を保存しますか? (y / n)",
 };
