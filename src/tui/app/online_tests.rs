@@ -249,7 +249,7 @@ fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time
     assert_eq!(drain(&mut app, now).0, ["%TORYO"]);
     feed(&mut app, "%TORYO,T3\n#RESIGN\n#LOSE", now);
     assert_eq!(app.online().unwrap().stage(), &Stage::Ended);
-    assert_eq!(app.message(), "You lose: alice resigned. (s saves the record; X leaves)");
+    assert_eq!(app.message(), "You lose: alice resigned. (s saves the record, N the next game, X leaves)");
     let end = app.record().node(app.game().node()).special.as_ref().map(|s| s.kind);
     assert_eq!(end, Some(SpecialKind::Resign));
     // one game per connection: logged out by itself
@@ -257,6 +257,12 @@ fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time
     app.on_online(Incoming::Closed, now);
     assert!(matches!(app.online().unwrap().stage(), Stage::Closed(_)));
     assert_eq!(app.ply(), 2, "the record stays");
+    // the next game: logged in again with the same name, game and password
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('N')));
+    let (sent, other) = drain(&mut app, now);
+    assert_eq!((sent, other), (vec!["LOGIN alice g-600-10,s3cret".to_string()], vec!["connect"]));
+    assert_eq!(app.online().unwrap().stage(), &Stage::Connecting);
+    assert_eq!(app.ply(), 2, "the last game stays on the board until the next starts");
 }
 
 #[test]

@@ -98,7 +98,7 @@ impl OnlineText {
 }
 
 fn ended_en(end: &GameEnd, names: [&str; 2]) -> String {
-    format!("{} {}", end.sentence(names), "(s saves the record; X leaves)")
+    format!("{} {}", end.sentence(names), "(s saves the record, N the next game, X leaves)")
 }
 
 fn ended_ja(end: &GameEnd, names: [&str; 2]) -> String {
@@ -125,7 +125,7 @@ fn ended_ja(end: &GameEnd, names: [&str; 2]) -> String {
         Verdict::Draw => "引き分け",
         Verdict::Censored | Verdict::Chudan => "勝敗なし",
     };
-    format!("{result}: {why}。(s で棋譜を保存、X で終了)")
+    format!("{result}: {why}。(s で棋譜を保存、N で次の対局、X で終了)")
 }
 
 fn summary_ja(s: &GameSummary) -> Vec<String> {
