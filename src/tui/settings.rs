@@ -106,8 +106,10 @@ pub struct Settings {
     pub version: u32,
     pub mode: Mode,
     pub side: Side,
-    /// The computer's level, 1 (beginner) to 10 (full strength).
+    /// The computer's level, 1 (beginner) to 10 (full strength); in computer vs computer, ☗'s.
     pub level: u8,
+    /// ☖'s level in computer vs computer, 1 to 10.
+    pub gote_level: u8,
     /// `None`: no clock.
     pub clock: Option<Clock>,
     /// The KIF `手合割` name (`平手`, `角落ち`, ...).
@@ -235,6 +237,7 @@ impl Default for Settings {
             mode: Mode::VsComputer,
             side: Side::Sente,
             level: 3,
+            gote_level: 3,
             clock: None,
             handicap: "平手".into(),
             piece_style: PieceStyle::Kanji,
@@ -369,18 +372,20 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
             }
         }
     }
+    for (name, level) in [("level", &mut s.level), ("gote_level", &mut s.gote_level)] {
+        if let Some(v) = take::<u64>(field(name), &mut problems, w) {
+            if (1..=10).contains(&v) {
+                *level = v as u8;
+            } else {
+                problems.push((w.not_between)(name, &v.to_string(), 1, 10, &level.to_string()));
+            }
+        }
+    }
     if let Some(v) = take(field("mode"), &mut problems, w) {
         s.mode = v;
     }
     if let Some(v) = take(field("side"), &mut problems, w) {
         s.side = v;
-    }
-    if let Some(v) = take::<u64>(field("level"), &mut problems, w) {
-        if (1..=10).contains(&v) {
-            s.level = v as u8;
-        } else {
-            problems.push((w.not_between)("level", &v.to_string(), 1, 10, &s.level.to_string()));
-        }
     }
     if let Some(v) = take::<Option<Clock>>(field("clock"), &mut problems, w) {
         match v {
@@ -488,6 +493,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "mode",
         "side",
         "level",
+        "gote_level",
         "clock",
         "handicap",
         "piece_style",
@@ -843,6 +849,21 @@ mod tests {
             assert_eq!(p.settings, Settings::default());
             assert_eq!(p.problems.len(), 1, "{junk:?}: {:?}", p.problems);
         }
+    }
+
+    #[test]
+    fn gote_level_is_read_and_checked_as_level_is() {
+        let p = parse(r#"{"version": 1, "level": 2, "gote_level": 9}"#, Settings::default());
+        assert_eq!((p.settings.level, p.settings.gote_level), (2, 9));
+        assert!(p.problems.is_empty(), "{:?}", p.problems);
+        let p = parse(r#"{"version": 1, "gote_level": 11}"#, Settings::default());
+        assert_eq!(p.settings.gote_level, 3);
+        assert_eq!(p.problems.len(), 1, "{:?}", p.problems);
+        assert!(p.problems[0].contains("gote_level"), "{:?}", p.problems);
+        // written and read back
+        let s = Settings { gote_level: 8, ..Settings::default() };
+        let back = parse(&serde_json::to_string(&s).unwrap(), Settings::default());
+        assert_eq!(back.settings.gote_level, 8);
     }
 
     #[test]

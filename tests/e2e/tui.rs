@@ -457,7 +457,7 @@ fn a_broken_settings_file_is_reported_kept_and_set_aside_on_the_first_change() {
     // settings screen: down to the language row and change it; the screen turns English
     s.send("o");
     s.wait_for("設定");
-    s.send(&"\x1b[B".repeat(9));
+    s.send(&"\x1b[B".repeat(10));
     s.send("\x1b[C");
     s.wait_for("Settings");
     // Esc closes the settings; the next key waits for that (an Esc followed at once by a key

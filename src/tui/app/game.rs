@@ -63,7 +63,12 @@ impl App {
         self.dirty = true;
         self.selection = None;
         self.settle_ending();
-        self.message = self.status_message();
+        // a note the player has not acted on yet (a resumed game's: what was lost and where)
+        // outlives the computer's answer when that has nothing to say
+        let status = self.status_message();
+        if !status.is_empty() || self.players[side.index()] != Player::Engine {
+            self.message = status;
+        }
         if self.reached_move_limit() {
             self.end_line(Special::new(SpecialKind::Jishogi));
             self.message = (self.text().move_limit)(self.ply() as u32);

@@ -144,7 +144,13 @@ mod tests {
         assert_eq!(app.wake_at(now), None, "an idle review needs no timer");
         // a timed game: the clock is redrawn while it runs
         let mut timed = App::new(crate::core::Position::startpos());
-        timed.start_new_game(NewGameChoice { mode: GameMode::HotSeat, level: 1, time: 1, handicap: 0 });
+        timed.start_new_game(NewGameChoice {
+            mode: GameMode::HotSeat,
+            level: 1,
+            time: 1,
+            handicap: 0,
+            gote_level: 3,
+        });
         assert!(timed.clock().is_some());
         let at = timed.wake_at(now).expect("a running clock ticks");
         assert!(at > now && at <= now + CLOCK_TICK);

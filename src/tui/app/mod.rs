@@ -85,8 +85,9 @@ pub struct App {
     message: String,
     flipped: bool,
     players: [Player; 2],
-    /// Engine level 1..=10 for the computer's sides.
-    level: u8,
+    /// The level 1..=10 of the computer playing each side (☗, ☖); they differ only in
+    /// computer vs computer.
+    levels: [u8; 2],
     /// The search the app waits for (its answer is played only for that search and node).
     thinking: Option<engine::Thinking>,
     /// Computer-against-computer play is paused.
@@ -168,7 +169,7 @@ impl App {
             message: String::new(),
             flipped: false,
             players: [Player::Human, Player::Human],
-            level: 5,
+            levels: [5; 2],
             thinking: None,
             paused: false,
             pace_ms: engine::DEFAULT_PACE_MS,
@@ -197,7 +198,7 @@ impl App {
 
     /// Uses `settings` from now on (read at launch; not marked for saving).
     pub fn set_settings(&mut self, settings: crate::tui::settings::Settings) {
-        self.level = settings.level;
+        self.levels = NewGameChoice::from_settings(&settings).levels();
         self.impasse_rule = settings.impasse_rule.core();
         self.pace_ms = settings.min_move_ms;
         // the remaps were checked, and what was wrong said, when the settings were read
@@ -272,8 +273,14 @@ impl App {
         self.players
     }
 
+    /// The computer's level (☗'s when it plays both sides).
     pub fn level(&self) -> u8 {
-        self.level
+        if self.players[0] == Player::Engine { self.levels[0] } else { self.levels[1] }
+    }
+
+    /// The level of the computer on each side (☗, ☖).
+    pub fn levels(&self) -> [u8; 2] {
+        self.levels
     }
 
     pub fn engine_info(&self) -> Option<&crate::tui::jobs::ThinkingInfo> {

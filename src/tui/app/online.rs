@@ -219,6 +219,21 @@ impl App {
         }
     }
 
+    /// The dialog's form, when the dialog is shown.
+    pub fn online_form(&self) -> Option<&OnlineForm> {
+        match self.online().map(|o| &o.stage) {
+            Some(Stage::Dialog(f)) => Some(f),
+            _ => None,
+        }
+    }
+
+    pub(super) fn online_form_mut(&mut self) -> Option<&mut OnlineForm> {
+        match self.online_mut().map(|o| &mut o.stage) {
+            Some(Stage::Dialog(f)) => Some(f),
+            _ => None,
+        }
+    }
+
     /// The password from the environment and the remembered ones (read at launch).
     pub fn set_online_secrets(&mut self, secrets: OnlineSecrets) {
         self.secrets = secrets;
@@ -585,72 +600,6 @@ impl App {
     /// Leaves online play with `X`: logs out first when logged in (a game on must be resigned).
     pub fn leave_online_play(&mut self, now: Instant) {
         self.online_cancel(now);
-    }
-}
-
-/// The connection dialog's form, changed by keys.
-impl App {
-    /// The dialog's form, when the dialog is shown.
-    pub fn online_form(&self) -> Option<&OnlineForm> {
-        match self.online().map(|o| &o.stage) {
-            Some(Stage::Dialog(f)) => Some(f),
-            _ => None,
-        }
-    }
-
-    /// Changes the dialog's form (nothing when the dialog is not shown).
-    pub fn edit_online_form(&mut self, edit: impl FnOnce(&mut OnlineForm)) {
-        if let Some(Stage::Dialog(f)) = self.online_mut().map(|o| &mut o.stage) {
-            edit(f);
-        }
-    }
-
-    /// Moves to the next (`delta` 1) or previous (-1) field of the dialog.
-    pub fn online_form_step(&mut self, delta: i32) {
-        self.edit_online_form(|f| {
-            let n = FormField::ALL.len() as i32;
-            f.field = (f.field as i32 + delta).rem_euclid(n) as usize;
-        });
-    }
-
-    /// Changes the focused choice of the dialog (side, agree by itself, x1, remember).
-    pub fn online_form_toggle(&mut self, delta: i32) {
-        self.edit_online_form(|f| match f.focused() {
-            FormField::Side => {
-                let all = [OnlineSide::Any, OnlineSide::Sente, OnlineSide::Gote];
-                let i = all.iter().position(|&s| s == f.side).unwrap_or(0) as i32;
-                f.side = all[(i + delta).rem_euclid(3) as usize];
-            }
-            FormField::AutoAgree => f.auto_agree = !f.auto_agree,
-            FormField::Extended => f.extended = !f.extended,
-            FormField::Remember => f.remember = !f.remember,
-            _ => {}
-        });
-    }
-
-    /// Types `c` into the focused text field of the dialog.
-    pub fn online_form_type(&mut self, c: char) {
-        if c.is_control() {
-            return;
-        }
-        self.edit_online_form(|f| {
-            let field = f.focused();
-            if let Some(t) = f.text_mut(field)
-                && t.chars().count() < 200
-            {
-                t.push(c);
-            }
-        });
-    }
-
-    /// Deletes the last character of the focused text field.
-    pub fn online_form_backspace(&mut self) {
-        self.edit_online_form(|f| {
-            let field = f.focused();
-            if let Some(t) = f.text_mut(field) {
-                t.pop();
-            }
-        });
     }
 }
 

@@ -82,6 +82,8 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('+') => {
                 app.edit_new_game(|c| c.step_level(1))
             }
+            KeyCode::Char('<') | KeyCode::Char(',') => app.edit_new_game(|c| c.step_gote_level(-1)),
+            KeyCode::Char('>') | KeyCode::Char('.') => app.edit_new_game(|c| c.step_gote_level(1)),
             KeyCode::Char('t') => app.edit_new_game(|c| c.cycle_time()),
             KeyCode::Char('c') => app.edit_new_game(|c| c.cycle_handicap()),
             KeyCode::Char('5') | KeyCode::Char('o') => app.open_online(None, std::time::Instant::now()),

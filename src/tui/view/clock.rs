@@ -179,7 +179,13 @@ mod screen_tests {
     fn timed_game(language: Language, time: usize) -> App {
         let mut app = App::new(Position::startpos());
         app.set_settings(Settings { language, ..Settings::default() });
-        app.start_new_game(NewGameChoice { mode: GameMode::HumanSente, level: 3, time, handicap: 0 });
+        app.start_new_game(NewGameChoice {
+            mode: GameMode::HumanSente,
+            level: 3,
+            time,
+            handicap: 0,
+            gote_level: 3,
+        });
         app
     }
 

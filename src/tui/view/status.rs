@@ -65,7 +65,12 @@ pub(super) fn status_line(app: &App) -> String {
         super::editor::status_mode(app).unwrap_or_else(|| app.named(t.mode_short[mode_index(app.players())])),
     );
     if app.players().contains(&Player::Engine) {
-        parts.push((t.level_short)(app.level()));
+        let [b, w] = app.levels();
+        parts.push(if app.players() == [Player::Engine; 2] && b != w {
+            (t.levels_short)(b, w)
+        } else {
+            (t.level_short)(app.level())
+        });
     }
     if app.players() == [Player::Engine, Player::Engine] {
         parts.push((t.pace)(app.pace().as_millis() as u64));
