@@ -91,11 +91,37 @@ impl ImpasseRule {
     }
 }
 
-/// A game clock: main time and byoyomi, in seconds.
+/// A game clock: main time, byoyomi and a Fischer increment, in seconds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
     pub main_seconds: u64,
     pub byoyomi_seconds: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub increment_seconds: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+impl Clock {
+    /// Main time and byoyomi, no increment.
+    pub const fn new(main_seconds: u64, byoyomi_seconds: u64) -> Clock {
+        Clock { main_seconds, byoyomi_seconds, increment_seconds: 0 }
+    }
+
+    /// What is wrong with it as a clock (no time at all, or more than a day's main time or an
+    /// hour's byoyomi or increment), if anything.
+    fn problem(&self) -> Option<&'static str> {
+        if self.main_seconds == 0 && self.byoyomi_seconds == 0 && self.increment_seconds == 0 {
+            Some("the time is zero")
+        } else if self.main_seconds > 86_400 || self.byoyomi_seconds > 3_600 || self.increment_seconds > 3_600
+        {
+            Some("the time is too long (a day's main time, an hour's byoyomi or increment at most)")
+        } else {
+            None
+        }
+    }
 }
 
 /// Everything the player can set. `Default` is the first-launch choice: you (☗) against the
@@ -107,8 +133,11 @@ pub struct Settings {
     pub side: Side,
     /// The computer's level, 1 (beginner) to 10 (full strength).
     pub level: u8,
-    /// `None`: no clock.
+    /// `None`: no clock. With `gote_clock`, ☗'s clock.
     pub clock: Option<Clock>,
+    /// ☖'s clock when it differs from ☗'s (time odds); `None`: the same as `clock`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gote_clock: Option<Clock>,
     /// The KIF `手合割` name (`平手`, `角落ち`, ...).
     pub handicap: String,
     pub piece_style: PieceStyle,
@@ -185,6 +214,7 @@ impl Default for Settings {
             side: Side::Sente,
             level: 3,
             clock: None,
+            gote_clock: None,
             handicap: "平手".into(),
             piece_style: PieceStyle::Kanji,
             ambiguous_wide: false,
@@ -293,16 +323,21 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         }
     }
     if let Some(v) = take::<Option<Clock>>(field("clock"), &mut problems) {
-        match v {
-            Some(c)
-                if c.main_seconds > 86_400
-                    || c.byoyomi_seconds > 3_600
-                    || c == (Clock { main_seconds: 0, byoyomi_seconds: 0 }) =>
-            {
-                problems.push("'clock': the time is zero or too long; no clock".into());
+        match v.and_then(|c| c.problem()) {
+            Some(why) => {
+                problems.push(format!("'clock': {why}; no clock"));
                 s.clock = None;
             }
-            v => s.clock = v,
+            None => s.clock = v,
+        }
+    }
+    if let Some(v) = take::<Option<Clock>>(field("gote_clock"), &mut problems) {
+        match v.and_then(|c| c.problem()) {
+            Some(why) => {
+                problems.push(format!("'gote_clock': {why}; ☖ has ☗'s clock"));
+                s.gote_clock = None;
+            }
+            None => s.gote_clock = v.filter(|_| s.clock.is_some()),
         }
     }
     if let Some(v) = take::<String>(field("handicap"), &mut problems) {
@@ -392,6 +427,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "side",
         "level",
         "clock",
+        "gote_clock",
         "handicap",
         "piece_style",
         "ambiguous_wide",
@@ -592,7 +628,7 @@ mod tests {
             mode: Mode::ComputerVsComputer,
             side: Side::Gote,
             level: 8,
-            clock: Some(Clock { main_seconds: 600, byoyomi_seconds: 30 }),
+            clock: Some(Clock::new(600, 30)),
             handicap: "角落ち".into(),
             piece_style: PieceStyle::Ascii,
             ambiguous_wide: true,

@@ -4,7 +4,9 @@
 
 pub use super::settings::Language;
 
+mod clocks;
 mod review;
+pub use clocks::ClockText;
 pub use review::ReviewText;
 pub mod setup;
 
@@ -214,6 +216,8 @@ pub struct Text {
     pub declaration_summary: fn(bool, u32, u32, u32, bool) -> String,
     /// The record tools' text (comments, moving through a record, paste and copy).
     pub review: &'static ReviewText,
+    /// Clocks, take-backs, reviewing, help in games.
+    pub clocks: &'static ClockText,
 }
 
 impl Text {
@@ -455,6 +459,7 @@ pub static EN: Text = Text {
         )
     },
     review: &review::EN,
+    clocks: &clocks::EN,
 };
 
 pub static JA: Text = Text {
@@ -684,6 +689,7 @@ pub static JA: Text = Text {
         )
     },
     review: &review::JA,
+    clocks: &clocks::JA,
 };
 
 #[cfg(test)]

@@ -104,7 +104,7 @@ impl App {
     /// for the pace, when it is due. `None`: only events matter.
     pub fn wake_at(&self, now: Instant) -> Option<Instant> {
         let clock_runs =
-            self.clock.as_ref().is_some_and(|c| !c.stopped) && !self.line_ended() && !self.status().is_over();
+            self.clock().is_some_and(|c| !c.stopped) && !self.line_ended() && !self.status().is_over();
         let clock = clock_runs.then(|| now + CLOCK_TICK);
         match (clock, self.answer_due()) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -132,7 +132,13 @@ mod tests {
         assert_eq!(app.wake_at(now), None, "an idle review needs no timer");
         // a timed game: the clock is redrawn while it runs
         let mut timed = App::new(crate::core::Position::startpos());
-        timed.start_new_game(NewGameChoice { mode: GameMode::HotSeat, level: 1, time: 1, handicap: 0 });
+        timed.start_new_game(NewGameChoice {
+            mode: GameMode::HotSeat,
+            level: 1,
+            clock: crate::tui::app::clock::preset(1),
+            clock_side: None,
+            handicap: 0,
+        });
         assert!(timed.clock().is_some());
         let at = timed.wake_at(now).expect("a running clock ticks");
         assert!(at > now && at <= now + CLOCK_TICK);

@@ -44,9 +44,7 @@ pub use new_game::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
-pub use settings_menu::{
-    SettingItem, SettingsScreen, clock_label, clock_preset, options_text, parse_options,
-};
+pub use settings_menu::{SettingItem, SettingsScreen, clock_label, options_text, parse_options};
 pub use study::StudyCommand;
 pub use threats::ThreatCommand;
 pub use tsume::{Problem, Tsume, TsumeCommand, shipped_problems};
@@ -96,8 +94,6 @@ pub struct App {
     engine_name: String,
     /// The game clock, when the game is timed.
     clock: Option<GameClock>,
-    /// The time-control preset chosen last (index into `TIME_PRESETS`).
-    time_preset: usize,
     should_quit: bool,
     /// The record is a game being played (a new or resumed game), not a file under review.
     playing: bool,
@@ -166,7 +162,6 @@ impl App {
             engine_info: None,
             engine_name: "shogiban".into(),
             clock: None,
-            time_preset: 0,
             should_quit: false,
             playing: false,
             game_serial: 0,
@@ -268,8 +263,9 @@ impl App {
         self.engine_info.as_ref()
     }
 
+    /// The game clock when the game is timed (an untimed game's stopwatch is not a clock).
     pub fn clock(&self) -> Option<&GameClock> {
-        self.clock.as_ref()
+        self.clock.as_ref().filter(|c| c.timed())
     }
 
     pub fn should_quit(&self) -> bool {
@@ -380,6 +376,8 @@ impl App {
     }
 }
 
+#[cfg(test)]
+mod clock_tests;
 #[cfg(test)]
 mod editor_tests;
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Who plays which side: game modes, the new-game choice, and starting a new game.
 
 use super::App;
-use super::clock::{GameClock, TIME_PRESETS};
+use super::clock::{GameClock, TIME_PRESETS, TimeControl, TimeControls};
 use crate::record::{GameRecord, HANDICAPS};
 use crate::tui::settings::{Mode, Settings, Side};
 use serde::{Deserialize, Serialize};
@@ -58,8 +58,11 @@ pub struct NewGameChoice {
     pub mode: GameMode,
     /// The computer's level, 1..=10.
     pub level: u8,
-    /// Index into `clock::TIME_PRESETS`.
-    pub time: usize,
+    /// Each side's time control (`None`: no clock).
+    pub clock: Option<TimeControls>,
+    /// Which side's time control the dialog's keys change: both (`None`), or one (time odds).
+    #[serde(skip)]
+    pub clock_side: Option<crate::core::Color>,
     /// Index into `record::HANDICAPS` (0 = 平手, an even game).
     pub handicap: usize,
 }
@@ -69,7 +72,13 @@ pub const DEFAULT_LEVEL: u8 = 3;
 
 impl Default for NewGameChoice {
     fn default() -> Self {
-        NewGameChoice { mode: GameMode::HumanSente, level: DEFAULT_LEVEL, time: 0, handicap: 0 }
+        NewGameChoice {
+            mode: GameMode::HumanSente,
+            level: DEFAULT_LEVEL,
+            clock: None,
+            clock_side: None,
+            handicap: 0,
+        }
     }
 }
 
@@ -79,7 +88,11 @@ impl NewGameChoice {
         NewGameChoice {
             mode: self.mode,
             level: self.level.clamp(1, 10),
-            time: self.time.min(TIME_PRESETS.len() - 1),
+            clock: self
+                .clock
+                .map(|tc| tc.map(TimeControl::clamped))
+                .filter(|tc| tc.iter().all(|t| !t.is_zero())),
+            clock_side: self.clock_side,
             handicap: self.handicap.min(HANDICAPS.len() - 1),
         }
     }
@@ -96,8 +109,36 @@ impl NewGameChoice {
         self.level = (self.level as i32 + delta).clamp(1, 10) as u8;
     }
 
+    /// The next preset clock (both sides the same); from a clock of one's own, the first.
     pub fn cycle_time(&mut self) {
-        self.time = (self.time + 1) % TIME_PRESETS.len();
+        let now = TIME_PRESETS.iter().position(|p| p.map(|t| [t; 2]) == self.clock);
+        let next = now.map_or(0, |i| (i + 1) % TIME_PRESETS.len());
+        self.clock = TIME_PRESETS[next].map(|t| [t; 2]);
+        self.clock_side = None;
+    }
+
+    /// Which side's time the clock keys change next: both, ☗, ☖ (time odds), both again.
+    pub fn cycle_clock_side(&mut self) {
+        use crate::core::Color;
+        self.clock_side = match self.clock_side {
+            None => Some(Color::Black),
+            Some(Color::Black) => Some(Color::White),
+            Some(Color::White) => None,
+        };
+    }
+
+    /// Changes the time control of the side chosen (`clock_side`, or both) with `edit`; a game
+    /// without a clock gets one (10 minutes) first. A control left with no time at all means
+    /// no clock.
+    pub fn edit_clock(&mut self, edit: impl Fn(&mut TimeControl)) {
+        let mut tc = self.clock.unwrap_or([TimeControl::new(600_000, 0); 2]);
+        for (i, t) in tc.iter_mut().enumerate() {
+            if self.clock_side.is_none_or(|c| c.index() == i) {
+                edit(t);
+                *t = t.clamped();
+            }
+        }
+        self.clock = (!tc.iter().any(TimeControl::is_zero)).then_some(tc);
     }
 
     pub fn cycle_handicap(&mut self) {
@@ -115,7 +156,8 @@ impl NewGameChoice {
         NewGameChoice {
             mode,
             level: s.level,
-            time: super::clock_preset(s.clock),
+            clock: super::settings_menu::controls_of(s),
+            clock_side: None,
             handicap: HANDICAPS.iter().position(|h| h.name == s.handicap).unwrap_or(0),
         }
         .clamped()
@@ -131,7 +173,7 @@ impl NewGameChoice {
             GameMode::EngineVsEngine => s.mode = Mode::ComputerVsComputer,
         }
         s.level = c.level;
-        s.clock = super::settings_menu::clock_choices()[c.time];
+        super::settings_menu::set_controls(s, c.clock);
         s.handicap = HANDICAPS[c.handicap].name.to_string();
     }
 }
@@ -140,7 +182,7 @@ impl App {
     /// Starts a new game from the start position (or the handicap's) with the chosen players.
     pub fn start_new_game(&mut self, choice: NewGameChoice) {
         let choice = choice.clamped();
-        let NewGameChoice { mode, level, time, handicap } = choice;
+        let NewGameChoice { mode, level, clock, handicap, .. } = choice;
         let mut settings = self.settings.clone();
         choice.apply_to(&mut settings);
         if settings != self.settings {
@@ -158,16 +200,15 @@ impl App {
         rec.set_header("開始日時", &super::now_string());
         rec.set_header("先手", &self.player_name(players[0]));
         rec.set_header("後手", &self.player_name(players[1]));
-        self.time_preset = time.min(TIME_PRESETS.len() - 1);
-        let (tc, _) = TIME_PRESETS[self.time_preset];
-        if tc.is_some() {
-            rec.set_header("持ち時間", super::clock::TIME_PRESETS_JA[self.time_preset]);
+        if let Some(tc) = &clock {
+            rec.set_header("持ち時間", &super::clock::controls_label_ja(tc));
         }
         // the record is replaced as any new record is (the old analysis stops), then played
         self.replace_record(rec);
         self.playing = true;
         self.players = players;
-        self.clock = tc.map(|tc| GameClock::new(tc, std::time::Instant::now()));
+        // untimed games have a clock too: it measures each move for the record
+        self.clock = Some(GameClock::new(clock, std::time::Instant::now()));
         self.dirty = true;
         self.flipped = mode == GameMode::HumanGote;
         self.message = (self.text().new_game)(mode.label(self.text()));

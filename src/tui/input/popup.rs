@@ -3,6 +3,21 @@
 use crate::tui::app::{App, GameMode, Popup};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+/// The new-game dialog's clock keys: `m`/`M` main time ±1 minute, `b`/`B` byoyomi ±5 s,
+/// `f`/`F` Fischer increment ±1 s.
+fn step_clock(tc: &mut crate::tui::app::clock::TimeControl, key: char) {
+    let step = |v: &mut u64, by: u64, up: bool| *v = if up { *v + by } else { v.saturating_sub(by) };
+    match key {
+        'm' => step(&mut tc.main_ms, 60_000, true),
+        'M' => step(&mut tc.main_ms, 60_000, false),
+        'b' => step(&mut tc.byoyomi_ms, 5_000, true),
+        'B' => step(&mut tc.byoyomi_ms, 5_000, false),
+        'f' => step(&mut tc.increment_ms, 1_000, true),
+        'F' => step(&mut tc.increment_ms, 1_000, false),
+        _ => {}
+    }
+}
+
 pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
     match p {
         Popup::Promotion { .. } => match k.code {
@@ -14,6 +29,11 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
         Popup::ConfirmResign => match k.code {
             KeyCode::Char('y') => app.resign(),
             _ => app.close_popup(),
+        },
+        Popup::ConfirmTakeback => match k.code {
+            KeyCode::Char('y') => app.answer_takeback(true),
+            KeyCode::Char('n') | KeyCode::Esc => app.answer_takeback(false),
+            _ => {}
         },
         Popup::ConfirmDeclare => match k.code {
             KeyCode::Char('y') => app.declare(),
@@ -68,6 +88,10 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
                 app.edit_new_game(|c| c.step_level(1))
             }
             KeyCode::Char('t') => app.edit_new_game(|c| c.cycle_time()),
+            KeyCode::Char(key @ ('m' | 'M' | 'b' | 'B' | 'f' | 'F')) => {
+                app.edit_new_game(|c| c.edit_clock(|tc| step_clock(tc, key)))
+            }
+            KeyCode::Char('o') => app.edit_new_game(|c| c.cycle_clock_side()),
             KeyCode::Char('c') => app.edit_new_game(|c| c.cycle_handicap()),
             KeyCode::Char(d @ '1'..='4') => {
                 app.edit_new_game(|c| c.mode = GameMode::ALL[d as usize - '1' as usize])

@@ -161,7 +161,13 @@ mod screen_tests {
     fn timed_game(language: Language, time: usize) -> App {
         let mut app = App::new(Position::startpos());
         app.set_settings(Settings { language, ..Settings::default() });
-        app.start_new_game(NewGameChoice { mode: GameMode::HumanSente, level: 3, time, handicap: 0 });
+        app.start_new_game(NewGameChoice {
+            mode: GameMode::HumanSente,
+            level: 3,
+            clock: crate::tui::app::clock::preset(time),
+            clock_side: None,
+            handicap: 0,
+        });
         app
     }
 

@@ -74,6 +74,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             simple(f, &g, t.overwrite_title, vec![(t.prompt_overwrite)(&path.display().to_string())])
         }
         Popup::ConfirmResign => simple(f, &g, t.resign_title, vec![t.resign_question.into()]),
+        Popup::ConfirmTakeback => simple(f, &g, t.clocks.takeback_title, vec![app.takeback_question()]),
         Popup::ConfirmDeclare => {
             let title = match app.impasse_rule() {
                 crate::core::ImpasseRule::Csa27 => t.declare_title_csa,
@@ -122,7 +123,7 @@ fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, keys: &[(String, String)], scr
 /// The new-game dialog; `edited` names the position a game from the editor starts from, in
 /// place of the handicap.
 fn new_game_body(t: &Text, choice: &NewGameChoice, edited: Option<&str>) -> Vec<String> {
-    let NewGameChoice { mode, level, time, handicap } = *choice;
+    let NewGameChoice { mode, level, clock, clock_side, handicap } = *choice;
     let mut body: Vec<String> = GameMode::ALL
         .iter()
         .enumerate()
@@ -130,7 +131,18 @@ fn new_game_body(t: &Text, choice: &NewGameChoice, edited: Option<&str>) -> Vec<
         .collect();
     body.push(String::new());
     body.push(format!("  {}", (t.level_line)(level)));
-    body.push(format!("  {}: {}", t.clock_line, crate::tui::app::clock::preset_label(time, t.language)));
+    let clock_text = match (&clock, t.language) {
+        (None, _) => t.no_clock.to_string(),
+        (Some(tc), crate::tui::settings::Language::Ja) => crate::tui::app::clock::controls_label_ja(tc),
+        (Some(tc), crate::tui::settings::Language::En) => crate::tui::app::clock::controls_label_en(tc),
+    };
+    body.push(format!("  {}: {clock_text}", t.clock_line));
+    let editing = match clock_side {
+        None => t.clocks.clock_sides[0],
+        Some(crate::core::Color::Black) => t.clocks.clock_sides[1],
+        Some(crate::core::Color::White) => t.clocks.clock_sides[2],
+    };
+    body.push(format!("    {} [{editing}]", t.clocks.clock_keys));
     let h = &crate::record::HANDICAPS[handicap];
     let who = if h.is_even() { String::new() } else { format!("  {}", t.uwate_moves_first) };
     match edited {
@@ -158,9 +170,7 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             Side::Gote => "☖後手".into(),
         },
         SettingItem::Level => format!("{}", s.level),
-        SettingItem::Clock => {
-            crate::tui::app::clock_label(s.clock, s.language).unwrap_or(t.no_clock).to_string()
-        }
+        SettingItem::Clock => crate::tui::app::clock_label(s).unwrap_or_else(|| t.no_clock.to_string()),
         SettingItem::Handicap => s.handicap.clone(),
         SettingItem::PieceStyle => t.piece_styles[(s.piece_style == PieceStyle::Ascii) as usize].into(),
         SettingItem::Theme => {

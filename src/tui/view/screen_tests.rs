@@ -61,7 +61,8 @@ fn status_line_always_shows_mode_side_and_level() {
     app.start_new_game(crate::tui::app::NewGameChoice {
         mode: crate::tui::app::GameMode::HumanGote,
         level: 4,
-        time: 0,
+        clock: None,
+        clock_side: None,
         handicap: 0,
     });
     let s = screen_text(&app, 80, 24, Instant::now());
@@ -188,7 +189,8 @@ fn the_computers_thinking_is_shown_in_shogi_terms() {
     app.start_new_game(crate::tui::app::NewGameChoice {
         mode: crate::tui::app::GameMode::HumanGote,
         level: 3,
-        time: 0,
+        clock: None,
+        clock_side: None,
         handicap: 0,
     });
     let now = Instant::now();
