@@ -55,6 +55,22 @@ impl Theme {
     pub const ALL: [Theme; 3] = [Theme::Dark, Theme::Light, Theme::HighContrast];
 }
 
+/// How the last seconds of a countdown (byoyomi, or the main time with none after it) are
+/// counted: the terminal bell at 10 s and at each of the last 5, a flash of the clock panel in
+/// its place, or nothing.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ByoyomiCount {
+    #[default]
+    Bell,
+    Flash,
+    Off,
+}
+
+impl ByoyomiCount {
+    pub const ALL: [ByoyomiCount; 3] = [ByoyomiCount::Bell, ByoyomiCount::Flash, ByoyomiCount::Off];
+}
+
 /// The interface language (shogi notation is Japanese in both).
 pub use crate::record::Language;
 
@@ -165,6 +181,11 @@ pub struct Settings {
     pub threats: bool,
     /// The colours of the screen.
     pub theme: Theme,
+    /// The count of a countdown's last seconds.
+    pub byoyomi_count: ByoyomiCount,
+    /// Analysis (a) and hints (i) during a game against the computer (the record says they
+    /// were used).
+    pub help_in_games: bool,
     /// Keys remapped: an action's name (see `keymap::Action`) to its key or keys. Only remaps
     /// the keymap accepts are kept.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -231,6 +252,8 @@ impl Default for Settings {
             threats: true,
             keys: BTreeMap::new(),
             theme: Theme::Dark,
+            byoyomi_count: ByoyomiCount::Bell,
+            help_in_games: false,
         }
     }
 }
@@ -418,6 +441,12 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
     if let Some(v) = take(field("theme"), &mut problems) {
         s.theme = v;
     }
+    if let Some(v) = take(field("byoyomi_count"), &mut problems) {
+        s.byoyomi_count = v;
+    }
+    if let Some(v) = take(field("help_in_games"), &mut problems) {
+        s.help_in_games = v;
+    }
     if let Some(v) = obj.get("keys") {
         s.keys = parse_keys(v, &mut problems);
     }
@@ -444,6 +473,8 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "threats",
         "keys",
         "theme",
+        "byoyomi_count",
+        "help_in_games",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {

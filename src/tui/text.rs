@@ -61,7 +61,7 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 19],
+    pub settings_labels: [&'static str; 21],
     /// The themes' names on the settings screen, in `settings::Theme::ALL` order.
     pub themes: [&'static str; 3],
     /// A number of moves (`256手`).
@@ -305,6 +305,8 @@ pub static EN: Text = Text {
         "棋譜解析 time a position",
         "Marks 緩手/疑問手/悪手/大悪手 from",
         "Threats (詰めろ, 詰みあり, x)",
+        "Byoyomi count (last seconds)",
+        "Analysis and hints in games",
     ],
     plies: |n| format!("{n} moves"),
     bad_engine_option: |e| format!("engine options: '{e}' is not name=value (write Name=Value; Name=Value)"),
@@ -536,6 +538,8 @@ pub static JA: Text = Text {
         "棋譜解析の1局面の時間",
         "緩手/疑問手/悪手/大悪手の基準",
         "詰めろ・詰みありの表示 (x)",
+        "秒読みの音",
+        "対局中の検討・ヒント",
     ],
     plies: |n| format!("{n}手"),
     bad_engine_option: |e| {

@@ -84,7 +84,7 @@ impl App {
 
     /// Writes the ending the position itself decides (詰み, 千日手, 連続王手の千日手) into the
     /// record at the current node, when it is not there yet.
-    fn settle_ending(&mut self) {
+    pub(super) fn settle_ending(&mut self) {
         if self.line_ended() {
             return;
         }

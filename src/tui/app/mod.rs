@@ -97,6 +97,9 @@ pub struct App {
     should_quit: bool,
     /// The record is a game being played (a new or resumed game), not a file under review.
     playing: bool,
+    /// The record was opened, pasted or set up to be reviewed (not a game, not a blank
+    /// board): the status line says so and ← / → step through it.
+    review: bool,
     /// Counts new games started, so the event loop knows when the autosave changes games.
     game_serial: u64,
     /// The game came back from the autosave (so the autosave is this game's).
@@ -164,6 +167,7 @@ impl App {
             clock: None,
             should_quit: false,
             playing: false,
+            review: false,
             game_serial: 0,
             resumed: false,
             suspend_requested: false,
@@ -191,6 +195,7 @@ impl App {
     /// Opens the record read from `path` for review, with `message` shown.
     pub fn opened(record: GameRecord, path: &std::path::Path, message: String) -> App {
         let mut app = App::with_record(record);
+        app.review = true;
         app.file = Some(path.to_path_buf());
         app.message = message;
         app
@@ -266,6 +271,11 @@ impl App {
     /// The game clock when the game is timed (an untimed game's stopwatch is not a clock).
     pub fn clock(&self) -> Option<&GameClock> {
         self.clock.as_ref().filter(|c| c.timed())
+    }
+
+    /// Whether the record was opened, pasted or set up to be reviewed.
+    pub fn under_review(&self) -> bool {
+        self.review && !self.playing
     }
 
     pub fn should_quit(&self) -> bool {

@@ -117,6 +117,7 @@ impl App {
         app.paused = session.paused || app.clock.as_ref().is_some_and(GameClock::timed);
         app.file = session.file.clone();
         app.playing = session.playing;
+        app.review = !session.playing;
         app.resumed = true;
         app.goto_path(&session.path);
         if app.clock.is_none() && app.playing {

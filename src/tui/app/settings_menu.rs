@@ -32,10 +32,12 @@ pub enum SettingItem {
     GameAnalysisMs,
     MarkThresholds,
     Threats,
+    ByoyomiCount,
+    HelpInGames,
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 19] = [
+    pub const ALL: [SettingItem; 21] = [
         SettingItem::Mode,
         SettingItem::Side,
         SettingItem::Level,
@@ -55,6 +57,8 @@ impl SettingItem {
         SettingItem::GameAnalysisMs,
         SettingItem::MarkThresholds,
         SettingItem::Threats,
+        SettingItem::ByoyomiCount,
+        SettingItem::HelpInGames,
     ];
 
     /// Whether the setting is text, edited in a line editor rather than stepped.
@@ -166,6 +170,10 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
             s.mark_thresholds = cycle(&settings::MARK_THRESHOLD_CHOICES, s.mark_thresholds, delta)
         }
         SettingItem::Threats => s.threats = !s.threats,
+        SettingItem::ByoyomiCount => {
+            s.byoyomi_count = cycle(&settings::ByoyomiCount::ALL, s.byoyomi_count, delta)
+        }
+        SettingItem::HelpInGames => s.help_in_games = !s.help_in_games,
     }
 }
 

@@ -21,6 +21,8 @@ pub struct ClockText {
     pub review_mode: &'static str,
     /// `a` or `i` refused in a game against the computer.
     pub no_help_in_game: &'static str,
+    /// The byoyomi count setting's values: bell, flash, off.
+    pub byoyomi_counts: [&'static str; 3],
 }
 
 pub static EN: ClockText = ClockText {
@@ -41,7 +43,8 @@ pub static EN: ClockText = ClockText {
     clock_keys: "t presets · m/M main ±1 min · b/B byoyomi ±5 s · f/F Fischer ±1 s · o: both / ☗ / ☖",
     clock_sides: ["both sides", "☗ only", "☖ only"],
     review_mode: "review",
-    no_help_in_game: "analysis and hints are off in a game against the computer (settings: help in games)",
+    no_help_in_game: "analysis and hints are off in a game against the computer (settings: analysis and hints in games)",
+    byoyomi_counts: ["terminal bell", "flash the clock", "off"],
 };
 
 pub static JA: ClockText = ClockText {
@@ -63,4 +66,5 @@ pub static JA: ClockText = ClockText {
     clock_sides: ["両者", "☗のみ", "☖のみ"],
     review_mode: "棋譜再生",
     no_help_in_game: "コンピュータとの対局中は検討・ヒントを使えません (設定: 対局中の検討・ヒント)",
+    byoyomi_counts: ["ベル", "時計を点滅", "なし"],
 };

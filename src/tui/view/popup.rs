@@ -207,6 +207,11 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             format!("{a}/{b}/{c}/{d} %")
         }
         SettingItem::Threats => t.on_off[s.threats as usize].into(),
+        SettingItem::ByoyomiCount => {
+            let i = crate::tui::settings::ByoyomiCount::ALL.iter().position(|&c| c == s.byoyomi_count);
+            t.clocks.byoyomi_counts[i.unwrap_or(0)].into()
+        }
+        SettingItem::HelpInGames => t.on_off[s.help_in_games as usize].into(),
     }
 }
 
