@@ -146,6 +146,12 @@ pub const TIME_PRESETS: [Option<TimeControl>; 5] = [
     Some(TimeControl::new(0, 30_000)),
 ];
 
+/// The seconds left at which the count sounds (or flashes): 10, then each of the last five.
+pub const COUNT_AT: [u64; 6] = [10, 5, 4, 3, 2, 1];
+
+/// How long the clock panel flashes for a count when the bell is off.
+pub const FLASH: std::time::Duration = std::time::Duration::from_millis(400);
+
 #[derive(Clone, Debug)]
 pub struct GameClock {
     /// Each side's time control; `None`: an untimed game, whose clock only measures the time

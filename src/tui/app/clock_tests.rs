@@ -185,3 +185,52 @@ fn a_resumed_untimed_game_keeps_counting_each_sides_total() {
     assert!(back.submit_typed("2g2f"));
     assert_eq!(time_of_last(&back), Some(MoveTime { spent: 4, total: Some(11) }));
 }
+
+fn bells(app: &mut App, now: Instant) -> usize {
+    app.commands(now).iter().filter(|c| matches!(c, crate::tui::event::Command::Bell)).count()
+}
+
+#[test]
+fn the_byoyomi_count_rings_at_ten_and_each_of_the_last_five_seconds_once() {
+    let mut app = game(GameMode::HotSeat, clock::preset(4)); // 30 s a move
+    let t0 = app.clock().unwrap().turn_start;
+    let at = |ms: u64| t0 + Duration::from_millis(ms);
+    let mut rung = Vec::new();
+    for ms in (0..30_000).step_by(200) {
+        if bells(&mut app, at(ms)) > 0 {
+            rung.push(ms / 1000);
+        }
+    }
+    // 10 s left at 20 s, then 5, 4, 3, 2, 1 s left
+    assert_eq!(rung, vec![20, 25, 26, 27, 28, 29]);
+    // the next move counts again; an untimed game or a paused one never rings
+    assert!(app.submit_typed("7g7f"));
+    let t1 = app.clock().unwrap().turn_start;
+    assert_eq!(bells(&mut app, t1 + Duration::from_millis(20_100)), 1);
+    app.toggle_pause();
+    assert_eq!(bells(&mut app, t1 + Duration::from_millis(25_100)), 0);
+    let mut untimed = game(GameMode::HotSeat, None);
+    assert_eq!(bells(&mut untimed, Instant::now() + Duration::from_secs(3600)), 0);
+}
+
+#[test]
+fn with_the_bell_off_the_count_flashes_the_clock_panel() {
+    let mut app = game(GameMode::HotSeat, clock::preset(4));
+    let mut settings = app.settings().clone();
+    settings.byoyomi_count = crate::tui::settings::ByoyomiCount::Flash;
+    app.set_settings(settings);
+    let t = app.clock().unwrap().turn_start + Duration::from_millis(20_100);
+    assert_eq!(bells(&mut app, t), 0);
+    assert!(app.flashing(t));
+    assert!(app.wake_at(t).is_some_and(|w| w <= t + clock::FLASH));
+    assert!(!app.flashing(t + clock::FLASH));
+    // the clock panel is drawn reversed while it flashes
+    let panel = crate::tui::view::areas(ratatui::layout::Rect::new(0, 0, 100, 30), &app).clock;
+    let reversed = |at: Instant| {
+        let buf = crate::tui::view::buffer_at(&app, 100, 30, at);
+        buf[(panel.x + 1, panel.y + 1)].modifier.contains(ratatui::style::Modifier::REVERSED)
+    };
+    assert!(panel.height > 0);
+    assert!(reversed(t));
+    assert!(!reversed(t + clock::FLASH));
+}

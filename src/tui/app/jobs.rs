@@ -72,6 +72,9 @@ impl App {
             });
         }
         out.extend(self.saves.drain(..).map(Command::Start));
+        if self.byoyomi_count(now) {
+            out.push(Command::Bell);
+        }
         if self.take_suspend_request() && !self.should_quit() {
             out.push(Command::Suspend);
         }
@@ -106,10 +109,7 @@ impl App {
         let clock_runs =
             self.clock().is_some_and(|c| !c.stopped) && !self.line_ended() && !self.status().is_over();
         let clock = clock_runs.then(|| now + CLOCK_TICK);
-        match (clock, self.answer_due()) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [clock, self.answer_due(), self.flash_until()].into_iter().flatten().min()
     }
 }
 

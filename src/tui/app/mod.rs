@@ -126,6 +126,11 @@ pub struct App {
     threat: threats::ThreatState,
     /// Learn mode's searches and whether it waits for the whole-game analysis.
     learn: learn::LearnState,
+    /// The last second of a countdown counted (the node it was at, the seconds left), so each
+    /// is counted once.
+    counted: Option<(NodeId, u64)>,
+    /// The clock panel flashes until then (the count, when the bell is off).
+    flash_until: Option<std::time::Instant>,
     /// Saves asked for and not yet handed to the event loop.
     saves: Vec<crate::tui::jobs::JobRequest>,
 }
@@ -179,6 +184,8 @@ impl App {
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
             saves: Vec::new(),
+            counted: None,
+            flash_until: None,
         }
     }
 
@@ -305,6 +312,44 @@ impl App {
     /// The record panel's first line when scrolled by hand (`None`: it follows the game).
     pub fn record_scroll(&self) -> Option<usize> {
         self.record_scroll.filter(|&(n, _)| n == self.game.node()).map(|(_, first)| first)
+    }
+
+    /// Whether the clock panel flashes at `now` (a count, with the bell off).
+    pub fn flashing(&self, now: std::time::Instant) -> bool {
+        self.flash_until.is_some_and(|t| now < t)
+    }
+
+    /// When the flash of the clock panel ends, if it has not.
+    pub(super) fn flash_until(&self) -> Option<std::time::Instant> {
+        self.flash_until
+    }
+
+    /// The byoyomi count: when the side to move's countdown reaches 10 s or one of the last
+    /// 5 s (once each), rings the bell (true: the event loop rings it) or flashes the clock
+    /// panel, as the settings say.
+    pub(super) fn byoyomi_count(&mut self, now: std::time::Instant) -> bool {
+        use crate::tui::settings::ByoyomiCount;
+        if self.flash_until.is_some_and(|t| now >= t) {
+            self.flash_until = None;
+        }
+        let Some(c) = self.clock() else { return false };
+        if c.stopped || self.line_ended() || self.status().is_over() {
+            return false;
+        }
+        let Some(left) = c.countdown(self.pos().side_to_move(), now) else { return false };
+        let here = (self.game.node(), left);
+        if !clock::COUNT_AT.contains(&left) || self.counted == Some(here) {
+            return false;
+        }
+        self.counted = Some(here);
+        match self.settings.byoyomi_count {
+            ByoyomiCount::Bell => true,
+            ByoyomiCount::Flash => {
+                self.flash_until = Some(now + clock::FLASH);
+                false
+            }
+            ByoyomiCount::Off => false,
+        }
     }
 
     // ---- small transitions ----

@@ -119,7 +119,11 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
             lines.push(Line::from(vec![name_span, Span::raw(" "), Span::styled(g.pad(&text), time_style)]));
         }
     }
-    let block = Block::bordered().border_set(g.border()).title(g.pad(t.clock_title));
+    let mut block = Block::bordered().border_set(g.border()).title(g.pad(t.clock_title));
+    if app.flashing(now) {
+        // the byoyomi count with the bell off
+        block = block.style(Style::default().add_modifier(Modifier::REVERSED));
+    }
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
