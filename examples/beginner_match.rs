@@ -13,7 +13,8 @@
 //! with the colours swapped every game.
 
 use shogiban::core::{Color, GameStatus, Move, PieceKind, Position};
-use shogiban::engine::levels::{Rng, Turn, play_out};
+use shogiban::engine::games::{Turn, play_out};
+use shogiban::engine::rng::Rng;
 use shogiban::engine::search::time::Limits;
 use shogiban::engine::{Engine, EngineOptions};
 use std::process::ExitCode;

@@ -14,9 +14,9 @@
 //! first free number. Run in release mode: `cargo run --release --example compose_tsume`.
 
 use shogiban::core::{Color, Piece, PieceKind, Position, Setup, SetupProblem, SetupUse, Square};
-use shogiban::engine::levels::Rng;
 use shogiban::engine::mate::tsume::{Attack, judge_attack};
 use shogiban::engine::mate::{MateLimits, MateResult, solve};
+use shogiban::engine::rng::Rng;
 use shogiban::record::{Format, GameRecord, write_text};
 use std::process::ExitCode;
 

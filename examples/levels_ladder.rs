@@ -8,7 +8,8 @@
 //! HIGH's wins, draws, losses and score.
 
 use shogiban::engine::book::build::parse_usi_games;
-use shogiban::engine::levels::{MAX_LEVEL, play_match};
+use shogiban::engine::games::play_match;
+use shogiban::engine::levels::MAX_LEVEL;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

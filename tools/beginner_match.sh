@@ -5,5 +5,5 @@
 # Usage: tools/beginner_match.sh [--games N] [--movetime MS] [--seed S] [LEVEL ...]  (default 1 2 3)
 set -e
 cd "$(dirname "$0")/.."
-cargo build --release --example beginner_match >&2
+cargo build --release --features dev-tools --example beginner_match >&2
 exec nice target/release/examples/beginner_match "$@"

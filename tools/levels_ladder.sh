@@ -6,5 +6,5 @@
 # "Levels" table is this output; each pair should score at least 70%.
 set -e
 cd "$(dirname "$0")/.."
-cargo build --release --example levels_ladder >&2
+cargo build --release --features dev-tools --example levels_ladder >&2
 exec nice target/release/examples/levels_ladder --openings tools/openings.txt "$@"

@@ -21,6 +21,7 @@ mod csa;
 mod eval;
 mod mate;
 mod perft;
+#[cfg(feature = "dev-tools")]
 mod tune;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -76,6 +77,7 @@ enum Command {
     /// Print the manual page (roff), or write one page per command into a folder
     Man(completions::ManArgs),
     /// Developer tool: fit the evaluation tables or play self-play games for the data
+    #[cfg(feature = "dev-tools")]
     #[command(hide = true)]
     Tune(tune::Args),
 }
@@ -116,6 +118,7 @@ pub fn main() -> ExitCode {
         Command::Csa(a) => csa::run(a),
         Command::Completions(a) => completions::completions(a),
         Command::Man(a) => completions::man(a),
+        #[cfg(feature = "dev-tools")]
         Command::Tune(a) => tune::run(a),
     }
 }
@@ -227,7 +230,7 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    app.set_color_depth(shogiban::tui::view::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
+    app.set_color_depth(shogiban::tui::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
     let engine_message = fallback.map(|(cmd, e)| (app.text().engine_fallback)(&cmd, &e));
     let messages: Vec<String> = loaded.message.into_iter().chain(engine_message).collect();
     if !messages.is_empty() {

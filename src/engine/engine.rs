@@ -17,7 +17,8 @@
 //! ```
 
 use crate::core::{Move, Position};
-use crate::engine::levels::{self, Rng};
+use crate::engine::levels;
+use crate::engine::rng::Rng;
 use crate::engine::search::root::{SearchInfo, SearchResult, run_search};
 use crate::engine::search::time::Limits;
 use crate::engine::search::tt::TranspositionTable;

@@ -9,9 +9,13 @@ pub mod book;
 #[allow(clippy::module_inception)] // `engine/engine.rs` holds `Engine`, re-exported below
 mod engine;
 pub mod eval;
+#[cfg(feature = "dev-tools")]
+pub mod games;
 pub mod levels;
 pub mod mate;
+pub mod rng;
 pub mod search;
+#[cfg(feature = "dev-tools")]
 pub mod tune;
 pub mod usi;
 

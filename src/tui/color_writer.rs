@@ -3,7 +3,7 @@
 //! read; this writer holds each frame until it is flushed and writes those colours as the
 //! classic codes (`ESC[91m`). Frames for other terminals pass through untouched.
 
-use super::view::color_depth::ColorDepth;
+use super::color_depth::ColorDepth;
 use std::io::{self, Write};
 
 pub struct ColorWriter<W: Write> {

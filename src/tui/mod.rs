@@ -22,6 +22,7 @@
 
 pub mod app;
 mod autosave;
+pub mod color_depth;
 pub mod color_writer;
 pub mod event;
 pub mod input;
@@ -237,8 +238,9 @@ pub fn open_with(
     match store.map(Store::load_autosave) {
         Some(Ok(Some(saved))) => {
             let damage = saved.damage.as_ref().map(|d| damage_note(text::Text::of(settings.language), d));
-            let mut app = App::resume(saved.record, &saved.session, settings.clone(), now);
-            if saved.session.playing && app.unfinished() {
+            let session = app::Session::from_file(saved.session.as_deref(), &saved.record);
+            let mut app = App::resume(saved.record, &session, settings.clone(), now);
+            if session.playing && app.unfinished() {
                 let started = app.record().header("開始日時").unwrap_or_default().to_string();
                 let mut note = damage.unwrap_or_else(|| (app.text().resumed_game)(app.ply(), &started));
                 if app.paused() {

@@ -216,7 +216,7 @@ impl Settings {
     }
 }
 
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
+pub use crate::engine::levels::LEVELS;
 /// The longest pause allowed between computer moves (one minute).
 pub const MAX_MIN_MOVE_MS: u64 = 60_000;
 /// The move limits offered (`None`: no limit); the CSA tournaments use 256 and 320.

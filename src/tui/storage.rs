@@ -2,7 +2,8 @@
 //! `~/.local/share/shogiban`):
 //! - `autosave.kifu`: the record of the game in progress or last played (KIF, UTF-8), written
 //!   after every change, and `autosave-session.json` beside it: what the app needs to bring an
-//!   unfinished game back exactly as it was (see `app::Session`);
+//!   unfinished game back exactly as it was (the app's `Session`; the store reads only what it
+//!   needs of it, [`SessionHead`]);
 //! - `autosave.lock`: held (an advisory lock) by the running app that writes that autosave. A
 //!   second app on the same folder takes the next free slot (`autosave-2.kifu`,
 //!   `autosave-2-session.json`, `autosave-2.lock`), so two windows never write one file; on
@@ -17,7 +18,6 @@
 //! so that a failure at any step leaves what was there before whole.
 
 use crate::record::{Format, GameRecord, RecordError, Warning, write_file_atomically};
-use crate::tui::app::Session;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -83,10 +83,35 @@ pub struct Store {
     others: Vec<PathBuf>,
 }
 
+/// What the store reads of the session file; the rest of it is the app's.
+#[derive(Debug, serde::Deserialize)]
+#[serde(default)]
+pub struct SessionHead {
+    /// Whether the record is a game being played (not a file opened for review).
+    pub playing: bool,
+    /// The digest of the autosave the session was written with ([`autosave_digest`]).
+    pub record_digest: Option<String>,
+    /// Where the game stands, as child indices from the start: one per move.
+    pub path: Vec<usize>,
+}
+
+impl Default for SessionHead {
+    fn default() -> Self {
+        SessionHead { playing: true, record_digest: None, path: Vec::new() }
+    }
+}
+
+impl SessionHead {
+    fn read(text: &str) -> Option<SessionHead> {
+        serde_json::from_str(text).ok()
+    }
+}
+
 /// An autosaved game read back: its record and the app's session.
 pub struct Autosaved {
     pub record: GameRecord,
-    pub session: Session,
+    /// The session file's text, when there is one that reads as a session.
+    pub session: Option<String>,
     /// What was wrong with the autosave, when it did not read cleanly.
     pub damage: Option<Damage>,
 }
@@ -154,9 +179,8 @@ impl Store {
     /// not ended (or ended in 中断).
     fn unfinished_since(&self) -> Option<std::time::SystemTime> {
         let modified = std::fs::metadata(self.autosave_path()).and_then(|m| m.modified()).ok()?;
-        let session = std::fs::read_to_string(self.session_path())
-            .ok()
-            .and_then(|text| serde_json::from_str::<Session>(&text).ok());
+        let session =
+            std::fs::read_to_string(self.session_path()).ok().and_then(|text| SessionHead::read(&text));
         if session.is_some_and(|s| !s.playing) {
             return None;
         }
@@ -208,9 +232,8 @@ impl Store {
             Err(source) => return Err(StorageError::Io { path, source }),
         };
         let read = crate::record::read_bytes(&bytes, Some(Format::Kifu));
-        let session = std::fs::read_to_string(self.session_path())
-            .ok()
-            .and_then(|text| serde_json::from_str::<Session>(&text).ok());
+        let session_text = std::fs::read_to_string(self.session_path()).ok();
+        let session = session_text.as_deref().and_then(SessionHead::read);
         // not what was written: a reader's warning, or bytes that are not the ones the session
         // was written with
         let as_written =
@@ -225,8 +248,7 @@ impl Store {
             moves_saved: session.as_ref().map(|s| s.path.len()),
             problem: warnings.iter().find(|w| w.is_error()).or(warnings.first()).cloned(),
         });
-        let session = session
-            .unwrap_or_else(|| Session { path: vec![0; record.main_line().len()], ..Session::default() });
+        let session = session_text.filter(|_| session.is_some());
         Ok(Some(Autosaved { record, session, damage }))
     }
 
@@ -252,7 +274,7 @@ impl Store {
     }
 
     /// Writes the session beside the autosave (atomically).
-    pub fn write_session(&self, session: &Session) -> Result<(), StorageError> {
+    pub fn write_session(&self, session: &impl serde::Serialize) -> Result<(), StorageError> {
         self.ensure_dir()?;
         let text = serde_json::to_string_pretty(session)?;
         Ok(write_file_atomically(&self.session_path(), text.as_bytes())?)

@@ -3,7 +3,8 @@
 
 use shogiban::core::{Move, Position};
 use shogiban::engine::book::build::{BookBuilder, parse_usi_games};
-use shogiban::engine::book::{BUILTIN_BOOK, Book, BookProblem, BookRng, position_sfen};
+use shogiban::engine::book::{BUILTIN_BOOK, Book, BookProblem, position_sfen};
+use shogiban::engine::rng::Rng;
 
 const OPENINGS: &str = include_str!("../../assets/openings.txt");
 
@@ -133,12 +134,12 @@ fn weighted_pick_is_deterministic_with_a_seed_and_follows_weights() {
     .unwrap();
     let start = Position::startpos();
     let draw = |seed| {
-        let mut rng = BookRng::new(seed);
+        let mut rng = Rng::new(seed);
         (0..50).map(|_| book.pick(&start, &mut rng).unwrap()).collect::<Vec<_>>()
     };
     assert_eq!(draw(7), draw(7));
     assert_ne!(draw(7), draw(8));
-    let mut rng = BookRng::new(42);
+    let mut rng = Rng::new(42);
     let mut counts = std::collections::HashMap::new();
     for _ in 0..4000 {
         *counts.entry(book.pick(&start, &mut rng).unwrap().usi()).or_insert(0) += 1;
@@ -154,7 +155,7 @@ fn weighted_pick_is_deterministic_with_a_seed_and_follows_weights() {
 fn switching_off() {
     let mut book = Book::builtin();
     let start = Position::startpos();
-    let mut rng = BookRng::new(1);
+    let mut rng = Rng::new(1);
     assert!(book.pick(&start, &mut rng).is_some());
     book.set_enabled(false);
     assert!(!book.is_enabled());

@@ -18,6 +18,7 @@
 pub mod build;
 
 use crate::core::{Move, Position, PositionCommandError, SfenError, UsiMoveError};
+use crate::engine::rng::Rng;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
@@ -88,46 +89,6 @@ impl fmt::Display for BookError {
 }
 
 impl std::error::Error for BookError {}
-
-/// A small, fast, seedable random generator (xorshift64*) for picking book moves. Not for
-/// anything that needs real randomness.
-#[derive(Clone, Debug)]
-pub struct BookRng(u64);
-
-impl BookRng {
-    pub fn new(seed: u64) -> BookRng {
-        // splitmix64 of the seed, so that small seeds give unrelated streams; never zero
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        BookRng(if z == 0 { 0x2545_F491_4F6C_DD1D } else { z })
-    }
-
-    /// Seeded from the clock (for play).
-    pub fn from_time() -> BookRng {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0x1234_5678);
-        BookRng::new(nanos ^ (std::process::id() as u64) << 32)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        // multiply-high: unbiased enough for book weights
-        ((self.next_u64() as u128 * n as u128) >> 64) as u64
-    }
-}
 
 /// The opening book.
 #[derive(Clone, Debug)]
@@ -302,14 +263,14 @@ impl Book {
     /// an illegal move.
     /// This book as the engine's book lookup (`Engine::set_book`): a random pick by weight.
     pub fn into_hook(self, seed: Option<u64>) -> crate::engine::BookHook {
-        let rng = std::sync::Mutex::new(seed.map_or_else(BookRng::from_time, BookRng::new));
+        let rng = std::sync::Mutex::new(seed.map_or_else(Rng::from_time, Rng::new));
         Box::new(move |pos| {
             let mut r = rng.lock().ok()?;
             self.pick(pos, &mut r)
         })
     }
 
-    pub fn pick(&self, pos: &Position, rng: &mut BookRng) -> Option<Move> {
+    pub fn pick(&self, pos: &Position, rng: &mut Rng) -> Option<Move> {
         let moves: Vec<BookMove> =
             self.moves(pos).iter().copied().filter(|b| b.weight > 0 && pos.is_legal(b.mv)).collect();
         let total: u64 = moves.iter().map(|b| b.weight as u64).sum();

@@ -14,9 +14,10 @@
 //! neither captures nor promotes: `SFEN<TAB>result<TAB>bestmove<TAB>1`, result 1 / 0.5 / 0 for
 //! the side to move. Lines are appended, so runs can be stopped and repeated.
 
-use crate::core::{Color, GameStatus, Move, Position, Score};
+use crate::core::{Color, Move, Position, Score};
 use crate::engine::book::build::Game;
-use crate::engine::levels::Rng;
+use crate::engine::games::{Turn, play_out};
+use crate::engine::rng::Rng;
 use crate::engine::search::time::Limits;
 use crate::engine::tune::TuneError;
 use crate::engine::{Engine, EngineOptions};
@@ -41,11 +42,11 @@ struct Record {
 
 const ADJUDICATE_CP: i32 = 2_500;
 const ADJUDICATE_PLIES: usize = 4;
-const MAX_PLIES: usize = 320;
 const RANDOM_UNTIL: usize = 40;
+const RANDOM_PERCENT: u64 = 12;
 const FIRST_RECORDED_PLY: usize = 16;
 
-/// Plays one game; returns its records and the winner (None: draw).
+/// Plays one game through the shared game loop; returns its records and the winner (None: draw).
 fn play(engine: &mut Engine, opening: &Game, nodes: u64, rng: &mut Rng) -> (Vec<Record>, Option<Color>) {
     let mut pos = opening.0.clone();
     for &m in &opening.1 {
@@ -55,45 +56,36 @@ fn play(engine: &mut Engine, opening: &Game, nodes: u64, rng: &mut Rng) -> (Vec<
     let mut records = Vec::new();
     // consecutive plies on which the side to move's search saw sente winning (+) or losing (-)
     let mut streak: (i32, usize) = (0, 0);
-    loop {
-        match pos.status() {
-            GameStatus::Ongoing => {}
-            GameStatus::Sennichite => return (records, None),
-            status => return (records, status.winner()),
-        }
+    let winner = play_out(pos, |pos| {
         let ply = pos.moves_played();
-        if ply >= MAX_PLIES {
-            return (records, None);
-        }
         let us = pos.side_to_move();
-        if ply < RANDOM_UNTIL && rng.next_u64() % 100 < 12 {
+        if ply < RANDOM_UNTIL && rng.below(100) < RANDOM_PERCENT {
             let legal = pos.legal_moves();
-            let mv = legal.as_slice()[(rng.next_u64() % legal.len() as u64) as usize];
-            pos.do_move(mv);
             streak = (0, 0);
-            continue;
+            return Turn::Move(legal.as_slice()[rng.below(legal.len() as u64) as usize]);
         }
         let limits = Limits { nodes: Some(nodes), ..Limits::default() };
-        let r = engine.search(&pos, limits, Arc::new(AtomicBool::new(false)), |_| {});
+        let r = engine.search(pos, limits, Arc::new(AtomicBool::new(false)), |_| {});
         if r.declare_win {
-            return (records, Some(us));
+            return Turn::Declare;
         }
-        let Some(best) = r.best else { return (records, Some(us.flip())) };
+        let Some(best) = r.best else { return Turn::Resign };
         if ply >= FIRST_RECORDED_PLY && !pos.in_check() && !pos.is_capture_or_promotion(best) {
             records.push(Record { sfen: pos.to_sfen(), side: us, best });
         }
         let sente_view = |v: i32| if us == Color::Black { v } else { -v };
         let sign = match r.score {
-            Score::Mate(n) => sente_view(n.signum()),
             Score::Cp(v) if v.abs() > ADJUDICATE_CP => sente_view(v.signum()),
-            _ => 0,
+            Score::Cp(_) => 0,
+            mate => sente_view(if mate.mate_for() == Some(true) { 1 } else { -1 }),
         };
         streak = if sign != 0 && sign == streak.0 { (sign, streak.1 + 1) } else { (sign, 1) };
         if sign != 0 && streak.1 >= ADJUDICATE_PLIES {
-            return (records, Some(if sign > 0 { Color::Black } else { Color::White }));
+            return Turn::Adjudicate(Some(if sign > 0 { Color::Black } else { Color::White }));
         }
-        pos.do_move(best);
-    }
+        Turn::Move(best)
+    });
+    (records, winner)
 }
 
 /// Plays `sp.games` games and appends their positions to `out`.
@@ -111,7 +103,7 @@ pub fn run(sp: &SelfPlay, out: &str) -> Result<(), TuneError> {
         let opening = if sp.openings.is_empty() {
             &initial
         } else {
-            &sp.openings[(rng.next_u64() % sp.openings.len() as u64) as usize]
+            &sp.openings[rng.below(sp.openings.len() as u64) as usize]
         };
         let (records, winner) = play(&mut engine, opening, sp.nodes, &mut rng);
         let mut text = String::new();

@@ -5,13 +5,12 @@
 use super::{App, Mode, Popup};
 use crate::core::{Color, Piece, PieceKind, Position, Setup, SetupProblem, SetupUse, Square};
 use crate::record::{GameRecord, HANDICAPS};
-use crate::tui::view::geometry::HAND_ORDER;
 
 /// Where the editor's cursor is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum EditorSlot {
     Board(Square),
-    /// A kind (index into `HAND_ORDER`) in a side's hand.
+    /// A kind (index into `PieceKind::HAND_SFEN_ORDER`) in a side's hand.
     Hand(Color, usize),
 }
 
@@ -133,9 +132,10 @@ impl App {
                     let r = (sq.rank() as i32 + dr).clamp(1, 9) as u8;
                     EditorSlot::Board(Square::new(f, r).expect("clamped to the board"))
                 }
-                EditorSlot::Hand(c, i) if dy == 0 => {
-                    EditorSlot::Hand(c, (i as i32 + dx).rem_euclid(HAND_ORDER.len() as i32) as usize)
-                }
+                EditorSlot::Hand(c, i) if dy == 0 => EditorSlot::Hand(
+                    c,
+                    (i as i32 + dx).rem_euclid(PieceKind::HAND_SFEN_ORDER.len() as i32) as usize,
+                ),
                 EditorSlot::Hand(c, _) => {
                     let rank = if c == Color::Black { 9 } else { 1 };
                     EditorSlot::Board(Square::new(5, rank).expect("on the board"))
@@ -166,7 +166,7 @@ impl App {
             }
             EditorSlot::Hand(c, _) => {
                 refused = !e.setup.add_to_hand(c, kind);
-                if let Some(i) = HAND_ORDER.iter().position(|&k| k == kind.unpromote()) {
+                if let Some(i) = PieceKind::HAND_SFEN_ORDER.iter().position(|&k| k == kind.unpromote()) {
                     e.slot = EditorSlot::Hand(c, i);
                 }
             }
@@ -183,7 +183,7 @@ impl App {
         self.edit(|e| match e.slot {
             EditorSlot::Board(sq) => e.setup.set_piece(sq, Piece::EMPTY),
             EditorSlot::Hand(c, i) => {
-                e.setup.take_from_hand(c, HAND_ORDER[i]);
+                e.setup.take_from_hand(c, PieceKind::HAND_SFEN_ORDER[i]);
             }
         });
         self.message.clear();
@@ -194,8 +194,10 @@ impl App {
     pub fn editor_add(&mut self, delta: i32) {
         let mut refused = false;
         self.edit(|e| match e.slot {
-            EditorSlot::Hand(c, i) if delta > 0 => refused = !e.setup.add_to_hand(c, HAND_ORDER[i]),
-            EditorSlot::Hand(c, i) => refused = !e.setup.take_from_hand(c, HAND_ORDER[i]),
+            EditorSlot::Hand(c, i) if delta > 0 => {
+                refused = !e.setup.add_to_hand(c, PieceKind::HAND_SFEN_ORDER[i])
+            }
+            EditorSlot::Hand(c, i) => refused = !e.setup.take_from_hand(c, PieceKind::HAND_SFEN_ORDER[i]),
             EditorSlot::Board(sq) if delta < 0 => e.setup.set_piece(sq, Piece::EMPTY),
             EditorSlot::Board(_) => {}
         });
@@ -213,8 +215,8 @@ impl App {
                 }
             }
             EditorSlot::Hand(c, i) => {
-                if e.setup.take_from_hand(c, HAND_ORDER[i]) {
-                    e.setup.add_to_hand(c.flip(), HAND_ORDER[i]);
+                if e.setup.take_from_hand(c, PieceKind::HAND_SFEN_ORDER[i]) {
+                    e.setup.add_to_hand(c.flip(), PieceKind::HAND_SFEN_ORDER[i]);
                 }
             }
         });

@@ -207,7 +207,7 @@ fn clicks_put_down_turn_over_and_remove() {
     app.editor_click(sq("7g"), true);
     assert!(at(&app, "7g").is_empty());
     app.editor_click_hand(Color::White, 2, false);
-    assert_eq!(app.editor().unwrap().setup().hands[1].count(crate::tui::view::geometry::HAND_ORDER[2]), 1);
+    assert_eq!(app.editor().unwrap().setup().hands[1].count(crate::core::PieceKind::HAND_SFEN_ORDER[2]), 1);
     app.editor_click_hand(Color::White, 2, true);
     assert!(app.editor().unwrap().setup().hands[1].is_empty());
 }

@@ -113,7 +113,7 @@ pub struct App {
     /// The keys in force (the table's with the settings' remaps).
     keymap: crate::tui::keymap::Keymap,
     /// The colours the terminal shows (from its environment at launch).
-    color_depth: crate::tui::view::color_depth::ColorDepth,
+    color_depth: crate::tui::color_depth::ColorDepth,
     /// The record panel scrolled by hand: its first line, while the game stays at that node.
     record_scroll: Option<(NodeId, usize)>,
     /// Analysis (検討), hints and the whole-game analysis.
@@ -300,12 +300,12 @@ impl App {
     }
 
     /// The colours the terminal shows.
-    pub fn color_depth(&self) -> crate::tui::view::color_depth::ColorDepth {
+    pub fn color_depth(&self) -> crate::tui::color_depth::ColorDepth {
         self.color_depth
     }
 
     /// Draws in the colours `depth` shows from now on (set at launch from the environment).
-    pub fn set_color_depth(&mut self, depth: crate::tui::view::color_depth::ColorDepth) {
+    pub fn set_color_depth(&mut self, depth: crate::tui::color_depth::ColorDepth) {
         self.color_depth = depth;
     }
 

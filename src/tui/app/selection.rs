@@ -5,13 +5,12 @@ use super::{App, Popup};
 use crate::core::{IllegalMove, Move, PieceKind, Square};
 use crate::record::PieceKindNames;
 use crate::record::explain::describe;
-use crate::tui::view::geometry::HAND_ORDER;
 
 /// Where the keyboard cursor is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Focus {
     Board,
-    /// A slot of the side to move's hand (index into `HAND_ORDER`).
+    /// A slot of the side to move's hand (index into `PieceKind::HAND_SFEN_ORDER`).
     Hand(usize),
 }
 
@@ -35,8 +34,9 @@ impl App {
             Focus::Hand(i) => {
                 // step to the next held kind in that direction
                 let hand = *self.pos().hand(self.pos().side_to_move());
-                let held: Vec<usize> =
-                    (0..HAND_ORDER.len()).filter(|&j| hand.count(HAND_ORDER[j]) > 0).collect();
+                let held: Vec<usize> = (0..PieceKind::HAND_SFEN_ORDER.len())
+                    .filter(|&j| hand.count(PieceKind::HAND_SFEN_ORDER[j]) > 0)
+                    .collect();
                 if dy != 0 || held.is_empty() {
                     self.focus = Focus::Board;
                     return;
@@ -53,7 +53,7 @@ impl App {
         self.focus = match self.focus {
             Focus::Board => {
                 let hand = self.pos().hand(self.pos().side_to_move());
-                match HAND_ORDER.iter().position(|&k| hand.count(k) > 0) {
+                match PieceKind::HAND_SFEN_ORDER.iter().position(|&k| hand.count(k) > 0) {
                     Some(first) => Focus::Hand(first),
                     None => {
                         self.message = self.text().no_pieces_in_hand.into();
@@ -74,7 +74,7 @@ impl App {
     /// Enter / click on the square under the cursor (or the hand slot in focus).
     pub fn activate(&mut self) {
         if let Focus::Hand(i) = self.focus {
-            let kind = HAND_ORDER[i];
+            let kind = PieceKind::HAND_SFEN_ORDER[i];
             let side = self.pos().side_to_move();
             if self.pos().hand(side).count(kind) == 0 {
                 self.message = (self.text().none_in_hand)(kind.kanji());
@@ -88,7 +88,7 @@ impl App {
         self.click_square(self.cursor);
     }
 
-    /// A click on slot `i` (into `HAND_ORDER`) of the side to move's hand: picks that piece up.
+    /// A click on slot `i` (into `PieceKind::HAND_SFEN_ORDER`) of the side to move's hand: picks that piece up.
     pub fn click_hand_slot(&mut self, i: usize) {
         self.focus = Focus::Hand(i);
         self.activate();

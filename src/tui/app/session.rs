@@ -60,6 +60,15 @@ impl Default for Session {
     }
 }
 
+impl Session {
+    /// The session read from its file's text (as the store gives it back); without one, the
+    /// defaults at the end of the record's main line.
+    pub fn from_file(text: Option<&str>, record: &GameRecord) -> Session {
+        text.and_then(|t| serde_json::from_str(t).ok())
+            .unwrap_or_else(|| Session { path: vec![0; record.main_line().len()], ..Session::default() })
+    }
+}
+
 impl App {
     /// The session to write next to the autosave; the side to move's clock is charged up to
     /// `now`.

@@ -47,16 +47,9 @@ pub struct ThinkingInfo {
 /// Moves of the principal variation kept for display.
 const PV_SHOWN: usize = 8;
 
-/// Thinking time the app gives the computer at each level (milliseconds); the built-in level's
-/// own depth cap and noise make the lower levels weaker still.
+/// Thinking time the app gives the computer at each level without a clock (milliseconds).
 pub fn think_time_ms(level: u8) -> u64 {
-    match level {
-        0..=2 => 200,
-        3..=4 => 500,
-        5..=6 => 1000,
-        7..=8 => 2000,
-        _ => 3000,
-    }
+    crate::engine::levels::spec(level).think_ms
 }
 
 /// Who plays the computer's moves.

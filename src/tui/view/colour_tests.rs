@@ -1,8 +1,8 @@
 //! The colours of whole screens: the themes, and the colour codes a terminal of each depth gets.
 
-use super::color_depth::{ColorDepth, indexed_rgb};
 use super::*;
 use crate::core::{Position, Square};
+use crate::tui::color_depth::{ColorDepth, indexed_rgb};
 use crate::tui::settings::{Settings, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::style::Color as Tc;

@@ -1,9 +1,9 @@
 //! The record tools drawn: the comment panel under the record (the player's comment on the
 //! position shown, whenever it has one), the comment editor and the variations list.
 
+use super::frame::{centered, clear_under};
 use super::glyphs::Glyphs;
-use super::popup::{centered, clear_under};
-use super::status::wrap;
+use super::wrap::wrap;
 use crate::record::{MoveStyle, NodeId, ROOT, move_text, pv_text};
 use crate::tui::app::{App, CommentEditor, VariationList};
 use ratatui::Frame;

@@ -195,7 +195,7 @@ fn menu_lines(rows: Vec<String>, chosen: usize, keys: &str) -> Vec<String> {
 fn draw_menu(f: &mut Frame, app: &App, chosen: usize) {
     let t = app.setup_text();
     let rows = EditorExit::ALL.iter().map(|&x| t.exits[x as usize].to_string()).collect();
-    super::popup::simple(f, &super::glyphs(app), t.exit_title, menu_lines(rows, chosen, t.exit_keys));
+    super::frame::simple(f, &super::glyphs(app), t.exit_title, menu_lines(rows, chosen, t.exit_keys));
 }
 
 /// Tsume mode's problem list: the position shown, then the shipped problems with their length.
@@ -205,7 +205,7 @@ pub(super) fn draw_tsume_list(f: &mut Frame, app: &App, chosen: usize) {
     rows.extend(
         crate::tui::app::shipped_problems().iter().map(|p| format!("{}  {}", p.title, (t.length)(p.length))),
     );
-    super::popup::simple(f, &super::glyphs(app), t.list_title, menu_lines(rows, chosen, t.list_keys));
+    super::frame::simple(f, &super::glyphs(app), t.list_title, menu_lines(rows, chosen, t.list_keys));
 }
 
 #[cfg(test)]

@@ -4,10 +4,10 @@
 
 mod board;
 mod clock;
-pub mod color_depth;
 pub mod comment;
 mod editor;
 mod eval_bar;
+mod frame;
 pub mod geometry;
 mod learn;
 pub mod palette;
@@ -180,7 +180,7 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);
     }
-    color_depth::reduce_frame(f.buffer_mut(), app.color_depth());
+    crate::tui::color_depth::reduce_frame(f.buffer_mut(), app.color_depth());
     if app.settings().ambiguous_wide {
         glyphs::fix_ambiguous(f.buffer_mut());
     }

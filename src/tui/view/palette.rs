@@ -4,7 +4,7 @@
 //! highlights with named colours chosen to stay readable, since the nearest named colour to a
 //! dark tint is black.
 
-use super::color_depth::ColorDepth;
+use crate::tui::color_depth::ColorDepth;
 use crate::tui::settings::Theme;
 use ratatui::style::{Color as Tc, Modifier};
 
@@ -193,16 +193,12 @@ mod tests {
                 for (i, a) in bgs.iter().enumerate() {
                     for b in &bgs[i + 1..] {
                         let (a, b) = (
-                            super::super::color_depth::reduce(*a, depth),
-                            super::super::color_depth::reduce(*b, depth),
+                            crate::tui::color_depth::reduce(*a, depth),
+                            crate::tui::color_depth::reduce(*b, depth),
                         );
                         assert_ne!(a, b, "{theme:?} at {depth:?}");
                     }
-                    assert_ne!(
-                        super::super::color_depth::reduce(*a, depth),
-                        Tc::Black,
-                        "{theme:?} {depth:?}"
-                    );
+                    assert_ne!(crate::tui::color_depth::reduce(*a, depth), Tc::Black, "{theme:?} {depth:?}");
                 }
             }
         }

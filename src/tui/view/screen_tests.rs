@@ -212,7 +212,7 @@ fn the_computers_thinking_is_shown_in_shogi_terms() {
 fn without_colour_every_highlight_is_still_marked() {
     let mut app = app_in(Language::En);
     app.submit_typed("7g7f");
-    app.set_color_depth(super::color_depth::ColorDepth::Mono);
+    app.set_color_depth(crate::tui::color_depth::ColorDepth::Mono);
     let buf = buffer(&app, 100, 24);
     assert!(
         buf.content

@@ -2,6 +2,7 @@
 //! the message and the computer's thinking (wrapped, never cut), or the text box; and the key
 //! bar, shortened to the width by dropping the least important keys first (`q` and `?` stay).
 
+use super::wrap::wrap;
 use crate::core::Color;
 use crate::tui::app::{App, GameMode, InputKind, LineInput, Player};
 use ratatui::Frame;
@@ -9,36 +10,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-
-/// `text` broken into lines of at most `width` columns: at spaces where it can, inside a word
-/// only when the word alone is wider than the line.
-pub(super) fn wrap(text: &str, width: u16) -> Vec<String> {
-    let width = width.max(1) as usize;
-    let mut lines = vec![String::new()];
-    for word in text.split(' ') {
-        let cur = lines.last_mut().expect("never empty");
-        let need = if cur.is_empty() { word.width() } else { cur.width() + 1 + word.width() };
-        if need <= width {
-            if !cur.is_empty() {
-                cur.push(' ');
-            }
-            cur.push_str(word);
-            continue;
-        }
-        if !cur.is_empty() {
-            lines.push(String::new());
-        }
-        for c in word.chars() {
-            let cur = lines.last_mut().expect("never empty");
-            if cur.width() + c.width().unwrap_or(0) > width {
-                lines.push(String::new());
-            }
-            lines.last_mut().expect("never empty").push(c);
-        }
-    }
-    lines
-}
+use unicode_width::UnicodeWidthStr;
 
 /// The message and the thinking line, each wrapped to `width`.
 fn message_lines(app: &App, width: u16) -> Vec<String> {

@@ -4,7 +4,7 @@
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use unicode_width::UnicodeWidthChar;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// `lines` broken into lines of at most `width` columns, keeping each character's style: after
 /// a space, or before a wide character (Japanese text breaks anywhere), where it can; in a line
@@ -70,6 +70,35 @@ fn spans_of(chars: &[(char, Style)]) -> Line<'static> {
         spans.push(Span::styled(text, style.unwrap_or_default()));
     }
     Line::from(spans)
+}
+
+/// `text` broken into lines of at most `width` columns: at spaces where it can, inside a word
+/// only when the word alone is wider than the line.
+pub fn wrap(text: &str, width: u16) -> Vec<String> {
+    let width = width.max(1) as usize;
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let cur = lines.last_mut().expect("never empty");
+        let need = if cur.is_empty() { word.width() } else { cur.width() + 1 + word.width() };
+        if need <= width {
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(word);
+            continue;
+        }
+        if !cur.is_empty() {
+            lines.push(String::new());
+        }
+        for c in word.chars() {
+            let cur = lines.last_mut().expect("never empty");
+            if cur.width() + c.width().unwrap_or(0) > width {
+                lines.push(String::new());
+            }
+            lines.last_mut().expect("never empty").push(c);
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
