@@ -124,8 +124,8 @@ impl App {
         self.settings().language
     }
 
-    /// Takes back a move (待った). An ending that is not a move (a time-out, a resignation, a
-    /// declaration) is taken back alone: play reopens where it happened, with that side's clock
+    /// Takes back a move (待った). In a game being played, an ending that is not a move (a
+    /// time-out, a resignation, a declaration) is taken back alone: play reopens where it happened, with that side's clock
     /// as at the start of its move. Against the computer, takes back to the human's last turn;
     /// between two people on the clock, the other player is asked first. In a game being
     /// played the clocks go back to the record's times, and on the clock or against the
@@ -187,6 +187,10 @@ impl App {
         let Some(kind) = self.game.record().node(here).special.as_ref().map(|s| s.kind) else {
             return false;
         };
+        if !self.playing {
+            // a record under review: `u` goes back a move, as it always does there
+            return false;
+        }
         let limit = self.settings.max_moves.is_some_and(|n| self.ply() as u32 >= n);
         if self.status().is_over() || (kind == SpecialKind::Jishogi && limit) {
             // the position (or the move limit) decided it: the move goes with it
