@@ -368,6 +368,9 @@ impl App {
             special.time = Some(MoveTime { spent, total: None });
             self.end_line(special);
             self.message = (self.text().time_up)(self.text().sides[side.index()]);
+            if self.playing {
+                self.message = format!("{} ({})", self.message, self.text().clocks.time_up_undo);
+            }
         }
     }
 

@@ -15,8 +15,12 @@ pub struct ClockText {
     pub takeback_refused: fn(&str) -> String,
     /// The new-game dialog's clock keys.
     pub clock_keys: &'static str,
+    /// Which side's clock the keys change (`o`), with the side: both, ☗, ☖.
+    pub clock_side_line: fn(&str) -> String,
     /// Which side's clock the keys change: both, ☗, ☖.
     pub clock_sides: [&'static str; 3],
+    /// Said with a time-out in a game: how to take it back.
+    pub time_up_undo: &'static str,
     /// The status line's word for a record under review.
     pub review_mode: &'static str,
     /// `a` or `i` refused in a game against the computer.
@@ -40,8 +44,10 @@ pub static EN: ClockText = ClockText {
     takeback_title: " Take back? (待った) ",
     takeback_question: |asked, asking, mv| format!("{asked}: let {asking} take back {mv}?  y / n"),
     takeback_refused: |side| format!("{side} said no: the move stands"),
-    clock_keys: "t presets · m/M main ±1 min · b/B byoyomi ±5 s · f/F Fischer ±1 s · o: both / ☗ / ☖",
+    clock_keys: "m/M main ±1 min  b/B byoyomi ±5 s  f/F Fischer ±1 s",
+    clock_side_line: |side| format!("o for whom: {side} (time odds)"),
     clock_sides: ["both sides", "☗ only", "☖ only"],
+    time_up_undo: "u takes it back",
     review_mode: "review",
     no_help_in_game: "analysis and hints are off in a game against the computer (settings: analysis and hints in games)",
     byoyomi_counts: ["terminal bell", "flash the clock", "off"],
@@ -62,8 +68,10 @@ pub static JA: ClockText = ClockText {
     takeback_title: " 待った ",
     takeback_question: |asked, asking, mv| format!("{asked}: {asking}の {mv} の待ったを認めますか?  y / n"),
     takeback_refused: |side| format!("{side}が待ったを認めませんでした"),
-    clock_keys: "t 既定 · m/M 持ち時間 ±1分 · b/B 秒読み ±5秒 · f/F 加算 ±1秒 · o: 両者 / ☗ / ☖",
+    clock_keys: "m/M 持ち時間 ±1分  b/B 秒読み ±5秒  f/F 加算 ±1秒",
+    clock_side_line: |side| format!("o 対象: {side} (時間差)"),
     clock_sides: ["両者", "☗のみ", "☖のみ"],
+    time_up_undo: "u で取り消し",
     review_mode: "棋譜再生",
     no_help_in_game: "コンピュータとの対局中は検討・ヒントを使えません (設定: 対局中の検討・ヒント)",
     byoyomi_counts: ["ベル", "時計を点滅", "なし"],

@@ -102,7 +102,8 @@ fn new_game_body(t: &Text, choice: &NewGameChoice, edited: Option<&str>) -> Vec<
         Some(crate::core::Color::Black) => t.clocks.clock_sides[1],
         Some(crate::core::Color::White) => t.clocks.clock_sides[2],
     };
-    body.push(format!("    {} [{editing}]", t.clocks.clock_keys));
+    body.push(format!("    {}", t.clocks.clock_keys));
+    body.push(format!("    {}", (t.clocks.clock_side_line)(editing)));
     let h = &crate::record::HANDICAPS[handicap];
     let who = if h.is_even() { String::new() } else { format!("  {}", t.uwate_moves_first) };
     match edited {
