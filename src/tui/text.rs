@@ -112,7 +112,6 @@ pub struct Text {
     /// The winner's name.
     pub perpetual_check: fn(&str) -> String,
     pub over_here: &'static str,
-    pub no_takeback_on_clock: &'static str,
     pub at_start: &'static str,
     pub at_end: &'static str,
     pub no_variation_at_start: &'static str,
@@ -356,7 +355,6 @@ pub static EN: Text = Text {
     sennichite: "千日手 — repetition, the game is a draw",
     perpetual_check: |w| format!("連続王手の千日手 — perpetual check, {w} wins"),
     over_here: "the game is over here; take back (u) to play a variation",
-    no_takeback_on_clock: "no take-backs while the clock runs",
     at_start: "at the start",
     at_end: "at the end of the line",
     no_variation_at_start: "no variation at the start",
@@ -592,7 +590,6 @@ pub static JA: Text = Text {
     sennichite: "千日手 — 引き分け",
     perpetual_check: |w| format!("連続王手の千日手 — {w}の勝ち"),
     over_here: "この局面で対局は終わっています。変化を指すには u で戻してください",
-    no_takeback_on_clock: "時計が動いている間は待ったできません",
     at_start: "開始局面です",
     at_end: "この手順の最後です",
     no_variation_at_start: "開始局面に変化はありません",

@@ -234,3 +234,44 @@ fn with_the_bell_off_the_count_flashes_the_clock_panel() {
     assert!(reversed(t));
     assert!(!reversed(t + clock::FLASH));
 }
+
+#[test]
+fn time_odds_and_an_increment_come_back_with_a_resumed_game_and_reach_the_engine() {
+    let fischer = clock::TimeControl { main_ms: 300_000, byoyomi_ms: 0, increment_ms: 5_000 };
+    let odds = [clock::TimeControl::new(600_000, 30_000), fischer];
+    let mut app = game(GameMode::HumanSente, Some(odds));
+    think(&mut app, 2);
+    assert!(app.submit_typed("7g7f"));
+    // the computer (☖) is asked with both clocks, its increment and its byoyomi (none)
+    let Some(EngineCommand::Think { limits, .. }) = app.engine_command(Instant::now()) else {
+        panic!("the computer thinks")
+    };
+    assert_eq!(limits.inc, [0, 5_000]);
+    assert_eq!(limits.byoyomi, 0);
+    assert_eq!(limits.time[0], Some(598_000));
+    let session = app.session(Instant::now());
+    let json = serde_json::to_string(&session).unwrap();
+    let session: Session = serde_json::from_str(&json).unwrap();
+    let back = App::resume(app.record().clone(), &session, app.settings().clone(), Instant::now());
+    assert_eq!(back.clock().unwrap().tc, Some(odds));
+    assert_eq!(back.clock().unwrap().remaining[0], 598_000);
+}
+
+#[test]
+fn the_dialogs_clock_steps_each_part_for_both_or_one_side() {
+    let mut c = NewGameChoice { clock: None, ..NewGameChoice::default() };
+    c.step_clock(ClockPart::Byoyomi, 1); // a clock appears: 10 minutes, and 5 s byoyomi
+    assert_eq!(c.clock, Some([clock::TimeControl::new(600_000, 5_000); 2]));
+    c.cycle_clock_side(); // ☗ only
+    c.step_clock(ClockPart::Main, -1);
+    c.step_clock(ClockPart::Increment, 1);
+    let tc = c.clock.unwrap();
+    assert_eq!((tc[0].main_ms, tc[0].increment_ms), (540_000, 1_000));
+    assert_eq!(tc[1], clock::TimeControl::new(600_000, 5_000));
+    // a side left with no time at all: no clock
+    let mut c = NewGameChoice { clock: clock::preset(1), ..NewGameChoice::default() }; // 10 min
+    for _ in 0..10 {
+        c.step_clock(ClockPart::Main, -1);
+    }
+    assert_eq!(c.clock, None);
+}

@@ -40,7 +40,7 @@ pub use learn::{Item, Learn, LearnCommand, Phase, Same, Verdict, side_label};
 pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
-pub use new_game::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
+pub use new_game::{ClockPart, DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};

@@ -41,6 +41,17 @@ impl GameMode {
     }
 }
 
+/// A part of a time control the new-game dialog steps.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ClockPart {
+    /// Main time, by the minute.
+    Main,
+    /// Byoyomi, by 5 seconds.
+    Byoyomi,
+    /// Fischer increment, by the second.
+    Increment,
+}
+
 /// Who plays a side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -125,6 +136,18 @@ impl NewGameChoice {
             Some(Color::Black) => Some(Color::White),
             Some(Color::White) => None,
         };
+    }
+
+    /// One step of `part` up (`delta` > 0) or down for the side chosen (`clock_side`, or both).
+    pub fn step_clock(&mut self, part: ClockPart, delta: i32) {
+        let step = |v: &mut u64, by: u64| {
+            *v = if delta > 0 { *v + by } else { v.saturating_sub(by) };
+        };
+        self.edit_clock(|tc| match part {
+            ClockPart::Main => step(&mut tc.main_ms, 60_000),
+            ClockPart::Byoyomi => step(&mut tc.byoyomi_ms, 5_000),
+            ClockPart::Increment => step(&mut tc.increment_ms, 1_000),
+        });
     }
 
     /// Changes the time control of the side chosen (`clock_side`, or both) with `edit`; a game

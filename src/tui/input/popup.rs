@@ -1,22 +1,7 @@
 //! Keys while a popup is open.
 
-use crate::tui::app::{App, GameMode, Popup};
+use crate::tui::app::{App, ClockPart, GameMode, Popup};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-/// The new-game dialog's clock keys: `m`/`M` main time ±1 minute, `b`/`B` byoyomi ±5 s,
-/// `f`/`F` Fischer increment ±1 s.
-fn step_clock(tc: &mut crate::tui::app::clock::TimeControl, key: char) {
-    let step = |v: &mut u64, by: u64, up: bool| *v = if up { *v + by } else { v.saturating_sub(by) };
-    match key {
-        'm' => step(&mut tc.main_ms, 60_000, true),
-        'M' => step(&mut tc.main_ms, 60_000, false),
-        'b' => step(&mut tc.byoyomi_ms, 5_000, true),
-        'B' => step(&mut tc.byoyomi_ms, 5_000, false),
-        'f' => step(&mut tc.increment_ms, 1_000, true),
-        'F' => step(&mut tc.increment_ms, 1_000, false),
-        _ => {}
-    }
-}
 
 pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
     match p {
@@ -88,8 +73,15 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
                 app.edit_new_game(|c| c.step_level(1))
             }
             KeyCode::Char('t') => app.edit_new_game(|c| c.cycle_time()),
+            // the clock: m/M main time, b/B byoyomi, f/F Fischer increment, up / down
             KeyCode::Char(key @ ('m' | 'M' | 'b' | 'B' | 'f' | 'F')) => {
-                app.edit_new_game(|c| c.edit_clock(|tc| step_clock(tc, key)))
+                let part = match key.to_ascii_lowercase() {
+                    'm' => ClockPart::Main,
+                    'b' => ClockPart::Byoyomi,
+                    _ => ClockPart::Increment,
+                };
+                let delta = if key.is_ascii_lowercase() { 1 } else { -1 };
+                app.edit_new_game(|c| c.step_clock(part, delta))
             }
             KeyCode::Char('o') => app.edit_new_game(|c| c.cycle_clock_side()),
             KeyCode::Char('c') => app.edit_new_game(|c| c.cycle_handicap()),
