@@ -47,8 +47,11 @@ pub enum HeaderDropped {
 }
 
 /// Checks a header read from a file: `Err` says why the key is dropped; the value has control
-/// characters replaced by spaces and white space around it trimmed, as KIF keeps it.
+/// characters replaced by spaces, undecodable bytes (U+FFFD) dropped and white space around it
+/// trimmed, as KIF keeps it.
 pub fn clean_header(key: &str, value: &str) -> Result<(String, String), HeaderDropped> {
+    // undecodable bytes (U+FFFD) go, as the KIF reader drops them outside comments
+    let key = key.replace('\u{FFFD}', "");
     let key = key.trim_matches(char::is_whitespace);
     if key.is_empty() {
         return Err(HeaderDropped::EmptyKey);
@@ -56,7 +59,8 @@ pub fn clean_header(key: &str, value: &str) -> Result<(String, String), HeaderDr
     if let Some(why) = header_key_problem(key) {
         return Err(HeaderDropped::Refused { key: key.to_string(), why });
     }
-    let value: String = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let value: String =
+        value.chars().filter(|&c| c != '\u{FFFD}').map(|c| if c.is_control() { ' ' } else { c }).collect();
     Ok((key.to_string(), value.trim_matches(char::is_whitespace).to_string()))
 }
 
@@ -522,6 +526,9 @@ mod tests {
     #[test]
     fn headers_dropped_say_why() {
         assert_eq!(clean_header(" ", "x"), Err(HeaderDropped::EmptyKey));
+        // a key of one undecodable byte is no key: KIF could not read it back
+        assert_eq!(clean_header("\u{FFFD}", "\u{FFFD} x"), Err(HeaderDropped::EmptyKey));
+        assert_eq!(clean_header("棋\u{FFFD}戦", "竜\u{FFFD}王戦"), Ok(("棋戦".into(), "竜王戦".into())));
         let e = clean_header("先手の持駒", "歩").unwrap_err();
         assert!(matches!(&e, HeaderDropped::Refused { key, .. } if key == "先手の持駒"), "{e}");
         assert_eq!(clean_header(" 棋戦 ", " 竜王戦\n"), Ok(("棋戦".into(), "竜王戦".into())));

@@ -34,6 +34,7 @@ pub mod terminal;
 #[cfg(test)]
 mod test_dir;
 pub mod text;
+pub mod tsume_progress;
 pub mod view;
 
 use app::App;
@@ -216,6 +217,20 @@ pub fn open_with(
     settings: Settings,
     now: Instant,
 ) -> Result<App, OpenError> {
+    let mut app = open_app(path, store, settings, now)?;
+    if let Some(store) = store {
+        app.set_tsume_progress(tsume_progress::TsumeProgress::load(store.tsume_progress_path()));
+    }
+    Ok(app)
+}
+
+/// The app `open_with` opens, before the player's progress is read into it.
+fn open_app(
+    path: Option<&Path>,
+    store: Option<&Store>,
+    settings: Settings,
+    now: Instant,
+) -> Result<App, OpenError> {
     if let Some(path) = path {
         let (record, warnings) = crate::record::load_record(path)
             .map_err(|error| OpenError { path: path.to_path_buf(), error })?;
@@ -258,8 +273,8 @@ pub fn open_with(
         _ => {}
     }
     let mut app = App::new_game(settings);
-    let label = app.last_choice().mode.label(app.text());
-    let launch = (app.text().new_game_at_launch)(label);
+    let label = app.mode_label(app.last_choice().mode);
+    let launch = (app.text().new_game_at_launch)(&label);
     let note = with_others(note.unwrap_or(launch), app.text(), store);
     app.set_message(note);
     Ok(app)

@@ -6,6 +6,7 @@
 //! This module knows nothing of the app's state; the app maps settings to its own types.
 
 use super::storage::StorageError;
+use super::text::settings_file::SettingsFileText as Words;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -126,17 +127,13 @@ impl Clock {
         Clock { main_seconds, byoyomi_seconds, increment_seconds: 0 }
     }
 
-    /// What is wrong with it as a clock (no time at all, or more than a day's main time or an
-    /// hour's byoyomi or increment), if anything.
-    fn problem(&self) -> Option<&'static str> {
-        if self.main_seconds == 0 && self.byoyomi_seconds == 0 && self.increment_seconds == 0 {
-            Some("the time is zero")
-        } else if self.main_seconds > 86_400 || self.byoyomi_seconds > 3_600 || self.increment_seconds > 3_600
-        {
-            Some("the time is too long (a day's main time, an hour's byoyomi or increment at most)")
-        } else {
-            None
-        }
+    /// Whether it is a clock: some time, at most a day's main time and an hour's byoyomi and
+    /// increment.
+    fn is_valid(&self) -> bool {
+        let some = self.main_seconds > 0 || self.byoyomi_seconds > 0 || self.increment_seconds > 0;
+        some && self.main_seconds <= 86_400
+            && self.byoyomi_seconds <= 3_600
+            && self.increment_seconds <= 3_600
     }
 }
 
@@ -179,6 +176,12 @@ pub struct Settings {
     pub mark_thresholds: [u32; 4],
     /// The threat indicator (詰めろ, 詰みあり) in review and analysis.
     pub threats: bool,
+    /// Against a person the computer takes at least its level's natural thinking time over a
+    /// move (`engine::levels::natural_think_ms`), however fast it found the answer.
+    pub natural_thinking_time: bool,
+    /// The player's name, written into the records (`先手：Hanako`) and shown in place of
+    /// "you"; empty: "you".
+    pub player_name: String,
     /// The colours of the screen.
     pub theme: Theme,
     /// The count of a countdown's last seconds.
@@ -250,6 +253,8 @@ impl Default for Settings {
             game_analysis_ms: 300,
             mark_thresholds: MARK_THRESHOLD_CHOICES[1],
             threats: true,
+            natural_thinking_time: true,
+            player_name: String::new(),
             keys: BTreeMap::new(),
             theme: Theme::Dark,
             byoyomi_count: ByoyomiCount::Bell,
@@ -276,7 +281,7 @@ pub fn load_default() -> Loaded {
         None => Loaded {
             file: None,
             settings: defaults_for_locale(),
-            message: Some("no home directory: settings will not be saved".into()),
+            message: Some(Words::of(defaults_for_locale().language).no_home.into()),
         },
     }
 }
@@ -284,6 +289,41 @@ pub fn load_default() -> Loaded {
 /// The defaults, in the language of the process's locale.
 pub fn defaults_for_locale() -> Settings {
     Settings { language: language_from_locale(|k| std::env::var(k).ok()), ..Settings::default() }
+}
+
+/// The longest player name, in characters.
+pub const MAX_PLAYER_NAME: usize = 40;
+
+/// Why a player name cannot go into a record.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BadName {
+    /// A line break or other control character.
+    Control,
+    /// More than [`MAX_PLAYER_NAME`] characters.
+    TooLong,
+}
+
+impl BadName {
+    pub fn describe(self, language: Language) -> &'static str {
+        match (self, language) {
+            (BadName::Control, Language::En) => "a name cannot hold a line break or a control character",
+            (BadName::Control, Language::Ja) => "名前に改行や制御文字は使えません",
+            (BadName::TooLong, Language::En) => "a name is at most 40 characters",
+            (BadName::TooLong, Language::Ja) => "名前は40文字までです",
+        }
+    }
+}
+
+/// A player name as the records can hold it (trimmed), or why not.
+pub fn check_player_name(name: &str) -> Result<String, BadName> {
+    let name = name.trim();
+    if name.chars().any(char::is_control) {
+        return Err(BadName::Control);
+    }
+    if name.chars().count() > MAX_PLAYER_NAME {
+        return Err(BadName::TooLong);
+    }
+    Ok(name.to_string())
 }
 
 /// Settings read from text, with what could not be read.
@@ -302,149 +342,154 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
     let obj = match serde_json::from_str::<serde_json::Value>(text) {
         Ok(serde_json::Value::Object(o)) => o,
         Ok(_) => {
-            problems.push("not a settings object; using the defaults".into());
+            problems.push(Words::of(s.language).not_an_object.into());
             return Parsed { settings: s, problems };
         }
         Err(e) => {
-            problems.push(format!("not valid JSON ({e}); using the defaults"));
+            problems.push((Words::of(s.language).not_json)(&e.to_string()));
             return Parsed { settings: s, problems };
         }
     };
+    // the problems are told in the language the file sets, else the locale's
+    let language = obj.get("language").and_then(|v| serde_json::from_value(v.clone()).ok());
+    let w = Words::of(language.unwrap_or(s.language));
     match obj.get("version").map(|v| v.as_u64()) {
         Some(Some(v)) if v == SETTINGS_VERSION as u64 => {}
-        Some(Some(v)) if v > SETTINGS_VERSION as u64 => problems.push(format!(
-            "written by a newer shogiban (version {v}, this one reads {SETTINGS_VERSION}); \
-             read what it could"
-        )),
-        _ => problems.push("from an older shogiban (no version); read what it could".into()),
+        Some(Some(v)) if v > SETTINGS_VERSION as u64 => problems.push((w.newer)(v, SETTINGS_VERSION)),
+        _ => problems.push(w.older.into()),
     }
     let field = |name: &str| obj.get(name).map(|v| (name.to_string(), v.clone()));
     fn take<T: DeserializeOwned>(
         f: Option<(String, serde_json::Value)>,
         problems: &mut Vec<String>,
+        w: &Words,
     ) -> Option<T> {
         let (name, v) = f?;
         match serde_json::from_value::<T>(v.clone()) {
             Ok(t) => Some(t),
             Err(_) => {
-                problems.push(format!("'{name}': {v} is not a valid value; using the default"));
+                problems.push((w.invalid)(&name, &v.to_string()));
                 None
             }
         }
     }
-    if let Some(v) = take(field("mode"), &mut problems) {
+    if let Some(v) = take(field("mode"), &mut problems, w) {
         s.mode = v;
     }
-    if let Some(v) = take(field("side"), &mut problems) {
+    if let Some(v) = take(field("side"), &mut problems, w) {
         s.side = v;
     }
-    if let Some(v) = take::<u64>(field("level"), &mut problems) {
+    if let Some(v) = take::<u64>(field("level"), &mut problems, w) {
         if (1..=10).contains(&v) {
             s.level = v as u8;
         } else {
-            problems.push(format!("'level': {v} is not between 1 and 10; using {}", s.level));
+            problems.push((w.not_between)("level", &v.to_string(), 1, 10, &s.level.to_string()));
         }
     }
-    if let Some(v) = take::<Option<Clock>>(field("clock"), &mut problems) {
-        match v.and_then(|c| c.problem()) {
-            Some(why) => {
-                problems.push(format!("'clock': {why}; no clock"));
+    if let Some(v) = take::<Option<Clock>>(field("clock"), &mut problems, w) {
+        match v {
+            Some(c) if !c.is_valid() => {
+                problems.push(w.clock_invalid.into());
                 s.clock = None;
             }
-            None => s.clock = v,
+            v => s.clock = v,
         }
     }
-    if let Some(v) = take::<Option<Clock>>(field("gote_clock"), &mut problems) {
-        match v.and_then(|c| c.problem()) {
-            Some(why) => {
-                problems.push(format!("'gote_clock': {why}; ☖ has ☗'s clock"));
+    if let Some(v) = take::<Option<Clock>>(field("gote_clock"), &mut problems, w) {
+        match v {
+            Some(c) if !c.is_valid() => {
+                problems.push(w.gote_clock_invalid.into());
                 s.gote_clock = None;
             }
-            None => s.gote_clock = v.filter(|_| s.clock.is_some()),
+            v => s.gote_clock = v.filter(|_| s.clock.is_some()),
         }
     }
-    if let Some(v) = take::<String>(field("handicap"), &mut problems) {
+    if let Some(v) = take::<String>(field("handicap"), &mut problems, w) {
         if crate::record::HANDICAPS.iter().any(|h| h.name == v) {
             s.handicap = v;
         } else {
-            problems.push(format!("'handicap': {v} is not a known 手合割; using {}", s.handicap));
+            problems.push((w.unknown_handicap)(&v, &s.handicap));
         }
     }
-    if let Some(v) = take(field("piece_style"), &mut problems) {
+    if let Some(v) = take(field("piece_style"), &mut problems, w) {
         s.piece_style = v;
     }
-    if let Some(v) = take(field("ambiguous_wide"), &mut problems) {
+    if let Some(v) = take(field("ambiguous_wide"), &mut problems, w) {
         s.ambiguous_wide = v;
     }
-    if let Some(v) = take(field("language"), &mut problems) {
+    if let Some(v) = take(field("language"), &mut problems, w) {
         s.language = v;
     }
-    if let Some(v) = take(field("notation"), &mut problems) {
+    if let Some(v) = take(field("notation"), &mut problems, w) {
         s.notation = v;
     }
-    if let Some(v) = take(field("impasse_rule"), &mut problems) {
+    if let Some(v) = take(field("impasse_rule"), &mut problems, w) {
         s.impasse_rule = v;
     }
-    if let Some(v) = take::<Option<String>>(field("engine_command"), &mut problems) {
+    if let Some(v) = take::<Option<String>>(field("engine_command"), &mut problems, w) {
         s.engine_command = v.filter(|c| !c.trim().is_empty());
     }
-    if let Some(v) = take(field("engine_options"), &mut problems) {
+    if let Some(v) = take(field("engine_options"), &mut problems, w) {
         s.engine_options = v;
     }
-    if let Some(v) = take::<u64>(field("min_move_ms"), &mut problems) {
+    if let Some(v) = take::<u64>(field("min_move_ms"), &mut problems, w) {
         s.min_move_ms = v.min(MAX_MIN_MOVE_MS);
         if v > MAX_MIN_MOVE_MS {
-            problems
-                .push(format!("'min_move_ms': {v} is more than {MAX_MIN_MOVE_MS}; using {MAX_MIN_MOVE_MS}"));
+            let most = MAX_MIN_MOVE_MS;
+            problems.push((w.not_between)("min_move_ms", &v.to_string(), 0, most, &most.to_string()));
         }
     }
-    if let Some(v) = take::<Option<u32>>(field("max_moves"), &mut problems) {
+    if let Some(v) = take::<Option<u32>>(field("max_moves"), &mut problems, w) {
         match v {
             Some(n) if !(2..=10_000).contains(&n) => {
-                problems.push(format!("'max_moves': {n} is not between 2 and 10000; no limit"));
+                problems.push((w.move_limit_out_of_range)(n));
                 s.max_moves = None;
             }
             v => s.max_moves = v,
         }
     }
-    if let Some(v) = take::<u64>(field("analysis_lines"), &mut problems) {
+    if let Some(v) = take::<u64>(field("analysis_lines"), &mut problems, w) {
         if (1..=3).contains(&v) {
             s.analysis_lines = v as u8;
         } else {
-            problems
-                .push(format!("'analysis_lines': {v} is not between 1 and 3; using {}", s.analysis_lines));
+            let using = s.analysis_lines.to_string();
+            problems.push((w.not_between)("analysis_lines", &v.to_string(), 1, 3, &using));
         }
     }
-    if let Some(v) = take::<u64>(field("game_analysis_ms"), &mut problems) {
+    if let Some(v) = take::<u64>(field("game_analysis_ms"), &mut problems, w) {
         if (10..=600_000).contains(&v) {
             s.game_analysis_ms = v;
         } else {
-            problems.push(format!(
-                "'game_analysis_ms': {v} is not between 10 and 600000; using {}",
-                s.game_analysis_ms
-            ));
+            let using = s.game_analysis_ms.to_string();
+            problems.push((w.not_between)("game_analysis_ms", &v.to_string(), 10, 600_000, &using));
         }
     }
-    if let Some(v) = take::<[u32; 4]>(field("mark_thresholds"), &mut problems) {
+    if let Some(v) = take::<[u32; 4]>(field("mark_thresholds"), &mut problems, w) {
         if v.windows(2).all(|w| w[0] < w[1]) && v[0] >= 1 && v[3] <= 100 {
             s.mark_thresholds = v;
         } else {
-            problems.push(format!(
-                "'mark_thresholds': {v:?} are not rising percentages from 1 to 100; using {:?}",
-                s.mark_thresholds
-            ));
+            problems.push((w.thresholds)(&format!("{v:?}"), &format!("{:?}", s.mark_thresholds)));
         }
     }
-    if let Some(v) = take(field("threats"), &mut problems) {
+    if let Some(v) = take(field("threats"), &mut problems, w) {
         s.threats = v;
     }
-    if let Some(v) = take(field("theme"), &mut problems) {
+    if let Some(v) = take(field("natural_thinking_time"), &mut problems, w) {
+        s.natural_thinking_time = v;
+    }
+    if let Some(v) = take::<String>(field("player_name"), &mut problems, w) {
+        match check_player_name(&v) {
+            Ok(name) => s.player_name = name,
+            Err(why) => problems.push((w.bad_player_name)(why.describe(w.language))),
+        }
+    }
+    if let Some(v) = take(field("theme"), &mut problems, w) {
         s.theme = v;
     }
-    if let Some(v) = take(field("byoyomi_count"), &mut problems) {
+    if let Some(v) = take(field("byoyomi_count"), &mut problems, w) {
         s.byoyomi_count = v;
     }
-    if let Some(v) = take(field("help_in_games"), &mut problems) {
+    if let Some(v) = take(field("help_in_games"), &mut problems, w) {
         s.help_in_games = v;
     }
     if let Some(v) = obj.get("keys") {
@@ -471,6 +516,8 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "game_analysis_ms",
         "mark_thresholds",
         "threats",
+        "natural_thinking_time",
+        "player_name",
         "keys",
         "theme",
         "byoyomi_count",
@@ -478,7 +525,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {
-        problems.push(format!("unknown fields ignored: {}", unknown.join(", ")));
+        problems.push((w.unknown_fields)(&unknown.join(", ")));
     }
     s.version = SETTINGS_VERSION;
     Parsed { settings: s, problems }
@@ -548,19 +595,19 @@ impl SettingsFile {
                 message: None,
             },
             Err(e) => Loaded {
-                message: Some(format!("{}: cannot be read ({e}); using the defaults", path.display())),
+                message: Some((Words::of(defaults.language).cannot_read)(
+                    &path.display().to_string(),
+                    &e.to_string(),
+                )),
                 file: Some(SettingsFile { path, keep_original: true }),
                 settings: defaults,
             },
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes);
                 let parsed = parse(&text, defaults);
+                let w = Words::of(parsed.settings.language);
                 let message = (!parsed.problems.is_empty()).then(|| {
-                    format!(
-                        "{}: {}. The file is kept as it is until a setting changes.",
-                        path.display(),
-                        parsed.problems.join("; ")
-                    )
+                    (w.kept_until_a_change)(&path.display().to_string(), &parsed.problems.join(w.separator))
                 });
                 let keep_original = message.is_some();
                 Loaded {
@@ -589,7 +636,7 @@ impl SettingsFile {
                 n += 1;
             }
             std::fs::rename(&self.path, &kept).map_err(StorageError::io(&self.path))?;
-            note = Some(format!("the old settings file was kept as {}", kept.display()));
+            note = Some((Words::of(settings.language).old_file_kept)(&kept.display().to_string()));
         }
         self.keep_original = false;
         let mut text = serde_json::to_string_pretty(settings)?;
@@ -672,6 +719,8 @@ mod tests {
             analysis_lines: 1,
             game_analysis_ms: 2000,
             mark_thresholds: [8, 15, 30, 60],
+            natural_thinking_time: false,
+            player_name: "花子 Hanako".into(),
             theme: Theme::HighContrast,
             ..Settings::default()
         };
@@ -722,6 +771,39 @@ mod tests {
         assert!(all.contains("'handicap'"), "{all}");
         assert!(all.contains("colour"), "{all}");
         assert_eq!(p.problems.len(), 4, "{all}");
+    }
+
+    #[test]
+    fn problems_are_told_in_the_language_of_the_file_or_the_locale() {
+        let text = r#"{"version": 1, "language": "ja", "level": 99, "colour": "blue"}"#;
+        let p = parse(text, Settings::default());
+        assert_eq!(
+            p.problems,
+            ["「level」: 99 は 1 から 10 の範囲外です。3 を使います", "知らない項目を無視しました: colour"]
+        );
+        // a file that is not JSON: the locale's language
+        let p = parse("oops", Settings { language: Language::Ja, ..Settings::default() });
+        assert!(p.problems[0].starts_with("JSON として読めません"), "{:?}", p.problems);
+        let d = TempDir::new("settings-ja");
+        let path = d.0.join("settings.json");
+        std::fs::write(&path, text).unwrap();
+        let loaded = SettingsFile::load(path, Settings::default());
+        let message = loaded.message.unwrap();
+        assert!(message.ends_with("。設定を変えるまでファイルはそのまま残します。"), "{message}");
+        let note = loaded.file.unwrap().save(&loaded.settings).unwrap().unwrap();
+        assert!(note.starts_with("前の設定ファイルを"), "{note}");
+    }
+
+    #[test]
+    fn a_player_name_that_a_record_cannot_hold_is_refused() {
+        let p = parse(r#"{"version": 1, "player_name": "  Taro  "}"#, Settings::default());
+        assert_eq!((p.settings.player_name.as_str(), p.problems.len()), ("Taro", 0));
+        let p = parse(r#"{"version": 1, "player_name": "Ta\nro"}"#, Settings::default());
+        assert_eq!(p.settings.player_name, "");
+        assert_eq!(
+            p.problems,
+            ["'player_name': a name cannot hold a line break or a control character; using none"]
+        );
     }
 
     #[test]

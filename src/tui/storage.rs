@@ -212,6 +212,11 @@ impl Store {
         self.dir.join(format!("{}.lock", self.stem()))
     }
 
+    /// The tsume problems solved (see `tsume_progress`).
+    pub fn tsume_progress_path(&self) -> PathBuf {
+        self.dir.join("tsume-solved.txt")
+    }
+
     pub fn previous_dir(&self) -> PathBuf {
         self.dir.join("previous")
     }
@@ -450,7 +455,12 @@ mod tests {
         assert!(back.engine_command(later).is_none(), "the computer waits while paused");
         back.tick(later);
         assert!(!back.line_ended(), "an hour paused is not a time-out");
-        let shown = back.clock().unwrap().display(crate::core::Color::Black, true, later);
+        let shown = back.clock().unwrap().display(
+            crate::core::Color::Black,
+            true,
+            later,
+            crate::tui::text::review::EN.byoyomi,
+        );
         assert_eq!(shown, "10:00");
         back.toggle_pause();
         assert!(!back.paused() && !back.clock().unwrap().stopped);

@@ -2,17 +2,20 @@
 //! `手合割` names, ending names such as `詰み`) stays Japanese in both; the words around it follow
 //! the language setting. One struct per language, so a string missing in either fails to build.
 
-pub use super::settings::Language;
+pub use crate::record::Language;
 
 mod clocks;
-mod review;
+pub mod review;
 pub use clocks::ClockText;
 pub use review::ReviewText;
+#[cfg(test)]
+mod one_language;
+pub mod settings_file;
 pub mod setup;
 
 pub struct Text {
     /// The language of this table.
-    pub language: crate::tui::settings::Language,
+    pub language: crate::record::Language,
     /// The help screen's lines after the keymap's: the mouse, paste, Ctrl-C (key column, then
     /// what it does).
     pub help_more: &'static [(&'static str, &'static str)],
@@ -61,7 +64,9 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 21],
+    pub settings_labels: [&'static str; 23],
+    /// Why the name typed cannot be used (`settings::BadName` in words).
+    pub bad_player_name: fn(&str) -> String,
     /// The themes' names on the settings screen, in `settings::Theme::ALL` order.
     pub themes: [&'static str; 3],
     /// A number of moves (`256手`).
@@ -99,6 +104,10 @@ pub struct Text {
     pub help_hint: &'static str,
     /// ☗ and ☖ by name.
     pub sides: [&'static str; 2],
+    /// The sides in a handicap game: 下手 (☗, the weaker player) and 上手 (☖).
+    pub handicap_sides: [&'static str; 2],
+    /// The word for the player, replaced by the player's name when one is set.
+    pub you: &'static str,
     /// The clock panel's title.
     pub clock_title: &'static str,
     /// The evaluation graph's title: the position shown (moves played) and its score.
@@ -229,7 +238,7 @@ impl Text {
 }
 
 pub static EN: Text = Text {
-    language: crate::tui::settings::Language::En,
+    language: crate::record::Language::En,
     help_more: &[
         ("click", "play by clicking; a record line jumps there"),
         ("wheel", "scroll the record"),
@@ -244,15 +253,15 @@ pub static EN: Text = Text {
     quit_question: "Quit shogiban? (y / n)",
     resign_title: " Resign (投了) ",
     resign_question: "Resign this game? (y / n)",
-    declare_title_csa: " 入玉宣言 (CSA 27-point rule) ",
-    declare_title_24: " 入玉宣言 (24-point rule) ",
+    declare_title_csa: " Impasse declaration 入玉宣言 (CSA 27-point rule) ",
+    declare_title_24: " Impasse declaration 入玉宣言 (24-point rule) ",
     declare_warning: "A declaration that does not meet every condition loses.",
     declare_question: "Declare? (y / n)",
     new_game_title: " New game ",
     new_game_keys: "↑/↓ or 1-4 mode  ←/→ level  t clock  c handicap  Enter start  Esc cancel",
     level_line: |l| format!("computer level: ◀ {l:>2} ▶  (1 beginner … 10 full strength)"),
     clock_line: "clock (t)",
-    handicap_line: "手合割 (c)",
+    handicap_line: "handicap 手合割 (c)",
     uwate_moves_first: "(上手 = ☖ moves first)",
     modes: [
         "hot-seat: two players, one keyboard",
@@ -285,6 +294,7 @@ pub static EN: Text = Text {
     settings_title: " Settings ",
     settings_keys: "↑/↓ choose  ←/→ change  Enter edit text  Esc close · saved on change",
     settings_labels: [
+        "Your name (in records)",
         "Mode",
         "Your side",
         "Computer level",
@@ -301,13 +311,15 @@ pub static EN: Text = Text {
         "Computer vs computer pace",
         "Move limit (持将棋)",
         "Analysis lines (検討)",
-        "棋譜解析 time a position",
-        "Marks 緩手/疑問手/悪手/大悪手 from",
+        "Game analysis (棋譜解析): time a position",
+        "Mistake marks (緩手/疑問手/悪手/大悪手) from",
         "Threats (詰めろ, 詰みあり, x)",
+        "Computer takes a natural time",
         "Byoyomi count (last seconds)",
         "Analysis and hints in games",
     ],
     plies: |n| format!("{n} moves"),
+    bad_player_name: |why| format!("name not kept: {why}"),
     bad_engine_option: |e| format!("engine options: '{e}' is not name=value (write Name=Value; Name=Value)"),
     move_limit: |n| format!("the game reached the {n}-move limit: 持将棋, a draw"),
     on_off: ["off", "on"],
@@ -347,6 +359,8 @@ pub static EN: Text = Text {
     save_failed: |p, e| format!("could not save {p}: {e}"),
     help_hint: "? for help",
     sides: ["☗ sente", "☖ gote"],
+    handicap_sides: ["☗ shitate (下手)", "☖ uwate (上手)"],
+    you: "you",
     clock_title: " Clock ",
     graph_title: |n, score| format!(" Evaluation · move {n}: {score} "),
     in_check: |s| format!("王手 — {s} is in check"),
@@ -364,9 +378,9 @@ pub static EN: Text = Text {
     hint: |m, score| format!("hint: {m}  ({score})"),
     hint_none: "hint: the engine found no move",
     declared: [
-        "入玉宣言: the declaration wins",
-        "入玉宣言: 持将棋, the game is a draw",
-        "入玉宣言: the conditions are not met, the declaration loses",
+        "impasse declaration (入玉宣言): the declaration wins",
+        "impasse declaration (入玉宣言): 持将棋, the game is a draw",
+        "impasse declaration (入玉宣言): the conditions are not met, the declaration loses",
     ],
     time_up: |s| format!("切れ負け — {s} ran out of time"),
     resigns: |s| format!("投了 — {s} resigns"),
@@ -411,18 +425,20 @@ pub static EN: Text = Text {
     },
     engine_illegal: |m| format!("反則負け — the computer played an illegal move ({m})"),
     computer_resigns: "投了 — the computer resigns",
-    analysis_on: "検討: analysis follows the position shown (a stops, v lines)",
-    analysis_off: "検討 stopped",
+    analysis_on: "analysis (検討) follows the position shown (a stops, v lines)",
+    analysis_off: "analysis (検討) stopped",
     analysis_lines: |n| format!("{n} line(s)"),
-    hint_in_analysis: "検討 is on: its first line is the engine's move",
-    hint_thinking: "ヒント: thinking…",
-    game_analysis_stopping: "棋譜解析: stopping…",
-    game_analysis_started: |n, ms| format!("棋譜解析: {n} positions at {ms} ms (A stops)"),
+    hint_in_analysis: "analysis (検討) is on: its first line is the engine's move",
+    hint_thinking: "hint: thinking…",
+    game_analysis_stopping: "game analysis (棋譜解析): stopping…",
+    game_analysis_started: |n, ms| format!("game analysis (棋譜解析): {n} positions at {ms} ms (A stops)"),
     game_analysis_done: |stopped, n, marks| {
         let how = if stopped { "stopped" } else { "done" };
-        format!("棋譜解析 {how}: {n} positions, {marks} marked moves (m / M: next / previous)")
+        format!(
+            "game analysis (棋譜解析) {how}: {n} positions, {marks} marked moves (m / M: next / previous)"
+        )
     },
-    no_marked_move: "no marked move that way (棋譜解析 with A marks them)",
+    no_marked_move: "no marked move that way (the game analysis, A, marks them)",
     threats_on: "threats (詰めろ, 詰みあり) shown in review and analysis (x hides)",
     threats_off: "threats (詰めろ, 詰みあり) hidden (x shows)",
     mate_found: |n| format!("詰みあり: mate in {n}"),
@@ -432,12 +448,14 @@ pub static EN: Text = Text {
     learn_offer_title: " Learn from your mistakes ",
     learn_offer_question: "This record has no analysis yet. Run the whole-game analysis (棋譜解析) first? (y / n)",
     learn_sides: ["both sides", "☗", "☖"],
-    learn_after_analysis: |d, n| format!("復習 starts when 棋譜解析 is done ({d}/{n})"),
-    learn_nothing: |side| format!("no 疑問手 or worse for {side} in the analysis"),
-    learn_quit: "復習 ended; the record is as it was",
-    learn_in_game: "復習 is for a finished game or a record under review",
+    learn_after_analysis: |d, n| format!("learning (復習) starts when the game analysis is done ({d}/{n})"),
+    learn_nothing: |side| format!("no dubious move (疑問手) or worse for {side} in the analysis"),
+    learn_quit: "learning (復習) ended; the record is as it was",
+    learn_in_game: "learning (復習) is for a finished game or a record under review",
     learn_item: |i, n, ply, played, mark| {
-        format!("復習 {i}/{n}: move {ply} {played} was a {mark}. Find a better move (the board or :)")
+        format!(
+            "learning (復習) {i}/{n}: move {ply} {played} was a {mark}. Find a better move (the board or :)"
+        )
     },
     learn_busy: "still judging the last try…",
     learn_evaluating: |m| format!("{m}: thinking…"),
@@ -463,7 +481,7 @@ pub static EN: Text = Text {
 };
 
 pub static JA: Text = Text {
-    language: crate::tui::settings::Language::Ja,
+    language: crate::record::Language::Ja,
     help_more: &[
         ("クリック", "盤と持駒で指す、棋譜の行でその局面へ"),
         ("ホイール", "棋譜を送る"),
@@ -517,6 +535,7 @@ pub static JA: Text = Text {
     settings_title: " 設定 ",
     settings_keys: "↑/↓ 選択  ←/→ 変更  Enter 文字入力  Esc 閉じる · 変更はすぐ保存",
     settings_labels: [
+        "あなたの名前 (棋譜に記録)",
         "対局形式",
         "あなたの手番",
         "コンピュータのレベル",
@@ -536,10 +555,12 @@ pub static JA: Text = Text {
         "棋譜解析の1局面の時間",
         "緩手/疑問手/悪手/大悪手の基準",
         "詰めろ・詰みありの表示 (x)",
+        "コンピュータが自然な間で指す",
         "秒読みの音",
         "対局中の検討・ヒント",
     ],
     plies: |n| format!("{n}手"),
+    bad_player_name: |why| format!("名前を変えませんでした: {why}"),
     bad_engine_option: |e| {
         format!("エンジンのオプション: 「{e}」が 名前=値 の形ではありません (名前=値; 名前=値 と書きます)")
     },
@@ -582,6 +603,8 @@ pub static JA: Text = Text {
     save_failed: |p, e| format!("{p} に保存できません: {e}"),
     help_hint: "? でヘルプ",
     sides: ["☗先手", "☖後手"],
+    handicap_sides: ["☗下手", "☖上手"],
+    you: "あなた",
     clock_title: " 持ち時間 ",
     graph_title: |n, score| format!(" 評価値 {n}手目 {score} "),
     in_check: |s| format!("王手 — {s}に王手がかかっています"),

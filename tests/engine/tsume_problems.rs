@@ -1,7 +1,10 @@
 //! The tsume problems shipped in `assets/tsume/` (composed by the program: random attacking
-//! positions kept when the solver proved a mate): each opens, is proved by the solver at the
-//! length its `備考` states, and plays through against the defender's longest resistance with
-//! wrong answers (a quiet move, a check that lets the king out) refused.
+//! positions kept when the solver proved a mate, graded from a mate in one up): each opens, is
+//! proved by the solver at the length its `備考` states, and plays through against the
+//! defender's longest resistance with wrong answers (a quiet move, a check that lets the king
+//! out) refused. The normal run proves the first problem of every length; the whole set is
+//! proved by the ignored tests, in release:
+//! `cargo test --release --test engine tsume_problems -- --ignored`.
 
 use shogiban::core::{Move, Position};
 use shogiban::engine::mate::tsume::{Attack, judge_attack};
@@ -33,10 +36,43 @@ fn problems() -> Vec<(String, Position, usize)> {
         .collect()
 }
 
+/// The first problem of every length: the fast sample the normal run proves.
+fn one_of_each_length() -> Vec<(String, Position, usize)> {
+    let mut ps = problems();
+    ps.dedup_by_key(|(_, _, len)| *len);
+    ps
+}
+
 #[test]
-fn every_problem_is_proved_at_its_stated_length() {
+fn the_set_is_graded_from_a_mate_in_one() {
     let ps = problems();
-    assert!(ps.len() >= 5);
+    assert!(ps.len() >= 50, "{}", ps.len());
+    assert!(ps.windows(2).all(|w| w[0].2 <= w[1].2), "ordered by length");
+    assert_eq!(ps[0].2, 1);
+    assert!(ps.iter().all(|p| p.2 % 2 == 1));
+}
+
+#[test]
+fn one_problem_of_each_length_is_proved_and_plays_through() {
+    let ps = one_of_each_length();
+    assert!(ps.len() >= 6, "{}", ps.len());
+    prove(ps.clone());
+    play_through(ps);
+}
+
+#[test]
+#[ignore = "the whole set: slow in the test profile, run in release"]
+fn every_problem_is_proved_at_its_stated_length() {
+    prove(problems());
+}
+
+#[test]
+#[ignore = "the whole set: slow in the test profile, run in release"]
+fn every_problem_plays_through_and_wrong_answers_are_refused() {
+    play_through(problems());
+}
+
+fn prove(ps: Vec<(String, Position, usize)>) {
     for (name, pos, len) in ps {
         match solve(&pos, limits()) {
             MateResult::Mate(line) => assert_eq!(line.len(), len, "{name}"),
@@ -68,10 +104,9 @@ fn wrong_answers(pos: &Position, look_for_escape: bool) -> (Option<Move>, Option
     (quiet, escaping)
 }
 
-#[test]
-fn every_problem_plays_through_and_wrong_answers_are_refused() {
+fn play_through(ps: Vec<(String, Position, usize)>) {
     let mut escapes_seen = 0;
-    for (name, pos, len) in problems() {
+    for (name, pos, len) in ps {
         // one check that lets the king out is enough to show it refused
         let (quiet, escaping) = wrong_answers(&pos, escapes_seen == 0);
         if let Some(q) = quiet {

@@ -258,8 +258,15 @@ impl GameClock {
         }
     }
 
-    /// What `side` has left, as shown: main time, or the byoyomi countdown once it is used up.
-    pub fn display(&self, side: Color, to_move: bool, now: Instant) -> String {
+    /// What `side` has left, as shown: main time, or the byoyomi countdown once it is used up
+    /// (put in words by `byoyomi`, from the seconds left).
+    pub fn display(
+        &self,
+        side: Color,
+        to_move: bool,
+        now: Instant,
+        byoyomi_words: fn(u64) -> String,
+    ) -> String {
         let spent = if to_move { self.elapsed(now) } else { 0 };
         let main = self.remaining[side.index()];
         let byoyomi = self.control(side).byoyomi_ms;
@@ -273,7 +280,7 @@ impl GameClock {
         } else {
             let into_byoyomi = spent.saturating_sub(main);
             let left = byoyomi.saturating_sub(into_byoyomi).div_ceil(1000);
-            format!("秒読み {left}")
+            byoyomi_words(left)
         }
     }
 }
@@ -296,6 +303,7 @@ pub fn preset_label(i: usize, language: crate::tui::settings::Language, no_clock
 
 #[cfg(test)]
 mod tests {
+    const JA_BYOYOMI: fn(u64) -> String = crate::tui::text::review::JA.byoyomi;
     use super::*;
     use std::time::Duration;
 
@@ -307,14 +315,14 @@ mod tests {
     fn main_time_then_byoyomi_then_flag() {
         let t0 = Instant::now();
         let mut c = GameClock::new(even(TimeControl::new(10_000, 5_000)), t0);
-        assert_eq!(c.display(Color::Black, true, t0), "0:10");
+        assert_eq!(c.display(Color::Black, true, t0, JA_BYOYOMI), "0:10");
         // sente spends 4 s
         assert_eq!(c.on_move(Color::Black, t0 + Duration::from_secs(4)), 4_000);
         assert_eq!(c.remaining, [6_000, 10_000]);
         // gote thinks 12 s: main time gone, 3 s into byoyomi: still alive
         let t1 = t0 + Duration::from_secs(4);
         assert!(!c.flag_fell(Color::White, t1 + Duration::from_secs(12)));
-        assert_eq!(c.display(Color::White, true, t1 + Duration::from_secs(12)), "秒読み 3");
+        assert_eq!(c.display(Color::White, true, t1 + Duration::from_secs(12), JA_BYOYOMI), "秒読み 3");
         assert_eq!(c.countdown(Color::White, t1 + Duration::from_secs(12)), Some(3));
         assert_eq!(c.countdown(Color::White, t1 + Duration::from_secs(9)), None, "main time runs");
         // at 15.5 s the flag falls
@@ -330,7 +338,7 @@ mod tests {
         let t1 = t0 + Duration::from_secs(3600);
         assert_eq!(c.elapsed(t1), 5_000, "the 5 s before the pause, nothing after");
         assert!(!c.flag_fell(Color::Black, t1));
-        assert_eq!(c.display(Color::Black, true, t1), "0:55");
+        assert_eq!(c.display(Color::Black, true, t1, JA_BYOYOMI), "0:55");
         // started again: 3 s more, and the move is charged 5 + 3 s
         c.start(t1);
         assert_eq!(c.on_move(Color::Black, t1 + Duration::from_secs(3)), 8_000);
@@ -342,7 +350,7 @@ mod tests {
     fn sudden_death_shows_main_time_to_zero() {
         let t0 = Instant::now();
         let c = GameClock::new(even(TimeControl::new(60_000, 0)), t0);
-        assert_eq!(c.display(Color::White, false, t0), "1:00");
+        assert_eq!(c.display(Color::White, false, t0, JA_BYOYOMI), "1:00");
         assert!(c.flag_fell(Color::Black, t0 + Duration::from_millis(60_001)));
         assert!(!c.flag_fell(Color::Black, t0 + Duration::from_millis(59_999)));
         assert_eq!(c.countdown(Color::Black, t0 + Duration::from_millis(50_500)), Some(10));
@@ -371,7 +379,7 @@ mod tests {
         assert_eq!(c.remaining[0], 66_000, "60 - 4 + 10");
         // gote has 30 s and 10 s byoyomi: at 35 s it is in byoyomi, at 41 s it lost
         let t1 = t0 + Duration::from_secs(4);
-        assert_eq!(c.display(Color::White, true, t1 + Duration::from_secs(35)), "秒読み 5");
+        assert_eq!(c.display(Color::White, true, t1 + Duration::from_secs(35), JA_BYOYOMI), "秒読み 5");
         assert!(c.flag_fell(Color::White, t1 + Duration::from_secs(41)));
         // the record's totals give the same clocks back (the increment earned per move)
         let mut back = GameClock::new(Some([fischer, short]), t0);

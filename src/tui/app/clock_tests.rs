@@ -71,7 +71,10 @@ fn one_undo_reopens_a_time_out_where_it_happened_and_redo_keeps_the_recorded_tim
     assert_eq!(app.pos().side_to_move(), Color::Black);
     assert!(!app.line_ended());
     let now = Instant::now();
-    assert_eq!(app.clock().unwrap().display(Color::Black, true, now), "秒読み 30");
+    assert_eq!(
+        app.clock().unwrap().display(Color::Black, true, now, crate::tui::text::review::JA.byoyomi),
+        "秒読み 30"
+    );
     assert!(app.message().contains("☗"), "{}", app.message());
     // ☗ plays on; the time-out is gone from the record
     think(&mut app, 5);

@@ -161,18 +161,18 @@ impl App {
         self.thinking.as_ref().is_some_and(|t| t.answer.is_none())
     }
 
-    /// When the answer held back for the pace may be played.
-    pub(super) fn answer_due(&self) -> Option<Instant> {
+    /// When the answer held back (for the pace, or the level's natural thinking time) may be
+    /// played.
+    pub(super) fn answer_due(&self, now: Instant) -> Option<Instant> {
         let t = self.thinking.as_ref().filter(|t| t.answer.is_some())?;
-        Some(t.started + self.pace())
+        Some(t.started + self.least_think_time(now))
     }
 
-    /// Plays the answer held back for the pace once its time has come.
+    /// Plays the answer held back once its time has come.
     pub(super) fn play_engine_answer(&mut self, now: Instant) {
         let Some(t) = &self.thinking else { return };
         let Some((best, declare_win)) = t.answer else { return };
-        let both = self.players == [Player::Engine, Player::Engine];
-        if both && now < t.started + self.pace() {
+        if now < t.started + self.least_think_time(now) {
             return;
         }
         let node = t.node;
@@ -182,6 +182,28 @@ impl App {
             return;
         }
         self.engine_result(node, best, declare_win);
+    }
+
+    /// The least time an answer is held back after the search was asked for: the pace in
+    /// computer against computer; against a person, the level's natural thinking time when the
+    /// setting is on (on the clock, never more than a twentieth of what the computer has left).
+    fn least_think_time(&self, now: Instant) -> Duration {
+        if self.players == [Player::Engine, Player::Engine] {
+            return self.pace();
+        }
+        if !self.settings.natural_thinking_time {
+            return Duration::ZERO;
+        }
+        let natural = Duration::from_millis(crate::engine::levels::natural_think_ms(self.level));
+        match self.clock() {
+            Some(c) => {
+                let side = self.pos().side_to_move();
+                let left =
+                    c.remaining[side.index()].saturating_sub(c.elapsed(now)) + c.control(side).byoyomi_ms;
+                natural.min(Duration::from_millis(left / 20))
+            }
+            None => natural,
+        }
     }
 
     /// What the engine should do now, given where the game is: stop a search about a position

@@ -158,7 +158,7 @@ impl App {
         if yes {
             self.take_back(std::time::Instant::now());
         } else {
-            let side = self.text().sides[self.pos().side_to_move().index()];
+            let side = self.side_name(self.pos().side_to_move());
             self.message = (self.text().clocks.takeback_refused)(side);
         }
     }
@@ -175,7 +175,7 @@ impl App {
             }
             _ => String::new(),
         };
-        (t.clocks.takeback_question)(t.sides[side.index()], t.sides[side.flip().index()], &mv)
+        (t.clocks.takeback_question)(self.side_name(side), self.side_name(side.flip()), &mv)
     }
 
     /// Takes an ending that is not a move off the line at this node (切れ負け, 投了, 中断, a
@@ -204,8 +204,8 @@ impl App {
             return true;
         }
         let side = self.pos().side_to_move();
-        let clock = self.clock().map(|c| c.display(side, true, now));
-        self.message = (self.text().clocks.reopened)(self.text().sides[side.index()], clock.as_deref());
+        let clock = self.clock().map(|c| c.display(side, true, now, self.text().review.byoyomi));
+        self.message = (self.text().clocks.reopened)(self.side_name(side), clock.as_deref());
         true
     }
 
@@ -350,7 +350,7 @@ impl App {
         self.game.back();
         if self.game.choose_variation(j).is_ok() {
             self.settle_ending();
-            self.message = format!("変化 {}/{}", j + 1, n);
+            self.message = (self.text().review.variation_of)(j + 1, n as usize);
         }
     }
 
@@ -367,7 +367,7 @@ impl App {
             let mut special = Special::new(SpecialKind::TimeUp);
             special.time = Some(MoveTime { spent, total: None });
             self.end_line(special);
-            self.message = (self.text().time_up)(self.text().sides[side.index()]);
+            self.message = (self.text().time_up)(self.side_name(side));
             if self.playing {
                 self.message = format!("{} ({})", self.message, self.text().clocks.time_up_undo);
             }
@@ -382,7 +382,7 @@ impl App {
             return;
         }
         self.end_line(Special::new(SpecialKind::Resign));
-        let side = self.text().sides[self.pos().side_to_move().index()];
+        let side = self.side_name(self.pos().side_to_move());
         self.message = (self.text().resigns)(side);
     }
 
@@ -419,11 +419,18 @@ impl App {
         self.message = text.into();
     }
 
+    /// A side as the screen names it: ☗先手 / ☖後手, or in a handicap game ☗下手 / ☖上手 as the
+    /// record's files do.
+    pub fn side_name(&self, c: Color) -> &'static str {
+        let t = self.text();
+        if self.record().is_handicap_game() { t.handicap_sides[c.index()] } else { t.sides[c.index()] }
+    }
+
     /// What the position itself says (check, or the ending it decides), in the interface's
     /// language.
     pub fn status_message(&self) -> String {
         let t = self.text();
-        let name = |c: Color| t.sides[c.index()];
+        let name = |c: Color| self.side_name(c);
         match self.status() {
             GameStatus::Ongoing => {
                 if self.pos().in_check() {

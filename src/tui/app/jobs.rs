@@ -104,12 +104,12 @@ impl App {
 
     /// When the app next needs the loop's attention with no event: while a clock runs, to show
     /// it counting down (and catch the flag falling); while the computer's answer is held back
-    /// for the pace, when it is due. `None`: only events matter.
+    /// (for the pace, or the level's natural thinking time), when it is due. `None`: only events matter.
     pub fn wake_at(&self, now: Instant) -> Option<Instant> {
         let clock_runs =
             self.clock().is_some_and(|c| !c.stopped) && !self.line_ended() && !self.status().is_over();
         let clock = clock_runs.then(|| now + CLOCK_TICK);
-        [clock, self.answer_due(), self.flash_until()].into_iter().flatten().min()
+        [clock, self.answer_due(now), self.flash_until()].into_iter().flatten().min()
     }
 }
 

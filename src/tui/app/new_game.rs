@@ -222,7 +222,10 @@ impl App {
         };
         rec.set_header("開始日時", &super::now_string());
         rec.set_header("先手", &self.player_name(players[0]));
-        rec.set_header("後手", &self.player_name(players[1]));
+        // two people at one keyboard: the name is the first player's
+        let gote =
+            if players == [Player::Human; 2] { "you".to_string() } else { self.player_name(players[1]) };
+        rec.set_header("後手", &gote);
         if let Some(tc) = &clock {
             rec.set_header("持ち時間", &super::clock::controls_label_ja(tc));
         }
@@ -234,12 +237,27 @@ impl App {
         self.clock = Some(GameClock::new(clock, std::time::Instant::now()));
         self.dirty = true;
         self.flipped = mode == GameMode::HumanGote;
-        self.message = (self.text().new_game)(mode.label(self.text()));
+        self.message = (self.text().new_game)(&self.mode_label(mode));
     }
 
-    /// A player's name in the record's headers: `you`, or the computer's name.
+    /// A player's name in the record's headers: the name set in the settings (else `you`), or
+    /// the computer's name.
+    /// `label` with the player's name, when one is set, in place of the word for "you".
+    pub fn named(&self, label: &str) -> String {
+        let name = self.settings.player_name.trim();
+        if name.is_empty() { label.to_string() } else { label.replace(self.text().you, name) }
+    }
+
+    /// A game mode in words, with the player's name when one is set.
+    pub fn mode_label(&self, mode: GameMode) -> String {
+        self.named(mode.label(self.text()))
+    }
+
     pub(super) fn player_name(&self, p: Player) -> String {
         match p {
+            Player::Human if !self.settings.player_name.trim().is_empty() => {
+                self.settings.player_name.clone()
+            }
             Player::Human => "you".into(),
             Player::Engine => self.engine_name.clone(),
         }

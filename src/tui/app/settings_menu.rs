@@ -13,6 +13,7 @@ use crate::tui::settings::{self, Clock, ImpasseRule, Language, Mode, Notation, P
 /// The rows of the settings screen, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SettingItem {
+    PlayerName,
     Mode,
     Side,
     Level,
@@ -32,12 +33,14 @@ pub enum SettingItem {
     GameAnalysisMs,
     MarkThresholds,
     Threats,
+    NaturalThinkingTime,
     ByoyomiCount,
     HelpInGames,
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 21] = [
+    pub const ALL: [SettingItem; 23] = [
+        SettingItem::PlayerName,
         SettingItem::Mode,
         SettingItem::Side,
         SettingItem::Level,
@@ -57,13 +60,14 @@ impl SettingItem {
         SettingItem::GameAnalysisMs,
         SettingItem::MarkThresholds,
         SettingItem::Threats,
+        SettingItem::NaturalThinkingTime,
         SettingItem::ByoyomiCount,
         SettingItem::HelpInGames,
     ];
 
     /// Whether the setting is text, edited in a line editor rather than stepped.
     pub fn is_text(self) -> bool {
-        matches!(self, SettingItem::EngineCommand | SettingItem::EngineOptions)
+        matches!(self, SettingItem::EngineCommand | SettingItem::EngineOptions | SettingItem::PlayerName)
     }
 
     /// Row number (index into `ALL` and into `Text::settings_labels`).
@@ -159,7 +163,7 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
         SettingItem::ImpasseRule => {
             s.impasse_rule = cycle(&[ImpasseRule::Csa27, ImpasseRule::Points24], s.impasse_rule, delta)
         }
-        SettingItem::EngineCommand | SettingItem::EngineOptions => {}
+        SettingItem::EngineCommand | SettingItem::EngineOptions | SettingItem::PlayerName => {}
         SettingItem::MinMoveMs => s.min_move_ms = cycle(&MIN_MOVE_CHOICES, s.min_move_ms, delta),
         SettingItem::MaxMoves => s.max_moves = cycle(&settings::MAX_MOVES_CHOICES, s.max_moves, delta),
         SettingItem::AnalysisLines => s.analysis_lines = cycle(&[1, 2, 3], s.analysis_lines, delta),
@@ -170,6 +174,7 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
             s.mark_thresholds = cycle(&settings::MARK_THRESHOLD_CHOICES, s.mark_thresholds, delta)
         }
         SettingItem::Threats => s.threats = !s.threats,
+        SettingItem::NaturalThinkingTime => s.natural_thinking_time = !s.natural_thinking_time,
         SettingItem::ByoyomiCount => {
             s.byoyomi_count = cycle(&settings::ByoyomiCount::ALL, s.byoyomi_count, delta)
         }
@@ -232,6 +237,7 @@ impl App {
         if item.is_text() {
             let now = match item {
                 SettingItem::EngineOptions => options_text(&self.settings.engine_options),
+                SettingItem::PlayerName => self.settings.player_name.clone(),
                 _ => self.settings.engine_command.clone().unwrap_or_default(),
             };
             if let Some(s) = self.settings_screen() {
@@ -265,6 +271,16 @@ impl App {
                 Ok(options) => self.settings.engine_options = options,
                 Err(e) => {
                     self.message = (self.text().bad_engine_option)(&e.entry);
+                    if let Some(s) = self.settings_screen() {
+                        s.editing = Some(editor);
+                    }
+                    return;
+                }
+            },
+            SettingItem::PlayerName => match crate::tui::settings::check_player_name(&text) {
+                Ok(name) => self.settings.player_name = name,
+                Err(why) => {
+                    self.message = (self.text().bad_player_name)(why.describe(self.settings.language));
                     if let Some(s) = self.settings_screen() {
                         s.editing = Some(editor);
                     }

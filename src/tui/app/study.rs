@@ -388,8 +388,9 @@ impl App {
                 let node = self.record().main_line()[ply - 1];
                 if self.game.goto_node(node).is_ok() {
                     self.selection = None;
-                    let mark = self.study.review.points[ply].mark.map(Mark::word).unwrap_or_default();
-                    self.message = format!("{ply}手目: {mark}");
+                    if let Some(mark) = self.study.review.points[ply].mark {
+                        self.message = (self.text().review.marked_move)(ply, mark);
+                    }
                 }
             }
             None => self.message = self.text().no_marked_move.into(),

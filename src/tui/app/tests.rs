@@ -309,6 +309,33 @@ fn computer_against_computer_keeps_a_watchable_pace() {
 }
 
 #[test]
+fn against_a_person_the_computer_takes_its_levels_natural_time() {
+    use std::time::Duration;
+    let t0 = std::time::Instant::now();
+    let mut app = App::new(Position::startpos());
+    app.start_new_game(choice(GameMode::HumanGote, 9, 0, 0));
+    assert!(think(&mut app, t0));
+    // level 9 found its move at once: it is held back until 1.2 s have passed, a timer the
+    // event loop is asked to wake for
+    app.on_engine_event(done("7g7f"), t0 + Duration::from_millis(200));
+    assert_eq!(app.ply(), 0);
+    let now = t0 + Duration::from_millis(200);
+    assert_eq!(app.wake_at(now), Some(t0 + Duration::from_millis(1200)));
+    app.tick(t0 + Duration::from_millis(1199));
+    assert_eq!(app.ply(), 0);
+    app.tick(t0 + Duration::from_millis(1200));
+    assert_eq!(app.ply(), 1);
+    // with the setting off, the answer is played when it comes
+    let mut app = App::new(Position::startpos());
+    let settings = crate::tui::settings::Settings { natural_thinking_time: false, ..Default::default() };
+    app.set_settings(settings);
+    app.start_new_game(choice(GameMode::HumanGote, 9, 0, 0));
+    assert!(think(&mut app, t0));
+    app.on_engine_event(done("7g7f"), t0 + Duration::from_millis(200));
+    assert_eq!(app.ply(), 1);
+}
+
+#[test]
 fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
     let t0 = std::time::Instant::now();
     let mut app = App::new(Position::startpos());
@@ -386,7 +413,7 @@ fn engine_illegal_move_loses_and_is_written() {
     let mut app = App::new(Position::startpos());
     app.start_new_game(choice(GameMode::HumanGote, 1, 0, 0));
     assert!(think(&mut app, t0));
-    app.on_engine_event(done("7g7d"), t0);
+    app.on_engine_event(done("7g7d"), t0 + std::time::Duration::from_secs(2));
     assert_eq!(
         app.record().node(app.game().node()).special.as_ref().map(|s| s.kind),
         Some(SpecialKind::IllegalLoss)
@@ -546,4 +573,63 @@ fn engine_options_are_edited_as_name_value_text() {
     app.settings_finish_edit(false);
     assert!(app.settings_editor().is_none());
     assert_eq!(crate::tui::app::options_text(&app.settings().engine_options), "Threads=2; USI_Hash=256");
+}
+
+#[test]
+fn the_players_name_goes_into_the_record_and_onto_the_screen() {
+    use crate::tui::app::SettingItem;
+    let mut app = App::new(Position::startpos());
+    app.open_settings();
+    app.settings_row(SettingItem::PlayerName.index() as i32);
+    app.settings_change(1);
+    let ed = app.settings_editor().expect("the name opens in a line editor");
+    for c in "  Hanako ".chars() {
+        ed.insert(c);
+    }
+    app.settings_finish_edit(true);
+    assert_eq!(app.settings().player_name, "Hanako");
+    // a name too long for a record is refused, the editor stays open
+    app.settings_change(1);
+    for _ in 0..40 {
+        app.settings_editor().unwrap().insert('x');
+    }
+    app.settings_finish_edit(true);
+    assert!(app.message().contains("at most 40"), "{}", app.message());
+    assert!(app.settings_editor().is_some());
+    app.settings_finish_edit(false);
+    assert_eq!(app.settings().player_name, "Hanako");
+    app.close_popup();
+
+    app.start_new_game(choice(GameMode::HumanSente, 3, 0, 0));
+    assert_eq!(app.record().header("先手"), Some("Hanako"));
+    assert!(crate::record::write_text(app.record(), crate::record::Format::Kifu).contains("先手：Hanako"));
+    let s = crate::tui::view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("Hanako ☗ vs computer"), "{s}");
+    assert!(!s.contains("you ☗"), "{s}");
+    // the new game's message and the new-game dialog name the player too
+    assert_eq!(app.message(), "new game: ☗ Hanako (sente) vs ☖ computer");
+    app.open_new_game();
+    let s = crate::tui::view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("☗ Hanako vs ☖ computer"), "{s}");
+    assert!(!s.contains("☗ you"), "{s}");
+}
+
+#[test]
+fn a_handicap_game_names_the_sides_uwate_and_shitate() {
+    let mut app = App::new(Position::startpos());
+    app.set_settings(crate::tui::settings::Settings {
+        language: crate::tui::settings::Language::Ja,
+        ..Default::default()
+    });
+    // 香落ち: 上手 (☖) moves first
+    app.start_new_game(choice(GameMode::HotSeat, 3, 0, 1));
+    assert!(app.record().is_handicap_game());
+    let s = crate::tui::view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("☖上手 1手目"), "{s}");
+    app.resign();
+    assert!(app.message().contains("☖上手の投了"), "{}", app.message());
+    // an even game keeps 先手 and 後手
+    app.start_new_game(choice(GameMode::HotSeat, 3, 0, 0));
+    let s = crate::tui::view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("☗先手 1手目"), "{s}");
 }

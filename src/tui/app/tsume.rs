@@ -13,7 +13,7 @@ use crate::record::{Format, GameRecord, ROOT};
 use crate::tui::jobs::TsumeAnswer;
 
 /// The problems shipped with the program (composed and proved by its own solver), as KIF.
-pub const SHIPPED: [&str; 9] = [
+pub const SHIPPED: [&str; 55] = [
     include_str!("../../../assets/tsume/01.kifu"),
     include_str!("../../../assets/tsume/02.kifu"),
     include_str!("../../../assets/tsume/03.kifu"),
@@ -23,6 +23,52 @@ pub const SHIPPED: [&str; 9] = [
     include_str!("../../../assets/tsume/07.kifu"),
     include_str!("../../../assets/tsume/08.kifu"),
     include_str!("../../../assets/tsume/09.kifu"),
+    include_str!("../../../assets/tsume/10.kifu"),
+    include_str!("../../../assets/tsume/11.kifu"),
+    include_str!("../../../assets/tsume/12.kifu"),
+    include_str!("../../../assets/tsume/13.kifu"),
+    include_str!("../../../assets/tsume/14.kifu"),
+    include_str!("../../../assets/tsume/15.kifu"),
+    include_str!("../../../assets/tsume/16.kifu"),
+    include_str!("../../../assets/tsume/17.kifu"),
+    include_str!("../../../assets/tsume/18.kifu"),
+    include_str!("../../../assets/tsume/19.kifu"),
+    include_str!("../../../assets/tsume/20.kifu"),
+    include_str!("../../../assets/tsume/21.kifu"),
+    include_str!("../../../assets/tsume/22.kifu"),
+    include_str!("../../../assets/tsume/23.kifu"),
+    include_str!("../../../assets/tsume/24.kifu"),
+    include_str!("../../../assets/tsume/25.kifu"),
+    include_str!("../../../assets/tsume/26.kifu"),
+    include_str!("../../../assets/tsume/27.kifu"),
+    include_str!("../../../assets/tsume/28.kifu"),
+    include_str!("../../../assets/tsume/29.kifu"),
+    include_str!("../../../assets/tsume/30.kifu"),
+    include_str!("../../../assets/tsume/31.kifu"),
+    include_str!("../../../assets/tsume/32.kifu"),
+    include_str!("../../../assets/tsume/33.kifu"),
+    include_str!("../../../assets/tsume/34.kifu"),
+    include_str!("../../../assets/tsume/35.kifu"),
+    include_str!("../../../assets/tsume/36.kifu"),
+    include_str!("../../../assets/tsume/37.kifu"),
+    include_str!("../../../assets/tsume/38.kifu"),
+    include_str!("../../../assets/tsume/39.kifu"),
+    include_str!("../../../assets/tsume/40.kifu"),
+    include_str!("../../../assets/tsume/41.kifu"),
+    include_str!("../../../assets/tsume/42.kifu"),
+    include_str!("../../../assets/tsume/43.kifu"),
+    include_str!("../../../assets/tsume/44.kifu"),
+    include_str!("../../../assets/tsume/45.kifu"),
+    include_str!("../../../assets/tsume/46.kifu"),
+    include_str!("../../../assets/tsume/47.kifu"),
+    include_str!("../../../assets/tsume/48.kifu"),
+    include_str!("../../../assets/tsume/49.kifu"),
+    include_str!("../../../assets/tsume/50.kifu"),
+    include_str!("../../../assets/tsume/51.kifu"),
+    include_str!("../../../assets/tsume/52.kifu"),
+    include_str!("../../../assets/tsume/53.kifu"),
+    include_str!("../../../assets/tsume/54.kifu"),
+    include_str!("../../../assets/tsume/55.kifu"),
 ];
 
 /// A shipped problem: its title, its length in plies and its position.
@@ -90,6 +136,8 @@ pub struct Tsume {
     /// The mate that remains from the position shown (attacker first), when known.
     plan: Option<(crate::record::NodeId, Vec<Move>)>,
     solved: bool,
+    /// The solution was asked for while the solver worked: shown when its answer comes.
+    show_when_known: bool,
     /// Set while the app plays a judged attack and its reply into the record.
     applying: bool,
 }
@@ -122,6 +170,8 @@ impl Tsume {
 #[derive(Clone, Debug, Default)]
 pub(super) struct TsumeState {
     queue: Vec<TsumeCommand>,
+    /// The problems solved, across launches.
+    progress: crate::tui::tsume_progress::TsumeProgress,
 }
 
 impl App {
@@ -134,6 +184,22 @@ impl App {
             Some(Popup::TsumeList { row }) => Some(*row),
             _ => None,
         }
+    }
+
+    /// Whether the shipped problem `p` was solved (in this or an earlier session).
+    pub fn tsume_solved(&self, p: &Problem) -> bool {
+        self.tsume.progress.is_solved(&p.position.to_sfen())
+    }
+
+    /// How many of the shipped problems were solved, of how many.
+    pub fn tsume_progress(&self) -> (usize, usize) {
+        let all = shipped_problems();
+        (all.iter().filter(|p| self.tsume_solved(p)).count(), all.len())
+    }
+
+    /// The problems solved in earlier sessions, and where solving more is kept.
+    pub fn set_tsume_progress(&mut self, progress: crate::tui::tsume_progress::TsumeProgress) {
+        self.tsume.progress = progress;
     }
 
     // ---- the problem list ----
@@ -210,6 +276,7 @@ impl App {
             solving: Some((SolveFor::Start, ROOT)),
             plan: None,
             solved: false,
+            show_when_known: false,
             applying: false,
         }));
         self.message = (self.setup_text().tsume_started)(length);
@@ -286,6 +353,7 @@ impl App {
                 // the mode's state beside the record and the message (borrowed apart)
                 let Mode::Tsume(t) = &mut self.mode else { return };
                 let Some((why, node)) = t.solving.take() else { return };
+                let show = why == SolveFor::Show || std::mem::take(&mut t.show_when_known);
                 match result {
                     MateResult::Mate(line) => {
                         if why == SolveFor::Start && t.length.is_none() {
@@ -294,12 +362,13 @@ impl App {
                         }
                         // a line for a position the player has left is of no use any more
                         if node == here {
-                            self.message = match why {
-                                SolveFor::Show => (text.tsume_solution)(&crate::record::pv::pv_text(
+                            self.message = if show {
+                                (text.tsume_solution)(&crate::record::pv::pv_text(
                                     self.game.position(),
                                     &line,
-                                )),
-                                SolveFor::Start => (text.tsume_started)(t.length),
+                                ))
+                            } else {
+                                (text.tsume_started)(t.length)
                             };
                             t.plan = Some((node, line));
                         }
@@ -332,7 +401,15 @@ impl App {
                     t.solved = true;
                     t.plan = None;
                 }
-                (text.tsume_solved)(plies)
+                let start = self.record().initial().to_sfen();
+                match self.tsume.progress.mark_solved(&start) {
+                    Ok(()) => (text.tsume_solved)(plies),
+                    Err(e) => format!(
+                        "{} · {}",
+                        (text.tsume_solved)(plies),
+                        (text.progress_not_kept)(&e.to_string())
+                    ),
+                }
             }
             Attack::Continues { reply, mate } => {
                 let reply_shown = reply_text(self, reply);
@@ -394,6 +471,14 @@ impl App {
             && *at == node
         {
             self.message = (text.tsume_solution)(&crate::record::pv::pv_text(self.pos(), line));
+            return;
+        }
+        if t.solving.is_some_and(|(_, at)| at == node) {
+            // the solve under way brings the solution: shown when it comes
+            if let Some(t) = self.tsume_mut() {
+                t.show_when_known = true;
+            }
+            self.message = text.tsume_solving.into();
             return;
         }
         if t.busy() {

@@ -34,6 +34,11 @@ fn english_app() -> App {
 }
 
 /// Opens shipped problem `n` (1-based) from the list.
+/// The number (1-based) of the first shipped problem of `plies`.
+fn first_of_length(plies: usize) -> usize {
+    shipped_problems().iter().position(|p| p.length == Some(plies)).expect("a problem of that length") + 1
+}
+
 fn open_problem(app: &mut App, n: usize) {
     app.open_tsume_list();
     app.tsume_list_step(n as i32);
@@ -48,15 +53,20 @@ fn limits() -> MateLimits {
 #[test]
 fn the_shipped_problems_read_with_their_lengths() {
     let ps = shipped_problems();
-    assert_eq!(ps.len(), 9);
+    assert!(ps.len() >= 50, "{}", ps.len());
     assert!(ps.iter().all(|p| p.length.is_some_and(|n| n % 2 == 1)), "{ps:?}");
-    assert_eq!(ps[0].length, Some(5));
+    // graded: shortest first, from a mate in one
+    assert!(ps.windows(2).all(|w| w[0].length <= w[1].length), "{ps:?}");
+    assert_eq!(ps[0].length, Some(1));
+    for (n, p) in ps.iter().enumerate() {
+        assert_eq!(p.title, format!("shogiban 詰将棋 第{}番", n + 1));
+    }
 }
 
 #[test]
 fn a_shipped_problem_plays_through_with_wrong_answers_refused() {
     let mut app = english_app();
-    open_problem(&mut app, 1);
+    open_problem(&mut app, first_of_length(5));
     let t = app.tsume().expect("tsume mode");
     assert_eq!((t.length(), t.attacker()), (Some(5), Color::Black));
     assert!(!app.message().contains("solver could not"), "{}", app.message());
@@ -121,7 +131,7 @@ fn a_shipped_problem_plays_through_with_wrong_answers_refused() {
 #[test]
 fn the_defender_is_not_moved_by_hand_and_stale_answers_are_dropped() {
     let mut app = english_app();
-    open_problem(&mut app, 1);
+    open_problem(&mut app, first_of_length(5));
     let start = app.pos().clone();
     let MateResult::Mate(plan) = solve(&start, limits()) else { panic!() };
     app.submit_move(plan[0]);
@@ -138,7 +148,7 @@ fn the_defender_is_not_moved_by_hand_and_stale_answers_are_dropped() {
     assert!(app.tsume().is_none());
 
     // with the defender to move (after stepping through the record), moves are the app's
-    open_problem(&mut app, 1);
+    open_problem(&mut app, first_of_length(5));
     app.submit_move(plan[0]);
     pump(&mut app);
     assert_eq!(app.ply(), 2);
@@ -178,7 +188,7 @@ fn the_position_shown_becomes_a_problem_and_one_without_a_mate_says_so() {
 fn a_move_may_be_tried_before_the_first_solve_answers() {
     let mut app = english_app();
     app.open_tsume_list();
-    app.tsume_list_step(1);
+    app.tsume_list_step(first_of_length(5) as i32);
     app.tsume_list_confirm();
     // the start solve is still queued: the first move is judged all the same
     let start_solve = app.tsume_command().expect("stop");
@@ -197,13 +207,71 @@ fn a_move_may_be_tried_before_the_first_solve_answers() {
 }
 
 #[test]
+fn the_solution_asked_for_while_the_solver_works_comes_when_it_is_found() {
+    let mut app = english_app();
+    app.open_tsume_list();
+    app.tsume_list_step(first_of_length(5) as i32);
+    app.tsume_list_confirm();
+    // the start solve is still queued: S says so, and its answer shows the solution
+    assert!(app.tsume().unwrap().busy());
+    app.tsume_show_solution();
+    assert!(app.message().starts_with("solving…"), "{}", app.message());
+    pump(&mut app);
+    assert!(app.message().starts_with("solution: ▲"), "{}", app.message());
+    assert_eq!(app.tsume().unwrap().length(), Some(5));
+}
+
+#[test]
+fn solving_is_answered_by_the_tsume_jobs_report_through_the_runner() {
+    let mut app = english_app();
+    app.open_tsume_list();
+    app.tsume_list_step(first_of_length(7) as i32);
+    app.tsume_list_confirm();
+    app.tsume_show_solution();
+    assert!(app.message().starts_with("solving…"), "{}", app.message());
+    // as the event loop does: the solve runs as a job, its report comes back through on_job
+    super::tests_support::run_jobs_until(&mut app, |a| !a.tsume().unwrap().busy());
+    assert!(app.message().starts_with("solution: ▲"), "{}", app.message());
+    assert_eq!(app.tsume().unwrap().length(), Some(7));
+}
+
+#[test]
 fn a_problem_file_opened_for_review_keeps_its_title_and_length() {
-    let (rec, _) = crate::record::read_text(super::tsume::SHIPPED[2], crate::record::Format::Kifu).unwrap();
+    let n = first_of_length(7);
+    let (rec, _) =
+        crate::record::read_text(super::tsume::SHIPPED[n - 1], crate::record::Format::Kifu).unwrap();
     let mut app = App::with_record(rec);
     app.open_tsume_list();
     app.tsume_list_confirm();
     let t = app.tsume().unwrap();
-    assert_eq!((t.title(), t.length()), ("shogiban 詰将棋 第3番", Some(7)));
+    assert_eq!((t.title(), t.length()), (format!("shogiban 詰将棋 第{n}番").as_str(), Some(7)));
+}
+
+#[test]
+fn a_solved_problem_is_remembered_and_counted_in_the_list() {
+    let d = crate::tui::test_dir::TempDir::new("tsume-solved");
+    let file = d.0.join("tsume-solved.txt");
+    let mut app = english_app();
+    app.set_tsume_progress(crate::tui::tsume_progress::TsumeProgress::load(file.clone()));
+    assert_eq!(app.tsume_progress().0, 0);
+    open_problem(&mut app, first_of_length(5));
+    while !app.tsume().unwrap().solved() {
+        let MateResult::Mate(plan) = solve(app.pos(), limits()) else { panic!("no mate") };
+        app.submit_move(plan[0]);
+        pump(&mut app);
+        assert!(app.ply() < 40, "{}", app.message());
+    }
+    let all = shipped_problems().len();
+    assert_eq!(app.tsume_progress(), (1, all));
+    assert!(app.tsume_solved(&shipped_problems()[first_of_length(5) - 1]));
+    // a later launch reads it back
+    let mut later = english_app();
+    later.set_tsume_progress(crate::tui::tsume_progress::TsumeProgress::load(file));
+    assert_eq!(later.tsume_progress(), (1, all));
+    later.open_tsume_list();
+    let s = crate::tui::view::screen_text(&later, 120, 40, std::time::Instant::now());
+    assert!(s.contains(&format!("1 of {all} solved")), "{s}");
+    assert!(s.contains(&format!("✓ shogiban 詰将棋 第{}番", first_of_length(5))), "{s}");
 }
 
 #[test]

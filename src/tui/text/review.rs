@@ -45,6 +45,21 @@ pub struct ReviewText {
     pub copied_position: &'static str,
     /// The number of moves.
     pub copied_record: fn(usize) -> String,
+    /// The analysis panel's title while analysing: depth and speed (`12k`).
+    pub analysis_title: fn(u32, &str) -> String,
+    /// The analysis panel's title before the first line, and in review.
+    pub analysis_waiting: &'static str,
+    pub review_title: &'static str,
+    /// The whole-game analysis' progress (done, total).
+    pub game_analysis_title: fn(usize, usize) -> String,
+    /// Before the better line of a marked move.
+    pub best: &'static str,
+    /// A variation chosen: which of how many.
+    pub variation_of: fn(usize, usize) -> String,
+    /// A marked move reached: its number and the mark.
+    pub marked_move: fn(usize, crate::record::annotation::Mark) -> String,
+    /// The byoyomi seconds left.
+    pub byoyomi: fn(u64) -> String,
 }
 
 fn moves(n: usize) -> String {
@@ -52,6 +67,23 @@ fn moves(n: usize) -> String {
 }
 
 pub static EN: ReviewText = ReviewText {
+    analysis_title: |depth, nps| format!(" Analysis (検討)  depth {depth}  {nps} nps "),
+    analysis_waiting: " Analysis (検討) ",
+    review_title: " Analysis ",
+    game_analysis_title: |done, total| format!(" Game analysis (棋譜解析) {done}/{total} "),
+    best: "best",
+    variation_of: |i, n| format!("variation {i} of {n}"),
+    marked_move: |ply, mark| {
+        use crate::record::annotation::Mark;
+        let meaning = match mark {
+            Mark::Inaccuracy => "an inaccuracy",
+            Mark::Dubious => "a dubious move",
+            Mark::Mistake => "a mistake",
+            Mark::Blunder => "a blunder",
+        };
+        format!("move {ply}: {} ({meaning})", mark.word())
+    },
+    byoyomi: |s| format!("byoyomi {s}"),
     comment_title: |m| format!(" Comment: {m} "),
     comment_keys: "Ctrl-S keep · Esc cancel · Enter new line",
     comment_ask: "Keep the changes? y keep · n discard · Esc edit",
@@ -86,6 +118,14 @@ pub static EN: ReviewText = ReviewText {
 };
 
 pub static JA: ReviewText = ReviewText {
+    analysis_title: |depth, nps| format!(" 検討  深さ {depth}  {nps} nps "),
+    analysis_waiting: " 検討 ",
+    review_title: " 解析 ",
+    game_analysis_title: |done, total| format!(" 棋譜解析 {done}/{total} "),
+    best: "最善",
+    variation_of: |i, n| format!("変化 {i}/{n}"),
+    marked_move: |ply, mark| format!("{ply}手目: {}", mark.word()),
+    byoyomi: |s| format!("秒読み {s}"),
     comment_title: |m| format!(" コメント: {m} "),
     comment_keys: "Ctrl-S 確定 · Esc 取消 · Enter 改行",
     comment_ask: "変更を残しますか? y 残す · n 捨てる · Esc 編集に戻る",

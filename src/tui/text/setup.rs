@@ -60,6 +60,10 @@ pub struct SetupText {
     /// The status line's mode: the problem's title and length.
     pub tsume_status: fn(&str, Option<usize>) -> String,
     pub tsume_solved_mark: &'static str,
+    /// The problems solved, of how many.
+    pub list_progress: fn(usize, usize) -> String,
+    /// Why the solved problem could not be remembered.
+    pub progress_not_kept: fn(&str) -> String,
 }
 
 impl SetupText {
@@ -86,8 +90,8 @@ fn square(sq: crate::core::Square) -> String {
 pub static EN: SetupText = SetupText {
     editor_more: &[("click", "empty square: the last piece; again: other side; right: remove")],
     editor_title: " 局面編集 position editor ",
-    editor_opened: "局面編集: set up a position (Enter when done, Esc cancels)",
-    editor_cancelled: "局面編集 cancelled: nothing changed",
+    editor_opened: "position editor (局面編集): set up a position (Enter when done, Esc cancels)",
+    editor_cancelled: "position editor (局面編集) closed: nothing changed",
     hand_refused: "no more of that piece in this hand (or none to take)",
     problem: |p| match *p {
         SetupProblem::NoKing(c) => format!("{} has no king", side_en(c)),
@@ -121,13 +125,15 @@ pub static EN: SetupText = SetupText {
     list_title: " 詰将棋 tsume problems ",
     list_keys: "↑/↓ choose  Enter solve  Esc close",
     length: |n| match n {
-        Some(n) => format!("{n}手詰"),
+        Some(n) => format!("mate in {n}"),
         None => "length unknown".into(),
     },
     tsume_no_king: "not a tsume: the side not to move has no king",
     tsume_started: |n| {
-        let len = n.map(|n| format!(" ({n}手詰)")).unwrap_or_default();
-        format!("詰将棋{len}: play the attacking side; every move must check (S solution, u take back)")
+        let len = n.map(|n| format!(", mate in {n}")).unwrap_or_default();
+        format!(
+            "tsume (詰将棋){len}: play the attacking side; every move must check (S solution, u take back)"
+        )
     },
     tsume_left: "left tsume mode: the record stays",
     tsume_wait: "the solver is still thinking…",
@@ -136,7 +142,7 @@ pub static EN: SetupText = SetupText {
     tsume_not_check: |m| format!("{m} is not a check: in tsume every attacking move must check"),
     tsume_judging: |m| format!("{m}: the defender is thinking…"),
     tsume_solution: |line| format!("solution: {line}"),
-    tsume_solving: "looking for the solution…",
+    tsume_solving: "solving… the solution shows here when it is found",
     tsume_no_mate: "不詰: the solver proved there is no mate from here",
     tsume_unknown: "the solver could not decide within its budget",
     tsume_escapes: |m, r| format!("{m} fails: {r} and there is no mate any more"),
@@ -144,10 +150,12 @@ pub static EN: SetupText = SetupText {
     tsume_solved: |n| format!("詰み — solved in {n} move{}!", if n == 1 { "" } else { "s" }),
     tsume_reply: |r, left| format!("{r} — mate in {left} more"),
     tsume_status: |title, n| match n {
-        Some(n) => format!("詰将棋 {title} {n}手詰"),
-        None => format!("詰将棋 {title}"),
+        Some(n) => format!("tsume (詰将棋) {title}, mate in {n}"),
+        None => format!("tsume (詰将棋) {title}"),
     },
     tsume_solved_mark: "solved",
+    list_progress: |n, all| format!("· {n} of {all} solved"),
+    progress_not_kept: |e| format!("not remembered as solved: {e}"),
 };
 
 pub static JA: SetupText = SetupText {
@@ -203,7 +211,7 @@ pub static JA: SetupText = SetupText {
     tsume_not_check: |m| format!("{m}は王手ではありません: 詰将棋の攻方は毎手王手です"),
     tsume_judging: |m| format!("{m}: 玉方が考慮中…"),
     tsume_solution: |line| format!("解答: {line}"),
-    tsume_solving: "解答を探しています…",
+    tsume_solving: "解答を探しています… 見つかり次第ここに表示します",
     tsume_no_mate: "不詰: この局面から詰みはありません (ソルバーが証明)",
     tsume_unknown: "ソルバーが制限内に判定できませんでした",
     tsume_escapes: |m, r| format!("{m}は失敗です: {r}で詰みがなくなります"),
@@ -215,6 +223,8 @@ pub static JA: SetupText = SetupText {
         None => format!("詰将棋 {title}"),
     },
     tsume_solved_mark: "詰み",
+    list_progress: |n, all| format!("· {all}問中 {n}問 正解"),
+    progress_not_kept: |e| format!("正解の記録を残せません: {e}"),
 };
 
 #[cfg(test)]

@@ -97,7 +97,7 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
     for top in [true, false] {
         let side = super::hand_owner(top, app.flipped());
         let to_move = pos.side_to_move() == side;
-        let text = c.display(side, running && to_move, now);
+        let text = c.display(side, running && to_move, now, t.review.byoyomi);
         let mut time_style = Style::default().add_modifier(Modifier::BOLD);
         if to_move {
             time_style = time_style.fg(p.clock_running);
@@ -105,7 +105,7 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
         if is_low(&text) {
             time_style = time_style.fg(p.clock_low);
         }
-        let name = g.pad(t.sides[side.index()]);
+        let name = g.pad(app.side_name(side));
         let arrow = if to_move { "▶ " } else { "  " };
         let name_span =
             Span::styled(format!("{arrow}{name}"), Style::default().fg(super::side_color(app, side)));
@@ -177,15 +177,16 @@ mod screen_tests {
 
     #[test]
     fn both_clocks_stay_whole_at_the_smallest_size() {
-        for (language, sente, gote) in [(Language::Ja, "☗先手", "☖後手"), (Language::En, "☗ sente", "☖ gote")]
+        for (language, sente, gote, byoyomi) in
+            [(Language::Ja, "☗先手", "☖後手", "秒読み 30"), (Language::En, "☗ sente", "☖ gote", "byoyomi 30")]
         {
-            // 30 s a move: both sides show 秒読み 30
+            // 30 s a move: both sides show the byoyomi, in the interface's language
             let app = timed_game(language, 4);
             let s = screen_text(&app, 67, 17, Instant::now());
             let line =
                 |who: &str| s.lines().find(|l| l.contains(who)).unwrap_or_else(|| panic!("{who}:\n{s}"));
-            assert!(line(gote).contains("秒読み 30"), "{s}");
-            assert!(line(sente).contains("秒読み 30"), "{s}");
+            assert!(line(gote).contains(byoyomi), "{s}");
+            assert!(line(sente).contains(byoyomi), "{s}");
             assert!(line(sente).contains('▶'), "sente is to move:\n{s}");
             // the status line keeps its own words
             assert!(s.contains(if language == Language::Ja { "レベル3" } else { "level 3" }), "{s}");

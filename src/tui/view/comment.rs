@@ -264,7 +264,7 @@ mod tests {
         assert_eq!(pv.len(), 1);
         let s = screen_text(&app, 100, 34, Instant::now());
         assert!(s.contains("△９四歩(93) 悪手"), "the record panel: {s}");
-        assert!(s.contains("悪手  最善 △３四歩▲２六歩"), "the study panel: {s}");
+        assert!(s.contains("悪手  best △３四歩▲２六歩"), "the study panel: {s}");
     }
 
     #[test]

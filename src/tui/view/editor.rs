@@ -182,9 +182,15 @@ fn draw_panel(f: &mut Frame, app: &App, e: &Editor, problems: &[SetupProblem], a
 
 /// A list with the chosen row marked, then a blank line and the keys.
 fn menu_lines(rows: Vec<String>, chosen: usize, keys: &str) -> Vec<String> {
+    numbered_lines(rows, 0, chosen, keys)
+}
+
+/// Menu lines for `rows`, the first of which is row `first` of the menu.
+fn numbered_lines(rows: Vec<String>, first: usize, chosen: usize, keys: &str) -> Vec<String> {
     let mut lines: Vec<String> = rows
         .into_iter()
         .enumerate()
+        .map(|(i, r)| (i + first, r))
         .map(|(i, r)| format!("{} {:>2}. {r}", if i == chosen { "▶" } else { " " }, i + 1))
         .collect();
     lines.push(String::new());
@@ -202,10 +208,17 @@ fn draw_menu(f: &mut Frame, app: &App, chosen: usize) {
 pub(super) fn draw_tsume_list(f: &mut Frame, app: &App, chosen: usize) {
     let t = app.setup_text();
     let mut rows = vec![t.position_shown.to_string()];
-    rows.extend(
-        crate::tui::app::shipped_problems().iter().map(|p| format!("{}  {}", p.title, (t.length)(p.length))),
-    );
-    super::frame::simple(f, &super::glyphs(app), t.list_title, menu_lines(rows, chosen, t.list_keys));
+    rows.extend(crate::tui::app::shipped_problems().iter().map(|p| {
+        let done = if app.tsume_solved(p) { "✓" } else { " " };
+        format!("{done} {}  {}", p.title, (t.length)(p.length))
+    }));
+    let (solved, all) = app.tsume_progress();
+    let title = format!("{}{} ", t.list_title, (t.list_progress)(solved, all));
+    // a list longer than the screen shows the part around the chosen row
+    let fit = (f.area().height as usize).saturating_sub(6).max(1);
+    let first = chosen.saturating_sub(fit / 2).min(rows.len().saturating_sub(fit));
+    let shown: Vec<String> = rows.into_iter().skip(first).take(fit).collect();
+    super::frame::simple(f, &super::glyphs(app), &title, numbered_lines(shown, first, chosen, t.list_keys));
 }
 
 #[cfg(test)]
@@ -259,8 +272,16 @@ mod tests {
         app.open_tsume_list();
         let s = screen_text(&app, 120, 30, Instant::now());
         assert!(s.contains("▶  1. the position shown"), "{s}");
-        assert!(s.contains("shogiban 詰将棋 第1番  5手詰"), "{s}");
-        assert!(s.contains("11手詰"), "{s}");
+        assert!(s.contains("shogiban 詰将棋 第1番  mate in 1"), "{s}");
+        // a list longer than the screen scrolls with the chosen row, keeping its numbers
+        let last = crate::tui::app::shipped_problems().len();
+        assert!(!s.contains(&format!("第{last}番")), "{s}");
+        app.tsume_list_step(-1);
+        let s = screen_text(&app, 120, 30, Instant::now());
+        assert!(s.contains(&format!("▶ {:>2}.   shogiban 詰将棋 第{last}番", last + 1)), "{s}");
+        assert!(s.contains("mate in 15") || s.contains("mate in 13") || s.contains("mate in 11"), "{s}");
+        assert!(!s.contains("the position shown"), "{s}");
+        assert!(s.lines().all(|l| l.chars().count() <= 120));
     }
 
     #[test]

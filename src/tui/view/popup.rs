@@ -46,7 +46,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         Popup::Help { scroll } => draw_help(f, &g, t, &app.help_keys(), *scroll),
         Popup::NewGame(choice) => {
             let edited = app.editor().map(|_| app.setup_text().edited_position);
-            simple(f, &g, t.new_game_title, new_game_body(t, choice, edited))
+            simple(f, &g, t.new_game_title, new_game_body(app, choice, edited))
         }
         Popup::Settings(screen) => draw_settings(f, &g, t, app.settings(), screen),
         Popup::Comment(e) => super::comment::draw_editor(f, app, e),
@@ -82,12 +82,13 @@ fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, keys: &[(String, String)], scr
 
 /// The new-game dialog; `edited` names the position a game from the editor starts from, in
 /// place of the handicap.
-fn new_game_body(t: &Text, choice: &NewGameChoice, edited: Option<&str>) -> Vec<String> {
+fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec<String> {
+    let t = app.text();
     let NewGameChoice { mode, level, clock, clock_side, handicap } = *choice;
     let mut body: Vec<String> = GameMode::ALL
         .iter()
         .enumerate()
-        .map(|(i, &m)| format!("{} {}. {}", if m == mode { "▶" } else { " " }, i + 1, t.modes[i]))
+        .map(|(i, &m)| format!("{} {}. {}", if m == mode { "▶" } else { " " }, i + 1, app.named(t.modes[i])))
         .collect();
     body.push(String::new());
     body.push(format!("  {}", (t.level_line)(level)));
@@ -127,8 +128,8 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             t.mode_short[i].to_string()
         }
         SettingItem::Side => match s.side {
-            Side::Sente => "☗先手".into(),
-            Side::Gote => "☖後手".into(),
+            Side::Sente => t.sides[0].into(),
+            Side::Gote => t.sides[1].into(),
         },
         SettingItem::Level => format!("{}", s.level),
         SettingItem::Clock => crate::tui::app::clock_label(s).unwrap_or_else(|| t.no_clock.to_string()),
@@ -150,6 +151,8 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
         SettingItem::ImpasseRule => {
             t.impasse_rules[(s.impasse_rule == ImpasseRule::Points24) as usize].into()
         }
+        SettingItem::PlayerName if s.player_name.is_empty() => t.you.into(),
+        SettingItem::PlayerName => s.player_name.clone(),
         SettingItem::EngineCommand => {
             let cmd = s.engine_command.as_deref().unwrap_or(t.builtin_engine);
             format!("{cmd} {}", t.next_launch)
@@ -173,6 +176,7 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             t.clocks.byoyomi_counts[i.unwrap_or(0)].into()
         }
         SettingItem::HelpInGames => t.on_off[s.help_in_games as usize].into(),
+        SettingItem::NaturalThinkingTime => t.on_off[s.natural_thinking_time as usize].into(),
     }
 }
 

@@ -3,7 +3,6 @@
 //! bar, shortened to the width by dropping the least important keys first (`q` and `?` stay).
 
 use super::wrap::wrap;
-use crate::core::Color;
 use crate::tui::app::{App, GameMode, InputKind, LineInput, Player};
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -52,7 +51,7 @@ fn mode_index(players: [Player; 2]) -> usize {
 pub(super) fn status_line(app: &App) -> String {
     let t = app.text();
     let pos = app.pos();
-    let side = if pos.side_to_move() == Color::Black { "☗先手" } else { "☖後手" };
+    let side = app.side_name(pos.side_to_move());
     if let Some(e) = app.editor() {
         let side = app.text().sides[e.setup().side.index()];
         return format!("{} · {side}", super::editor::status_mode(app).unwrap_or_default());
@@ -60,11 +59,11 @@ pub(super) fn status_line(app: &App) -> String {
     let mut parts = vec![format!("{side} {}", (t.move_number)(app.ply() + 1))];
     // a record under review is nobody's game (unless the computer took a side on `t`)
     let who = if app.under_review() && !app.players().contains(&Player::Engine) {
-        t.clocks.review_mode
+        t.clocks.review_mode.to_string()
     } else {
-        t.mode_short[mode_index(app.players())]
+        app.named(t.mode_short[mode_index(app.players())])
     };
-    parts.push(super::editor::status_mode(app).unwrap_or_else(|| who.to_string()));
+    parts.push(super::editor::status_mode(app).unwrap_or(who));
     if app.players().contains(&Player::Engine) {
         parts.push((t.level_short)(app.level()));
     }
@@ -185,6 +184,9 @@ mod tests {
         assert_eq!(wrap("abc def ghi", 7), vec!["abc def", "ghi"]);
         assert_eq!(wrap("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
         assert_eq!(wrap("７六歩 は 指せません", 6), vec!["７六歩", "は", "指せま", "せん"]);
+        // a line of moves breaks between moves, never inside one
+        assert_eq!(wrap("解答: ▲１二龍上△同玉▲２三金打", 16), vec!["解答: ▲１二龍上", "△同玉▲２三金打"]);
+        assert_eq!(wrap("▲ １二龍上△ 同玉", 12), vec!["▲ １二龍上", "△ 同玉"]);
         for l in wrap("a long message about a pinned 金 on ５八 and the 飛 on ５一", 10) {
             assert!(l.width() <= 10, "{l}");
         }

@@ -63,7 +63,7 @@ fn text_lines(app: &App, comments: bool) -> (String, Vec<Line<'static>>) {
     if app.analysing() {
         match app.analysis() {
             Some(u) => {
-                title = format!(" 検討  深さ {}  {} nps ", u.depth, nps_text(u.nps));
+                title = (app.text().review.analysis_title)(u.depth, &nps_text(u.nps));
                 for l in &u.lines {
                     out.push(Line::from(vec![
                         Span::styled(
@@ -75,17 +75,18 @@ fn text_lines(app: &App, comments: bool) -> (String, Vec<Line<'static>>) {
                 }
             }
             None => {
-                title = " 検討 ".to_string();
+                title = app.text().review.analysis_waiting.to_string();
                 out.push(Line::from("…"));
             }
         }
     } else if let Some((mark, pos, pv)) = app.better_line() {
-        title = " 解析 ".to_string();
-        out.push(Line::from(vec![mark_span(app, mark), Span::raw("  最善 "), Span::raw(pv_text(&pos, &pv))]));
+        title = app.text().review.review_title.to_string();
+        let best = format!("  {} ", app.text().review.best);
+        out.push(Line::from(vec![mark_span(app, mark), Span::raw(best), Span::raw(pv_text(&pos, &pv))]));
     } else {
         title = match app.game_analysis_progress() {
-            Some((done, total)) => format!(" 棋譜解析 {done}/{total} "),
-            None => " 解析 ".to_string(),
+            Some((done, total)) => (app.text().review.game_analysis_title)(done, total),
+            None => app.text().review.review_title.to_string(),
         };
         if let Some((s, pv)) = app.analysis_here() {
             out.push(Line::from(vec![

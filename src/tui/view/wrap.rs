@@ -72,17 +72,18 @@ fn spans_of(chars: &[(char, Style)]) -> Line<'static> {
     Line::from(spans)
 }
 
-/// `text` broken into lines of at most `width` columns: at spaces where it can, inside a word
+/// `text` broken into lines of at most `width` columns: at spaces, and before a ▲ or △ in a
+/// line of moves (`解答: ▲１二龍上△同玉…`) so a move stays whole, where it can; inside a word
 /// only when the word alone is wider than the line.
 pub fn wrap(text: &str, width: u16) -> Vec<String> {
     let width = width.max(1) as usize;
     let mut lines = vec![String::new()];
-    for word in text.split(' ') {
+    for (sep, word) in break_points(text) {
         let cur = lines.last_mut().expect("never empty");
-        let need = if cur.is_empty() { word.width() } else { cur.width() + 1 + word.width() };
+        let need = if cur.is_empty() { word.width() } else { cur.width() + sep.width() + word.width() };
         if need <= width {
             if !cur.is_empty() {
-                cur.push(' ');
+                cur.push_str(sep);
             }
             cur.push_str(word);
             continue;
@@ -99,6 +100,27 @@ pub fn wrap(text: &str, width: u16) -> Vec<String> {
         }
     }
     lines
+}
+
+/// `text` cut where a line may break, each piece with what goes before it when the two stay on
+/// one line: `" "` after a space, `""` before a ▲ or △ that follows other text. A space right
+/// after a mark (the ambiguous-width padding, `▲ ７六歩`) is no break.
+fn break_points(text: &str) -> Vec<(&'static str, &str)> {
+    let is_mark = |c: char| matches!(c, '▲' | '△');
+    let mut out = Vec::new();
+    let (mut start, mut sep, mut prev) = (0, "", None);
+    for (i, c) in text.char_indices() {
+        if c == ' ' && !prev.is_some_and(is_mark) {
+            out.push((sep, &text[start..i]));
+            (start, sep) = (i + 1, " ");
+        } else if is_mark(c) && i > start {
+            out.push((sep, &text[start..i]));
+            (start, sep) = (i, "");
+        }
+        prev = Some(c);
+    }
+    out.push((sep, &text[start..]));
+    out
 }
 
 #[cfg(test)]
