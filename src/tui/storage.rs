@@ -427,6 +427,7 @@ mod tests {
         app.start_new_game(crate::tui::app::NewGameChoice {
             mode: GameMode::HumanGote,
             level: 4,
+            gote_level: 4,
             clock: crate::tui::app::clock::preset(2),
             clock_side: None,
             handicap: 0,

@@ -5,7 +5,7 @@
 //! (`engine`, `study`, `tsume`, `threats`, `learn`, saving in `line`); this file only turns them
 //! into [`Command`]s and reports back into calls.
 
-use super::{App, EngineCommand, LearnCommand, StudyCommand, ThreatCommand, TsumeCommand};
+use super::{App, EngineCommand, LearnCommand, OnlineCommand, StudyCommand, ThreatCommand, TsumeCommand};
 use crate::engine::analysis::game::GameAnalysisOptions;
 use crate::engine::search::time::Limits;
 use crate::tui::event::Command;
@@ -71,6 +71,13 @@ impl App {
                 LearnCommand::Cancel => Command::Stop(JobKind::Learn),
             });
         }
+        while let Some(cmd) = self.online_command() {
+            out.push(match cmd {
+                OnlineCommand::Connect(c) => Command::Start(JobRequest::Connect(c)),
+                OnlineCommand::Send(line) => Command::Send(line),
+                OnlineCommand::Close => Command::Stop(JobKind::Online),
+            });
+        }
         out.extend(self.saves.drain(..).map(Command::Start));
         if self.byoyomi_count(now) {
             out.push(Command::Bell);
@@ -99,6 +106,8 @@ impl App {
             Report::Saved { path, result } => self.on_saved(&path, result),
             // the autosave is the event loop's
             Report::Autosaved(_) => {}
+            Report::Online(incoming) => self.on_online(incoming, now),
+            Report::PasswordNotKept(why) => self.message = (self.online_text().password_not_kept)(&why),
         }
     }
 
@@ -108,7 +117,10 @@ impl App {
     pub fn wake_at(&self, now: Instant) -> Option<Instant> {
         let clock_runs =
             self.clock().is_some_and(|c| !c.stopped) && !self.line_ended() && !self.status().is_over();
-        let clock = clock_runs.then(|| now + CLOCK_TICK);
+        let online_clock = self.online().is_some_and(|o| {
+            matches!(o.stage(), super::Stage::Playing | super::Stage::Waiting | super::Stage::Connecting)
+        });
+        let clock = (clock_runs || online_clock).then(|| now + CLOCK_TICK);
         [clock, self.answer_due(now), self.flash_until()].into_iter().flatten().min()
     }
 }
@@ -138,6 +150,7 @@ mod tests {
             clock: crate::tui::app::clock::preset(1),
             clock_side: None,
             handicap: 0,
+            gote_level: 3,
         });
         assert!(timed.clock().is_some());
         let at = timed.wake_at(now).expect("a running clock ticks");

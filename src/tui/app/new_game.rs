@@ -67,8 +67,10 @@ pub enum Player {
 #[serde(default)]
 pub struct NewGameChoice {
     pub mode: GameMode,
-    /// The computer's level, 1..=10.
+    /// The computer's level, 1..=10; in computer vs computer, ☗'s.
     pub level: u8,
+    /// ☖'s level in computer vs computer, 1..=10.
+    pub gote_level: u8,
     /// Each side's time control (`None`: no clock).
     pub clock: Option<TimeControls>,
     /// Which side's time control the dialog's keys change: both (`None`), or one (time odds).
@@ -86,6 +88,7 @@ impl Default for NewGameChoice {
         NewGameChoice {
             mode: GameMode::HumanSente,
             level: DEFAULT_LEVEL,
+            gote_level: DEFAULT_LEVEL,
             clock: None,
             clock_side: None,
             handicap: 0,
@@ -99,6 +102,7 @@ impl NewGameChoice {
         NewGameChoice {
             mode: self.mode,
             level: self.level.clamp(1, 10),
+            gote_level: self.gote_level.clamp(1, 10),
             clock: self
                 .clock
                 .map(|tc| tc.map(TimeControl::clamped))
@@ -115,9 +119,22 @@ impl NewGameChoice {
         self.mode = GameMode::ALL[(i + delta).rem_euclid(n) as usize];
     }
 
-    /// One level up or down, within 1..=10.
+    /// One level up or down, within 1..=10 (☗'s in computer vs computer).
     pub fn step_level(&mut self, delta: i32) {
         self.level = (self.level as i32 + delta).clamp(1, 10) as u8;
+    }
+
+    /// ☖'s level in computer vs computer one up or down, within 1..=10.
+    pub fn step_gote_level(&mut self, delta: i32) {
+        self.gote_level = (self.gote_level as i32 + delta).clamp(1, 10) as u8;
+    }
+
+    /// The level of the computer playing each side (☗, ☖) in this game.
+    pub fn levels(&self) -> [u8; 2] {
+        match self.mode {
+            GameMode::EngineVsEngine => [self.level, self.gote_level],
+            _ => [self.level; 2],
+        }
     }
 
     /// The next preset clock (both sides the same); from a clock of one's own, the first.
@@ -179,6 +196,7 @@ impl NewGameChoice {
         NewGameChoice {
             mode,
             level: s.level,
+            gote_level: s.gote_level,
             clock: super::settings_menu::controls_of(s),
             clock_side: None,
             handicap: HANDICAPS.iter().position(|h| h.name == s.handicap).unwrap_or(0),
@@ -196,6 +214,7 @@ impl NewGameChoice {
             GameMode::EngineVsEngine => s.mode = Mode::ComputerVsComputer,
         }
         s.level = c.level;
+        s.gote_level = c.gote_level;
         super::settings_menu::set_controls(s, c.clock);
         s.handicap = HANDICAPS[c.handicap].name.to_string();
     }
@@ -205,7 +224,7 @@ impl App {
     /// Starts a new game from the start position (or the handicap's) with the chosen players.
     pub fn start_new_game(&mut self, choice: NewGameChoice) {
         let choice = choice.clamped();
-        let NewGameChoice { mode, level, clock, handicap, .. } = choice;
+        let NewGameChoice { mode, clock, handicap, .. } = choice;
         let mut settings = self.settings.clone();
         choice.apply_to(&mut settings);
         if settings != self.settings {
@@ -213,7 +232,8 @@ impl App {
             self.settings_dirty = true;
         }
         let players = mode.players();
-        self.level = level.clamp(1, 10);
+        self.levels = choice.levels();
+        self.players = players;
         let h = &HANDICAPS[handicap.min(HANDICAPS.len() - 1)];
         self.leave_tsume();
         let mut rec = match self.take_editor_start() {
@@ -221,10 +241,9 @@ impl App {
             None => GameRecord::with_handicap(h),
         };
         rec.set_header("開始日時", &super::now_string());
-        rec.set_header("先手", &self.player_name(players[0]));
+        rec.set_header("先手", &self.player_name(0));
         // two people at one keyboard: the name is the first player's
-        let gote =
-            if players == [Player::Human; 2] { "you".to_string() } else { self.player_name(players[1]) };
+        let gote = if players == [Player::Human; 2] { "you".to_string() } else { self.player_name(1) };
         rec.set_header("後手", &gote);
         if let Some(tc) = &clock {
             rec.set_header("持ち時間", &super::clock::controls_label_ja(tc));
@@ -240,8 +259,6 @@ impl App {
         self.message = (self.text().new_game)(&self.mode_label(mode));
     }
 
-    /// A player's name in the record's headers: the name set in the settings (else `you`), or
-    /// the computer's name.
     /// `label` with the player's name, when one is set, in place of the word for "you".
     pub fn named(&self, label: &str) -> String {
         let name = self.settings.player_name.trim();
@@ -253,13 +270,15 @@ impl App {
         self.named(mode.label(self.text()))
     }
 
-    pub(super) fn player_name(&self, p: Player) -> String {
-        match p {
+    /// The name of side `i`'s player in the record's headers: the name set in the settings
+    /// (else `you`), or the computer's name and level (`shogiban レベル3`).
+    pub(super) fn player_name(&self, i: usize) -> String {
+        match self.players[i] {
             Player::Human if !self.settings.player_name.trim().is_empty() => {
                 self.settings.player_name.clone()
             }
             Player::Human => "you".into(),
-            Player::Engine => self.engine_name.clone(),
+            Player::Engine => format!("{} レベル{}", self.engine_name, self.levels[i]),
         }
     }
 

@@ -28,6 +28,8 @@ pub struct ClockState {
 pub struct Session {
     pub players: [Player; 2],
     pub level: u8,
+    /// ☖'s level when it differs from ☗'s (computer vs computer); `None`: the same.
+    pub gote_level: Option<u8>,
     pub clock: Option<ClockState>,
     /// Where the game stands, as child indices from the start (see `App::node_path`).
     pub path: Vec<usize>,
@@ -48,6 +50,7 @@ impl Default for Session {
         Session {
             players: [Player::Human, Player::Engine],
             level: super::DEFAULT_LEVEL,
+            gote_level: None,
             clock: None,
             path: Vec::new(),
             flipped: false,
@@ -87,7 +90,8 @@ impl App {
         });
         Session {
             players: self.players,
-            level: self.level,
+            level: self.levels[0],
+            gote_level: (self.levels[1] != self.levels[0]).then_some(self.levels[1]),
             clock,
             path: self.node_path(),
             flipped: self.flipped,
@@ -112,7 +116,8 @@ impl App {
         let mut app = App::with_record(record);
         app.set_settings(settings);
         app.players = session.players;
-        app.level = session.level.clamp(1, 10);
+        let level = session.level.clamp(1, 10);
+        app.levels = [level, session.gote_level.map_or(level, |l| l.clamp(1, 10))];
         app.clock = session.clock.as_ref().map(|c| {
             let tc = c.controls.unwrap_or([TimeControl::new(c.main_ms, c.byoyomi_ms); 2]);
             let mut clock = GameClock::new(Some(tc), now);

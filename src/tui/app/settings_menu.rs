@@ -17,6 +17,7 @@ pub enum SettingItem {
     Mode,
     Side,
     Level,
+    GoteLevel,
     Clock,
     Handicap,
     PieceStyle,
@@ -39,11 +40,12 @@ pub enum SettingItem {
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 23] = [
+    pub const ALL: [SettingItem; 24] = [
         SettingItem::PlayerName,
         SettingItem::Mode,
         SettingItem::Side,
         SettingItem::Level,
+        SettingItem::GoteLevel,
         SettingItem::Clock,
         SettingItem::Handicap,
         SettingItem::PieceStyle,
@@ -123,6 +125,10 @@ pub fn clock_label(s: &Settings) -> Option<String> {
 
 use super::engine::PACES_MS as MIN_MOVE_CHOICES;
 
+fn step_level(level: u8, delta: i32) -> u8 {
+    (level as i32 + delta).clamp(*settings::LEVELS.start() as i32, *settings::LEVELS.end() as i32) as u8
+}
+
 fn cycle<T: PartialEq + Copy>(all: &[T], now: T, delta: i32) -> T {
     let n = all.len() as i32;
     let i = all.iter().position(|&x| x == now).map_or(if delta > 0 { -1 } else { 0 }, |i| i as i32);
@@ -136,11 +142,8 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
             s.mode = cycle(&[Mode::VsComputer, Mode::HotSeat, Mode::ComputerVsComputer], s.mode, delta)
         }
         SettingItem::Side => s.side = cycle(&[Side::Sente, Side::Gote], s.side, delta),
-        SettingItem::Level => {
-            s.level = (s.level as i32 + delta)
-                .clamp(*settings::LEVELS.start() as i32, *settings::LEVELS.end() as i32)
-                as u8
-        }
+        SettingItem::Level => s.level = step_level(s.level, delta),
+        SettingItem::GoteLevel => s.gote_level = step_level(s.gote_level, delta),
         SettingItem::Clock => {
             let presets: Vec<Option<TimeControls>> = TIME_PRESETS.iter().map(|p| p.map(|t| [t; 2])).collect();
             let next = cycle(&presets, controls_of(s), delta);
@@ -330,6 +333,7 @@ mod tests {
                 let c = NewGameChoice {
                     mode,
                     level: 7,
+                    gote_level: 5,
                     clock: crate::tui::app::clock::preset(time),
                     clock_side: None,
                     handicap,

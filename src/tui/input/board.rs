@@ -78,6 +78,13 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         | Action::NextStart
         | Action::PreviousStart
         | Action::BoxToHand
-        | Action::Done => {}
+        | Action::Done
+        | Action::Protocol
+        | Action::Who
+        | Action::GameList
+        | Action::Watch
+        | Action::Chat
+        | Action::AskGame
+        | Action::LeaveOnline => {}
     }
 }

@@ -9,6 +9,7 @@ mod editor;
 mod learn;
 mod line;
 mod mouse;
+mod online;
 mod popup;
 mod tsume;
 
@@ -42,6 +43,7 @@ pub fn handle_key(app: &mut App, k: KeyEvent) {
             Mode::Editor(_) => editor::handle_editor_key(app, k),
             Mode::Tsume(_) => tsume::handle_tsume_key(app, k),
             Mode::Learn(_) => learn::handle_learn_key(app, k),
+            Mode::Online(_) => online::handle_online_key(app, k),
         },
     }
 }

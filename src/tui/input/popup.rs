@@ -11,6 +11,21 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             KeyCode::Esc => app.close_popup(),
             _ => {}
         },
+        Popup::OfferSaveLost(_) => {
+            app.close_popup();
+            if matches!(k.code, KeyCode::Char('y') | KeyCode::Enter) {
+                app.open_save(crate::tui::storage::save_dir().as_deref());
+            }
+        }
+        Popup::Protocol { .. } => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => app.scroll_protocol(-1),
+            KeyCode::Down | KeyCode::Char('j') => app.scroll_protocol(1),
+            KeyCode::PageUp => app.scroll_protocol(-10),
+            KeyCode::PageDown => app.scroll_protocol(10),
+            KeyCode::Home => app.scroll_protocol(i32::MIN / 2),
+            KeyCode::End => app.scroll_protocol(i32::MAX / 2),
+            _ => app.close_popup(),
+        },
         Popup::ConfirmResign => match k.code {
             KeyCode::Char('y') => app.resign(),
             _ => app.close_popup(),
@@ -72,6 +87,8 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('+') => {
                 app.edit_new_game(|c| c.step_level(1))
             }
+            KeyCode::Char('<') | KeyCode::Char(',') => app.edit_new_game(|c| c.step_gote_level(-1)),
+            KeyCode::Char('>') | KeyCode::Char('.') => app.edit_new_game(|c| c.step_gote_level(1)),
             KeyCode::Char('t') => app.edit_new_game(|c| c.cycle_time()),
             // the clock: m/M main time, b/B byoyomi, f/F Fischer increment, up / down
             KeyCode::Char(key @ ('m' | 'M' | 'b' | 'B' | 'f' | 'F')) => {
@@ -83,8 +100,9 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
                 let delta = if key.is_ascii_lowercase() { 1 } else { -1 };
                 app.edit_new_game(|c| c.step_clock(part, delta))
             }
-            KeyCode::Char('o') => app.edit_new_game(|c| c.cycle_clock_side()),
+            KeyCode::Char('s') => app.edit_new_game(|c| c.cycle_clock_side()),
             KeyCode::Char('c') => app.edit_new_game(|c| c.cycle_handicap()),
+            KeyCode::Char('5') | KeyCode::Char('o') => app.open_online(None, std::time::Instant::now()),
             KeyCode::Char(d @ '1'..='4') => {
                 app.edit_new_game(|c| c.mode = GameMode::ALL[d as usize - '1' as usize])
             }

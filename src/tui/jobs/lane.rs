@@ -19,6 +19,10 @@ pub(super) enum LaneMsg {
     Stopped(Ticket),
     /// What an external USI engine said.
     Usi(UsiEvent),
+    /// What the connection opened by the job with this ticket brought.
+    Online(Ticket, crate::online::Incoming),
+    /// A line to send on the open connection.
+    Send(String),
     /// The runner is going away.
     Quit,
 }
@@ -82,6 +86,10 @@ impl Lane {
                 spawn(name, move || run_jobs(&rx, &p, super::mate::work))
             }
             JobKind::Save | JobKind::Autosave => spawn(name, move || run_jobs(&rx, &p, super::save::work)),
+            JobKind::Online => {
+                let me = inbox.clone();
+                spawn(name, move || super::online::lane(&rx, me, &p))
+            }
         };
         Lane { inbox, pending, thread: Some(thread) }
     }
@@ -96,6 +104,10 @@ impl Lane {
 
     pub(super) fn stopped(&self, ticket: Ticket) {
         let _ = self.inbox.send(LaneMsg::Stopped(ticket));
+    }
+
+    pub(super) fn send_line(&self, line: &str) {
+        let _ = self.inbox.send(LaneMsg::Send(line.to_string()));
     }
 
     pub(super) fn wait_idle(&self, timeout: Duration) -> bool {
@@ -133,7 +145,7 @@ pub(super) fn run_jobs(
                 pending.done();
             }
             LaneMsg::Quit => return,
-            LaneMsg::Stopped(_) | LaneMsg::Usi(_) => {}
+            LaneMsg::Stopped(_) | LaneMsg::Usi(_) | LaneMsg::Online(..) | LaneMsg::Send(_) => {}
         }
     }
 }

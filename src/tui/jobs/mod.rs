@@ -25,11 +25,13 @@
 mod computer;
 mod lane;
 mod mate;
+mod online;
 mod save;
 mod study;
 
 pub use computer::{Computer, EngineReport, Score, ThinkRequest, ThinkingInfo, think_time_ms};
 pub use mate::TsumeAnswer;
+pub use online::{ConnectRequest, password_key, passwords_path, remembered_password, remembered_passwords};
 pub use study::GameReport;
 
 use crate::core::{Move, Position};
@@ -71,6 +73,8 @@ pub enum JobKind {
     Save,
     /// The autosave and its session.
     Autosave,
+    /// The connection to a CSA server: one job from connecting to the server closing it.
+    Online,
 }
 
 /// A piece of work the app asks for, with everything it needs.
@@ -94,6 +98,8 @@ pub enum JobRequest {
     Save { path: PathBuf, record: Box<GameRecord> },
     /// Write the autosave: the record (when it changed) and the session text beside it.
     Autosave { record_path: PathBuf, record: Option<Box<GameRecord>>, session_path: PathBuf, session: String },
+    /// Connect to a CSA server; its lines are the job's reports (send with `Runner::send_line`).
+    Connect(ConnectRequest),
 }
 
 impl JobRequest {
@@ -108,6 +114,7 @@ impl JobRequest {
             JobRequest::Learn { .. } => JobKind::Learn,
             JobRequest::Save { .. } => JobKind::Save,
             JobRequest::Autosave { .. } => JobKind::Autosave,
+            JobRequest::Connect(_) => JobKind::Online,
         }
     }
 }
@@ -129,6 +136,11 @@ pub enum Report {
     },
     /// The autosave was written, or why not.
     Autosaved(Result<(), String>),
+    /// What the connection to the CSA server brought: connected, a line, closed, failed (the
+    /// last two end the job).
+    Online(crate::online::Incoming),
+    /// The password to remember could not be written (the file and why).
+    PasswordNotKept(String),
 }
 
 /// One report of one job.
@@ -259,6 +271,15 @@ impl Runner {
             self.current.remove(&event.kind);
         }
         Some(event)
+    }
+
+    /// Sends `line` on the open connection to the CSA server (nothing when none is open).
+    pub fn send_line(&mut self, line: &str) {
+        if let Some(lane) = self.lanes.get(&JobKind::Online)
+            && self.current.contains_key(&JobKind::Online)
+        {
+            lane.send_line(line);
+        }
     }
 
     /// Waits until every job of `kind` handed out so far has ended or been skipped, at most

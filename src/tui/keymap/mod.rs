@@ -8,7 +8,7 @@ mod key;
 mod table;
 
 pub use key::Key;
-pub use table::{Bar, HIDDEN, LEARN_KEEPS, Label, Row, TABLE};
+pub use table::{Bar, HIDDEN, LEARN_KEEPS, Label, ONLINE_KEEPS, Row, TABLE};
 
 use std::collections::BTreeMap;
 
@@ -26,11 +26,13 @@ pub enum KeyMode {
     Learn,
     /// The position editor.
     Editor,
+    /// Online play: its own keys, then the board page's in `ONLINE_KEEPS`.
+    Online,
 }
 
 impl KeyMode {
-    pub const ALL: [KeyMode; 5] =
-        [KeyMode::Board, KeyMode::Review, KeyMode::Tsume, KeyMode::Learn, KeyMode::Editor];
+    pub const ALL: [KeyMode; 6] =
+        [KeyMode::Board, KeyMode::Review, KeyMode::Tsume, KeyMode::Learn, KeyMode::Editor, KeyMode::Online];
 
     /// The name in the README's key table.
     pub fn name(self) -> &'static str {
@@ -40,6 +42,7 @@ impl KeyMode {
             KeyMode::Tsume => "tsume",
             KeyMode::Learn => "learn",
             KeyMode::Editor => "editor",
+            KeyMode::Online => "online",
         }
     }
 
@@ -49,6 +52,7 @@ impl KeyMode {
             KeyMode::Board | KeyMode::Editor => false,
             KeyMode::Tsume | KeyMode::Review => true,
             KeyMode::Learn => LEARN_KEEPS.contains(&action),
+            KeyMode::Online => ONLINE_KEEPS.contains(&action),
         }
     }
 }
@@ -142,6 +146,13 @@ actions! {
     PreviousStart = "previous_start",
     BoxToHand = "box_to_hand",
     Done = "done",
+    Protocol = "protocol",
+    Who = "who",
+    GameList = "game_list",
+    Watch = "watch",
+    Chat = "chat",
+    AskGame = "ask_game",
+    LeaveOnline = "leave_online",
 }
 
 impl Action {

@@ -10,6 +10,7 @@ mod eval_bar;
 mod frame;
 pub mod geometry;
 mod learn;
+mod online;
 pub mod palette;
 pub use editor::hand_slot_at as editor_hand_slot_at;
 pub mod glyphs;
@@ -43,6 +44,8 @@ pub struct Areas {
     /// The comment panel under the record (zero height when not shown).
     pub comment: Rect,
     pub status: Rect,
+    /// The rows under the board's lower hand (online chat), often none.
+    pub under_board: Rect,
 }
 
 /// Rows below the board: the status line, at least one row for the message (more when it is
@@ -102,6 +105,7 @@ pub fn areas(full: Rect, app: &App) -> Areas {
         study,
         comment,
         status: rows[1],
+        under_board: left[3],
     }
 }
 
@@ -177,6 +181,10 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
         }
     }
     status::draw_status(f, app, a.status);
+    if app.online().is_some() {
+        online::draw_chat(f, app, a.under_board);
+        online::draw_online(f, app, now);
+    }
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);
     }

@@ -52,6 +52,11 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         Popup::Comment(e) => super::comment::draw_editor(f, app, e),
         Popup::Variations(v) => super::comment::draw_variations(f, app, v),
         Popup::TsumeList { row } => super::editor::draw_tsume_list(f, app, *row),
+        Popup::OfferSaveLost(why) => {
+            let t = app.online_text();
+            simple(f, &g, t.lost_title, vec![why.clone(), t.save_question.into()])
+        }
+        Popup::Protocol { scroll } => super::online::draw_protocol(f, app, *scroll),
     }
 }
 
@@ -84,14 +89,21 @@ fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, keys: &[(String, String)], scr
 /// place of the handicap.
 fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec<String> {
     let t = app.text();
-    let NewGameChoice { mode, level, clock, clock_side, handicap } = *choice;
+    let NewGameChoice { mode, level, gote_level, clock, clock_side, handicap } = *choice;
     let mut body: Vec<String> = GameMode::ALL
         .iter()
         .enumerate()
         .map(|(i, &m)| format!("{} {}. {}", if m == mode { "▶" } else { " " }, i + 1, app.named(t.modes[i])))
         .collect();
+    let online = crate::tui::text::online::OnlineText::of(t.language).mode_label;
+    body.push(format!("  {}. {online} …", GameMode::ALL.len() + 1));
     body.push(String::new());
-    body.push(format!("  {}", (t.level_line)(level)));
+    if mode == GameMode::EngineVsEngine {
+        body.push(format!("  {}", (t.side_level_line)(t.sides[0], level, "←/→")));
+        body.push(format!("  {}", (t.side_level_line)(t.sides[1], gote_level, "< / >")));
+    } else {
+        body.push(format!("  {}", (t.level_line)(level)));
+    }
     let clock_text = match (&clock, t.language) {
         (None, _) => t.no_clock.to_string(),
         (Some(tc), crate::tui::settings::Language::Ja) => crate::tui::app::clock::controls_label_ja(tc),
@@ -132,6 +144,7 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             Side::Gote => t.sides[1].into(),
         },
         SettingItem::Level => format!("{}", s.level),
+        SettingItem::GoteLevel => format!("{}", s.gote_level),
         SettingItem::Clock => crate::tui::app::clock_label(s).unwrap_or_else(|| t.no_clock.to_string()),
         SettingItem::Handicap => s.handicap.clone(),
         SettingItem::PieceStyle => t.piece_styles[(s.piece_style == PieceStyle::Ascii) as usize].into(),

@@ -57,6 +57,10 @@ pub(super) fn status_line(app: &App) -> String {
         return format!("{} · {side}", super::editor::status_mode(app).unwrap_or_default());
     }
     let mut parts = vec![format!("{side} {}", (t.move_number)(app.ply() + 1))];
+    if let Some(words) = app.online_status() {
+        parts.push(words);
+        return parts.join(" · ");
+    }
     // a record under review is nobody's game (unless the computer took a side on `t`)
     let who = if app.under_review() && !app.players().contains(&Player::Engine) {
         t.clocks.review_mode.to_string()
@@ -65,7 +69,12 @@ pub(super) fn status_line(app: &App) -> String {
     };
     parts.push(super::editor::status_mode(app).unwrap_or(who));
     if app.players().contains(&Player::Engine) {
-        parts.push((t.level_short)(app.level()));
+        let [b, w] = app.levels();
+        parts.push(if app.players() == [Player::Engine; 2] && b != w {
+            (t.levels_short)(b, w)
+        } else {
+            (t.level_short)(app.level())
+        });
     }
     if app.players() == [Player::Engine, Player::Engine] {
         parts.push((t.pace)(app.pace().as_millis() as u64));
@@ -129,6 +138,8 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
                 InputKind::Move => (t.prompt_move, t.prompt_move_hint.to_string()),
                 InputKind::SavePath => (t.prompt_save, t.prompt_save_hint.to_string()),
                 InputKind::GotoMove => (t.review.prompt_goto, (t.review.prompt_goto_hint)(app.line_length())),
+                InputKind::WatchGame => (app.online_text().watch_prompt, "%%MONITOR2ON".to_string()),
+                InputKind::Chat => (app.online_text().chat_prompt, "%%CHAT".to_string()),
             };
             let rows = area.height.saturating_sub(3) as usize;
             let msg = prompt_message_lines(app, area.width);
@@ -207,7 +218,14 @@ mod bar_tests {
         let mut app = App::new(crate::core::Position::startpos());
         app.set_settings(Settings { language: lang, ..Settings::default() });
         let clock = crate::tui::app::clock::preset(clock);
-        app.start_new_game(NewGameChoice { mode, level: 3, clock, clock_side: None, handicap: 0 });
+        app.start_new_game(NewGameChoice {
+            mode,
+            level: 3,
+            gote_level: 3,
+            clock,
+            clock_side: None,
+            handicap: 0,
+        });
         app
     }
 
