@@ -99,6 +99,10 @@ pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::Sett
                         app.set_message(e.to_string());
                     }
                 }
+                Command::Bell => {
+                    // a bell that cannot be rung is not worth a message
+                    let _ = terminal::ring_bell();
+                }
                 Command::Suspend => suspend = true,
                 Command::Quit => quit = true,
             }

@@ -441,7 +441,7 @@ mod tests {
         let mut choice = app.last_choice();
         choice.mode = GameMode::HumanGote;
         choice.level = 7;
-        choice.time = 2;
+        choice.clock = crate::tui::app::clock::preset(2);
         choice.handicap = 1;
         app.start_new_game(choice);
         assert!(app.take_settings_dirty());
@@ -462,13 +462,13 @@ mod tests {
             mode: GameMode::HumanGote,
             level: 4,
             gote_level: 4,
-            time: 2,
+            clock: crate::tui::app::clock::preset(2),
+            clock_side: None,
             handicap: 0,
         });
         for m in ["7g7f", "3c3d", "2g2f", "8c8d"] {
             assert!(app.submit_typed(m), "{m}");
         }
-        app.undo(); // the clock runs: refused
         app.quit(); // 中断 at the end of the line
         assert_eq!(app.record().ending().map(|s| s.kind), Some(crate::record::SpecialKind::Interrupt));
         write(&store, &app);

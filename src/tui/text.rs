@@ -4,8 +4,10 @@
 
 pub use crate::record::Language;
 
+mod clocks;
 mod library;
 pub mod review;
+pub use clocks::ClockText;
 pub use library::LibraryText;
 pub use review::ReviewText;
 #[cfg(test)]
@@ -69,7 +71,7 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 22],
+    pub settings_labels: [&'static str; 24],
     /// Why the name typed cannot be used (`settings::BadName` in words).
     pub bad_player_name: fn(&str) -> String,
     /// The themes' names on the settings screen, in `settings::Theme::ALL` order.
@@ -126,7 +128,6 @@ pub struct Text {
     /// The winner's name.
     pub perpetual_check: fn(&str) -> String,
     pub over_here: &'static str,
-    pub no_takeback_on_clock: &'static str,
     pub at_start: &'static str,
     pub at_end: &'static str,
     pub no_variation_at_start: &'static str,
@@ -232,6 +233,8 @@ pub struct Text {
     /// The record tools' text (comments, moving through a record, paste and copy).
     pub review: &'static ReviewText,
     pub library: &'static LibraryText,
+    /// Clocks, take-backs, reviewing, help in games.
+    pub clocks: &'static ClockText,
 }
 
 impl Text {
@@ -324,6 +327,8 @@ pub static EN: Text = Text {
         "Mistake marks (緩手/疑問手/悪手/大悪手) from",
         "Threats (詰めろ, 詰みあり, x)",
         "Computer takes a natural time",
+        "Byoyomi count (last seconds)",
+        "Analysis and hints in games",
     ],
     plies: |n| format!("{n} moves"),
     bad_player_name: |why| format!("name not kept: {why}"),
@@ -376,7 +381,6 @@ pub static EN: Text = Text {
     sennichite: "千日手 — repetition, the game is a draw",
     perpetual_check: |w| format!("連続王手の千日手 — perpetual check, {w} wins"),
     over_here: "the game is over here; take back (u) to play a variation",
-    no_takeback_on_clock: "no take-backs while the clock runs",
     at_start: "at the start",
     at_end: "at the end of the line",
     no_variation_at_start: "no variation at the start",
@@ -488,6 +492,7 @@ pub static EN: Text = Text {
     },
     review: &review::EN,
     library: &library::EN,
+    clocks: &clocks::EN,
 };
 
 pub static JA: Text = Text {
@@ -569,6 +574,8 @@ pub static JA: Text = Text {
         "緩手/疑問手/悪手/大悪手の基準",
         "詰めろ・詰みありの表示 (x)",
         "コンピュータが自然な間で指す",
+        "秒読みの音",
+        "対局中の検討・ヒント",
     ],
     plies: |n| format!("{n}手"),
     bad_player_name: |why| format!("名前を変えませんでした: {why}"),
@@ -624,7 +631,6 @@ pub static JA: Text = Text {
     sennichite: "千日手 — 引き分け",
     perpetual_check: |w| format!("連続王手の千日手 — {w}の勝ち"),
     over_here: "この局面で対局は終わっています。変化を指すには u で戻してください",
-    no_takeback_on_clock: "時計が動いている間は待ったできません",
     at_start: "開始局面です",
     at_end: "この手順の最後です",
     no_variation_at_start: "開始局面に変化はありません",
@@ -728,6 +734,7 @@ pub static JA: Text = Text {
     },
     review: &review::JA,
     library: &library::JA,
+    clocks: &clocks::JA,
 };
 
 #[cfg(test)]

@@ -97,6 +97,9 @@ impl App {
             }
         }
         out.extend(self.saves.drain(..).map(Command::Start));
+        if self.byoyomi_count(now) {
+            out.push(Command::Bell);
+        }
         if self.take_suspend_request() && !self.should_quit() {
             out.push(Command::Suspend);
         }
@@ -133,15 +136,12 @@ impl App {
     /// (for the pace, or the level's natural thinking time), when it is due. `None`: only events matter.
     pub fn wake_at(&self, now: Instant) -> Option<Instant> {
         let clock_runs =
-            self.clock.as_ref().is_some_and(|c| !c.stopped) && !self.line_ended() && !self.status().is_over();
+            self.clock().is_some_and(|c| !c.stopped) && !self.line_ended() && !self.status().is_over();
         let online_clock = self.online().is_some_and(|o| {
             matches!(o.stage(), super::Stage::Playing | super::Stage::Waiting | super::Stage::Connecting)
         });
         let clock = (clock_runs || online_clock).then(|| now + CLOCK_TICK);
-        match (clock, self.answer_due(now)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [clock, self.answer_due(now), self.flash_until()].into_iter().flatten().min()
     }
 }
 
@@ -167,7 +167,8 @@ mod tests {
         timed.start_new_game(NewGameChoice {
             mode: GameMode::HotSeat,
             level: 1,
-            time: 1,
+            clock: crate::tui::app::clock::preset(1),
+            clock_side: None,
             handicap: 0,
             gote_level: 3,
         });

@@ -18,13 +18,18 @@ impl Label {
     }
 }
 
-/// An entry of the key bar: how much it matters (lower stays longer when the bar is shortened
-/// to fit; 0 never goes) and its word.
+/// An entry of the key bar: how much it matters while playing (and in the other modes) and
+/// in review (lower stays longer when the bar is shortened to fit; 0 never goes; `HIDDEN` is
+/// not in that bar), and its word.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Bar {
     pub priority: u8,
+    pub review: u8,
     pub label: Label,
 }
+
+/// A bar priority: not in that mode's bar.
+pub const HIDDEN: u8 = u8::MAX;
 
 /// One row: in `mode`, `keys` (unless remapped) do `action`. `help` starts a line of the help;
 /// a row without one shares the line above (`[ / ]`: first / last position). `bar` puts it in
@@ -43,7 +48,12 @@ const fn l(en: &'static str, ja: &'static str) -> Label {
 }
 
 const fn bar(priority: u8, en: &'static str, ja: &'static str) -> Option<Bar> {
-    Some(Bar { priority, label: Label { en, ja } })
+    Some(Bar { priority, review: priority, label: Label { en, ja } })
+}
+
+/// A board entry whose importance differs in play and in review.
+const fn bars(priority: u8, review: u8, en: &'static str, ja: &'static str) -> Option<Bar> {
+    Some(Bar { priority, review, label: Label { en, ja } })
 }
 
 /// A row that starts a help line.
@@ -63,7 +73,7 @@ const fn also(mode: KeyMode, action: Action, keys: &'static [&'static str]) -> R
 }
 
 use Action as A;
-use KeyMode::{Board as B, Editor as E, Learn as L, Library as Y, Online as O, Tsume as T};
+use KeyMode::{Board as B, Editor as E, Learn as L, Library as Y, Online as O, Review as V, Tsume as T};
 
 /// Board actions learn mode keeps (choosing a move and looking around); every other board key
 /// is held in learn mode, so the record stays as it is.
@@ -104,7 +114,7 @@ pub const ONLINE_KEEPS: &[Action] = &[
 
 pub const TABLE: &[Row] = &[
     // ---- the board page ----
-    row(B, A::CursorLeft, &["h", "Left"], l("move the cursor", "カーソル移動"), bar(6, "move", "移動")),
+    row(B, A::CursorLeft, &["h", "Left"], l("move the cursor", "カーソル移動"), bars(2, 7, "move", "移動")),
     also(B, A::CursorDown, &["j", "Down"]),
     also(B, A::CursorUp, &["k", "Up"]),
     also(B, A::CursorRight, &["l", "Right"]),
@@ -113,14 +123,14 @@ pub const TABLE: &[Row] = &[
         A::Select,
         &["Enter", "Space"],
         l("pick up a piece, then put it down (or click it)", "駒を選んで、置く (クリックでも可)"),
-        bar(5, "select", "選択"),
+        bars(2, 6, "select", "選択"),
     ),
     row(
         B,
         A::Hand,
         &["Tab"],
         l("your pieces in hand (then ←/→ and Enter)", "持駒を選ぶ (←/→ と Enter)"),
-        bar(4, "hand", "持駒"),
+        bars(3, 8, "hand", "持駒"),
     ),
     row(
         B,
@@ -130,10 +140,16 @@ pub const TABLE: &[Row] = &[
             "type a move: 76歩 同歩 58金右 55角打 7g7f 7776FU",
             "指し手入力: 76歩 同歩 58金右 55角打 7g7f 7776FU",
         ),
-        bar(1, "type move", "入力"),
+        bars(1, 6, "type move", "入力"),
     ),
-    row(B, A::Undo, &["u", "Backspace"], l("take back a move", "一手戻る (待った)"), bar(1, "undo", "戻る")),
-    row(B, A::Redo, &["r"], l("replay a taken-back move", "一手進む"), bar(3, "redo", "進む")),
+    row(
+        B,
+        A::Undo,
+        &["u", "Backspace"],
+        l("take back a move", "一手戻る (待った)"),
+        bars(1, HIDDEN, "undo", "戻る"),
+    ),
+    row(B, A::Redo, &["r"], l("replay a taken-back move", "一手進む"), bars(4, HIDDEN, "redo", "進む")),
     row(B, A::ToStart, &["["], l("first / last position", "開始局面 / 最終局面"), None),
     also(B, A::ToEnd, &["]"]),
     row(B, A::PreviousVariation, &["{"], l("other variation of the last move", "最後の手の別の変化"), None),
@@ -144,23 +160,23 @@ pub const TABLE: &[Row] = &[
         A::NewGame,
         &["n"],
         l("new game: mode, level, clock, handicap", "新規対局 (対局形式・レベル・持ち時間・手合割)"),
-        bar(2, "new", "新規"),
+        bars(3, 5, "new", "新規"),
     ),
     row(
         B,
         A::Save,
         &["s"],
         l("save the record (.kif .kifu .ki2 .csa .jkf .usi)", "棋譜を保存 (.kif .kifu .ki2 .csa .jkf .usi)"),
-        bar(2, "save", "保存"),
+        bars(3, 5, "save", "保存"),
     ),
-    row(B, A::Resign, &["R"], l("resign (投了)", "投了"), None),
+    row(B, A::Resign, &["R"], l("resign (投了)", "投了"), bars(2, HIDDEN, "resign", "投了")),
     row(B, A::Declare, &["D"], l("declare an impasse win (入玉宣言)", "入玉宣言"), None),
     row(
         B,
         A::Pause,
         &["p"],
         l("pause / resume the computer and the clocks", "コンピュータと時計の一時停止 / 再開"),
-        None,
+        bars(2, HIDDEN, "pause", "停止"),
     ),
     row(
         B,
@@ -182,16 +198,22 @@ pub const TABLE: &[Row] = &[
         A::Analysis,
         &["a"],
         l("analysis (検討) on / off; 1-3 lines", "検討の開始 / 終了、候補手の数 (1〜3)"),
-        None,
+        bars(4, 1, "analysis", "検討"),
     ),
     also(B, A::AnalysisLines, &["v"]),
-    row(B, A::Hint, &["i"], l("hint: the engine's move here", "ヒント (この局面のエンジンの手)"), None),
+    row(
+        B,
+        A::Hint,
+        &["i"],
+        l("hint: the engine's move here", "ヒント (この局面のエンジンの手)"),
+        bars(4, 2, "hint", "ヒント"),
+    ),
     row(
         B,
         A::GameAnalysis,
         &["A"],
         l("analyse the whole game (棋譜解析); again stops", "棋譜解析 (もう一度で中断)"),
-        None,
+        bars(HIDDEN, 4, "analyse game", "棋譜解析"),
     ),
     row(B, A::NextMarked, &["m"], l("next / previous marked move (悪手 …)", "次 / 前の悪手・疑問手へ"), None),
     also(B, A::PreviousMarked, &["M"]),
@@ -224,14 +246,14 @@ pub const TABLE: &[Row] = &[
         A::Editor,
         &["e"],
         l("position editor (局面編集)", "局面編集 (好きな局面を作る)"),
-        bar(4, "edit", "局面編集"),
+        bars(5, 3, "edit", "局面編集"),
     ),
     row(
         B,
         A::TsumeProblems,
         &["P"],
         l("tsume problems (詰将棋)", "詰将棋 (収録問題か表示中の局面)"),
-        bar(4, "tsume", "詰将棋"),
+        bars(5, 4, "tsume", "詰将棋"),
     ),
     row(
         B,
@@ -266,7 +288,7 @@ pub const TABLE: &[Row] = &[
         A::Settings,
         &["o"],
         l("settings (saved as you change them)", "設定 (変更すると保存)"),
-        bar(3, "settings", "設定"),
+        bars(4, 5, "settings", "設定"),
     ),
     row(B, A::Cancel, &["Esc"], l("cancel the selection", "選択の取り消し"), None),
     row(
@@ -283,6 +305,27 @@ pub const TABLE: &[Row] = &[
         l("quit (the game is kept and comes back)", "終了 (対局は保存され、次回再開)"),
         bar(0, "quit", "終了"),
     ),
+    // ---- review (a record not being played, or a game over): these, then the board page's ----
+    row(
+        V,
+        A::StepBack,
+        &["Left"],
+        l("step back / forward through the record", "棋譜を一手戻る / 進む"),
+        bar(0, "step", "手順"),
+    ),
+    also(V, A::StepForward, &["Right"]),
+    row(V, A::FirstMove, &["Home"], l("the start / the last move", "開始局面 / 最後の手"), None),
+    also(V, A::LastMove, &["End"]),
+    row(
+        V,
+        A::CursorLeft,
+        &["h"],
+        l("move the cursor (←/→ too with a piece picked up)", "カーソル移動 (駒を選んだら ←/→ も)"),
+        bar(7, "move", "移動"),
+    ),
+    also(V, A::CursorDown, &["j", "Down"]),
+    also(V, A::CursorUp, &["k", "Up"]),
+    also(V, A::CursorRight, &["l"]),
     // ---- tsume mode: these, then the board page's keys ----
     row(
         T,

@@ -225,13 +225,19 @@ mod screen_tests;
 #[cfg(test)]
 mod tests;
 
+/// The buffer drawn for `app` on a `w`×`h` test terminal at `now`.
+#[cfg(test)]
+pub(crate) fn buffer_at(app: &App, w: u16, h: u16, now: Instant) -> ratatui::buffer::Buffer {
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("test terminal");
+    t.draw(|f| draw(f, app, now)).expect("draw");
+    t.backend().buffer().clone()
+}
+
 /// The screen drawn for `app` on a `w`×`h` test terminal, one line per row, wide characters
 /// counted once.
 #[cfg(test)]
 pub(crate) fn screen_text(app: &App, w: u16, h: u16, now: Instant) -> String {
-    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("test terminal");
-    t.draw(|f| draw(f, app, now)).expect("draw");
-    let buf = t.backend().buffer().clone();
+    let buf = buffer_at(app, w, h, now);
     let mut s = String::new();
     for y in 0..buf.area.height {
         let mut x = 0;
