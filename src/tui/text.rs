@@ -4,7 +4,9 @@
 
 pub use crate::record::Language;
 
+mod library;
 pub mod review;
+pub use library::LibraryText;
 pub use review::ReviewText;
 #[cfg(test)]
 mod one_language;
@@ -153,7 +155,8 @@ pub struct Text {
     /// The mode's label.
     pub new_game: fn(&str) -> String,
     /// The mode's label, on launch.
-    pub new_game_at_launch: fn(&str) -> String,
+    /// The game started at launch; the keys for another game, the game library and the help.
+    pub new_game_at_launch: fn(&str, &str, &str, &str) -> String,
     /// The moves played and when the game started (empty if unknown).
     pub resumed_game: fn(usize, &str) -> String,
     /// A record that could not be read, kept under previous/.
@@ -228,6 +231,7 @@ pub struct Text {
     pub declaration_summary: fn(bool, u32, u32, u32, bool) -> String,
     /// The record tools' text (comments, moving through a record, paste and copy).
     pub review: &'static ReviewText,
+    pub library: &'static LibraryText,
 }
 
 impl Text {
@@ -399,7 +403,9 @@ pub static EN: Text = Text {
         "computer vs computer",
     ],
     new_game: |m| format!("new game: {m}"),
-    new_game_at_launch: |m| format!("new game: {m} — n for another, ? for help"),
+    new_game_at_launch: |m, new, library, help| {
+        format!("new game: {m} — {new} for another, {library} for your records, {help} for help")
+    },
     resumed_game: |n, d| {
         let started = if d.is_empty() { String::new() } else { format!(", started {d}") };
         format!("resumed your unfinished game ({n} moves{started}) — n starts a new one")
@@ -481,6 +487,7 @@ pub static EN: Text = Text {
         )
     },
     review: &review::EN,
+    library: &library::EN,
 };
 
 pub static JA: Text = Text {
@@ -644,7 +651,9 @@ pub static JA: Text = Text {
         "コンピュータ同士",
     ],
     new_game: |m| format!("新しい対局: {m}"),
-    new_game_at_launch: |m| format!("新しい対局: {m} — n で別の対局、? でヘルプ"),
+    new_game_at_launch: |m, new, library, help| {
+        format!("新しい対局: {m} — {new} で別の対局、{library} で棋譜一覧、{help} でヘルプ")
+    },
     resumed_game: |n, d| {
         let started = if d.is_empty() { String::new() } else { format!("、{d} 開始") };
         format!("中断していた対局を再開しました ({n}手{started}) — n で新しい対局")
@@ -718,6 +727,7 @@ pub static JA: Text = Text {
         )
     },
     review: &review::JA,
+    library: &library::JA,
 };
 
 #[cfg(test)]

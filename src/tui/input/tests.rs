@@ -121,3 +121,35 @@ fn clicks_land_on_the_square_drawn_there_at_every_size() {
         }
     }
 }
+
+#[test]
+fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
+    use crate::tui::app::LibraryCommand;
+    let mut app = App::new(Position::startpos());
+    handle_event(&mut app, key(KeyCode::Char('O')), AREA);
+    assert!(app.library().is_some());
+    assert!(matches!(app.library_command(), Some(LibraryCommand::Scan(_))));
+    for c in "r u".chars() {
+        handle_event(&mut app, key(KeyCode::Char(c)), AREA);
+    }
+    // letters that are board keys elsewhere (r: redo, u: undo) go to the filter here
+    assert_eq!(app.library().unwrap().filter(), "r u");
+    handle_event(&mut app, key(KeyCode::Backspace), AREA);
+    assert_eq!(app.library().unwrap().filter(), "r ");
+    // Esc empties the filter first, then goes back
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    assert_eq!(app.library().unwrap().filter(), "");
+    assert!(app.library().is_some());
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    assert!(app.library().is_none());
+    assert_eq!(app.library_command(), Some(LibraryCommand::Stop));
+}
+
+#[test]
+fn q_asks_and_y_quits() {
+    let mut app = App::new(Position::startpos());
+    handle_event(&mut app, key(KeyCode::Char('q')), AREA);
+    assert!(matches!(app.popup(), Some(crate::tui::app::Popup::ConfirmQuit)), "{:?}", app.popup());
+    handle_event(&mut app, key(KeyCode::Char('y')), AREA);
+    assert!(app.should_quit());
+}

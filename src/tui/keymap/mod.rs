@@ -25,11 +25,14 @@ pub enum KeyMode {
     Editor,
     /// Online play: its own keys, then the board page's in `ONLINE_KEEPS`.
     Online,
+    /// The game library (棋譜一覧): printable keys type into its filter, so its rows are the
+    /// other keys.
+    Library,
 }
 
 impl KeyMode {
-    pub const ALL: [KeyMode; 5] =
-        [KeyMode::Board, KeyMode::Tsume, KeyMode::Learn, KeyMode::Editor, KeyMode::Online];
+    pub const ALL: [KeyMode; 6] =
+        [KeyMode::Board, KeyMode::Tsume, KeyMode::Learn, KeyMode::Editor, KeyMode::Online, KeyMode::Library];
 
     /// The name in the README's key table.
     pub fn name(self) -> &'static str {
@@ -39,13 +42,14 @@ impl KeyMode {
             KeyMode::Learn => "learn",
             KeyMode::Editor => "editor",
             KeyMode::Online => "online",
+            KeyMode::Library => "library",
         }
     }
 
     /// Whether `action` of the board page also works here (when this mode has no row for it).
     fn keeps_from_board(self, action: Action) -> bool {
         match self {
-            KeyMode::Board | KeyMode::Editor => false,
+            KeyMode::Board | KeyMode::Editor | KeyMode::Library => false,
             KeyMode::Tsume => true,
             KeyMode::Learn => LEARN_KEEPS.contains(&action),
             KeyMode::Online => ONLINE_KEEPS.contains(&action),
@@ -113,6 +117,8 @@ actions! {
     TsumeProblems = "tsume_problems",
     Threats = "threats",
     Learn = "learn",
+    Library = "library",
+    Explorer = "explorer",
     Settings = "settings",
     Cancel = "cancel",
     Help = "help",
@@ -143,6 +149,8 @@ actions! {
     Chat = "chat",
     AskGame = "ask_game",
     LeaveOnline = "leave_online",
+    PageUp = "page_up",
+    PageDown = "page_down",
 }
 
 impl Action {
@@ -252,6 +260,16 @@ impl Keymap {
             .iter()
             .find(|r| r.mode == mode && r.action == action)
             .map(|r| r.keys.iter().map(|k| Key::parse(k).expect("the table's keys are keys")).collect())
+            .unwrap_or_default()
+    }
+
+    /// The first key of `action` in `mode` as the help writes it (empty when it has none), for
+    /// messages that name a key.
+    pub fn key_name(&self, mode: KeyMode, action: Action) -> String {
+        self.rows(mode)
+            .into_iter()
+            .find(|r| r.action == action)
+            .and_then(|r| self.keys(r).first().map(|k| k.name()))
             .unwrap_or_default()
     }
 
