@@ -167,6 +167,8 @@ impl App {
                     o.chat.pop_front();
                 }
                 o.chat.push_back(format!("{from}: {text}"));
+                // also in the message line, for a screen with no room under the board
+                self.message = format!("{}: {from}: {text}", t.chat_title);
             }
             SessionEvent::Who(lines) => o.list = Some(("WHO".into(), lines)),
             SessionEvent::Games(lines) => o.list = Some(("LIST".into(), lines)),

@@ -427,6 +427,9 @@ fn the_extended_mode_lists_chats_and_watches_a_game_on_a_board_that_follows_the_
     assert_eq!(drain(&mut app, t0).0, ["%%CHAT hello"]);
     feed(&mut app, "##[CHAT][bob] hi alice", t0);
     assert_eq!(app.online().unwrap().chat().back().map(String::as_str), Some("bob: hi alice"));
+    assert_eq!(app.message(), "Chat: bob: hi alice");
+    let screen = screen_text(&app, 110, 50, t0);
+    assert!(screen.contains("Chat") && screen.contains("bob: hi alice"), "{screen}");
     // watching: the board follows the game, read-only
     app.online_extended(&format!("MONITOR2ON {GAME_ID}"));
     assert_eq!(drain(&mut app, t0).0, [format!("%%MONITOR2ON {GAME_ID}")]);
