@@ -5,8 +5,10 @@
 pub use crate::record::Language;
 
 mod clocks;
+mod library;
 pub mod review;
 pub use clocks::ClockText;
+pub use library::LibraryText;
 pub use review::ReviewText;
 #[cfg(test)]
 mod one_language;
@@ -154,7 +156,8 @@ pub struct Text {
     /// The mode's label.
     pub new_game: fn(&str) -> String,
     /// The mode's label, on launch.
-    pub new_game_at_launch: fn(&str) -> String,
+    /// The game started at launch; the keys for another game, the game library and the help.
+    pub new_game_at_launch: fn(&str, &str, &str, &str) -> String,
     /// The moves played and when the game started (empty if unknown).
     pub resumed_game: fn(usize, &str) -> String,
     /// A record that could not be read, kept under previous/.
@@ -231,6 +234,7 @@ pub struct Text {
     pub review: &'static ReviewText,
     /// Clocks, take-backs, reviewing, help in games.
     pub clocks: &'static ClockText,
+    pub library: &'static LibraryText,
 }
 
 impl Text {
@@ -403,7 +407,9 @@ pub static EN: Text = Text {
         "computer vs computer",
     ],
     new_game: |m| format!("new game: {m}"),
-    new_game_at_launch: |m| format!("new game: {m} — n for another, ? for help"),
+    new_game_at_launch: |m, new, library, help| {
+        format!("new game: {m} — {new} for another, {library} for your records, {help} for help")
+    },
     resumed_game: |n, d| {
         let started = if d.is_empty() { String::new() } else { format!(", started {d}") };
         format!("resumed your unfinished game ({n} moves{started}) — n starts a new one")
@@ -486,6 +492,7 @@ pub static EN: Text = Text {
     },
     review: &review::EN,
     clocks: &clocks::EN,
+    library: &library::EN,
 };
 
 pub static JA: Text = Text {
@@ -650,7 +657,9 @@ pub static JA: Text = Text {
         "コンピュータ同士",
     ],
     new_game: |m| format!("新しい対局: {m}"),
-    new_game_at_launch: |m| format!("新しい対局: {m} — n で別の対局、? でヘルプ"),
+    new_game_at_launch: |m, new, library, help| {
+        format!("新しい対局: {m} — {new} で別の対局、{library} で棋譜一覧、{help} でヘルプ")
+    },
     resumed_game: |n, d| {
         let started = if d.is_empty() { String::new() } else { format!("、{d} 開始") };
         format!("中断していた対局を再開しました ({n}手{started}) — n で新しい対局")
@@ -725,6 +734,7 @@ pub static JA: Text = Text {
     },
     review: &review::JA,
     clocks: &clocks::JA,
+    library: &library::JA,
 };
 
 #[cfg(test)]

@@ -827,3 +827,48 @@ fn arrows_and_home_end_step_through_a_record_under_review() {
     s.wait_for("☗先手 1手目");
     s.quit();
 }
+
+#[test]
+fn a_record_in_the_documents_folder_is_found_in_the_library_and_opened() {
+    let home = hot_seat_home("e2e-library");
+    let docs = home.join("Documents");
+    std::fs::create_dir_all(&docs).unwrap();
+    std::fs::write(docs.join("notes.txt"), "not a record").unwrap();
+    std::fs::write(
+        docs.join("club-night.kifu"),
+        "開始日時：2026/11/20 19:00:00\n先手：花子\n後手：太郎\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 投了\n",
+    )
+    .unwrap();
+    std::fs::write(docs.join("other.kifu"), "先手：次郎\n手数----指手---------消費時間--\n   1 ５六歩(57)\n")
+        .unwrap();
+    let mut s = Session::start(&[], home);
+    // no game to resume: the launch message offers the library
+    s.wait_for("O で棋譜一覧");
+    s.send("O");
+    let sc = s.wait_for("☗花子 ☖太郎");
+    assert!(sc.contains("/Documents/club-night.kifu"), "{sc}");
+    assert!(sc.contains("2026/11/20"), "{sc}");
+    assert!(sc.contains("other.kifu"), "{sc}");
+    assert!(!sc.contains("notes.txt"), "{sc}");
+    // typing narrows the list to the one record; Enter opens it for review
+    s.send("club");
+    s.wait_until("the filtered list", |s| s.contains("2 局中 1 局") && !s.contains("次郎"));
+    s.send("\r");
+    let sc = s.wait_for("を開きました");
+    assert!(sc.contains("▲２六歩(27)"), "{sc}");
+    assert!(sc.contains("投了"), "{sc}");
+    // the opening explorer at the start: the book's moves and both records' first moves
+    s.send("E");
+    let sc = s.wait_for("序盤研究 · 2局");
+    assert!(sc.contains("定跡: ▲"), "{sc}");
+    assert!(sc.contains("▲５六歩"), "{sc}");
+    // three moves on, only the record opened went there
+    s.send("rrr");
+    let sc = s.wait_for("序盤研究 · 1局");
+    assert!(sc.contains("この局面を通った対局"), "{sc}");
+    assert!(sc.contains("3手目 · club-night.kifu"), "{sc}");
+    s.quit();
+    let recent =
+        std::fs::read_to_string(s.home.join("data/shogiban/recent.json")).expect("recent files written");
+    assert!(recent.contains("club-night.kifu"), "{recent}");
+}

@@ -2,10 +2,13 @@
 //! ([`App::commands`]: jobs to start and stop, text to copy, suspending, quitting), the job
 //! reports it takes in ([`App::on_job`]), and when it wants to be woken without an event
 //! ([`App::wake_at`]: the clocks and the pace of play). Each concern decides its own requests
-//! (`engine`, `study`, `tsume`, `threats`, `learn`, saving in `line`); this file only turns them
+//! (`engine`, `study`, `tsume`, `threats`, `learn`, `library`, saving in `line`); this file only turns them
 //! into [`Command`]s and reports back into calls.
 
-use super::{App, EngineCommand, LearnCommand, OnlineCommand, StudyCommand, ThreatCommand, TsumeCommand};
+use super::{
+    App, EngineCommand, LearnCommand, LibraryCommand, OnlineCommand, StudyCommand, ThreatCommand,
+    TsumeCommand,
+};
 use crate::engine::analysis::game::GameAnalysisOptions;
 use crate::engine::search::time::Limits;
 use crate::tui::event::Command;
@@ -78,6 +81,21 @@ impl App {
                 OnlineCommand::Close => Command::Stop(JobKind::Online),
             });
         }
+        while let Some(cmd) = self.library_command() {
+            match cmd {
+                LibraryCommand::Scan(sources) => {
+                    out.push(Command::Start(JobRequest::LibraryScan { sources }))
+                }
+                LibraryCommand::Open(path) => {
+                    let recent = self.library_sources().recent.clone();
+                    out.push(Command::Start(JobRequest::LibraryOpen { path, recent }))
+                }
+                LibraryCommand::Stop => {
+                    out.push(Command::Stop(JobKind::LibraryScan));
+                    out.push(Command::Stop(JobKind::LibraryOpen));
+                }
+            }
+        }
         out.extend(self.saves.drain(..).map(Command::Start));
         if self.byoyomi_count(now) {
             out.push(Command::Bell);
@@ -104,6 +122,8 @@ impl App {
             Report::Threats(found) => self.on_threats(found),
             Report::Learn(eval) => self.on_learn_eval(eval),
             Report::Saved { path, result } => self.on_saved(&path, result),
+            Report::LibraryScanned(found) => self.on_library_scanned(found),
+            Report::LibraryOpened { path, result } => self.on_library_opened(path, result.map(|r| *r)),
             // the autosave is the event loop's
             Report::Autosaved(_) => {}
             Report::Online(incoming) => self.on_online(incoming, now),

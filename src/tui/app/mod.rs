@@ -16,9 +16,11 @@ pub mod clock;
 mod comments;
 mod editor;
 mod engine;
+mod explorer;
 mod game;
 mod jobs;
 mod learn;
+mod library;
 mod line;
 pub mod line_editor;
 mod mode;
@@ -40,6 +42,7 @@ pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use learn::{Item, Learn, LearnCommand, Phase, Same, Verdict, side_label};
+pub use library::{Library, LibraryCommand};
 pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
@@ -80,6 +83,14 @@ pub struct App {
     mode: Mode,
     /// The popup or the one-line text box over the page, when one is open.
     overlay: Option<Overlay>,
+    /// Where the game library looks for records.
+    library_sources: crate::tui::library::Sources,
+    /// The library's requests for the background, oldest first.
+    library_requests: Vec<library::LibraryCommand>,
+    /// What the library's last scan found (the records and the explorer's index).
+    library_found: Option<std::sync::Arc<crate::tui::library::Found>>,
+    /// The opening explorer is shown beside the board.
+    explorer_shown: bool,
     message: String,
     flipped: bool,
     players: [Player; 2],
@@ -170,6 +181,10 @@ impl App {
             selection: None,
             mode: Mode::Board,
             overlay: None,
+            library_sources: Default::default(),
+            library_requests: Vec::new(),
+            library_found: None,
+            explorer_shown: false,
             message: String::new(),
             flipped: false,
             players: [Player::Human, Player::Human],

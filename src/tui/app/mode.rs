@@ -27,6 +27,8 @@ pub enum Mode {
     /// Online play on a CSA server: the connection dialog, waiting, the game summary, the game
     /// on the board, watching (`online.rs`).
     Online(Box<super::Online>),
+    /// The game library (棋譜一覧): the player's records, to choose one to open.
+    Library(Box<super::Library>),
 }
 
 /// What sits over the page and takes the keys first.
@@ -58,6 +60,7 @@ impl App {
             Mode::Tsume(_) => KeyMode::Tsume,
             Mode::Learn(_) => KeyMode::Learn,
             Mode::Online(_) => KeyMode::Online,
+            Mode::Library(_) => KeyMode::Library,
         }
     }
 

@@ -60,6 +60,8 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         Action::TsumeProblems => app.open_tsume_list(),
         Action::Threats => app.toggle_threats(),
         Action::Learn => app.start_learn(),
+        Action::Library => app.open_library(),
+        Action::Explorer => app.toggle_explorer(),
         // other modes' actions
         Action::Solution
         | Action::LeaveTsume
@@ -85,6 +87,8 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         | Action::Watch
         | Action::Chat
         | Action::AskGame
-        | Action::LeaveOnline => {}
+        | Action::LeaveOnline
+        | Action::PageUp
+        | Action::PageDown => {}
     }
 }

@@ -206,3 +206,26 @@ fn analysis_and_hints_in_a_game_against_the_computer_are_a_setting_and_marked_in
     assert!(app.analysing());
     assert!(app.record().header("備考").is_none());
 }
+
+#[test]
+fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
+    use crate::tui::app::LibraryCommand;
+    let mut app = App::new(Position::startpos());
+    handle_event(&mut app, key(KeyCode::Char('O')), AREA);
+    assert!(app.library().is_some());
+    assert!(matches!(app.library_command(), Some(LibraryCommand::Scan(_))));
+    for c in "r u".chars() {
+        handle_event(&mut app, key(KeyCode::Char(c)), AREA);
+    }
+    // letters that are board keys elsewhere (r: redo, u: undo) go to the filter here
+    assert_eq!(app.library().unwrap().filter(), "r u");
+    handle_event(&mut app, key(KeyCode::Backspace), AREA);
+    assert_eq!(app.library().unwrap().filter(), "r ");
+    // Esc empties the filter first, then goes back
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    assert_eq!(app.library().unwrap().filter(), "");
+    assert!(app.library().is_some());
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    assert!(app.library().is_none());
+    assert_eq!(app.library_command(), Some(LibraryCommand::Stop));
+}

@@ -28,11 +28,21 @@ pub enum KeyMode {
     Editor,
     /// Online play: its own keys, then the board page's in `ONLINE_KEEPS`.
     Online,
+    /// The game library (棋譜一覧): printable keys type into its filter, so its rows are the
+    /// other keys.
+    Library,
 }
 
 impl KeyMode {
-    pub const ALL: [KeyMode; 6] =
-        [KeyMode::Board, KeyMode::Review, KeyMode::Tsume, KeyMode::Learn, KeyMode::Editor, KeyMode::Online];
+    pub const ALL: [KeyMode; 7] = [
+        KeyMode::Board,
+        KeyMode::Review,
+        KeyMode::Tsume,
+        KeyMode::Learn,
+        KeyMode::Editor,
+        KeyMode::Online,
+        KeyMode::Library,
+    ];
 
     /// The name in the README's key table.
     pub fn name(self) -> &'static str {
@@ -43,13 +53,14 @@ impl KeyMode {
             KeyMode::Learn => "learn",
             KeyMode::Editor => "editor",
             KeyMode::Online => "online",
+            KeyMode::Library => "library",
         }
     }
 
     /// Whether `action` of the board page also works here (when this mode has no row for it).
     fn keeps_from_board(self, action: Action) -> bool {
         match self {
-            KeyMode::Board | KeyMode::Editor => false,
+            KeyMode::Board | KeyMode::Editor | KeyMode::Library => false,
             KeyMode::Tsume | KeyMode::Review => true,
             KeyMode::Learn => LEARN_KEEPS.contains(&action),
             KeyMode::Online => ONLINE_KEEPS.contains(&action),
@@ -123,6 +134,8 @@ actions! {
     TsumeProblems = "tsume_problems",
     Threats = "threats",
     Learn = "learn",
+    Library = "library",
+    Explorer = "explorer",
     Settings = "settings",
     Cancel = "cancel",
     Help = "help",
@@ -153,6 +166,8 @@ actions! {
     Chat = "chat",
     AskGame = "ask_game",
     LeaveOnline = "leave_online",
+    PageUp = "page_up",
+    PageDown = "page_down",
 }
 
 impl Action {
@@ -264,6 +279,16 @@ impl Keymap {
             .iter()
             .find(|r| r.mode == mode && r.action == action)
             .map(|r| r.keys.iter().map(|k| Key::parse(k).expect("the table's keys are keys")).collect())
+            .unwrap_or_default()
+    }
+
+    /// The first key of `action` in `mode` as the help writes it (empty when it has none), for
+    /// messages that name a key.
+    pub fn key_name(&self, mode: KeyMode, action: Action) -> String {
+        self.rows(mode)
+            .into_iter()
+            .find(|r| r.action == action)
+            .and_then(|r| self.keys(r).first().map(|k| k.name()))
             .unwrap_or_default()
     }
 

@@ -1,5 +1,6 @@
-//! The key table: every key of the board page, tsume mode, learn mode and the position editor,
-//! with the action it does and its words in the help and the key bar, in English and Japanese.
+//! The key table: every key of the board page, tsume mode, learn mode, the position editor and
+//! the game library, with the action it does and its words in the help and the key bar, in
+//! English and Japanese.
 //! Popups and the text box keep their own few keys (y / n, Enter, Esc, the editing keys).
 
 use super::{Action, KeyMode};
@@ -72,7 +73,7 @@ const fn also(mode: KeyMode, action: Action, keys: &'static [&'static str]) -> R
 }
 
 use Action as A;
-use KeyMode::{Board as B, Editor as E, Learn as L, Online as O, Review as V, Tsume as T};
+use KeyMode::{Board as B, Editor as E, Learn as L, Library as Y, Online as O, Review as V, Tsume as T};
 
 /// Board actions learn mode keeps (choosing a move and looking around); every other board key
 /// is held in learn mode, so the record stays as it is.
@@ -266,6 +267,20 @@ pub const TABLE: &[Row] = &[
         A::Learn,
         &["L"],
         l("learn from mistakes (復習): retry marked moves", "復習: 疑問手・悪手の局面で指し直す"),
+        None,
+    ),
+    row(
+        B,
+        A::Library,
+        &["O"],
+        l("game library (棋譜一覧): your records", "棋譜一覧: 書類・最近・過去の対局"),
+        bar(4, "library", "棋譜一覧"),
+    ),
+    row(
+        B,
+        A::Explorer,
+        &["E"],
+        l("opening explorer: book and library moves here", "序盤研究: この局面の定跡と棋譜の指し手"),
         None,
     ),
     row(
@@ -487,5 +502,26 @@ pub const TABLE: &[Row] = &[
         &["?"],
         l("this list (↑/↓ scrolls it)", "この一覧 (↑/↓ でスクロール)"),
         bar(0, "keys", "キー一覧"),
+    ),
+    // ---- the game library: printable keys type into the filter ----
+    row(Y, A::CursorUp, &["Up"], l("choose a record", "棋譜を選ぶ"), bar(2, "choose", "選択")),
+    also(Y, A::CursorDown, &["Down"]),
+    row(Y, A::PageUp, &["PageUp"], l("a page up / down", "1ページ上 / 下"), None),
+    also(Y, A::PageDown, &["PageDown"]),
+    row(Y, A::ToStart, &["Home"], l("the first / last record", "最初 / 最後の棋譜"), None),
+    also(Y, A::ToEnd, &["End"]),
+    row(
+        Y,
+        A::Select,
+        &["Enter"],
+        l("open the record for review", "棋譜を開いて再生"),
+        bar(0, "open", "開く"),
+    ),
+    row(
+        Y,
+        A::Cancel,
+        &["Esc"],
+        l("clear the filter; with none, back to the board", "絞り込みを消す、なければ盤面に戻る"),
+        bar(0, "back", "戻る"),
     ),
 ];
