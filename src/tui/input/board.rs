@@ -79,6 +79,7 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         | Action::BoxToHand
         | Action::Done
         | Action::PageUp
-        | Action::PageDown => {}
+        | Action::PageDown
+        | Action::ReachedHere => {}
     }
 }

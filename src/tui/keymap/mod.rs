@@ -140,6 +140,7 @@ actions! {
     Done = "done",
     PageUp = "page_up",
     PageDown = "page_down",
+    ReachedHere = "reached_here",
 }
 
 impl Action {

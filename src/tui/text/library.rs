@@ -11,6 +11,8 @@ pub struct LibraryText {
     pub filter_prompt: &'static str,
     /// What the filter looks in (the keys are in the key bar).
     pub keys: &'static str,
+    /// In place of `keys` while only the games that reached the board's position are listed.
+    pub only_here: &'static str,
     pub recent: &'static str,
     pub documents: &'static str,
     pub saved: &'static str,
@@ -54,6 +56,7 @@ pub static EN: LibraryText = LibraryText {
     },
     filter_prompt: "filter: ",
     keys: "type to filter by player, date, result or file name",
+    only_here: "only the games that reached the position on the board (Enter opens there)",
     recent: "recent",
     documents: "documents",
     saved: "saved",
@@ -87,6 +90,7 @@ pub static JA: LibraryText = LibraryText {
     count: |shown, all| if shown == all { format!("{all} 局") } else { format!("{all} 局中 {shown} 局") },
     filter_prompt: "絞り込み: ",
     keys: "対局者・日付・結果・ファイル名で絞り込み (文字を入力)",
+    only_here: "盤面の局面を通った対局のみ (Enter でその局面から開く)",
     recent: "最近",
     documents: "書類",
     saved: "保存",

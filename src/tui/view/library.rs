@@ -75,7 +75,10 @@ pub(super) fn draw(f: &mut Frame, app: &App, lib: &Library, area: Rect) {
             Span::styled(t.filter_prompt, Style::default().add_modifier(Modifier::DIM)),
             Span::raw(cut(lib.filter(), w.saturating_sub(t.filter_prompt.chars().count()))),
         ]),
-        Line::from(Span::styled(cut(t.keys, w), Style::default().add_modifier(Modifier::DIM))),
+        Line::from(Span::styled(
+            cut(if lib.only_here() { t.only_here } else { t.keys }, w),
+            Style::default().add_modifier(Modifier::DIM),
+        )),
     ];
     let (rows, first) = list_window(lib, list_area);
     if let Some(entries) = lib.entries() {
@@ -87,7 +90,13 @@ pub(super) fn draw(f: &mut Frame, app: &App, lib: &Library, area: Rect) {
             if row == lib.selected() {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            lines.push(Line::from(Span::styled(pad(&entry_line(app, &entries[i]), w), style)));
+            let mut line = entry_line(app, &entries[i]);
+            if lib.only_here()
+                && let Some(ply) = lib.reached_at(i)
+            {
+                line = format!("{} · {line}", (t.explorer_at)(ply));
+            }
+            lines.push(Line::from(Span::styled(pad(&line, w), style)));
         }
     }
     f.render_widget(Paragraph::new(lines), inner);
