@@ -7,9 +7,19 @@
 //! 余詰; several mates on the last move are let pass, as composers do): random positions
 //! rarely pass that, so it needs many more tries.
 //!
+//! Long problems (13 and 15 moves) are rare among random positions; `--from FILE...` composes
+//! them by mutation instead, as composers rework a problem: starting from the given problems, a
+//! piece is moved, added or taken away (or one in the attacker's hand), and the change is kept
+//! when the position is still a sound problem no shorter than before; a problem of the wanted
+//! length found on the way is printed. The shipped 13- and 15-move problems were made so from
+//! the 11-move ones.
+//!
 //! ```text
 //! compose_tsume [--count 3] [--min 5] [--max 11] [--seed S] [--tries 20000] [--unique] [--out DIR]
+//!               [--from FILE...]
+//! compose_tsume --check FILE...
 //! ```
+//! `--check` says of each problem whether it is sound and whether its solution is unique.
 //! Prints each problem as KIF (with `備考：N手詰`) to stdout, or writes `DIR/NN.kifu` from the
 //! first free number. Run in release mode: `cargo run --release --example compose_tsume`.
 
@@ -28,10 +38,22 @@ struct Options {
     tries: usize,
     unique: bool,
     out: Option<std::path::PathBuf>,
+    from: Vec<std::path::PathBuf>,
+    check: Vec<std::path::PathBuf>,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut o = Options { count: 3, min: 5, max: 11, seed: None, tries: 20_000, unique: false, out: None };
+    let mut o = Options {
+        count: 3,
+        min: 5,
+        max: 11,
+        seed: None,
+        tries: 20_000,
+        unique: false,
+        out: None,
+        from: Vec::new(),
+        check: Vec::new(),
+    };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{a} needs a value"));
@@ -44,6 +66,8 @@ fn parse_args() -> Result<Options, String> {
             "--tries" => o.tries = number(value()?)? as usize,
             "--out" => o.out = Some(value()?.into()),
             "--unique" => o.unique = true,
+            "--from" => o.from.push(value()?.into()),
+            "--check" => o.check.push(value()?.into()),
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -87,6 +111,63 @@ fn random_problem(rng: &mut Rng) -> Option<Position> {
     }
     s.box_to_hand(Color::White);
     // a clean problem: nothing wrong but the missing attacker king
+    if s.problems() != [SetupProblem::NoKing(Color::Black)] {
+        return None;
+    }
+    s.position(SetupUse::Tsume).ok()
+}
+
+/// `pos` changed a little, as a composer reworks a problem: a piece (not the king) moved to a
+/// square near its own or taken off, a piece added near the defending king, or a piece added to
+/// or taken from the attacker's hand; the defender holds every piece left, as before. `None`
+/// when the change does not make a clean tsume position.
+fn mutate(rng: &mut Rng, pos: &Position) -> Option<Position> {
+    use PieceKind::*;
+    let mut s = Setup::from_position(pos);
+    // the defender's hand back into the box, refilled after the change
+    for kind in PieceKind::HAND {
+        while s.take_from_hand(Color::White, kind) {}
+    }
+    let squares: Vec<Square> = Square::all().collect();
+    let occupied: Vec<Square> =
+        squares.iter().copied().filter(|&sq| s.piece_at(sq).kind().is_some_and(|k| k != King)).collect();
+    let king = squares.iter().copied().find(|&sq| s.piece_at(sq) == Piece::new(Color::White, King))?;
+    let attackers = [Pawn, Lance, Knight, Silver, Gold, Bishop, Rook, ProPawn, ProSilver, Horse, Dragon];
+    match rng.next_u64() % 6 {
+        0 | 1 if !occupied.is_empty() => {
+            let from = pick(rng, &occupied);
+            let to = near(rng, from, 2)?;
+            if !s.piece_at(to).is_empty() {
+                return None;
+            }
+            let p = s.piece_at(from);
+            s.set_piece(from, Piece::EMPTY);
+            s.set_piece(to, p);
+        }
+        2 if !occupied.is_empty() => s.set_piece(pick(rng, &occupied), Piece::EMPTY),
+        3 => {
+            let to = near(rng, king, 3)?;
+            if !s.piece_at(to).is_empty() {
+                return None;
+            }
+            let p = if rng.next_u64().is_multiple_of(2) {
+                Piece::new(Color::Black, pick(rng, &attackers))
+            } else {
+                Piece::new(Color::White, pick(rng, &[Pawn, Silver, Gold, Knight, Lance]))
+            };
+            s.set_piece(to, p);
+        }
+        4 => {
+            s.add_to_hand(Color::Black, pick(rng, &[Pawn, Lance, Knight, Silver, Gold, Bishop, Rook]));
+        }
+        _ => {
+            let kind = pick(rng, &PieceKind::HAND);
+            if !s.take_from_hand(Color::Black, kind) {
+                return None;
+            }
+        }
+    }
+    s.box_to_hand(Color::White);
     if s.problems() != [SetupProblem::NoKing(Color::Black)] {
         return None;
     }
@@ -147,18 +228,74 @@ fn main() -> ExitCode {
     let mut rng = o.seed.map(Rng::new).unwrap_or_else(Rng::from_time);
     let solve_limits = MateLimits { time_ms: None, nodes: Some(50_000), stop: None };
     let judge_limits = MateLimits { time_ms: None, nodes: Some(50_000), stop: None };
+    if !o.check.is_empty() {
+        return check(&o.check, &solve_limits, &judge_limits);
+    }
     let mut found = 0;
     let mut number = 1;
+    let mut seeds: Vec<(Position, usize)> = Vec::new();
+    for f in &o.from {
+        match shogiban::record::load_record(f) {
+            Ok((rec, _)) => match solve(rec.initial(), solve_limits.clone()) {
+                MateResult::Mate(line) => seeds.push((rec.initial().clone(), line.len())),
+                _ => eprintln!("compose_tsume: {}: no mate found, not used", f.display()),
+            },
+            Err(e) => {
+                eprintln!("compose_tsume: {}: {e}", f.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let mut walk = seeds.first().cloned();
+    let mut seen: Vec<String> = Vec::new();
+    // a walk prints each length once, and each length gets its share of the count, so the
+    // problems differ: after its longest, the walk starts again from the next seed
+    let lengths = (o.min..=o.max).filter(|l| l % 2 == 1).count().max(1);
+    let share = o.count.div_ceil(lengths);
+    let mut printed: Vec<usize> = Vec::new();
+    let mut walk_printed: Vec<usize> = Vec::new();
+    let mut next_seed = 1;
     // drawn positions that were legal tsume, had a mate, had one of the wanted length
     let (mut legal, mut mates, mut in_range) = (0, 0, 0);
     for attempt in 0..o.tries {
         if found == o.count {
             break;
         }
-        let Some(pos) = random_problem(&mut rng) else { continue };
+        // now and then a fresh start from one of the seeds
+        if walk.is_some() && attempt % 400 == 399 {
+            walk = Some(seeds[next_seed % seeds.len()].clone());
+            next_seed += 1;
+            walk_printed.clear();
+        }
+        let pos = match &walk {
+            Some((from, _)) => {
+                let Some(p) = mutate(&mut rng, from) else { continue };
+                p
+            }
+            None => {
+                let Some(p) = random_problem(&mut rng) else { continue };
+                p
+            }
+        };
         legal += 1;
         let MateResult::Mate(line) = solve(&pos, solve_limits.clone()) else { continue };
         mates += 1;
+        if let Some((_, len)) = &walk {
+            // the walk goes on from any sound change no shorter than where it stands
+            if line.len() < *len || line.len() > o.max || !sound(&pos, &line, false, &judge_limits) {
+                continue;
+            }
+            walk = Some((pos.clone(), line.len()));
+            let sfen = pos.to_sfen();
+            if seen.contains(&sfen) {
+                continue;
+            }
+            seen.push(sfen);
+            let n = line.len();
+            if walk_printed.contains(&n) || printed.iter().filter(|&&l| l == n).count() >= share {
+                continue;
+            }
+        }
         if line.len() < o.min || line.len() > o.max {
             continue;
         }
@@ -167,6 +304,15 @@ fn main() -> ExitCode {
             continue;
         }
         found += 1;
+        printed.push(line.len());
+        if walk.is_some() {
+            walk_printed.push(line.len());
+            if line.len() == o.max {
+                walk = Some(seeds[next_seed % seeds.len()].clone());
+                next_seed += 1;
+                walk_printed.clear();
+            }
+        }
         let mut rec = GameRecord::new(pos);
         rec.set_header("作品名", &format!("shogiban 詰将棋 (composed, try {attempt})"));
         rec.set_header("作者", "shogiban（詰将棋ソルバーで作成・証明）");
@@ -195,4 +341,28 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// `--check`: each problem's length, whether it is sound and whether its solution is unique.
+fn check(files: &[std::path::PathBuf], solve_limits: &MateLimits, judge_limits: &MateLimits) -> ExitCode {
+    let mut all_sound = true;
+    for f in files {
+        let pos = match shogiban::record::load_record(f) {
+            Ok((rec, _)) => rec.initial().clone(),
+            Err(e) => {
+                eprintln!("compose_tsume: {}: {e}", f.display());
+                return ExitCode::FAILURE;
+            }
+        };
+        let MateResult::Mate(line) = solve(&pos, solve_limits.clone()) else {
+            println!("{}: no mate found", f.display());
+            all_sound = false;
+            continue;
+        };
+        let sound_ = sound(&pos, &line, false, judge_limits);
+        let unique = sound_ && sound(&pos, &line, true, judge_limits);
+        all_sound &= sound_;
+        println!("{}: {} plies, sound {sound_}, unique {unique}", f.display(), line.len());
+    }
+    if all_sound { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

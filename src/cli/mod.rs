@@ -42,6 +42,16 @@ pub struct Cli {
     /// Play against this external USI engine (command and arguments) instead of the built-in one
     #[arg(long, value_name = "USI-ENGINE-COMMAND", value_hint = clap::ValueHint::CommandString)]
     engine: Option<String>,
+    /// Play online: open the connection dialog for this CSA server (port 4081 unless given);
+    /// the password is typed there or read from SHOGIBAN_CSA_PASSWORD
+    #[arg(long, value_name = "HOST[:PORT]", conflicts_with = "file")]
+    csa: Option<String>,
+    /// Online: the user name to log in with (with --csa)
+    #[arg(long, value_name = "NAME", requires = "csa")]
+    user: Option<String>,
+    /// Online: the game name the server pairs players by, e.g. floodgate-300-10F (with --csa)
+    #[arg(long, value_name = "GAMENAME", requires = "csa")]
+    game: Option<String>,
     /// A game record to open
     #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     file: Option<PathBuf>,
@@ -100,7 +110,11 @@ pub fn main() -> ExitCode {
         if let Some(file) = &cli.file {
             refuse_mistyped_subcommand(file);
         }
-        return run_app(cli.engine.as_deref(), cli.file.as_deref());
+        let online = match cli.csa.as_deref().map(|a| online_target(a, cli.user, cli.game)).transpose() {
+            Ok(o) => o,
+            Err(e) => Cli::command().error(clap::error::ErrorKind::ValueValidation, e).exit(),
+        };
+        return run_app(cli.engine.as_deref(), cli.file.as_deref(), online);
     };
     quiet_on_closed_pipe();
     match command {
@@ -199,9 +213,33 @@ fn quiet_on_closed_pipe() {
     }
 }
 
-/// The terminal app, optionally opening a game file and using an external USI engine instead of
-/// the built-in one.
-fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
+/// What `--csa HOST[:PORT] --user NAME --game GAMENAME` asks for.
+struct OnlineTarget {
+    host: String,
+    port: Option<u16>,
+    user: Option<String>,
+    game: Option<String>,
+}
+
+/// Reads `HOST[:PORT]` (an IPv6 address in brackets: `[::1]:4081`).
+fn online_target(address: &str, user: Option<String>, game: Option<String>) -> Result<OnlineTarget, String> {
+    let bad = || format!("--csa '{address}': expected HOST or HOST:PORT (a port from 1 to 65535)");
+    let (host, port) = match address.rsplit_once(':') {
+        Some((h, p)) if !h.contains(':') || (h.starts_with('[') && h.ends_with(']')) => {
+            let port = p.parse::<u16>().ok().filter(|&p| p > 0).ok_or_else(bad)?;
+            (h.trim_start_matches('[').trim_end_matches(']').to_string(), Some(port))
+        }
+        _ => (address.to_string(), None),
+    };
+    if host.is_empty() || host.contains(char::is_whitespace) {
+        return Err(bad());
+    }
+    Ok(OnlineTarget { host, port, user, game })
+}
+
+/// The terminal app, optionally opening a game file or the online dialog, and using an external
+/// USI engine instead of the built-in one.
+fn run_app(engine_cmd: Option<&str>, file: Option<&Path>, online: Option<OnlineTarget>) -> ExitCode {
     use shogiban::tui::jobs::Computer;
     let loaded = shogiban::tui::settings::load_default();
     let engine_cmd = engine_cmd.map(String::from).or_else(|| loaded.settings.engine_command.clone());
@@ -231,6 +269,24 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>) -> ExitCode {
         }
     };
     app.set_color_depth(shogiban::tui::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
+    let passwords = shogiban::tui::jobs::passwords_path();
+    app.set_online_secrets(shogiban::tui::app::OnlineSecrets {
+        env_password: std::env::var("SHOGIBAN_CSA_PASSWORD").ok().filter(|p| !p.is_empty()),
+        remembered: passwords.as_deref().map(shogiban::tui::jobs::remembered_passwords).unwrap_or_default(),
+        file: passwords,
+    });
+    if let Some(t) = online {
+        let mut s = app.settings().online.clone();
+        s.host = t.host;
+        s.port = t.port.unwrap_or(shogiban::online::DEFAULT_PORT);
+        s.user = t.user.unwrap_or(s.user);
+        // a game named on the command line is asked for by logging in with it (not the x1 lobby)
+        if let Some(game) = t.game {
+            s.game = game;
+            s.extended = false;
+        }
+        app.open_online(Some(s), std::time::Instant::now());
+    }
     let engine_message = fallback.map(|(cmd, e)| (app.text().engine_fallback)(&cmd, &e));
     let messages: Vec<String> = loaded.message.into_iter().chain(engine_message).collect();
     if !messages.is_empty() {

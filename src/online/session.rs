@@ -122,6 +122,7 @@ pub enum SessionError {
 const MAX_LIST: usize = 10_000;
 
 /// The client's state.
+#[derive(Clone)]
 pub struct Session {
     user: String,
     mode: LoginMode,

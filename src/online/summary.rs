@@ -81,7 +81,7 @@ impl GameSummary {
 }
 
 /// Reads a summary line by line.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct SummaryReader {
     lines: Vec<String>,
     block: Option<&'static str>,

@@ -38,6 +38,8 @@ pub enum Command {
     Start(JobRequest),
     /// Stop the background job of this kind (what it still reports is dropped).
     Stop(JobKind),
+    /// Send this line on the connection to the CSA server (`JobKind::Online`).
+    Send(String),
     /// Put this text on the terminal's clipboard.
     Copy(String),
     /// Stop the program as Ctrl-Z does in a shell.

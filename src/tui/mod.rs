@@ -93,6 +93,7 @@ pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::Sett
                     runner.start(request);
                 }
                 Command::Stop(kind) => runner.stop(kind),
+                Command::Send(line) => runner.send_line(&line),
                 Command::Copy(text) => {
                     if let Err(e) = terminal::copy_to_clipboard(&text) {
                         app.set_message(e.to_string());

@@ -106,8 +106,10 @@ pub struct Settings {
     pub version: u32,
     pub mode: Mode,
     pub side: Side,
-    /// The computer's level, 1 (beginner) to 10 (full strength).
+    /// The computer's level, 1 (beginner) to 10 (full strength); in computer vs computer, ☗'s.
     pub level: u8,
+    /// ☖'s level in computer vs computer, 1 to 10.
+    pub gote_level: u8,
     /// `None`: no clock.
     pub clock: Option<Clock>,
     /// The KIF `手合割` name (`平手`, `角落ち`, ...).
@@ -147,6 +149,50 @@ pub struct Settings {
     /// the keymap accepts are kept.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub keys: BTreeMap<String, KeyNames>,
+    /// The online dialog's last choices (never the password).
+    pub online: OnlineSettings,
+}
+
+/// The side asked for in an online game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnlineSide {
+    /// The server (or the pairing) decides.
+    #[default]
+    Any,
+    Sente,
+    Gote,
+}
+
+/// What the online dialog remembers between launches: everything but the password (which is
+/// kept, when the player asks, in a file of its own that only its owner can read).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OnlineSettings {
+    pub host: String,
+    pub port: u16,
+    pub user: String,
+    /// The game name the server pairs by (`floodgate-300-10F`).
+    pub game: String,
+    pub side: OnlineSide,
+    /// Agree to the game summary without asking.
+    pub auto_agree: bool,
+    /// Log in in the extended mode (`x1`): who is on, games in progress, watching, chat.
+    pub extended: bool,
+}
+
+impl Default for OnlineSettings {
+    fn default() -> Self {
+        OnlineSettings {
+            host: "127.0.0.1".into(),
+            port: crate::online::DEFAULT_PORT,
+            user: String::new(),
+            game: "casual-600-10".into(),
+            side: OnlineSide::Any,
+            auto_agree: false,
+            extended: false,
+        }
+    }
 }
 
 /// An action's keys in the settings file: one name (`"z"`) or a list (`["z", "Backspace"]`).
@@ -191,6 +237,7 @@ impl Default for Settings {
             mode: Mode::VsComputer,
             side: Side::Sente,
             level: 3,
+            gote_level: 3,
             clock: None,
             handicap: "平手".into(),
             piece_style: PieceStyle::Kanji,
@@ -210,6 +257,7 @@ impl Default for Settings {
             player_name: String::new(),
             keys: BTreeMap::new(),
             theme: Theme::Dark,
+            online: OnlineSettings::default(),
         }
     }
 }
@@ -324,18 +372,20 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
             }
         }
     }
+    for (name, level) in [("level", &mut s.level), ("gote_level", &mut s.gote_level)] {
+        if let Some(v) = take::<u64>(field(name), &mut problems, w) {
+            if (1..=10).contains(&v) {
+                *level = v as u8;
+            } else {
+                problems.push((w.not_between)(name, &v.to_string(), 1, 10, &level.to_string()));
+            }
+        }
+    }
     if let Some(v) = take(field("mode"), &mut problems, w) {
         s.mode = v;
     }
     if let Some(v) = take(field("side"), &mut problems, w) {
         s.side = v;
-    }
-    if let Some(v) = take::<u64>(field("level"), &mut problems, w) {
-        if (1..=10).contains(&v) {
-            s.level = v as u8;
-        } else {
-            problems.push((w.not_between)("level", &v.to_string(), 1, 10, &s.level.to_string()));
-        }
     }
     if let Some(v) = take::<Option<Clock>>(field("clock"), &mut problems, w) {
         match v {
@@ -356,6 +406,9 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         } else {
             problems.push((w.unknown_handicap)(&v, &s.handicap));
         }
+    }
+    if let Some(v) = take::<OnlineSettings>(field("online"), &mut problems, w) {
+        s.online = v;
     }
     if let Some(v) = take(field("piece_style"), &mut problems, w) {
         s.piece_style = v;
@@ -440,6 +493,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "mode",
         "side",
         "level",
+        "gote_level",
         "clock",
         "handicap",
         "piece_style",
@@ -459,6 +513,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "player_name",
         "keys",
         "theme",
+        "online",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
     if !unknown.is_empty() {
@@ -659,6 +714,15 @@ mod tests {
             natural_thinking_time: false,
             player_name: "花子 Hanako".into(),
             theme: Theme::HighContrast,
+            online: OnlineSettings {
+                host: "club.example".into(),
+                port: 4091,
+                user: "alice".into(),
+                game: "rapid-300-10F".into(),
+                side: OnlineSide::Gote,
+                auto_agree: true,
+                extended: true,
+            },
             ..Settings::default()
         };
         s.engine_options.insert("USI_Hash".into(), "256".into());
@@ -785,6 +849,21 @@ mod tests {
             assert_eq!(p.settings, Settings::default());
             assert_eq!(p.problems.len(), 1, "{junk:?}: {:?}", p.problems);
         }
+    }
+
+    #[test]
+    fn gote_level_is_read_and_checked_as_level_is() {
+        let p = parse(r#"{"version": 1, "level": 2, "gote_level": 9}"#, Settings::default());
+        assert_eq!((p.settings.level, p.settings.gote_level), (2, 9));
+        assert!(p.problems.is_empty(), "{:?}", p.problems);
+        let p = parse(r#"{"version": 1, "gote_level": 11}"#, Settings::default());
+        assert_eq!(p.settings.gote_level, 3);
+        assert_eq!(p.problems.len(), 1, "{:?}", p.problems);
+        assert!(p.problems[0].contains("gote_level"), "{:?}", p.problems);
+        // written and read back
+        let s = Settings { gote_level: 8, ..Settings::default() };
+        let back = parse(&serde_json::to_string(&s).unwrap(), Settings::default());
+        assert_eq!(back.settings.gote_level, 8);
     }
 
     #[test]

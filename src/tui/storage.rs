@@ -461,6 +461,7 @@ mod tests {
         app.start_new_game(crate::tui::app::NewGameChoice {
             mode: GameMode::HumanGote,
             level: 4,
+            gote_level: 4,
             time: 2,
             handicap: 0,
         });

@@ -10,6 +10,7 @@ pub use library::LibraryText;
 pub use review::ReviewText;
 #[cfg(test)]
 mod one_language;
+pub mod online;
 pub mod settings_file;
 pub mod setup;
 
@@ -35,6 +36,10 @@ pub struct Text {
     pub new_game_title: &'static str,
     pub new_game_keys: &'static str,
     pub level_line: fn(u8) -> String,
+    /// Computer vs computer: one side's level (the side, its level, the keys that change it).
+    pub side_level_line: fn(&str, u8, &str) -> String,
+    /// Computer vs computer with two levels, on the status line (☗'s, ☖'s).
+    pub levels_short: fn(u8, u8) -> String,
     pub clock_line: &'static str,
     pub handicap_line: &'static str,
     pub uwate_moves_first: &'static str,
@@ -64,7 +69,7 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 21],
+    pub settings_labels: [&'static str; 22],
     /// Why the name typed cannot be used (`settings::BadName` in words).
     pub bad_player_name: fn(&str) -> String,
     /// The themes' names on the settings screen, in `settings::Theme::ALL` order.
@@ -259,8 +264,10 @@ pub static EN: Text = Text {
     declare_warning: "A declaration that does not meet every condition loses.",
     declare_question: "Declare? (y / n)",
     new_game_title: " New game ",
-    new_game_keys: "↑/↓ or 1-4 mode  ←/→ level  t clock  c handicap  Enter start  Esc cancel",
+    new_game_keys: "↑/↓ or 1-4 mode  5 online  ←/→ level  t clock  c handicap  Enter start  Esc cancel",
     level_line: |l| format!("computer level: ◀ {l:>2} ▶  (1 beginner … 10 full strength)"),
+    side_level_line: |side, l, keys| format!("{side} level: ◀ {l:>2} ▶  ({keys})"),
+    levels_short: |b, w| format!("☗ level {b} vs ☖ level {w}"),
     clock_line: "clock (t)",
     handicap_line: "handicap 手合割 (c)",
     uwate_moves_first: "(上手 = ☖ moves first)",
@@ -298,7 +305,8 @@ pub static EN: Text = Text {
         "Your name (in records)",
         "Mode",
         "Your side",
-        "Computer level",
+        "Computer level (☗'s when it plays both)",
+        "☖'s level, computer vs computer",
         "Clock",
         "Handicap (手合割)",
         "Pieces",
@@ -503,8 +511,10 @@ pub static JA: Text = Text {
     declare_warning: "条件を満たさない宣言は負けになります。",
     declare_question: "宣言しますか？ (y / n)",
     new_game_title: " 新規対局 ",
-    new_game_keys: "↑/↓ か 1-4 形式  ←/→ レベル  t 持ち時間  c 手合割  Enter 開始  Esc 取消",
+    new_game_keys: "↑/↓ か 1-4 形式  5 オンライン  ←/→ レベル  t 持ち時間  c 手合割  Enter 開始  Esc 取消",
     level_line: |l| format!("コンピュータのレベル: ◀ {l:>2} ▶  (1 初心者 … 10 最強)"),
+    side_level_line: |side, l, keys| format!("{side}のレベル: ◀ {l:>2} ▶  ({keys})"),
+    levels_short: |b, w| format!("☗レベル{b} 対 ☖レベル{w}"),
     clock_line: "持ち時間 (t)",
     handicap_line: "手合割 (c)",
     uwate_moves_first: "(上手 = ☖ が先に指す)",
@@ -540,7 +550,8 @@ pub static JA: Text = Text {
         "あなたの名前 (棋譜に記録)",
         "対局形式",
         "あなたの手番",
-        "コンピュータのレベル",
+        "コンピュータのレベル (同士では☗)",
+        "コンピュータ同士の☖のレベル",
         "持ち時間",
         "手合割",
         "駒の表示",

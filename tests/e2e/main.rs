@@ -5,4 +5,7 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../common/csa.rs"]
+mod csa;
+mod online;
 mod tui;

@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-struct Session {
+pub(crate) struct Session {
     parser: Arc<Mutex<vt100::Parser>>,
     /// Every byte the program wrote to the terminal.
     raw: Arc<Mutex<Vec<u8>>>,
@@ -33,7 +33,12 @@ impl Session {
     /// The program on a `size` (columns, rows) terminal whose environment sets `env` (and no
     /// `COLORTERM` or `NO_COLOR` unless `env` does; the data folder is under `home` unless `env`
     /// sets `XDG_DATA_HOME`).
-    fn start_with(args: &[&str], home: common::TempDir, size: (u16, u16), env: &[(&str, &str)]) -> Session {
+    pub(crate) fn start_with(
+        args: &[&str],
+        home: common::TempDir,
+        size: (u16, u16),
+        env: &[(&str, &str)],
+    ) -> Session {
         let (cols, rows) = size;
         let pty = native_pty_system();
         let pair = pty.openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
@@ -48,7 +53,9 @@ impl Session {
         cmd.env("HOME", home.path());
         cmd.env("XDG_CONFIG_HOME", home.join("config"));
         // the interface in Japanese (the language follows the locale until it is set)
-        cmd.env("LC_ALL", "ja_JP.UTF-8");
+        if !env.iter().any(|(k, _)| *k == "LC_ALL") {
+            cmd.env("LC_ALL", "ja_JP.UTF-8");
+        }
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
         let parser = Arc::new(Mutex::new(vt100::Parser::new(
@@ -95,17 +102,17 @@ impl Session {
         assert!(ok, "kill -{signal} failed");
     }
 
-    fn screen(&self) -> String {
+    pub(crate) fn screen(&self) -> String {
         self.parser.lock().unwrap().screen().contents()
     }
 
     /// Waits until the screen contains `text` (generous timeout: CI machines are slow).
-    fn wait_for(&self, text: &str) -> String {
+    pub(crate) fn wait_for(&self, text: &str) -> String {
         self.wait_until(&format!("{text:?}"), |s| s.contains(text))
     }
 
     /// Waits until the screen satisfies `done`; `what` names it in the failure.
-    fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
@@ -121,13 +128,13 @@ impl Session {
 
     /// Types `keys`. The program reads its input in order, so keys sent one after another are
     /// handled one after another; a test waits (`wait_for`) for what it expects to see.
-    fn send(&mut self, keys: &str) {
+    pub(crate) fn send(&mut self, keys: &str) {
         self.writer.write_all(keys.as_bytes()).unwrap();
         self.writer.flush().unwrap();
     }
 
     /// Quits through the confirmation and waits for the program to exit.
-    fn quit(&mut self) {
+    pub(crate) fn quit(&mut self) {
         self.send("q");
         // the question in either interface language
         self.wait_until("the quit question", |s| s.contains("終了しますか") || s.contains("Quit shogiban?"));
@@ -135,7 +142,7 @@ impl Session {
         assert!(self.wait_exit(), "the app did not exit");
     }
 
-    fn wait_exit(&mut self) -> bool {
+    pub(crate) fn wait_exit(&mut self) -> bool {
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(10) {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -450,7 +457,7 @@ fn a_broken_settings_file_is_reported_kept_and_set_aside_on_the_first_change() {
     // settings screen: down to the language row and change it; the screen turns English
     s.send("o");
     s.wait_for("設定");
-    s.send(&"\x1b[B".repeat(9));
+    s.send(&"\x1b[B".repeat(10));
     s.send("\x1b[C");
     s.wait_for("Settings");
     // Esc closes the settings; the next key waits for that (an Esc followed at once by a key

@@ -9,82 +9,12 @@
 use shogiban::core::Color;
 use shogiban::record::csa::read_csa;
 use shogiban::record::{GameRecord, Outcome};
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
-/// A running shogi-server, killed when dropped.
-struct Server {
-    pid: String,
-    port: u16,
-    dir: PathBuf,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-KILL", &self.pid]).status();
-    }
-}
-
-impl Server {
-    /// Starts the server on `port` with `options`, or says why it cannot and gives `None`.
-    fn start(port: u16, options: &[&str]) -> Option<Server> {
-        let script = std::env::var_os("SHOGIBAN_CSA_SERVER")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/csa-server"));
-        if !script.exists() {
-            eprintln!("SKIPPED: {} is missing, so the real CSA server cannot be started", script.display());
-            return None;
-        }
-        if Command::new("ruby")
-            .arg("-e")
-            .arg("require 'webrick'")
-            .output()
-            .map(|o| !o.status.success())
-            .unwrap_or(true)
-        {
-            eprintln!("SKIPPED: Ruby with WEBrick is missing (apt-get install -y ruby ruby-webrick)");
-            return None;
-        }
-        let dir = std::env::temp_dir().join(format!("shogiban-csa-test-{port}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let out = Command::new(&script).arg(port.to_string()).arg(&dir).args(options).output().unwrap();
-        assert!(out.status.success(), "csa-server failed: {}", String::from_utf8_lossy(&out.stderr));
-        let pid = String::from_utf8(out.stdout).unwrap().trim().to_string();
-        Some(Server { pid, port, dir })
-    }
-
-    /// The record the server wrote for `game_id`.
-    fn record_of(&self, game_id: &str) -> String {
-        let mut found = None;
-        visit(&self.dir.join("server"), &mut |p| {
-            if p.file_name().is_some_and(|n| n.to_string_lossy() == format!("{game_id}.csa")) {
-                found = Some(p.to_path_buf());
-            }
-        });
-        let path = found.unwrap_or_else(|| panic!("the server wrote no record for {game_id}"));
-        std::fs::read_to_string(path).unwrap()
-    }
-
-    fn client(&self, user: &str, game: &str) -> Raw {
-        Raw::login(self.port, user, game)
-    }
-}
-
-fn visit(dir: &Path, f: &mut dyn FnMut(&Path)) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            visit(&p, f);
-        } else {
-            f(&p);
-        }
-    }
-}
+#[path = "../common/csa.rs"]
+mod csa;
+use csa::Server;
 
 /// `shogiban csa` as a background process.
 fn shogiban_csa(port: u16, user: &str, game: &str, extra: &[&str], save: &Path) -> std::process::Child {
@@ -137,78 +67,6 @@ fn saved_files(dir: &Path) -> Vec<PathBuf> {
         std::fs::read_dir(dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
     v.sort();
     v
-}
-
-/// A scripted client speaking the protocol by hand.
-struct Raw {
-    reader: BufReader<TcpStream>,
-    stream: TcpStream,
-    seen: Vec<String>,
-}
-
-impl Raw {
-    fn login(port: u16, user: &str, game: &str) -> Raw {
-        let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-        stream.set_read_timeout(Some(Duration::from_millis(200))).unwrap();
-        let reader = BufReader::new(stream.try_clone().unwrap());
-        let mut raw = Raw { reader, stream, seen: Vec::new() };
-        raw.send(&format!("LOGIN {user} {game},pw"));
-        raw.until(|l| l.starts_with("LOGIN:"));
-        raw
-    }
-
-    fn send(&mut self, line: &str) {
-        self.stream.write_all(format!("{line}\n").as_bytes()).unwrap();
-    }
-
-    /// Reads lines up to one that `stop` accepts (within 60 s); returns it.
-    fn until(&mut self, stop: impl Fn(&str) -> bool) -> String {
-        self.read_until(stop, false)
-    }
-
-    /// As `until`, sending an empty keep-alive line whenever nothing arrived for a moment (which
-    /// makes the server look at the clock).
-    fn until_keeping_alive(&mut self, stop: impl Fn(&str) -> bool) -> String {
-        self.read_until(stop, true)
-    }
-
-    fn read_until(&mut self, stop: impl Fn(&str) -> bool, keep_alive: bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let mut line = String::new();
-        loop {
-            assert!(Instant::now() < deadline, "waited 60 s; saw {:?}", self.seen);
-            match self.reader.read_line(&mut line) {
-                Ok(0) => panic!("the server closed; saw {:?}", self.seen),
-                Ok(_) => {
-                    let l = line.trim_end().to_string();
-                    line.clear();
-                    self.seen.push(l.clone());
-                    if stop(&l) {
-                        return l;
-                    }
-                }
-                Err(e)
-                    if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) =>
-                {
-                    if keep_alive {
-                        self.send("");
-                    }
-                }
-                Err(e) => panic!("{e}"),
-            }
-        }
-    }
-
-    /// Agrees to the proposed game and waits for the start.
-    fn agree(&mut self) {
-        self.until(|l| l == "END Game_Summary");
-        self.send("AGREE");
-        self.until(|l| l.starts_with("START:"));
-    }
-
-    fn game_id(&self) -> String {
-        self.seen.iter().find_map(|l| l.strip_prefix("START:")).unwrap().to_string()
-    }
 }
 
 /// Two `shogiban csa` clients play two games in a row; every saved record equals the server's.

@@ -102,7 +102,7 @@ impl App {
     /// Writes a change of hands into the record's player header: the new player's name, and
     /// when moves were already played, who played them (`shogiban→you（13手目から）`).
     fn rename_player(&mut self, i: usize) {
-        let new = self.player_name(self.players[i]);
+        let new = self.player_name(i);
         let key = ["先手", "後手"][i];
         let ply = self.ply();
         let rec = self.game.record_mut();
@@ -194,7 +194,7 @@ impl App {
         if !self.settings.natural_thinking_time {
             return Duration::ZERO;
         }
-        let natural = Duration::from_millis(crate::engine::levels::natural_think_ms(self.level));
+        let natural = Duration::from_millis(crate::engine::levels::natural_think_ms(self.mover_level()));
         match &self.clock {
             Some(c) => {
                 let side = self.pos().side_to_move().index();
@@ -203,6 +203,11 @@ impl App {
             }
             None => natural,
         }
+    }
+
+    /// The level of the computer playing the side to move.
+    fn mover_level(&self) -> u8 {
+        self.levels[self.pos().side_to_move().index()]
     }
 
     /// What the engine should do now, given where the game is: stop a search about a position
@@ -232,14 +237,14 @@ impl App {
                     ..Default::default()
                 }
             }
-            None => Limits::movetime(think_time_ms(self.level)),
+            None => Limits::movetime(think_time_ms(self.mover_level())),
         };
         self.thinking = Some(Thinking { node: here, started: now, answer: None });
         self.engine_info = Some(Default::default());
         Some(EngineCommand::Think {
             start: Box::new(self.game.record().initial().clone()),
             moves: self.game.record().moves_to(here),
-            level: self.level,
+            level: self.mover_level(),
             limits,
         })
     }

@@ -33,6 +33,9 @@ impl App {
         if let Some(taken) = self.learn_takes(m) {
             return taken;
         }
+        if let Some(taken) = self.online_takes(m) {
+            return taken;
+        }
         if self.line_ended() || self.status().is_over() {
             self.message = self.text().over_here.into();
             return false;
@@ -60,7 +63,12 @@ impl App {
         self.dirty = true;
         self.selection = None;
         self.settle_ending();
-        self.message = self.status_message();
+        // a note the player has not acted on yet (a resumed game's: what was lost and where)
+        // outlives the computer's answer when that has nothing to say
+        let status = self.status_message();
+        if !status.is_empty() || self.players[side.index()] != Player::Engine {
+            self.message = status;
+        }
         if self.reached_move_limit() {
             self.end_line(Special::new(SpecialKind::Jishogi));
             self.message = (self.text().move_limit)(self.ply() as u32);
@@ -256,6 +264,9 @@ impl App {
     /// The side to move resigns: the line ends with 投了.
     pub fn resign(&mut self) {
         self.close_popup();
+        if self.online_resign().is_some() {
+            return;
+        }
         if self.line_ended() || self.status().is_over() {
             self.message = self.text().already_over.into();
             return;
@@ -283,6 +294,9 @@ impl App {
     /// declaration loses.
     pub fn declare(&mut self) {
         self.close_popup();
+        if self.online_declare().is_some() {
+            return;
+        }
         if self.line_ended() || self.status().is_over() {
             self.message = self.text().already_over.into();
             return;

@@ -5,7 +5,10 @@
 //! (`engine`, `study`, `tsume`, `threats`, `learn`, `library`, saving in `line`); this file only turns them
 //! into [`Command`]s and reports back into calls.
 
-use super::{App, EngineCommand, LearnCommand, LibraryCommand, StudyCommand, ThreatCommand, TsumeCommand};
+use super::{
+    App, EngineCommand, LearnCommand, LibraryCommand, OnlineCommand, StudyCommand, ThreatCommand,
+    TsumeCommand,
+};
 use crate::engine::analysis::game::GameAnalysisOptions;
 use crate::engine::search::time::Limits;
 use crate::tui::event::Command;
@@ -86,6 +89,13 @@ impl App {
                 }
             }
         }
+        while let Some(cmd) = self.online_command() {
+            out.push(match cmd {
+                OnlineCommand::Connect(c) => Command::Start(JobRequest::Connect(c)),
+                OnlineCommand::Send(line) => Command::Send(line),
+                OnlineCommand::Close => Command::Stop(JobKind::Online),
+            });
+        }
         out.extend(self.saves.drain(..).map(Command::Start));
         if self.take_suspend_request() && !self.should_quit() {
             out.push(Command::Suspend);
@@ -113,6 +123,8 @@ impl App {
             Report::LibraryOpened { path, result } => self.on_library_opened(path, result.map(|r| *r)),
             // the autosave is the event loop's
             Report::Autosaved(_) => {}
+            Report::Online(incoming) => self.on_online(incoming, now),
+            Report::PasswordNotKept(why) => self.message = (self.online_text().password_not_kept)(&why),
         }
     }
 
@@ -122,7 +134,10 @@ impl App {
     pub fn wake_at(&self, now: Instant) -> Option<Instant> {
         let clock_runs =
             self.clock.as_ref().is_some_and(|c| !c.stopped) && !self.line_ended() && !self.status().is_over();
-        let clock = clock_runs.then(|| now + CLOCK_TICK);
+        let online_clock = self.online().is_some_and(|o| {
+            matches!(o.stage(), super::Stage::Playing | super::Stage::Waiting | super::Stage::Connecting)
+        });
+        let clock = (clock_runs || online_clock).then(|| now + CLOCK_TICK);
         match (clock, self.answer_due(now)) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -149,7 +164,13 @@ mod tests {
         assert_eq!(app.wake_at(now), None, "an idle review needs no timer");
         // a timed game: the clock is redrawn while it runs
         let mut timed = App::new(crate::core::Position::startpos());
-        timed.start_new_game(NewGameChoice { mode: GameMode::HotSeat, level: 1, time: 1, handicap: 0 });
+        timed.start_new_game(NewGameChoice {
+            mode: GameMode::HotSeat,
+            level: 1,
+            time: 1,
+            handicap: 0,
+            gote_level: 3,
+        });
         assert!(timed.clock().is_some());
         let at = timed.wake_at(now).expect("a running clock ticks");
         assert!(at > now && at <= now + CLOCK_TICK);

@@ -12,6 +12,10 @@ pub enum InputKind {
     SavePath,
     /// A move number to go to on the line shown.
     GotoMove,
+    /// Online play (x1): the id of a game to watch.
+    WatchGame,
+    /// Online play (x1): a chat line.
+    Chat,
 }
 
 /// The text box: what it is for and the text typed so far.
@@ -26,6 +30,22 @@ impl App {
     pub fn open_move_input(&mut self) {
         self.message.clear();
         self.open_input(LineInput { kind: InputKind::Move, editor: LineEditor::default() });
+    }
+
+    /// Opens the box for an extended-mode line (a game to watch, a chat line).
+    pub fn open_online_input(&mut self, kind: InputKind) {
+        if self.online().is_none() {
+            return;
+        }
+        // watching: the first game of the last `%%LIST`, to confirm or change
+        let listed = self
+            .online()
+            .and_then(|o| o.list())
+            .filter(|(what, _)| what == "LIST" && kind == InputKind::WatchGame)
+            .and_then(|(_, games)| games.first())
+            .map(|g| g.split_whitespace().next().unwrap_or_default().to_string());
+        self.message.clear();
+        self.open_input(LineInput { kind, editor: LineEditor::new(listed.unwrap_or_default()) });
     }
 
     /// Opens the save box, prefilled with the current file or a new name in `default_dir`. A
@@ -75,6 +95,8 @@ impl App {
             }
             InputKind::SavePath => self.submit_save_path(&text),
             InputKind::GotoMove => self.submit_goto(&text),
+            InputKind::WatchGame => self.online_extended(&format!("MONITOR2ON {text}")),
+            InputKind::Chat => self.online_extended(&format!("CHAT {text}")),
         }
     }
 

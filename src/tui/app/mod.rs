@@ -26,6 +26,9 @@ pub mod line_editor;
 mod mode;
 mod navigate;
 mod new_game;
+mod online;
+mod online_events;
+mod online_form;
 mod paste;
 mod popups;
 mod selection;
@@ -44,6 +47,8 @@ pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
 pub use new_game::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
+pub use online::{Online, OnlineCommand, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched};
+pub use online_form::{FormField, OnlineForm};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
@@ -91,8 +96,9 @@ pub struct App {
     message: String,
     flipped: bool,
     players: [Player; 2],
-    /// Engine level 1..=10 for the computer's sides.
-    level: u8,
+    /// The level 1..=10 of the computer playing each side (☗, ☖); they differ only in
+    /// computer vs computer.
+    levels: [u8; 2],
     /// The search the app waits for (its answer is played only for that search and node).
     thinking: Option<engine::Thinking>,
     /// Computer-against-computer play is paused.
@@ -140,6 +146,11 @@ pub struct App {
     learn: learn::LearnState,
     /// Saves asked for and not yet handed to the event loop.
     saves: Vec<crate::tui::jobs::JobRequest>,
+    /// The online password from the environment and the remembered ones.
+    secrets: online::OnlineSecrets,
+    /// What the online page still had to hand the event loop when it was left (closing the
+    /// connection).
+    online_leftover: Vec<online::OnlineCommand>,
 }
 
 impl App {
@@ -173,7 +184,7 @@ impl App {
             message: String::new(),
             flipped: false,
             players: [Player::Human, Player::Human],
-            level: 5,
+            levels: [5; 2],
             thinking: None,
             paused: false,
             pace_ms: engine::DEFAULT_PACE_MS,
@@ -195,12 +206,14 @@ impl App {
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
             saves: Vec::new(),
+            secrets: Default::default(),
+            online_leftover: Vec::new(),
         }
     }
 
     /// Uses `settings` from now on (read at launch; not marked for saving).
     pub fn set_settings(&mut self, settings: crate::tui::settings::Settings) {
-        self.level = settings.level;
+        self.levels = NewGameChoice::from_settings(&settings).levels();
         self.impasse_rule = settings.impasse_rule.core();
         self.pace_ms = settings.min_move_ms;
         // the remaps were checked, and what was wrong said, when the settings were read
@@ -275,8 +288,14 @@ impl App {
         self.players
     }
 
+    /// The computer's level (☗'s when it plays both sides).
     pub fn level(&self) -> u8 {
-        self.level
+        if self.players[0] == Player::Engine { self.levels[0] } else { self.levels[1] }
+    }
+
+    /// The level of the computer on each side (☗, ☖).
+    pub fn levels(&self) -> [u8; 2] {
+        self.levels
     }
 
     pub fn engine_info(&self) -> Option<&crate::tui::jobs::ThinkingInfo> {

@@ -6,8 +6,8 @@
 //! Each mode's state and transitions live in its own module: the board page's in `game.rs`,
 //! `selection.rs` and the review modules, the position editor's in `editor.rs`, tsume mode's in
 //! `tsume.rs`, learn mode's in `learn.rs`, the popups' in `popups.rs` (and the modules that open
-//! them), the text box's in `line.rs`. A new page (a game library, online play) is a new variant
-//! here with its module beside them.
+//! them), the text box's in `line.rs`, online play's in `online.rs`. A new page is a new variant
+//! here with its module beside it.
 
 use super::{App, Editor, Learn, LineInput, Popup, Tsume};
 use crate::tui::keymap::{KeyMode, Keymap};
@@ -26,6 +26,9 @@ pub enum Mode {
     Learn(Box<Learn>),
     /// The game library (棋譜一覧): the player's records, to choose one to open.
     Library(Box<super::Library>),
+    /// Online play on a CSA server: the connection dialog, waiting, the game summary, the game
+    /// on the board, watching (`online.rs`).
+    Online(Box<super::Online>),
 }
 
 /// What sits over the page and takes the keys first.
@@ -56,6 +59,7 @@ impl App {
             Mode::Tsume(_) => KeyMode::Tsume,
             Mode::Learn(_) => KeyMode::Learn,
             Mode::Library(_) => KeyMode::Library,
+            Mode::Online(_) => KeyMode::Online,
         }
     }
 

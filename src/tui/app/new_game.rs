@@ -56,8 +56,10 @@ pub enum Player {
 #[serde(default)]
 pub struct NewGameChoice {
     pub mode: GameMode,
-    /// The computer's level, 1..=10.
+    /// The computer's level, 1..=10; in computer vs computer, ☗'s.
     pub level: u8,
+    /// ☖'s level in computer vs computer, 1..=10.
+    pub gote_level: u8,
     /// Index into `clock::TIME_PRESETS`.
     pub time: usize,
     /// Index into `record::HANDICAPS` (0 = 平手, an even game).
@@ -69,7 +71,13 @@ pub const DEFAULT_LEVEL: u8 = 3;
 
 impl Default for NewGameChoice {
     fn default() -> Self {
-        NewGameChoice { mode: GameMode::HumanSente, level: DEFAULT_LEVEL, time: 0, handicap: 0 }
+        NewGameChoice {
+            mode: GameMode::HumanSente,
+            level: DEFAULT_LEVEL,
+            gote_level: DEFAULT_LEVEL,
+            time: 0,
+            handicap: 0,
+        }
     }
 }
 
@@ -79,6 +87,7 @@ impl NewGameChoice {
         NewGameChoice {
             mode: self.mode,
             level: self.level.clamp(1, 10),
+            gote_level: self.gote_level.clamp(1, 10),
             time: self.time.min(TIME_PRESETS.len() - 1),
             handicap: self.handicap.min(HANDICAPS.len() - 1),
         }
@@ -91,9 +100,22 @@ impl NewGameChoice {
         self.mode = GameMode::ALL[(i + delta).rem_euclid(n) as usize];
     }
 
-    /// One level up or down, within 1..=10.
+    /// One level up or down, within 1..=10 (☗'s in computer vs computer).
     pub fn step_level(&mut self, delta: i32) {
         self.level = (self.level as i32 + delta).clamp(1, 10) as u8;
+    }
+
+    /// ☖'s level in computer vs computer one up or down, within 1..=10.
+    pub fn step_gote_level(&mut self, delta: i32) {
+        self.gote_level = (self.gote_level as i32 + delta).clamp(1, 10) as u8;
+    }
+
+    /// The level of the computer playing each side (☗, ☖) in this game.
+    pub fn levels(&self) -> [u8; 2] {
+        match self.mode {
+            GameMode::EngineVsEngine => [self.level, self.gote_level],
+            _ => [self.level; 2],
+        }
     }
 
     pub fn cycle_time(&mut self) {
@@ -115,6 +137,7 @@ impl NewGameChoice {
         NewGameChoice {
             mode,
             level: s.level,
+            gote_level: s.gote_level,
             time: super::clock_preset(s.clock),
             handicap: HANDICAPS.iter().position(|h| h.name == s.handicap).unwrap_or(0),
         }
@@ -131,6 +154,7 @@ impl NewGameChoice {
             GameMode::EngineVsEngine => s.mode = Mode::ComputerVsComputer,
         }
         s.level = c.level;
+        s.gote_level = c.gote_level;
         s.clock = super::settings_menu::clock_choices()[c.time];
         s.handicap = HANDICAPS[c.handicap].name.to_string();
     }
@@ -140,7 +164,7 @@ impl App {
     /// Starts a new game from the start position (or the handicap's) with the chosen players.
     pub fn start_new_game(&mut self, choice: NewGameChoice) {
         let choice = choice.clamped();
-        let NewGameChoice { mode, level, time, handicap } = choice;
+        let NewGameChoice { mode, time, handicap, .. } = choice;
         let mut settings = self.settings.clone();
         choice.apply_to(&mut settings);
         if settings != self.settings {
@@ -148,7 +172,8 @@ impl App {
             self.settings_dirty = true;
         }
         let players = mode.players();
-        self.level = level.clamp(1, 10);
+        self.levels = choice.levels();
+        self.players = players;
         let h = &HANDICAPS[handicap.min(HANDICAPS.len() - 1)];
         self.leave_tsume();
         let mut rec = match self.take_editor_start() {
@@ -156,10 +181,9 @@ impl App {
             None => GameRecord::with_handicap(h),
         };
         rec.set_header("開始日時", &super::now_string());
-        rec.set_header("先手", &self.player_name(players[0]));
+        rec.set_header("先手", &self.player_name(0));
         // two people at one keyboard: the name is the first player's
-        let gote =
-            if players == [Player::Human; 2] { "you".to_string() } else { self.player_name(players[1]) };
+        let gote = if players == [Player::Human; 2] { "you".to_string() } else { self.player_name(1) };
         rec.set_header("後手", &gote);
         self.time_preset = time.min(TIME_PRESETS.len() - 1);
         let (tc, _) = TIME_PRESETS[self.time_preset];
@@ -176,8 +200,6 @@ impl App {
         self.message = (self.text().new_game)(&self.mode_label(mode));
     }
 
-    /// A player's name in the record's headers: the name set in the settings (else `you`), or
-    /// the computer's name.
     /// `label` with the player's name, when one is set, in place of the word for "you".
     pub fn named(&self, label: &str) -> String {
         let name = self.settings.player_name.trim();
@@ -189,13 +211,15 @@ impl App {
         self.named(mode.label(self.text()))
     }
 
-    pub(super) fn player_name(&self, p: Player) -> String {
-        match p {
+    /// The name of side `i`'s player in the record's headers: the name set in the settings
+    /// (else `you`), or the computer's name and level (`shogiban レベル3`).
+    pub(super) fn player_name(&self, i: usize) -> String {
+        match self.players[i] {
             Player::Human if !self.settings.player_name.trim().is_empty() => {
                 self.settings.player_name.clone()
             }
             Player::Human => "you".into(),
-            Player::Engine => self.engine_name.clone(),
+            Player::Engine => format!("{} レベル{}", self.engine_name, self.levels[i]),
         }
     }
 

@@ -37,6 +37,14 @@ pub enum Popup {
     TsumeList {
         row: usize,
     },
+    /// The connection to the CSA server was lost mid-game (the words say why): save the
+    /// record?
+    OfferSaveLost(String),
+    /// The protocol window of online play: the lines sent and received, the last shown at
+    /// line `scroll`.
+    Protocol {
+        scroll: usize,
+    },
 }
 
 impl App {

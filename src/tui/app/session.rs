@@ -24,6 +24,8 @@ pub struct ClockState {
 pub struct Session {
     pub players: [Player; 2],
     pub level: u8,
+    /// ☖'s level when it differs from ☗'s (computer vs computer); `None`: the same.
+    pub gote_level: Option<u8>,
     /// Index into `TIME_PRESETS`.
     pub time_preset: usize,
     pub clock: Option<ClockState>,
@@ -46,6 +48,7 @@ impl Default for Session {
         Session {
             players: [Player::Human, Player::Engine],
             level: super::DEFAULT_LEVEL,
+            gote_level: None,
             time_preset: 0,
             clock: None,
             path: Vec::new(),
@@ -85,7 +88,8 @@ impl App {
         });
         Session {
             players: self.players,
-            level: self.level,
+            level: self.levels[0],
+            gote_level: (self.levels[1] != self.levels[0]).then_some(self.levels[1]),
             time_preset: self.time_preset,
             clock,
             path: self.node_path(),
@@ -111,7 +115,8 @@ impl App {
         let mut app = App::with_record(record);
         app.set_settings(settings);
         app.players = session.players;
-        app.level = session.level.clamp(1, 10);
+        let level = session.level.clamp(1, 10);
+        app.levels = [level, session.gote_level.map_or(level, |l| l.clamp(1, 10))];
         app.time_preset = session.time_preset.min(TIME_PRESETS.len() - 1);
         app.clock = session.clock.as_ref().map(|c| {
             let tc = TimeControl { main_ms: c.main_ms, byoyomi_ms: c.byoyomi_ms };

@@ -16,6 +16,7 @@ pub enum SettingItem {
     Mode,
     Side,
     Level,
+    GoteLevel,
     Clock,
     Handicap,
     PieceStyle,
@@ -36,11 +37,12 @@ pub enum SettingItem {
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 21] = [
+    pub const ALL: [SettingItem; 22] = [
         SettingItem::PlayerName,
         SettingItem::Mode,
         SettingItem::Side,
         SettingItem::Level,
+        SettingItem::GoteLevel,
         SettingItem::Clock,
         SettingItem::Handicap,
         SettingItem::PieceStyle,
@@ -101,6 +103,10 @@ pub fn clock_preset(c: Option<Clock>) -> usize {
 
 use super::engine::PACES_MS as MIN_MOVE_CHOICES;
 
+fn step_level(level: u8, delta: i32) -> u8 {
+    (level as i32 + delta).clamp(*settings::LEVELS.start() as i32, *settings::LEVELS.end() as i32) as u8
+}
+
 fn cycle<T: PartialEq + Copy>(all: &[T], now: T, delta: i32) -> T {
     let n = all.len() as i32;
     let i = all.iter().position(|&x| x == now).map_or(if delta > 0 { -1 } else { 0 }, |i| i as i32);
@@ -114,11 +120,8 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
             s.mode = cycle(&[Mode::VsComputer, Mode::HotSeat, Mode::ComputerVsComputer], s.mode, delta)
         }
         SettingItem::Side => s.side = cycle(&[Side::Sente, Side::Gote], s.side, delta),
-        SettingItem::Level => {
-            s.level = (s.level as i32 + delta)
-                .clamp(*settings::LEVELS.start() as i32, *settings::LEVELS.end() as i32)
-                as u8
-        }
+        SettingItem::Level => s.level = step_level(s.level, delta),
+        SettingItem::GoteLevel => s.gote_level = step_level(s.gote_level, delta),
         SettingItem::Clock => s.clock = cycle(&clock_choices(), s.clock, delta),
         SettingItem::Handicap => {
             let names: Vec<&str> = HANDICAPS.iter().map(|h| h.name).collect();
@@ -297,7 +300,7 @@ mod tests {
     fn a_new_games_choice_and_the_settings_agree() {
         for mode in GameMode::ALL {
             for (time, handicap) in [(0, 0), (2, 3), (4, 14)] {
-                let c = NewGameChoice { mode, level: 7, time, handicap };
+                let c = NewGameChoice { mode, level: 7, gote_level: 5, time, handicap };
                 let mut s = Settings::default();
                 c.apply_to(&mut s);
                 assert_eq!(NewGameChoice::from_settings(&s), c);

@@ -7,7 +7,7 @@ use crate::core::{Color, Move};
 use crate::record::SpecialKind;
 
 fn choice(mode: GameMode, level: u8, time: usize, handicap: usize) -> NewGameChoice {
-    NewGameChoice { mode, level, time, handicap }
+    NewGameChoice { mode, level, gote_level: level, time, handicap }
 }
 
 fn sq(s: &str) -> Square {
@@ -357,9 +357,58 @@ fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
     assert_eq!(app.record().header("先手"), Some("you"), "taken over before any move: the new name");
     // the computer takes gote back after sente's move, and the header says from which move
     app.take_over(); // gote to move: the computer hands gote to a person
-    assert_eq!(app.record().header("後手"), Some("shogiban→you（2手目から）"));
+    assert_eq!(app.record().header("後手"), Some("shogiban レベル1→you（2手目から）"));
     let kif = kif(&app);
-    assert!(kif.contains("後手：shogiban→you（2手目から）"), "{kif}");
+    assert!(kif.contains("後手：shogiban レベル1→you（2手目から）"), "{kif}");
+}
+
+#[test]
+fn each_side_has_its_own_level_in_computer_vs_computer() {
+    use crate::tui::event::Command;
+    use crate::tui::jobs::JobRequest;
+    let t0 = std::time::Instant::now();
+    let mut app = App::new(Position::startpos());
+    app.set_settings(crate::tui::settings::Settings {
+        language: crate::tui::settings::Language::En,
+        ..Default::default()
+    });
+    // the dialog: ←/→ set ☗'s level, < and > ☖'s, both shown for computer vs computer
+    app.open_new_game();
+    app.edit_new_game(|c| c.mode = GameMode::EngineVsEngine);
+    app.edit_new_game(|c| c.step_level(-2));
+    for _ in 0..4 {
+        app.edit_new_game(|c| c.step_gote_level(1));
+    }
+    let s = crate::tui::view::screen_text(&app, 100, 30, t0);
+    assert!(s.contains("☗ sente level: ◀  1 ▶  (←/→)"), "{s}");
+    assert!(s.contains("☖ gote level: ◀  7 ▶  (< / >)"), "{s}");
+    app.confirm_new_game();
+    assert_eq!(app.levels(), [1, 7]);
+    // remembered in the settings, and in the record's headers
+    assert_eq!((app.settings().level, app.settings().gote_level), (1, 7));
+    assert_eq!(app.record().header("先手"), Some("shogiban レベル1"));
+    assert_eq!(app.record().header("後手"), Some("shogiban レベル7"));
+    let s = crate::tui::view::screen_text(&app, 100, 30, t0);
+    assert!(s.contains("☗ level 1 vs ☖ level 7"), "{s}");
+    // each side's search is asked for at its own level
+    app.set_pace(std::time::Duration::ZERO);
+    let level = |app: &mut App| {
+        app.commands(t0).into_iter().find_map(|c| match c {
+            Command::Start(JobRequest::Think(t)) => Some(t.level),
+            _ => None,
+        })
+    };
+    assert_eq!(level(&mut app), Some(1));
+    app.on_engine_event(done("7g7f"), t0);
+    assert_eq!(app.ply(), 1);
+    assert_eq!(level(&mut app), Some(7));
+    // and kept when the game is resumed
+    let back = App::resume(app.record().clone(), &app.session(t0), app.settings().clone(), t0);
+    assert_eq!(back.levels(), [1, 7]);
+    // against a person one level, as before
+    app.start_new_game(choice(GameMode::HumanSente, 4, 0, 0));
+    assert_eq!(app.levels(), [4, 4]);
+    assert_eq!(app.record().header("後手"), Some("shogiban レベル4"));
 }
 
 fn kif(app: &App) -> String {
@@ -417,6 +466,20 @@ fn engine_illegal_move_loses_and_is_written() {
         Some(SpecialKind::IllegalLoss)
     );
     assert_eq!(app.record().outcome(), crate::record::Outcome::Win(Color::White));
+}
+
+#[test]
+fn a_note_outlives_the_computers_quiet_answer_and_goes_with_the_players_move() {
+    let t0 = std::time::Instant::now();
+    let mut app = App::new(Position::startpos());
+    app.start_new_game(choice(GameMode::HumanGote, 1, 0, 0));
+    app.set_message("resumed 9 of 24 moves; line 14 could not be read");
+    assert!(think(&mut app, t0));
+    app.on_engine_event(done("7g7f"), t0 + std::time::Duration::from_secs(1));
+    assert_eq!(app.ply(), 1);
+    assert_eq!(app.message(), "resumed 9 of 24 moves; line 14 could not be read");
+    assert!(app.submit_typed("3c3d"));
+    assert_eq!(app.message(), "");
 }
 
 #[test]

@@ -80,6 +80,13 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         | Action::Done
         | Action::PageUp
         | Action::PageDown
-        | Action::ReachedHere => {}
+        | Action::ReachedHere
+        | Action::Protocol
+        | Action::Who
+        | Action::GameList
+        | Action::Watch
+        | Action::Chat
+        | Action::AskGame
+        | Action::LeaveOnline => {}
     }
 }

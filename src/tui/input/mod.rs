@@ -10,6 +10,7 @@ mod learn;
 mod library;
 mod line;
 mod mouse;
+mod online;
 mod popup;
 mod tsume;
 
@@ -44,6 +45,7 @@ pub fn handle_key(app: &mut App, k: KeyEvent) {
             Mode::Tsume(_) => tsume::handle_tsume_key(app, k),
             Mode::Library(_) => library::handle_library_key(app, k),
             Mode::Learn(_) => learn::handle_learn_key(app, k),
+            Mode::Online(_) => online::handle_online_key(app, k),
         },
     }
 }

@@ -11,6 +11,21 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             KeyCode::Esc => app.close_popup(),
             _ => {}
         },
+        Popup::OfferSaveLost(_) => {
+            app.close_popup();
+            if matches!(k.code, KeyCode::Char('y') | KeyCode::Enter) {
+                app.open_save(crate::tui::storage::save_dir().as_deref());
+            }
+        }
+        Popup::Protocol { .. } => match k.code {
+            KeyCode::Up | KeyCode::Char('k') => app.scroll_protocol(-1),
+            KeyCode::Down | KeyCode::Char('j') => app.scroll_protocol(1),
+            KeyCode::PageUp => app.scroll_protocol(-10),
+            KeyCode::PageDown => app.scroll_protocol(10),
+            KeyCode::Home => app.scroll_protocol(i32::MIN / 2),
+            KeyCode::End => app.scroll_protocol(i32::MAX / 2),
+            _ => app.close_popup(),
+        },
         Popup::ConfirmResign => match k.code {
             KeyCode::Char('y') => app.resign(),
             _ => app.close_popup(),
@@ -67,8 +82,11 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('+') => {
                 app.edit_new_game(|c| c.step_level(1))
             }
+            KeyCode::Char('<') | KeyCode::Char(',') => app.edit_new_game(|c| c.step_gote_level(-1)),
+            KeyCode::Char('>') | KeyCode::Char('.') => app.edit_new_game(|c| c.step_gote_level(1)),
             KeyCode::Char('t') => app.edit_new_game(|c| c.cycle_time()),
             KeyCode::Char('c') => app.edit_new_game(|c| c.cycle_handicap()),
+            KeyCode::Char('5') | KeyCode::Char('o') => app.open_online(None, std::time::Instant::now()),
             KeyCode::Char(d @ '1'..='4') => {
                 app.edit_new_game(|c| c.mode = GameMode::ALL[d as usize - '1' as usize])
             }

@@ -203,7 +203,7 @@ fn external_lane(mut engine: UsiEngine, inbox: &Receiver<LaneMsg>, me: Sender<La
                     pending.done();
                 }
             }
-            LaneMsg::Usi(_) => {}
+            LaneMsg::Usi(_) | LaneMsg::Online(..) | LaneMsg::Send(_) => {}
             // dropping the engine sends `quit` (and kills it if need be)
             LaneMsg::Quit => return,
         }

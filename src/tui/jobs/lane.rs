@@ -19,6 +19,10 @@ pub(super) enum LaneMsg {
     Stopped(Ticket),
     /// What an external USI engine said.
     Usi(UsiEvent),
+    /// What the connection opened by the job with this ticket brought.
+    Online(Ticket, crate::online::Incoming),
+    /// A line to send on the open connection.
+    Send(String),
     /// The runner is going away.
     Quit,
 }
@@ -85,6 +89,10 @@ impl Lane {
             JobKind::LibraryScan | JobKind::LibraryOpen => {
                 spawn(name, move || run_jobs(&rx, &p, super::library::work))
             }
+            JobKind::Online => {
+                let me = inbox.clone();
+                spawn(name, move || super::online::lane(&rx, me, &p))
+            }
         };
         Lane { inbox, pending, thread: Some(thread) }
     }
@@ -99,6 +107,10 @@ impl Lane {
 
     pub(super) fn stopped(&self, ticket: Ticket) {
         let _ = self.inbox.send(LaneMsg::Stopped(ticket));
+    }
+
+    pub(super) fn send_line(&self, line: &str) {
+        let _ = self.inbox.send(LaneMsg::Send(line.to_string()));
     }
 
     pub(super) fn wait_idle(&self, timeout: Duration) -> bool {
@@ -136,7 +148,7 @@ pub(super) fn run_jobs(
                 pending.done();
             }
             LaneMsg::Quit => return,
-            LaneMsg::Stopped(_) | LaneMsg::Usi(_) => {}
+            LaneMsg::Stopped(_) | LaneMsg::Usi(_) | LaneMsg::Online(..) | LaneMsg::Send(_) => {}
         }
     }
 }

@@ -27,11 +27,13 @@ mod computer;
 mod lane;
 mod library;
 mod mate;
+mod online;
 mod save;
 mod study;
 
 pub use computer::{Computer, EngineReport, Score, ThinkRequest, ThinkingInfo, think_time_ms};
 pub use mate::TsumeAnswer;
+pub use online::{ConnectRequest, password_key, passwords_path, remembered_password, remembered_passwords};
 pub use study::GameReport;
 
 use crate::core::{Move, Position};
@@ -78,6 +80,8 @@ pub enum JobKind {
     LibraryScan,
     /// The game library: reading the record chosen.
     LibraryOpen,
+    /// The connection to a CSA server: one job from connecting to the server closing it.
+    Online,
 }
 
 /// A piece of work the app asks for, with everything it needs.
@@ -106,6 +110,8 @@ pub enum JobRequest {
     LibraryScan { sources: Sources },
     /// Read the record at `path`; once it reads, remember it in `recent`.
     LibraryOpen { path: PathBuf, recent: Option<RecentFiles> },
+    /// Connect to a CSA server; its lines are the job's reports (send with `Runner::send_line`).
+    Connect(ConnectRequest),
 }
 
 impl JobRequest {
@@ -122,6 +128,7 @@ impl JobRequest {
             JobRequest::Autosave { .. } => JobKind::Autosave,
             JobRequest::LibraryScan { .. } => JobKind::LibraryScan,
             JobRequest::LibraryOpen { .. } => JobKind::LibraryOpen,
+            JobRequest::Connect(_) => JobKind::Online,
         }
     }
 }
@@ -151,6 +158,11 @@ pub enum Report {
         path: PathBuf,
         result: Result<Box<(GameRecord, Vec<Warning>)>, String>,
     },
+    /// What the connection to the CSA server brought: connected, a line, closed, failed (the
+    /// last two end the job).
+    Online(crate::online::Incoming),
+    /// The password to remember could not be written (the file and why).
+    PasswordNotKept(String),
 }
 
 /// One report of one job.
@@ -281,6 +293,15 @@ impl Runner {
             self.current.remove(&event.kind);
         }
         Some(event)
+    }
+
+    /// Sends `line` on the open connection to the CSA server (nothing when none is open).
+    pub fn send_line(&mut self, line: &str) {
+        if let Some(lane) = self.lanes.get(&JobKind::Online)
+            && self.current.contains_key(&JobKind::Online)
+        {
+            lane.send_line(line);
+        }
     }
 
     /// Waits until every job of `kind` handed out so far has ended or been skipped, at most

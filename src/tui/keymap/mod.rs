@@ -8,7 +8,7 @@ mod key;
 mod table;
 
 pub use key::Key;
-pub use table::{Bar, LEARN_KEEPS, Label, Row, TABLE};
+pub use table::{Bar, LEARN_KEEPS, Label, ONLINE_KEEPS, Row, TABLE};
 
 use std::collections::BTreeMap;
 
@@ -26,11 +26,13 @@ pub enum KeyMode {
     /// The game library (棋譜一覧): printable keys type into its filter, so its rows are the
     /// other keys.
     Library,
+    /// Online play: its own keys, then the board page's in `ONLINE_KEEPS`.
+    Online,
 }
 
 impl KeyMode {
-    pub const ALL: [KeyMode; 5] =
-        [KeyMode::Board, KeyMode::Tsume, KeyMode::Learn, KeyMode::Editor, KeyMode::Library];
+    pub const ALL: [KeyMode; 6] =
+        [KeyMode::Board, KeyMode::Tsume, KeyMode::Learn, KeyMode::Editor, KeyMode::Library, KeyMode::Online];
 
     /// The name in the README's key table.
     pub fn name(self) -> &'static str {
@@ -40,6 +42,7 @@ impl KeyMode {
             KeyMode::Learn => "learn",
             KeyMode::Editor => "editor",
             KeyMode::Library => "library",
+            KeyMode::Online => "online",
         }
     }
 
@@ -49,6 +52,7 @@ impl KeyMode {
             KeyMode::Board | KeyMode::Editor | KeyMode::Library => false,
             KeyMode::Tsume => true,
             KeyMode::Learn => LEARN_KEEPS.contains(&action),
+            KeyMode::Online => ONLINE_KEEPS.contains(&action),
         }
     }
 }
@@ -141,6 +145,13 @@ actions! {
     PageUp = "page_up",
     PageDown = "page_down",
     ReachedHere = "reached_here",
+    Protocol = "protocol",
+    Who = "who",
+    GameList = "game_list",
+    Watch = "watch",
+    Chat = "chat",
+    AskGame = "ask_game",
+    LeaveOnline = "leave_online",
 }
 
 impl Action {

@@ -63,7 +63,7 @@ const fn also(mode: KeyMode, action: Action, keys: &'static [&'static str]) -> R
 }
 
 use Action as A;
-use KeyMode::{Board as B, Editor as E, Learn as L, Library as Y, Tsume as T};
+use KeyMode::{Board as B, Editor as E, Learn as L, Library as Y, Online as O, Tsume as T};
 
 /// Board actions learn mode keeps (choosing a move and looking around); every other board key
 /// is held in learn mode, so the record stays as it is.
@@ -78,6 +78,28 @@ pub const LEARN_KEEPS: &[Action] = &[
     A::Flip,
     A::Settings,
     A::Help,
+];
+
+/// Board actions online play keeps (choosing a move, looking around, saving); every other board
+/// key is held in an online game, with a message saying so.
+pub const ONLINE_KEEPS: &[Action] = &[
+    A::CursorLeft,
+    A::CursorDown,
+    A::CursorUp,
+    A::CursorRight,
+    A::Select,
+    A::Hand,
+    A::TypeMove,
+    A::ToStart,
+    A::ToEnd,
+    A::Flip,
+    A::Save,
+    A::Times,
+    A::CopyPosition,
+    A::CopyRecord,
+    A::Settings,
+    A::Help,
+    A::Quit,
 ];
 
 pub const TABLE: &[Row] = &[
@@ -309,6 +331,53 @@ pub const TABLE: &[Row] = &[
         l("cancel the selection; with none, leave learn mode", "選択の取り消し、なければ復習を終える"),
         None,
     ),
+    // ---- online play: these, then the board page's keys in `ONLINE_KEEPS` ----
+    row(
+        O,
+        A::Resign,
+        &["R"],
+        l("resign (投了): sends %TORYO", "投了 (%TORYO を送る)"),
+        bar(2, "resign", "投了"),
+    ),
+    row(
+        O,
+        A::Declare,
+        &["D"],
+        l("declare an impasse win (入玉宣言): the count, then %KACHI", "入玉宣言 (点数を確認して %KACHI)"),
+        None,
+    ),
+    row(
+        O,
+        A::Protocol,
+        &["P"],
+        l("protocol window: the lines sent and received", "通信ログ (送受信した行)"),
+        bar(3, "protocol", "通信ログ"),
+    ),
+    row(
+        O,
+        A::Cancel,
+        &["Esc"],
+        l("cancel the selection; waiting: log out", "選択の取り消し、対局待ちならログアウト"),
+        None,
+    ),
+    row(
+        O,
+        A::LeaveOnline,
+        &["X"],
+        l("log out and leave online play (the record stays)", "ログアウトして終える (棋譜は残る)"),
+        bar(1, "leave", "終了"),
+    ),
+    row(O, A::AskGame, &["N"], l("x1: ask for a game (%%GAME)", "x1: 対局を申し込む (%%GAME)"), None),
+    row(O, A::Who, &["W"], l("x1: who is logged in (%%WHO)", "x1: ログイン中の人 (%%WHO)"), None),
+    row(O, A::GameList, &["G"], l("x1: games in progress (%%LIST)", "x1: 対局中の一覧 (%%LIST)"), None),
+    row(
+        O,
+        A::Watch,
+        &["w"],
+        l("x1: watch a game by its id (%%MONITOR2ON)", "x1: 対局を観戦 (%%MONITOR2ON)"),
+        None,
+    ),
+    row(O, A::Chat, &["c"], l("x1: chat (%%CHAT)", "x1: チャット (%%CHAT)"), None),
     // ---- the position editor ----
     row(E, A::CursorLeft, &["Left"], l("move over the board", "盤上を移動"), bar(6, "move", "移動")),
     also(E, A::CursorUp, &["Up"]),

@@ -19,7 +19,7 @@ const LARGE_W: u16 = 30;
 /// Rows the panel takes at the top of a right-hand column `column` (none without a clock), on a
 /// screen `screen_h` rows tall.
 pub fn rows(app: &App, column: Rect, screen_h: u16) -> u16 {
-    if app.clock().is_none() || app.editor().is_some() {
+    if (app.clock().is_none() && !app.has_online_clock()) || app.editor().is_some() {
         return 0;
     }
     if column.width >= LARGE_W && screen_h >= 34 { LARGE_ROWS } else { SMALL_ROWS }
@@ -86,7 +86,10 @@ fn is_low(text: &str) -> bool {
 }
 
 pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
-    let Some(c) = app.clock() else { return };
+    let (local, online) = (app.clock(), app.has_online_clock());
+    if local.is_none() && !online {
+        return;
+    }
     let g = super::glyphs(app);
     let p = super::palette(app);
     let t = app.text();
@@ -96,8 +99,16 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
     let mut lines = Vec::new();
     for top in [true, false] {
         let side = super::hand_owner(top, app.flipped());
-        let to_move = pos.side_to_move() == side;
-        let text = c.display(side, running && to_move, now, t.review.byoyomi);
+        let mut to_move = pos.side_to_move() == side;
+        let text = match (app.online_clock(side, now), local) {
+            // the server's clock: the side whose clock runs (none once the game is over)
+            (Some((text, runs)), _) => {
+                to_move = runs;
+                text
+            }
+            (None, Some(c)) => c.display(side, running && to_move, now, t.review.byoyomi),
+            (None, None) => String::new(),
+        };
         let mut time_style = Style::default().add_modifier(Modifier::BOLD);
         if to_move {
             time_style = time_style.fg(p.clock_running);
@@ -105,7 +116,14 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
         if is_low(&text) {
             time_style = time_style.fg(p.clock_low);
         }
-        let name = g.pad(app.side_name(side));
+        let name = match app.online_names() {
+            Some(names) => g.pad(&format!(
+                "{} {}",
+                if side == crate::core::Color::Black { "☗" } else { "☖" },
+                names[side.index()]
+            )),
+            None => g.pad(app.side_name(side)),
+        };
         let arrow = if to_move { "▶ " } else { "  " };
         let name_span =
             Span::styled(format!("{arrow}{name}"), Style::default().fg(super::side_color(app, side)));
@@ -161,7 +179,13 @@ mod screen_tests {
     fn timed_game(language: Language, time: usize) -> App {
         let mut app = App::new(Position::startpos());
         app.set_settings(Settings { language, ..Settings::default() });
-        app.start_new_game(NewGameChoice { mode: GameMode::HumanSente, level: 3, time, handicap: 0 });
+        app.start_new_game(NewGameChoice {
+            mode: GameMode::HumanSente,
+            level: 3,
+            time,
+            handicap: 0,
+            gote_level: 3,
+        });
         app
     }
 

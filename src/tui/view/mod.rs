@@ -12,6 +12,7 @@ mod frame;
 pub mod geometry;
 mod learn;
 pub mod library;
+mod online;
 pub mod palette;
 pub use editor::hand_slot_at as editor_hand_slot_at;
 pub mod glyphs;
@@ -47,6 +48,8 @@ pub struct Areas {
     /// The opening explorer under the record (zero height when not shown).
     pub explorer: Rect,
     pub status: Rect,
+    /// The rows under the board's lower hand (online chat), often none.
+    pub under_board: Rect,
 }
 
 /// Rows below the board: the status line, at least one row for the message (more when it is
@@ -116,6 +119,7 @@ pub fn areas(full: Rect, app: &App) -> Areas {
         comment,
         explorer,
         status: rows[1],
+        under_board: left[3],
     }
 }
 
@@ -201,6 +205,10 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
         }
     }
     status::draw_status(f, app, a.status);
+    if app.online().is_some() {
+        online::draw_chat(f, app, a.under_board);
+        online::draw_online(f, app, now);
+    }
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);
     }

@@ -51,6 +51,11 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         Popup::Comment(e) => super::comment::draw_editor(f, app, e),
         Popup::Variations(v) => super::comment::draw_variations(f, app, v),
         Popup::TsumeList { row } => super::editor::draw_tsume_list(f, app, *row),
+        Popup::OfferSaveLost(why) => {
+            let t = app.online_text();
+            simple(f, &g, t.lost_title, vec![why.clone(), t.save_question.into()])
+        }
+        Popup::Protocol { scroll } => super::online::draw_protocol(f, app, *scroll),
     }
 }
 
@@ -83,14 +88,21 @@ fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, keys: &[(String, String)], scr
 /// place of the handicap.
 fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec<String> {
     let t = app.text();
-    let NewGameChoice { mode, level, time, handicap } = *choice;
+    let NewGameChoice { mode, level, gote_level, time, handicap } = *choice;
     let mut body: Vec<String> = GameMode::ALL
         .iter()
         .enumerate()
         .map(|(i, &m)| format!("{} {}. {}", if m == mode { "▶" } else { " " }, i + 1, app.named(t.modes[i])))
         .collect();
+    let online = crate::tui::text::online::OnlineText::of(t.language).mode_label;
+    body.push(format!("  {}. {online} …", GameMode::ALL.len() + 1));
     body.push(String::new());
-    body.push(format!("  {}", (t.level_line)(level)));
+    if mode == GameMode::EngineVsEngine {
+        body.push(format!("  {}", (t.side_level_line)(t.sides[0], level, "←/→")));
+        body.push(format!("  {}", (t.side_level_line)(t.sides[1], gote_level, "< / >")));
+    } else {
+        body.push(format!("  {}", (t.level_line)(level)));
+    }
     body.push(format!("  {}: {}", t.clock_line, crate::tui::app::clock::preset_label(time, t.language)));
     let h = &crate::record::HANDICAPS[handicap];
     let who = if h.is_even() { String::new() } else { format!("  {}", t.uwate_moves_first) };
@@ -119,6 +131,7 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             Side::Gote => t.sides[1].into(),
         },
         SettingItem::Level => format!("{}", s.level),
+        SettingItem::GoteLevel => format!("{}", s.gote_level),
         SettingItem::Clock => {
             crate::tui::app::clock_label(s.clock, s.language).unwrap_or(t.no_clock).to_string()
         }

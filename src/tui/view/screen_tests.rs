@@ -61,6 +61,7 @@ fn status_line_always_shows_mode_side_and_level() {
     app.start_new_game(crate::tui::app::NewGameChoice {
         mode: crate::tui::app::GameMode::HumanGote,
         level: 4,
+        gote_level: 4,
         time: 0,
         handicap: 0,
     });
@@ -193,6 +194,7 @@ fn the_computers_thinking_is_shown_in_shogi_terms() {
     app.start_new_game(crate::tui::app::NewGameChoice {
         mode: crate::tui::app::GameMode::HumanGote,
         level: 3,
+        gote_level: 3,
         time: 0,
         handicap: 0,
     });

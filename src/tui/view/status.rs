@@ -57,11 +57,20 @@ pub(super) fn status_line(app: &App) -> String {
         return format!("{} · {side}", super::editor::status_mode(app).unwrap_or_default());
     }
     let mut parts = vec![format!("{side} {}", (t.move_number)(app.ply() + 1))];
+    if let Some(words) = app.online_status() {
+        parts.push(words);
+        return parts.join(" · ");
+    }
     parts.push(
         super::editor::status_mode(app).unwrap_or_else(|| app.named(t.mode_short[mode_index(app.players())])),
     );
     if app.players().contains(&Player::Engine) {
-        parts.push((t.level_short)(app.level()));
+        let [b, w] = app.levels();
+        parts.push(if app.players() == [Player::Engine; 2] && b != w {
+            (t.levels_short)(b, w)
+        } else {
+            (t.level_short)(app.level())
+        });
     }
     if app.players() == [Player::Engine, Player::Engine] {
         parts.push((t.pace)(app.pace().as_millis() as u64));
@@ -123,6 +132,8 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
                 InputKind::Move => (t.prompt_move, t.prompt_move_hint.to_string()),
                 InputKind::SavePath => (t.prompt_save, t.prompt_save_hint.to_string()),
                 InputKind::GotoMove => (t.review.prompt_goto, (t.review.prompt_goto_hint)(app.line_length())),
+                InputKind::WatchGame => (app.online_text().watch_prompt, "%%MONITOR2ON".to_string()),
+                InputKind::Chat => (app.online_text().chat_prompt, "%%CHAT".to_string()),
             };
             let rows = area.height.saturating_sub(3) as usize;
             let msg = prompt_message_lines(app, area.width);

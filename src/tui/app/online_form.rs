@@ -1,0 +1,193 @@
+//! The connection dialog of online play: its fields, their values checked, and editing them.
+//! The password is only ever in memory here (never printed: `Debug` leaves it out).
+
+use super::App;
+use crate::tui::settings::{OnlineSettings, OnlineSide};
+use crate::tui::text::online::OnlineText;
+
+/// The fields of the connection dialog, in order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FormField {
+    Host,
+    Port,
+    User,
+    Password,
+    Game,
+    Side,
+    AutoAgree,
+    Extended,
+    Remember,
+}
+
+impl FormField {
+    pub const ALL: [FormField; 9] = [
+        FormField::Host,
+        FormField::Port,
+        FormField::User,
+        FormField::Password,
+        FormField::Game,
+        FormField::Side,
+        FormField::AutoAgree,
+        FormField::Extended,
+        FormField::Remember,
+    ];
+
+    /// Whether the field is text typed in (the others are choices).
+    pub fn is_text(self) -> bool {
+        matches!(
+            self,
+            FormField::Host | FormField::Port | FormField::User | FormField::Password | FormField::Game
+        )
+    }
+}
+
+/// The connection dialog's values.
+#[derive(Clone, PartialEq, Eq)]
+pub struct OnlineForm {
+    pub host: String,
+    pub port: String,
+    pub user: String,
+    pub password: String,
+    pub game: String,
+    pub side: OnlineSide,
+    pub auto_agree: bool,
+    pub extended: bool,
+    /// Remember the password (in a file only its owner can read).
+    pub remember: bool,
+    /// The field being edited (index into `FormField::ALL`).
+    pub field: usize,
+    /// What was wrong with the values, or why the last try failed.
+    pub problem: Option<String>,
+}
+
+impl std::fmt::Debug for OnlineForm {
+    /// Never prints the password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OnlineForm").field("host", &self.host).field("user", &self.user).finish()
+    }
+}
+
+impl OnlineForm {
+    /// The dialog as the settings remember it, with `password` filled in.
+    pub fn from_settings(s: &OnlineSettings, password: Option<String>) -> OnlineForm {
+        OnlineForm {
+            host: s.host.clone(),
+            port: s.port.to_string(),
+            user: s.user.clone(),
+            password: password.unwrap_or_default(),
+            game: s.game.clone(),
+            side: s.side,
+            auto_agree: s.auto_agree,
+            extended: s.extended,
+            remember: false,
+            field: 0,
+            problem: None,
+        }
+    }
+
+    pub fn focused(&self) -> FormField {
+        FormField::ALL[self.field.min(FormField::ALL.len() - 1)]
+    }
+
+    /// The text of a text field.
+    pub fn text_mut(&mut self, field: FormField) -> Option<&mut String> {
+        Some(match field {
+            FormField::Host => &mut self.host,
+            FormField::Port => &mut self.port,
+            FormField::User => &mut self.user,
+            FormField::Password => &mut self.password,
+            FormField::Game => &mut self.game,
+            _ => return None,
+        })
+    }
+
+    /// The values checked: the settings to remember, or what is wrong (the first problem).
+    pub fn check(&self, t: &OnlineText) -> Result<OnlineSettings, String> {
+        let host = self.host.trim();
+        if host.is_empty() || host.contains(char::is_whitespace) {
+            return Err(t.bad_host.into());
+        }
+        let port = match self.port.trim().parse::<u16>() {
+            Ok(p) if p > 0 => p,
+            _ => return Err((t.bad_port)(self.port.trim())),
+        };
+        let user = self.user.trim();
+        // the server takes a name of letters, digits, `_` and `-` (login.rb)
+        if user.is_empty() || !user.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+            return Err(t.bad_user.into());
+        }
+        if self.password.is_empty() || self.password.contains(char::is_whitespace) {
+            return Err(t.bad_password.into());
+        }
+        let game = self.game.trim();
+        if !self.extended && (game.is_empty() || game.contains(char::is_whitespace) || game.contains(',')) {
+            return Err(t.bad_game.into());
+        }
+        Ok(OnlineSettings {
+            host: host.to_string(),
+            port,
+            user: user.to_string(),
+            game: game.to_string(),
+            side: self.side,
+            auto_agree: self.auto_agree,
+            extended: self.extended,
+        })
+    }
+}
+
+impl App {
+    /// Changes the dialog's form (nothing when the dialog is not shown).
+    pub fn edit_online_form(&mut self, edit: impl FnOnce(&mut OnlineForm)) {
+        if let Some(f) = self.online_form_mut() {
+            edit(f);
+        }
+    }
+
+    /// Moves to the next (`delta` 1) or previous (-1) field of the dialog.
+    pub fn online_form_step(&mut self, delta: i32) {
+        self.edit_online_form(|f| {
+            let n = FormField::ALL.len() as i32;
+            f.field = (f.field as i32 + delta).rem_euclid(n) as usize;
+        });
+    }
+
+    /// Changes the focused choice of the dialog (side, agree by itself, x1, remember).
+    pub fn online_form_toggle(&mut self, delta: i32) {
+        self.edit_online_form(|f| match f.focused() {
+            FormField::Side => {
+                let all = [OnlineSide::Any, OnlineSide::Sente, OnlineSide::Gote];
+                let i = all.iter().position(|&s| s == f.side).unwrap_or(0) as i32;
+                f.side = all[(i + delta).rem_euclid(3) as usize];
+            }
+            FormField::AutoAgree => f.auto_agree = !f.auto_agree,
+            FormField::Extended => f.extended = !f.extended,
+            FormField::Remember => f.remember = !f.remember,
+            _ => {}
+        });
+    }
+
+    /// Types `c` into the focused text field of the dialog.
+    pub fn online_form_type(&mut self, c: char) {
+        if c.is_control() {
+            return;
+        }
+        self.edit_online_form(|f| {
+            let field = f.focused();
+            if let Some(t) = f.text_mut(field)
+                && t.chars().count() < 200
+            {
+                t.push(c);
+            }
+        });
+    }
+
+    /// Deletes the last character of the focused text field.
+    pub fn online_form_backspace(&mut self) {
+        self.edit_online_form(|f| {
+            let field = f.focused();
+            if let Some(t) = f.text_mut(field) {
+                t.pop();
+            }
+        });
+    }
+}

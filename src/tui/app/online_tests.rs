@@ -1,0 +1,494 @@
+//! Online play as a state machine fed with scripted connection events (no socket): the dialog,
+//! logging in, waiting, the summary, the game on the board, every end, a broken server, a lost
+//! connection, the extended mode; and the windows drawn on a test terminal.
+
+use super::*;
+use crate::core::Square;
+use crate::core::{Color, Move};
+use crate::online::Incoming;
+use crate::online::summary::tests::EVEN;
+use crate::record::SpecialKind;
+use crate::tui::app::InputKind;
+use crate::tui::event::Command;
+use crate::tui::jobs::{JobKind, JobRequest};
+use crate::tui::settings::{Language, Settings};
+use crate::tui::view::screen_text;
+
+const GAME_ID: &str = "test+g-600-10+alice+bob+1";
+
+fn summary(your_turn: char, time: &str) -> String {
+    format!(
+        "BEGIN Game_Summary\nProtocol_Version:1.2\nProtocol_Mode:Server\nFormat:Shogi 1.0\n\
+         Declaration:Jishogi 1.1\nGame_ID:{GAME_ID}\nName+:alice\nName-:bob\n\
+         Your_Turn:{your_turn}\nRematch_On_Draw:NO\nTo_Move:+\nMax_Moves:256\nBEGIN Time\n{time}END Time\n\
+         BEGIN Position\n{EVEN}\nEND Position\nEND Game_Summary"
+    )
+}
+
+const BYOYOMI: &str = "Time_Unit:1sec\nTotal_Time:600\nByoyomi:10\nLeast_Time_Per_Move:0\n";
+const FISCHER: &str = "Time_Unit:1sec\nTotal_Time:300\nByoyomi:0\nIncrement:10\nLeast_Time_Per_Move:1\n";
+
+fn settings(extended: bool) -> OnlineSettings {
+    OnlineSettings {
+        host: "127.0.0.1".into(),
+        port: 4081,
+        user: "alice".into(),
+        game: "g-600-10".into(),
+        side: OnlineSide::Any,
+        auto_agree: false,
+        extended,
+    }
+}
+
+/// The app with the dialog open, the password from the environment.
+fn dialog(language: Language, extended: bool, t0: Instant) -> App {
+    let mut app = App::new(crate::core::Position::startpos());
+    app.set_settings(Settings { language, ..Settings::default() });
+    app.set_online_secrets(OnlineSecrets { env_password: Some("s3cret".into()), ..Default::default() });
+    app.open_online(Some(settings(extended)), t0);
+    app
+}
+
+/// Every line handed to the loop to send, and whether a connection was opened or closed.
+fn drain(app: &mut App, now: Instant) -> (Vec<String>, Vec<&'static str>) {
+    let mut sent = Vec::new();
+    let mut other = Vec::new();
+    for c in app.commands(now) {
+        match c {
+            Command::Send(l) => sent.push(l),
+            Command::Start(JobRequest::Connect(_)) => other.push("connect"),
+            Command::Stop(JobKind::Online) => other.push("close"),
+            _ => {}
+        }
+    }
+    (sent, other)
+}
+
+fn feed(app: &mut App, text: &str, now: Instant) {
+    for l in text.lines() {
+        app.on_online(Incoming::Line(l.to_string()), now);
+    }
+}
+
+/// Logged in, the game proposed and agreed, started: alice plays `your_turn`.
+fn started(your_turn: char, time: &str, t0: Instant) -> App {
+    let mut app = dialog(Language::En, false, t0);
+    app.online_connect(t0);
+    let (sent, other) = drain(&mut app, t0);
+    assert_eq!(other, ["connect"]);
+    assert_eq!(sent, ["LOGIN alice g-600-10,s3cret"]);
+    app.on_online(Incoming::Connected, t0);
+    feed(&mut app, "LOGIN:alice OK", t0);
+    assert_eq!(app.online().unwrap().stage(), &Stage::Waiting);
+    feed(&mut app, &summary(your_turn, time), t0);
+    assert_eq!(app.online().unwrap().stage(), &Stage::Summary);
+    app.online_answer(true, t0);
+    assert_eq!(drain(&mut app, t0).0, ["AGREE"]);
+    feed(&mut app, &format!("START:{GAME_ID}"), t0);
+    assert_eq!(app.online().unwrap().stage(), &Stage::Playing);
+    app
+}
+
+#[test]
+fn the_dialog_connects_logs_in_with_the_password_masked_and_remembers_the_rest() {
+    let t0 = Instant::now();
+    let mut app = dialog(Language::En, false, t0);
+    let form = app.online_form().unwrap();
+    assert_eq!(
+        (form.host.as_str(), form.port.as_str(), form.password.as_str()),
+        ("127.0.0.1", "4081", "s3cret")
+    );
+    // a wrong port is said, and nothing is sent
+    app.edit_online_form(|f| f.port = "40x1".into());
+    app.online_connect(t0);
+    assert!(app.message().contains("'40x1' is not a number"), "{}", app.message());
+    assert!(drain(&mut app, t0).0.is_empty());
+    app.edit_online_form(|f| f.port = "4091".into());
+    // typed fields: the game name edited by keys
+    app.edit_online_form(|f| f.field = 4);
+    app.online_form_backspace();
+    app.online_form_type('1');
+    app.online_form_toggle(1);
+    app.edit_online_form(|f| f.field = 5);
+    app.online_form_toggle(1);
+    app.take_settings_dirty();
+    app.online_connect(t0);
+    let (sent, other) = drain(&mut app, t0);
+    assert_eq!(other, ["connect"]);
+    assert_eq!(sent, ["LOGIN alice g-600-11-B,s3cret"]);
+    // the settings keep the server, user and game, never the password
+    assert!(app.take_settings_dirty());
+    assert_eq!(app.settings().online.port, 4091);
+    assert_eq!(app.settings().online.side, OnlineSide::Sente);
+    assert!(!serde_json::to_string(app.settings()).unwrap().contains("s3cret"));
+    // the protocol window shows the login masked
+    let log: Vec<String> = app.online().unwrap().log().iter().map(|l| l.text.clone()).collect();
+    assert!(log.iter().any(|l| l == "LOGIN alice g-600-11-B,******"), "{log:?}");
+    assert!(!log.iter().any(|l| l.contains("s3cret")));
+    assert!(!format!("{:?}", app.online().unwrap()).contains("s3cret"));
+    // refused: back to the dialog, saying so, the password to type again
+    feed(&mut app, "LOGIN:incorrect", t0);
+    let form = app.online_form().expect("the dialog again");
+    assert!(form.password.is_empty());
+    assert!(app.message().contains("refused the login"), "{}", app.message());
+    assert!(drain(&mut app, t0).1.contains(&"close"));
+}
+
+#[test]
+fn a_password_is_remembered_only_when_asked_and_then_fills_the_dialog() {
+    let t0 = Instant::now();
+    let file = std::path::PathBuf::from("/nowhere/csa-passwords");
+    let mut app = App::new(crate::core::Position::startpos());
+    app.set_online_secrets(OnlineSecrets { file: Some(file.clone()), ..Default::default() });
+    app.open_online(Some(settings(false)), t0);
+    assert_eq!(app.online_form().unwrap().password, "", "nothing in the environment, nothing kept");
+    app.edit_online_form(|f| f.password = "typed".into());
+    app.online_connect(t0);
+    let connect = app.commands(t0).into_iter().find_map(|c| match c {
+        Command::Start(JobRequest::Connect(c)) => Some(c),
+        _ => None,
+    });
+    assert_eq!(connect.unwrap().remember, None, "not asked: not written");
+    app.online_cancel(t0);
+    app.on_online(Incoming::Closed, t0);
+    app.open_online(Some(settings(false)), t0);
+    app.edit_online_form(|f| {
+        f.password = "typed".into();
+        f.remember = true;
+    });
+    app.online_connect(t0);
+    let connect = app.commands(t0).into_iter().find_map(|c| match c {
+        Command::Start(JobRequest::Connect(c)) => Some(c),
+        _ => None,
+    });
+    assert_eq!(connect.unwrap().remember, Some((file, "typed".to_string())));
+    app.online_cancel(t0);
+    app.on_online(Incoming::Closed, t0);
+    // the next dialog for that server and user has it
+    app.open_online(Some(settings(false)), t0);
+    assert_eq!(app.online_form().unwrap().password, "typed");
+}
+
+#[test]
+fn a_server_that_cannot_be_reached_is_said_in_the_dialog() {
+    let t0 = Instant::now();
+    let mut app = dialog(Language::Ja, false, t0);
+    app.online_connect(t0);
+    app.on_online(Incoming::Failed("cannot connect to 127.0.0.1:4081: refused".into()), t0);
+    assert!(app.online_form().is_some());
+    assert!(app.message().starts_with("接続できません"), "{}", app.message());
+}
+
+#[test]
+fn waiting_is_cancelled_with_a_clean_logout() {
+    let t0 = Instant::now();
+    let mut app = dialog(Language::En, false, t0);
+    app.online_connect(t0);
+    drain(&mut app, t0);
+    feed(&mut app, "LOGIN:alice OK", t0);
+    assert_eq!(app.online().unwrap().elapsed(t0 + Duration::from_secs(75)), Duration::from_secs(75));
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Esc));
+    assert_eq!(drain(&mut app, t0).0, ["LOGOUT"]);
+    feed(&mut app, "LOGOUT:completed", t0);
+    app.on_online(Incoming::Closed, t0);
+    assert!(app.online().is_none(), "back to the board");
+    assert_eq!(app.message(), "logged out");
+}
+
+fn key(code: KeyCode) -> crossterm::event::KeyEvent {
+    crossterm::event::KeyEvent::new(code, crossterm::event::KeyModifiers::NONE)
+}
+
+use crossterm::event::KeyCode;
+
+#[test]
+fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time() {
+    let t0 = Instant::now();
+    let mut app = started('+', BYOYOMI, t0);
+    assert!(app.record().header("棋戦") == Some(GAME_ID));
+    assert_eq!(app.record().header("先手"), Some("alice"));
+    // a typed move goes to the server; the board waits for its echo
+    app.submit_typed("76歩");
+    assert_eq!(drain(&mut app, t0).0, ["+7776FU"]);
+    assert_eq!(app.ply(), 0);
+    assert!(app.message().contains("sent +7776FU"), "{}", app.message());
+    // a second move before the echo is refused
+    app.submit_typed("26歩");
+    assert!(drain(&mut app, t0).0.is_empty());
+    feed(&mut app, "+7776FU,T12", t0 + Duration::from_secs(12));
+    assert_eq!(app.ply(), 1);
+    assert_eq!(app.record().node(app.game().node()).time.map(|t| t.spent), Some(12));
+    assert!(app.take_dirty(), "autosaved after every move");
+    // the opponent's move is checked by the rules and shown
+    feed(&mut app, "-3334FU,T5", t0 + Duration::from_secs(17));
+    assert_eq!(app.ply(), 2);
+    assert!(app.message().contains("-3334FU (5s)"), "{}", app.message());
+    // the clocks follow the server's figures and count down between moves
+    let now = t0 + Duration::from_secs(20);
+    assert_eq!(app.online_clock(Color::Black, now), Some(("9:45".into(), true)));
+    assert_eq!(app.online_clock(Color::White, now), Some(("9:55".into(), false)));
+    let s = screen_text(&app, 100, 32, now);
+    assert!(s.contains("▶ ☗ alice 9:45") && s.contains("  ☖ bob 9:55"), "{s}");
+    // a move the rules refuse is said as on the board
+    app.submit_move(Move::board(Square::new(2, 7).unwrap(), Square::new(2, 5).unwrap(), false));
+    assert!(drain(&mut app, now).0.is_empty());
+    assert!(!app.message().is_empty() && !app.message().contains("sent"), "{}", app.message());
+    // it is not the opponent's move to make
+    app.submit_typed("84歩");
+    assert!(drain(&mut app, now).0.is_empty());
+    // take-backs are held
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('u')));
+    assert!(app.message().contains("no take-backs"), "{}", app.message());
+    assert_eq!(app.ply(), 2);
+    // resigning sends %TORYO; the server's end is written into the record
+    app.resign();
+    assert_eq!(drain(&mut app, now).0, ["%TORYO"]);
+    feed(&mut app, "%TORYO,T3\n#RESIGN\n#LOSE", now);
+    assert_eq!(app.online().unwrap().stage(), &Stage::Ended);
+    assert_eq!(app.message(), "You lose: alice resigned. (s saves the record; X leaves)");
+    let end = app.record().node(app.game().node()).special.as_ref().map(|s| s.kind);
+    assert_eq!(end, Some(SpecialKind::Resign));
+    // one game per connection: logged out by itself
+    assert_eq!(drain(&mut app, now).0, ["LOGOUT"]);
+    app.on_online(Incoming::Closed, now);
+    assert!(matches!(app.online().unwrap().stage(), Stage::Closed(_)));
+    assert_eq!(app.ply(), 2, "the record stays");
+}
+
+#[test]
+fn fischer_and_byoyomi_are_shown_as_a_local_clock_is() {
+    let t0 = Instant::now();
+    let app = started('-', FISCHER, t0);
+    // the side to move has its increment for this move
+    assert_eq!(app.online_clock(Color::Black, t0 + Duration::from_secs(10)), Some(("5:00".into(), true)));
+    assert_eq!(app.online_clock(Color::White, t0), Some(("5:00".into(), false)));
+    let mut app = started('+', "Time_Unit:1sec\nTotal_Time:0\nByoyomi:30\nLeast_Time_Per_Move:0\n", t0);
+    assert_eq!(
+        app.online_clock(Color::Black, t0 + Duration::from_secs(4)),
+        Some(("byoyomi 26".into(), true))
+    );
+    assert!(!app.flipped());
+    app.submit_typed("76歩");
+    feed(&mut app, "+7776FU,T4", t0 + Duration::from_secs(4));
+    assert_eq!(
+        app.online_clock(Color::White, t0 + Duration::from_secs(5)),
+        Some(("byoyomi 29".into(), true))
+    );
+}
+
+#[test]
+fn every_end_is_said_in_plain_words_and_written_into_the_record() {
+    let t0 = Instant::now();
+    // (lines after alice's (sente) first move, the record's ending, words in English, in Japanese)
+    let cases = [
+        (
+            "-3334FU,T1\n%TORYO,T0\n#RESIGN\n#WIN",
+            SpecialKind::Resign,
+            "You win: bob resigned",
+            "あなたの勝ち: bobの投了",
+        ),
+        ("#TIME_UP\n#LOSE", SpecialKind::TimeUp, "You lose: alice ran out", "あなたの負け: aliceの時間切れ"),
+        ("#TIME_UP\n#WIN", SpecialKind::TimeUp, "You win: bob ran out of time", "bobの時間切れ"),
+        ("#ILLEGAL_MOVE\n#WIN", SpecialKind::IllegalLoss, "bob made an illegal move", "bobの反則"),
+        ("#SENNICHITE\n#DRAW", SpecialKind::Sennichite, "Draw: fourfold repetition", "引き分け: 千日手"),
+        (
+            "#OUTE_SENNICHITE\n#LOSE",
+            SpecialKind::PerpetualCheck(Color::Black),
+            "perpetual check",
+            "連続王手の千日手",
+        ),
+        (
+            "%KACHI\n#JISHOGI\n#LOSE",
+            SpecialKind::EnteringKingWin,
+            "bob declared an impasse win",
+            "bobの入玉宣言",
+        ),
+        ("#MAX_MOVES\n#CENSORED", SpecialKind::Jishogi, "No result: the move limit", "手数制限"),
+        ("#CHUDAN", SpecialKind::Interrupt, "No result: the game was interrupted", "中断"),
+        ("#CENSORED", SpecialKind::Interrupt, "No result: the game was cut off", "打ち切り"),
+    ];
+    for (lines, kind, en, ja) in cases {
+        for (language, words) in [(Language::En, en), (Language::Ja, ja)] {
+            let mut app = started('+', BYOYOMI, t0);
+            app.settings.language = language;
+            app.submit_typed("76歩");
+            feed(&mut app, "+7776FU,T1", t0);
+            feed(&mut app, lines, t0);
+            assert_eq!(app.online().unwrap().stage(), &Stage::Ended, "{lines}");
+            assert!(app.message().contains(words), "{lines}: {}", app.message());
+            let end = app.record().node(app.record().main_line_end()).special.as_ref().map(|s| s.kind);
+            assert_eq!(end, Some(kind), "{lines}");
+            assert!(app.record().header("終了日時").is_some());
+        }
+    }
+}
+
+#[test]
+fn a_move_the_rules_refuse_is_shown_with_the_line_and_the_record_is_kept() {
+    let t0 = Instant::now();
+    let mut app = started('+', BYOYOMI, t0);
+    app.submit_typed("76歩");
+    feed(&mut app, "+7776FU,T1", t0);
+    feed(&mut app, "-3334FU,T1", t0);
+    assert_eq!(app.ply(), 2);
+    feed(&mut app, "+1199KY,T1", t0);
+    assert!(matches!(app.online().unwrap().stage(), Stage::Closed(_)));
+    assert!(app.message().contains("'+1199KY,T1'"), "{}", app.message());
+    assert!(app.message().contains("the record so far is kept"), "{}", app.message());
+    assert_eq!(app.ply(), 2, "the moves before it stay");
+    assert!(drain(&mut app, t0).1.contains(&"close"));
+}
+
+#[test]
+fn a_lost_connection_says_so_keeps_the_record_and_offers_to_save_it() {
+    let t0 = Instant::now();
+    let mut app = started('-', BYOYOMI, t0);
+    assert!(app.flipped(), "gote sees the board from its side");
+    feed(&mut app, "+7776FU,T2", t0);
+    app.on_online(Incoming::Failed("connection reset by peer".into()), t0);
+    assert!(matches!(app.online().unwrap().stage(), Stage::Closed(_)));
+    assert!(app.message().contains("lost (connection reset by peer)"), "{}", app.message());
+    assert!(app.message().contains("s saves it"), "{}", app.message());
+    assert_eq!(app.ply(), 1);
+    // saving is offered at once
+    assert!(matches!(app.popup(), Some(Popup::OfferSaveLost(_))));
+    assert!(screen_text(&app, 100, 32, t0).contains("Save the record now? (y / n)"));
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('y')));
+    assert!(app.input().is_some_and(|i| i.kind == InputKind::SavePath), "the save box");
+    app.take_input();
+    // the save key works there too; X leaves with the record on the board
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('s')));
+    assert!(app.input().is_some(), "the save box");
+    app.take_input();
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('X')));
+    assert!(app.online().is_none());
+    assert_eq!(app.ply(), 1);
+}
+
+#[test]
+fn a_rejected_summary_sends_reject_and_waits_again() {
+    let t0 = Instant::now();
+    let mut app = dialog(Language::En, false, t0);
+    app.online_connect(t0);
+    drain(&mut app, t0);
+    feed(&mut app, "LOGIN:alice OK", t0);
+    feed(&mut app, &summary('+', BYOYOMI), t0);
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('n')));
+    assert_eq!(drain(&mut app, t0).0, ["REJECT"]);
+    assert_eq!(app.message(), "you rejected the game");
+    // the opponent rejects
+    let mut app = dialog(Language::En, false, t0);
+    app.online_connect(t0);
+    drain(&mut app, t0);
+    feed(&mut app, "LOGIN:alice OK", t0);
+    feed(&mut app, &summary('+', BYOYOMI), t0);
+    app.online_answer(true, t0);
+    feed(&mut app, &format!("REJECT:{GAME_ID} by bob"), t0);
+    assert!(app.message().contains("called off by bob"), "{}", app.message());
+    // agreeing by itself
+    let mut app = dialog(Language::En, false, t0);
+    app.edit_online_form(|f| f.auto_agree = true);
+    app.online_connect(t0);
+    drain(&mut app, t0);
+    feed(&mut app, "LOGIN:alice OK", t0);
+    feed(&mut app, &summary('+', BYOYOMI), t0);
+    assert_eq!(drain(&mut app, t0).0, ["AGREE"]);
+}
+
+#[test]
+fn the_extended_mode_lists_chats_and_watches_a_game_on_a_board_that_follows_the_server() {
+    let t0 = Instant::now();
+    let mut app = dialog(Language::En, true, t0);
+    app.online_connect(t0);
+    assert_eq!(drain(&mut app, t0).0, ["LOGIN alice s3cret x1"]);
+    feed(&mut app, "LOGIN:alice OK\n##[LOGIN] +OK x1", t0);
+    assert_eq!(app.online().unwrap().stage(), &Stage::Lobby);
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('W')));
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('G')));
+    assert_eq!(drain(&mut app, t0).0, ["%%WHO", "%%LIST"]);
+    feed(&mut app, "##[WHO] bob x1 connected\n##[WHO] +OK", t0);
+    assert_eq!(app.online().unwrap().list().unwrap().1, ["bob x1 connected"]);
+    // chat: typed in the text box, shown under the board
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('c')));
+    for c in "hello".chars() {
+        crate::tui::input::handle_key(&mut app, key(KeyCode::Char(c)));
+    }
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Enter));
+    assert_eq!(drain(&mut app, t0).0, ["%%CHAT hello"]);
+    feed(&mut app, "##[CHAT][bob] hi alice", t0);
+    assert_eq!(app.online().unwrap().chat().back().map(String::as_str), Some("bob: hi alice"));
+    // watching: the board follows the game, read-only
+    app.online_extended(&format!("MONITOR2ON {GAME_ID}"));
+    assert_eq!(drain(&mut app, t0).0, [format!("%%MONITOR2ON {GAME_ID}")]);
+    let id = GAME_ID;
+    let mut block = format!("##[MONITOR2][{id}] V2\n##[MONITOR2][{id}] N+alice\n##[MONITOR2][{id}] N-bob\n");
+    for l in EVEN.lines() {
+        block.push_str(&format!("##[MONITOR2][{id}] {l}\n"));
+    }
+    block.push_str(&format!("##[MONITOR2][{id}] +7776FU\n##[MONITOR2][{id}] T3\n##[MONITOR2][{id}] +OK"));
+    feed(&mut app, &block, t0);
+    assert_eq!(app.ply(), 1);
+    assert!(app.watching());
+    assert_eq!(app.message(), format!("watching {id}: move 1"));
+    feed(&mut app, &format!("##[MONITOR2][{id}] -3334FU\n##[MONITOR2][{id}] T2\n##[MONITOR2][{id}] +OK"), t0);
+    assert_eq!(app.ply(), 2);
+    // a move on the watched board is not sent
+    app.submit_typed("26歩");
+    assert!(drain(&mut app, t0).0.is_empty());
+    assert_eq!(app.ply(), 2);
+    // asking for a game
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('N')));
+    assert_eq!(drain(&mut app, t0).0, ["%%GAME g-600-10 *"]);
+    assert_eq!(app.online().unwrap().stage(), &Stage::Waiting);
+}
+
+#[test]
+fn the_dialog_the_waiting_screen_the_summary_and_the_protocol_window_are_drawn() {
+    let t0 = Instant::now();
+    let mut app = dialog(Language::En, false, t0);
+    let s = screen_text(&app, 100, 32, t0);
+    assert!(s.contains("Play online (CSA server)"), "{s}");
+    assert!(s.contains("password              : ******"), "{s}");
+    assert!(!s.contains("s3cret"));
+    assert!(s.contains("user name             : alice"), "{s}");
+    app.online_connect(t0);
+    drain(&mut app, t0);
+    feed(&mut app, "LOGIN:alice OK", t0);
+    let s = screen_text(&app, 100, 32, t0 + Duration::from_secs(83));
+    assert!(s.contains("Waiting for an opponent for 'g-600-10' … 1:23"), "{s}");
+    assert!(s.contains("Esc cancels (logs out)"), "{s}");
+    feed(&mut app, &summary('-', FISCHER), t0);
+    let s = screen_text(&app, 100, 32, t0);
+    assert!(s.contains("You play gote ☖ against alice (sente ☗)."), "{s}");
+    assert!(s.contains("Time: 5 min + 10 s per move (Fischer), at least 1 s a move."), "{s}");
+    assert!(s.contains("At most 256 moves."), "{s}");
+    assert!(s.contains("y agree · n reject"), "{s}");
+    app.settings.language = Language::Ja;
+    let s = screen_text(&app, 100, 32, t0);
+    assert!(s.contains("あなたは後手 ☖、相手は alice (先手 ☗)"), "{s}");
+    assert!(s.contains("1手ごとに 10秒 加算 (フィッシャー)"), "{s}");
+    app.settings.language = Language::En;
+    app.open_protocol();
+    let s = screen_text(&app, 100, 32, t0);
+    assert!(s.contains("← END Game_Summary"), "{s}");
+    assert!(!s.contains("→ LOGIN"), "the newest lines are shown first: {s}");
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Home));
+    let s = screen_text(&app, 100, 32, t0);
+    assert!(s.contains("→ LOGIN alice g-600-10,******"), "{s}");
+    assert!(s.contains("← LOGIN:alice OK"), "{s}");
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Esc));
+    assert!(app.popup().is_none());
+}
+
+#[test]
+fn the_new_game_dialog_offers_online_play() {
+    let t0 = Instant::now();
+    let mut app = App::new(crate::core::Position::startpos());
+    app.open_new_game();
+    assert!(screen_text(&app, 100, 32, t0).contains("5. online (CSA server)"));
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('5')));
+    assert!(app.online_form().is_some());
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Esc));
+    assert!(app.online().is_none());
+    assert_eq!(app.message(), "online play cancelled");
+}

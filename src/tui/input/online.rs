@@ -1,0 +1,59 @@
+//! Keys in online play: the connection dialog's and the game summary's own keys (as a popup's),
+//! then online play's keymap rows, then the board page's in `keymap::ONLINE_KEEPS`; any other
+//! board key is held with a message saying why.
+
+use crate::tui::app::{App, InputKind, Stage};
+use crate::tui::keymap::{Action, Key, KeyMode};
+use crossterm::event::{KeyCode, KeyEvent};
+use std::time::Instant;
+
+pub(super) fn handle_online_key(app: &mut App, k: KeyEvent) {
+    let now = Instant::now();
+    let Some(stage) = app.online().map(|o| o.stage().clone()) else { return };
+    match stage {
+        Stage::Dialog(_) => return dialog_key(app, k, now),
+        Stage::Summary => match k.code {
+            KeyCode::Char('y') => return app.online_answer(true, now),
+            KeyCode::Char('n') => return app.online_answer(false, now),
+            _ => {}
+        },
+        _ => {}
+    }
+    let key = Key::of(&k);
+    match app.keymap().action(KeyMode::Online, key) {
+        Some(Action::Resign) => app.ask_resign(),
+        Some(Action::Declare) => app.ask_declare(),
+        Some(Action::Protocol) => app.open_protocol(),
+        Some(Action::Cancel) if matches!(stage, Stage::Waiting | Stage::Connecting) => app.online_cancel(now),
+        Some(Action::LeaveOnline) => app.leave_online_play(now),
+        Some(Action::AskGame) => app.online_ask_game(now),
+        Some(Action::Who) => app.online_extended("WHO"),
+        Some(Action::GameList) => app.online_extended("LIST"),
+        Some(Action::Watch) => app.open_online_input(InputKind::WatchGame),
+        Some(Action::Chat) => app.open_online_input(InputKind::Chat),
+        Some(a) => super::board::board_action(app, a),
+        None => {
+            // a board key online play does not keep
+            if app.keymap().action(KeyMode::Board, key).is_some() {
+                app.hold_in_online();
+            }
+        }
+    }
+}
+
+/// The connection dialog: ↑/↓ (Tab) choose a field, text is typed into the text fields,
+/// ←/→/Space change a choice, Enter connects, Esc cancels.
+fn dialog_key(app: &mut App, k: KeyEvent, now: Instant) {
+    let text_field = app.online_form().is_some_and(|f| f.focused().is_text());
+    match k.code {
+        KeyCode::Up | KeyCode::BackTab => app.online_form_step(-1),
+        KeyCode::Down | KeyCode::Tab => app.online_form_step(1),
+        KeyCode::Enter => app.online_connect(now),
+        KeyCode::Esc => app.online_cancel(now),
+        KeyCode::Backspace if text_field => app.online_form_backspace(),
+        KeyCode::Char(c) if text_field => app.online_form_type(c),
+        KeyCode::Left => app.online_form_toggle(-1),
+        KeyCode::Right | KeyCode::Char(' ') => app.online_form_toggle(1),
+        _ => {}
+    }
+}

@@ -1,0 +1,217 @@
+//! The connection to a CSA server, as a job: `JobRequest::Connect` opens it (without waiting:
+//! `online::Connection::start`), and every line the server sends comes back as a progress report
+//! of that job (`Report::Online`), until the server closes it or it fails (the job's last
+//! report). Lines to send go to the lane with `Runner::send_line`. Stopping the job, or starting
+//! another connection, closes the socket. A password to remember is written here too, off the UI
+//! thread, to a file only its owner can read.
+
+use super::lane::{LaneMsg, Pending};
+use super::{JobContext, JobRequest, Report};
+use crate::online::connection::{CONNECT_TIMEOUT, KEEPALIVE};
+use crate::online::{Connection, Incoming};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender};
+
+/// A connection to open.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ConnectRequest {
+    pub host: String,
+    pub port: u16,
+    /// A password to remember for this server and user, and the file it goes in.
+    pub remember: Option<(PathBuf, String)>,
+    /// The key of the remembered password (`host:port user`).
+    pub key: String,
+}
+
+impl std::fmt::Debug for ConnectRequest {
+    /// Never prints the password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ConnectRequest")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("remember", &self.remember.as_ref().map(|(p, _)| p))
+            .finish()
+    }
+}
+
+/// The connection's lane: one connection at a time; its lines are reports of the job that
+/// opened it.
+pub(super) fn lane(inbox: &Receiver<LaneMsg>, me: Sender<LaneMsg>, pending: &Pending) {
+    let mut current: Option<(JobContext, Connection)> = None;
+    let end = |current: &mut Option<(JobContext, Connection)>| {
+        if current.take().is_some() {
+            pending.done();
+        }
+    };
+    while let Ok(msg) = inbox.recv() {
+        match msg {
+            LaneMsg::Start(job) => {
+                end(&mut current);
+                let (JobRequest::Connect(c), false) = (job.request, job.context.stopped()) else {
+                    pending.done();
+                    continue;
+                };
+                if let Some((path, password)) = &c.remember
+                    && let Err(e) = remember_password(path, &c.key, password)
+                {
+                    let why = format!("{}: {e}", path.display());
+                    job.context.progress(Report::PasswordNotKept(why));
+                }
+                let me = me.clone();
+                let ticket = job.context.ticket;
+                let conn = Connection::start(&c.host, c.port, CONNECT_TIMEOUT, KEEPALIVE, move |i| {
+                    let _ = me.send(LaneMsg::Online(ticket, i));
+                });
+                current = Some((job.context, conn));
+            }
+            LaneMsg::Send(line) => {
+                if let Some((_, conn)) = &current
+                    && conn.send(&line).is_err()
+                {
+                    // the writer has ended: it reported why, or the reader will
+                }
+            }
+            LaneMsg::Online(ticket, incoming) => {
+                let Some((job, _)) = current.as_ref().filter(|(j, _)| j.ticket == ticket) else { continue };
+                let last = matches!(incoming, Incoming::Closed | Incoming::Failed(_));
+                if last {
+                    job.finish(Report::Online(incoming));
+                    end(&mut current);
+                } else {
+                    job.progress(Report::Online(incoming));
+                }
+            }
+            LaneMsg::Stopped(ticket) => {
+                if current.as_ref().is_some_and(|(j, _)| j.ticket == ticket) {
+                    end(&mut current);
+                }
+            }
+            LaneMsg::Usi(_) => {}
+            // dropping the connection closes the socket
+            LaneMsg::Quit => return,
+        }
+    }
+}
+
+/// The remembered passwords' file: `host:port user<TAB>password` lines, readable by its owner
+/// alone. Replaces the line of `key`.
+pub fn remember_password(path: &Path, key: &str, password: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let old = std::fs::read_to_string(path).unwrap_or_default();
+    let mut text: String = old
+        .lines()
+        .filter(|l| l.split('\t').next() != Some(key) && !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    text.push_str(&format!("{key}\t{}\n", password.replace(['\n', '\r', '\t'], " ")));
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)?;
+    // a file made before with wider permissions is narrowed
+    f.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    f.write_all(text.as_bytes())
+}
+
+/// The password remembered for `key`, if any.
+pub fn remembered_password(path: &Path, key: &str) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    text.lines().find_map(|l| l.split_once('\t').filter(|(k, _)| *k == key).map(|(_, p)| p.to_string()))
+}
+
+/// Every remembered password by its key (none when the file is missing or unreadable).
+pub fn remembered_passwords(path: &Path) -> std::collections::BTreeMap<String, String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines().filter_map(|l| l.split_once('\t')).map(|(k, p)| (k.to_string(), p.to_string())).collect()
+}
+
+/// Where remembered passwords are kept: `csa-passwords` beside the settings file.
+pub fn passwords_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "shogiban").map(|d| d.config_dir().join("csa-passwords"))
+}
+
+/// The key a password is remembered under.
+pub fn password_key(host: &str, port: u16, user: &str) -> String {
+    format!("{host}:{port} {user}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::jobs::{Computer, JobKind, Runner};
+    use crate::tui::test_dir::TempDir;
+    use std::io::{BufRead, BufReader, Write};
+    use std::net::TcpListener;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    #[test]
+    fn a_remembered_password_is_the_owners_alone_and_replaced_per_key() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TempDir::new("csa-passwords");
+        let path = dir.0.join("sub/csa-passwords");
+        remember_password(&path, "h:4081 alice", "one").unwrap();
+        remember_password(&path, "h:4081 bob", "two").unwrap();
+        remember_password(&path, "h:4081 alice", "three").unwrap();
+        assert_eq!(remembered_password(&path, "h:4081 alice").as_deref(), Some("three"));
+        assert_eq!(remembered_password(&path, "h:4081 bob").as_deref(), Some("two"));
+        assert_eq!(remembered_password(&path, "h:4081 carol"), None);
+        assert_eq!(remembered_passwords(&path).len(), 2);
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        // the request never shows the password
+        let req = ConnectRequest {
+            host: "h".into(),
+            port: 1,
+            remember: Some((path, "secret".into())),
+            key: "k".into(),
+        };
+        assert!(!format!("{req:?}").contains("secret"));
+    }
+
+    #[test]
+    fn the_connection_job_reports_lines_sends_lines_and_ends_when_the_server_closes() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let (tx, rx) = mpsc::channel();
+        let tx = std::sync::Mutex::new(tx);
+        let mut runner = Runner::new(
+            move |e| {
+                let _ = tx.lock().unwrap().send(e);
+            },
+            Computer::Builtin,
+        );
+        let ticket = runner.start(JobRequest::Connect(ConnectRequest {
+            host: "127.0.0.1".into(),
+            port,
+            remember: None,
+            key: String::new(),
+        }));
+        runner.send_line("LOGIN alice g,pw");
+        let (mut s, _) = listener.accept().unwrap();
+        let mut r = BufReader::new(s.try_clone().unwrap());
+        let mut l = String::new();
+        r.read_line(&mut l).unwrap();
+        assert_eq!(l, "LOGIN alice g,pw\n");
+        s.write_all(b"LOGIN:alice OK\n").unwrap();
+        drop(s);
+        drop(r);
+        let mut seen = Vec::new();
+        loop {
+            let ev = rx.recv_timeout(Duration::from_secs(30)).expect("a report");
+            let Some(ev) = runner.accept(ev) else { continue };
+            assert_eq!((ev.ticket, ev.kind), (ticket, JobKind::Online));
+            let Report::Online(i) = ev.report else { panic!() };
+            seen.push(i);
+            if ev.done {
+                break;
+            }
+        }
+        assert_eq!(
+            seen,
+            vec![Incoming::Connected, Incoming::Line("LOGIN:alice OK".into()), Incoming::Closed]
+        );
+        assert!(!runner.running(JobKind::Online));
+    }
+}

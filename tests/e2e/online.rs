@@ -1,0 +1,67 @@
+//! Online play end to end: the real binary, opened with `--csa` in a pseudo-terminal, plays the
+//! real CSA server (`shogi-server`) against a client scripted here. Skipped, saying so, where
+//! the server or Ruby is missing (see `csa::Server`).
+
+use crate::common;
+use crate::csa::Server;
+use crate::tui::Session;
+
+/// The app logs in from the command line (the password from the environment), agrees to the
+/// game, plays a typed move, sees the opponent's reply and resignation, and the server's record
+/// has the game as the app showed it.
+#[test]
+fn the_app_opened_with_csa_plays_a_typed_move_and_shows_the_opponents_resignation() {
+    let Some(server) = Server::start(4097, &[]) else { return };
+    let home = common::TempDir::new("e2e-online");
+    let address = format!("127.0.0.1:{}", server.port);
+    let mut app = Session::start_with(
+        &["--csa", &address, "--user", "alice", "--game", "e2e-600-10-B"],
+        home,
+        (110, 34),
+        &[("TERM", "xterm-256color"), ("SHOGIBAN_CSA_PASSWORD", "pw"), ("LC_ALL", "en_US.UTF-8")],
+    );
+    let s = app.wait_for("Play online (CSA server)");
+    assert!(s.contains("127.0.0.1"), "{s}");
+    assert!(s.contains("**"), "the password is shown masked: {s}");
+    assert!(!s.contains(": pw"), "{s}");
+    app.send("\r");
+    app.wait_for("Waiting for an opponent for 'e2e-600-10-B'");
+    // the opponent logs in for the same game (the game name with the side the app asked for)
+    let mut bob = server.client("bob", "e2e-600-10-W");
+    let s = app.wait_for("Game proposed");
+    assert!(s.contains("You play sente ☗ against bob (gote ☖)."), "{s}");
+    assert!(s.contains("Time: 10 min + 10 s byoyomi."), "{s}");
+    app.send("y");
+    bob.agree();
+    app.wait_for("the game has started: you play ☗ sente; your move");
+    app.send(":76歩\r");
+    bob.until(|l| l.starts_with("+7776FU,T"));
+    app.wait_for("▲７六歩");
+    bob.send("-3334FU");
+    app.wait_for("the opponent played -3334FU");
+    app.wait_for("△３四歩");
+    app.send(":2g2f\r");
+    bob.until(|l| l.starts_with("+2726FU,T"));
+    bob.send("%TORYO");
+    let s = app.wait_for("You win: bob resigned.");
+    assert!(s.contains("投了"), "the record ends with the resignation: {s}");
+    // the server's record is the game the app played (written as the server closes the game)
+    bob.until(|l| l == "#LOSE");
+    let id = bob.game_id();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let record = loop {
+        match server.find_record(&id) {
+            Some(r) if r.contains("%TORYO") => break r,
+            _ if std::time::Instant::now() > deadline => panic!("the server wrote no record of {id}"),
+            _ => std::thread::sleep(std::time::Duration::from_millis(100)),
+        }
+    };
+    assert!(record.contains("+7776FU") && record.contains("-3334FU"), "{record}");
+    // the protocol window shows the lines, the password masked
+    app.send("P");
+    let s = app.wait_for("Protocol (→ sent, ← received)");
+    assert!(s.contains("← #WIN"), "{s}");
+    app.send("\x1b");
+    app.wait_until("the protocol window closed", |s| !s.contains("Protocol (→ sent"));
+    app.quit();
+}
