@@ -74,6 +74,13 @@ impl App {
                 LearnCommand::Cancel => Command::Stop(JobKind::Learn),
             });
         }
+        while let Some(cmd) = self.online_command() {
+            out.push(match cmd {
+                OnlineCommand::Connect(c) => Command::Start(JobRequest::Connect(c)),
+                OnlineCommand::Send(line) => Command::Send(line),
+                OnlineCommand::Close => Command::Stop(JobKind::Online),
+            });
+        }
         while let Some(cmd) = self.library_command() {
             match cmd {
                 LibraryCommand::Scan(sources) => {
@@ -88,13 +95,6 @@ impl App {
                     out.push(Command::Stop(JobKind::LibraryOpen));
                 }
             }
-        }
-        while let Some(cmd) = self.online_command() {
-            out.push(match cmd {
-                OnlineCommand::Connect(c) => Command::Start(JobRequest::Connect(c)),
-                OnlineCommand::Send(line) => Command::Send(line),
-                OnlineCommand::Close => Command::Stop(JobKind::Online),
-            });
         }
         out.extend(self.saves.drain(..).map(Command::Start));
         if self.take_suspend_request() && !self.should_quit() {

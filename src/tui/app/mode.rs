@@ -24,11 +24,11 @@ pub enum Mode {
     Tsume(Box<Tsume>),
     /// Learn from your mistakes (復習): marked moves of the record, tried again.
     Learn(Box<Learn>),
-    /// The game library (棋譜一覧): the player's records, to choose one to open.
-    Library(Box<super::Library>),
     /// Online play on a CSA server: the connection dialog, waiting, the game summary, the game
     /// on the board, watching (`online.rs`).
     Online(Box<super::Online>),
+    /// The game library (棋譜一覧): the player's records, to choose one to open.
+    Library(Box<super::Library>),
 }
 
 /// What sits over the page and takes the keys first.
@@ -58,8 +58,8 @@ impl App {
             Mode::Editor(_) => KeyMode::Editor,
             Mode::Tsume(_) => KeyMode::Tsume,
             Mode::Learn(_) => KeyMode::Learn,
-            Mode::Library(_) => KeyMode::Library,
             Mode::Online(_) => KeyMode::Online,
+            Mode::Library(_) => KeyMode::Library,
         }
     }
 

@@ -78,15 +78,15 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         | Action::PreviousStart
         | Action::BoxToHand
         | Action::Done
-        | Action::PageUp
-        | Action::PageDown
-        | Action::ReachedHere
         | Action::Protocol
         | Action::Who
         | Action::GameList
         | Action::Watch
         | Action::Chat
         | Action::AskGame
-        | Action::LeaveOnline => {}
+        | Action::LeaveOnline
+        | Action::PageUp
+        | Action::PageDown
+        | Action::ReachedHere => {}
     }
 }

@@ -86,12 +86,12 @@ impl Lane {
                 spawn(name, move || run_jobs(&rx, &p, super::mate::work))
             }
             JobKind::Save | JobKind::Autosave => spawn(name, move || run_jobs(&rx, &p, super::save::work)),
-            JobKind::LibraryScan | JobKind::LibraryOpen => {
-                spawn(name, move || run_jobs(&rx, &p, super::library::work))
-            }
             JobKind::Online => {
                 let me = inbox.clone();
                 spawn(name, move || super::online::lane(&rx, me, &p))
+            }
+            JobKind::LibraryScan | JobKind::LibraryOpen => {
+                spawn(name, move || run_jobs(&rx, &p, super::library::work))
             }
         };
         Lane { inbox, pending, thread: Some(thread) }

@@ -76,12 +76,12 @@ pub enum JobKind {
     Save,
     /// The autosave and its session.
     Autosave,
+    /// The connection to a CSA server: one job from connecting to the server closing it.
+    Online,
     /// The game library: finding the records and reading each one's summary.
     LibraryScan,
     /// The game library: reading the record chosen.
     LibraryOpen,
-    /// The connection to a CSA server: one job from connecting to the server closing it.
-    Online,
 }
 
 /// A piece of work the app asks for, with everything it needs.
@@ -106,12 +106,12 @@ pub enum JobRequest {
     Save { path: PathBuf, record: Box<GameRecord>, recent: Option<RecentFiles> },
     /// Write the autosave: the record (when it changed) and the session text beside it.
     Autosave { record_path: PathBuf, record: Option<Box<GameRecord>>, session_path: PathBuf, session: String },
+    /// Connect to a CSA server; its lines are the job's reports (send with `Runner::send_line`).
+    Connect(ConnectRequest),
     /// Find the records in `sources` and read each one's summary.
     LibraryScan { sources: Sources },
     /// Read the record at `path`; once it reads, remember it in `recent`.
     LibraryOpen { path: PathBuf, recent: Option<RecentFiles> },
-    /// Connect to a CSA server; its lines are the job's reports (send with `Runner::send_line`).
-    Connect(ConnectRequest),
 }
 
 impl JobRequest {
@@ -126,9 +126,9 @@ impl JobRequest {
             JobRequest::Learn { .. } => JobKind::Learn,
             JobRequest::Save { .. } => JobKind::Save,
             JobRequest::Autosave { .. } => JobKind::Autosave,
+            JobRequest::Connect(_) => JobKind::Online,
             JobRequest::LibraryScan { .. } => JobKind::LibraryScan,
             JobRequest::LibraryOpen { .. } => JobKind::LibraryOpen,
-            JobRequest::Connect(_) => JobKind::Online,
         }
     }
 }
@@ -150,6 +150,11 @@ pub enum Report {
     },
     /// The autosave was written, or why not.
     Autosaved(Result<(), String>),
+    /// What the connection to the CSA server brought: connected, a line, closed, failed (the
+    /// last two end the job).
+    Online(crate::online::Incoming),
+    /// The password to remember could not be written (the file and why).
+    PasswordNotKept(String),
     /// The records the library found (all of them, or those read before the job was stopped),
     /// with the explorer over their games.
     LibraryScanned(Arc<Found>),
@@ -158,11 +163,6 @@ pub enum Report {
         path: PathBuf,
         result: Result<Box<(GameRecord, Vec<Warning>)>, String>,
     },
-    /// What the connection to the CSA server brought: connected, a line, closed, failed (the
-    /// last two end the job).
-    Online(crate::online::Incoming),
-    /// The password to remember could not be written (the file and why).
-    PasswordNotKept(String),
 }
 
 /// One report of one job.

@@ -23,16 +23,16 @@ pub enum KeyMode {
     Learn,
     /// The position editor.
     Editor,
+    /// Online play: its own keys, then the board page's in `ONLINE_KEEPS`.
+    Online,
     /// The game library (棋譜一覧): printable keys type into its filter, so its rows are the
     /// other keys.
     Library,
-    /// Online play: its own keys, then the board page's in `ONLINE_KEEPS`.
-    Online,
 }
 
 impl KeyMode {
     pub const ALL: [KeyMode; 6] =
-        [KeyMode::Board, KeyMode::Tsume, KeyMode::Learn, KeyMode::Editor, KeyMode::Library, KeyMode::Online];
+        [KeyMode::Board, KeyMode::Tsume, KeyMode::Learn, KeyMode::Editor, KeyMode::Online, KeyMode::Library];
 
     /// The name in the README's key table.
     pub fn name(self) -> &'static str {
@@ -41,8 +41,8 @@ impl KeyMode {
             KeyMode::Tsume => "tsume",
             KeyMode::Learn => "learn",
             KeyMode::Editor => "editor",
-            KeyMode::Library => "library",
             KeyMode::Online => "online",
+            KeyMode::Library => "library",
         }
     }
 
@@ -142,9 +142,6 @@ actions! {
     PreviousStart = "previous_start",
     BoxToHand = "box_to_hand",
     Done = "done",
-    PageUp = "page_up",
-    PageDown = "page_down",
-    ReachedHere = "reached_here",
     Protocol = "protocol",
     Who = "who",
     GameList = "game_list",
@@ -152,6 +149,9 @@ actions! {
     Chat = "chat",
     AskGame = "ask_game",
     LeaveOnline = "leave_online",
+    PageUp = "page_up",
+    PageDown = "page_down",
+    ReachedHere = "reached_here",
 }
 
 impl Action {

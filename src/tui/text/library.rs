@@ -43,7 +43,8 @@ pub struct LibraryText {
     pub explorer_reached: &'static str,
     /// Where a game reached the position: after this many moves (0: the start).
     pub explorer_at: fn(usize) -> String,
-    pub explorer_on: &'static str,
+    /// The explorer shown; the key that hides it.
+    pub explorer_on: fn(&str) -> String,
     pub explorer_off: &'static str,
 }
 
@@ -79,7 +80,9 @@ pub static EN: LibraryText = LibraryText {
     explorer_no_games: "no game in the library played on from here",
     explorer_reached: "games that reached this position:",
     explorer_at: |ply| if ply == 0 { "at the start".into() } else { format!("after move {ply}") },
-    explorer_on: "explorer on: the book's and the library's moves from the position shown (E hides it)",
+    explorer_on: |key| {
+        format!("explorer on: the book's and the library's moves from the position shown ({key} hides it)")
+    },
     explorer_off: "explorer off",
 };
 
@@ -113,6 +116,6 @@ pub static JA: LibraryText = LibraryText {
     explorer_no_games: "棋譜一覧にこの局面から指された対局はありません",
     explorer_reached: "この局面を通った対局:",
     explorer_at: |ply| if ply == 0 { "開始局面".into() } else { format!("{ply}手目") },
-    explorer_on: "序盤研究: 表示中の局面の定跡と棋譜一覧の指し手 (E で閉じる)",
+    explorer_on: |key| format!("序盤研究: 表示中の局面の定跡と棋譜一覧の指し手 ({key} で閉じる)"),
     explorer_off: "序盤研究を閉じました",
 };

@@ -169,7 +169,12 @@ fn draw_preview(f: &mut Frame, app: &App, e: &Entry, area: Rect) {
         return;
     };
     let pos = &s.final_position;
-    let hand = |c: Color| format!("{}{}", if c == Color::Black { "☗" } else { "☖" }, hand_text(pos.hand(c)));
+    let hand = |c: Color| {
+        let mark = if c == Color::Black { "☗" } else { "☖" };
+        let pieces = pos.hand(c);
+        let pieces = if pieces.is_empty() { app.text().hand_none.to_string() } else { hand_text(pieces) };
+        format!("{mark}{pieces}")
+    };
     let top = if app.flipped() { Color::Black } else { Color::White };
     f.render_widget(Paragraph::new(cut(&hand(top), w)), Rect { height: 1, ..inner });
     let board =
@@ -276,6 +281,8 @@ mod tests {
         assert!(screen.contains("2 moves"), "{screen}");
         assert!(screen.contains("club.kifu"), "{screen}");
         assert!(screen.contains("final position"), "{screen}");
+        // the hands in the interface's language
+        assert!(screen.contains("☖none") && !screen.contains("なし"), "{screen}");
         // the preview names the whole file, the full date and the result
         assert!(screen.contains("/home/u/Documents/club.kifu"), "{screen}");
         assert!(screen.contains("2026/11/20 19:00:00"), "{screen}");
