@@ -1,10 +1,10 @@
 //! The tsume problems shipped in `assets/tsume/` (composed by the program: random attacking
-//! positions kept when the solver proved a mate, graded from a mate in one up): each opens, is
-//! proved by the solver at the length its `備考` states, and plays through against the
-//! defender's longest resistance with wrong answers (a quiet move, a check that lets the king
-//! out) refused. The normal run proves the first problem of every length; the whole set is
-//! proved by the ignored tests, in release:
-//! `cargo test --release --test engine tsume_problems -- --ignored`.
+//! positions kept when the solver proved a mate, and the longer ones by reworking those, graded
+//! from a mate in one to fifteen moves; `examples/compose_tsume.rs`): each opens, is proved by
+//! the solver at the length its `備考` states, and plays through against the defender's longest
+//! resistance with wrong answers (a quiet move, a check that lets the king out) refused. The
+//! normal run proves the first problem of every length; the whole set is proved by the ignored
+//! tests, in release: `cargo test --release --test engine tsume_problems -- --ignored`.
 
 use shogiban::core::{Move, Position};
 use shogiban::engine::mate::tsume::{Attack, judge_attack};
@@ -50,12 +50,17 @@ fn the_set_is_graded_from_a_mate_in_one() {
     assert!(ps.windows(2).all(|w| w[0].2 <= w[1].2), "ordered by length");
     assert_eq!(ps[0].2, 1);
     assert!(ps.iter().all(|p| p.2 % 2 == 1));
+    // every grade from one to fifteen moves is there
+    for len in (1..=15).step_by(2) {
+        assert!(ps.iter().any(|p| p.2 == len), "no mate in {len}");
+    }
+    assert_eq!(ps.last().unwrap().2, 15);
 }
 
 #[test]
 fn one_problem_of_each_length_is_proved_and_plays_through() {
     let ps = one_of_each_length();
-    assert!(ps.len() >= 6, "{}", ps.len());
+    assert_eq!(ps.len(), 8, "one of each length from 1 to 15");
     prove(ps.clone());
     play_through(ps);
 }

@@ -13,7 +13,7 @@ use crate::record::{Format, GameRecord, ROOT};
 use crate::tui::jobs::TsumeAnswer;
 
 /// The problems shipped with the program (composed and proved by its own solver), as KIF.
-pub const SHIPPED: [&str; 55] = [
+pub const SHIPPED: [&str; 61] = [
     include_str!("../../../assets/tsume/01.kifu"),
     include_str!("../../../assets/tsume/02.kifu"),
     include_str!("../../../assets/tsume/03.kifu"),
@@ -69,6 +69,12 @@ pub const SHIPPED: [&str; 55] = [
     include_str!("../../../assets/tsume/53.kifu"),
     include_str!("../../../assets/tsume/54.kifu"),
     include_str!("../../../assets/tsume/55.kifu"),
+    include_str!("../../../assets/tsume/56.kifu"),
+    include_str!("../../../assets/tsume/57.kifu"),
+    include_str!("../../../assets/tsume/58.kifu"),
+    include_str!("../../../assets/tsume/59.kifu"),
+    include_str!("../../../assets/tsume/60.kifu"),
+    include_str!("../../../assets/tsume/61.kifu"),
 ];
 
 /// A shipped problem: its title, its length in plies and its position.

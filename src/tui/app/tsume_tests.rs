@@ -58,6 +58,10 @@ fn the_shipped_problems_read_with_their_lengths() {
     // graded: shortest first, from a mate in one
     assert!(ps.windows(2).all(|w| w[0].length <= w[1].length), "{ps:?}");
     assert_eq!(ps[0].length, Some(1));
+    // every grade from one to fifteen moves
+    for len in (1..=15).step_by(2) {
+        assert!(ps.iter().any(|p| p.length == Some(len)), "no mate in {len}");
+    }
     for (n, p) in ps.iter().enumerate() {
         assert_eq!(p.title, format!("shogiban 詰将棋 第{}番", n + 1));
     }

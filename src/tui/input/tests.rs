@@ -144,3 +144,12 @@ fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
     assert!(app.library().is_none());
     assert_eq!(app.library_command(), Some(LibraryCommand::Stop));
 }
+
+#[test]
+fn q_asks_and_y_quits() {
+    let mut app = App::new(Position::startpos());
+    handle_event(&mut app, key(KeyCode::Char('q')), AREA);
+    assert!(matches!(app.popup(), Some(crate::tui::app::Popup::ConfirmQuit)), "{:?}", app.popup());
+    handle_event(&mut app, key(KeyCode::Char('y')), AREA);
+    assert!(app.should_quit());
+}

@@ -367,7 +367,13 @@ pub const TABLE: &[Row] = &[
         l("log out and leave online play (the record stays)", "ログアウトして終える (棋譜は残る)"),
         bar(1, "leave", "終了"),
     ),
-    row(O, A::AskGame, &["N"], l("x1: ask for a game (%%GAME)", "x1: 対局を申し込む (%%GAME)"), None),
+    row(
+        O,
+        A::AskGame,
+        &["N"],
+        l("the next game: log in again (x1: %%GAME)", "次の対局: 再ログイン (x1 では %%GAME)"),
+        bar(2, "next game", "次の対局"),
+    ),
     row(O, A::Who, &["W"], l("x1: who is logged in (%%WHO)", "x1: ログイン中の人 (%%WHO)"), None),
     row(O, A::GameList, &["G"], l("x1: games in progress (%%LIST)", "x1: 対局中の一覧 (%%LIST)"), None),
     row(

@@ -26,7 +26,13 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             t.promote_title,
             vec![format!("{} → {}", from.japanese(), to.japanese()), t.promote_choices.into()],
         ),
-        Popup::ConfirmQuit => simple(f, &g, t.quit_title, vec![t.quit_question.into()]),
+        Popup::ConfirmQuit => {
+            let mut lines = vec![t.quit_question.to_string()];
+            if app.online().is_some_and(|o| o.playing()) {
+                lines.insert(0, app.online_text().quit_leaves_game.into());
+            }
+            simple(f, &g, t.quit_title, lines)
+        }
         Popup::ConfirmLearnAnalysis => {
             simple(f, &g, t.learn_offer_title, vec![t.learn_offer_question.into()])
         }

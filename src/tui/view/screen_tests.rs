@@ -270,3 +270,11 @@ fn the_clock_presets_are_named_in_the_interface_language() {
     app.open_new_game();
     assert!(screen_text(&app, 80, 24, Instant::now()).contains("no clock"));
 }
+
+#[test]
+fn the_quit_question_is_drawn_over_the_board() {
+    let mut app = App::new(crate::core::Position::startpos());
+    app.ask_quit();
+    let s = super::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains(app.text().quit_question), "{s}");
+}
