@@ -792,6 +792,17 @@ fn a_record_in_the_documents_folder_is_found_in_the_library_and_opened() {
     let sc = s.wait_for("序盤研究 · 1局");
     assert!(sc.contains("この局面を通った対局"), "{sc}");
     assert!(sc.contains("3手目 · club-night.kifu"), "{sc}");
+    // the library, Tab: only the records that reached this position; the other is left out
+    s.send("O");
+    s.wait_for("☗花子 ☖太郎");
+    s.send("\t");
+    let sc = s.wait_for("盤面の局面を通った対局のみ");
+    assert!(sc.contains("3手目 · "), "{sc}");
+    assert!(sc.contains("2 局中 1 局"), "{sc}");
+    assert!(!sc.contains("次郎"), "{sc}");
+    // Esc (the filter is empty) goes back to the board
+    s.send("\x1b");
+    s.wait_until("the board", |s| !s.contains("棋譜一覧 ·"));
     s.quit();
     let recent =
         std::fs::read_to_string(s.home.join("data/shogiban/recent.json")).expect("recent files written");

@@ -3,6 +3,7 @@
 //! index for the position shown, so it follows every step.
 
 use super::{App, LibraryCommand};
+use crate::tui::keymap::{Action, KeyMode};
 use crate::tui::library::Found;
 
 impl App {
@@ -13,7 +14,8 @@ impl App {
             self.library_requests.push(LibraryCommand::Scan(self.library_sources.clone()));
         }
         self.message = if self.explorer_shown {
-            self.text().library.explorer_on.to_string()
+            let key = self.keymap().key_name(KeyMode::Board, Action::Explorer);
+            (self.text().library.explorer_on)(&key)
         } else {
             self.text().library.explorer_off.to_string()
         };
@@ -48,6 +50,7 @@ mod tests {
         app.set_library_sources(Sources::default());
         app.toggle_explorer();
         assert!(app.explorer_shown());
+        assert!(app.message().contains("(E hides it)"), "{}", app.message());
         assert!(app.explorer().is_none());
         assert!(matches!(app.library_command(), Some(LibraryCommand::Scan(_))));
         assert_eq!(app.library_command(), None);

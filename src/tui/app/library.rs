@@ -23,6 +23,13 @@ pub struct Library {
     selected: usize,
     /// The file being opened, while its job runs.
     opening: Option<PathBuf>,
+    /// The position on the board when the page was opened: `only_here` lists the games that
+    /// reached it.
+    board: Option<Box<crate::core::Position>>,
+    /// Only the games that reached `board` (Tab).
+    only_here: bool,
+    /// Where the record being opened reached `board` (it opens there).
+    opening_ply: Option<usize>,
 }
 
 impl Library {
@@ -38,7 +45,24 @@ impl Library {
     /// The indices (into `entries`) of the records the filter lets through, in list order.
     pub fn visible(&self) -> Vec<usize> {
         let Some(entries) = self.entries() else { return Vec::new() };
-        entries.iter().enumerate().filter(|(_, e)| e.matches(&self.filter)).map(|(i, _)| i).collect()
+        entries
+            .iter()
+            .enumerate()
+            .filter(|(i, e)| e.matches(&self.filter) && (!self.only_here || self.reached_at(*i).is_some()))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Whether only the games that reached the board's position are listed.
+    pub fn only_here(&self) -> bool {
+        self.only_here
+    }
+
+    /// Where the record `entries[i]` reached the position on the board (moves played before
+    /// it), if it did.
+    pub fn reached_at(&self, i: usize) -> Option<usize> {
+        let (found, board) = (self.found.as_ref()?, self.board.as_ref()?);
+        found.explorer.index.games_at(board).iter().find(|r| r.game == i).map(|r| r.ply)
     }
 
     /// The chosen line's place in the filtered list.
@@ -50,6 +74,11 @@ impl Library {
     pub fn selected_entry(&self) -> Option<&Entry> {
         let i = *self.visible().get(self.selected)?;
         self.entries()?.get(i)
+    }
+
+    /// The chosen record's index in `entries`.
+    fn selected_index(&self) -> Option<usize> {
+        self.visible().get(self.selected).copied()
     }
 
     /// The file being opened, if any.
@@ -111,7 +140,8 @@ impl App {
         }
         self.overlay = None;
         self.selection = None;
-        self.mode = Mode::Library(Box::default());
+        let board = Some(Box::new(self.pos().clone()));
+        self.mode = Mode::Library(Box::new(Library { board, ..Library::default() }));
         self.library_requests.push(LibraryCommand::Scan(self.library_sources.clone()));
         self.message.clear();
     }
@@ -201,7 +231,16 @@ impl App {
         }
     }
 
-    /// Opens the chosen record (read by a job; `on_library_opened` takes the answer).
+    /// Tab: lists only the games that reached the position on the board, or all again.
+    pub fn library_toggle_here(&mut self) {
+        if let Some(l) = self.library_mut() {
+            l.only_here = !l.only_here;
+            l.selected = 0;
+        }
+    }
+
+    /// Opens the chosen record (read by a job; `on_library_opened` takes the answer): at the
+    /// position on the board when only the games that reached it are listed, else at the start.
     pub fn library_open(&mut self) {
         let Some(path) = self.library().and_then(|l| l.selected_entry()).map(|e| e.path.clone()) else {
             return;
@@ -209,6 +248,7 @@ impl App {
         self.message = (self.text().library.opening)(&path.display().to_string());
         if let Some(l) = self.library_mut() {
             l.opening = Some(path.clone());
+            l.opening_ply = if l.only_here { l.selected_index().and_then(|i| l.reached_at(i)) } else { None };
         }
         self.library_requests.push(LibraryCommand::Open(path));
     }
@@ -224,8 +264,14 @@ impl App {
         match result {
             Ok((record, warnings)) => {
                 let moves = record.main_line().len();
+                let ply = self.library().and_then(|l| l.opening_ply);
                 self.leave_to_board();
                 self.replace_record(record);
+                if let Some(node) =
+                    ply.and_then(|p| p.checked_sub(1)).and_then(|i| self.record().main_line().get(i).copied())
+                {
+                    self.game.goto_node(node).ok();
+                }
                 self.file = Some(path);
                 self.read_with_errors = warnings
                     .iter()
@@ -414,5 +460,50 @@ mod tests {
             cmds.iter().any(|c| matches!(c, crate::tui::event::Command::Start(JobRequest::Save { recent: Some(r), .. }) if *r == recent)),
             "{cmds:?}"
         );
+    }
+
+    #[test]
+    fn tab_lists_the_games_that_reached_the_board_s_position_and_enter_opens_one_there() {
+        use crate::study::explorer::{Explorer, PositionIndex};
+        let a = game("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n");
+        let b = game("   1 ２六歩(27)\n   2 ３四歩(33)\n   3 ７六歩(77)\n   4 ８四歩(83)\n");
+        let c = game("   1 ５六歩(57)\n");
+        let mut index = PositionIndex::new();
+        let mut entries = Vec::new();
+        for (i, (name, text)) in [("a.kifu", &a), ("b.kifu", &b), ("c.kifu", &c)].into_iter().enumerate() {
+            index.add_game(i, &read_text(text, Format::Kifu).unwrap().0);
+            entries.push(entry(name, "花子", text));
+        }
+        let found = Arc::new(Found { entries, explorer: Explorer::new(index, Default::default()) });
+        // the board shows game a after three moves
+        let mut app = App::with_record(read_text(&a, Format::Kifu).unwrap().0);
+        app.to_end();
+        app.open_library();
+        app.on_library_scanned(found);
+        assert_eq!(app.library().unwrap().visible(), vec![0, 1, 2]);
+        app.library_toggle_here();
+        let l = app.library().unwrap();
+        assert!(l.only_here());
+        assert_eq!(l.visible(), vec![0, 1], "c never reached it");
+        assert_eq!((l.reached_at(1), l.reached_at(2)), (Some(3), None));
+        // b opens at the position, after its third move
+        app.library_move(1);
+        app.library_open();
+        let read = read_text(&b, Format::Kifu).unwrap();
+        app.on_library_opened("/games/b.kifu".into(), Ok(read));
+        assert_eq!(app.record().main_line().len(), 4);
+        assert_eq!(app.ply(), 3);
+        // without the Tab, a record opens at its start
+        app.open_library();
+        app.on_library_scanned(found_again(&app));
+        app.library_open();
+        let read = read_text(&a, Format::Kifu).unwrap();
+        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        assert_eq!(app.ply(), 0);
+    }
+
+    /// The last scan's answer again.
+    fn found_again(app: &App) -> Arc<Found> {
+        Arc::new(app.explorer().cloned().unwrap_or_default())
     }
 }

@@ -89,6 +89,7 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         | Action::AskGame
         | Action::LeaveOnline
         | Action::PageUp
-        | Action::PageDown => {}
+        | Action::PageDown
+        | Action::ReachedHere => {}
     }
 }

@@ -1,6 +1,7 @@
 //! The game library's keys: printable keys type into the filter (Backspace takes one off,
 //! Ctrl-U empties it); the other keys are the keymap's library rows: the arrows and page keys
-//! choose, Enter opens, Esc clears the filter or goes back to the board.
+//! choose, Tab lists only the games that reached the board's position, Enter opens, Esc clears
+//! the filter or goes back to the board.
 
 use crate::tui::app::App;
 use crate::tui::keymap::{Action, Key, KeyMode};
@@ -22,6 +23,7 @@ pub(super) fn handle_library_key(app: &mut App, k: KeyEvent) {
         Some(Action::ToStart) => app.library_jump(false),
         Some(Action::ToEnd) => app.library_jump(true),
         Some(Action::Select) => app.library_open(),
+        Some(Action::ReachedHere) => app.library_toggle_here(),
         Some(Action::Cancel) => app.library_escape(),
         _ => {}
     }

@@ -168,6 +168,7 @@ actions! {
     LeaveOnline = "leave_online",
     PageUp = "page_up",
     PageDown = "page_down",
+    ReachedHere = "reached_here",
 }
 
 impl Action {

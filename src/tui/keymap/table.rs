@@ -518,6 +518,13 @@ pub const TABLE: &[Row] = &[
     also(Y, A::ToEnd, &["End"]),
     row(
         Y,
+        A::ReachedHere,
+        &["Tab"],
+        l("only the games that reached the board's position", "盤面の局面を通った対局だけ"),
+        bar(1, "reached here", "この局面"),
+    ),
+    row(
+        Y,
         A::Select,
         &["Enter"],
         l("open the record for review", "棋譜を開いて再生"),

@@ -11,6 +11,8 @@ pub struct LibraryText {
     pub filter_prompt: &'static str,
     /// What the filter looks in (the keys are in the key bar).
     pub keys: &'static str,
+    /// In place of `keys` while only the games that reached the board's position are listed.
+    pub only_here: &'static str,
     pub recent: &'static str,
     pub documents: &'static str,
     pub saved: &'static str,
@@ -41,7 +43,8 @@ pub struct LibraryText {
     pub explorer_reached: &'static str,
     /// Where a game reached the position: after this many moves (0: the start).
     pub explorer_at: fn(usize) -> String,
-    pub explorer_on: &'static str,
+    /// The explorer shown; the key that hides it.
+    pub explorer_on: fn(&str) -> String,
     pub explorer_off: &'static str,
 }
 
@@ -54,6 +57,7 @@ pub static EN: LibraryText = LibraryText {
     },
     filter_prompt: "filter: ",
     keys: "type to filter by player, date, result or file name",
+    only_here: "only the games that reached the position on the board (Enter opens there)",
     recent: "recent",
     documents: "documents",
     saved: "saved",
@@ -76,7 +80,9 @@ pub static EN: LibraryText = LibraryText {
     explorer_no_games: "no game in the library played on from here",
     explorer_reached: "games that reached this position:",
     explorer_at: |ply| if ply == 0 { "at the start".into() } else { format!("after move {ply}") },
-    explorer_on: "explorer on: the book's and the library's moves from the position shown (E hides it)",
+    explorer_on: |key| {
+        format!("explorer on: the book's and the library's moves from the position shown ({key} hides it)")
+    },
     explorer_off: "explorer off",
 };
 
@@ -87,6 +93,7 @@ pub static JA: LibraryText = LibraryText {
     count: |shown, all| if shown == all { format!("{all} 局") } else { format!("{all} 局中 {shown} 局") },
     filter_prompt: "絞り込み: ",
     keys: "対局者・日付・結果・ファイル名で絞り込み (文字を入力)",
+    only_here: "盤面の局面を通った対局のみ (Enter でその局面から開く)",
     recent: "最近",
     documents: "書類",
     saved: "保存",
@@ -109,6 +116,6 @@ pub static JA: LibraryText = LibraryText {
     explorer_no_games: "棋譜一覧にこの局面から指された対局はありません",
     explorer_reached: "この局面を通った対局:",
     explorer_at: |ply| if ply == 0 { "開始局面".into() } else { format!("{ply}手目") },
-    explorer_on: "序盤研究: 表示中の局面の定跡と棋譜一覧の指し手 (E で閉じる)",
+    explorer_on: |key| format!("序盤研究: 表示中の局面の定跡と棋譜一覧の指し手 ({key} で閉じる)"),
     explorer_off: "序盤研究を閉じました",
 };

@@ -75,7 +75,10 @@ pub(super) fn draw(f: &mut Frame, app: &App, lib: &Library, area: Rect) {
             Span::styled(t.filter_prompt, Style::default().add_modifier(Modifier::DIM)),
             Span::raw(cut(lib.filter(), w.saturating_sub(t.filter_prompt.chars().count()))),
         ]),
-        Line::from(Span::styled(cut(t.keys, w), Style::default().add_modifier(Modifier::DIM))),
+        Line::from(Span::styled(
+            cut(if lib.only_here() { t.only_here } else { t.keys }, w),
+            Style::default().add_modifier(Modifier::DIM),
+        )),
     ];
     let (rows, first) = list_window(lib, list_area);
     if let Some(entries) = lib.entries() {
@@ -87,7 +90,13 @@ pub(super) fn draw(f: &mut Frame, app: &App, lib: &Library, area: Rect) {
             if row == lib.selected() {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            lines.push(Line::from(Span::styled(pad(&entry_line(app, &entries[i]), w), style)));
+            let mut line = entry_line(app, &entries[i]);
+            if lib.only_here()
+                && let Some(ply) = lib.reached_at(i)
+            {
+                line = format!("{} · {line}", (t.explorer_at)(ply));
+            }
+            lines.push(Line::from(Span::styled(pad(&line, w), style)));
         }
     }
     f.render_widget(Paragraph::new(lines), inner);
@@ -160,7 +169,12 @@ fn draw_preview(f: &mut Frame, app: &App, e: &Entry, area: Rect) {
         return;
     };
     let pos = &s.final_position;
-    let hand = |c: Color| format!("{}{}", if c == Color::Black { "☗" } else { "☖" }, hand_text(pos.hand(c)));
+    let hand = |c: Color| {
+        let mark = if c == Color::Black { "☗" } else { "☖" };
+        let pieces = pos.hand(c);
+        let pieces = if pieces.is_empty() { app.text().hand_none.to_string() } else { hand_text(pieces) };
+        format!("{mark}{pieces}")
+    };
     let top = if app.flipped() { Color::Black } else { Color::White };
     f.render_widget(Paragraph::new(cut(&hand(top), w)), Rect { height: 1, ..inner });
     let board =
@@ -267,6 +281,8 @@ mod tests {
         assert!(screen.contains("2 moves"), "{screen}");
         assert!(screen.contains("club.kifu"), "{screen}");
         assert!(screen.contains("final position"), "{screen}");
+        // the hands in the interface's language
+        assert!(screen.contains("☖none") && !screen.contains("なし"), "{screen}");
         // the preview names the whole file, the full date and the result
         assert!(screen.contains("/home/u/Documents/club.kifu"), "{screen}");
         assert!(screen.contains("2026/11/20 19:00:00"), "{screen}");
