@@ -44,6 +44,19 @@ fn subsections_are_kinds_of_change() {
 }
 
 #[test]
+fn each_kind_of_change_comes_once_per_version() {
+    let mut seen: Vec<&str> = Vec::new();
+    for line in CHANGELOG.lines() {
+        if line.starts_with("## ") {
+            seen.clear();
+        } else if let Some(kind) = line.strip_prefix("### ") {
+            assert!(!seen.contains(&kind), "a second \"### {kind}\" under one version");
+            seen.push(kind);
+        }
+    }
+}
+
+#[test]
 fn no_internal_issue_numbers() {
     for (n, line) in CHANGELOG.lines().enumerate() {
         let lower = line.to_lowercase();
