@@ -38,8 +38,8 @@ fn the_app_opened_with_csa_plays_a_typed_move_and_shows_the_opponents_resignatio
     bob.until(|l| l.starts_with("+7776FU,T"));
     app.wait_for("▲７六歩");
     bob.send("-3334FU");
-    app.wait_for("the opponent played -3334FU");
-    app.wait_for("△３四歩");
+    // the opponent's move said in the record's notation
+    app.wait_for("the opponent played △３四歩(33)");
     app.send(":2g2f\r");
     bob.until(|l| l.starts_with("+2726FU,T"));
     bob.send("%TORYO");

@@ -134,7 +134,16 @@ impl App {
                 self.sync_online_record(false);
                 if !mine {
                     let secs = seconds.map(|s| format!(" ({s}s)")).unwrap_or_default();
-                    self.message = format!("{}{secs}", (t.opponent_moved)(&text));
+                    // the move as the record shows it (▲２六歩(27)), else as the server sent it
+                    let node = self.record().node(self.game.node());
+                    let shown = node
+                        .parent()
+                        .map(|parent| {
+                            let pos = self.record().position_at(parent);
+                            crate::record::move_text(&pos, node.mv, crate::record::MoveStyle::KifMarked)
+                        })
+                        .unwrap_or(text);
+                    self.message = format!("{}{secs}", (t.opponent_moved)(&shown));
                     let status = self.status_message();
                     if !status.is_empty() {
                         self.message = format!("{} · {status}", self.message);
