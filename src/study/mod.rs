@@ -1,7 +1,10 @@
 //! Study tools that join the engine's analysis to the game record: a whole-game analysis
 //! written into a record as ShogiHome-style comments ([`analyse_record`]), and the reading of
 //! such comments back into a per-move view for graphs and marks ([`ReviewLine`]). Used by the
-//! app and by `shogiban analyze`.
+//! app and by `shogiban analyze`. The opening explorer ([`explorer`]): the positions of a
+//! collection of games, the moves played from each, beside the opening book's.
+
+pub mod explorer;
 
 use crate::core::{Position, Score};
 use crate::engine::analysis::game::{

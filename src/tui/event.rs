@@ -42,6 +42,8 @@ pub enum Command {
     Send(String),
     /// Put this text on the terminal's clipboard.
     Copy(String),
+    /// Ring the terminal's bell (the byoyomi count).
+    Bell,
     /// Stop the program as Ctrl-Z does in a shell.
     Suspend,
     /// Leave the program.

@@ -11,7 +11,8 @@
 //! - `event`: the loop's one kind of event (terminal input, job reports, signals, timers) and
 //!   the commands the app hands back;
 //! - `jobs`: the job runner, every piece of background work (the computer's moves, analysis,
-//!   tsume, threats, learn mode, saves) off the UI thread;
+//!   tsume, threats, learn mode, saves, the game library's scan) off the UI thread;
+//! - `library`: the game library's files: finding and summarising records, the recent files;
 //! - `terminal`: the raw-mode/alternate-screen/mouse guard, the input reader thread, signals
 //!   and suspension;
 //! - `autosave`: the autosave written after every change, as a job;
@@ -28,6 +29,7 @@ pub mod event;
 pub mod input;
 pub mod jobs;
 pub mod keymap;
+pub mod library;
 pub mod settings;
 pub mod storage;
 pub mod terminal;
@@ -70,6 +72,7 @@ pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::Sett
         computer,
     );
     app.set_engine_name(runner.engine_name());
+    app.set_library_sources(storage::library_sources(Store::platform().as_ref()));
     let mut terminal = Terminal::new(backend(&app))?;
     // the first turn has no event: the app may have work to hand out at launch
     let mut event = None;
@@ -95,6 +98,10 @@ pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::Sett
                     if let Err(e) = terminal::copy_to_clipboard(&text) {
                         app.set_message(e.to_string());
                     }
+                }
+                Command::Bell => {
+                    // a bell that cannot be rung is not worth a message
+                    let _ = terminal::ring_bell();
                 }
                 Command::Suspend => suspend = true,
                 Command::Quit => quit = true,
@@ -238,6 +245,10 @@ fn open_app(
                 record.main_line().len(),
             ),
         };
+        if let Some(store) = store {
+            // a list that cannot be written loses nothing the player has
+            let _ = store.recent_files().remember(path);
+        }
         let mut app = App::opened(record, path, message);
         if let Some(w) = warnings.iter().find(|w| w.is_error()) {
             let problem = (text::Text::of(settings.language).line_unreadable)(w.line, &w.message);
@@ -271,7 +282,10 @@ fn open_app(
     }
     let mut app = App::new_game(settings);
     let label = app.mode_label(app.last_choice().mode);
-    let launch = (app.text().new_game_at_launch)(&label);
+    let key = |a| app.keymap().key_name(keymap::KeyMode::Board, a);
+    let (new, library, help) =
+        (key(keymap::Action::NewGame), key(keymap::Action::Library), key(keymap::Action::Help));
+    let launch = (app.text().new_game_at_launch)(&label, &new, &library, &help);
     let note = with_others(note.unwrap_or(launch), app.text(), store);
     app.set_message(note);
     Ok(app)

@@ -56,6 +56,22 @@ impl Theme {
     pub const ALL: [Theme; 3] = [Theme::Dark, Theme::Light, Theme::HighContrast];
 }
 
+/// How the last seconds of a countdown (byoyomi, or the main time with none after it) are
+/// counted: the terminal bell at 10 s and at each of the last 5, a flash of the clock panel in
+/// its place, or nothing.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ByoyomiCount {
+    #[default]
+    Bell,
+    Flash,
+    Off,
+}
+
+impl ByoyomiCount {
+    pub const ALL: [ByoyomiCount; 3] = [ByoyomiCount::Bell, ByoyomiCount::Flash, ByoyomiCount::Off];
+}
+
 /// The interface language (shogi notation is Japanese in both).
 pub use crate::record::Language;
 
@@ -92,11 +108,33 @@ impl ImpasseRule {
     }
 }
 
-/// A game clock: main time and byoyomi, in seconds.
+/// A game clock: main time, byoyomi and a Fischer increment, in seconds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
     pub main_seconds: u64,
     pub byoyomi_seconds: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub increment_seconds: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+impl Clock {
+    /// Main time and byoyomi, no increment.
+    pub const fn new(main_seconds: u64, byoyomi_seconds: u64) -> Clock {
+        Clock { main_seconds, byoyomi_seconds, increment_seconds: 0 }
+    }
+
+    /// Whether it is a clock: some time, at most a day's main time and an hour's byoyomi and
+    /// increment.
+    fn is_valid(&self) -> bool {
+        let some = self.main_seconds > 0 || self.byoyomi_seconds > 0 || self.increment_seconds > 0;
+        some && self.main_seconds <= 86_400
+            && self.byoyomi_seconds <= 3_600
+            && self.increment_seconds <= 3_600
+    }
 }
 
 /// Everything the player can set. `Default` is the first-launch choice: you (☗) against the
@@ -110,8 +148,11 @@ pub struct Settings {
     pub level: u8,
     /// ☖'s level in computer vs computer, 1 to 10.
     pub gote_level: u8,
-    /// `None`: no clock.
+    /// `None`: no clock. With `gote_clock`, ☗'s clock.
     pub clock: Option<Clock>,
+    /// ☖'s clock when it differs from ☗'s (time odds); `None`: the same as `clock`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gote_clock: Option<Clock>,
     /// The KIF `手合割` name (`平手`, `角落ち`, ...).
     pub handicap: String,
     pub piece_style: PieceStyle,
@@ -145,6 +186,11 @@ pub struct Settings {
     pub player_name: String,
     /// The colours of the screen.
     pub theme: Theme,
+    /// The count of a countdown's last seconds.
+    pub byoyomi_count: ByoyomiCount,
+    /// Analysis (a) and hints (i) during a game against the computer (the record says they
+    /// were used).
+    pub help_in_games: bool,
     /// Keys remapped: an action's name (see `keymap::Action`) to its key or keys. Only remaps
     /// the keymap accepts are kept.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -239,6 +285,7 @@ impl Default for Settings {
             level: 3,
             gote_level: 3,
             clock: None,
+            gote_clock: None,
             handicap: "平手".into(),
             piece_style: PieceStyle::Kanji,
             ambiguous_wide: false,
@@ -257,6 +304,8 @@ impl Default for Settings {
             player_name: String::new(),
             keys: BTreeMap::new(),
             theme: Theme::Dark,
+            byoyomi_count: ByoyomiCount::Bell,
+            help_in_games: false,
             online: OnlineSettings::default(),
         }
     }
@@ -389,15 +438,20 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
     }
     if let Some(v) = take::<Option<Clock>>(field("clock"), &mut problems, w) {
         match v {
-            Some(c)
-                if c.main_seconds > 86_400
-                    || c.byoyomi_seconds > 3_600
-                    || c == (Clock { main_seconds: 0, byoyomi_seconds: 0 }) =>
-            {
+            Some(c) if !c.is_valid() => {
                 problems.push(w.clock_invalid.into());
                 s.clock = None;
             }
             v => s.clock = v,
+        }
+    }
+    if let Some(v) = take::<Option<Clock>>(field("gote_clock"), &mut problems, w) {
+        match v {
+            Some(c) if !c.is_valid() => {
+                problems.push(w.gote_clock_invalid.into());
+                s.gote_clock = None;
+            }
+            v => s.gote_clock = v.filter(|_| s.clock.is_some()),
         }
     }
     if let Some(v) = take::<String>(field("handicap"), &mut problems, w) {
@@ -485,6 +539,12 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
     if let Some(v) = take(field("theme"), &mut problems, w) {
         s.theme = v;
     }
+    if let Some(v) = take(field("byoyomi_count"), &mut problems, w) {
+        s.byoyomi_count = v;
+    }
+    if let Some(v) = take(field("help_in_games"), &mut problems, w) {
+        s.help_in_games = v;
+    }
     if let Some(v) = obj.get("keys") {
         s.keys = parse_keys(v, &mut problems);
     }
@@ -495,6 +555,7 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "level",
         "gote_level",
         "clock",
+        "gote_clock",
         "handicap",
         "piece_style",
         "ambiguous_wide",
@@ -513,6 +574,8 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         "player_name",
         "keys",
         "theme",
+        "byoyomi_count",
+        "help_in_games",
         "online",
     ];
     let unknown: Vec<&str> = obj.keys().map(String::as_str).filter(|k| !known.contains(k)).collect();
@@ -698,7 +761,7 @@ mod tests {
             mode: Mode::ComputerVsComputer,
             side: Side::Gote,
             level: 8,
-            clock: Some(Clock { main_seconds: 600, byoyomi_seconds: 30 }),
+            clock: Some(Clock::new(600, 30)),
             handicap: "角落ち".into(),
             piece_style: PieceStyle::Ascii,
             ambiguous_wide: true,

@@ -46,6 +46,32 @@ pub fn save_dir() -> Option<PathBuf> {
         .or_else(games_dir)
 }
 
+/// The user's documents folder: the platform's (XDG `DOCUMENTS`), else `~/Documents`.
+pub fn documents_dir() -> Option<PathBuf> {
+    let user = directories::UserDirs::new()?;
+    Some(user.document_dir().map(Path::to_path_buf).unwrap_or_else(|| user.home_dir().join("Documents")))
+}
+
+/// Where the game library looks: the recent-files list in `store`'s folder, the documents
+/// folder, the folder the save box proposes, the app's folder for saved games, and the earlier
+/// games in `previous/`. A folder named twice is listed once (the scan skips files it has).
+pub fn library_sources(store: Option<&Store>) -> crate::tui::library::Sources {
+    use crate::tui::library::{Origin, Sources};
+    let mut folders: Vec<(Origin, PathBuf)> = Vec::new();
+    let mut add = |origin, dir: Option<PathBuf>| {
+        if let Some(dir) = dir
+            && !folders.iter().any(|(_, d)| *d == dir)
+        {
+            folders.push((origin, dir));
+        }
+    };
+    add(Origin::Documents, documents_dir());
+    add(Origin::Saved, save_dir());
+    add(Origin::Saved, games_dir());
+    add(Origin::Previous, store.map(Store::previous_dir));
+    Sources { recent: store.map(Store::recent_files), folders }
+}
+
 /// Why one of the app's own files (autosave, session, earlier games, settings) could not be
 /// read or written.
 #[derive(Debug, thiserror::Error)]
@@ -210,6 +236,11 @@ impl Store {
 
     fn lock_path(&self) -> PathBuf {
         self.dir.join(format!("{}.lock", self.stem()))
+    }
+
+    /// The list of records opened or saved recently, kept beside the autosaves.
+    pub fn recent_files(&self) -> crate::tui::library::RecentFiles {
+        crate::tui::library::RecentFiles::in_dir(&self.dir)
     }
 
     /// The tsume problems solved (see `tsume_progress`).
@@ -403,11 +434,14 @@ mod tests {
         let mut app = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
         assert_eq!(app.players(), [Player::Human, Player::Engine]);
         assert_eq!(app.level(), 3);
+        // with no game to resume, the launch message offers another game and the library
+        let msg = app.message().to_string();
+        assert!(msg.contains("n for another") && msg.contains("O for your records"), "{msg}");
         // the choice made in the new-game dialog goes into the settings
         let mut choice = app.last_choice();
         choice.mode = GameMode::HumanGote;
         choice.level = 7;
-        choice.time = 2;
+        choice.clock = crate::tui::app::clock::preset(2);
         choice.handicap = 1;
         app.start_new_game(choice);
         assert!(app.take_settings_dirty());
@@ -428,13 +462,13 @@ mod tests {
             mode: GameMode::HumanGote,
             level: 4,
             gote_level: 4,
-            time: 2,
+            clock: crate::tui::app::clock::preset(2),
+            clock_side: None,
             handicap: 0,
         });
         for m in ["7g7f", "3c3d", "2g2f", "8c8d"] {
             assert!(app.submit_typed(m), "{m}");
         }
-        app.undo(); // the clock runs: refused
         app.quit(); // 中断 at the end of the line
         assert_eq!(app.record().ending().map(|s| s.kind), Some(crate::record::SpecialKind::Interrupt));
         write(&store, &app);
@@ -511,5 +545,22 @@ mod tests {
             let app = crate::tui::open_with(Some(&path), None, settings, Instant::now()).unwrap();
             assert!(app.message().contains(want), "{}", app.message());
         }
+    }
+
+    #[test]
+    fn the_library_looks_in_the_documents_and_the_app_s_folders_and_a_file_opened_at_launch_is_recent() {
+        let d = Dir::new("storage-library");
+        let store = Store::at(d.0.join("data"));
+        let sources = library_sources(Some(&store));
+        assert_eq!(sources.recent, Some(store.recent_files()));
+        let dirs: Vec<_> = sources.folders.iter().map(|(o, p)| (*o, p.clone())).collect();
+        assert!(dirs.contains(&(crate::tui::library::Origin::Previous, store.previous_dir())), "{dirs:?}");
+        if let Some(docs) = documents_dir() {
+            assert_eq!(dirs[0], (crate::tui::library::Origin::Documents, docs));
+        }
+        let game = d.0.join("game.kifu");
+        std::fs::write(&game, "手数----指手---------消費時間--\n   1 ７六歩(77)\n").unwrap();
+        crate::tui::open_with(Some(&game), Some(&store), Settings::default(), Instant::now()).unwrap();
+        assert_eq!(store.recent_files().load(), vec![game]);
     }
 }

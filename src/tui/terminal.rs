@@ -83,6 +83,14 @@ pub fn copy_to_clipboard(text: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// Rings the terminal's bell (BEL).
+pub fn ring_bell() -> io::Result<()> {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    out.write_all(b"\x07")?;
+    out.flush()
+}
+
 /// Signals forwarded to the event loop as [`Event::Signal`]s, by a thread of their own.
 pub struct Signals {
     #[cfg(unix)]

@@ -4,7 +4,11 @@
 
 pub use crate::record::Language;
 
+mod clocks;
+mod library;
 pub mod review;
+pub use clocks::ClockText;
+pub use library::LibraryText;
 pub use review::ReviewText;
 #[cfg(test)]
 mod one_language;
@@ -67,7 +71,7 @@ pub struct Text {
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
     pub settings_keys: &'static str,
-    pub settings_labels: [&'static str; 22],
+    pub settings_labels: [&'static str; 24],
     /// Why the name typed cannot be used (`settings::BadName` in words).
     pub bad_player_name: fn(&str) -> String,
     /// The themes' names on the settings screen, in `settings::Theme::ALL` order.
@@ -124,7 +128,6 @@ pub struct Text {
     /// The winner's name.
     pub perpetual_check: fn(&str) -> String,
     pub over_here: &'static str,
-    pub no_takeback_on_clock: &'static str,
     pub at_start: &'static str,
     pub at_end: &'static str,
     pub no_variation_at_start: &'static str,
@@ -153,7 +156,8 @@ pub struct Text {
     /// The mode's label.
     pub new_game: fn(&str) -> String,
     /// The mode's label, on launch.
-    pub new_game_at_launch: fn(&str) -> String,
+    /// The game started at launch; the keys for another game, the game library and the help.
+    pub new_game_at_launch: fn(&str, &str, &str, &str) -> String,
     /// The moves played and when the game started (empty if unknown).
     pub resumed_game: fn(usize, &str) -> String,
     /// A record that could not be read, kept under previous/.
@@ -228,6 +232,9 @@ pub struct Text {
     pub declaration_summary: fn(bool, u32, u32, u32, bool) -> String,
     /// The record tools' text (comments, moving through a record, paste and copy).
     pub review: &'static ReviewText,
+    pub library: &'static LibraryText,
+    /// Clocks, take-backs, reviewing, help in games.
+    pub clocks: &'static ClockText,
 }
 
 impl Text {
@@ -320,6 +327,8 @@ pub static EN: Text = Text {
         "Mistake marks (緩手/疑問手/悪手/大悪手) from",
         "Threats (詰めろ, 詰みあり, x)",
         "Computer takes a natural time",
+        "Byoyomi count (last seconds)",
+        "Analysis and hints in games",
     ],
     plies: |n| format!("{n} moves"),
     bad_player_name: |why| format!("name not kept: {why}"),
@@ -372,7 +381,6 @@ pub static EN: Text = Text {
     sennichite: "千日手 — repetition, the game is a draw",
     perpetual_check: |w| format!("連続王手の千日手 — perpetual check, {w} wins"),
     over_here: "the game is over here; take back (u) to play a variation",
-    no_takeback_on_clock: "no take-backs while the clock runs",
     at_start: "at the start",
     at_end: "at the end of the line",
     no_variation_at_start: "no variation at the start",
@@ -399,7 +407,9 @@ pub static EN: Text = Text {
         "computer vs computer",
     ],
     new_game: |m| format!("new game: {m}"),
-    new_game_at_launch: |m| format!("new game: {m} — n for another, ? for help"),
+    new_game_at_launch: |m, new, library, help| {
+        format!("new game: {m} — {new} for another, {library} for your records, {help} for help")
+    },
     resumed_game: |n, d| {
         let started = if d.is_empty() { String::new() } else { format!(", started {d}") };
         format!("resumed your unfinished game ({n} moves{started}) — n starts a new one")
@@ -481,6 +491,8 @@ pub static EN: Text = Text {
         )
     },
     review: &review::EN,
+    library: &library::EN,
+    clocks: &clocks::EN,
 };
 
 pub static JA: Text = Text {
@@ -562,6 +574,8 @@ pub static JA: Text = Text {
         "緩手/疑問手/悪手/大悪手の基準",
         "詰めろ・詰みありの表示 (x)",
         "コンピュータが自然な間で指す",
+        "秒読みの音",
+        "対局中の検討・ヒント",
     ],
     plies: |n| format!("{n}手"),
     bad_player_name: |why| format!("名前を変えませんでした: {why}"),
@@ -617,7 +631,6 @@ pub static JA: Text = Text {
     sennichite: "千日手 — 引き分け",
     perpetual_check: |w| format!("連続王手の千日手 — {w}の勝ち"),
     over_here: "この局面で対局は終わっています。変化を指すには u で戻してください",
-    no_takeback_on_clock: "時計が動いている間は待ったできません",
     at_start: "開始局面です",
     at_end: "この手順の最後です",
     no_variation_at_start: "開始局面に変化はありません",
@@ -644,7 +657,9 @@ pub static JA: Text = Text {
         "コンピュータ同士",
     ],
     new_game: |m| format!("新しい対局: {m}"),
-    new_game_at_launch: |m| format!("新しい対局: {m} — n で別の対局、? でヘルプ"),
+    new_game_at_launch: |m, new, library, help| {
+        format!("新しい対局: {m} — {new} で別の対局、{library} で棋譜一覧、{help} でヘルプ")
+    },
     resumed_game: |n, d| {
         let started = if d.is_empty() { String::new() } else { format!("、{d} 開始") };
         format!("中断していた対局を再開しました ({n}手{started}) — n で新しい対局")
@@ -718,6 +733,8 @@ pub static JA: Text = Text {
         )
     },
     review: &review::JA,
+    library: &library::JA,
+    clocks: &clocks::JA,
 };
 
 #[cfg(test)]

@@ -752,3 +752,134 @@ fn saving_a_record_that_did_not_read_whole_keeps_the_file_and_proposes_a_new_nam
     assert_eq!(std::fs::read_to_string(&kif).unwrap(), original);
     s.quit();
 }
+
+#[test]
+fn a_record_in_the_documents_folder_is_found_in_the_library_and_opened() {
+    let home = hot_seat_home("e2e-library");
+    let docs = home.join("Documents");
+    std::fs::create_dir_all(&docs).unwrap();
+    std::fs::write(docs.join("notes.txt"), "not a record").unwrap();
+    std::fs::write(
+        docs.join("club-night.kifu"),
+        "開始日時：2026/11/20 19:00:00\n先手：花子\n後手：太郎\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 投了\n",
+    )
+    .unwrap();
+    std::fs::write(docs.join("other.kifu"), "先手：次郎\n手数----指手---------消費時間--\n   1 ５六歩(57)\n")
+        .unwrap();
+    let mut s = Session::start(&[], home);
+    // no game to resume: the launch message offers the library
+    s.wait_for("O で棋譜一覧");
+    s.send("O");
+    let sc = s.wait_for("☗花子 ☖太郎");
+    assert!(sc.contains("/Documents/club-night.kifu"), "{sc}");
+    assert!(sc.contains("2026/11/20"), "{sc}");
+    assert!(sc.contains("other.kifu"), "{sc}");
+    assert!(!sc.contains("notes.txt"), "{sc}");
+    // typing narrows the list to the one record; Enter opens it for review
+    s.send("club");
+    s.wait_until("the filtered list", |s| s.contains("2 局中 1 局") && !s.contains("次郎"));
+    s.send("\r");
+    let sc = s.wait_for("を開きました");
+    assert!(sc.contains("▲２六歩(27)"), "{sc}");
+    assert!(sc.contains("投了"), "{sc}");
+    // the opening explorer at the start: the book's moves and both records' first moves
+    s.send("E");
+    let sc = s.wait_for("序盤研究 · 2局");
+    assert!(sc.contains("定跡: ▲"), "{sc}");
+    assert!(sc.contains("▲５六歩"), "{sc}");
+    // three moves on, only the record opened went there
+    s.send("rrr");
+    let sc = s.wait_for("序盤研究 · 1局");
+    assert!(sc.contains("この局面を通った対局"), "{sc}");
+    assert!(sc.contains("3手目 · club-night.kifu"), "{sc}");
+    // the library, Tab: only the records that reached this position; the other is left out
+    s.send("O");
+    s.wait_for("☗花子 ☖太郎");
+    s.send("\t");
+    let sc = s.wait_for("盤面の局面を通った対局のみ");
+    assert!(sc.contains("3手目 · "), "{sc}");
+    assert!(sc.contains("2 局中 1 局"), "{sc}");
+    assert!(!sc.contains("次郎"), "{sc}");
+    // Esc (the filter is empty) goes back to the board
+    s.send("\x1b");
+    s.wait_until("the board", |s| !s.contains("棋譜一覧 ·"));
+    s.quit();
+    let recent =
+        std::fs::read_to_string(s.home.join("data/shogiban/recent.json")).expect("recent files written");
+    assert!(recent.contains("club-night.kifu"), "{recent}");
+}
+
+/// A home whose settings say the next game is two players on `clock` (main time, byoyomi).
+fn hot_seat_clock_home(name: &str, main_seconds: u64, byoyomi_seconds: u64) -> common::TempDir {
+    let home = hot_seat_home(name);
+    let path = home.join("config/shogiban/settings.json");
+    let mut settings: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    settings["clock"] =
+        serde_json::json!({ "main_seconds": main_seconds, "byoyomi_seconds": byoyomi_seconds });
+    std::fs::write(&path, settings.to_string()).unwrap();
+    home
+}
+
+/// The autosave's line of the move written `mv`.
+fn autosave_line(home: &common::TempDir, mv: &str) -> String {
+    let text = wait_for_file(&home.join("data/shogiban/autosave.kifu"), mv);
+    text.lines().find(|l| l.contains(mv)).unwrap_or_default().to_string()
+}
+
+#[test]
+fn an_untimed_games_autosave_has_each_moves_real_time() {
+    let mut s = Session::start(&[], hot_seat_home("e2e-move-times"));
+    s.wait_for("開始局面");
+    // more than a second of thought before the move (the time is whole seconds, rounded down)
+    std::thread::sleep(Duration::from_millis(1300));
+    s.send(":7g7f\r");
+    s.wait_for("▲７六歩(77)");
+    let line = autosave_line(&s.home, "７六歩(77)");
+    assert!(!line.contains("( 0:00/"), "the move took more than a second: {line}");
+    // T shows the times in the record panel
+    s.send("T");
+    s.wait_until("the move's time", |sc| sc.lines().any(|l| l.contains("▲７六歩(77)") && l.contains("0:0")));
+    s.quit();
+}
+
+#[test]
+fn a_time_out_is_undone_by_one_u_and_the_game_goes_on_from_there() {
+    // 5 s a move, two people: ▲７六歩 △３四歩, then ☗ lets its time run out
+    let mut s = Session::start(&[], hot_seat_clock_home("e2e-time-out", 0, 5));
+    s.wait_for("開始局面");
+    s.send(":7g7f\r");
+    s.wait_for("▲７六歩(77)");
+    s.send(":3c3d\r");
+    s.wait_for("△３四歩(33)");
+    s.wait_for("切れ負け");
+    s.send("u");
+    let sc = s.wait_for("対局再開");
+    assert!(sc.contains("☗先手の手番"), "{sc}");
+    assert!(sc.contains("△３四歩(33)"), "△３四歩 stays: {sc}");
+    s.send(":2g2f\r");
+    s.wait_for("▲２六歩(27)");
+    let autosave = wait_for_file(&s.home.join("data/shogiban/autosave.kifu"), "２六歩(27)");
+    assert!(!autosave.contains("   3 切れ負け"), "{autosave}");
+    assert!(autosave.contains("持ち時間：1手5秒"), "{autosave}");
+    s.quit();
+}
+
+#[test]
+fn arrows_and_home_end_step_through_a_record_under_review() {
+    let home = common::TempDir::new("e2e-review");
+    let kif = home.join("game.kifu");
+    std::fs::write(&kif, "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n").unwrap();
+    let mut s = Session::start(&[kif.to_str().unwrap()], home);
+    let sc = s.wait_for("を開きました");
+    assert!(sc.contains("棋譜再生") && !sc.contains("二人対局"), "{sc}");
+    s.send("\x1b[C\x1b[C");
+    s.wait_for("☗先手 3手目");
+    s.send("\x1b[D");
+    s.wait_for("☖後手 2手目");
+    s.send("\x1b[F");
+    s.wait_for("☖後手 4手目");
+    s.send("\x1b[H");
+    s.wait_for("☗先手 1手目");
+    s.quit();
+}

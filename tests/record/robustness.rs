@@ -267,3 +267,12 @@ fn convert_command() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.kifu:2:"));
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "position startpos moves 7g7f\n");
 }
+
+#[test]
+fn header_lines_with_stray_bytes_round_trip() {
+    // `$; \x81'` and `$\x9a:…'…`: CSA headers holding a byte that is not text
+    for bytes in [&b"$; \x81'"[..], &b"$\x9a:\x85 x'y\n+\n"[..]] {
+        let (text, _) = shogiban::record::text::decode(bytes);
+        accepted_round_trips(&text).unwrap();
+    }
+}

@@ -1,42 +1,162 @@
-//! Game clocks: main time plus byoyomi (秒読み) per side. Pure arithmetic on instants given by
-//! the caller, so it is tested without sleeping.
+//! Game clocks: main time, byoyomi (秒読み) and a Fischer increment per side, each side's own
+//! (time odds), or none at all: an untimed game's clock is a stopwatch that only measures each
+//! move's thinking time for the record. Pure arithmetic on instants given by the caller, so it
+//! is tested without sleeping.
 
 use crate::core::Color;
+use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
-/// A time control: main time and byoyomi, in milliseconds.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// One side's time control: main time, byoyomi and a Fischer increment, in milliseconds.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct TimeControl {
     pub main_ms: u64,
     pub byoyomi_ms: u64,
+    /// Added to the main time after each of the side's moves (Fischer).
+    pub increment_ms: u64,
 }
 
-/// The choices offered when starting a game (`None` = no clock).
-pub const TIME_PRESETS: [(Option<TimeControl>, &str); 5] = [
-    (None, "no clock"),
-    (Some(TimeControl { main_ms: 600_000, byoyomi_ms: 0 }), "10 min, sudden death (切れ負け)"),
-    (Some(TimeControl { main_ms: 600_000, byoyomi_ms: 30_000 }), "10 min + 30 s byoyomi"),
-    (Some(TimeControl { main_ms: 180_000, byoyomi_ms: 10_000 }), "3 min + 10 s byoyomi"),
-    (Some(TimeControl { main_ms: 0, byoyomi_ms: 30_000 }), "30 s per move (30秒将棋)"),
-];
+impl TimeControl {
+    /// Main time and byoyomi, no increment.
+    pub const fn new(main_ms: u64, byoyomi_ms: u64) -> TimeControl {
+        TimeControl { main_ms, byoyomi_ms, increment_ms: 0 }
+    }
 
-/// The presets' names in Japanese, as the interface shows them and as KIF's `持ち時間` header
-/// writes them.
-pub const TIME_PRESETS_JA: [&str; 5] =
-    ["なし", "10分切れ負け", "10分 秒読み30秒", "3分 秒読み10秒", "1手30秒 (30秒将棋)"];
+    /// The same control within what the settings accept: main time up to a day, byoyomi and
+    /// increment up to an hour.
+    pub fn clamped(self) -> TimeControl {
+        TimeControl {
+            main_ms: self.main_ms.min(86_400_000),
+            byoyomi_ms: self.byoyomi_ms.min(3_600_000),
+            increment_ms: self.increment_ms.min(3_600_000),
+        }
+    }
 
-/// The name of preset `i` in the interface language.
-pub fn preset_label(i: usize, language: crate::tui::settings::Language) -> &'static str {
-    let i = i.min(TIME_PRESETS.len() - 1);
-    match language {
-        crate::tui::settings::Language::Ja => TIME_PRESETS_JA[i],
-        crate::tui::settings::Language::En => TIME_PRESETS[i].1,
+    /// Whether no time is given at all (not a time control).
+    pub fn is_zero(&self) -> bool {
+        self.main_ms == 0 && self.byoyomi_ms == 0 && self.increment_ms == 0
+    }
+
+    /// The time control as KIF's `持ち時間` header writes it: `10分 秒読み30秒`,
+    /// `10分切れ負け`, `1手30秒`, `5分 1手10秒加算`.
+    pub fn label_ja(&self) -> String {
+        let main = ja_duration(self.main_ms);
+        let mut parts = Vec::new();
+        match (self.main_ms, self.byoyomi_ms, self.increment_ms) {
+            (0, b, 0) => parts.push(format!("1手{}", ja_duration(b))),
+            (_, 0, 0) => parts.push(format!("{main}切れ負け")),
+            (m, _, _) => {
+                if m > 0 {
+                    parts.push(main);
+                }
+                if self.byoyomi_ms > 0 {
+                    parts.push(format!("秒読み{}", ja_duration(self.byoyomi_ms)));
+                }
+                if self.increment_ms > 0 {
+                    parts.push(format!("1手{}加算", ja_duration(self.increment_ms)));
+                }
+            }
+        }
+        parts.join(" ")
+    }
+
+    /// The time control in English words: `10 min + 30 s byoyomi`, `10 min sudden death`,
+    /// `30 s per move`, `5 min + 10 s a move (Fischer)`.
+    pub fn label_en(&self) -> String {
+        let main = en_duration(self.main_ms);
+        match (self.main_ms, self.byoyomi_ms, self.increment_ms) {
+            (0, b, 0) => format!("{} per move", en_duration(b)),
+            (_, 0, 0) => format!("{main} sudden death"),
+            (m, b, i) => {
+                let mut parts = Vec::new();
+                if m > 0 {
+                    parts.push(main);
+                }
+                if b > 0 {
+                    parts.push(format!("{} byoyomi", en_duration(b)));
+                }
+                if i > 0 {
+                    parts.push(format!("{} a move (Fischer)", en_duration(i)));
+                }
+                parts.join(" + ")
+            }
+        }
     }
 }
 
+/// `10分`, `30秒`, `1分30秒`, `1時間`.
+fn ja_duration(ms: u64) -> String {
+    let s = ms / 1000;
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    let mut out = String::new();
+    if h > 0 {
+        out.push_str(&format!("{h}時間"));
+    }
+    if m > 0 {
+        out.push_str(&format!("{m}分"));
+    }
+    if s > 0 || out.is_empty() {
+        out.push_str(&format!("{s}秒"));
+    }
+    out
+}
+
+/// `10 min`, `30 s`, `1 min 30 s`, `1 h`.
+fn en_duration(ms: u64) -> String {
+    let s = ms / 1000;
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    let mut parts = Vec::new();
+    if h > 0 {
+        parts.push(format!("{h} h"));
+    }
+    if m > 0 {
+        parts.push(format!("{m} min"));
+    }
+    if s > 0 || parts.is_empty() {
+        parts.push(format!("{s} s"));
+    }
+    parts.join(" ")
+}
+
+/// Both sides' time controls.
+pub type TimeControls = [TimeControl; 2];
+
+/// The time controls as KIF's `持ち時間` header writes them: one, or each side's when they differ
+/// (`▲10分 秒読み30秒 △5分 秒読み30秒`).
+pub fn controls_label_ja(tc: &TimeControls) -> String {
+    if tc[0] == tc[1] { tc[0].label_ja() } else { format!("▲{} △{}", tc[0].label_ja(), tc[1].label_ja()) }
+}
+
+/// The time controls in English (`☗ 10 min … / ☖ 5 min …` when they differ).
+pub fn controls_label_en(tc: &TimeControls) -> String {
+    if tc[0] == tc[1] {
+        tc[0].label_en()
+    } else {
+        format!("☗ {} / ☖ {}", tc[0].label_en(), tc[1].label_en())
+    }
+}
+
+/// The choices offered when starting a game (`None` = no clock).
+pub const TIME_PRESETS: [Option<TimeControl>; 5] = [
+    None,
+    Some(TimeControl::new(600_000, 0)),
+    Some(TimeControl::new(600_000, 30_000)),
+    Some(TimeControl::new(180_000, 10_000)),
+    Some(TimeControl::new(0, 30_000)),
+];
+
+/// The seconds left at which the count sounds (or flashes): 10, then each of the last five.
+pub const COUNT_AT: [u64; 6] = [10, 5, 4, 3, 2, 1];
+
+/// How long the clock panel flashes for a count when the bell is off.
+pub const FLASH: std::time::Duration = std::time::Duration::from_millis(400);
+
 #[derive(Clone, Debug)]
 pub struct GameClock {
-    pub tc: TimeControl,
+    /// Each side's time control; `None`: an untimed game, whose clock only measures the time
+    /// each move took.
+    pub tc: Option<TimeControls>,
     /// Main time left per side (ms).
     pub remaining: [u64; 2],
     /// When the side to move's turn began.
@@ -50,8 +170,20 @@ pub struct GameClock {
 }
 
 impl GameClock {
-    pub fn new(tc: TimeControl, now: Instant) -> GameClock {
-        GameClock { tc, remaining: [tc.main_ms; 2], turn_start: now, used: [0; 2], stopped: false, banked: 0 }
+    /// Clocks for `tc` (`None`: an untimed game's stopwatch), the first turn starting at `now`.
+    pub fn new(tc: Option<TimeControls>, now: Instant) -> GameClock {
+        let remaining = tc.map_or([0; 2], |tc| [tc[0].main_ms, tc[1].main_ms]);
+        GameClock { tc, remaining, turn_start: now, used: [0; 2], stopped: false, banked: 0 }
+    }
+
+    /// Whether the game is played on a clock (not only timed for the record).
+    pub fn timed(&self) -> bool {
+        self.tc.is_some()
+    }
+
+    /// `side`'s time control (all zero when untimed).
+    pub fn control(&self, side: Color) -> TimeControl {
+        self.tc.map(|tc| tc[side.index()]).unwrap_or_default()
     }
 
     /// Time the side to move has spent on this move so far (nothing runs while stopped).
@@ -79,46 +211,93 @@ impl GameClock {
         }
     }
 
-    /// `side` finished its move at `now`: charge the time and start the other side's turn
-    /// (stopped clocks start). Returns the milliseconds spent on the move.
+    /// `side` finished its move at `now`: charge the time (and add its increment) and start
+    /// the other side's turn (stopped clocks start). Returns the milliseconds spent on the move.
     pub fn on_move(&mut self, side: Color, now: Instant) -> u64 {
         let spent = self.elapsed(now);
         self.stopped = false;
         self.banked = 0;
         let i = side.index();
-        self.remaining[i] = self.remaining[i].saturating_sub(spent);
+        let increment = self.control(side).increment_ms;
+        self.remaining[i] = self.remaining[i].saturating_sub(spent) + increment;
         self.used[i] += spent;
         self.turn_start = now;
         spent
     }
 
-    /// Sets the time used per side (ms) as a record has it, the main time left following from
-    /// it; the side to move's turn starts at `now`.
-    pub fn restore(&mut self, used: [u64; 2], now: Instant) {
+    /// Sets the time used per side (ms) as a record has it after `moves` moves of each side,
+    /// the main time left following from it (with the increments earned); the side to move's
+    /// turn starts at `now`, nothing spent on it yet.
+    pub fn restore(&mut self, used: [u64; 2], moves: [u64; 2], now: Instant) {
         self.used = used;
         self.banked = 0;
-        self.remaining = used.map(|u| self.tc.main_ms.saturating_sub(u));
+        for side in [Color::Black, Color::White] {
+            let (i, tc) = (side.index(), self.control(side));
+            self.remaining[i] = (tc.main_ms + tc.increment_ms * moves[i]).saturating_sub(used[i]);
+        }
         self.turn_start = now;
     }
 
-    /// Whether `side`, to move since `turn_start`, has run out of main time and byoyomi.
+    /// Whether `side`, to move since `turn_start`, has run out of main time and byoyomi (never
+    /// on an untimed game's clock).
     pub fn flag_fell(&self, side: Color, now: Instant) -> bool {
-        self.elapsed(now) > self.remaining[side.index()] + self.tc.byoyomi_ms
+        self.timed() && self.elapsed(now) > self.remaining[side.index()] + self.control(side).byoyomi_ms
+    }
+
+    /// The whole seconds left (rounded up) of the countdown that loses when it runs out, for
+    /// `side` to move: the byoyomi once the main time is used up, or the main time when no
+    /// byoyomi follows. `None` while main time with byoyomi after it runs, or when untimed.
+    pub fn countdown(&self, side: Color, now: Instant) -> Option<u64> {
+        let tc = self.tc?[side.index()];
+        let spent = self.elapsed(now);
+        let main = self.remaining[side.index()];
+        if tc.byoyomi_ms > 0 {
+            (spent >= main).then(|| tc.byoyomi_ms.saturating_sub(spent - main).div_ceil(1000))
+        } else {
+            Some(main.saturating_sub(spent).div_ceil(1000))
+        }
     }
 
     /// What `side` has left, as shown: main time, or the byoyomi countdown once it is used up
     /// (put in words by `byoyomi`, from the seconds left).
-    pub fn display(&self, side: Color, to_move: bool, now: Instant, byoyomi: fn(u64) -> String) -> String {
+    pub fn display(
+        &self,
+        side: Color,
+        to_move: bool,
+        now: Instant,
+        byoyomi_words: fn(u64) -> String,
+    ) -> String {
         let spent = if to_move { self.elapsed(now) } else { 0 };
         let main = self.remaining[side.index()];
-        if spent < main || (main > 0 && self.tc.byoyomi_ms == 0) {
+        let byoyomi = self.control(side).byoyomi_ms;
+        if spent < main || (main > 0 && byoyomi == 0) {
             let left = main.saturating_sub(spent) / 1000;
-            format!("{}:{:02}", left / 60, left % 60)
+            if left >= 3600 {
+                format!("{}:{:02}:{:02}", left / 3600, left / 60 % 60, left % 60)
+            } else {
+                format!("{}:{:02}", left / 60, left % 60)
+            }
         } else {
             let into_byoyomi = spent.saturating_sub(main);
-            let left = self.tc.byoyomi_ms.saturating_sub(into_byoyomi).div_ceil(1000);
-            byoyomi(left)
+            let left = byoyomi.saturating_sub(into_byoyomi).div_ceil(1000);
+            byoyomi_words(left)
         }
+    }
+}
+
+/// Preset `i` for both sides.
+pub fn preset(i: usize) -> Option<TimeControls> {
+    TIME_PRESETS[i.min(TIME_PRESETS.len() - 1)].map(|t| [t; 2])
+}
+
+/// The name of preset `i` in the interface language (`no_clock` for the first, no clock).
+pub fn preset_label(i: usize, language: crate::tui::settings::Language, no_clock: &str) -> String {
+    match TIME_PRESETS[i.min(TIME_PRESETS.len() - 1)] {
+        None => no_clock.to_string(),
+        Some(tc) => match language {
+            crate::tui::settings::Language::Ja => tc.label_ja(),
+            crate::tui::settings::Language::En => tc.label_en(),
+        },
     }
 }
 
@@ -128,11 +307,14 @@ mod tests {
     use super::*;
     use std::time::Duration;
 
+    fn even(tc: TimeControl) -> Option<TimeControls> {
+        Some([tc; 2])
+    }
+
     #[test]
     fn main_time_then_byoyomi_then_flag() {
         let t0 = Instant::now();
-        let tc = TimeControl { main_ms: 10_000, byoyomi_ms: 5_000 };
-        let mut c = GameClock::new(tc, t0);
+        let mut c = GameClock::new(even(TimeControl::new(10_000, 5_000)), t0);
         assert_eq!(c.display(Color::Black, true, t0, JA_BYOYOMI), "0:10");
         // sente spends 4 s
         assert_eq!(c.on_move(Color::Black, t0 + Duration::from_secs(4)), 4_000);
@@ -141,6 +323,8 @@ mod tests {
         let t1 = t0 + Duration::from_secs(4);
         assert!(!c.flag_fell(Color::White, t1 + Duration::from_secs(12)));
         assert_eq!(c.display(Color::White, true, t1 + Duration::from_secs(12), JA_BYOYOMI), "秒読み 3");
+        assert_eq!(c.countdown(Color::White, t1 + Duration::from_secs(12)), Some(3));
+        assert_eq!(c.countdown(Color::White, t1 + Duration::from_secs(9)), None, "main time runs");
         // at 15.5 s the flag falls
         assert!(c.flag_fell(Color::White, t1 + Duration::from_millis(15_500)));
     }
@@ -148,7 +332,7 @@ mod tests {
     #[test]
     fn stopped_clocks_charge_nothing_until_started() {
         let t0 = Instant::now();
-        let mut c = GameClock::new(TimeControl { main_ms: 60_000, byoyomi_ms: 0 }, t0);
+        let mut c = GameClock::new(even(TimeControl::new(60_000, 0)), t0);
         // sente thinks 5 s, then the game is paused for an hour
         c.stop(t0 + Duration::from_secs(5));
         let t1 = t0 + Duration::from_secs(3600);
@@ -165,9 +349,54 @@ mod tests {
     #[test]
     fn sudden_death_shows_main_time_to_zero() {
         let t0 = Instant::now();
-        let c = GameClock::new(TimeControl { main_ms: 60_000, byoyomi_ms: 0 }, t0);
+        let c = GameClock::new(even(TimeControl::new(60_000, 0)), t0);
         assert_eq!(c.display(Color::White, false, t0, JA_BYOYOMI), "1:00");
         assert!(c.flag_fell(Color::Black, t0 + Duration::from_millis(60_001)));
         assert!(!c.flag_fell(Color::Black, t0 + Duration::from_millis(59_999)));
+        assert_eq!(c.countdown(Color::Black, t0 + Duration::from_millis(50_500)), Some(10));
+    }
+
+    #[test]
+    fn an_untimed_clock_measures_moves_and_never_falls() {
+        let t0 = Instant::now();
+        let mut c = GameClock::new(None, t0);
+        assert!(!c.timed());
+        assert_eq!(c.on_move(Color::Black, t0 + Duration::from_secs(3)), 3_000);
+        assert_eq!(c.on_move(Color::White, t0 + Duration::from_secs(10)), 7_000);
+        assert_eq!(c.used, [3_000, 7_000]);
+        assert!(!c.flag_fell(Color::Black, t0 + Duration::from_secs(1_000_000)));
+        assert_eq!(c.countdown(Color::Black, t0 + Duration::from_secs(99)), None);
+    }
+
+    #[test]
+    fn fischer_adds_the_increment_and_each_side_has_its_own_control() {
+        let t0 = Instant::now();
+        let fischer = TimeControl { main_ms: 60_000, byoyomi_ms: 0, increment_ms: 10_000 };
+        let short = TimeControl::new(30_000, 10_000);
+        let mut c = GameClock::new(Some([fischer, short]), t0);
+        assert_eq!(c.remaining, [60_000, 30_000]);
+        c.on_move(Color::Black, t0 + Duration::from_secs(4));
+        assert_eq!(c.remaining[0], 66_000, "60 - 4 + 10");
+        // gote has 30 s and 10 s byoyomi: at 35 s it is in byoyomi, at 41 s it lost
+        let t1 = t0 + Duration::from_secs(4);
+        assert_eq!(c.display(Color::White, true, t1 + Duration::from_secs(35), JA_BYOYOMI), "秒読み 5");
+        assert!(c.flag_fell(Color::White, t1 + Duration::from_secs(41)));
+        // the record's totals give the same clocks back (the increment earned per move)
+        let mut back = GameClock::new(Some([fischer, short]), t0);
+        back.restore([4_000, 0], [1, 0], t1);
+        assert_eq!(back.remaining, c.remaining);
+    }
+
+    #[test]
+    fn labels_name_every_part_of_a_control() {
+        assert_eq!(TimeControl::new(600_000, 0).label_ja(), "10分切れ負け");
+        assert_eq!(TimeControl::new(600_000, 30_000).label_ja(), "10分 秒読み30秒");
+        assert_eq!(TimeControl::new(0, 30_000).label_ja(), "1手30秒");
+        let f = TimeControl { main_ms: 300_000, byoyomi_ms: 0, increment_ms: 10_000 };
+        assert_eq!(f.label_ja(), "5分 1手10秒加算");
+        assert_eq!(f.label_en(), "5 min + 10 s a move (Fischer)");
+        assert_eq!(TimeControl::new(90_000, 0).label_en(), "1 min 30 s sudden death");
+        let odds = [TimeControl::new(600_000, 30_000), TimeControl::new(300_000, 30_000)];
+        assert_eq!(controls_label_ja(&odds), "▲10分 秒読み30秒 △5分 秒読み30秒");
     }
 }

@@ -63,7 +63,7 @@ impl App {
     /// Pauses or resumes the game: the computer (its search in progress is abandoned on
     /// pause) and the clocks.
     pub fn toggle_pause(&mut self) {
-        if !self.players.contains(&Player::Engine) && self.clock.is_none() {
+        if !self.players.contains(&Player::Engine) && self.clock().is_none() {
             self.message = self.text().nothing_to_pause.into();
             return;
         }
@@ -195,10 +195,11 @@ impl App {
             return Duration::ZERO;
         }
         let natural = Duration::from_millis(crate::engine::levels::natural_think_ms(self.mover_level()));
-        match &self.clock {
+        match self.clock() {
             Some(c) => {
-                let side = self.pos().side_to_move().index();
-                let left = c.remaining[side].saturating_sub(c.elapsed(now)) + c.tc.byoyomi_ms;
+                let side = self.pos().side_to_move();
+                let left =
+                    c.remaining[side.index()].saturating_sub(c.elapsed(now)) + c.control(side).byoyomi_ms;
                 natural.min(Duration::from_millis(left / 20))
             }
             None => natural,
@@ -225,15 +226,17 @@ impl App {
         if !self.engine_to_move() || self.thinking.is_some() {
             return None;
         }
-        let limits = match &self.clock {
+        let limits = match self.clock() {
             // on the clock: the engine manages its own time
             Some(c) => {
-                let side = self.pos().side_to_move().index();
+                let side = self.pos().side_to_move();
                 let mut remaining = c.remaining;
-                remaining[side] = remaining[side].saturating_sub(c.elapsed(now));
+                remaining[side.index()] = remaining[side.index()].saturating_sub(c.elapsed(now));
+                let inc = |s: crate::core::Color| c.control(s).increment_ms;
                 Limits {
                     time: [Some(remaining[0]), Some(remaining[1])],
-                    byoyomi: c.tc.byoyomi_ms,
+                    inc: [inc(crate::core::Color::Black), inc(crate::core::Color::White)],
+                    byoyomi: c.control(side).byoyomi_ms,
                     ..Default::default()
                 }
             }

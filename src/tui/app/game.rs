@@ -3,6 +3,7 @@
 //! meaning come from `core` and `record`.
 
 use super::{App, Player, Popup};
+
 use crate::core::{Color, Declaration, GameStatus, Move};
 use crate::record::explain::describe;
 use crate::record::{MoveTime, NodeId, Special, SpecialKind};
@@ -91,7 +92,7 @@ impl App {
 
     /// Writes the ending the position itself decides (詰み, 千日手, 連続王手の千日手) into the
     /// record at the current node, when it is not there yet.
-    fn settle_ending(&mut self) {
+    pub(super) fn settle_ending(&mut self) {
         if self.line_ended() {
             return;
         }
@@ -131,18 +132,103 @@ impl App {
         self.settings().language
     }
 
-    /// Takes back a move. Against the computer, takes back to the human's last turn. From a
-    /// line that ended (投了, 詰み, 切れ負け ...) the ending leaves the line and play reopens from
-    /// the move taken back, with the clocks as the record has them at that move.
+    /// Takes back a move (待った). In a game being played, an ending that is not a move (a
+    /// time-out, a resignation, a declaration) is taken back alone: play reopens where it happened, with that side's clock
+    /// as at the start of its move. Against the computer, takes back to the human's last turn;
+    /// between two people on the clock, the other player is asked first. In a game being
+    /// played the clocks go back to the record's times, and on the clock or against the
+    /// computer the record's comment says a move was taken back.
     pub fn undo(&mut self) {
+        let now = std::time::Instant::now();
         self.selection = None;
-        let ended = self.line_ended() || self.status().is_over();
-        if self.clock.is_some() && !ended {
-            self.message = self.text().no_takeback_on_clock.into();
+        if self.reopen_ending(now) {
             return;
         }
+        let ended = self.line_ended() || self.status().is_over();
+        let on_the_clock = self.clock().is_some();
+        if !ended
+            && on_the_clock
+            && self.players == [Player::Human, Player::Human]
+            && self.playing
+            && self.ply() > 0
+        {
+            self.open_popup(Popup::ConfirmTakeback);
+            return;
+        }
+        self.take_back(now);
+    }
+
+    /// The other player's answer to a take-back asked for in hot-seat.
+    pub fn answer_takeback(&mut self, yes: bool) {
+        if self.take_popup() != Some(Popup::ConfirmTakeback) {
+            return;
+        }
+        if yes {
+            self.take_back(std::time::Instant::now());
+        } else {
+            let side = self.side_name(self.pos().side_to_move());
+            self.message = (self.text().clocks.takeback_refused)(side);
+        }
+    }
+
+    /// The take-back question: the player to move is asked to let the other take back the
+    /// last move.
+    pub fn takeback_question(&self) -> String {
+        let t = self.text();
+        let side = self.pos().side_to_move();
+        let mv = match (self.game.last_move(), self.game.record().node(self.game.node()).parent()) {
+            (Some(mv), Some(parent)) => {
+                let pos = self.game.record().position_at(parent);
+                crate::record::notation::ki2_move_marked(&pos, mv, crate::record::notation::prev_to(&pos))
+            }
+            _ => String::new(),
+        };
+        (t.clocks.takeback_question)(self.side_name(side), self.side_name(side.flip()), &mv)
+    }
+
+    /// Takes an ending that is not a move off the line at this node (切れ負け, 投了, 中断, a
+    /// declaration): play reopens here with the clocks as the record has them. Against the
+    /// computer, when it was the computer that resigned, its opponent's move goes too.
+    /// Whether there was such an ending.
+    fn reopen_ending(&mut self, now: std::time::Instant) -> bool {
+        let here = self.game.node();
+        let Some(kind) = self.game.record().node(here).special.as_ref().map(|s| s.kind) else {
+            return false;
+        };
+        if !self.playing {
+            // a record under review: `u` goes back a move, as it always does there
+            return false;
+        }
+        let limit = self.settings.max_moves.is_some_and(|n| self.ply() as u32 >= n);
+        if self.status().is_over() || (kind == SpecialKind::Jishogi && limit) {
+            // the position (or the move limit) decided it: the move goes with it
+            return false;
+        }
+        self.game.record_mut().set_special(here, None);
+        self.dirty = true;
+        self.restore_clock_here(now);
+        if kind == SpecialKind::Resign && self.vs_engine() && !self.human_to_move() {
+            self.take_back(now);
+            return true;
+        }
+        let side = self.pos().side_to_move();
+        let clock = self.clock().map(|c| c.display(side, true, now, self.text().review.byoyomi));
+        self.message = (self.text().clocks.reopened)(self.side_name(side), clock.as_deref());
+        true
+    }
+
+    /// Whether a person plays against the computer.
+    fn vs_engine(&self) -> bool {
+        self.players.contains(&Player::Engine) && self.players.contains(&Player::Human)
+    }
+
+    /// Takes back the last move (against the computer, to the human's turn); a line that ended
+    /// with it loses its ending.
+    fn take_back(&mut self, now: std::time::Instant) {
         let from = self.game.node();
-        if !self.game.back() {
+        let ended = self.line_ended() || self.status().is_over();
+        let mut taken = Vec::new();
+        if !self.step_back(&mut taken) {
             self.message = self.text().at_start.into();
             return;
         }
@@ -151,36 +237,62 @@ impl App {
             self.dirty = true;
         }
         self.message.clear();
-        let vs_engine = self.players.contains(&Player::Engine) && self.players.contains(&Player::Human);
-        if vs_engine && self.players[self.pos().side_to_move().index()] == Player::Engine && !self.game.back()
+        if self.vs_engine()
+            && self.players[self.pos().side_to_move().index()] == Player::Engine
+            && !self.step_back(&mut taken)
         {
             // the computer moved first from the start: stay at the start, it will move again
             self.message = self.text().at_start.into();
         }
-        if ended {
-            self.restore_clock_here(std::time::Instant::now());
+        if !self.playing {
+            return;
         }
+        self.restore_clock_here(now);
+        let timed = self.clock().is_some();
+        if (timed || self.vs_engine()) && !ended {
+            taken.reverse();
+            let moves = taken.join(" ");
+            let here = self.game.node();
+            self.game.record_mut().node_mut(here).comments.push(format!("待った（{moves}）"));
+            self.dirty = true;
+            self.message = (self.text().clocks.taken_back)(&moves, timed);
+        }
+    }
+
+    /// One move back, its KI2 text added to `taken`; false at the start.
+    fn step_back(&mut self, taken: &mut Vec<String>) -> bool {
+        let Some(mv) = self.game.last_move() else { return false };
+        if !self.game.back() {
+            return false;
+        }
+        let pos = self.pos();
+        taken.push(crate::record::notation::ki2_move_marked(pos, mv, crate::record::notation::prev_to(pos)));
+        true
     }
 
     /// Sets the clocks to the times the record holds for the moves up to here; the side to
     /// move's turn starts at `now`.
-    fn restore_clock_here(&mut self, now: std::time::Instant) {
+    pub(super) fn restore_clock_here(&mut self, now: std::time::Instant) {
         let Some(clock) = self.clock.as_mut() else { return };
         let rec = self.game.record();
         let mut used = [0u64; 2];
+        let mut moves = [0u64; 2];
         for id in rec.path_to(self.game.node()) {
             let mover = rec.side_to_move_at(rec.node(id).parent().unwrap_or(crate::record::ROOT));
+            let i = mover.index();
+            moves[i] += 1;
             if let Some(t) = rec.node(id).time {
-                let i = mover.index();
                 used[i] = match t.total {
                     Some(total) => total as u64 * 1000,
                     None => used[i] + t.spent as u64 * 1000,
                 };
             }
         }
-        clock.restore(used, now);
+        clock.restore(used, moves, now);
     }
 
+    /// Replays a move taken back; in a game being played with the time the record has for
+    /// it, the next side's turn starting now.
     pub fn redo(&mut self) {
         self.selection = None;
         if !self.game.forward() {
@@ -188,6 +300,9 @@ impl App {
         } else {
             self.settle_ending();
             self.message = self.status_message();
+            if self.playing {
+                self.restore_clock_here(std::time::Instant::now());
+            }
         }
     }
 
@@ -256,8 +371,14 @@ impl App {
         }
         let side = self.pos().side_to_move();
         if clock.flag_fell(side, now) {
-            self.end_line(Special::new(SpecialKind::TimeUp));
+            let spent = (clock.elapsed(now) / 1000) as u32;
+            let mut special = Special::new(SpecialKind::TimeUp);
+            special.time = Some(MoveTime { spent, total: None });
+            self.end_line(special);
             self.message = (self.text().time_up)(self.side_name(side));
+            if self.playing {
+                self.message = format!("{} ({})", self.message, self.text().clocks.time_up_undo);
+            }
         }
     }
 

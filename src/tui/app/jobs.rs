@@ -2,10 +2,13 @@
 //! ([`App::commands`]: jobs to start and stop, text to copy, suspending, quitting), the job
 //! reports it takes in ([`App::on_job`]), and when it wants to be woken without an event
 //! ([`App::wake_at`]: the clocks and the pace of play). Each concern decides its own requests
-//! (`engine`, `study`, `tsume`, `threats`, `learn`, saving in `line`); this file only turns them
+//! (`engine`, `study`, `tsume`, `threats`, `learn`, `library`, saving in `line`); this file only turns them
 //! into [`Command`]s and reports back into calls.
 
-use super::{App, EngineCommand, LearnCommand, OnlineCommand, StudyCommand, ThreatCommand, TsumeCommand};
+use super::{
+    App, EngineCommand, LearnCommand, LibraryCommand, OnlineCommand, StudyCommand, ThreatCommand,
+    TsumeCommand,
+};
 use crate::engine::analysis::game::GameAnalysisOptions;
 use crate::engine::search::time::Limits;
 use crate::tui::event::Command;
@@ -78,7 +81,25 @@ impl App {
                 OnlineCommand::Close => Command::Stop(JobKind::Online),
             });
         }
+        while let Some(cmd) = self.library_command() {
+            match cmd {
+                LibraryCommand::Scan(sources) => {
+                    out.push(Command::Start(JobRequest::LibraryScan { sources }))
+                }
+                LibraryCommand::Open(path) => {
+                    let recent = self.library_sources().recent.clone();
+                    out.push(Command::Start(JobRequest::LibraryOpen { path, recent }))
+                }
+                LibraryCommand::Stop => {
+                    out.push(Command::Stop(JobKind::LibraryScan));
+                    out.push(Command::Stop(JobKind::LibraryOpen));
+                }
+            }
+        }
         out.extend(self.saves.drain(..).map(Command::Start));
+        if self.byoyomi_count(now) {
+            out.push(Command::Bell);
+        }
         if self.take_suspend_request() && !self.should_quit() {
             out.push(Command::Suspend);
         }
@@ -101,6 +122,8 @@ impl App {
             Report::Threats(found) => self.on_threats(found),
             Report::Learn(eval) => self.on_learn_eval(eval),
             Report::Saved { path, result } => self.on_saved(&path, result),
+            Report::LibraryScanned(found) => self.on_library_scanned(found),
+            Report::LibraryOpened { path, result } => self.on_library_opened(path, result.map(|r| *r)),
             // the autosave is the event loop's
             Report::Autosaved(_) => {}
             Report::Online(incoming) => self.on_online(incoming, now),
@@ -113,15 +136,12 @@ impl App {
     /// (for the pace, or the level's natural thinking time), when it is due. `None`: only events matter.
     pub fn wake_at(&self, now: Instant) -> Option<Instant> {
         let clock_runs =
-            self.clock.as_ref().is_some_and(|c| !c.stopped) && !self.line_ended() && !self.status().is_over();
+            self.clock().is_some_and(|c| !c.stopped) && !self.line_ended() && !self.status().is_over();
         let online_clock = self.online().is_some_and(|o| {
             matches!(o.stage(), super::Stage::Playing | super::Stage::Waiting | super::Stage::Connecting)
         });
         let clock = (clock_runs || online_clock).then(|| now + CLOCK_TICK);
-        match (clock, self.answer_due(now)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [clock, self.answer_due(now), self.flash_until()].into_iter().flatten().min()
     }
 }
 
@@ -147,7 +167,8 @@ mod tests {
         timed.start_new_game(NewGameChoice {
             mode: GameMode::HotSeat,
             level: 1,
-            time: 1,
+            clock: crate::tui::app::clock::preset(1),
+            clock_side: None,
             handicap: 0,
             gote_level: 3,
         });

@@ -159,7 +159,8 @@ impl App {
     /// thread), creating its folder if needed; the message says how it went when it is done.
     pub fn save_to(&mut self, path: &std::path::Path) {
         let record = Box::new(self.game.record().clone());
-        self.saves.push(crate::tui::jobs::JobRequest::Save { path: path.to_path_buf(), record });
+        let recent = self.library_sources.recent.clone();
+        self.saves.push(crate::tui::jobs::JobRequest::Save { path: path.to_path_buf(), record, recent });
         self.message = (self.text().saving)(&path.display().to_string());
     }
 
@@ -181,6 +182,7 @@ impl App {
                 // the file holds this record now, whole
                 self.read_with_errors = None;
                 self.lossy_asked = None;
+                self.explorer_after_save();
             }
             Err(e) => self.message = (self.text().save_failed)(&path.display().to_string(), &e),
         }

@@ -16,9 +16,11 @@ pub mod clock;
 mod comments;
 mod editor;
 mod engine;
+mod explorer;
 mod game;
 mod jobs;
 mod learn;
+mod library;
 mod line;
 pub mod line_editor;
 mod mode;
@@ -40,18 +42,17 @@ pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use learn::{Item, Learn, LearnCommand, Phase, Same, Verdict, side_label};
+pub use library::{Library, LibraryCommand};
 pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
-pub use new_game::{DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
+pub use new_game::{ClockPart, DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
 pub use online::{Online, OnlineCommand, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched};
 pub use online_form::{FormField, OnlineForm};
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
-pub use settings_menu::{
-    SettingItem, SettingsScreen, clock_label, clock_preset, options_text, parse_options,
-};
+pub use settings_menu::{SettingItem, SettingsScreen, clock_label, options_text, parse_options};
 pub use study::StudyCommand;
 pub use threats::ThreatCommand;
 pub use tsume::{Problem, Tsume, TsumeCommand, shipped_problems};
@@ -82,6 +83,14 @@ pub struct App {
     mode: Mode,
     /// The popup or the one-line text box over the page, when one is open.
     overlay: Option<Overlay>,
+    /// Where the game library looks for records.
+    library_sources: crate::tui::library::Sources,
+    /// The library's requests for the background, oldest first.
+    library_requests: Vec<library::LibraryCommand>,
+    /// What the library's last scan found (the records and the explorer's index).
+    library_found: Option<std::sync::Arc<crate::tui::library::Found>>,
+    /// The opening explorer is shown beside the board.
+    explorer_shown: bool,
     message: String,
     flipped: bool,
     players: [Player; 2],
@@ -102,11 +111,12 @@ pub struct App {
     engine_name: String,
     /// The game clock, when the game is timed.
     clock: Option<GameClock>,
-    /// The time-control preset chosen last (index into `TIME_PRESETS`).
-    time_preset: usize,
     should_quit: bool,
     /// The record is a game being played (a new or resumed game), not a file under review.
     playing: bool,
+    /// The record was opened, pasted or set up to be reviewed (not a game, not a blank
+    /// board): the status line says so and ← / → step through it.
+    review: bool,
     /// Counts new games started, so the event loop knows when the autosave changes games.
     game_serial: u64,
     /// The game came back from the autosave (so the autosave is this game's).
@@ -133,6 +143,11 @@ pub struct App {
     threat: threats::ThreatState,
     /// Learn mode's searches and whether it waits for the whole-game analysis.
     learn: learn::LearnState,
+    /// The last second of a countdown counted (the node it was at, the seconds left), so each
+    /// is counted once.
+    counted: Option<(NodeId, u64)>,
+    /// The clock panel flashes until then (the count, when the bell is off).
+    flash_until: Option<std::time::Instant>,
     /// Saves asked for and not yet handed to the event loop.
     saves: Vec<crate::tui::jobs::JobRequest>,
     /// The online password from the environment and the remembered ones.
@@ -166,6 +181,10 @@ impl App {
             selection: None,
             mode: Mode::Board,
             overlay: None,
+            library_sources: Default::default(),
+            library_requests: Vec::new(),
+            library_found: None,
+            explorer_shown: false,
             message: String::new(),
             flipped: false,
             players: [Player::Human, Player::Human],
@@ -177,9 +196,9 @@ impl App {
             engine_info: None,
             engine_name: "shogiban".into(),
             clock: None,
-            time_preset: 0,
             should_quit: false,
             playing: false,
+            review: false,
             game_serial: 0,
             resumed: false,
             suspend_requested: false,
@@ -191,6 +210,8 @@ impl App {
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
             saves: Vec::new(),
+            counted: None,
+            flash_until: None,
             secrets: Default::default(),
             online_leftover: Vec::new(),
         }
@@ -209,6 +230,7 @@ impl App {
     /// Opens the record read from `path` for review, with `message` shown.
     pub fn opened(record: GameRecord, path: &std::path::Path, message: String) -> App {
         let mut app = App::with_record(record);
+        app.review = true;
         app.file = Some(path.to_path_buf());
         app.message = message;
         app
@@ -287,8 +309,14 @@ impl App {
         self.engine_info.as_ref()
     }
 
+    /// The game clock when the game is timed (an untimed game's stopwatch is not a clock).
     pub fn clock(&self) -> Option<&GameClock> {
-        self.clock.as_ref()
+        self.clock.as_ref().filter(|c| c.timed())
+    }
+
+    /// Whether the record was opened, pasted or set up to be reviewed.
+    pub fn under_review(&self) -> bool {
+        self.review && !self.playing
     }
 
     pub fn should_quit(&self) -> bool {
@@ -318,6 +346,44 @@ impl App {
     /// The record panel's first line when scrolled by hand (`None`: it follows the game).
     pub fn record_scroll(&self) -> Option<usize> {
         self.record_scroll.filter(|&(n, _)| n == self.game.node()).map(|(_, first)| first)
+    }
+
+    /// Whether the clock panel flashes at `now` (a count, with the bell off).
+    pub fn flashing(&self, now: std::time::Instant) -> bool {
+        self.flash_until.is_some_and(|t| now < t)
+    }
+
+    /// When the flash of the clock panel ends, if it has not.
+    pub(super) fn flash_until(&self) -> Option<std::time::Instant> {
+        self.flash_until
+    }
+
+    /// The byoyomi count: when the side to move's countdown reaches 10 s or one of the last
+    /// 5 s (once each), rings the bell (true: the event loop rings it) or flashes the clock
+    /// panel, as the settings say.
+    pub(super) fn byoyomi_count(&mut self, now: std::time::Instant) -> bool {
+        use crate::tui::settings::ByoyomiCount;
+        if self.flash_until.is_some_and(|t| now >= t) {
+            self.flash_until = None;
+        }
+        let Some(c) = self.clock() else { return false };
+        if c.stopped || self.line_ended() || self.status().is_over() {
+            return false;
+        }
+        let Some(left) = c.countdown(self.pos().side_to_move(), now) else { return false };
+        let here = (self.game.node(), left);
+        if !clock::COUNT_AT.contains(&left) || self.counted == Some(here) {
+            return false;
+        }
+        self.counted = Some(here);
+        match self.settings.byoyomi_count {
+            ByoyomiCount::Bell => true,
+            ByoyomiCount::Flash => {
+                self.flash_until = Some(now + clock::FLASH);
+                false
+            }
+            ByoyomiCount::Off => false,
+        }
     }
 
     // ---- small transitions ----
@@ -399,6 +465,8 @@ impl App {
     }
 }
 
+#[cfg(test)]
+mod clock_tests;
 #[cfg(test)]
 mod editor_tests;
 #[cfg(test)]

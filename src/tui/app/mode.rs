@@ -27,6 +27,8 @@ pub enum Mode {
     /// Online play on a CSA server: the connection dialog, waiting, the game summary, the game
     /// on the board, watching (`online.rs`).
     Online(Box<super::Online>),
+    /// The game library (棋譜一覧): the player's records, to choose one to open.
+    Library(Box<super::Library>),
 }
 
 /// What sits over the page and takes the keys first.
@@ -52,11 +54,28 @@ impl App {
     /// Whose keys the page takes (and the help and the key bar show).
     pub fn key_mode(&self) -> KeyMode {
         match self.mode {
+            Mode::Board if self.reviewing() => KeyMode::Review,
             Mode::Board => KeyMode::Board,
             Mode::Editor(_) => KeyMode::Editor,
             Mode::Tsume(_) => KeyMode::Tsume,
             Mode::Learn(_) => KeyMode::Learn,
             Mode::Online(_) => KeyMode::Online,
+            Mode::Library(_) => KeyMode::Library,
+        }
+    }
+
+    /// Whether `action` does anything now (the key bar leaves out what does not): analysis
+    /// and hints where allowed, pause with a computer or a clock in a game that goes on,
+    /// resignation in a game being played.
+    pub fn offers(&self, action: crate::tui::keymap::Action) -> bool {
+        use crate::tui::keymap::Action;
+        match action {
+            Action::Analysis | Action::Hint => self.help_offered(),
+            Action::Pause => {
+                (self.players.contains(&super::Player::Engine) || self.clock().is_some()) && self.unfinished()
+            }
+            Action::Resign => self.playing && self.unfinished(),
+            _ => true,
         }
     }
 

@@ -33,6 +33,30 @@ pub(super) struct Tools {
 }
 
 impl App {
+    /// Whether the board shows a record under review: a record opened, pasted or set up for
+    /// review, or a game that is over. ← / → then step through it.
+    pub fn reviewing(&self) -> bool {
+        matches!(self.mode, super::Mode::Board) && (self.under_review() || self.playing && !self.unfinished())
+    }
+
+    /// Review's ← / →: one move back (`delta` < 0) or forward along the line shown, or, while
+    /// a piece is picked up or a piece in hand is being chosen, the cursor one square across.
+    pub fn step(&mut self, delta: i32) {
+        if self.selection.is_some() || self.focus != super::Focus::Board {
+            self.move_cursor(delta.signum(), 0);
+            return;
+        }
+        let moved = if delta < 0 { self.game.back() } else { self.game.forward() };
+        if !moved {
+            self.message = if delta < 0 { self.text().at_start } else { self.text().at_end }.into();
+            return;
+        }
+        if delta > 0 {
+            self.settle_ending();
+        }
+        self.message = self.status_message();
+    }
+
     /// Whether the record panel shows each move's time.
     pub fn show_times(&self) -> bool {
         self.tools.show_times

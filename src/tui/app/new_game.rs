@@ -1,7 +1,7 @@
 //! Who plays which side: game modes, the new-game choice, and starting a new game.
 
 use super::App;
-use super::clock::{GameClock, TIME_PRESETS};
+use super::clock::{GameClock, TIME_PRESETS, TimeControl, TimeControls};
 use crate::record::{GameRecord, HANDICAPS};
 use crate::tui::settings::{Mode, Settings, Side};
 use serde::{Deserialize, Serialize};
@@ -41,6 +41,17 @@ impl GameMode {
     }
 }
 
+/// A part of a time control the new-game dialog steps.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ClockPart {
+    /// Main time, by the minute.
+    Main,
+    /// Byoyomi, by 5 seconds.
+    Byoyomi,
+    /// Fischer increment, by the second.
+    Increment,
+}
+
 /// Who plays a side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -60,8 +71,11 @@ pub struct NewGameChoice {
     pub level: u8,
     /// ☖'s level in computer vs computer, 1..=10.
     pub gote_level: u8,
-    /// Index into `clock::TIME_PRESETS`.
-    pub time: usize,
+    /// Each side's time control (`None`: no clock).
+    pub clock: Option<TimeControls>,
+    /// Which side's time control the dialog's keys change: both (`None`), or one (time odds).
+    #[serde(skip)]
+    pub clock_side: Option<crate::core::Color>,
     /// Index into `record::HANDICAPS` (0 = 平手, an even game).
     pub handicap: usize,
 }
@@ -75,7 +89,8 @@ impl Default for NewGameChoice {
             mode: GameMode::HumanSente,
             level: DEFAULT_LEVEL,
             gote_level: DEFAULT_LEVEL,
-            time: 0,
+            clock: None,
+            clock_side: None,
             handicap: 0,
         }
     }
@@ -88,7 +103,11 @@ impl NewGameChoice {
             mode: self.mode,
             level: self.level.clamp(1, 10),
             gote_level: self.gote_level.clamp(1, 10),
-            time: self.time.min(TIME_PRESETS.len() - 1),
+            clock: self
+                .clock
+                .map(|tc| tc.map(TimeControl::clamped))
+                .filter(|tc| tc.iter().all(|t| !t.is_zero())),
+            clock_side: self.clock_side,
             handicap: self.handicap.min(HANDICAPS.len() - 1),
         }
     }
@@ -118,8 +137,48 @@ impl NewGameChoice {
         }
     }
 
+    /// The next preset clock (both sides the same); from a clock of one's own, the first.
     pub fn cycle_time(&mut self) {
-        self.time = (self.time + 1) % TIME_PRESETS.len();
+        let now = TIME_PRESETS.iter().position(|p| p.map(|t| [t; 2]) == self.clock);
+        let next = now.map_or(0, |i| (i + 1) % TIME_PRESETS.len());
+        self.clock = TIME_PRESETS[next].map(|t| [t; 2]);
+        self.clock_side = None;
+    }
+
+    /// Which side's time the clock keys change next: both, ☗, ☖ (time odds), both again.
+    pub fn cycle_clock_side(&mut self) {
+        use crate::core::Color;
+        self.clock_side = match self.clock_side {
+            None => Some(Color::Black),
+            Some(Color::Black) => Some(Color::White),
+            Some(Color::White) => None,
+        };
+    }
+
+    /// One step of `part` up (`delta` > 0) or down for the side chosen (`clock_side`, or both).
+    pub fn step_clock(&mut self, part: ClockPart, delta: i32) {
+        let step = |v: &mut u64, by: u64| {
+            *v = if delta > 0 { *v + by } else { v.saturating_sub(by) };
+        };
+        self.edit_clock(|tc| match part {
+            ClockPart::Main => step(&mut tc.main_ms, 60_000),
+            ClockPart::Byoyomi => step(&mut tc.byoyomi_ms, 5_000),
+            ClockPart::Increment => step(&mut tc.increment_ms, 1_000),
+        });
+    }
+
+    /// Changes the time control of the side chosen (`clock_side`, or both) with `edit`; a game
+    /// without a clock gets one (10 minutes) first. A control left with no time at all means
+    /// no clock.
+    pub fn edit_clock(&mut self, edit: impl Fn(&mut TimeControl)) {
+        let mut tc = self.clock.unwrap_or([TimeControl::new(600_000, 0); 2]);
+        for (i, t) in tc.iter_mut().enumerate() {
+            if self.clock_side.is_none_or(|c| c.index() == i) {
+                edit(t);
+                *t = t.clamped();
+            }
+        }
+        self.clock = (!tc.iter().any(TimeControl::is_zero)).then_some(tc);
     }
 
     pub fn cycle_handicap(&mut self) {
@@ -138,7 +197,8 @@ impl NewGameChoice {
             mode,
             level: s.level,
             gote_level: s.gote_level,
-            time: super::clock_preset(s.clock),
+            clock: super::settings_menu::controls_of(s),
+            clock_side: None,
             handicap: HANDICAPS.iter().position(|h| h.name == s.handicap).unwrap_or(0),
         }
         .clamped()
@@ -155,7 +215,7 @@ impl NewGameChoice {
         }
         s.level = c.level;
         s.gote_level = c.gote_level;
-        s.clock = super::settings_menu::clock_choices()[c.time];
+        super::settings_menu::set_controls(s, c.clock);
         s.handicap = HANDICAPS[c.handicap].name.to_string();
     }
 }
@@ -164,7 +224,7 @@ impl App {
     /// Starts a new game from the start position (or the handicap's) with the chosen players.
     pub fn start_new_game(&mut self, choice: NewGameChoice) {
         let choice = choice.clamped();
-        let NewGameChoice { mode, time, handicap, .. } = choice;
+        let NewGameChoice { mode, clock, handicap, .. } = choice;
         let mut settings = self.settings.clone();
         choice.apply_to(&mut settings);
         if settings != self.settings {
@@ -185,16 +245,15 @@ impl App {
         // two people at one keyboard: the name is the first player's
         let gote = if players == [Player::Human; 2] { "you".to_string() } else { self.player_name(1) };
         rec.set_header("後手", &gote);
-        self.time_preset = time.min(TIME_PRESETS.len() - 1);
-        let (tc, _) = TIME_PRESETS[self.time_preset];
-        if tc.is_some() {
-            rec.set_header("持ち時間", super::clock::TIME_PRESETS_JA[self.time_preset]);
+        if let Some(tc) = &clock {
+            rec.set_header("持ち時間", &super::clock::controls_label_ja(tc));
         }
         // the record is replaced as any new record is (the old analysis stops), then played
         self.replace_record(rec);
         self.playing = true;
         self.players = players;
-        self.clock = tc.map(|tc| GameClock::new(tc, std::time::Instant::now()));
+        // untimed games have a clock too: it measures each move for the record
+        self.clock = Some(GameClock::new(clock, std::time::Instant::now()));
         self.dirty = true;
         self.flipped = mode == GameMode::HumanGote;
         self.message = (self.text().new_game)(&self.mode_label(mode));

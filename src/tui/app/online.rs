@@ -88,6 +88,8 @@ pub struct Online {
     /// The last `%%WHO` or `%%LIST` answer: which, and its lines.
     pub(super) list: Option<(String, Vec<String>)>,
     pub(super) watched: Option<Watched>,
+    /// The password of this session, in memory only, to log in again for the next game.
+    pub(super) password: String,
 }
 
 impl std::fmt::Debug for Online {
@@ -113,6 +115,7 @@ impl Online {
             chat: VecDeque::new(),
             list: None,
             watched: None,
+            password: String::new(),
         }
     }
 
@@ -309,6 +312,7 @@ impl App {
         o.logging_out = false;
         let peer = format!("{}:{}", checked.host, checked.port);
         o.note(true, format!("(connect {peer})"));
+        o.password = form.password.clone();
         let (login, masked) = o.session.login_lines(&form.password);
         o.send(login, masked);
         o.set_stage(Stage::Connecting, now);
@@ -476,7 +480,16 @@ impl App {
     pub fn online_ask_game(&mut self, now: Instant) {
         let t = self.online_text();
         let Some(o) = self.online_mut() else { return };
-        if o.stage != Stage::Lobby {
+        let over = matches!(o.stage, Stage::Ended | Stage::Closed(_));
+        if over && !o.session.is_extended() && !o.password.is_empty() {
+            // the standard mode is one game per connection: log in again for the next
+            let mut form = OnlineForm::from_settings(&o.settings, Some(o.password.clone()));
+            form.extended = false;
+            o.set_stage(Stage::Dialog(form), now);
+            return self.online_connect(now);
+        }
+        let between_games = o.stage == Stage::Lobby || (o.stage == Stage::Ended && o.session.is_extended());
+        if !between_games {
             self.message = t.not_in_lobby.into();
             return;
         }

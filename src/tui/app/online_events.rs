@@ -113,6 +113,12 @@ impl App {
             }
             SessionEvent::Started => {
                 o.set_stage(Stage::Playing, now);
+                // the board is this game's now: the game watched is let go
+                if let Some(w) = o.watched.take()
+                    && let Ok(line) = o.session.extended_line(&format!("MONITOR2OFF {}", w.game_id))
+                {
+                    o.send_plain(line);
+                }
                 let me = o.session.my_color().unwrap_or(Color::Black);
                 self.sync_online_record(true);
                 self.flipped = me == Color::White;
@@ -161,6 +167,8 @@ impl App {
                     o.chat.pop_front();
                 }
                 o.chat.push_back(format!("{from}: {text}"));
+                // also in the message line, for a screen with no room under the board
+                self.message = format!("{}: {from}: {text}", t.chat_title);
             }
             SessionEvent::Who(lines) => o.list = Some(("WHO".into(), lines)),
             SessionEvent::Games(lines) => o.list = Some(("LIST".into(), lines)),
@@ -198,6 +206,10 @@ impl App {
     fn on_watched(&mut self, game_id: String, lines: Vec<String>) {
         let t = self.online_text();
         let Some(o) = self.online_mut() else { return };
+        if matches!(o.stage, Stage::Summary | Stage::Playing) {
+            // a game of one's own is on the board: what is still watched waits
+            return;
+        }
         if o.watched.as_ref().is_none_or(|w| w.game_id != game_id) {
             o.watched = Some(Watched { game_id: game_id.clone(), lines: Vec::new() });
         }

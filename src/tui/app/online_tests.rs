@@ -240,12 +240,16 @@ fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time
     crate::tui::input::handle_key(&mut app, key(KeyCode::Char('u')));
     assert!(app.message().contains("no take-backs"), "{}", app.message());
     assert_eq!(app.ply(), 2);
+    // quitting warns that the game is cut off
+    app.ask_quit();
+    assert!(screen_text(&app, 100, 32, now).contains("An online game is on"));
+    app.close_popup();
     // resigning sends %TORYO; the server's end is written into the record
     app.resign();
     assert_eq!(drain(&mut app, now).0, ["%TORYO"]);
     feed(&mut app, "%TORYO,T3\n#RESIGN\n#LOSE", now);
     assert_eq!(app.online().unwrap().stage(), &Stage::Ended);
-    assert_eq!(app.message(), "You lose: alice resigned. (s saves the record; X leaves)");
+    assert_eq!(app.message(), "You lose: alice resigned. (s saves the record, N the next game, X leaves)");
     let end = app.record().node(app.game().node()).special.as_ref().map(|s| s.kind);
     assert_eq!(end, Some(SpecialKind::Resign));
     // one game per connection: logged out by itself
@@ -253,6 +257,12 @@ fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time
     app.on_online(Incoming::Closed, now);
     assert!(matches!(app.online().unwrap().stage(), Stage::Closed(_)));
     assert_eq!(app.ply(), 2, "the record stays");
+    // the next game: logged in again with the same name, game and password
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('N')));
+    let (sent, other) = drain(&mut app, now);
+    assert_eq!((sent, other), (vec!["LOGIN alice g-600-10,s3cret".to_string()], vec!["connect"]));
+    assert_eq!(app.online().unwrap().stage(), &Stage::Connecting);
+    assert_eq!(app.ply(), 2, "the last game stays on the board until the next starts");
 }
 
 #[test]
@@ -417,6 +427,9 @@ fn the_extended_mode_lists_chats_and_watches_a_game_on_a_board_that_follows_the_
     assert_eq!(drain(&mut app, t0).0, ["%%CHAT hello"]);
     feed(&mut app, "##[CHAT][bob] hi alice", t0);
     assert_eq!(app.online().unwrap().chat().back().map(String::as_str), Some("bob: hi alice"));
+    assert_eq!(app.message(), "Chat: bob: hi alice");
+    let screen = screen_text(&app, 110, 50, t0);
+    assert!(screen.contains("Chat") && screen.contains("bob: hi alice"), "{screen}");
     // watching: the board follows the game, read-only
     app.online_extended(&format!("MONITOR2ON {GAME_ID}"));
     assert_eq!(drain(&mut app, t0).0, [format!("%%MONITOR2ON {GAME_ID}")]);
@@ -440,6 +453,21 @@ fn the_extended_mode_lists_chats_and_watches_a_game_on_a_board_that_follows_the_
     crate::tui::input::handle_key(&mut app, key(KeyCode::Char('N')));
     assert_eq!(drain(&mut app, t0).0, ["%%GAME g-600-10 *"]);
     assert_eq!(app.online().unwrap().stage(), &Stage::Waiting);
+    // a game of one's own: the watched game is let go, and no longer moves the board
+    feed(&mut app, &summary('+', BYOYOMI), t0);
+    app.online_answer(true, t0);
+    feed(&mut app, &format!("START:{GAME_ID}"), t0);
+    assert_eq!(drain(&mut app, t0).0, ["AGREE".to_string(), format!("%%MONITOR2OFF {id}")]);
+    assert_eq!(app.ply(), 0);
+    feed(&mut app, &format!("##[MONITOR2][{id}] +2726FU\n##[MONITOR2][{id}] T2\n##[MONITOR2][{id}] +OK"), t0);
+    assert_eq!(app.ply(), 0, "the watched game does not move this game's board");
+    app.submit_typed("76歩");
+    feed(&mut app, "+7776FU,T1\n%TORYO\n#RESIGN\n#LOSE", t0);
+    assert_eq!(app.online().unwrap().stage(), &Stage::Ended);
+    // the extended mode stays logged in: the next game is asked for
+    assert!(drain(&mut app, t0).0.iter().all(|l| l != "LOGOUT"));
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('N')));
+    assert_eq!(drain(&mut app, t0).0, ["%%GAME g-600-10 *"]);
 }
 
 #[test]

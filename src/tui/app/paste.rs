@@ -95,6 +95,7 @@ impl App {
         self.game_serial += 1;
         self.resumed = false;
         self.playing = false;
+        self.review = true;
         self.paused = false;
         self.thinking = None;
         self.engine_info = None;

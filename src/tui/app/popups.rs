@@ -31,6 +31,8 @@ pub enum Popup {
     Comment(Box<super::CommentEditor>),
     /// The variations at the current move, to choose from, promote or delete.
     Variations(super::VariationList),
+    /// Two people on the clock: the player to move is asked to allow a take-back (待った).
+    ConfirmTakeback,
     /// Learn mode needs the whole-game analysis: run it first?
     ConfirmLearnAnalysis,
     /// The tsume problems to choose from, this row chosen (row 0: the position shown).

@@ -123,7 +123,14 @@ proptest! {
         let mut now = Instant::now();
         let mut app = App::new(Position::startpos());
         let time = if timed { 1 } else { 0 };
-        app.start_new_game(NewGameChoice { mode: GameMode::HotSeat, level: 1, time, handicap: 0, gote_level: 3 });
+        app.start_new_game(NewGameChoice {
+            mode: GameMode::HotSeat,
+            level: 1,
+            clock: clock::preset(time),
+            clock_side: None,
+            handicap: 0,
+            gote_level: 3,
+        });
         for op in &ops {
             apply(&mut app, op, &mut now);
             check(&app);

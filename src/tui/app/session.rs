@@ -3,17 +3,21 @@
 //! orientation. Written next to the autosave (see `storage`) and read on the next launch.
 //! Also the 中断 ending written when a player leaves a game mid-way, taken off on resuming.
 
-use super::clock::{GameClock, TIME_PRESETS, TimeControl};
+use super::clock::{GameClock, TimeControl, TimeControls};
 use super::{App, Player};
 use crate::record::{GameRecord, NodeId, Special, SpecialKind};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
-/// The clocks as they stood: used and remaining main time per side (ms).
+/// The clocks of a timed game as they stood: used and remaining main time per side (ms).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockState {
+    /// ☗'s main time and byoyomi (both sides' when `controls` is missing).
     pub main_ms: u64,
     pub byoyomi_ms: u64,
+    /// Each side's time control, increment included.
+    #[serde(default)]
+    pub controls: Option<TimeControls>,
     pub remaining: [u64; 2],
     pub used: [u64; 2],
 }
@@ -26,8 +30,6 @@ pub struct Session {
     pub level: u8,
     /// ☖'s level when it differs from ☗'s (computer vs computer); `None`: the same.
     pub gote_level: Option<u8>,
-    /// Index into `TIME_PRESETS`.
-    pub time_preset: usize,
     pub clock: Option<ClockState>,
     /// Where the game stands, as child indices from the start (see `App::node_path`).
     pub path: Vec<usize>,
@@ -49,7 +51,6 @@ impl Default for Session {
             players: [Player::Human, Player::Engine],
             level: super::DEFAULT_LEVEL,
             gote_level: None,
-            time_preset: 0,
             clock: None,
             path: Vec::new(),
             flipped: false,
@@ -75,7 +76,7 @@ impl App {
     /// The session to write next to the autosave; the side to move's clock is charged up to
     /// `now`.
     pub fn session(&self, now: Instant) -> Session {
-        let clock = self.clock.as_ref().map(|c| {
+        let clock = self.clock().map(|c| {
             let mut remaining = c.remaining;
             let mut used = c.used;
             if !self.line_ended() && !self.status().is_over() {
@@ -84,13 +85,13 @@ impl App {
                 remaining[i] = remaining[i].saturating_sub(spent);
                 used[i] += spent;
             }
-            ClockState { main_ms: c.tc.main_ms, byoyomi_ms: c.tc.byoyomi_ms, remaining, used }
+            let tc = c.control(crate::core::Color::Black);
+            ClockState { main_ms: tc.main_ms, byoyomi_ms: tc.byoyomi_ms, controls: c.tc, remaining, used }
         });
         Session {
             players: self.players,
             level: self.levels[0],
             gote_level: (self.levels[1] != self.levels[0]).then_some(self.levels[1]),
-            time_preset: self.time_preset,
             clock,
             path: self.node_path(),
             flipped: self.flipped,
@@ -117,10 +118,9 @@ impl App {
         app.players = session.players;
         let level = session.level.clamp(1, 10);
         app.levels = [level, session.gote_level.map_or(level, |l| l.clamp(1, 10))];
-        app.time_preset = session.time_preset.min(TIME_PRESETS.len() - 1);
         app.clock = session.clock.as_ref().map(|c| {
-            let tc = TimeControl { main_ms: c.main_ms, byoyomi_ms: c.byoyomi_ms };
-            let mut clock = GameClock::new(tc, now);
+            let tc = c.controls.unwrap_or([TimeControl::new(c.main_ms, c.byoyomi_ms); 2]);
+            let mut clock = GameClock::new(Some(tc), now);
             clock.remaining = c.remaining;
             clock.used = c.used;
             clock.stopped = true;
@@ -128,11 +128,17 @@ impl App {
         });
         app.flipped = session.flipped;
         app.pace_ms = session.pace_ms;
-        app.paused = session.paused || app.clock.is_some();
+        app.paused = session.paused || app.clock.as_ref().is_some_and(GameClock::timed);
         app.file = session.file.clone();
         app.playing = session.playing;
+        app.review = !session.playing;
         app.resumed = true;
         app.goto_path(&session.path);
+        if app.clock.is_none() && app.playing {
+            // an untimed game's stopwatch: the totals so far are the record's
+            app.clock = Some(GameClock::new(None, now));
+            app.restore_clock_here(now);
+        }
         let end = app.line_end();
         if app.record().node(end).special.as_ref().is_some_and(|s| s.kind == SpecialKind::Interrupt) {
             app.game.record_mut().set_special(end, None);

@@ -4,6 +4,7 @@
 //! notation and the impasse rule now; mode, side, level, clock and handicap with the next new game; the
 //! engine command from the next launch.
 
+use super::clock::{TIME_PRESETS, TimeControl, TimeControls, controls_label_en, controls_label_ja};
 use super::line_editor::LineEditor;
 use super::{App, Popup};
 use crate::record::HANDICAPS;
@@ -34,10 +35,12 @@ pub enum SettingItem {
     MarkThresholds,
     Threats,
     NaturalThinkingTime,
+    ByoyomiCount,
+    HelpInGames,
 }
 
 impl SettingItem {
-    pub const ALL: [SettingItem; 22] = [
+    pub const ALL: [SettingItem; 24] = [
         SettingItem::PlayerName,
         SettingItem::Mode,
         SettingItem::Side,
@@ -60,6 +63,8 @@ impl SettingItem {
         SettingItem::MarkThresholds,
         SettingItem::Threats,
         SettingItem::NaturalThinkingTime,
+        SettingItem::ByoyomiCount,
+        SettingItem::HelpInGames,
     ];
 
     /// Whether the setting is text, edited in a line editor rather than stepped.
@@ -80,25 +85,42 @@ pub struct SettingsScreen {
     pub editing: Option<LineEditor>,
 }
 
-/// The clocks offered, in order (`None`: no clock); the same choices as the new-game dialog.
-pub fn clock_choices() -> Vec<Option<Clock>> {
-    super::clock::TIME_PRESETS
-        .iter()
-        .map(|(tc, _)| {
-            tc.map(|t| Clock { main_seconds: t.main_ms / 1000, byoyomi_seconds: t.byoyomi_ms / 1000 })
-        })
-        .collect()
+/// A settings clock as a time control.
+fn control_of(c: Clock) -> TimeControl {
+    TimeControl {
+        main_ms: c.main_seconds * 1000,
+        byoyomi_ms: c.byoyomi_seconds * 1000,
+        increment_ms: c.increment_seconds * 1000,
+    }
 }
 
-/// The preset's label for a clock setting (`None` when no preset matches or there is no clock).
-pub fn clock_label(c: Option<Clock>, language: Language) -> Option<&'static str> {
-    let i = clock_choices().iter().position(|&x| x == c)?;
-    c.map(|_| super::clock::preset_label(i, language))
+/// A time control as the settings write it (in whole seconds).
+fn clock_of(t: TimeControl) -> Clock {
+    Clock {
+        main_seconds: t.main_ms / 1000,
+        byoyomi_seconds: t.byoyomi_ms / 1000,
+        increment_seconds: t.increment_ms / 1000,
+    }
 }
 
-/// The index into `TIME_PRESETS` of a clock setting (0, no clock, when none matches).
-pub fn clock_preset(c: Option<Clock>) -> usize {
-    clock_choices().iter().position(|&x| x == c).unwrap_or(0)
+/// Each side's time control as the settings have them (`None`: no clock).
+pub fn controls_of(s: &Settings) -> Option<TimeControls> {
+    let sente = control_of(s.clock?);
+    Some([sente, s.gote_clock.map_or(sente, control_of)])
+}
+
+/// Writes each side's time control into the settings (☖'s only when it differs).
+pub fn set_controls(s: &mut Settings, tc: Option<TimeControls>) {
+    s.clock = tc.map(|tc| clock_of(tc[0]));
+    s.gote_clock = tc.filter(|tc| tc[0] != tc[1]).map(|tc| clock_of(tc[1]));
+}
+
+/// The settings' clock in words in `language` (`None`: no clock).
+pub fn clock_label(s: &Settings) -> Option<String> {
+    controls_of(s).map(|tc| match s.language {
+        Language::Ja => controls_label_ja(&tc),
+        Language::En => controls_label_en(&tc),
+    })
 }
 
 use super::engine::PACES_MS as MIN_MOVE_CHOICES;
@@ -122,7 +144,11 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
         SettingItem::Side => s.side = cycle(&[Side::Sente, Side::Gote], s.side, delta),
         SettingItem::Level => s.level = step_level(s.level, delta),
         SettingItem::GoteLevel => s.gote_level = step_level(s.gote_level, delta),
-        SettingItem::Clock => s.clock = cycle(&clock_choices(), s.clock, delta),
+        SettingItem::Clock => {
+            let presets: Vec<Option<TimeControls>> = TIME_PRESETS.iter().map(|p| p.map(|t| [t; 2])).collect();
+            let next = cycle(&presets, controls_of(s), delta);
+            set_controls(s, next);
+        }
         SettingItem::Handicap => {
             let names: Vec<&str> = HANDICAPS.iter().map(|h| h.name).collect();
             s.handicap = cycle(&names, s.handicap.as_str(), delta).to_string();
@@ -152,6 +178,10 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
         }
         SettingItem::Threats => s.threats = !s.threats,
         SettingItem::NaturalThinkingTime => s.natural_thinking_time = !s.natural_thinking_time,
+        SettingItem::ByoyomiCount => {
+            s.byoyomi_count = cycle(&settings::ByoyomiCount::ALL, s.byoyomi_count, delta)
+        }
+        SettingItem::HelpInGames => s.help_in_games = !s.help_in_games,
     }
 }
 
@@ -300,7 +330,14 @@ mod tests {
     fn a_new_games_choice_and_the_settings_agree() {
         for mode in GameMode::ALL {
             for (time, handicap) in [(0, 0), (2, 3), (4, 14)] {
-                let c = NewGameChoice { mode, level: 7, gote_level: 5, time, handicap };
+                let c = NewGameChoice {
+                    mode,
+                    level: 7,
+                    gote_level: 5,
+                    clock: crate::tui::app::clock::preset(time),
+                    clock_side: None,
+                    handicap,
+                };
                 let mut s = Settings::default();
                 c.apply_to(&mut s);
                 assert_eq!(NewGameChoice::from_settings(&s), c);

@@ -136,6 +136,9 @@ impl App {
 
     /// Starts or stops continuous analysis (検討).
     pub fn toggle_analysis(&mut self) {
+        if !self.study.on && !self.help_allowed("検討") {
+            return;
+        }
         self.study.on = !self.study.on;
         if self.study.on {
             self.message = self.text().analysis_on.into();
@@ -159,10 +162,53 @@ impl App {
         self.message = (self.text().analysis_lines)(lines);
     }
 
+    /// Whether analysis or a hint (`what`, as the record names it) may be used here: always,
+    /// except during a game against the computer, where the settings must allow it and the
+    /// record then says it was used (`備考` in the headers, a comment on the position).
+    /// Refused, the message says why.
+    pub fn help_allowed(&mut self, what: &str) -> bool {
+        if !self.in_game_against_computer() {
+            return true;
+        }
+        if !self.settings.help_in_games {
+            self.message = self.text().clocks.no_help_in_game.into();
+            return false;
+        }
+        let note = format!("{what}を使用");
+        let rec = self.game.record_mut();
+        let headline = "対局中に検討・ヒントを使用";
+        if rec.header("備考") != Some(headline) {
+            rec.set_header("備考", headline);
+        }
+        let here = self.game.node();
+        let comments = &mut self.game.record_mut().node_mut(here).comments;
+        if !comments.contains(&note) {
+            comments.push(note);
+        }
+        self.dirty = true;
+        true
+    }
+
+    /// Whether `a` and `i` do anything here (the key bar leaves them out when not).
+    pub fn help_offered(&self) -> bool {
+        !self.in_game_against_computer() || self.settings.help_in_games
+    }
+
+    /// Whether a person is playing a game against the computer that goes on.
+    fn in_game_against_computer(&self) -> bool {
+        self.playing
+            && self.players.contains(&super::Player::Engine)
+            && self.players.contains(&super::Player::Human)
+            && self.unfinished()
+    }
+
     /// Asks the engine for the best move of the side to move (shown when it answers).
     pub fn request_hint(&mut self) {
         if self.study.on {
             self.message = self.text().hint_in_analysis.into();
+            return;
+        }
+        if !self.help_allowed("ヒント") {
             return;
         }
         let node = self.game.node();

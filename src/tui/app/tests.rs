@@ -7,7 +7,14 @@ use crate::core::{Color, Move};
 use crate::record::SpecialKind;
 
 fn choice(mode: GameMode, level: u8, time: usize, handicap: usize) -> NewGameChoice {
-    NewGameChoice { mode, level, gote_level: level, time, handicap }
+    NewGameChoice {
+        mode,
+        level,
+        gote_level: level,
+        clock: super::clock::preset(time),
+        clock_side: None,
+        handicap,
+    }
 }
 
 fn sq(s: &str) -> Square {
@@ -205,8 +212,10 @@ fn timed_game_records_times_and_ends_on_time() {
     assert!(app.submit_typed("7g7f"));
     let first = app.game.node();
     assert!(app.game.record().node(first).time.is_some());
-    // take-backs are refused while the clock runs
+    // between two people on the clock, a take-back asks the other player first
     app.undo();
+    assert_eq!(app.popup(), Some(&Popup::ConfirmTakeback));
+    app.close_popup();
     assert_eq!(app.ply(), 1);
     // 31 s later gote's flag has fallen
     app.tick(std::time::Instant::now() + std::time::Duration::from_secs(31));
@@ -504,13 +513,13 @@ fn undo_after_time_out_reopens_play_with_the_recorded_clock() {
     assert!(app.line_ended());
     let ended_at = app.game().node();
     app.undo();
-    assert_eq!(app.ply(), 1);
+    assert_eq!(app.ply(), 2, "play reopens where the time ran out");
     assert!(!app.line_ended());
     assert!(app.record().node(ended_at).special.is_none(), "the ending leaves the line");
-    // the clocks are as recorded at move 1 (no time used in this test): gote to move with 10 min
+    // the clocks are as recorded at move 2 (no time used in this test): sente to move with 10 min
     let c = app.clock().unwrap();
     assert_eq!(c.remaining, [600_000, 600_000]);
-    assert!(app.submit_typed("8c8d"), "{}", app.message());
+    assert!(app.submit_typed("2g2f"), "{}", app.message());
     // the saved record has no ending in the middle of a line
     let text = kif(&app);
     assert!(!text.contains("   3 切れ負け"), "{text}");

@@ -42,7 +42,7 @@ pub(super) fn assert_same_tree(a: &GameRecord, b: &GameRecord) {
     );
 }
 
-fn kif_of(r: &GameRecord) -> String {
+pub(super) fn kif_of(r: &GameRecord) -> String {
     crate::record::write_text(r, Format::Kif)
 }
 

@@ -142,7 +142,8 @@ mod tests {
 
     #[test]
     fn a_game_being_played_shows_no_threats_unless_analysed() {
-        let mut a = App::new_game(crate::tui::settings::Settings::default());
+        let settings = crate::tui::settings::Settings { help_in_games: true, ..Default::default() };
+        let mut a = App::new_game(settings);
         assert!(!a.threats_shown());
         assert!(a.threat_command().is_none());
         a.toggle_analysis();

@@ -3,12 +3,13 @@
 //! (`tui/keymap/table.rs`).
 
 use crate::tui::app::App;
-use crate::tui::keymap::{Action, Key, KeyMode};
+use crate::tui::keymap::{Action, Key};
 use crate::tui::storage;
 use crossterm::event::KeyEvent;
 
 pub(super) fn handle_board_key(app: &mut App, k: KeyEvent) {
-    if let Some(a) = app.keymap().action(KeyMode::Board, Key::of(&k)) {
+    // playing a game or reviewing a record (where ← / → step through it)
+    if let Some(a) = app.keymap().action(app.key_mode(), Key::of(&k)) {
         board_action(app, a);
     }
 }
@@ -26,8 +27,10 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         Action::Save => app.open_save(storage::save_dir().as_deref()),
         Action::Undo => app.undo(),
         Action::Redo => app.redo(),
-        Action::ToStart => app.to_start(),
-        Action::ToEnd => app.to_end(),
+        Action::StepBack => app.step(-1),
+        Action::StepForward => app.step(1),
+        Action::ToStart | Action::FirstMove => app.to_start(),
+        Action::ToEnd | Action::LastMove => app.to_end(),
         Action::PreviousVariation => app.switch_variation(-1),
         Action::NextVariation => app.switch_variation(1),
         Action::Flip => app.flip(),
@@ -57,6 +60,8 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         Action::TsumeProblems => app.open_tsume_list(),
         Action::Threats => app.toggle_threats(),
         Action::Learn => app.start_learn(),
+        Action::Library => app.open_library(),
+        Action::Explorer => app.toggle_explorer(),
         // other modes' actions
         Action::Solution
         | Action::LeaveTsume
@@ -82,6 +87,9 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         | Action::Watch
         | Action::Chat
         | Action::AskGame
-        | Action::LeaveOnline => {}
+        | Action::LeaveOnline
+        | Action::PageUp
+        | Action::PageDown
+        | Action::ReachedHere => {}
     }
 }

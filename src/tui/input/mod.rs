@@ -7,6 +7,7 @@
 mod board;
 mod editor;
 mod learn;
+mod library;
 mod line;
 mod mouse;
 mod online;
@@ -42,6 +43,7 @@ pub fn handle_key(app: &mut App, k: KeyEvent) {
             Mode::Board => board::handle_board_key(app, k),
             Mode::Editor(_) => editor::handle_editor_key(app, k),
             Mode::Tsume(_) => tsume::handle_tsume_key(app, k),
+            Mode::Library(_) => library::handle_library_key(app, k),
             Mode::Learn(_) => learn::handle_learn_key(app, k),
             Mode::Online(_) => online::handle_online_key(app, k),
         },

@@ -1,6 +1,6 @@
 //! Keys while a popup is open.
 
-use crate::tui::app::{App, GameMode, Popup};
+use crate::tui::app::{App, ClockPart, GameMode, Popup};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
@@ -29,6 +29,11 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
         Popup::ConfirmResign => match k.code {
             KeyCode::Char('y') => app.resign(),
             _ => app.close_popup(),
+        },
+        Popup::ConfirmTakeback => match k.code {
+            KeyCode::Char('y') => app.answer_takeback(true),
+            KeyCode::Char('n') | KeyCode::Esc => app.answer_takeback(false),
+            _ => {}
         },
         Popup::ConfirmDeclare => match k.code {
             KeyCode::Char('y') => app.declare(),
@@ -85,6 +90,17 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             KeyCode::Char('<') | KeyCode::Char(',') => app.edit_new_game(|c| c.step_gote_level(-1)),
             KeyCode::Char('>') | KeyCode::Char('.') => app.edit_new_game(|c| c.step_gote_level(1)),
             KeyCode::Char('t') => app.edit_new_game(|c| c.cycle_time()),
+            // the clock: m/M main time, b/B byoyomi, f/F Fischer increment, up / down
+            KeyCode::Char(key @ ('m' | 'M' | 'b' | 'B' | 'f' | 'F')) => {
+                let part = match key.to_ascii_lowercase() {
+                    'm' => ClockPart::Main,
+                    'b' => ClockPart::Byoyomi,
+                    _ => ClockPart::Increment,
+                };
+                let delta = if key.is_ascii_lowercase() { 1 } else { -1 };
+                app.edit_new_game(|c| c.step_clock(part, delta))
+            }
+            KeyCode::Char('s') => app.edit_new_game(|c| c.cycle_clock_side()),
             KeyCode::Char('c') => app.edit_new_game(|c| c.cycle_handicap()),
             KeyCode::Char('5') | KeyCode::Char('o') => app.open_online(None, std::time::Instant::now()),
             KeyCode::Char(d @ '1'..='4') => {

@@ -121,3 +121,120 @@ fn clicks_land_on_the_square_drawn_there_at_every_size() {
         }
     }
 }
+
+#[test]
+fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
+    use crate::tui::app::LibraryCommand;
+    let mut app = App::new(Position::startpos());
+    handle_event(&mut app, key(KeyCode::Char('O')), AREA);
+    assert!(app.library().is_some());
+    assert!(matches!(app.library_command(), Some(LibraryCommand::Scan(_))));
+    for c in "r u".chars() {
+        handle_event(&mut app, key(KeyCode::Char(c)), AREA);
+    }
+    // letters that are board keys elsewhere (r: redo, u: undo) go to the filter here
+    assert_eq!(app.library().unwrap().filter(), "r u");
+    handle_event(&mut app, key(KeyCode::Backspace), AREA);
+    assert_eq!(app.library().unwrap().filter(), "r ");
+    // Esc empties the filter first, then goes back
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    assert_eq!(app.library().unwrap().filter(), "");
+    assert!(app.library().is_some());
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    assert!(app.library().is_none());
+    assert_eq!(app.library_command(), Some(LibraryCommand::Stop));
+}
+
+#[test]
+fn q_asks_and_y_quits() {
+    let mut app = App::new(Position::startpos());
+    handle_event(&mut app, key(KeyCode::Char('q')), AREA);
+    assert!(matches!(app.popup(), Some(crate::tui::app::Popup::ConfirmQuit)), "{:?}", app.popup());
+    handle_event(&mut app, key(KeyCode::Char('y')), AREA);
+    assert!(app.should_quit());
+}
+
+/// A three-move record opened for review.
+fn opened_record() -> App {
+    let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n";
+    let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
+    App::opened(rec, std::path::Path::new("game.kifu"), String::new())
+}
+
+#[test]
+fn arrows_step_through_a_record_under_review_and_move_the_cursor_with_a_piece_up() {
+    let mut app = opened_record();
+    assert!(app.reviewing());
+    let cursor = app.cursor();
+    for _ in 0..2 {
+        handle_event(&mut app, key(KeyCode::Right), AREA);
+    }
+    assert_eq!(app.ply(), 2);
+    assert_eq!(app.cursor(), cursor, "← / → step, the cursor stays");
+    handle_event(&mut app, key(KeyCode::Left), AREA);
+    assert_eq!(app.ply(), 1);
+    handle_event(&mut app, key(KeyCode::End), AREA);
+    assert_eq!(app.ply(), 3);
+    handle_event(&mut app, key(KeyCode::Home), AREA);
+    assert_eq!(app.ply(), 0);
+    // a piece picked up: ← / → move the cursor; hjkl and ↑/↓ always do
+    handle_event(&mut app, key(KeyCode::Enter), AREA); // the 歩 on ７七
+    assert!(app.selection().is_some());
+    handle_event(&mut app, key(KeyCode::Left), AREA);
+    assert_eq!(app.ply(), 0);
+    assert_ne!(app.cursor(), cursor);
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    handle_event(&mut app, key(KeyCode::Char('l')), AREA);
+    assert_eq!(app.cursor(), cursor);
+    handle_event(&mut app, key(KeyCode::Up), AREA);
+    assert_ne!(app.cursor(), cursor);
+    // the status line says review, and the help lists the review keys first
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("review") && !s.contains("two players"), "{s}");
+    assert_eq!(app.help_keys()[0].0, "← / →");
+}
+
+#[test]
+fn in_a_game_arrows_move_the_cursor_and_a_finished_game_is_reviewed() {
+    let mut app = App::new_game(crate::tui::settings::Settings {
+        mode: crate::tui::settings::Mode::HotSeat,
+        ..Default::default()
+    });
+    assert!(!app.reviewing());
+    let cursor = app.cursor();
+    handle_event(&mut app, key(KeyCode::Left), AREA);
+    assert_ne!(app.cursor(), cursor);
+    assert!(app.submit_typed("7g7f"));
+    app.resign();
+    assert!(app.reviewing(), "a game that is over is reviewed");
+    handle_event(&mut app, key(KeyCode::Left), AREA);
+    assert_eq!(app.ply(), 0);
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("two players"), "a finished game keeps its players: {s}");
+}
+
+#[test]
+fn analysis_and_hints_in_a_game_against_the_computer_are_a_setting_and_marked_in_the_record() {
+    use crate::tui::settings::Settings;
+    let mut app = App::new_game(Settings::default()); // you against the computer
+    handle_event(&mut app, key(KeyCode::Char('i')), AREA);
+    assert!(app.message().contains("off in a game against the computer"), "{}", app.message());
+    handle_event(&mut app, key(KeyCode::Char('a')), AREA);
+    assert!(!app.analysing());
+    assert_eq!(app.record().header("備考"), None);
+    let bar = view::screen_text(&app, 120, 30, std::time::Instant::now());
+    assert!(!bar.contains("a analysis") && !bar.contains("i hint"), "{bar}");
+    // allowed in the settings: it works, and the record says so
+    let mut app = App::new_game(Settings { help_in_games: true, ..Settings::default() });
+    handle_event(&mut app, key(KeyCode::Char('i')), AREA);
+    assert!(!app.message().contains("off in a game"), "{}", app.message());
+    assert_eq!(app.record().header("備考"), Some("対局中に検討・ヒントを使用"));
+    assert_eq!(app.record().node(crate::record::ROOT).comments, vec!["ヒントを使用".to_string()]);
+    let kif = crate::record::write_text(app.record(), crate::record::Format::Kifu);
+    assert!(kif.contains("備考：対局中に検討・ヒントを使用"), "{kif}");
+    // in a review they are always there
+    let mut app = opened_record();
+    handle_event(&mut app, key(KeyCode::Char('a')), AREA);
+    assert!(app.analysing());
+    assert!(app.record().header("備考").is_none());
+}

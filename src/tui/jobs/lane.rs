@@ -90,6 +90,9 @@ impl Lane {
                 let me = inbox.clone();
                 spawn(name, move || super::online::lane(&rx, me, &p))
             }
+            JobKind::LibraryScan | JobKind::LibraryOpen => {
+                spawn(name, move || run_jobs(&rx, &p, super::library::work))
+            }
         };
         Lane { inbox, pending, thread: Some(thread) }
     }

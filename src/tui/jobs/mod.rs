@@ -1,7 +1,8 @@
 //! The job runner: every piece of background work the app does, run off the UI thread in one
 //! way. The computer's moves (built-in or an external USI engine), the continuous analysis and
 //! hints, the whole-game analysis, tsume judging and solving, the threat indicator's solves,
-//! learn mode's searches, and saving files are each a [`JobKind`].
+//! learn mode's searches, saving files, and the game library's scan and reading of a record
+//! are each a [`JobKind`].
 //!
 //! - The app asks for work with a [`JobRequest`]; [`Runner::start`] gives it a [`Ticket`] and its
 //!   own stop flag, stops the job of the same kind still running (the newest job of a kind is
@@ -24,6 +25,7 @@
 
 mod computer;
 mod lane;
+mod library;
 mod mate;
 mod online;
 mod save;
@@ -39,7 +41,8 @@ use crate::engine::analysis::Update;
 use crate::engine::analysis::game::{GameAnalysisOptions, PositionEval};
 use crate::engine::mate::threats::Threats;
 use crate::engine::search::time::Limits;
-use crate::record::GameRecord;
+use crate::record::{GameRecord, Warning};
+use crate::tui::library::{Found, RecentFiles, Sources};
 use lane::Lane;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -75,6 +78,10 @@ pub enum JobKind {
     Autosave,
     /// The connection to a CSA server: one job from connecting to the server closing it.
     Online,
+    /// The game library: finding the records and reading each one's summary.
+    LibraryScan,
+    /// The game library: reading the record chosen.
+    LibraryOpen,
 }
 
 /// A piece of work the app asks for, with everything it needs.
@@ -94,12 +101,17 @@ pub enum JobRequest {
     Threats { pos: Box<Position> },
     /// Search the position after a try in learn mode for `movetime_ms`.
     Learn { pos: Box<Position>, movetime_ms: u64 },
-    /// Write `record` to `path` (format from the extension), creating its folder.
-    Save { path: PathBuf, record: Box<GameRecord> },
+    /// Write `record` to `path` (format from the extension), creating its folder; once written,
+    /// remember it in `recent`.
+    Save { path: PathBuf, record: Box<GameRecord>, recent: Option<RecentFiles> },
     /// Write the autosave: the record (when it changed) and the session text beside it.
     Autosave { record_path: PathBuf, record: Option<Box<GameRecord>>, session_path: PathBuf, session: String },
     /// Connect to a CSA server; its lines are the job's reports (send with `Runner::send_line`).
     Connect(ConnectRequest),
+    /// Find the records in `sources` and read each one's summary.
+    LibraryScan { sources: Sources },
+    /// Read the record at `path`; once it reads, remember it in `recent`.
+    LibraryOpen { path: PathBuf, recent: Option<RecentFiles> },
 }
 
 impl JobRequest {
@@ -115,6 +127,8 @@ impl JobRequest {
             JobRequest::Save { .. } => JobKind::Save,
             JobRequest::Autosave { .. } => JobKind::Autosave,
             JobRequest::Connect(_) => JobKind::Online,
+            JobRequest::LibraryScan { .. } => JobKind::LibraryScan,
+            JobRequest::LibraryOpen { .. } => JobKind::LibraryOpen,
         }
     }
 }
@@ -141,6 +155,14 @@ pub enum Report {
     Online(crate::online::Incoming),
     /// The password to remember could not be written (the file and why).
     PasswordNotKept(String),
+    /// The records the library found (all of them, or those read before the job was stopped),
+    /// with the explorer over their games.
+    LibraryScanned(Arc<Found>),
+    /// The record at `path` as it read (with what the reader warned about), or why it did not.
+    LibraryOpened {
+        path: PathBuf,
+        result: Result<Box<(GameRecord, Vec<Warning>)>, String>,
+    },
 }
 
 /// One report of one job.

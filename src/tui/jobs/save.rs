@@ -8,12 +8,18 @@ use std::path::Path;
 /// Runs one save on the calling thread.
 pub(super) fn work(request: JobRequest, _job: &JobContext) -> Report {
     match request {
-        JobRequest::Save { path, record } => {
+        JobRequest::Save { path, record, recent } => {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 let _ = std::fs::create_dir_all(dir);
             }
             let result = match save_record(&path, &record) {
-                Ok(lossy) => Ok(lossy.iter().map(ToString::to_string).collect()),
+                Ok(lossy) => {
+                    if let Some(recent) = recent {
+                        // a list that cannot be written loses nothing the player has
+                        let _ = recent.remember(&path);
+                    }
+                    Ok(lossy.iter().map(ToString::to_string).collect())
+                }
                 Err(e) => Err(e.to_string()),
             };
             Report::Saved { path, result }

@@ -115,19 +115,26 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
     let mut rec = GameRecord::default();
     rec.set_header("先手", "A");
     let path = d.0.join("sub/a.kifu");
-    r.start(JobRequest::Save { path: path.clone(), record: Box::new(rec.clone()) });
+    let recent = crate::tui::library::RecentFiles::in_dir(&d.0.join("data"));
+    r.start(JobRequest::Save {
+        path: path.clone(),
+        record: Box::new(rec.clone()),
+        recent: Some(recent.clone()),
+    });
     let (done, _) = finished(&mut r, &rx);
     let Report::Saved { path: p, result } = done.report else { panic!() };
     assert_eq!(p, path);
     assert!(result.is_ok(), "{result:?}");
     assert!(std::fs::read_to_string(&path).unwrap().contains("先手：A"));
+    assert_eq!(recent.load(), vec![path.clone()], "a saved file is a recent file");
     // a file that cannot be written: the error names it
     let blocked = d.0.join("a.kifu/inside.kifu");
     std::fs::write(d.0.join("a.kifu"), "a file, not a folder").unwrap();
-    r.start(JobRequest::Save { path: blocked, record: Box::new(rec.clone()) });
+    r.start(JobRequest::Save { path: blocked, record: Box::new(rec.clone()), recent: Some(recent.clone()) });
     let (done, _) = finished(&mut r, &rx);
     let Report::Saved { result: Err(e), .. } = done.report else { panic!("{:?}", done.report) };
     assert!(e.contains("inside.kifu"), "{e}");
+    assert_eq!(recent.load().len(), 1, "a file not written is not remembered");
     // autosaves: the newest one is written; waiting for the lane flushes it
     let record_path = d.0.join("data/autosave.kifu");
     let session_path = d.0.join("data/autosave-session.json");
@@ -152,4 +159,40 @@ fn an_external_engine_that_cannot_start_is_a_clear_error() {
         Ok(_) => panic!("started a missing engine"),
     };
     assert!(err.to_string().contains("/nonexistent/usi-engine"), "{err}");
+}
+
+#[test]
+fn the_library_scans_in_a_job_and_a_record_opened_is_remembered_and_a_stopped_scan_is_dropped() {
+    use crate::tui::library::{Origin, RecentFiles, Sources};
+    let d = TempDir::new("jobs-library");
+    let docs = d.0.join("Documents");
+    std::fs::create_dir_all(&docs).unwrap();
+    let game = docs.join("club.kifu");
+    std::fs::write(&game, "先手：花子\n後手：太郎\n手数----指手---------消費時間--\n   1 ７六歩(77)\n")
+        .unwrap();
+    let recent = RecentFiles::in_dir(&d.0.join("data"));
+    let sources = Sources { recent: Some(recent.clone()), folders: vec![(Origin::Documents, docs.clone())] };
+    let (mut r, rx) = runner(Computer::Builtin);
+    // a scan replaced by a newer one: only the newer one's answer comes through
+    let first = r.start(JobRequest::LibraryScan { sources: sources.clone() });
+    let second = r.start(JobRequest::LibraryScan { sources });
+    let (done, _) = finished(&mut r, &rx);
+    assert_ne!(done.ticket, first);
+    assert_eq!(done.ticket, second);
+    let Report::LibraryScanned(found) = done.report else { panic!("{:?}", done.report) };
+    let entries = &found.entries;
+    assert_eq!(entries.len(), 1);
+    assert_eq!(found.explorer.index.games(), 1);
+    assert_eq!(entries[0].summary.as_ref().unwrap().sente.as_deref(), Some("花子"));
+    // opening reads the record and remembers it; a file that does not read is not remembered
+    r.start(JobRequest::LibraryOpen { path: docs.join("gone.kifu"), recent: Some(recent.clone()) });
+    let (done, _) = finished(&mut r, &rx);
+    let Report::LibraryOpened { result: Err(e), .. } = done.report else { panic!("{:?}", done.report) };
+    assert!(e.contains("gone.kifu"), "{e}");
+    assert!(recent.load().is_empty());
+    r.start(JobRequest::LibraryOpen { path: game.clone(), recent: Some(recent.clone()) });
+    let (done, _) = finished(&mut r, &rx);
+    let Report::LibraryOpened { path, result: Ok(read) } = done.report else { panic!("{:?}", done.report) };
+    assert_eq!((path, read.0.main_line().len()), (game.clone(), 1));
+    assert_eq!(recent.load(), vec![game]);
 }

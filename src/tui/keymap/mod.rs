@@ -8,15 +8,18 @@ mod key;
 mod table;
 
 pub use key::Key;
-pub use table::{Bar, LEARN_KEEPS, Label, ONLINE_KEEPS, Row, TABLE};
+pub use table::{Bar, HIDDEN, LEARN_KEEPS, Label, ONLINE_KEEPS, Row, TABLE};
 
 use std::collections::BTreeMap;
 
 /// The modes with keys of their own.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum KeyMode {
-    /// The board page (playing and reviewing).
+    /// The board page while a game is played.
     Board,
+    /// The board page reviewing a record (not a game being played, or a game that is over):
+    /// ← / → step through the moves; then the board page's keys.
+    Review,
     /// Tsume mode: its own keys, then the board page's.
     Tsume,
     /// Learn mode: its own keys, then the board page's in `LEARN_KEEPS`.
@@ -25,28 +28,40 @@ pub enum KeyMode {
     Editor,
     /// Online play: its own keys, then the board page's in `ONLINE_KEEPS`.
     Online,
+    /// The game library (棋譜一覧): printable keys type into its filter, so its rows are the
+    /// other keys.
+    Library,
 }
 
 impl KeyMode {
-    pub const ALL: [KeyMode; 5] =
-        [KeyMode::Board, KeyMode::Tsume, KeyMode::Learn, KeyMode::Editor, KeyMode::Online];
+    pub const ALL: [KeyMode; 7] = [
+        KeyMode::Board,
+        KeyMode::Review,
+        KeyMode::Tsume,
+        KeyMode::Learn,
+        KeyMode::Editor,
+        KeyMode::Online,
+        KeyMode::Library,
+    ];
 
     /// The name in the README's key table.
     pub fn name(self) -> &'static str {
         match self {
             KeyMode::Board => "board",
+            KeyMode::Review => "review",
             KeyMode::Tsume => "tsume",
             KeyMode::Learn => "learn",
             KeyMode::Editor => "editor",
             KeyMode::Online => "online",
+            KeyMode::Library => "library",
         }
     }
 
     /// Whether `action` of the board page also works here (when this mode has no row for it).
     fn keeps_from_board(self, action: Action) -> bool {
         match self {
-            KeyMode::Board | KeyMode::Editor => false,
-            KeyMode::Tsume => true,
+            KeyMode::Board | KeyMode::Editor | KeyMode::Library => false,
+            KeyMode::Tsume | KeyMode::Review => true,
             KeyMode::Learn => LEARN_KEEPS.contains(&action),
             KeyMode::Online => ONLINE_KEEPS.contains(&action),
         }
@@ -83,6 +98,12 @@ actions! {
     Hand = "hand",
     TypeMove = "type_move",
     Undo = "undo",
+    /// Review: one move back or forward along the record.
+    StepBack = "step_back",
+    StepForward = "step_forward",
+    /// Review: the start and the end of the line shown (as `[` and `]`).
+    FirstMove = "first_move",
+    LastMove = "last_move",
     Redo = "redo",
     ToStart = "to_start",
     ToEnd = "to_end",
@@ -113,6 +134,8 @@ actions! {
     TsumeProblems = "tsume_problems",
     Threats = "threats",
     Learn = "learn",
+    Library = "library",
+    Explorer = "explorer",
     Settings = "settings",
     Cancel = "cancel",
     Help = "help",
@@ -143,6 +166,9 @@ actions! {
     Chat = "chat",
     AskGame = "ask_game",
     LeaveOnline = "leave_online",
+    PageUp = "page_up",
+    PageDown = "page_down",
+    ReachedHere = "reached_here",
 }
 
 impl Action {
@@ -166,6 +192,8 @@ pub struct HelpLine {
 /// One entry of the key bar.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BarEntry {
+    /// The action of the entry's first row.
+    pub action: Action,
     pub keys: String,
     pub label: Label,
     pub priority: u8,
@@ -255,6 +283,16 @@ impl Keymap {
             .unwrap_or_default()
     }
 
+    /// The first key of `action` in `mode` as the help writes it (empty when it has none), for
+    /// messages that name a key.
+    pub fn key_name(&self, mode: KeyMode, action: Action) -> String {
+        self.rows(mode)
+            .into_iter()
+            .find(|r| r.action == action)
+            .and_then(|r| self.keys(r).first().map(|k| k.name()))
+            .unwrap_or_default()
+    }
+
     /// The rows in force in `mode`: its own, then the board page's it keeps (in table order).
     pub fn rows(&self, mode: KeyMode) -> Vec<&'static Row> {
         let own: Vec<&Row> = TABLE.iter().filter(|r| r.mode == mode).collect();
@@ -334,14 +372,19 @@ impl Keymap {
             .collect()
     }
 
-    /// The key bar's entries for `mode`, in table order: a group whose first row has a bar
-    /// entry, by each action's first key (the piece letters by all of theirs); one-character
-    /// keys run together (`hjkl`, `←↑↓→`).
+    /// The key bar's entries for `mode`, in table order, with their priority in that mode: a
+    /// group whose first row has a bar entry, by each action's first key (the piece letters by
+    /// all of theirs); one-character keys run together (`hjkl`, `←↑↓→`), except a pair of
+    /// letters, shown by the first (`a` for `a` / `v`).
     pub fn bar(&self, mode: KeyMode) -> Vec<BarEntry> {
         self.groups(mode)
             .into_iter()
             .filter_map(|g| {
                 let b = g[0].bar?;
+                let priority = if mode == KeyMode::Review { b.review } else { b.priority };
+                if priority == HIDDEN {
+                    return None;
+                }
                 let parts: Vec<String> = g
                     .iter()
                     .map(|r| {
@@ -353,9 +396,12 @@ impl Keymap {
                         }
                     })
                     .collect();
+                // directions run together (`hjkl`, `←→`); a letter's companion (`v` of `a`) is
+                // for the help
                 let short = parts.iter().all(|p| p.chars().count() == 1);
-                let keys = parts.join(if short { "" } else { "/" });
-                Some(BarEntry { keys, label: b.label, priority: b.priority })
+                let letters = parts.len() < 3 && parts.iter().all(|p| p.chars().all(char::is_alphabetic));
+                let keys = if letters { parts[0].clone() } else { parts.join(if short { "" } else { "/" }) };
+                Some(BarEntry { action: g[0].action, keys, label: b.label, priority })
             })
             .collect()
     }

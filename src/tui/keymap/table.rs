@@ -1,5 +1,6 @@
-//! The key table: every key of the board page, tsume mode, learn mode and the position editor,
-//! with the action it does and its words in the help and the key bar, in English and Japanese.
+//! The key table: every key of the board page, tsume mode, learn mode, the position editor and
+//! the game library, with the action it does and its words in the help and the key bar, in
+//! English and Japanese.
 //! Popups and the text box keep their own few keys (y / n, Enter, Esc, the editing keys).
 
 use super::{Action, KeyMode};
@@ -17,13 +18,18 @@ impl Label {
     }
 }
 
-/// An entry of the key bar: how much it matters (lower stays longer when the bar is shortened
-/// to fit; 0 never goes) and its word.
+/// An entry of the key bar: how much it matters while playing (and in the other modes) and
+/// in review (lower stays longer when the bar is shortened to fit; 0 never goes; `HIDDEN` is
+/// not in that bar), and its word.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Bar {
     pub priority: u8,
+    pub review: u8,
     pub label: Label,
 }
+
+/// A bar priority: not in that mode's bar.
+pub const HIDDEN: u8 = u8::MAX;
 
 /// One row: in `mode`, `keys` (unless remapped) do `action`. `help` starts a line of the help;
 /// a row without one shares the line above (`[ / ]`: first / last position). `bar` puts it in
@@ -42,7 +48,12 @@ const fn l(en: &'static str, ja: &'static str) -> Label {
 }
 
 const fn bar(priority: u8, en: &'static str, ja: &'static str) -> Option<Bar> {
-    Some(Bar { priority, label: Label { en, ja } })
+    Some(Bar { priority, review: priority, label: Label { en, ja } })
+}
+
+/// A board entry whose importance differs in play and in review.
+const fn bars(priority: u8, review: u8, en: &'static str, ja: &'static str) -> Option<Bar> {
+    Some(Bar { priority, review, label: Label { en, ja } })
 }
 
 /// A row that starts a help line.
@@ -62,7 +73,7 @@ const fn also(mode: KeyMode, action: Action, keys: &'static [&'static str]) -> R
 }
 
 use Action as A;
-use KeyMode::{Board as B, Editor as E, Learn as L, Online as O, Tsume as T};
+use KeyMode::{Board as B, Editor as E, Learn as L, Library as Y, Online as O, Review as V, Tsume as T};
 
 /// Board actions learn mode keeps (choosing a move and looking around); every other board key
 /// is held in learn mode, so the record stays as it is.
@@ -103,7 +114,7 @@ pub const ONLINE_KEEPS: &[Action] = &[
 
 pub const TABLE: &[Row] = &[
     // ---- the board page ----
-    row(B, A::CursorLeft, &["h", "Left"], l("move the cursor", "カーソル移動"), bar(6, "move", "移動")),
+    row(B, A::CursorLeft, &["h", "Left"], l("move the cursor", "カーソル移動"), bars(2, 7, "move", "移動")),
     also(B, A::CursorDown, &["j", "Down"]),
     also(B, A::CursorUp, &["k", "Up"]),
     also(B, A::CursorRight, &["l", "Right"]),
@@ -112,14 +123,14 @@ pub const TABLE: &[Row] = &[
         A::Select,
         &["Enter", "Space"],
         l("pick up a piece, then put it down (or click it)", "駒を選んで、置く (クリックでも可)"),
-        bar(5, "select", "選択"),
+        bars(2, 6, "select", "選択"),
     ),
     row(
         B,
         A::Hand,
         &["Tab"],
         l("your pieces in hand (then ←/→ and Enter)", "持駒を選ぶ (←/→ と Enter)"),
-        bar(4, "hand", "持駒"),
+        bars(3, 8, "hand", "持駒"),
     ),
     row(
         B,
@@ -129,10 +140,16 @@ pub const TABLE: &[Row] = &[
             "type a move: 76歩 同歩 58金右 55角打 7g7f 7776FU",
             "指し手入力: 76歩 同歩 58金右 55角打 7g7f 7776FU",
         ),
-        bar(1, "type move", "入力"),
+        bars(1, 6, "type move", "入力"),
     ),
-    row(B, A::Undo, &["u", "Backspace"], l("take back a move", "一手戻る (待った)"), bar(1, "undo", "戻る")),
-    row(B, A::Redo, &["r"], l("replay a taken-back move", "一手進む"), bar(3, "redo", "進む")),
+    row(
+        B,
+        A::Undo,
+        &["u", "Backspace"],
+        l("take back a move", "一手戻る (待った)"),
+        bars(1, HIDDEN, "undo", "戻る"),
+    ),
+    row(B, A::Redo, &["r"], l("replay a taken-back move", "一手進む"), bars(4, HIDDEN, "redo", "進む")),
     row(B, A::ToStart, &["["], l("first / last position", "開始局面 / 最終局面"), None),
     also(B, A::ToEnd, &["]"]),
     row(B, A::PreviousVariation, &["{"], l("other variation of the last move", "最後の手の別の変化"), None),
@@ -143,23 +160,23 @@ pub const TABLE: &[Row] = &[
         A::NewGame,
         &["n"],
         l("new game: mode, level, clock, handicap", "新規対局 (対局形式・レベル・持ち時間・手合割)"),
-        bar(2, "new", "新規"),
+        bars(3, 5, "new", "新規"),
     ),
     row(
         B,
         A::Save,
         &["s"],
         l("save the record (.kif .kifu .ki2 .csa .jkf .usi)", "棋譜を保存 (.kif .kifu .ki2 .csa .jkf .usi)"),
-        bar(2, "save", "保存"),
+        bars(3, 5, "save", "保存"),
     ),
-    row(B, A::Resign, &["R"], l("resign (投了)", "投了"), None),
+    row(B, A::Resign, &["R"], l("resign (投了)", "投了"), bars(2, HIDDEN, "resign", "投了")),
     row(B, A::Declare, &["D"], l("declare an impasse win (入玉宣言)", "入玉宣言"), None),
     row(
         B,
         A::Pause,
         &["p"],
         l("pause / resume the computer and the clocks", "コンピュータと時計の一時停止 / 再開"),
-        None,
+        bars(2, HIDDEN, "pause", "停止"),
     ),
     row(
         B,
@@ -181,16 +198,22 @@ pub const TABLE: &[Row] = &[
         A::Analysis,
         &["a"],
         l("analysis (検討) on / off; 1-3 lines", "検討の開始 / 終了、候補手の数 (1〜3)"),
-        None,
+        bars(4, 1, "analysis", "検討"),
     ),
     also(B, A::AnalysisLines, &["v"]),
-    row(B, A::Hint, &["i"], l("hint: the engine's move here", "ヒント (この局面のエンジンの手)"), None),
+    row(
+        B,
+        A::Hint,
+        &["i"],
+        l("hint: the engine's move here", "ヒント (この局面のエンジンの手)"),
+        bars(4, 2, "hint", "ヒント"),
+    ),
     row(
         B,
         A::GameAnalysis,
         &["A"],
         l("analyse the whole game (棋譜解析); again stops", "棋譜解析 (もう一度で中断)"),
-        None,
+        bars(HIDDEN, 4, "analyse game", "棋譜解析"),
     ),
     row(B, A::NextMarked, &["m"], l("next / previous marked move (悪手 …)", "次 / 前の悪手・疑問手へ"), None),
     also(B, A::PreviousMarked, &["M"]),
@@ -223,14 +246,14 @@ pub const TABLE: &[Row] = &[
         A::Editor,
         &["e"],
         l("position editor (局面編集)", "局面編集 (好きな局面を作る)"),
-        bar(4, "edit", "局面編集"),
+        bars(5, 3, "edit", "局面編集"),
     ),
     row(
         B,
         A::TsumeProblems,
         &["P"],
         l("tsume problems (詰将棋)", "詰将棋 (収録問題か表示中の局面)"),
-        bar(4, "tsume", "詰将棋"),
+        bars(5, 4, "tsume", "詰将棋"),
     ),
     row(
         B,
@@ -248,10 +271,24 @@ pub const TABLE: &[Row] = &[
     ),
     row(
         B,
+        A::Library,
+        &["O"],
+        l("game library (棋譜一覧): your records", "棋譜一覧: 書類・最近・過去の対局"),
+        bar(4, "library", "棋譜一覧"),
+    ),
+    row(
+        B,
+        A::Explorer,
+        &["E"],
+        l("opening explorer: book and library moves here", "序盤研究: この局面の定跡と棋譜の指し手"),
+        None,
+    ),
+    row(
+        B,
         A::Settings,
         &["o"],
         l("settings (saved as you change them)", "設定 (変更すると保存)"),
-        bar(3, "settings", "設定"),
+        bars(4, 5, "settings", "設定"),
     ),
     row(B, A::Cancel, &["Esc"], l("cancel the selection", "選択の取り消し"), None),
     row(
@@ -268,6 +305,27 @@ pub const TABLE: &[Row] = &[
         l("quit (the game is kept and comes back)", "終了 (対局は保存され、次回再開)"),
         bar(0, "quit", "終了"),
     ),
+    // ---- review (a record not being played, or a game over): these, then the board page's ----
+    row(
+        V,
+        A::StepBack,
+        &["Left"],
+        l("step back / forward through the record", "棋譜を一手戻る / 進む"),
+        bar(0, "step", "手順"),
+    ),
+    also(V, A::StepForward, &["Right"]),
+    row(V, A::FirstMove, &["Home"], l("the start / the last move", "開始局面 / 最後の手"), None),
+    also(V, A::LastMove, &["End"]),
+    row(
+        V,
+        A::CursorLeft,
+        &["h"],
+        l("move the cursor (←/→ too with a piece picked up)", "カーソル移動 (駒を選んだら ←/→ も)"),
+        bar(7, "move", "移動"),
+    ),
+    also(V, A::CursorDown, &["j", "Down"]),
+    also(V, A::CursorUp, &["k", "Up"]),
+    also(V, A::CursorRight, &["l"]),
     // ---- tsume mode: these, then the board page's keys ----
     row(
         T,
@@ -352,7 +410,13 @@ pub const TABLE: &[Row] = &[
         l("log out and leave online play (the record stays)", "ログアウトして終える (棋譜は残る)"),
         bar(1, "leave", "終了"),
     ),
-    row(O, A::AskGame, &["N"], l("x1: ask for a game (%%GAME)", "x1: 対局を申し込む (%%GAME)"), None),
+    row(
+        O,
+        A::AskGame,
+        &["N"],
+        l("the next game: log in again (x1: %%GAME)", "次の対局: 再ログイン (x1 では %%GAME)"),
+        bar(2, "next game", "次の対局"),
+    ),
     row(O, A::Who, &["W"], l("x1: who is logged in (%%WHO)", "x1: ログイン中の人 (%%WHO)"), None),
     row(O, A::GameList, &["G"], l("x1: games in progress (%%LIST)", "x1: 対局中の一覧 (%%LIST)"), None),
     row(
@@ -444,5 +508,33 @@ pub const TABLE: &[Row] = &[
         &["?"],
         l("this list (↑/↓ scrolls it)", "この一覧 (↑/↓ でスクロール)"),
         bar(0, "keys", "キー一覧"),
+    ),
+    // ---- the game library: printable keys type into the filter ----
+    row(Y, A::CursorUp, &["Up"], l("choose a record", "棋譜を選ぶ"), bar(2, "choose", "選択")),
+    also(Y, A::CursorDown, &["Down"]),
+    row(Y, A::PageUp, &["PageUp"], l("a page up / down", "1ページ上 / 下"), None),
+    also(Y, A::PageDown, &["PageDown"]),
+    row(Y, A::ToStart, &["Home"], l("the first / last record", "最初 / 最後の棋譜"), None),
+    also(Y, A::ToEnd, &["End"]),
+    row(
+        Y,
+        A::ReachedHere,
+        &["Tab"],
+        l("only the games that reached the board's position", "盤面の局面を通った対局だけ"),
+        bar(1, "reached here", "この局面"),
+    ),
+    row(
+        Y,
+        A::Select,
+        &["Enter"],
+        l("open the record for review", "棋譜を開いて再生"),
+        bar(0, "open", "開く"),
+    ),
+    row(
+        Y,
+        A::Cancel,
+        &["Esc"],
+        l("clear the filter; with none, back to the board", "絞り込みを消す、なければ盤面に戻る"),
+        bar(0, "back", "戻る"),
     ),
 ];

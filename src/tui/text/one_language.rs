@@ -5,15 +5,16 @@
 //! catches strings left untranslated.
 
 /// The sources of every interface text table.
-const SOURCES: [(&str, &str); 4] = [
+const SOURCES: [(&str, &str); 5] = [
     ("text.rs", include_str!("../text.rs")),
     ("text/review.rs", include_str!("review.rs")),
     ("text/setup.rs", include_str!("setup.rs")),
     ("text/settings_file.rs", include_str!("settings_file.rs")),
+    ("text/clocks.rs", include_str!("clocks.rs")),
 ];
 
 /// English words a Japanese line may hold: keys, formats, names and settings fields.
-const ALLOWED_IN_JAPANESE: [&str; 27] = [
+const ALLOWED_IN_JAPANESE: [&str; 28] = [
     "Enter",
     "Space",
     "Tab",
@@ -40,6 +41,7 @@ const ALLOWED_IN_JAPANESE: [&str; 27] = [
     "mark_thresholds",
     "player_name",
     "clock",
+    "gote_clock",
     "handicap",
 ];
 

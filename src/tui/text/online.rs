@@ -83,6 +83,8 @@ pub struct OnlineText {
     pub chat_prompt: &'static str,
     pub save_offer: &'static str,
     pub lost_title: &'static str,
+    /// Quitting while a game is on.
+    pub quit_leaves_game: &'static str,
     pub save_question: &'static str,
 }
 
@@ -96,7 +98,7 @@ impl OnlineText {
 }
 
 fn ended_en(end: &GameEnd, names: [&str; 2]) -> String {
-    format!("{} {}", end.sentence(names), "(s saves the record; X leaves)")
+    format!("{} {}", end.sentence(names), "(s saves the record, N the next game, X leaves)")
 }
 
 fn ended_ja(end: &GameEnd, names: [&str; 2]) -> String {
@@ -123,7 +125,7 @@ fn ended_ja(end: &GameEnd, names: [&str; 2]) -> String {
         Verdict::Draw => "引き分け",
         Verdict::Censored | Verdict::Chudan => "勝敗なし",
     };
-    format!("{result}: {why}。(s で棋譜を保存、X で終了)")
+    format!("{result}: {why}。(s で棋譜を保存、N で次の対局、X で終了)")
 }
 
 fn summary_ja(s: &GameSummary) -> Vec<String> {
@@ -282,6 +284,7 @@ pub static EN: OnlineText = OnlineText {
     chat_prompt: "chat",
     save_offer: "s saves the record",
     lost_title: "Connection lost",
+    quit_leaves_game: "An online game is on: quitting cuts the connection, and the server may count it as a loss.",
     save_question: "Save the record now? (y / n)",
 };
 
@@ -376,5 +379,6 @@ pub static JA: OnlineText = OnlineText {
     chat_prompt: "チャット",
     save_offer: "s で棋譜を保存",
     lost_title: "接続が切れました",
+    quit_leaves_game: "オンライン対局中です: 終了すると接続が切れ、サーバは負けと扱うことがあります。",
     save_question: "棋譜を保存しますか? (y / n)",
 };

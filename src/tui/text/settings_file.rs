@@ -17,6 +17,7 @@ pub struct SettingsFileText {
     /// The field, its value, the lowest and highest allowed, the value used instead.
     pub not_between: fn(&str, &str, u64, u64, &str) -> String,
     pub clock_invalid: &'static str,
+    pub gote_clock_invalid: &'static str,
     /// The 手合割 written and the one used instead.
     pub unknown_handicap: fn(&str, &str) -> String,
     /// The move limit written.
@@ -60,6 +61,7 @@ pub static EN: SettingsFileText = SettingsFileText {
         format!("'{name}': {v} is not between {lo} and {hi}; using {using}")
     },
     clock_invalid: "'clock': the time is zero or too long; no clock",
+    gote_clock_invalid: "'gote_clock': the time is zero or too long; ☖ has ☗'s clock",
     unknown_handicap: |v, using| format!("'handicap': {v} is not a known 手合割 (handicap); using {using}"),
     move_limit_out_of_range: |n| format!("'max_moves': {n} is not between 2 and 10000; no limit"),
     thresholds: |v, using| {
@@ -91,6 +93,7 @@ pub static JA: SettingsFileText = SettingsFileText {
         format!("「{name}」: {v} は {lo} から {hi} の範囲外です。{using} を使います")
     },
     clock_invalid: "「clock」: 持ち時間が 0 か長すぎます。時計なしにします",
+    gote_clock_invalid: "「gote_clock」: 持ち時間が 0 か長すぎます。☖も☗と同じ持ち時間にします",
     unknown_handicap: |v, using| format!("「handicap」: {v} という手合割はありません。{using} を使います"),
     move_limit_out_of_range: |n| {
         format!("「max_moves」: {n} は 2 から 10000 の範囲外です。手数制限なしにします")

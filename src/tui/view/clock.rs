@@ -137,7 +137,11 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
             lines.push(Line::from(vec![name_span, Span::raw(" "), Span::styled(g.pad(&text), time_style)]));
         }
     }
-    let block = Block::bordered().border_set(g.border()).title(g.pad(t.clock_title));
+    let mut block = Block::bordered().border_set(g.border()).title(g.pad(t.clock_title));
+    if app.flashing(now) {
+        // the byoyomi count with the bell off
+        block = block.style(Style::default().add_modifier(Modifier::REVERSED));
+    }
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
@@ -182,7 +186,8 @@ mod screen_tests {
         app.start_new_game(NewGameChoice {
             mode: GameMode::HumanSente,
             level: 3,
-            time,
+            clock: crate::tui::app::clock::preset(time),
+            clock_side: None,
             handicap: 0,
             gote_level: 3,
         });

@@ -7,9 +7,11 @@ mod clock;
 pub mod comment;
 mod editor;
 mod eval_bar;
+mod explorer;
 mod frame;
 pub mod geometry;
 mod learn;
+pub mod library;
 mod online;
 pub mod palette;
 pub use editor::hand_slot_at as editor_hand_slot_at;
@@ -43,6 +45,8 @@ pub struct Areas {
     pub study: Rect,
     /// The comment panel under the record (zero height when not shown).
     pub comment: Rect,
+    /// The opening explorer under the record (zero height when not shown).
+    pub explorer: Rect,
     pub status: Rect,
     /// The rows under the board's lower hand (online chat), often none.
     pub under_board: Rect,
@@ -95,6 +99,15 @@ pub fn areas(full: Rect, app: &App) -> Areas {
     } else {
         (right, Rect::new(right.x, right.bottom(), right.width, 0))
     };
+    let (record, explorer) = if app.explorer_shown() {
+        let parts = Layout::default()
+            .direction(Direction::Vertical)
+            .constraints([Constraint::Min(5), Constraint::Max(explorer::ROWS_WANTED)])
+            .split(record);
+        (parts[0], parts[1])
+    } else {
+        (record, Rect::new(record.x, record.bottom(), record.width, 0))
+    };
     let (record, comment) = comment::split(record, app);
     Areas {
         gote_hand: left[0],
@@ -104,6 +117,7 @@ pub fn areas(full: Rect, app: &App) -> Areas {
         record,
         study,
         comment,
+        explorer,
         status: rows[1],
         under_board: left[3],
     }
@@ -149,6 +163,11 @@ pub fn side_color(app: &App, side: Color) -> ratatui::style::Color {
 pub const MIN_W: u16 = COMPACT.total_w() + 2 + 24;
 pub const MIN_H: u16 = COMPACT.total_h() + 2 + 3;
 
+/// The game library's page: the whole screen above the status lines.
+pub fn library_page(full: Rect, a: &Areas) -> Rect {
+    Rect { height: full.height.saturating_sub(a.status.height), ..full }
+}
+
 /// Draws the whole screen for `app` as it is at `now`.
 pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     let full = f.area();
@@ -158,7 +177,9 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
         return;
     }
     let a = areas(full, app);
-    if let Some(e) = app.editor() {
+    if let Some(lib) = app.library() {
+        library::draw(f, app, lib, library_page(full, &a));
+    } else if let Some(e) = app.editor() {
         editor::draw(f, app, e, &a);
     } else {
         board::draw_hand(f, app, a.gote_hand, hand_owner(true, app.flipped()));
@@ -178,6 +199,9 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
         }
         if a.comment.height > 0 {
             comment::draw_comment(f, app, a.comment);
+        }
+        if a.explorer.height > 0 {
+            explorer::draw_explorer(f, app, a.explorer);
         }
     }
     status::draw_status(f, app, a.status);
@@ -201,13 +225,19 @@ mod screen_tests;
 #[cfg(test)]
 mod tests;
 
+/// The buffer drawn for `app` on a `w`×`h` test terminal at `now`.
+#[cfg(test)]
+pub(crate) fn buffer_at(app: &App, w: u16, h: u16, now: Instant) -> ratatui::buffer::Buffer {
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("test terminal");
+    t.draw(|f| draw(f, app, now)).expect("draw");
+    t.backend().buffer().clone()
+}
+
 /// The screen drawn for `app` on a `w`×`h` test terminal, one line per row, wide characters
 /// counted once.
 #[cfg(test)]
 pub(crate) fn screen_text(app: &App, w: u16, h: u16, now: Instant) -> String {
-    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("test terminal");
-    t.draw(|f| draw(f, app, now)).expect("draw");
-    let buf = t.backend().buffer().clone();
+    let buf = buffer_at(app, w, h, now);
     let mut s = String::new();
     for y in 0..buf.area.height {
         let mut x = 0;

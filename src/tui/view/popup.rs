@@ -26,7 +26,13 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             t.promote_title,
             vec![format!("{} → {}", from.japanese(), to.japanese()), t.promote_choices.into()],
         ),
-        Popup::ConfirmQuit => simple(f, &g, t.quit_title, vec![t.quit_question.into()]),
+        Popup::ConfirmQuit => {
+            let mut lines = vec![t.quit_question.to_string()];
+            if app.online().is_some_and(|o| o.playing()) {
+                lines.insert(0, app.online_text().quit_leaves_game.into());
+            }
+            simple(f, &g, t.quit_title, lines)
+        }
         Popup::ConfirmLearnAnalysis => {
             simple(f, &g, t.learn_offer_title, vec![t.learn_offer_question.into()])
         }
@@ -34,6 +40,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             simple(f, &g, t.overwrite_title, vec![(t.prompt_overwrite)(&path.display().to_string())])
         }
         Popup::ConfirmResign => simple(f, &g, t.resign_title, vec![t.resign_question.into()]),
+        Popup::ConfirmTakeback => simple(f, &g, t.clocks.takeback_title, vec![app.takeback_question()]),
         Popup::ConfirmDeclare => {
             let title = match app.impasse_rule() {
                 crate::core::ImpasseRule::Csa27 => t.declare_title_csa,
@@ -88,7 +95,7 @@ fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, keys: &[(String, String)], scr
 /// place of the handicap.
 fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec<String> {
     let t = app.text();
-    let NewGameChoice { mode, level, gote_level, time, handicap } = *choice;
+    let NewGameChoice { mode, level, gote_level, clock, clock_side, handicap } = *choice;
     let mut body: Vec<String> = GameMode::ALL
         .iter()
         .enumerate()
@@ -103,7 +110,19 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
     } else {
         body.push(format!("  {}", (t.level_line)(level)));
     }
-    body.push(format!("  {}: {}", t.clock_line, crate::tui::app::clock::preset_label(time, t.language)));
+    let clock_text = match (&clock, t.language) {
+        (None, _) => t.no_clock.to_string(),
+        (Some(tc), crate::tui::settings::Language::Ja) => crate::tui::app::clock::controls_label_ja(tc),
+        (Some(tc), crate::tui::settings::Language::En) => crate::tui::app::clock::controls_label_en(tc),
+    };
+    body.push(format!("  {}: {clock_text}", t.clock_line));
+    let editing = match clock_side {
+        None => t.clocks.clock_sides[0],
+        Some(crate::core::Color::Black) => t.clocks.clock_sides[1],
+        Some(crate::core::Color::White) => t.clocks.clock_sides[2],
+    };
+    body.push(format!("    {}", t.clocks.clock_keys));
+    body.push(format!("    {}", (t.clocks.clock_side_line)(editing)));
     let h = &crate::record::HANDICAPS[handicap];
     let who = if h.is_even() { String::new() } else { format!("  {}", t.uwate_moves_first) };
     match edited {
@@ -132,9 +151,7 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
         },
         SettingItem::Level => format!("{}", s.level),
         SettingItem::GoteLevel => format!("{}", s.gote_level),
-        SettingItem::Clock => {
-            crate::tui::app::clock_label(s.clock, s.language).unwrap_or(t.no_clock).to_string()
-        }
+        SettingItem::Clock => crate::tui::app::clock_label(s).unwrap_or_else(|| t.no_clock.to_string()),
         SettingItem::Handicap => s.handicap.clone(),
         SettingItem::PieceStyle => t.piece_styles[(s.piece_style == PieceStyle::Ascii) as usize].into(),
         SettingItem::Theme => {
@@ -173,6 +190,11 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
             format!("{a}/{b}/{c}/{d} %")
         }
         SettingItem::Threats => t.on_off[s.threats as usize].into(),
+        SettingItem::ByoyomiCount => {
+            let i = crate::tui::settings::ByoyomiCount::ALL.iter().position(|&c| c == s.byoyomi_count);
+            t.clocks.byoyomi_counts[i.unwrap_or(0)].into()
+        }
+        SettingItem::HelpInGames => t.on_off[s.help_in_games as usize].into(),
         SettingItem::NaturalThinkingTime => t.on_off[s.natural_thinking_time as usize].into(),
     }
 }

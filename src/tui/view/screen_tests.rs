@@ -62,7 +62,8 @@ fn status_line_always_shows_mode_side_and_level() {
         mode: crate::tui::app::GameMode::HumanGote,
         level: 4,
         gote_level: 4,
-        time: 0,
+        clock: None,
+        clock_side: None,
         handicap: 0,
     });
     let s = screen_text(&app, 80, 24, Instant::now());
@@ -169,14 +170,14 @@ fn ascii_pieces_and_ambiguous_wide_mode() {
 fn settings_screen_shows_every_setting_and_follows_changes() {
     let mut app = app_in(Language::En);
     app.open_settings();
-    let s = screen_text(&app, 80, 24, Instant::now());
-    // what does not fit at once comes into view with the chosen row
-    let last = crate::tui::app::SettingItem::ALL.len() as i32 - 1;
-    app.settings_row(last);
-    let end = screen_text(&app, 80, 24, Instant::now());
-    app.settings_row(-last);
+    // at 80×24 the list scrolls with the chosen row: every setting comes into view
+    let mut seen = String::new();
+    for _ in 0..crate::tui::app::SettingItem::ALL.len() {
+        seen.push_str(&screen_text(&app, 80, 24, Instant::now()));
+        app.settings_row(1);
+    }
     for label in app.text().settings_labels {
-        assert!(s.contains(label) || end.contains(label), "{label}: {s}{end}");
+        assert!(seen.contains(label), "{label}: {seen}");
     }
     // switch the language from the screen: the screen itself changes at once
     let lang = crate::tui::app::SettingItem::Language.index() as i32;
@@ -195,7 +196,8 @@ fn the_computers_thinking_is_shown_in_shogi_terms() {
         mode: crate::tui::app::GameMode::HumanGote,
         level: 3,
         gote_level: 3,
-        time: 0,
+        clock: None,
+        clock_side: None,
         handicap: 0,
     });
     let now = Instant::now();
@@ -269,4 +271,12 @@ fn the_clock_presets_are_named_in_the_interface_language() {
     let mut app = app_in(Language::En);
     app.open_new_game();
     assert!(screen_text(&app, 80, 24, Instant::now()).contains("no clock"));
+}
+
+#[test]
+fn the_quit_question_is_drawn_over_the_board() {
+    let mut app = App::new(crate::core::Position::startpos());
+    app.ask_quit();
+    let s = super::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains(app.text().quit_question), "{s}");
 }

@@ -61,9 +61,13 @@ pub(super) fn status_line(app: &App) -> String {
         parts.push(words);
         return parts.join(" · ");
     }
-    parts.push(
-        super::editor::status_mode(app).unwrap_or_else(|| app.named(t.mode_short[mode_index(app.players())])),
-    );
+    // a record under review is nobody's game (unless the computer took a side on `t`)
+    let who = if app.under_review() && !app.players().contains(&Player::Engine) {
+        t.clocks.review_mode.to_string()
+    } else {
+        app.named(t.mode_short[mode_index(app.players())])
+    };
+    parts.push(super::editor::status_mode(app).unwrap_or(who));
     if app.players().contains(&Player::Engine) {
         let [b, w] = app.levels();
         parts.push(if app.players() == [Player::Engine; 2] && b != w {
@@ -91,12 +95,14 @@ pub(super) struct KeyHint {
     pub priority: u8,
 }
 
-/// The key bar of the page shown, from the keymap in force, in the app's language.
+/// The key bar of the page shown, from the keymap in force, in the app's language: the keys
+/// that do something now, each with its importance in this mode.
 pub(super) fn key_hints(app: &App) -> Vec<KeyHint> {
     let ja = app.text().language == crate::tui::settings::Language::Ja;
     app.keymap()
         .bar(app.key_mode())
         .into_iter()
+        .filter(|e| app.offers(e.action))
         .map(|e| KeyHint { key: e.keys, label: e.label.of(ja), priority: e.priority })
         .collect()
 }
@@ -194,6 +200,61 @@ mod tests {
         assert_eq!(wrap("▲ １二龍上△ 同玉", 12), vec!["▲ １二龍上", "△ 同玉"]);
         for l in wrap("a long message about a pinned 金 on ５八 and the 飛 on ５一", 10) {
             assert!(l.width() <= 10, "{l}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod bar_tests {
+    use super::*;
+    use crate::tui::app::{GameMode, NewGameChoice};
+    use crate::tui::settings::{Language, Settings};
+
+    fn bar_at(app: &App, w: u16) -> String {
+        key_bar(&key_hints(app), w)
+    }
+
+    fn game(lang: Language, mode: GameMode, clock: usize) -> App {
+        let mut app = App::new(crate::core::Position::startpos());
+        app.set_settings(Settings { language: lang, ..Settings::default() });
+        let clock = crate::tui::app::clock::preset(clock);
+        app.start_new_game(NewGameChoice {
+            mode,
+            level: 3,
+            gote_level: 3,
+            clock,
+            clock_side: None,
+            handicap: 0,
+        });
+        app
+    }
+
+    fn review(lang: Language) -> App {
+        let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+        let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
+        let mut app = App::opened(rec, std::path::Path::new("g.kifu"), String::new());
+        app.set_settings(Settings { language: lang, ..Settings::default() });
+        app
+    }
+
+    #[test]
+    fn at_80_columns_the_bar_keeps_what_matters_in_the_mode() {
+        for lang in [Language::En, Language::Ja] {
+            // a game against the computer on the clock: undo, resign, pause, no analysis or hint
+            let app = game(lang, GameMode::HumanSente, 2);
+            let bar = bar_at(&app, 80);
+            for key in ["u ", "R ", "p ", ": ", "? ", "q "] {
+                assert!(bar.contains(key), "{lang:?} game: {key:?} missing: {bar}");
+            }
+            assert!(!bar.contains("a ") && !bar.contains("i "), "{lang:?}: {bar}");
+            // a record under review: stepping, analysis, hint, the editor and tsume
+            let app = review(lang);
+            let bar = bar_at(&app, 80);
+            for key in ["←→ ", "a ", "i ", "e ", "P ", "? ", "q "] {
+                assert!(bar.contains(key), "{lang:?} review: {key:?} missing: {bar}");
+            }
+            assert!(!bar.contains("R ") && !bar.contains("u "), "{lang:?}: {bar}");
+            assert!(bar.width() <= 80);
         }
     }
 }

@@ -1,0 +1,70 @@
+//! The opening explorer (序盤研究) beside the board: shown or hidden, and what the library's scan
+//! found for it. Turning it on asks for a scan when none has come yet; the panel reads the scan's
+//! index for the position shown, so it follows every step.
+
+use super::{App, LibraryCommand};
+use crate::tui::keymap::{Action, KeyMode};
+use crate::tui::library::Found;
+
+impl App {
+    /// Shows or hides the explorer; shown with nothing found yet, it asks for a scan.
+    pub fn toggle_explorer(&mut self) {
+        self.explorer_shown = !self.explorer_shown;
+        if self.explorer_shown && self.library_found.is_none() {
+            self.library_requests.push(LibraryCommand::Scan(self.library_sources.clone()));
+        }
+        self.message = if self.explorer_shown {
+            let key = self.keymap().key_name(KeyMode::Board, Action::Explorer);
+            (self.text().library.explorer_on)(&key)
+        } else {
+            self.text().library.explorer_off.to_string()
+        };
+    }
+
+    pub fn explorer_shown(&self) -> bool {
+        self.explorer_shown
+    }
+
+    /// What the explorer reads, once a scan has answered.
+    pub fn explorer(&self) -> Option<&Found> {
+        self.library_found.as_deref()
+    }
+
+    /// After a save the library has a record more: a shown explorer looks again.
+    pub(super) fn explorer_after_save(&mut self) {
+        if self.explorer_shown {
+            self.library_requests.push(LibraryCommand::Scan(self.library_sources.clone()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Position;
+    use crate::tui::library::Sources;
+
+    #[test]
+    fn showing_the_explorer_asks_for_a_scan_once_and_a_save_asks_again_while_it_is_shown() {
+        let mut app = App::new(Position::startpos());
+        app.set_library_sources(Sources::default());
+        app.toggle_explorer();
+        assert!(app.explorer_shown());
+        assert!(app.message().contains("(E hides it)"), "{}", app.message());
+        assert!(app.explorer().is_none());
+        assert!(matches!(app.library_command(), Some(LibraryCommand::Scan(_))));
+        assert_eq!(app.library_command(), None);
+        app.on_library_scanned(std::sync::Arc::new(Found::default()));
+        assert!(app.explorer().is_some());
+        // hidden and shown again: what was found is kept, no new scan
+        app.toggle_explorer();
+        app.toggle_explorer();
+        assert_eq!(app.library_command(), None);
+        // a save adds a record: the explorer looks again; hidden, it does not
+        app.on_saved(std::path::Path::new("/games/new.kifu"), Ok(vec![]));
+        assert!(matches!(app.library_command(), Some(LibraryCommand::Scan(_))));
+        app.toggle_explorer();
+        app.on_saved(std::path::Path::new("/games/new.kifu"), Ok(vec![]));
+        assert_eq!(app.library_command(), None);
+    }
+}

@@ -1,0 +1,509 @@
+//! The game library (棋譜一覧) page: the records the player has, found by a background scan
+//! (`tui::library`), filtered by what is typed, one chosen and opened for review. The list and
+//! the filter are this page's state; reading the folders and the chosen file are jobs
+//! (`LibraryCommand`, handed to the runner by `App::commands`).
+
+use super::{App, Mode};
+use crate::record::{GameRecord, Warning};
+use crate::tui::library::{Entry, Found, Sources};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// How far PgUp and PgDn move in the list.
+const PAGE: usize = 10;
+
+/// The library page's state.
+#[derive(Clone, Debug, Default)]
+pub struct Library {
+    /// What the scan found (`None` while it runs).
+    found: Option<Arc<Found>>,
+    /// What the player typed to narrow the list.
+    filter: String,
+    /// The chosen line, counted in the filtered list.
+    selected: usize,
+    /// The file being opened, while its job runs.
+    opening: Option<PathBuf>,
+    /// The position on the board when the page was opened: `only_here` lists the games that
+    /// reached it.
+    board: Option<Box<crate::core::Position>>,
+    /// Only the games that reached `board` (Tab).
+    only_here: bool,
+    /// Where the record being opened reached `board` (it opens there).
+    opening_ply: Option<usize>,
+}
+
+impl Library {
+    /// The records found, once the scan has answered.
+    pub fn entries(&self) -> Option<&[Entry]> {
+        self.found.as_ref().map(|f| f.entries.as_slice())
+    }
+
+    pub fn filter(&self) -> &str {
+        &self.filter
+    }
+
+    /// The indices (into `entries`) of the records the filter lets through, in list order.
+    pub fn visible(&self) -> Vec<usize> {
+        let Some(entries) = self.entries() else { return Vec::new() };
+        entries
+            .iter()
+            .enumerate()
+            .filter(|(i, e)| e.matches(&self.filter) && (!self.only_here || self.reached_at(*i).is_some()))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Whether only the games that reached the board's position are listed.
+    pub fn only_here(&self) -> bool {
+        self.only_here
+    }
+
+    /// Where the record `entries[i]` reached the position on the board (moves played before
+    /// it), if it did.
+    pub fn reached_at(&self, i: usize) -> Option<usize> {
+        let (found, board) = (self.found.as_ref()?, self.board.as_ref()?);
+        found.explorer.index.games_at(board).iter().find(|r| r.game == i).map(|r| r.ply)
+    }
+
+    /// The chosen line's place in the filtered list.
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// The chosen record, if the filtered list has any.
+    pub fn selected_entry(&self) -> Option<&Entry> {
+        let i = *self.visible().get(self.selected)?;
+        self.entries()?.get(i)
+    }
+
+    /// The chosen record's index in `entries`.
+    fn selected_index(&self) -> Option<usize> {
+        self.visible().get(self.selected).copied()
+    }
+
+    /// The file being opened, if any.
+    pub fn opening(&self) -> Option<&std::path::Path> {
+        self.opening.as_deref()
+    }
+
+    fn clamp(&mut self) {
+        let n = self.visible().len();
+        self.selected = self.selected.min(n.saturating_sub(1));
+    }
+}
+
+/// What the library asks of the background: read the folders, read one file, or stop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LibraryCommand {
+    Scan(Sources),
+    Open(PathBuf),
+    Stop,
+}
+
+impl App {
+    /// Where the library looks, and the recent-files list saves and opened records go to (set by
+    /// the event loop from the platform's folders).
+    pub fn set_library_sources(&mut self, sources: Sources) {
+        self.library_sources = sources;
+    }
+
+    /// Where the library looks.
+    pub fn library_sources(&self) -> &Sources {
+        &self.library_sources
+    }
+
+    /// The library page, when it is shown.
+    pub fn library(&self) -> Option<&Library> {
+        match &self.mode {
+            Mode::Library(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    fn library_mut(&mut self) -> Option<&mut Library> {
+        match &mut self.mode {
+            Mode::Library(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// Shows the library and starts looking for records. Refused in the editor, tsume and learn
+    /// modes (their own record would be left behind).
+    pub fn open_library(&mut self) {
+        match self.mode {
+            Mode::Board => {}
+            Mode::Library(_) => return,
+            _ => {
+                self.message = self.text().library.leave_mode_first.into();
+                return;
+            }
+        }
+        self.overlay = None;
+        self.selection = None;
+        let board = Some(Box::new(self.pos().clone()));
+        self.mode = Mode::Library(Box::new(Library { board, ..Library::default() }));
+        self.library_requests.push(LibraryCommand::Scan(self.library_sources.clone()));
+        self.message.clear();
+    }
+
+    /// Esc: empties the filter, or with none, leaves the library.
+    pub fn library_escape(&mut self) {
+        match self.library() {
+            Some(l) if !l.filter.is_empty() => self.library_clear_filter(),
+            Some(_) => self.close_library(),
+            None => {}
+        }
+    }
+
+    /// Leaves the library for the board, stopping its work.
+    pub fn close_library(&mut self) {
+        if self.library().is_some() {
+            self.leave_to_board();
+            self.library_requests.push(LibraryCommand::Stop);
+        }
+    }
+
+    /// The next background request of the library, if any.
+    pub fn library_command(&mut self) -> Option<LibraryCommand> {
+        (!self.library_requests.is_empty()).then(|| self.library_requests.remove(0))
+    }
+
+    /// The scan's answer: the library page's list and the explorer's index.
+    pub fn on_library_scanned(&mut self, found: Arc<Found>) {
+        self.library_found = Some(Arc::clone(&found));
+        if let Some(l) = self.library_mut() {
+            l.found = Some(found);
+            l.clamp();
+        }
+    }
+
+    /// Adds `c` to the filter.
+    pub fn library_type(&mut self, c: char) {
+        if let Some(l) = self.library_mut() {
+            l.filter.push(c);
+            l.selected = 0;
+        }
+    }
+
+    /// Takes the last character off the filter.
+    pub fn library_backspace(&mut self) {
+        if let Some(l) = self.library_mut() {
+            l.filter.pop();
+            l.clamp();
+        }
+    }
+
+    /// Empties the filter.
+    pub fn library_clear_filter(&mut self) {
+        if let Some(l) = self.library_mut() {
+            l.filter.clear();
+            l.clamp();
+        }
+    }
+
+    /// Moves the chosen line by `delta` (PgUp/PgDn: `±PAGE`), staying in the list.
+    pub fn library_move(&mut self, delta: isize) {
+        if let Some(l) = self.library_mut() {
+            let n = l.visible().len();
+            if n > 0 {
+                l.selected = l.selected.saturating_add_signed(delta).min(n - 1);
+            }
+        }
+    }
+
+    pub fn library_page(&mut self, down: bool) {
+        self.library_move(if down { PAGE as isize } else { -(PAGE as isize) });
+    }
+
+    /// Chooses the first (`false`) or the last (`true`) line.
+    pub fn library_jump(&mut self, to_end: bool) {
+        if let Some(l) = self.library_mut() {
+            l.selected = if to_end { l.visible().len().saturating_sub(1) } else { 0 };
+        }
+    }
+
+    /// Chooses the line at `row` of the filtered list (a click).
+    pub fn library_select(&mut self, row: usize) {
+        if let Some(l) = self.library_mut()
+            && row < l.visible().len()
+        {
+            l.selected = row;
+        }
+    }
+
+    /// Tab: lists only the games that reached the position on the board, or all again.
+    pub fn library_toggle_here(&mut self) {
+        if let Some(l) = self.library_mut() {
+            l.only_here = !l.only_here;
+            l.selected = 0;
+        }
+    }
+
+    /// Opens the chosen record (read by a job; `on_library_opened` takes the answer): at the
+    /// position on the board when only the games that reached it are listed, else at the start.
+    pub fn library_open(&mut self) {
+        let Some(path) = self.library().and_then(|l| l.selected_entry()).map(|e| e.path.clone()) else {
+            return;
+        };
+        self.message = (self.text().library.opening)(&path.display().to_string());
+        if let Some(l) = self.library_mut() {
+            l.opening = Some(path.clone());
+            l.opening_ply = if l.only_here { l.selected_index().and_then(|i| l.reached_at(i)) } else { None };
+        }
+        self.library_requests.push(LibraryCommand::Open(path));
+    }
+
+    /// A record read for the library: shown for review in place of the game (which the autosave
+    /// keeps among the earlier games), or why it could not be read (the library stays open). A
+    /// record that did not read whole opens up to the problem, which the message names.
+    pub fn on_library_opened(&mut self, path: PathBuf, result: Result<(GameRecord, Vec<Warning>), String>) {
+        if self.library().and_then(Library::opening) != Some(path.as_path()) {
+            return;
+        }
+        let name = path.display().to_string();
+        match result {
+            Ok((record, warnings)) => {
+                let moves = record.main_line().len();
+                let ply = self.library().and_then(|l| l.opening_ply);
+                self.leave_to_board();
+                self.replace_record(record);
+                if let Some(node) =
+                    ply.and_then(|p| p.checked_sub(1)).and_then(|i| self.record().main_line().get(i).copied())
+                {
+                    self.game.goto_node(node).ok();
+                }
+                self.file = Some(path);
+                self.read_with_errors = warnings
+                    .iter()
+                    .find(|w| w.is_error())
+                    .map(|w| (self.text().line_unreadable)(w.line, &w.message));
+                self.message = match warnings.first() {
+                    Some(w) => format!("{name}: {w}"),
+                    None => (self.text().library.opened)(&name, moves),
+                };
+            }
+            Err(why) => {
+                if let Some(l) = self.library_mut() {
+                    l.opening = None;
+                }
+                self.message = (self.text().library.open_failed)(&name, &why);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Position;
+    use crate::record::{Format, RecordSummary, read_text};
+    use crate::tui::library::Origin;
+
+    fn entry(name: &str, sente: &str, text: &str) -> Entry {
+        let (record, _) = read_text(text, Format::Kifu).unwrap();
+        let mut summary = RecordSummary::of(&record);
+        summary.sente = Some(sente.into());
+        Entry {
+            path: PathBuf::from(format!("/games/{name}")),
+            origin: Origin::Documents,
+            modified: None,
+            summary: Ok(summary),
+        }
+    }
+
+    /// A scan's answer with `entries` (and no games in the explorer's index).
+    pub(crate) fn found(entries: Vec<Entry>) -> Arc<Found> {
+        Arc::new(Found { entries, ..Found::default() })
+    }
+
+    fn game(moves: &str) -> String {
+        format!("手数----指手---------消費時間--\n{moves}")
+    }
+
+    fn app_in_library() -> App {
+        let mut app = App::new(Position::startpos());
+        app.set_library_sources(Sources {
+            recent: None,
+            folders: vec![(Origin::Documents, "/games".into())],
+        });
+        app.open_library();
+        app
+    }
+
+    #[test]
+    fn opening_the_library_asks_for_a_scan_of_its_sources_and_shows_it_when_it_comes() {
+        let mut app = app_in_library();
+        assert!(app.library().unwrap().entries().is_none());
+        let Some(LibraryCommand::Scan(sources)) = app.library_command() else { panic!("no scan asked") };
+        assert_eq!(sources.folders.len(), 1);
+        app.on_library_scanned(found(vec![entry("a.kifu", "花子", &game("   1 ７六歩(77)\n"))]));
+        assert_eq!(app.library().unwrap().entries().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn typing_filters_the_list_and_the_choice_stays_inside_it() {
+        let mut app = app_in_library();
+        app.library_command();
+        app.on_library_scanned(found(vec![
+            entry("a.kifu", "花子", &game("   1 ７六歩(77)\n")),
+            entry("b.kifu", "太郎", &game("   1 ２六歩(27)\n")),
+            entry("c.kifu", "花子", &game("")),
+        ]));
+        app.library_move(5);
+        assert_eq!(app.library().unwrap().selected(), 2);
+        for c in "花子".chars() {
+            app.library_type(c);
+        }
+        let l = app.library().unwrap();
+        assert_eq!(l.visible(), vec![0, 2]);
+        assert_eq!(l.selected(), 0);
+        app.library_jump(true);
+        assert_eq!(app.library().unwrap().selected_entry().unwrap().file_name(), "c.kifu");
+        app.library_clear_filter();
+        assert_eq!(app.library().unwrap().visible().len(), 3);
+    }
+
+    #[test]
+    fn enter_opens_the_chosen_record_for_review_and_a_failure_keeps_the_library() {
+        let mut app = app_in_library();
+        app.library_command();
+        let text = game("   1 ７六歩(77)\n   2 ３四歩(33)\n");
+        app.on_library_scanned(found(vec![entry("a.kifu", "花子", &text)]));
+        app.library_open();
+        assert_eq!(app.library_command(), Some(LibraryCommand::Open("/games/a.kifu".into())));
+        app.on_library_opened("/games/a.kifu".into(), Err("permission denied".into()));
+        assert!(app.library().is_some());
+        assert!(app.message().contains("permission denied"), "{}", app.message());
+        app.library_open();
+        app.library_command();
+        let read = read_text(&text, Format::Kifu).unwrap();
+        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        assert!(matches!(app.mode(), Mode::Board));
+        assert_eq!(app.record().main_line().len(), 2);
+        assert_eq!(app.file(), Some(std::path::Path::new("/games/a.kifu")));
+        assert!(!app.playing);
+    }
+
+    #[test]
+    fn an_answer_for_a_file_no_longer_being_opened_is_ignored() {
+        let mut app = app_in_library();
+        app.close_library();
+        let read = read_text(&game("   1 ７六歩(77)\n"), Format::Kifu).unwrap();
+        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        assert_eq!(app.record().main_line().len(), 0);
+    }
+
+    #[test]
+    fn the_library_s_work_goes_to_the_runner_as_jobs_and_their_reports_come_back_through_on_job() {
+        use crate::tui::event::Command;
+        use crate::tui::jobs::{JobKind, JobRequest, Report};
+        use crate::tui::library::RecentFiles;
+        let now = std::time::Instant::now();
+        let library = |c: &Command| match c {
+            Command::Start(r) => matches!(r.kind(), JobKind::LibraryScan | JobKind::LibraryOpen),
+            Command::Stop(k) => matches!(k, JobKind::LibraryScan | JobKind::LibraryOpen),
+            _ => false,
+        };
+        let mut app = App::new(Position::startpos());
+        let recent = RecentFiles::in_dir(std::path::Path::new("/data"));
+        app.set_library_sources(Sources {
+            recent: Some(recent.clone()),
+            folders: vec![(Origin::Documents, "/games".into())],
+        });
+        app.open_library();
+        let cmds: Vec<Command> = app.commands(now).into_iter().filter(library).collect();
+        assert!(
+            matches!(cmds.as_slice(), [Command::Start(JobRequest::LibraryScan { sources })] if sources.folders.len() == 1),
+            "{cmds:?}"
+        );
+        let text = game("   1 ７六歩(77)\n");
+        app.on_job(Report::LibraryScanned(found(vec![entry("a.kifu", "花子", &text)])), now);
+        assert_eq!(app.library().unwrap().entries().unwrap().len(), 1);
+        app.library_open();
+        let cmds: Vec<Command> = app.commands(now).into_iter().filter(library).collect();
+        assert!(
+            matches!(cmds.as_slice(), [Command::Start(JobRequest::LibraryOpen { path, recent: Some(r) })]
+                if path.as_path() == std::path::Path::new("/games/a.kifu") && *r == recent),
+            "{cmds:?}"
+        );
+        // the record read, with a warning that the file did not read whole: it opens up to there
+        let mut read = read_text(&text, Format::Kifu).unwrap();
+        read.1.push(Warning::error(3, "bad move"));
+        app.on_job(Report::LibraryOpened { path: "/games/a.kifu".into(), result: Ok(Box::new(read)) }, now);
+        assert!(matches!(app.mode(), Mode::Board));
+        assert_eq!(app.record().main_line().len(), 1);
+        assert!(app.message().contains("bad move"), "{}", app.message());
+        // leaving the library stops both of its jobs
+        app.open_library();
+        app.commands(now);
+        app.close_library();
+        let cmds: Vec<Command> = app.commands(now).into_iter().filter(library).collect();
+        assert!(
+            matches!(
+                cmds.as_slice(),
+                [Command::Stop(JobKind::LibraryScan), Command::Stop(JobKind::LibraryOpen)]
+            ),
+            "{cmds:?}"
+        );
+    }
+
+    #[test]
+    fn a_save_remembers_the_file_among_the_recent_ones() {
+        use crate::tui::jobs::JobRequest;
+        use crate::tui::library::RecentFiles;
+        let mut app = App::new(Position::startpos());
+        let recent = RecentFiles::in_dir(std::path::Path::new("/data"));
+        app.set_library_sources(Sources { recent: Some(recent.clone()), folders: vec![] });
+        app.save_to(std::path::Path::new("/games/b.kifu"));
+        let cmds = app.commands(std::time::Instant::now());
+        assert!(
+            cmds.iter().any(|c| matches!(c, crate::tui::event::Command::Start(JobRequest::Save { recent: Some(r), .. }) if *r == recent)),
+            "{cmds:?}"
+        );
+    }
+
+    #[test]
+    fn tab_lists_the_games_that_reached_the_board_s_position_and_enter_opens_one_there() {
+        use crate::study::explorer::{Explorer, PositionIndex};
+        let a = game("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n");
+        let b = game("   1 ２六歩(27)\n   2 ３四歩(33)\n   3 ７六歩(77)\n   4 ８四歩(83)\n");
+        let c = game("   1 ５六歩(57)\n");
+        let mut index = PositionIndex::new();
+        let mut entries = Vec::new();
+        for (i, (name, text)) in [("a.kifu", &a), ("b.kifu", &b), ("c.kifu", &c)].into_iter().enumerate() {
+            index.add_game(i, &read_text(text, Format::Kifu).unwrap().0);
+            entries.push(entry(name, "花子", text));
+        }
+        let found = Arc::new(Found { entries, explorer: Explorer::new(index, Default::default()) });
+        // the board shows game a after three moves
+        let mut app = App::with_record(read_text(&a, Format::Kifu).unwrap().0);
+        app.to_end();
+        app.open_library();
+        app.on_library_scanned(found);
+        assert_eq!(app.library().unwrap().visible(), vec![0, 1, 2]);
+        app.library_toggle_here();
+        let l = app.library().unwrap();
+        assert!(l.only_here());
+        assert_eq!(l.visible(), vec![0, 1], "c never reached it");
+        assert_eq!((l.reached_at(1), l.reached_at(2)), (Some(3), None));
+        // b opens at the position, after its third move
+        app.library_move(1);
+        app.library_open();
+        let read = read_text(&b, Format::Kifu).unwrap();
+        app.on_library_opened("/games/b.kifu".into(), Ok(read));
+        assert_eq!(app.record().main_line().len(), 4);
+        assert_eq!(app.ply(), 3);
+        // without the Tab, a record opens at its start
+        app.open_library();
+        app.on_library_scanned(found_again(&app));
+        app.library_open();
+        let read = read_text(&a, Format::Kifu).unwrap();
+        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        assert_eq!(app.ply(), 0);
+    }
+
+    /// The last scan's answer again.
+    fn found_again(app: &App) -> Arc<Found> {
+        Arc::new(app.explorer().cloned().unwrap_or_default())
+    }
+}

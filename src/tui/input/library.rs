@@ -1,0 +1,30 @@
+//! The game library's keys: printable keys type into the filter (Backspace takes one off,
+//! Ctrl-U empties it); the other keys are the keymap's library rows: the arrows and page keys
+//! choose, Tab lists only the games that reached the board's position, Enter opens, Esc clears
+//! the filter or goes back to the board.
+
+use crate::tui::app::App;
+use crate::tui::keymap::{Action, Key, KeyMode};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+pub(super) fn handle_library_key(app: &mut App, k: KeyEvent) {
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    match k.code {
+        KeyCode::Char('u') if ctrl => return app.library_clear_filter(),
+        KeyCode::Char(c) if !ctrl => return app.library_type(c),
+        KeyCode::Backspace => return app.library_backspace(),
+        _ => {}
+    }
+    match app.keymap().action(KeyMode::Library, Key::of(&k)) {
+        Some(Action::CursorUp) => app.library_move(-1),
+        Some(Action::CursorDown) => app.library_move(1),
+        Some(Action::PageUp) => app.library_page(false),
+        Some(Action::PageDown) => app.library_page(true),
+        Some(Action::ToStart) => app.library_jump(false),
+        Some(Action::ToEnd) => app.library_jump(true),
+        Some(Action::Select) => app.library_open(),
+        Some(Action::ReachedHere) => app.library_toggle_here(),
+        Some(Action::Cancel) => app.library_escape(),
+        _ => {}
+    }
+}
