@@ -24,7 +24,7 @@
 //! first free number. Run in release mode: `cargo run --release --example compose_tsume`.
 
 use shogiban::core::{Color, Piece, PieceKind, Position, Setup, SetupProblem, SetupUse, Square};
-use shogiban::engine::mate::tsume::{Attack, judge_attack};
+use shogiban::engine::mate::tsume::{Attack, has_one_solution, judge_attack};
 use shogiban::engine::mate::{MateLimits, MateResult, solve};
 use shogiban::engine::rng::Rng;
 use shogiban::record::{Format, GameRecord, write_text};
@@ -174,39 +174,21 @@ fn mutate(rng: &mut Rng, pos: &Position) -> Option<Position> {
     s.position(SetupUse::Tsume).ok()
 }
 
-/// The checks in `pos` that still mate (the defence answering with its longest resistance).
-fn mating_checks(pos: &Position, limits: &MateLimits) -> Vec<(shogiban::core::Move, Attack)> {
-    pos.legal_moves()
-        .iter()
-        .filter(|&&m| pos.gives_check(m))
-        .map(|&m| (m, judge_attack(pos, m, limits)))
-        .filter(|(_, a)| matches!(a, Attack::Mates | Attack::Continues { .. }))
-        .collect()
-}
-
 /// Whether the solution `line`, played against the longest resistance to the end, takes
-/// exactly its length; with `unique`, whether also only one check mates at every attacking
-/// turn but the last.
-fn sound(pos: &Position, line: &[shogiban::core::Move], unique: bool, limits: &MateLimits) -> bool {
+/// exactly its length.
+fn sound(pos: &Position, line: &[shogiban::core::Move], limits: &MateLimits) -> bool {
     let len = line.len();
     let mut p = pos.clone();
     let mut plan = line.to_vec();
     let mut plies = 0;
     loop {
-        let (m, attack) = if unique && plies + 1 < len {
-            let checks = mating_checks(&p, limits);
-            let [(m, attack)] = checks.as_slice() else { return false };
-            (*m, attack.clone())
-        } else {
-            let Some(&m) = plan.first() else { return false };
-            (m, judge_attack(&p, m, limits))
-        };
-        match &attack {
+        let Some(&m) = plan.first() else { return false };
+        match judge_attack(&p, m, limits) {
             Attack::Mates => return plies + 1 == len,
             Attack::Continues { reply, mate } => {
                 p.do_move(m);
-                p.do_move(*reply);
-                plan = mate.clone();
+                p.do_move(reply);
+                plan = mate;
                 plies += 2;
             }
             _ => return false,
@@ -215,6 +197,11 @@ fn sound(pos: &Position, line: &[shogiban::core::Move], unique: bool, limits: &M
             return false;
         }
     }
+}
+
+/// Sound, and with `unique` also of one solution (`has_one_solution`).
+fn wanted(pos: &Position, line: &[shogiban::core::Move], unique: bool, limits: &MateLimits) -> bool {
+    sound(pos, line, limits) && (!unique || has_one_solution(pos, line.len(), limits))
 }
 
 fn main() -> ExitCode {
@@ -247,7 +234,8 @@ fn main() -> ExitCode {
         }
     }
     let mut walk = seeds.first().cloned();
-    let mut seen: Vec<String> = Vec::new();
+    // the seeds themselves are not new problems
+    let mut seen: Vec<String> = seeds.iter().map(|(p, _)| p.to_sfen()).collect();
     // a walk prints each length once, and each length gets its share of the count, so the
     // problems differ: after its longest, the walk starts again from the next seed
     let lengths = (o.min..=o.max).filter(|l| l % 2 == 1).count().max(1);
@@ -282,7 +270,7 @@ fn main() -> ExitCode {
         mates += 1;
         if let Some((_, len)) = &walk {
             // the walk goes on from any sound change no shorter than where it stands
-            if line.len() < *len || line.len() > o.max || !sound(&pos, &line, false, &judge_limits) {
+            if line.len() < *len || line.len() > o.max || !sound(&pos, &line, &judge_limits) {
                 continue;
             }
             walk = Some((pos.clone(), line.len()));
@@ -300,7 +288,7 @@ fn main() -> ExitCode {
             continue;
         }
         in_range += 1;
-        if !sound(&pos, &line, o.unique, &judge_limits) {
+        if !wanted(&pos, &line, o.unique, &judge_limits) {
             continue;
         }
         found += 1;
@@ -359,8 +347,8 @@ fn check(files: &[std::path::PathBuf], solve_limits: &MateLimits, judge_limits: 
             all_sound = false;
             continue;
         };
-        let sound_ = sound(&pos, &line, false, judge_limits);
-        let unique = sound_ && sound(&pos, &line, true, judge_limits);
+        let sound_ = sound(&pos, &line, judge_limits);
+        let unique = sound_ && has_one_solution(&pos, line.len(), judge_limits);
         all_sound &= sound_;
         println!("{}: {} plies, sound {sound_}, unique {unique}", f.display(), line.len());
     }

@@ -97,6 +97,32 @@ pub fn judge_attack(pos: &Position, mv: Move, limits: &MateLimits) -> Attack {
     }
 }
 
+/// Whether the mate in `len` plies from `pos` has one solution (no 余詰): played against the
+/// defender's longest resistance, exactly one check still mates at every attacking turn but
+/// the last (where several mates are let pass, as composers do), and the mate comes at `len`.
+/// A check the solver cannot judge within `limits` counts as not mating.
+pub fn has_one_solution(pos: &Position, len: usize, limits: &MateLimits) -> bool {
+    let mut p = pos.clone();
+    let mut plies = 0;
+    while plies < len {
+        let mating: Vec<(Move, Attack)> = p
+            .legal_moves()
+            .iter()
+            .filter(|&&m| p.gives_check(m))
+            .map(|&m| (m, judge_attack(&p, m, limits)))
+            .filter(|(_, a)| matches!(a, Attack::Mates | Attack::Continues { .. }))
+            .collect();
+        if plies + 1 == len {
+            return mating.iter().any(|(_, a)| *a == Attack::Mates);
+        }
+        let [(m, Attack::Continues { reply, .. })] = mating.as_slice() else { return false };
+        p.do_move(*m);
+        p.do_move(*reply);
+        plies += 2;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +149,16 @@ mod tests {
             judge_attack(&pos, Move::board(mv("5i5h").from(), mv("1c1b").to(), false), &limits()),
             Attack::Illegal
         );
+    }
+
+    #[test]
+    fn one_solution_is_told_from_several() {
+        // G*1b is the one mate in one
+        assert!(has_one_solution(&Position::from_sfen(ONE).unwrap(), 1, &limits()));
+        // stated as a mate in three, a position with a mate in one has more than one solution
+        let two_ways = Position::from_sfen("8k/9/8P/9/9/9/9/9/4K4 b 2G 1").unwrap();
+        assert!(!has_one_solution(&two_ways, 3, &limits()), "G*1b mates at once");
+        assert!(!has_one_solution(&Position::from_sfen(ONE).unwrap(), 3, &limits()), "not that long");
     }
 
     #[test]
