@@ -222,7 +222,7 @@ fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time
     // the opponent's move is checked by the rules and shown
     feed(&mut app, "-3334FU,T5", t0 + Duration::from_secs(17));
     assert_eq!(app.ply(), 2);
-    assert!(app.message().contains("-3334FU (5s)"), "{}", app.message());
+    assert!(app.message().contains("△３四歩(33) (5s)"), "{}", app.message());
     // the clocks follow the server's figures and count down between moves
     let now = t0 + Duration::from_secs(20);
     assert_eq!(app.online_clock(Color::Black, now), Some(("9:45".into(), true)));
