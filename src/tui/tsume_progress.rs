@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The solved problems and where they are kept (`None`: nowhere, they last the session).
+/// The solved problems and where they are kept (`None`: nowhere, they last until the app quits).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TsumeProgress {
     file: Option<PathBuf>,
@@ -34,7 +34,7 @@ impl TsumeProgress {
     }
 
     /// Marks the problem starting at `sfen` solved and writes the file (atomically); the error
-    /// when it could not be written (the mark stays for the session).
+    /// when it could not be written (the mark stays until the app quits).
     pub fn mark_solved(&mut self, sfen: &str) -> Result<(), crate::record::RecordError> {
         if !self.solved.insert(sfen.to_string()) {
             return Ok(());

@@ -137,6 +137,15 @@ pub fn controls_label_en(tc: &TimeControls) -> String {
     }
 }
 
+/// Main time left as a clock shows it: `m:ss`, or `h:mm:ss` from an hour up.
+pub fn time_left_text(seconds: u64) -> String {
+    if seconds >= 3600 {
+        format!("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60)
+    } else {
+        format!("{}:{:02}", seconds / 60, seconds % 60)
+    }
+}
+
 /// The choices offered when starting a game (`None` = no clock).
 pub const TIME_PRESETS: [Option<TimeControl>; 5] = [
     None,
@@ -271,12 +280,7 @@ impl GameClock {
         let main = self.remaining[side.index()];
         let byoyomi = self.control(side).byoyomi_ms;
         if spent < main || (main > 0 && byoyomi == 0) {
-            let left = main.saturating_sub(spent) / 1000;
-            if left >= 3600 {
-                format!("{}:{:02}:{:02}", left / 3600, left / 60 % 60, left % 60)
-            } else {
-                format!("{}:{:02}", left / 60, left % 60)
-            }
+            time_left_text(main.saturating_sub(spent) / 1000)
         } else {
             let into_byoyomi = spent.saturating_sub(main);
             let left = byoyomi.saturating_sub(into_byoyomi).div_ceil(1000);

@@ -523,8 +523,7 @@ impl App {
         let c = self.online()?.session.clock()?;
         let r = c.reading(side, now);
         let text = if r.main_ms > 0 || c.control().byoyomi_ms == 0 {
-            let s = r.main_ms / 1000;
-            format!("{}:{:02}", s / 60, s % 60)
+            super::clock::time_left_text(r.main_ms / 1000)
         } else {
             (self.text().review.byoyomi)(r.byoyomi_ms.div_ceil(1000))
         };

@@ -192,7 +192,7 @@ impl App {
         }
     }
 
-    /// Whether the shipped problem `p` was solved (in this or an earlier session).
+    /// Whether the shipped problem `p` was solved (in this run of the app or an earlier one).
     pub fn tsume_solved(&self, p: &Problem) -> bool {
         self.tsume.progress.is_solved(&p.position.to_sfen())
     }
@@ -203,7 +203,7 @@ impl App {
         (all.iter().filter(|p| self.tsume_solved(p)).count(), all.len())
     }
 
-    /// The problems solved in earlier sessions, and where solving more is kept.
+    /// The problems solved in earlier runs of the app, and where solving more is kept.
     pub fn set_tsume_progress(&mut self, progress: crate::tui::tsume_progress::TsumeProgress) {
         self.tsume.progress = progress;
     }

@@ -1,5 +1,5 @@
 //! The computer player's jobs: a search of the game for the computer's move, by the built-in
-//! engine (one engine kept for the whole session, with the opening book) or by an external USI
+//! engine (one engine kept as long as the app runs, with the opening book) or by an external USI
 //! engine (a child process kept running; its lane passes each search's `position`/`go` and
 //! `stop` on and forwards what the engine says).
 

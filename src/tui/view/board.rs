@@ -68,14 +68,14 @@ pub(super) fn draw_board_with(
         let inner = if size.grid { vec![bar; 9].join(joint) } else { bar.repeat(9) };
         Line::from(Span::styled(format!("{left}{inner}{right}"), line_style))
     };
+    // the frame's top or bottom edge, without a grid
+    let edge = |left: &str, horizontal: &str, right: &str| {
+        Line::from(Span::styled(format!("{left}{}{right}", horizontal.repeat(9 * cw)), line_style))
+    };
     if size.grid {
         lines.push(rule(grid.top_left, grid.horizontal_down, grid.top_right));
     } else {
-        let bar = frame.horizontal_top.repeat(9 * cw);
-        lines.push(Line::from(Span::styled(
-            format!("{}{bar}{}", frame.top_left, frame.top_right),
-            line_style,
-        )));
+        lines.push(edge(frame.top_left, frame.horizontal_top, frame.top_right));
     }
     let (_, piece_row) = g.piece_offset();
     for row in 0..9u16 {
@@ -109,11 +109,7 @@ pub(super) fn draw_board_with(
     if size.grid {
         lines.push(rule(grid.bottom_left, grid.horizontal_up, grid.bottom_right));
     } else {
-        let bar = frame.horizontal_bottom.repeat(9 * cw);
-        lines.push(Line::from(Span::styled(
-            format!("{}{bar}{}", frame.bottom_left, frame.bottom_right),
-            line_style,
-        )));
+        lines.push(edge(frame.bottom_left, frame.horizontal_bottom, frame.bottom_right));
     }
     f.render_widget(Paragraph::new(lines), area);
 }

@@ -47,7 +47,7 @@ pub struct Palette {
     pub clock_low: Tc,
 }
 
-/// Today's dark-background look.
+/// The dark-background look (the default).
 const DARK: Palette = Palette {
     sente: Tc::White,
     gote: Tc::LightRed,
