@@ -53,13 +53,43 @@ enum Selfplay {
         /// Nodes per move
         #[arg(long, default_value_t = 10_000)]
         nodes: u64,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Random seed (default: drawn from the clock, so a resumed run plays new games)
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Games played at once (default: every core)
+        #[arg(long)]
+        threads: Option<usize>,
         /// USI games to start from (as the book builder reads them)
         #[arg(long)]
         openings: Option<PathBuf>,
         #[arg(short, long, value_name = "OUT")]
         output: String,
+    },
+    /// Learn the king-piece tables from self-play data (positions with results and scores)
+    Kp {
+        /// Weight of the search score in the target; the rest is the game's result
+        #[arg(long, default_value_t = 0.7)]
+        mix: f64,
+        #[arg(long, default_value_t = 8)]
+        epochs: usize,
+        /// L2 pull towards 0
+        #[arg(long, default_value_t = 1e-6)]
+        l2: f64,
+        /// Adam step size in centipawns
+        #[arg(long, default_value_t = 0.5)]
+        rate: f64,
+        /// Centipawns per unit of logit (default: fitted to the results)
+        #[arg(long)]
+        k: Option<f64>,
+        /// Start from zero instead of the shipped tables
+        #[arg(long)]
+        from_zero: bool,
+        /// Where the weights go
+        #[arg(short, long, default_value = "assets/kp.bin")]
+        output: String,
+        /// Data files written by `tune selfplay`
+        #[arg(value_name = "DATA", required = true)]
+        data: Vec<String>,
     },
 }
 
@@ -71,12 +101,22 @@ fn group_parser() -> impl clap::builder::TypedValueParser<Value = Group> {
 }
 
 pub fn run(a: Args) -> ExitCode {
-    if let Some(Selfplay::Selfplay { games, nodes, seed, openings, output }) = a.selfplay {
+    if let Some(Selfplay::Kp { mix, epochs, l2, rate, k, from_zero, output, data }) = a.selfplay {
+        let fit = tune::kp::KpFit { mix, epochs, l2, rate, k, from_zero, files: data, out: output };
+        return match tune::kp::run(&fit) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => super::fail("tune kp", e),
+        };
+    }
+    if let Some(Selfplay::Selfplay { games, nodes, seed, threads, openings, output }) = a.selfplay {
         let openings = match openings.map(|p| read_usi_games(&p)).transpose() {
             Ok(o) => o.unwrap_or_default(),
             Err(e) => return super::fail("tune selfplay", e),
         };
-        let sp = SelfPlay { games, nodes, seed, openings };
+        let seed = seed.unwrap_or_else(tune::selfplay::fresh_seed);
+        let threads =
+            threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+        let sp = SelfPlay { games, nodes, seed, threads, openings };
         return match tune::selfplay::run(&sp, &output) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => super::fail("tune selfplay", e),

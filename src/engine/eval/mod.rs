@@ -18,6 +18,7 @@
 //! piece and square, so the per-node work is one pass over the occupied squares plus the king
 //! zones.
 
+pub mod kp;
 pub mod trace;
 
 pub mod params;
@@ -63,6 +64,8 @@ struct StaticTables {
     /// `[colour][piece square][king square]`: index of the square in the king-relative tables
     /// (see `rel_offset`).
     rel_off: Vec<u8>,
+    /// The learned king-piece tables.
+    kp: &'static kp::KpTables,
 }
 
 /// Where a piece of `c` on `sq` stands relative to the king on `k`, as an index into the
@@ -153,6 +156,7 @@ fn statics() -> &'static StaticTables {
             degree,
             kanagoma,
             rel_off,
+            kp: kp::shipped(),
         }
     })
 }
@@ -287,6 +291,9 @@ pub struct Accumulator {
     /// split by the king they are measured from: `[sente's king, gote's king]` (a king move
     /// recomputes only its own half).
     rel: [i32; 2],
+    /// The learned king-piece terms of the pieces on the board (`kp`), sente positive, split
+    /// by king like `rel`.
+    kp: [i32; 2],
 }
 
 impl Accumulator {
@@ -310,6 +317,11 @@ impl Accumulator {
         let r = rel_terms(st, ksq, p, sq);
         self.rel[0] += sign * r[0];
         self.rel[1] += sign * r[1];
+        for (ki, k) in ksq.iter().enumerate() {
+            if let Some(k) = *k {
+                self.kp[ki] += sign * kp_from_king(st, ki, k, p, sq);
+            }
+        }
         if st.kanagoma[p] {
             let ci = p >> 4;
             let base = (ci * 81 + sq.index()) * 81;
@@ -355,6 +367,18 @@ impl Accumulator {
                     theirs.clear(to);
                     acc.att[ti] =
                         theirs.map(|sq| st.attacker[(ti * 81 + sq.index()) * 81 + to.index()] as i32).sum();
+                    // the learned terms likewise: the king as a piece seen from the enemy king,
+                    // and everything seen from this king afresh
+                    let pc = p.code() as usize;
+                    if let Some(ek) = ksq[ti] {
+                        acc.kp[ti] +=
+                            kp_from_king(st, ti, ek, pc, to) - kp_from_king(st, ti, ek, pc, m.from());
+                    }
+                    let mut others = pos.occupied();
+                    others.clear(to);
+                    others.clear(m.from());
+                    acc.kp[ui] =
+                        others.map(|sq| kp_from_king(st, ui, to, pos.piece_at(sq).code() as usize, sq)).sum();
                     if !tuned::REL_USED {
                         return acc;
                     }
@@ -421,6 +445,27 @@ fn rel_from_king(st: &StaticTables, ki: usize, k: Square, p: usize, sq: Square) 
     if ci == 0 { v } else { -v }
 }
 
+/// The learned king-piece term of piece code `p` on `sq` seen from the king of colour index `ki`
+/// on `k` (sente positive).
+#[inline(always)]
+fn kp_from_king(st: &StaticTables, ki: usize, k: Square, p: usize, sq: Square) -> i32 {
+    let v = st.kp.piece(ki, k, p, sq);
+    if ki == 0 { v } else { -v }
+}
+
+/// The learned king-piece terms of both hands, seen from both kings (sente positive).
+#[inline]
+fn kp_hands(pos: &Position, st: &StaticTables) -> i32 {
+    let mut v = 0;
+    if let Some(k) = pos.king_square(Color::Black) {
+        v += st.kp.hands(pos, Color::Black, k);
+    }
+    if let Some(k) = pos.king_square(Color::White) {
+        v -= st.kp.hands(pos, Color::White, k);
+    }
+    v
+}
+
 /// Static evaluation from the side to move's point of view (from scratch).
 pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     evaluate_with(pos, t, &Accumulator::new(pos, t))
@@ -431,7 +476,8 @@ pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
     debug_assert_eq!(*acc, Accumulator::new(pos, t), "stale accumulator");
     let (hand, d) = hands_and_degrees(pos, acc);
     let (degree_term, attack_defence) = degree_terms(acc, d);
-    let mut score = acc.psq + acc.rel[0] + acc.rel[1] + hand + degree_term + attack_defence; // sente positive
+    let learned = acc.kp[0] + acc.kp[1] + kp_hands(pos, t.st);
+    let mut score = acc.psq + acc.rel[0] + acc.rel[1] + learned + hand + degree_term + attack_defence; // sente positive
     if let Some(k) = pos.king_square(Color::Black) {
         score -= king_danger(pos, Color::Black, k, t.st);
     }

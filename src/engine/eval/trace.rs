@@ -20,6 +20,8 @@ pub struct Trace {
     pub castle: i32,
     /// King-relative terms of every piece (zero while the tables are unused).
     pub king_relative: i32,
+    /// The learned king-piece terms (`eval::kp`) of the board and both hands.
+    pub king_piece: i32,
     /// Endgame degree (終盤度) of `[sente, gote]`: how hard each side is attacked, 0..DEGREE_MAX.
     pub degree: [i32; 2],
     /// The degree difference term.
@@ -47,6 +49,7 @@ impl Trace {
             + self.piece_square
             + self.castle
             + self.king_relative
+            + self.king_piece
             + self.degree_term
             + self.attack_defence
             - self.king_danger[0]
@@ -56,14 +59,15 @@ impl Trace {
     /// The terms on one line, `name=value` separated by spaces, for scripts.
     pub fn line(&self) -> String {
         format!(
-            "total={} material={} hand={} piece_square={} castle={} king_relative={} degree={} \
-             attack_defence={} king_danger_sente={} king_danger_gote={} tempo={}",
+            "total={} material={} hand={} piece_square={} castle={} king_relative={} king_piece={} \
+             degree={} attack_defence={} king_danger_sente={} king_danger_gote={} tempo={}",
             self.total,
             self.material,
             self.hand,
             self.piece_square,
             self.castle,
             self.king_relative,
+            self.king_piece,
             self.degree_term,
             self.attack_defence,
             self.king_danger[0],
@@ -105,6 +109,7 @@ pub fn trace(pos: &Position) -> Trace {
         piece_square,
         castle,
         king_relative: acc.rel[0] + acc.rel[1],
+        king_piece: acc.kp[0] + acc.kp[1] + super::kp_hands(pos, t.st),
         degree: d,
         degree_term,
         attack_defence,
@@ -144,6 +149,7 @@ impl fmt::Display for Trace {
             ("piece-square", self.piece_square),
             ("castle (駒組み)", self.castle),
             ("king-relative", self.king_relative),
+            ("king-piece (learned)", self.king_piece),
             ("endgame degree (終盤度)", self.degree_term),
             ("attackers/defenders", self.attack_defence),
             ("sente's king danger", -self.king_danger[0]),

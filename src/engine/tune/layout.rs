@@ -167,7 +167,9 @@ pub fn features(pos: &Position) -> Features {
         t.1 *= stm;
     }
     terms.push((TEMPO_AT as u32, 1.0));
-    Features { base: base * stm, terms }
+    // the learned king-piece terms are fitted on their own (`tune kp`): a constant here
+    let learned = eval::kp::evaluate(pos, eval::kp::shipped()) as f32;
+    Features { base: base * stm + learned, terms }
 }
 
 impl Features {

@@ -5,8 +5,11 @@
 //! shogiban tune --prior [-o FILE]
 //! shogiban tune [--results] [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]
 //!               [--freeze tempo,degree,rel,danger,psq,castle,hand,distance] [-o FILE] DATA...
-//! shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT
+//! shogiban tune selfplay --games N [--nodes N] [--threads T] [--seed S] [--openings FILE] -o OUT
+//! shogiban tune kp [--mix X] [--epochs N] [--l2 X] [--rate R] [--k K] [--from-zero] -o OUT DATA...
 //! ```
+//!
+//! `tune kp` learns the king-piece tables (`eval::kp`) on their own; see `kp`.
 //!
 //! With `--results` the score column is a game result for the side to move (1, 0.5, 0; what
 //! `tune selfplay` writes) and the fit is texel's: σ(eval / k) against the results, k fitted
@@ -20,6 +23,7 @@
 //! places in both copies, and no held-out position is trained on through the other copy.
 
 pub mod fit;
+pub mod kp;
 pub mod layout;
 pub mod selfplay;
 pub mod write;

@@ -3,16 +3,22 @@
 //! search playing the games).
 //!
 //! ```text
-//! shogiban tune selfplay --games N [--nodes N] [--seed S] [--openings FILE] -o OUT
+//! shogiban tune selfplay --games N [--nodes N] [--threads T] [--seed S] [--openings FILE] -o OUT
 //! ```
 //!
 //! Each game starts from a line of OPENINGS (USI games as the book builder reads them:
-//! `startpos moves ...`, `sfen ... moves ...` or bare moves; none: the initial position), plays 12% random moves up to ply 40 for variety, and ends by mate, no legal
-//! move, sennichite, perpetual check, an impasse declaration, adjudication (both sides' searches
-//! agree on more than ±2,500 or a mate for four plies) or as a draw after 320 plies. OUT gets
-//! one line per position from ply 16 on that is not in check and whose searched best move
-//! neither captures nor promotes: `SFEN<TAB>result<TAB>bestmove<TAB>1`, result 1 / 0.5 / 0 for
-//! the side to move. Lines are appended, so runs can be stopped and repeated.
+//! `startpos moves ...`, `sfen ... moves ...` or bare moves; none: the initial position), plays
+//! 12% random moves up to ply 40 for variety, and ends by mate, no legal move, sennichite,
+//! perpetual check, an impasse declaration, adjudication (both sides' searches agree on more than
+//! ±2,500 or a mate for four plies) or as a draw after 320 plies. OUT gets one line per position
+//! from ply 16 on that is not in check and whose searched best move neither captures nor
+//! promotes: `SFEN<TAB>result<TAB>bestmove<TAB>1<TAB>score`, result 1 / 0.5 / 0 and the search's
+//! score in centipawns (±30000 for a mate), both for the side to move.
+//!
+//! T threads play games at once (each with its own engine and random stream); a game's lines are
+//! written together when it ends. Lines are appended, so a run can be stopped at any time and
+//! started again to add more: without `--seed` each run draws a fresh seed from the clock, so a
+//! resumed run plays new games.
 
 use crate::core::{Color, Move, Position, Score};
 use crate::engine::book::build::Game;
@@ -22,15 +28,40 @@ use crate::engine::search::time::Limits;
 use crate::engine::tune::TuneError;
 use crate::engine::{Engine, EngineOptions};
 use std::io::Write;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Settings of a self-play run.
 pub struct SelfPlay {
     pub games: usize,
     pub nodes: u64,
     pub seed: u64,
+    /// Games played at once, each on its own thread with its own engine.
+    pub threads: usize,
     pub openings: Vec<Game>,
+}
+
+/// A seed for a run given none: from the clock, so a resumed run plays new games.
+pub fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
+}
+
+/// What a search said of a position, as the data's score column writes it: centipawns for the
+/// side to move, ±30000 for a mate.
+fn score_cp(score: Score) -> i32 {
+    match score {
+        Score::Cp(v) => v.clamp(-29_999, 29_999),
+        mate => {
+            if mate.mate_for() == Some(true) {
+                30_000
+            } else {
+                -30_000
+            }
+        }
+    }
 }
 
 /// One recorded position: its SFEN, the side to move and the searched best move.
@@ -38,6 +69,7 @@ struct Record {
     sfen: String,
     side: Color,
     best: Move,
+    score: i32,
 }
 
 const ADJUDICATE_CP: i32 = 2_500;
@@ -71,7 +103,7 @@ fn play(engine: &mut Engine, opening: &Game, nodes: u64, rng: &mut Rng) -> (Vec<
         }
         let Some(best) = r.best else { return Turn::Resign };
         if ply >= FIRST_RECORDED_PLY && !pos.in_check() && !pos.is_capture_or_promotion(best) {
-            records.push(Record { sfen: pos.to_sfen(), side: us, best });
+            records.push(Record { sfen: pos.to_sfen(), side: us, best, score: score_cp(r.score) });
         }
         let sente_view = |v: i32| if us == Color::Black { v } else { -v };
         let sign = match r.score {
@@ -88,51 +120,87 @@ fn play(engine: &mut Engine, opening: &Game, nodes: u64, rng: &mut Rng) -> (Vec<
     (records, winner)
 }
 
-/// Plays `sp.games` games and appends their positions to `out`.
+/// The running totals of a run, printed as it goes.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    wins: [usize; 2],
+    draws: usize,
+    positions: usize,
+}
+
+/// The data lines of one finished game.
+fn lines(records: &[Record], winner: Option<Color>) -> String {
+    let mut text = String::new();
+    for r in records {
+        let result = match winner {
+            None => "0.5",
+            Some(w) if w == r.side => "1",
+            Some(_) => "0",
+        };
+        text.push_str(&format!("{}\t{}\t{}\t1\t{}\n", r.sfen, result, r.best.usi(), r.score));
+    }
+    text
+}
+
+/// Plays `sp.games` games on `sp.threads` threads and appends their positions to `out`.
 pub fn run(sp: &SelfPlay, out: &str) -> Result<(), TuneError> {
-    let mut file = std::fs::OpenOptions::new()
+    let file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(out)
         .map_err(|source| TuneError::Open { path: out.to_string(), source })?;
-    let mut engine = Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() });
-    let mut rng = Rng::new(sp.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1));
+    let file = Mutex::new(file);
+    let tally = Mutex::new(Tally::default());
+    let next_game = AtomicUsize::new(0);
+    let failed: Mutex<Option<std::io::Error>> = Mutex::new(None);
     let initial: Game = (Position::startpos(), Vec::new());
-    let (mut wins, mut draws, mut positions) = ([0usize; 2], 0usize, 0usize);
-    for g in 0..sp.games {
-        let opening = if sp.openings.is_empty() {
-            &initial
-        } else {
-            &sp.openings[rng.below(sp.openings.len() as u64) as usize]
-        };
-        let (records, winner) = play(&mut engine, opening, sp.nodes, &mut rng);
-        let mut text = String::new();
-        for r in &records {
-            let result = match winner {
-                None => "0.5",
-                Some(w) if w == r.side => "1",
-                Some(_) => "0",
-            };
-            text.push_str(&format!("{}\t{}\t{}\t1\n", r.sfen, result, r.best.usi()));
+    std::thread::scope(|scope| {
+        for t in 0..sp.threads.max(1) {
+            let (file, tally, next_game, failed, initial) = (&file, &tally, &next_game, &failed, &initial);
+            scope.spawn(move || {
+                let mut engine =
+                    Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() });
+                let stream =
+                    sp.seed.wrapping_add(t as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1);
+                let mut rng = Rng::new(stream);
+                loop {
+                    let g = next_game.fetch_add(1, Ordering::Relaxed);
+                    if g >= sp.games || failed.lock().map(|f| f.is_some()).unwrap_or(true) {
+                        break;
+                    }
+                    let opening = if sp.openings.is_empty() {
+                        initial
+                    } else {
+                        &sp.openings[rng.below(sp.openings.len() as u64) as usize]
+                    };
+                    let (records, winner) = play(&mut engine, opening, sp.nodes, &mut rng);
+                    let text = lines(&records, winner);
+                    if let Err(e) = file.lock().expect("no writer panics").write_all(text.as_bytes()) {
+                        *failed.lock().expect("no writer panics") = Some(e);
+                        break;
+                    }
+                    let mut tl = tally.lock().expect("no writer panics");
+                    tl.games += 1;
+                    tl.positions += records.len();
+                    match winner {
+                        Some(c) => tl.wins[c.index()] += 1,
+                        None => tl.draws += 1,
+                    }
+                    if tl.games % 50 == 0 || tl.games == sp.games {
+                        println!(
+                            "{} games (sente {} gote {} draws {}), {} positions",
+                            tl.games, tl.wins[0], tl.wins[1], tl.draws, tl.positions
+                        );
+                    }
+                }
+            });
         }
-        file.write_all(text.as_bytes())
-            .map_err(|source| TuneError::Write { path: out.to_string(), source })?;
-        positions += records.len();
-        match winner {
-            Some(c) => wins[c.index()] += 1,
-            None => draws += 1,
-        }
-        if (g + 1) % 50 == 0 || g + 1 == sp.games {
-            println!(
-                "{} games (sente {} gote {} draws {}), {positions} positions",
-                g + 1,
-                wins[0],
-                wins[1],
-                draws
-            );
-        }
+    });
+    match failed.into_inner().expect("no writer panics") {
+        Some(source) => Err(TuneError::Write { path: out.to_string(), source }),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -154,15 +222,17 @@ mod tests {
             })
             .collect();
         let openings = vec![(Position::startpos(), moves)];
-        let sp = SelfPlay { games: 2, nodes: 300, seed: 5, openings };
+        let sp = SelfPlay { games: 3, nodes: 300, seed: 5, threads: 2, openings };
         run(&sp, out.to_str().unwrap()).unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
         std::fs::remove_dir_all(&dir).ok();
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines.len() > 10, "two games give positions ({} lines)", lines.len());
+        assert!(lines.len() > 10, "three games give positions ({} lines)", lines.len());
         for line in lines {
             let f: Vec<&str> = line.split('\t').collect();
-            assert_eq!(f.len(), 4, "{line}");
+            assert_eq!(f.len(), 5, "{line}");
+            let score: i32 = f[4].parse().unwrap();
+            assert!(score.abs() <= 30_000, "{line}");
             let pos = Position::from_sfen(f[0]).unwrap();
             assert!(pos.ply() as usize > FIRST_RECORDED_PLY, "{line}");
             assert!(!pos.in_check(), "{line}");

@@ -1,0 +1,291 @@
+//! `shogiban tune kp`: learns the king-piece tables (`eval::kp`) from self-play data.
+//!
+//! ```text
+//! shogiban tune kp [--mix X] [--epochs N] [--l2 X] [--rate R] [--k K] [--from-zero] -o OUT DATA...
+//! ```
+//!
+//! DATA is what `tune selfplay` writes (`SFEN<TAB>result<TAB>bestmove<TAB>quiet<TAB>score`).
+//! Each position's target is a win probability for the side to move, a mix of the search's
+//! score and the game's result: `mix × σ(score / k) + (1 − mix) × result`. The prediction is
+//! `σ((rest + kp) / k)`, where `rest` is the rest of the evaluation (held fixed) and `kp` the
+//! sum of the position's king-piece features; the fit is logistic regression on those features
+//! (cross-entropy, Adam on mini-batches, an L2 pull towards 0), starting from the shipped tables
+//! unless `--from-zero`. k is fitted to the results with the evaluation as it is unless given.
+//! One block of 500 lines in ten is held out, as for the other fits.
+
+use super::TuneError;
+use crate::core::Position;
+use crate::engine::eval::{EvalTables, evaluate, kp};
+use crate::engine::rng::Rng;
+
+/// One training position.
+pub struct KpSample {
+    /// The rest of the evaluation (side to move).
+    rest: f32,
+    /// The target win probability (side to move).
+    target: f32,
+    /// Game result for the side to move (1, 0.5, 0).
+    result: f32,
+    /// Feature indices, the top bit set where the feature counts against the side to move.
+    features: Vec<u32>,
+    held_out: bool,
+}
+
+/// Settings of a KP fit.
+pub struct KpFit {
+    /// Weight of the search score in the target (the rest is the game result).
+    pub mix: f64,
+    pub epochs: usize,
+    pub l2: f64,
+    /// Adam step size in centipawns.
+    pub rate: f64,
+    /// Centipawns per unit of logit (fitted to the results when `None`).
+    pub k: Option<f64>,
+    /// Start from zero weights instead of the shipped ones.
+    pub from_zero: bool,
+    pub files: Vec<String>,
+    pub out: String,
+}
+
+const AGAINST: u32 = 1 << 31;
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// A raw data line: position, result, score.
+struct Line {
+    pos: Position,
+    result: f32,
+    score: f32,
+    held_out: bool,
+}
+
+/// Reads the data files (positions in check, mates and lines without a score are skipped).
+fn read(files: &[String]) -> Result<Vec<Line>, TuneError> {
+    use super::DataProblem;
+    let mut lines = Vec::new();
+    for path in files {
+        let text =
+            std::fs::read_to_string(path).map_err(|source| TuneError::Read { path: path.clone(), source })?;
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let f: Vec<&str> = line.split('\t').collect();
+            let bad = |problem| TuneError::Data { path: path.clone(), line: n + 1, problem };
+            let pos = Position::from_sfen(f[0]).map_err(|e| bad(DataProblem::Sfen(e)))?;
+            let result: f32 = f
+                .get(1)
+                .ok_or_else(|| bad(DataProblem::NoScore))?
+                .parse()
+                .map_err(|_| bad(DataProblem::BadScore))?;
+            let Some(score) = f.get(4) else { continue };
+            let score: f32 = score.parse().map_err(|_| bad(DataProblem::BadScore))?;
+            if score.abs() >= 3000.0 || pos.in_check() || f.get(3) == Some(&"0") {
+                continue;
+            }
+            lines.push(Line { pos, result, score, held_out: n / 500 % 10 == 0 });
+        }
+    }
+    Ok(lines)
+}
+
+/// The rest of the evaluation and the KP features of each line, on every core.
+fn prepare(lines: Vec<Line>) -> Vec<(Line, f32, Vec<u32>)> {
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let chunk = lines.len().div_ceil(threads).max(1);
+    let mut parts: Vec<Vec<Line>> = Vec::new();
+    let mut it = lines.into_iter();
+    loop {
+        let part: Vec<Line> = it.by_ref().take(chunk).collect();
+        if part.is_empty() {
+            break;
+        }
+        parts.push(part);
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .into_iter()
+            .map(|part| {
+                scope.spawn(move || {
+                    part.into_iter()
+                        .map(|l| {
+                            let whole = evaluate(&l.pos, &EvalTables::new(&l.pos));
+                            let rest = (whole - kp::evaluate(&l.pos, kp::shipped())) as f32;
+                            let f = kp::features(&l.pos)
+                                .into_iter()
+                                .map(|(i, s)| if s > 0 { i } else { i | AGAINST })
+                                .collect();
+                            (l, rest, f)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("no worker panics")).collect()
+    })
+}
+
+/// The k for which σ(eval / k) best predicts the results (squared error, 100 .. 2000).
+fn fit_k(evals: &[(f32, f32)]) -> f64 {
+    let err = |k: f64| evals.iter().map(|&(e, r)| (sigmoid(e as f64 / k) - r as f64).powi(2)).sum::<f64>();
+    (2..=40)
+        .map(|i| i as f64 * 50.0)
+        .map(|k| (err(k), k))
+        .fold((f64::MAX, 600.0), |a, b| if b.0 < a.0 { b } else { a })
+        .1
+}
+
+impl KpSample {
+    fn kp(&self, w: &[f64]) -> f64 {
+        self.features
+            .iter()
+            .map(|&f| if f & AGAINST != 0 { -w[(f & !AGAINST) as usize] } else { w[f as usize] })
+            .sum()
+    }
+}
+
+/// Mean cross-entropy against the targets (less their entropy) and mean squared error against
+/// the results.
+fn losses(samples: &[&KpSample], w: &[f64], k: f64) -> (f64, f64) {
+    let (mut ce, mut mse) = (0.0, 0.0);
+    for s in samples {
+        let p = sigmoid((s.rest as f64 + s.kp(w)) / k).clamp(1e-9, 1.0 - 1e-9);
+        let y = (s.target as f64).clamp(1e-9, 1.0 - 1e-9);
+        ce += y * (y / p).ln() + (1.0 - y) * ((1.0 - y) / (1.0 - p)).ln();
+        mse += (p - s.result as f64).powi(2);
+    }
+    let n = samples.len().max(1) as f64;
+    (ce / n, mse / n)
+}
+
+/// Runs the fit and writes the weights file; progress on stdout.
+pub fn run(o: &KpFit) -> Result<(), TuneError> {
+    if o.files.is_empty() {
+        return Err(TuneError::NoData);
+    }
+    let lines = read(&o.files)?;
+    let prepared = prepare(lines);
+    let k = o.k.unwrap_or_else(|| {
+        let evals: Vec<(f32, f32)> = prepared.iter().map(|(l, rest, _)| (*rest, l.result)).collect();
+        fit_k(&evals)
+    });
+    let samples: Vec<KpSample> = prepared
+        .into_iter()
+        .map(|(l, rest, features)| {
+            let target = o.mix * sigmoid(l.score as f64 / k) + (1.0 - o.mix) * l.result as f64;
+            KpSample { rest, target: target as f32, result: l.result, features, held_out: l.held_out }
+        })
+        .collect();
+    let (test, train): (Vec<&KpSample>, Vec<&KpSample>) = samples.iter().partition(|s| s.held_out);
+    println!("{} training positions, {} held out; k {k}, mix {}", train.len(), test.len(), o.mix);
+    let mut w: Vec<f64> = if o.from_zero {
+        vec![0.0; kp::LEN]
+    } else {
+        kp::shipped_weights().iter().map(|&v| v as f64).collect()
+    };
+    let report = |label: &str, w: &[f64]| {
+        let (ct, mt) = losses(&train, w, k);
+        let (ch, mh) = losses(&test, w, k);
+        println!("{label}: train loss {ct:.5} (results mse {mt:.5})  held out {ch:.5} (results mse {mh:.5})");
+    };
+    report("before", &w);
+    let (b1, b2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
+    let mut m = vec![0.0; kp::LEN];
+    let mut v = vec![0.0; kp::LEN];
+    let mut grad = vec![0.0; kp::LEN];
+    let mut touched: Vec<u32> = Vec::new();
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut rng = Rng::new(11);
+    let batch = 1024;
+    let mut step = 0i32;
+    for epoch in 1..=o.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        for chunk in order.chunks(batch) {
+            step += 1;
+            for &i in chunk {
+                let s = train[i];
+                let p = sigmoid((s.rest as f64 + s.kp(&w)) / k);
+                let e = (p - s.target as f64) / (k * chunk.len() as f64);
+                for &f in &s.features {
+                    let (idx, sign) =
+                        if f & AGAINST != 0 { ((f & !AGAINST) as usize, -1.0) } else { (f as usize, 1.0) };
+                    if grad[idx] == 0.0 {
+                        touched.push(idx as u32);
+                    }
+                    grad[idx] += e * sign;
+                }
+            }
+            // Adam on the features this batch touched (lazy: the others keep their moments)
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            for &idx in &touched {
+                let i = idx as usize;
+                let g = grad[i] + o.l2 * w[i];
+                m[i] = b1 * m[i] + (1.0 - b1) * g;
+                v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+                w[i] -= o.rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+                grad[i] = 0.0;
+            }
+            touched.clear();
+        }
+        report(&format!("epoch {epoch}"), &w);
+    }
+    let quantized: Vec<i16> =
+        w.iter().map(|&x| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16).collect();
+    let q: Vec<f64> = quantized.iter().map(|&x| x as f64).collect();
+    report("rounded", &q);
+    let bytes = kp::to_bytes(&quantized);
+    let tmp = format!("{}.tmp", o.out);
+    std::fs::write(&tmp, bytes)
+        .and_then(|_| std::fs::rename(&tmp, &o.out))
+        .map_err(|source| TuneError::Write { path: o.out.clone(), source })?;
+    println!("wrote {}", o.out);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions whose side to move won every game: the fit raises their KP value.
+    #[test]
+    fn the_fit_moves_towards_the_winner() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("d.tsv");
+        let line = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\t1\t3c3d\t1\t400\n";
+        // 600 lines: the first 500 are held out, the rest trained on
+        std::fs::write(&data, line.repeat(600)).unwrap();
+        let out = dir.path().join("kp.bin");
+        let fit = KpFit {
+            mix: 0.5,
+            epochs: 20,
+            l2: 0.0,
+            rate: 2.0,
+            k: Some(600.0),
+            from_zero: true,
+            files: vec![data.display().to_string()],
+            out: out.display().to_string(),
+        };
+        run(&fit).unwrap();
+        let w = kp::parse(&std::fs::read(&out).unwrap()).unwrap();
+        let t = kp::KpTables::new(&w);
+        let pos = Position::from_sfen(line.split('\t').next().unwrap()).unwrap();
+        assert!(kp::evaluate(&pos, &t) > 50, "{}", kp::evaluate(&pos, &t));
+    }
+
+    #[test]
+    fn bad_lines_are_reported_with_their_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("d.tsv");
+        std::fs::write(
+            &data,
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t1\t7g7f\t1\tx\n",
+        )
+        .unwrap();
+        let e = read(&[data.display().to_string()]).err().unwrap();
+        assert!(e.to_string().ends_with("d.tsv:1: bad score"), "{e}");
+    }
+}
