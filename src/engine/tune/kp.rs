@@ -11,6 +11,11 @@
 //! sum of the position's king-piece features; the fit is logistic regression on those features
 //! (cross-entropy, Adam on mini-batches, an L2 pull towards 0), starting from the shipped tables
 //! unless `--from-zero`. k is fitted to the results with the evaluation as it is unless given.
+//!
+//! Most king squares are rare in the data, so each feature is learned three times over and the
+//! three added up when the tables are written (a factorisation, as NNUE trainers do): once for
+//! its king square, once for the king's region (three rank bands × three file bands) and once
+//! for any king square.
 //! One block of 500 lines in ten is held out, as for the other fits.
 
 use super::TuneError;
@@ -49,6 +54,29 @@ pub struct KpFit {
 
 const AGAINST: u32 = 1 << 31;
 
+/// King regions of the factorisation.
+const REGIONS: usize = 9;
+/// Weights of the fit: the tables, then the any-king features, then the region features.
+const FIT_LEN: usize = kp::LEN + (1 + REGIONS) * kp::FEATURES;
+
+/// The region of a king index (`file × 9 + rank`, files 1..=5 after the mirror, ranks from the
+/// owner's side): rank bands 1–3, 4–6, 7–9 × file bands 1–2, 3–4, 5.
+fn region(king: usize) -> usize {
+    let (file, rank) = (king / 9, king % 9);
+    (rank / 3) * 3 + [0, 0, 1, 1, 2][file]
+}
+
+/// A table feature with its two shared ones.
+fn factorised(index: u32) -> [u32; 3] {
+    let (king, f) = (index as usize / kp::FEATURES, index as usize % kp::FEATURES);
+    [index, (kp::LEN + f) as u32, (kp::LEN + (1 + region(king)) * kp::FEATURES + f) as u32]
+}
+
+/// The tables with the shared features folded in.
+fn fold(w: &[f64]) -> Vec<f64> {
+    (0..kp::LEN).map(|i| factorised(i as u32).iter().map(|&j| w[j as usize]).sum()).collect()
+}
+
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -68,8 +96,10 @@ fn read(files: &[String]) -> Result<Vec<Line>, TuneError> {
     for path in files {
         let text =
             std::fs::read_to_string(path).map_err(|source| TuneError::Read { path: path.clone(), source })?;
+        let last = text.lines().count().saturating_sub(1);
         for (n, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
+            // a run stopped while writing leaves its last line cut short
+            if line.trim().is_empty() || (n == last && !text.ends_with('\n')) {
                 continue;
             }
             let f: Vec<&str> = line.split('\t').collect();
@@ -115,7 +145,7 @@ fn prepare(lines: Vec<Line>) -> Vec<(Line, f32, Vec<u32>)> {
                             let rest = (whole - kp::evaluate(&l.pos, kp::shipped())) as f32;
                             let f = kp::features(&l.pos)
                                 .into_iter()
-                                .map(|(i, s)| if s > 0 { i } else { i | AGAINST })
+                                .flat_map(|(i, s)| factorised(i).map(|j| if s > 0 { j } else { j | AGAINST }))
                                 .collect();
                             (l, rest, f)
                         })
@@ -180,11 +210,12 @@ pub fn run(o: &KpFit) -> Result<(), TuneError> {
         .collect();
     let (test, train): (Vec<&KpSample>, Vec<&KpSample>) = samples.iter().partition(|s| s.held_out);
     println!("{} training positions, {} held out; k {k}, mix {}", train.len(), test.len(), o.mix);
-    let mut w: Vec<f64> = if o.from_zero {
-        vec![0.0; kp::LEN]
-    } else {
-        kp::shipped_weights().iter().map(|&v| v as f64).collect()
-    };
+    let mut w: Vec<f64> = vec![0.0; FIT_LEN];
+    if !o.from_zero {
+        for (x, &v) in w.iter_mut().zip(&kp::shipped_weights()) {
+            *x = v as f64;
+        }
+    }
     let report = |label: &str, w: &[f64]| {
         let (ct, mt) = losses(&train, w, k);
         let (ch, mh) = losses(&test, w, k);
@@ -192,9 +223,9 @@ pub fn run(o: &KpFit) -> Result<(), TuneError> {
     };
     report("before", &w);
     let (b1, b2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
-    let mut m = vec![0.0; kp::LEN];
-    let mut v = vec![0.0; kp::LEN];
-    let mut grad = vec![0.0; kp::LEN];
+    let mut m = vec![0.0; FIT_LEN];
+    let mut v = vec![0.0; FIT_LEN];
+    let mut grad = vec![0.0; FIT_LEN];
     let mut touched: Vec<u32> = Vec::new();
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = Rng::new(11);
@@ -234,9 +265,12 @@ pub fn run(o: &KpFit) -> Result<(), TuneError> {
         report(&format!("epoch {epoch}"), &w);
     }
     let quantized: Vec<i16> =
-        w.iter().map(|&x| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16).collect();
-    let q: Vec<f64> = quantized.iter().map(|&x| x as f64).collect();
-    report("rounded", &q);
+        fold(&w).iter().map(|&x| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16).collect();
+    let mut q = vec![0.0; FIT_LEN];
+    for (x, &v) in q.iter_mut().zip(&quantized) {
+        *x = v as f64;
+    }
+    report("folded and rounded", &q);
     let bytes = kp::to_bytes(&quantized);
     let tmp = format!("{}.tmp", o.out);
     std::fs::write(&tmp, bytes)

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Rebuilds the learned king-piece tables (assets/kp.bin) from nothing: self-play games on every
+# core, then the fit. Stop it at any time; run it again with the same DATA to add games (the
+# data file is appended to, and each run draws a fresh seed), then fit on all of it.
+#
+#   tools/learn_kp.sh [GAMES [DATA]]       # defaults: 20000 games, target/kp-data.tsv
+#   KP_FIT_ONLY=1 tools/learn_kp.sh 0 DATA # fit on data already made
+#
+# The settings are those of the shipped tables (decision 0027). The data is not committed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-20000}
+data=${2:-target/kp-data.tsv}
+cargo build --release --features dev-tools
+bin=target/release/shogiban
+if [ -z "${KP_FIT_ONLY:-}" ] && [ "$games" -gt 0 ]; then
+  nice "$bin" tune selfplay --games "$games" --nodes 10000 --openings assets/openings.txt -o "$data"
+fi
+"$bin" tune kp --from-zero --mix 0.7 --epochs 10 --rate 0.1 -o assets/kp.bin "$data"
+echo "now: cargo test (the recorded hash of assets/kp.bin and the bench signature change with it)"
