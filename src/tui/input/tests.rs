@@ -154,6 +154,38 @@ fn q_asks_and_y_quits() {
     assert!(app.should_quit());
 }
 
+#[test]
+fn after_a_failed_autosave_quitting_warns_offers_a_save_and_keeps_saying_so_until_one_works() {
+    let mut app = App::new(Position::startpos());
+    app.set_autosave_result(Some("No space left on device (os error 28)".into()));
+    // the next message does not hide it
+    app.set_message("▲７六歩");
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("autosave failing: No space left"), "{s}");
+    handle_event(&mut app, key(KeyCode::Char('q')), AREA);
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("quitting loses them") && s.contains("s: save"), "{s}");
+    // Enter does not quit past the warning; `s` opens the save box
+    handle_event(&mut app, key(KeyCode::Enter), AREA);
+    assert!(!app.should_quit() && app.popup().is_none());
+    handle_event(&mut app, key(KeyCode::Char('q')), AREA);
+    handle_event(&mut app, key(KeyCode::Char('s')), AREA);
+    assert!(matches!(app.input().map(|i| i.kind), Some(crate::tui::app::InputKind::SavePath)));
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    // a save by hand keeps the moves: quitting no longer warns
+    app.on_saved(std::path::Path::new("/elsewhere/game.kifu"), Ok(Vec::new()));
+    assert!(app.unsaved_after_autosave_failure().is_none());
+    // until the record changes again
+    app.submit_typed("7g7f");
+    assert!(app.take_dirty());
+    assert!(app.unsaved_after_autosave_failure().is_some());
+    // an autosave written again ends it
+    app.set_autosave_result(None);
+    handle_event(&mut app, key(KeyCode::Char('q')), AREA);
+    handle_event(&mut app, key(KeyCode::Char('y')), AREA);
+    assert!(app.should_quit());
+}
+
 /// A three-move record opened for review.
 fn opened_record() -> App {
     let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n";

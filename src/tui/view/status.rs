@@ -17,6 +17,12 @@ fn message_lines(app: &App, width: u16) -> Vec<String> {
     // an empty message shows how to get help
     let message = if app.message().is_empty() { app.text().help_hint } else { app.message() };
     let mut lines = wrap(&g.pad(message), width);
+    // a failed autosave is said until one is written (or the record is saved by hand)
+    if let Some(e) = app.unsaved_after_autosave_failure()
+        && !app.message().contains(e)
+    {
+        lines.extend(wrap(&g.pad(&(app.text().autosave_failing)(e)), width));
+    }
     let thinking = super::thinking::thinking_text(app);
     if !thinking.is_empty() {
         lines.extend(wrap(&g.pad(&thinking), width));
