@@ -8,7 +8,7 @@ use crate::core::Color;
 use crate::record::Outcome;
 use crate::record::bod::hand_text;
 use crate::tui::app::{App, Library};
-use crate::tui::library::{Entry, Origin};
+use crate::tui::library::{Entry, Origin, SCAN_LIMIT};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -64,7 +64,10 @@ pub(super) fn draw(f: &mut Frame, app: &App, lib: &Library, area: Rect) {
     let visible = lib.visible();
     let count = match lib.entries() {
         None => t.scanning.to_string(),
-        Some(all) => (t.count)(visible.len(), all.len()),
+        Some(all) => match lib.left_out() {
+            0 => (t.count)(visible.len(), all.len()),
+            n => format!("{} · {}", (t.count)(visible.len(), all.len()), (t.left_out)(n, SCAN_LIMIT)),
+        },
     };
     let block = Block::default().borders(Borders::ALL).title(format!(" {} · {count} ", t.title));
     let inner = block.inner(list_area);
