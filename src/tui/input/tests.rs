@@ -123,6 +123,31 @@ fn clicks_land_on_the_square_drawn_there_at_every_size() {
 }
 
 #[test]
+fn esc_leaves_the_library_filter_whatever_key_cancel_has_and_a_letter_is_refused_for_cancel() {
+    let parsed =
+        crate::tui::settings::parse(r#"{"version": 1, "keys": {"cancel": "F2"}}"#, Default::default());
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    let mut app = App::new(Position::startpos());
+    app.set_settings(parsed.settings);
+    handle_event(&mut app, key(KeyCode::Char('O')), AREA);
+    handle_event(&mut app, key(KeyCode::Char('x')), AREA);
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    assert!(app.library().is_none(), "Esc did not leave the library");
+    // a letter as the only cancel key would type into the filter: refused at launch
+    for keys in [r#""q""#, r#"["x", "Space"]"#] {
+        let text = format!(r#"{{"version": 1, "keys": {{"cancel": {keys}}}}}"#);
+        let parsed = crate::tui::settings::parse(&text, Default::default());
+        assert!(parsed.problems.iter().any(|p| p.contains("no way out")), "{keys}: {:?}", parsed.problems);
+        let mut app = App::new(Position::startpos());
+        app.set_settings(parsed.settings);
+        handle_event(&mut app, key(KeyCode::Char('O')), AREA);
+        handle_event(&mut app, key(KeyCode::Esc), AREA);
+        assert!(app.library().is_none());
+    }
+}
+
+#[test]
 fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
     use crate::tui::app::LibraryCommand;
     let mut app = App::new(Position::startpos());
