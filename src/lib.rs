@@ -4,6 +4,7 @@
 //! files), [`engine`] (search and USI), [`study`] (engine analysis kept in records), [`online`]
 //! (games over the CSA server protocol), `tui` (the terminal app).
 
+pub mod bounded_read;
 pub mod core;
 pub mod engine;
 pub mod online;

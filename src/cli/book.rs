@@ -63,8 +63,8 @@ fn build(files: &[PathBuf], out: &Path, plies: usize) -> Result<(), String> {
     let games = builder.games();
     let book = builder.finish();
     book.save(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    println!("{} games, {} positions -> {}", games, book.len(), out.display());
-    Ok(())
+    let done = format!("{} games, {} positions -> {}\n", games, book.len(), out.display());
+    shogiban::record::io::write_stdout(done.as_bytes()).map_err(|e| format!("cannot write the output: {e}"))
 }
 
 /// The games of one file: kifu formats (KIF, KI2, CSA with several games, JKF) through the record
@@ -97,13 +97,13 @@ fn probe(book_path: Option<&Path>, sfen: Option<Vec<String>>, moves: &[String]) 
         Some(p) => Book::load(p).map_err(|e| e.to_string())?,
         None => Book::builtin(),
     };
-    println!("sfen {}", position_sfen(&pos));
+    let mut text = format!("sfen {}\n", position_sfen(&pos));
     let moves = book.moves(&pos);
     if moves.is_empty() {
-        println!("(not in book)");
+        text.push_str("(not in book)\n");
     }
     for b in moves {
-        println!("{} {}", b.mv.usi(), b.weight);
+        text.push_str(&format!("{} {}\n", b.mv.usi(), b.weight));
     }
-    Ok(())
+    shogiban::record::io::write_stdout(text.as_bytes()).map_err(|e| format!("cannot write the output: {e}"))
 }

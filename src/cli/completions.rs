@@ -5,7 +5,6 @@
 use super::Cli;
 use clap::CommandFactory;
 use clap_complete::Shell;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -71,11 +70,11 @@ pub fn man(a: ManArgs) -> ExitCode {
     }
 }
 
-/// Writes `bytes` to stdout; a failed write is an error, not a silent success.
+/// Writes `bytes` to stdout; a failed write (stdout closed included) is an error, not a silent
+/// success.
 fn write_stdout(command: &str, bytes: &[u8]) -> ExitCode {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
+    match super::print(command, &String::from_utf8_lossy(bytes)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => super::fail(command, format!("cannot write to stdout: {e}")),
+        Err(code) => code,
     }
 }

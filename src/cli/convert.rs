@@ -3,12 +3,13 @@
 //! encoding from its extension (`.kif`/`.ki2` Shift_JIS, others UTF-8) and writes atomically.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
+use shogiban::bounded_read::{RECORD_LIMIT, read_all_bounded, read_bounded};
 use shogiban::record::RecordError;
 use shogiban::record::io::{
     Format, encode_for_file, read_bytes, write_file_atomically, write_stdout, write_text,
 };
 use shogiban::record::text::Encoding;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -47,14 +48,21 @@ pub fn run(a: Args) -> ExitCode {
 fn convert(a: &Args) -> Result<bool, RecordError> {
     let (bytes, name, hint) = match a.input.as_deref() {
         None | Some("-") => {
-            let mut b = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut b)
+            let b = read_all_bounded(std::io::stdin().lock(), RECORD_LIMIT)
+                .and_then(|b| match b.is_empty() {
+                    // a closed standard input reads as empty: not a record in no known format
+                    true => Err(std::io::Error::new(
+                        std::io::ErrorKind::UnexpectedEof,
+                        "standard input is empty or closed: give a record file, or pipe one in",
+                    )),
+                    false => Ok(b),
+                })
                 .map_err(|source| RecordError::Io { path: "<stdin>".into(), source })?;
             (b, "<stdin>".to_string(), None)
         }
         Some(p) => {
-            let b = std::fs::read(p).map_err(|source| RecordError::Io { path: p.to_string(), source })?;
+            let b = read_bounded(Path::new(p), RECORD_LIMIT)
+                .map_err(|source| RecordError::Io { path: p.to_string(), source })?;
             (b, p.to_string(), Format::from_path(Path::new(p)))
         }
     };

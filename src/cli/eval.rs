@@ -26,7 +26,7 @@ pub fn run(a: Args) -> ExitCode {
             Ok(p) => p,
             Err(e) => return super::fail("eval", e),
         };
-        println!("{}", trace(&pos));
+        out!("eval", "{}", trace(&pos));
         return ExitCode::SUCCESS;
     }
     let mut failed = false;
@@ -41,7 +41,7 @@ pub fn run(a: Args) -> ExitCode {
             }
         };
         let Ok(line) = String::from_utf8(line) else {
-            println!("error");
+            out!("eval", "error");
             say!("shogiban eval: line {}: not UTF-8 text (an SFEN is ASCII)", n + 1);
             failed = true;
             continue;
@@ -50,10 +50,10 @@ pub fn run(a: Args) -> ExitCode {
             continue;
         }
         match parse(&line) {
-            Ok(pos) => println!("{}", trace(&pos).line()),
+            Ok(pos) => out!("eval", "{}", trace(&pos).line()),
             Err(e) => {
                 // keep the output in step with the input: one line for each position
-                println!("error");
+                out!("eval", "error");
                 say!("shogiban eval: line {}: {e}", n + 1);
                 failed = true;
             }

@@ -13,6 +13,15 @@ macro_rules! say {
     }};
 }
 
+/// `println!` through [`print`]: returns the failure's exit status from the function.
+macro_rules! out {
+    ($command:expr, $($arg:tt)*) => {
+        if let Err(code) = crate::cli::print($command, &format!("{}\n", format_args!($($arg)*))) {
+            return code;
+        }
+    };
+}
+
 mod analyze;
 mod book;
 mod completions;
@@ -187,12 +196,20 @@ fn refuse_mistyped_subcommand_in(args: impl Iterator<Item = std::ffi::OsString>,
 }
 
 /// The first word of the top-level command line that is neither an option nor the value of
-/// `--engine`: where the subcommand or FILE stands.
+/// one (`--engine CMD`, `--user NAME`, every top-level option that takes a value): where the
+/// subcommand or FILE stands.
 fn first_positional(mut args: impl Iterator<Item = std::ffi::OsString>) -> Option<std::ffi::OsString> {
+    let cmd = Cli::command();
+    let takes_value = |word: &str| {
+        cmd.get_arguments().filter(|a| !a.is_positional() && a.get_action().takes_values()).any(|a| {
+            a.get_long().is_some_and(|l| word.strip_prefix("--") == Some(l))
+                || a.get_short().is_some_and(|s| word.chars().eq(['-', s]))
+        })
+    };
     while let Some(arg) = args.next() {
         match arg.to_str() {
             Some("--") => return args.next(),
-            Some("--engine") => {
+            Some(option) if takes_value(option) => {
                 args.next();
             }
             Some(a) if a.starts_with('-') && a.len() > 1 => {}
@@ -326,6 +343,14 @@ fn bench(depth: u32) -> ExitCode {
     }
 }
 
+/// Writes `text` to standard output. A write that fails — standard output closed (`>&-`), a
+/// full disk, a pipe whose reader has gone — is said on stderr and is `Err` with status 1:
+/// output that did not arrive is never a success.
+pub fn print(command: &str, text: &str) -> Result<(), ExitCode> {
+    shogiban::record::io::write_stdout(text.as_bytes())
+        .map_err(|e| fail(command, format!("cannot write the output: {e}")))
+}
+
 /// Prints `message` as `shogiban <command>: message` and fails with status 1.
 pub fn fail(command: &str, message: impl std::fmt::Display) -> ExitCode {
     say!("shogiban {command}: {message}");
@@ -357,5 +382,9 @@ mod tests {
         assert_eq!(first(&["--engine", "gnushogi", "mtae", "-x"]), Some("mtae".into()));
         assert_eq!(first(&["--engine=gnushogi", "--", "-game.kif"]), Some("-game.kif".into()));
         assert_eq!(first(&["--bogus"]), None);
+        // the value of any top-level option is not a subcommand (`--user me` alone: clap's
+        // own error, that --user needs --csa)
+        assert_eq!(first(&["--user", "me"]), None);
+        assert_eq!(first(&["--csa", "localhost", "--game", "g", "x.kif"]), Some("x.kif".into()));
     }
 }

@@ -1,7 +1,6 @@
 //! `shogiban perft`: counts the leaf nodes of the legal-move tree to a depth.
 
 use shogiban::core::{Position, perft};
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -49,7 +48,8 @@ pub fn run(a: Args) -> ExitCode {
         el.as_millis(),
         (total as f64 / secs) as u64
     ));
-    // A closed pipe (e.g. `| head`) is not an error worth a panic.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    ExitCode::SUCCESS
+    match super::print("perft", &text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
 }

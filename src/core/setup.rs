@@ -36,6 +36,31 @@ pub enum SetupProblem {
     OpponentInCheck,
 }
 
+impl std::fmt::Display for SetupProblem {
+    /// In English, for the command line (the app has its own words, `tui::text::setup`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = |c: &Color| if *c == Color::Black { "sente (☗)" } else { "gote (☖)" };
+        match self {
+            SetupProblem::NoKing(c) => write!(f, "{} has no king", side(c)),
+            SetupProblem::TooManyKings(c) => write!(f, "{} has more than one king", side(c)),
+            SetupProblem::TooManyPieces { kind, count, max } => {
+                write!(
+                    f,
+                    "{count} {} on board and in hand, more than a set's {max}",
+                    super::sfen::kind_name(*kind)
+                )
+            }
+            SetupProblem::DeadPiece { square, piece } => {
+                write!(f, "'{}' on {} could never move", piece.sfen(), square.usi())
+            }
+            SetupProblem::Nifu { color, file } => {
+                write!(f, "{} has two unpromoted pawns on file {file} (二歩)", side(color))
+            }
+            SetupProblem::OpponentInCheck => write!(f, "the side not to move is in check"),
+        }
+    }
+}
+
 impl SetupProblem {
     /// Whether this problem stops the position from being used as `purpose` when `attacker`
     /// (the side to move) is to move.

@@ -305,14 +305,16 @@ impl Position {
                     .ok_or_else(|| SfenError::BadHand(hand.to_string()))?;
                 let color = if ch.is_ascii_uppercase() { Color::Black } else { Color::White };
                 let n = if count == 0 { 1 } else { count };
+                // the hand's whole count of the kind (`10P9P` is 19 pawns), not the last number
+                let total = pos.hand(color).count(kind) as u32 + n;
+                if total > kind.max_count() as u32 {
+                    return Err(SfenError::TooManyPieces {
+                        kind: kind_name(kind),
+                        count: total,
+                        max: kind.max_count() as u32,
+                    });
+                }
                 for _ in 0..n {
-                    if pos.hand(color).count(kind) >= kind.max_count() {
-                        return Err(SfenError::TooManyPieces {
-                            kind: kind_name(kind),
-                            count: n,
-                            max: kind.max_count() as u32,
-                        });
-                    }
                     pos.add_hand(color, kind);
                 }
                 count = 0;
@@ -453,7 +455,7 @@ impl Position {
     }
 }
 
-fn kind_name(k: PieceKind) -> &'static str {
+pub(crate) fn kind_name(k: PieceKind) -> &'static str {
     match k {
         PieceKind::Pawn => "pawns",
         PieceKind::Lance => "lances",

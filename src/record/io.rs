@@ -196,7 +196,8 @@ pub fn decode_record(bytes: &[u8], hint: Option<Format>) -> (String, Vec<Warning
 pub fn load_record(path: impl AsRef<Path>) -> Result<(GameRecord, Vec<Warning>), RecordError> {
     let path = path.as_ref();
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| RecordError::Io { path: name.clone(), source })?;
+    let bytes = crate::bounded_read::read_bounded(path, crate::bounded_read::RECORD_LIMIT)
+        .map_err(|source| RecordError::Io { path: name.clone(), source })?;
     let (record, mut warnings) =
         read_bytes(&bytes, Format::from_path(path)).map_err(|e| e.with_file(&name))?;
     for w in &mut warnings {
@@ -246,7 +247,8 @@ pub fn encode_for_file(text: &str, enc: Encoding) -> (Vec<u8>, Vec<Warning>) {
 pub fn load_all_records(path: impl AsRef<Path>) -> Result<Vec<(GameRecord, Vec<Warning>)>, RecordError> {
     let path = path.as_ref();
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| RecordError::Io { path: name.clone(), source })?;
+    let bytes = crate::bounded_read::read_bounded(path, crate::bounded_read::RECORD_LIMIT)
+        .map_err(|source| RecordError::Io { path: name.clone(), source })?;
     let hint = Format::from_path(path);
     let (text, decoding) = decode_record(&bytes, hint);
     let format = match hint.or_else(|| Format::detect(&text)) {

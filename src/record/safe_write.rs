@@ -345,12 +345,42 @@ fn replace_with_named(
 
 /// Writes a device, FIFO or other non-regular file as it is (no rename over it).
 fn write_in_place(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut f = std::fs::OpenOptions::new().write(true).open(target)?;
+    let mut f = open_in_place(target)?;
     f.write_all(bytes)?;
     f.flush()?;
     // devices and pipes need not support fsync
     let _ = f.sync_all();
     Ok(())
+}
+
+/// Opens a file that is not a regular one for writing, never waiting: a FIFO no process reads
+/// is an error at once (opening it would block until one does, an app's quit with it), not a
+/// wait. Once open, writes block as usual.
+#[cfg(target_os = "linux")]
+fn open_in_place(target: &Path) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::os::unix::io::AsRawFd;
+    let f =
+        std::fs::OpenOptions::new().write(true).custom_flags(libc::O_NONBLOCK).open(target).map_err(|e| {
+            if e.raw_os_error() == Some(libc::ENXIO) {
+                std::io::Error::new(e.kind(), "a FIFO (named pipe) that no program reads; not written")
+            } else {
+                e
+            }
+        })?;
+    // SAFETY: F_GETFL and F_SETFL only read and set the flags of a descriptor `f` owns.
+    unsafe {
+        let flags = libc::fcntl(f.as_raw_fd(), libc::F_GETFL);
+        if flags >= 0 {
+            libc::fcntl(f.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK);
+        }
+    }
+    Ok(f)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn open_in_place(target: &Path) -> std::io::Result<File> {
+    std::fs::OpenOptions::new().write(true).open(target)
 }
 
 /// Whether this process may write the file (the permission bits alone do not say for files
@@ -482,11 +512,19 @@ mod tests {
         let c = std::ffi::CString::new(p.to_str().unwrap()).unwrap();
         // SAFETY: a valid path string.
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        // with no reader, at once an error, not a wait (an app quitting would hang on it)
+        let e = write_file_atomically(&p, b"nobody reads").unwrap_err();
+        assert!(e.to_string().contains("no program reads"), "{e}");
         let reader = {
             let p = p.clone();
             std::thread::spawn(move || std::fs::read(p).unwrap())
         };
-        write_file_atomically(&p, b"through the pipe").unwrap();
+        // the reader is there once its thread has begun to open the pipe
+        let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while let Err(e) = write_file_atomically(&p, b"through the pipe") {
+            assert!(std::time::Instant::now() < end, "{e}");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         assert_eq!(reader.join().unwrap(), b"through the pipe");
         assert!(std::fs::symlink_metadata(&p).unwrap().file_type().is_fifo());
     }

@@ -216,6 +216,26 @@ pub fn pad_to(s: &str, width: usize) -> String {
     out
 }
 
+/// Whether `c` must not reach a terminal from text that came from outside (a record's names,
+/// headers and comments, a server's or an engine's words): a control character (ESC starts a
+/// terminal command) or a bidirectional mark (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F,
+/// U+061C), which reorders what is drawn after it.
+pub fn unsafe_for_terminal(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// Text from outside made safe to draw: every character [`unsafe_for_terminal`] dropped (the
+/// app draws through this, see `tui::view`; headers are kept without them, see
+/// `tree::clean_header`).
+pub fn outside_text(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.chars().any(unsafe_for_terminal) {
+        std::borrow::Cow::Owned(s.chars().filter(|&c| !unsafe_for_terminal(c)).collect())
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}
+
 /// Trims ASCII whitespace and ideographic spaces.
 pub fn trim_all(s: &str) -> &str {
     s.trim_matches(|c: char| c.is_whitespace())

@@ -59,9 +59,19 @@ pub fn clean_header(key: &str, value: &str) -> Result<(String, String), HeaderDr
     if let Some(why) = header_key_problem(key) {
         return Err(HeaderDropped::Refused { key: key.to_string(), why });
     }
-    let value: String =
-        value.chars().filter(|&c| c != '\u{FFFD}').map(|c| if c.is_control() { ' ' } else { c }).collect();
-    Ok((key.to_string(), value.trim_matches(char::is_whitespace).to_string()))
+    Ok((key.to_string(), clean_header_value(value)))
+}
+
+/// A header's value as records keep it: control characters (ESC, line breaks) become spaces,
+/// bidirectional marks (see [`super::text::unsafe_for_terminal`]) and undecodable bytes go,
+/// white space around it is trimmed. Read or set by the app, a header is written only so.
+pub fn clean_header_value(value: &str) -> String {
+    let value: String = value
+        .chars()
+        .filter(|&c| c != '\u{FFFD}' && (c.is_control() || !super::text::unsafe_for_terminal(c)))
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    value.trim_matches(char::is_whitespace).to_string()
 }
 
 /// A comment as every format keeps it: control characters (a line break included) become
@@ -235,10 +245,13 @@ impl GameRecord {
     }
 
     /// Sets a header, keeping its place if it exists, else appending it.
+    /// Sets a header (its value cleaned as [`clean_header_value`] says: no control characters
+    /// or bidirectional marks reach a file, whoever gave the name).
     pub fn set_header(&mut self, key: &str, value: &str) {
+        let value = clean_header_value(value);
         match self.headers.iter_mut().find(|(k, _)| k == key) {
-            Some(e) => e.1 = value.to_string(),
-            None => self.headers.push((key.to_string(), value.to_string())),
+            Some(e) => e.1 = value,
+            None => self.headers.push((key.to_string(), value)),
         }
     }
 

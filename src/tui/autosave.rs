@@ -52,7 +52,7 @@ impl Autosave {
         self.record_pending |= dirty;
         let session = match serde_json::to_string_pretty(&app.session(now)) {
             Ok(text) => text,
-            Err(e) => return app.set_message((app.text().autosave_failed)(&e.to_string())),
+            Err(e) => return app.set_autosave_result(Some(e.to_string())),
         };
         runner.start(JobRequest::Autosave {
             record_path: store.autosave_path(),
@@ -65,10 +65,10 @@ impl Autosave {
 
     /// The autosave last started has been written, or why not.
     pub(super) fn on_report(&mut self, app: &mut App, result: Result<(), String>) {
-        match result {
-            Ok(()) => self.record_pending = false,
-            Err(e) => app.set_message((app.text().autosave_failed)(&e)),
+        if result.is_ok() {
+            self.record_pending = false;
         }
+        app.set_autosave_result(result.err());
     }
 
     /// Waits (a few seconds at most) until every file handed to the runner is written.

@@ -98,6 +98,19 @@ fn nearest_256(rgb: (u8, u8, u8)) -> u8 {
     if distance(indexed_rgb(grey), rgb) < distance(indexed_rgb(cube), rgb) { grey } else { cube }
 }
 
+/// How far apart two colours look once a terminal of `depth` shows them (the weighted
+/// distance `nearest_*` use; `None` for a colour with no fixed value, such as `Reset`). For
+/// the palettes' tests.
+#[cfg(test)]
+pub(crate) fn shown_distance(a: Tc, b: Tc, depth: ColorDepth) -> Option<u32> {
+    let rgb = |c: Tc| match reduce(c, depth) {
+        Tc::Rgb(r, g, b) => Some((r, g, b)),
+        Tc::Indexed(i) => Some(indexed_rgb(i)),
+        named => NAMED.iter().find(|(n, _)| *n == named).map(|(_, v)| *v),
+    };
+    Some(distance(rgb(a)?, rgb(b)?))
+}
+
 fn nearest_16(rgb: (u8, u8, u8)) -> Tc {
     NAMED.iter().min_by_key(|(_, v)| distance(*v, rgb)).expect("sixteen colours").0
 }

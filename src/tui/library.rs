@@ -68,6 +68,8 @@ impl Entry {
 pub struct Found {
     pub entries: Vec<Entry>,
     pub explorer: Explorer,
+    /// Record files found past [`SCAN_LIMIT`], neither listed nor read (the oldest).
+    pub left_out: usize,
 }
 
 /// The places a scan looks in.
@@ -114,6 +116,7 @@ pub fn scan(sources: &Sources, stop: &AtomicBool) -> Found {
             }
         }
     }
+    let left_out = found.len().saturating_sub(SCAN_LIMIT);
     found.truncate(SCAN_LIMIT);
     let mut entries = Vec::with_capacity(found.len());
     let mut index = PositionIndex::new();
@@ -127,7 +130,7 @@ pub fn scan(sources: &Sources, stop: &AtomicBool) -> Found {
         });
         entries.push(Entry { path, origin, modified, summary });
     }
-    Found { entries, explorer: Explorer::new(index, Book::builtin()) }
+    Found { entries, explorer: Explorer::new(index, Book::builtin()), left_out }
 }
 
 fn canonical(path: &Path) -> PathBuf {
@@ -139,10 +142,12 @@ pub fn is_record_file(path: &Path) -> bool {
     Format::from_path(path).is_some_and(|f| f != Format::Jkf || path.extension().is_some_and(|e| e == "jkf"))
 }
 
+/// A record's summary is read only from a regular file (a link to `/dev/tty` or a FIFO is
+/// refused without blocking, see `bounded_read`).
 fn read(path: &Path) -> Result<crate::record::GameRecord, String> {
-    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
-    if size > SUMMARY_MAX_BYTES {
-        return Err(format!("{} MB: too large to preview", size >> 20));
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if meta.is_file() && meta.len() > SUMMARY_MAX_BYTES {
+        return Err(format!("{} MB: too large to preview", meta.len() >> 20));
     }
     load_record(path).map(|(record, _)| record).map_err(|e| e.to_string())
 }
@@ -163,7 +168,7 @@ impl RecentFiles {
 
     /// The paths remembered, the most recent first.
     pub fn load(&self) -> Vec<PathBuf> {
-        std::fs::read(&self.file)
+        crate::bounded_read::read_bounded(&self.file, crate::bounded_read::SMALL_FILE_LIMIT)
             .ok()
             .and_then(|bytes| serde_json::from_slice::<Vec<PathBuf>>(&bytes).ok())
             .unwrap_or_default()
@@ -230,6 +235,35 @@ mod tests {
         let s = a.summary.as_ref().unwrap();
         assert_eq!((s.sente.as_deref(), s.moves, s.ending_word()), (Some("花子"), 1, Some("投了")));
         assert!(entries.iter().any(|e| e.summary.is_err()));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn links_to_a_terminal_or_a_fifo_are_listed_unread_without_blocking_and_files_past_the_limit_are_counted()
+    {
+        let d = TempDir::new("library-devices");
+        write(&d.0.join("a.kifu"), GAME);
+        std::os::unix::fs::symlink("/dev/tty", d.0.join("tty.kifu")).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", d.0.join("zero.kifu")).unwrap();
+        let fifo = std::ffi::CString::new(d.0.join("pipe.kif").to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        std::os::unix::fs::symlink(d.0.join("pipe.kif"), d.0.join("to-pipe.csa")).unwrap();
+        let sources = Sources { recent: None, folders: vec![(Origin::Documents, d.0.clone())] };
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(scan(&sources, &AtomicBool::new(false)));
+        });
+        let found = rx.recv_timeout(std::time::Duration::from_secs(10)).expect("the scan blocked");
+        let read: Vec<String> =
+            found.entries.iter().filter(|e| e.summary.is_ok()).map(Entry::file_name).collect();
+        assert_eq!(read, vec!["a.kifu".to_string()]);
+        assert_eq!(found.left_out, 0);
+        for i in 0..SCAN_LIMIT + 3 {
+            write(&d.0.join(format!("many/{i}.kifu")), GAME);
+        }
+        let sources = Sources { recent: None, folders: vec![(Origin::Documents, d.0.join("many"))] };
+        let found = scan(&sources, &AtomicBool::new(false));
+        assert_eq!((found.entries.len(), found.left_out), (SCAN_LIMIT, 3));
     }
 
     #[test]

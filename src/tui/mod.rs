@@ -297,8 +297,13 @@ fn damage_note(text: &text::Text, d: &storage::Damage) -> String {
     (text.autosave_damaged)(d.moves_read, d.moves_saved, &problem, &d.kept.display().to_string())
 }
 
-/// `note`, and the other unfinished games in the data folder's free slots, if any.
+/// `note`, and the other unfinished games in the data folder's free slots, if any, and why
+/// the data folder cannot be written, if it cannot.
 fn with_others(note: String, text: &text::Text, store: Option<&Store>) -> String {
+    let note = match store.and_then(|s| s.unwritable().map(|e| (s.dir(), e))) {
+        Some((dir, e)) => format!("{note} · {}", (text.data_dir_unwritable)(&dir.display().to_string(), e)),
+        None => note,
+    };
     let others: Vec<String> = store
         .map(Store::other_unfinished)
         .unwrap_or_default()

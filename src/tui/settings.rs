@@ -385,6 +385,8 @@ pub struct Parsed {
 /// Reads settings from JSON text, field by field, on top of `base` (the defaults). Never fails:
 /// whatever cannot be used is reported in `problems` and takes the default.
 pub fn parse(text: &str, base: Settings) -> Parsed {
+    // a byte order mark, as some editors write one, is not part of the JSON
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut problems = Vec::new();
     let mut s = base;
     let obj = match serde_json::from_str::<serde_json::Value>(text) {
@@ -617,6 +619,12 @@ fn parse_keys(v: &serde_json::Value, problems: &mut Vec<String>) -> BTreeMap<Str
 pub struct SettingsFile {
     path: PathBuf,
     keep_original: bool,
+    /// The file's bytes as read or last written (`None`: there was no file): a file that
+    /// differs when the settings are next saved was edited by hand meanwhile.
+    on_disk: Option<Vec<u8>>,
+    /// The settings as read or last written, as JSON: what the app changed since is what a
+    /// save writes over a file edited by hand.
+    base: serde_json::Value,
 }
 
 /// What `SettingsFile::load` found.
@@ -643,9 +651,10 @@ impl SettingsFile {
     /// Reads the file at `path` on top of `defaults`. A missing file is the first launch: the
     /// defaults, no message. Never fails.
     pub fn load(path: PathBuf, defaults: Settings) -> Loaded {
-        match std::fs::read(&path) {
+        let base = serde_json::to_value(&defaults).unwrap_or_default();
+        match crate::bounded_read::read_bounded(&path, crate::bounded_read::SMALL_FILE_LIMIT) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Loaded {
-                file: Some(SettingsFile { path, keep_original: false }),
+                file: Some(SettingsFile { path, keep_original: false, on_disk: None, base }),
                 settings: defaults,
                 message: None,
             },
@@ -654,24 +663,63 @@ impl SettingsFile {
                     &path.display().to_string(),
                     &e.to_string(),
                 )),
-                file: Some(SettingsFile { path, keep_original: true }),
+                file: Some(SettingsFile { path, keep_original: true, on_disk: None, base }),
                 settings: defaults,
             },
             Ok(bytes) => {
-                let text = String::from_utf8_lossy(&bytes);
-                let parsed = parse(&text, defaults);
+                let parsed = match std::str::from_utf8(&bytes) {
+                    Ok(text) => parse(text, defaults),
+                    // Shift_JIS or other bytes: a broken file, kept aside before it is replaced
+                    Err(_) => Parsed {
+                        problems: vec![Words::of(defaults.language).not_utf8.to_string()],
+                        settings: defaults,
+                    },
+                };
                 let w = Words::of(parsed.settings.language);
                 let message = (!parsed.problems.is_empty()).then(|| {
                     (w.kept_until_a_change)(&path.display().to_string(), &parsed.problems.join(w.separator))
                 });
                 let keep_original = message.is_some();
+                let base = serde_json::to_value(&parsed.settings).unwrap_or_default();
                 Loaded {
-                    file: Some(SettingsFile { path, keep_original }),
+                    file: Some(SettingsFile { path, keep_original, on_disk: Some(bytes), base }),
                     settings: parsed.settings,
                     message,
                 }
             }
         }
+    }
+
+    /// What to write for `settings` over a file edited by hand since it was read or written
+    /// (`on_disk` differs from what is there now): the file's own fields, with those the app
+    /// changed since replaced. `None` when the file was not edited, or does not read as a
+    /// settings object (then it is kept aside as a broken file).
+    fn merge_with_edits(&mut self, settings: &serde_json::Value) -> Option<serde_json::Value> {
+        let now = crate::bounded_read::read_bounded(&self.path, crate::bounded_read::SMALL_FILE_LIMIT);
+        let now = match now {
+            Ok(bytes) => bytes,
+            // gone, or unreadable: nothing to keep or nothing that could be kept
+            Err(_) => return None,
+        };
+        if self.on_disk.as_deref() == Some(&now[..]) {
+            return None;
+        }
+        let edited = std::str::from_utf8(&now)
+            .ok()
+            .map(|t| t.strip_prefix('\u{feff}').unwrap_or(t))
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(t).ok());
+        let (Some(serde_json::Value::Object(mut edited)), serde_json::Value::Object(ours)) =
+            (edited, settings)
+        else {
+            self.keep_original = true;
+            return None;
+        };
+        for (field, value) in ours {
+            if self.base.get(field) != Some(value) {
+                edited.insert(field.clone(), value.clone());
+            }
+        }
+        Some(serde_json::Value::Object(edited))
     }
 
     /// Writes `settings` (atomically, see `record::io::write_file_atomically`). When the file
@@ -681,6 +729,11 @@ impl SettingsFile {
         let mut note = None;
         if let Some(dir) = self.path.parent() {
             std::fs::create_dir_all(dir).map_err(StorageError::io(dir))?;
+        }
+        let ours = serde_json::to_value(settings)?;
+        let merged = if self.keep_original { None } else { self.merge_with_edits(&ours) };
+        if merged.is_some() {
+            note = Some((Words::of(settings.language).edits_kept)(&self.path.display().to_string()));
         }
         if self.keep_original && self.path.exists() {
             let stamp: String = super::storage::now_string().chars().filter(char::is_ascii_digit).collect();
@@ -694,9 +747,11 @@ impl SettingsFile {
             note = Some((Words::of(settings.language).old_file_kept)(&kept.display().to_string()));
         }
         self.keep_original = false;
-        let mut text = serde_json::to_string_pretty(settings)?;
+        let mut text = serde_json::to_string_pretty(merged.as_ref().unwrap_or(&ours))?;
         text.push('\n');
         crate::record::io::write_file_atomically(&self.path, text.as_bytes())?;
+        self.on_disk = Some(text.into_bytes());
+        self.base = ours;
         Ok(note)
     }
 }
@@ -927,6 +982,76 @@ mod tests {
         let s = Settings { gote_level: 8, ..Settings::default() };
         let back = parse(&serde_json::to_string(&s).unwrap(), Settings::default());
         assert_eq!(back.settings.gote_level, 8);
+    }
+
+    #[test]
+    fn edits_by_hand_while_the_app_runs_are_kept_when_a_setting_changes() {
+        let d = TempDir::new("settings-hand-edit");
+        let path = d.0.join("settings.json");
+        let mut file = SettingsFile::load(path.clone(), Settings::default()).file.unwrap();
+        let mut ours = Settings::default();
+        file.save(&ours).unwrap();
+        // the player adds keys and a name by hand, while the app runs
+        let mut edited: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        edited["keys"] = serde_json::json!({"undo": "z"});
+        edited["player_name"] = "羽生".into();
+        std::fs::write(&path, serde_json::to_string_pretty(&edited).unwrap()).unwrap();
+        // then changes the level in the app
+        ours.level = if ours.level == 3 { 4 } else { 3 };
+        let note = file.save(&ours).unwrap().expect("the edits are said to be kept");
+        assert!(note.contains("edited"), "{note}");
+        let back = SettingsFile::load(path.clone(), Settings::default());
+        assert_eq!(back.message, None);
+        assert_eq!(back.settings.level, ours.level);
+        assert_eq!(back.settings.player_name, "羽生");
+        assert!(std::fs::read_to_string(&path).unwrap().contains(r#""undo": "z""#));
+        // a save with no edit since says nothing
+        ours.level = 5;
+        assert_eq!(file.save(&ours).unwrap(), None);
+        // an edit that does not read is kept aside, not lost
+        std::fs::write(&path, "{ half an edit").unwrap();
+        ours.level = 6;
+        let note = file.save(&ours).unwrap().unwrap();
+        assert!(note.contains(".broken-"), "{note}");
+        assert_eq!(entries(&d.0).len(), 2);
+    }
+
+    #[test]
+    fn a_settings_file_in_shift_jis_is_a_broken_file_and_one_with_a_bom_reads() {
+        let d = TempDir::new("settings-encoding");
+        let path = d.0.join("settings.json");
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(r#"{"version": 1, "player_name": "羽生"}"#);
+        std::fs::write(&path, &sjis).unwrap();
+        let loaded = SettingsFile::load(path.clone(), Settings::default());
+        assert_eq!(loaded.settings, Settings::default());
+        let msg = loaded.message.unwrap();
+        assert!(msg.contains("not UTF-8"), "{msg}");
+        assert!(loaded.file.unwrap().save(&loaded.settings).unwrap().unwrap().contains(".broken-"));
+        std::fs::write(&path, "\u{feff}{\"version\": 1, \"level\": 7}").unwrap();
+        let loaded = SettingsFile::load(path, Settings::default());
+        assert_eq!(loaded.message, None);
+        assert_eq!(loaded.settings.level, 7);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_fifo_or_a_huge_file_as_the_settings_is_refused_without_blocking() {
+        let d = TempDir::new("settings-fifo");
+        let path = d.0.join("settings.json");
+        let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let (tx, rx) = std::sync::mpsc::channel();
+        let p = path.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(SettingsFile::load(p, Settings::default()).message);
+        });
+        let msg = rx.recv_timeout(std::time::Duration::from_secs(5)).expect("load blocked").unwrap();
+        assert!(msg.contains("FIFO"), "{msg}");
+        std::fs::remove_file(&path).unwrap();
+        std::fs::File::create(&path).unwrap().set_len(crate::bounded_read::SMALL_FILE_LIMIT + 1).unwrap();
+        let msg = SettingsFile::load(path, Settings::default()).message.unwrap();
+        assert!(msg.contains("too large"), "{msg}");
     }
 
     #[test]

@@ -27,6 +27,16 @@ pub const KEEP_PREVIOUS: usize = 10;
 /// How many apps running at once on one data folder get an autosave slot of their own.
 const SLOTS: usize = 8;
 
+/// An autosave's bytes (never more than a record may hold, never from a FIFO or device).
+fn read_record_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    crate::bounded_read::read_bounded(path, crate::bounded_read::RECORD_LIMIT)
+}
+
+/// A session file's text, when it is a small regular file of UTF-8 text.
+fn read_small_text(path: &Path) -> Option<String> {
+    crate::bounded_read::read_to_string_bounded(path, crate::bounded_read::SMALL_FILE_LIMIT).ok()
+}
+
 /// The platform's data directory for the app.
 pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "shogiban").map(|d| d.data_dir().to_path_buf())
@@ -107,6 +117,8 @@ pub struct Store {
     _lock: Option<Arc<std::fs::File>>,
     /// Autosaves of other free slots holding an unfinished game, newest first.
     others: Vec<PathBuf>,
+    /// Why the folder cannot be written, when it could not be at launch (read-only, full).
+    unwritable: Option<String>,
 }
 
 /// What the store reads of the session file; the rest of it is the app's.
@@ -166,20 +178,42 @@ impl Store {
 
     /// The store in `dir` writing the first slot, without taking its lock.
     pub fn at(dir: PathBuf) -> Store {
-        Store { dir, slot: 1, _lock: None, others: Vec::new() }
+        Store { dir, slot: 1, _lock: None, others: Vec::new(), unwritable: None }
     }
 
     /// Takes an autosave slot in `dir` for this app: of the slots no running app holds, the one
     /// with the most recently played unfinished game, else the first. Its lock is held as long
     /// as the store (or a clone) lives. When every slot is held, a slot named by the process id
     /// is used.
+    ///
+    /// In a folder that cannot be written (read-only), the slots are read as they are: a lock
+    /// file there is tried read-only, a slot without one is free (no app could have made it);
+    /// [`Store::unwritable`] says why.
     pub fn claim(dir: PathBuf) -> Store {
         let _ = std::fs::create_dir_all(&dir);
+        let unwritable = tempfile::tempfile_in(&dir).err().map(|e| e.to_string());
+        Store::claim_slot(dir, unwritable)
+    }
+
+    /// [`Store::claim`] in `dir`, which cannot be written when `unwritable` says why.
+    fn claim_slot(dir: PathBuf, unwritable: Option<String>) -> Store {
         // the slots that hold a game, and one more (so that no lock file is made needlessly)
         let mut free: Vec<Store> = Vec::new();
         for slot in 1..=SLOTS {
             let s = Store { slot, ..Store::at(dir.clone()) };
             if !free.is_empty() && !s.autosave_path().exists() {
+                continue;
+            }
+            if unwritable.is_some() {
+                // read-only: a lock file is tried as it is, a slot without one is held by no app
+                match std::fs::File::open(s.lock_path()) {
+                    Ok(file) => {
+                        if file.try_lock_shared().is_ok() {
+                            free.push(Store { _lock: Some(Arc::new(file)), ..s });
+                        }
+                    }
+                    Err(_) => free.push(s),
+                }
                 continue;
             }
             let file =
@@ -196,21 +230,30 @@ impl Store {
         let chosen = unfinished.first().map(|&(_, i)| i).unwrap_or(0);
         let others = unfinished.iter().skip(1).map(|&(_, i)| free[i].autosave_path()).collect();
         match free.into_iter().nth(chosen) {
-            Some(s) => Store { others, ..s },
-            None => Store { slot: SLOTS + std::process::id() as usize, ..Store::at(dir) },
+            Some(s) => Store { others, unwritable, ..s },
+            None => Store { slot: SLOTS + std::process::id() as usize, unwritable, ..Store::at(dir) },
         }
+    }
+
+    /// Why the data folder could not be written at launch, if it could not.
+    pub fn unwritable(&self) -> Option<&str> {
+        self.unwritable.as_deref()
+    }
+
+    /// The data folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
     /// When this slot's autosave was last written, if it holds a game being played that has
     /// not ended (or ended in 中断).
     fn unfinished_since(&self) -> Option<std::time::SystemTime> {
         let modified = std::fs::metadata(self.autosave_path()).and_then(|m| m.modified()).ok()?;
-        let session =
-            std::fs::read_to_string(self.session_path()).ok().and_then(|text| SessionHead::read(&text));
+        let session = read_small_text(&self.session_path()).and_then(|text| SessionHead::read(&text));
         if session.is_some_and(|s| !s.playing) {
             return None;
         }
-        let bytes = std::fs::read(self.autosave_path()).ok()?;
+        let bytes = read_record_bytes(&self.autosave_path()).ok()?;
         let ended = crate::record::read_bytes(&bytes, Some(Format::Kifu))
             .is_ok_and(|(r, _)| r.ending().is_some_and(|e| e.kind != crate::record::SpecialKind::Interrupt));
         (!ended).then_some(modified)
@@ -262,13 +305,13 @@ impl Store {
     /// session gives the defaults (you against the computer, at the end of the main line).
     pub fn load_autosave(&self) -> Result<Option<Autosaved>, StorageError> {
         let path = self.autosave_path();
-        let bytes = match std::fs::read(&path) {
+        let bytes = match read_record_bytes(&path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(StorageError::Io { path, source }),
         };
         let read = crate::record::read_bytes(&bytes, Some(Format::Kifu));
-        let session_text = std::fs::read_to_string(self.session_path()).ok();
+        let session_text = read_small_text(&self.session_path());
         let session = session_text.as_deref().and_then(SessionHead::read);
         // not what was written: a reader's warning, or bytes that are not the ones the session
         // was written with
@@ -324,7 +367,7 @@ impl Store {
         let path = self.autosave_path();
         let Ok(meta) = std::fs::metadata(&path) else { return Ok(None) };
         // an autosave without a move is not worth keeping; one that does not read cleanly is kept
-        let empty = std::fs::read(&path).ok().is_some_and(|bytes| {
+        let empty = read_record_bytes(&path).ok().is_some_and(|bytes| {
             crate::record::read_bytes(&bytes, Some(Format::Kifu))
                 .is_ok_and(|(r, w)| w.is_empty() && r.node(crate::record::ROOT).children().is_empty())
         });

@@ -162,6 +162,25 @@ fn two_apps_on_one_folder_each_write_their_own_autosave() {
     assert_eq!(back2.ply(), a.ply(), "{}", back2.message());
 }
 
+#[test]
+fn a_read_only_data_folder_brings_the_unfinished_game_back_and_says_it_cannot_be_written() {
+    let d = Dir::new("storage-read-only");
+    let store = Store::claim(d.0.clone());
+    let played = autosaved_game(&store, 6, 5);
+    drop(store);
+    // the folder as a read-only one is seen: no lock file can be made
+    let _ = std::fs::remove_file(d.0.join("autosave.lock"));
+    let ro = Store::claim_slot(d.0.clone(), Some("Read-only file system (os error 30)".into()));
+    assert_eq!(ro.autosave_path(), d.0.join("autosave.kifu"));
+    let back = crate::tui::open_with(None, Some(&ro), settings(), Instant::now()).unwrap();
+    assert_eq!(back.ply(), played.ply(), "{}", back.message());
+    assert!(
+        back.message().contains("cannot be written") && back.message().contains("Read-only"),
+        "{}",
+        back.message()
+    );
+}
+
 #[derive(Clone, Debug)]
 enum Damage {
     /// The byte at this offset (modulo the length) replaced by this one (when it differs).

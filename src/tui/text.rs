@@ -29,6 +29,13 @@ pub struct Text {
     pub promote_choices: &'static str,
     pub quit_title: &'static str,
     pub quit_question: &'static str,
+    /// The quit question after a failed autosave: why, and that the moves since are in no file.
+    pub quit_unsaved: fn(&str) -> String,
+    pub quit_unsaved_choices: &'static str,
+    /// Said under the message while the autosave fails.
+    pub autosave_failing: fn(&str) -> String,
+    /// At launch: the data folder cannot be written (the folder, why).
+    pub data_dir_unwritable: fn(&str, &str) -> String,
     pub resign_title: &'static str,
     pub resign_question: &'static str,
     pub declare_title_csa: &'static str,
@@ -260,6 +267,14 @@ pub static EN: Text = Text {
     promote_choices: "y / Enter: promote (成)   n: do not (不成)",
     quit_title: " Quit ",
     quit_question: "Quit shogiban? (y / n)",
+    quit_unsaved: |e| {
+        format!("The last autosave failed ({e}): the moves since are in no file, and quitting loses them.")
+    },
+    quit_unsaved_choices: "s: save the record elsewhere · y: quit anyway · n: stay",
+    autosave_failing: |e| format!("autosave failing: {e} — s saves the record elsewhere"),
+    data_dir_unwritable: |d, e| {
+        format!("the data folder {d} cannot be written ({e}): this game will not be autosaved; s saves it")
+    },
     resign_title: " Resign (投了) ",
     resign_question: "Resign this game? (y / n)",
     declare_title_csa: " Impasse declaration 入玉宣言 (CSA 27-point rule) ",
@@ -509,6 +524,16 @@ pub static JA: Text = Text {
     promote_choices: "y / Enter: 成る    n: 不成",
     quit_title: " 終了 ",
     quit_question: "終了しますか？ (y / n)",
+    quit_unsaved: |e| {
+        format!(
+            "最後の自動保存に失敗しました ({e})。それ以後の指し手はどこにも保存されておらず、終了すると失われます。"
+        )
+    },
+    quit_unsaved_choices: "s: 別の場所に保存 · y: それでも終了 · n: 戻る",
+    autosave_failing: |e| format!("自動保存できていません: {e} — s で別の場所に保存できます"),
+    data_dir_unwritable: |d, e| {
+        format!("データフォルダ {d} に書き込めません ({e})。この対局は自動保存されません。s で保存できます")
+    },
     resign_title: " 投了 ",
     resign_question: "投了しますか？ (y / n)",
     declare_title_csa: " 入玉宣言 (CSA 27点法) ",

@@ -17,9 +17,12 @@ impl TsumeProgress {
     /// The problems listed in `file` (none when it is missing or unreadable); solving more adds
     /// them there.
     pub fn load(file: PathBuf) -> TsumeProgress {
-        let solved = std::fs::read_to_string(&file)
-            .map(|text| text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect())
-            .unwrap_or_default();
+        let solved =
+            crate::bounded_read::read_to_string_bounded(&file, crate::bounded_read::SMALL_FILE_LIMIT)
+                .map(|text| {
+                    text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect()
+                })
+                .unwrap_or_default();
         TsumeProgress { file: Some(file), solved }
     }
 

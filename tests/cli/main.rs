@@ -24,4 +24,5 @@ mod convert;
 mod eval;
 mod help;
 mod mate;
+mod outside;
 mod perft;

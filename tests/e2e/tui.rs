@@ -615,9 +615,9 @@ fn the_colour_codes_follow_what_the_terminal_shows() {
     let cases: [Case; 4] = [
         // sixteen colours: the classic codes (the last move's square on bright black, 100)
         ("xterm", "", b"100m", &[b"8;5;", b"8;2;"]),
-        // 256 colours: the last move's olive as the nearest of the palette
-        ("xterm-256color", "", b"48;5;236", &[b"8;2;"]),
-        ("xterm-256color", "truecolor", b"48;2;70;60;20", &[]),
+        // 256 colours: the last move's olive, an entry of the palette's colour cube
+        ("xterm-256color", "", b"48;5;58", &[b"8;2;"]),
+        ("xterm-256color", "truecolor", b"48;2;95;95;0", &[]),
         ("dumb", "", b"\x1b[4m", &[b"38;", b"48;"]),
     ];
     for (term, colorterm, want, never) in cases {

@@ -195,3 +195,20 @@ fn events_forwarded_into_the_apps_channel() {
         }
     }
 }
+
+/// A program that floods its output (`yes`), or writes a line without end, is given up as a
+/// dead engine would be, quickly and without holding what it wrote.
+#[test]
+fn an_engine_that_floods_or_writes_an_endless_line_is_given_up() {
+    let start = std::time::Instant::now();
+    let mut flood = EngineConfig::new("yes");
+    flood.handshake_timeout = Duration::from_secs(30);
+    let Err(e) = UsiEngine::start(&flood) else { panic!("yes passed the handshake") };
+    assert!(e.to_string().contains("floods"), "{e}");
+    let mut long = EngineConfig::new("/bin/sh");
+    long.args = vec!["-c".into(), "head -c 200000 /dev/zero | tr '\\0' a; sleep 30".into()];
+    long.handshake_timeout = Duration::from_secs(30);
+    let Err(e) = UsiEngine::start(&long) else { panic!("an endless line passed the handshake") };
+    assert!(e.to_string().contains("longer than"), "{e}");
+    assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
+}

@@ -300,7 +300,7 @@ fn sort_moves(moves: &mut [BookMove]) {
 /// A text file's contents and its name for messages (an unreadable file is a `BookError`).
 pub(crate) fn read_file(path: &Path) -> Result<(String, String), BookError> {
     let name = path.display().to_string();
-    match std::fs::read_to_string(path) {
+    match crate::bounded_read::read_to_string_bounded(path, crate::bounded_read::BOOK_LIMIT) {
         Ok(text) => Ok((text, name)),
         Err(e) => Err(BookError { source: name, line: 0, problem: BookProblem::Unreadable(e.to_string()) }),
     }

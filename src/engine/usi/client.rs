@@ -12,10 +12,10 @@ pub use super::events::{
 };
 use crate::core::{Move, Position, position_command};
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -24,6 +24,17 @@ type EventSink = Arc<Mutex<Option<Box<dyn Fn(EngineEvent) + Send>>>>;
 
 /// How many stderr lines are kept for error messages.
 const STDERR_TAIL_LINES: usize = 20;
+
+/// The longest line an engine may write (a USI line is a few hundred bytes; a PV of 500 moves
+/// a few KB): a longer one means the engine misbehaves.
+pub const MAX_LINE_BYTES: usize = 64 << 10;
+
+/// The most lines an engine may write in one second (a busy search writes a few hundred `info`
+/// lines; `yes` writes millions): more means it floods, and it is given up as a dead one.
+pub const MAX_LINES_PER_SECOND: u32 = 20_000;
+
+/// Events waiting in the client's own channel at the most (the reader waits when it is full).
+const EVENT_QUEUE: usize = 4096;
 
 /// How to start an engine.
 #[derive(Clone, Debug)]
@@ -138,7 +149,13 @@ impl UsiEngine {
             let done = Arc::clone(&stderr_done);
             std::thread::spawn(move || {
                 let mut reader = BufReader::new(err);
-                while let Some(line) = read_line_lossy(&mut reader) {
+                loop {
+                    let line = match read_line_bounded(&mut reader) {
+                        Ok(Some(line)) => line,
+                        Ok(None) => break,
+                        // a piece of an over-long line, let go: stderr is only kept as a tail
+                        Err(_) => continue,
+                    };
                     if let Ok(mut t) = tail.lock() {
                         if t.len() == STDERR_TAIL_LINES {
                             t.pop_front();
@@ -149,7 +166,7 @@ impl UsiEngine {
                 done.store(true, Ordering::SeqCst);
             });
         }
-        let (tx, rx) = channel();
+        let (tx, rx) = sync_channel(EVENT_QUEUE);
         let sink: EventSink = Arc::new(Mutex::new(None));
         if let Some(out) = stdout {
             let tail = Arc::clone(&stderr_tail);
@@ -410,16 +427,39 @@ fn tail_text(tail: &Mutex<VecDeque<String>>) -> String {
     tail.lock().map(|t| t.iter().cloned().collect::<Vec<_>>().join(" | ")).unwrap_or_default()
 }
 
-/// The reader thread: one event per line, then `Died` when the output ends.
+/// The reader thread: one event per line, then `Died` when the output ends, or when the
+/// engine misbehaves (a line over [`MAX_LINE_BYTES`], more than [`MAX_LINES_PER_SECOND`]):
+/// then it is read no more, and the client takes it for a dead engine.
 fn read_stdout(
     out: std::process::ChildStdout,
-    tx: Sender<EngineEvent>,
+    tx: SyncSender<EngineEvent>,
     sink: EventSink,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     stderr_done: Arc<AtomicBool>,
 ) {
     let mut reader = BufReader::new(out);
-    while let Some(line) = read_line_lossy(&mut reader) {
+    let (mut second, mut lines) = (Instant::now(), 0u32);
+    loop {
+        let line = match read_line_bounded(&mut reader) {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(why) => {
+                deliver(&tx, &sink, EngineEvent::Died(EngineError::Protocol(why)));
+                return;
+            }
+        };
+        lines += 1;
+        if lines > MAX_LINES_PER_SECOND {
+            if second.elapsed() < Duration::from_secs(1) {
+                let why = format!(
+                    "the engine floods its output (over {MAX_LINES_PER_SECOND} lines a second); it is no \
+                     longer read"
+                );
+                deliver(&tx, &sink, EngineEvent::Died(EngineError::Protocol(why)));
+                return;
+            }
+            (second, lines) = (Instant::now(), 0);
+        }
         if line.trim().is_empty() {
             continue;
         }
@@ -434,23 +474,28 @@ fn read_stdout(
 }
 
 /// One line without its end-of-line, decoding invalid UTF-8 leniently (engines print Shift_JIS
-/// now and then); `None` at the end of the stream or on a read error.
-fn read_line_lossy(reader: &mut impl BufRead) -> Option<String> {
+/// now and then); `None` at the end of the stream or on a read error. A line is never held
+/// whole past [`MAX_LINE_BYTES`]: a longer one is `Err` (why, in words).
+fn read_line_bounded(reader: &mut impl BufRead) -> Result<Option<String>, String> {
     let mut buf = Vec::new();
-    match reader.read_until(b'\n', &mut buf) {
-        Ok(0) | Err(_) => None,
+    match reader.by_ref().take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut buf) {
+        Ok(0) | Err(_) => Ok(None),
+        Ok(_) if buf.len() > MAX_LINE_BYTES && buf.last() != Some(&b'\n') => Err(format!(
+            "the engine wrote a line longer than {} KiB; it is no longer read",
+            MAX_LINE_BYTES >> 10
+        )),
         Ok(_) => {
             while buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
                 buf.pop();
             }
-            Some(String::from_utf8_lossy(&buf).into_owned())
+            Ok(Some(String::from_utf8_lossy(&buf).into_owned()))
         }
     }
 }
 
 /// Sends one event to the app's sink if there is one, else down the client's channel. False
 /// when nobody listens any more.
-fn deliver(tx: &Sender<EngineEvent>, sink: &EventSink, ev: EngineEvent) -> bool {
+fn deliver(tx: &SyncSender<EngineEvent>, sink: &EventSink, ev: EngineEvent) -> bool {
     match sink.lock() {
         Ok(guard) => match guard.as_ref() {
             Some(f) => {

@@ -277,6 +277,17 @@ impl GameClock {
         byoyomi_words: fn(u64) -> String,
     ) -> String {
         let spent = if to_move { self.elapsed(now) } else { 0 };
+        self.display_spent(side, spent, byoyomi_words)
+    }
+
+    /// What `side` has left once its flag has fallen: nothing, main time and byoyomi spent.
+    pub fn display_out_of_time(&self, side: Color, byoyomi_words: fn(u64) -> String) -> String {
+        let all = self.remaining[side.index()] + self.control(side).byoyomi_ms;
+        self.display_spent(side, all, byoyomi_words)
+    }
+
+    /// What `side` has left after spending `spent` ms on the move it is to make.
+    fn display_spent(&self, side: Color, spent: u64, byoyomi_words: fn(u64) -> String) -> String {
         let main = self.remaining[side.index()];
         let byoyomi = self.control(side).byoyomi_ms;
         if spent < main || (main > 0 && byoyomi == 0) {

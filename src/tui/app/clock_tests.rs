@@ -85,6 +85,23 @@ fn one_undo_reopens_a_time_out_where_it_happened_and_redo_keeps_the_recorded_tim
 }
 
 #[test]
+fn after_a_time_out_the_clock_panel_shows_the_loser_without_time() {
+    for (preset, shown) in [(4, "0"), (1, "0:00")] {
+        let mut app = game(GameMode::HotSeat, clock::preset(preset));
+        think(&mut app, 3);
+        assert!(app.submit_typed("7g7f"));
+        app.tick(Instant::now() + Duration::from_secs(3600));
+        assert!(app.ended_on_time());
+        // the small panel: one row a side
+        let s = crate::tui::view::screen_text(&app, 100, 30, Instant::now());
+        let gote = s.lines().find(|l| l.contains("▶ ☖")).unwrap_or_else(|| panic!("{s}"));
+        // ☖ (to move) ran out: neither its byoyomi (30 s) nor its main time (10 min) is shown
+        assert!(!gote.contains("30") && !gote.contains("10:00"), "{gote}");
+        assert!(gote.trim_end_matches([' ', '│']).ends_with(shown), "{gote}");
+    }
+}
+
+#[test]
 fn redo_starts_the_next_turn_afresh_and_charges_nobody_the_wait() {
     let mut app = game(GameMode::EngineVsEngine, clock::preset(2)); // 10 min + 30 s
     app.players = [Player::Human, Player::Human];

@@ -19,6 +19,16 @@ impl App {
         self.game.record().node(self.game.node()).special.is_some()
     }
 
+    /// Whether the line shown ends here with the side to move out of time (切れ負け).
+    pub fn ended_on_time(&self) -> bool {
+        self.game
+            .record()
+            .node(self.game.node())
+            .special
+            .as_ref()
+            .is_some_and(|s| s.kind == SpecialKind::TimeUp)
+    }
+
     /// Answers the promotion popup.
     pub fn answer_promotion(&mut self, promote: bool) {
         if let Some(Popup::Promotion { from, to }) = self.take_popup() {

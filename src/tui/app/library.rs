@@ -33,6 +33,11 @@ pub struct Library {
 }
 
 impl Library {
+    /// How many record files the scan found past its limit and left out.
+    pub fn left_out(&self) -> usize {
+        self.found.as_ref().map_or(0, |f| f.left_out)
+    }
+
     /// The records found, once the scan has answered.
     pub fn entries(&self) -> Option<&[Entry]> {
         self.found.as_ref().map(|f| f.entries.as_slice())
@@ -474,7 +479,8 @@ mod tests {
             index.add_game(i, &read_text(text, Format::Kifu).unwrap().0);
             entries.push(entry(name, "花子", text));
         }
-        let found = Arc::new(Found { entries, explorer: Explorer::new(index, Default::default()) });
+        let found =
+            Arc::new(Found { entries, explorer: Explorer::new(index, Default::default()), left_out: 0 });
         // the board shows game a after three moves
         let mut app = App::with_record(read_text(&a, Format::Kifu).unwrap().0);
         app.to_end();

@@ -179,6 +179,7 @@ impl App {
                     self.message = format!("{} · {w}", self.message);
                 }
                 self.file = Some(path.to_path_buf());
+                self.saved_since_failure = true;
                 // the file holds this record now, whole
                 self.read_with_errors = None;
                 self.lossy_asked = None;

@@ -76,6 +76,12 @@ pub struct App {
     lossy_asked: Option<std::path::PathBuf>,
     /// Set when the record changed and the autosave should be written.
     dirty: bool,
+    /// Why the last autosave failed, until one is written again: the status line keeps saying
+    /// so and quitting warns.
+    autosave_failure: Option<String>,
+    /// Since the autosave failed, the record was saved to a file by hand and has not changed
+    /// since: quitting loses nothing.
+    saved_since_failure: bool,
     cursor: Square,
     focus: Focus,
     selection: Option<Selection>,
@@ -176,6 +182,8 @@ impl App {
             read_with_errors: None,
             lossy_asked: None,
             dirty: false,
+            autosave_failure: None,
+            saved_since_failure: false,
             cursor: Square::new(7, 7).expect("7g is on the board"),
             focus: Focus::Board,
             selection: None,
@@ -330,7 +338,30 @@ impl App {
 
     /// Whether the record changed since the last call (the event loop then writes the autosave).
     pub fn take_dirty(&mut self) -> bool {
-        std::mem::take(&mut self.dirty)
+        let dirty = std::mem::take(&mut self.dirty);
+        if dirty {
+            // a change since the record was saved by hand is in no file
+            self.saved_since_failure = false;
+        }
+        dirty
+    }
+
+    /// The autosave was written (`None`) or failed (why): a failure is said in the status
+    /// line until an autosave is written again.
+    pub fn set_autosave_result(&mut self, failure: Option<String>) {
+        if let Some(e) = &failure {
+            self.message = (self.text().autosave_failed)(e);
+            if self.autosave_failure.is_none() {
+                self.saved_since_failure = false;
+            }
+        }
+        self.autosave_failure = failure;
+    }
+
+    /// Why the autosave fails, while the moves since the failure are kept in no file (neither
+    /// an autosave since nor a save by hand since the last change).
+    pub fn unsaved_after_autosave_failure(&self) -> Option<&str> {
+        self.autosave_failure.as_deref().filter(|_| !self.saved_since_failure)
     }
 
     /// The colours the terminal shows.

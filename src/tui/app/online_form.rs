@@ -181,6 +181,22 @@ impl App {
         });
     }
 
+    /// Ctrl-W (`word`): deletes the last word of the focused text field (with the spaces after
+    /// it); Ctrl-U: empties the field.
+    pub fn online_form_kill(&mut self, word: bool) {
+        self.edit_online_form(|f| {
+            let field = f.focused();
+            if let Some(t) = f.text_mut(field) {
+                if word {
+                    let kept = t.trim_end().trim_end_matches(|c: char| !c.is_whitespace()).len();
+                    t.truncate(kept);
+                } else {
+                    t.clear();
+                }
+            }
+        });
+    }
+
     /// Deletes the last character of the focused text field.
     pub fn online_form_backspace(&mut self) {
         self.edit_online_form(|f| {

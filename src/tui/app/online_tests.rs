@@ -520,3 +520,27 @@ fn the_new_game_dialog_offers_online_play() {
     assert!(app.online().is_none());
     assert_eq!(app.message(), "online play cancelled");
 }
+
+#[test]
+fn ctrl_keys_in_the_dialogs_text_fields_edit_and_never_type_a_letter() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let t0 = Instant::now();
+    let mut app = dialog(Language::En, false, t0);
+    // the host field, focused first
+    let key = |app: &mut App, c: char, m: KeyModifiers| {
+        crate::tui::input::handle_key(app, KeyEvent::new(KeyCode::Char(c), m));
+    };
+    app.edit_online_form(|f| f.host = "shogi server.example".into());
+    let host = |app: &App| app.online_form().unwrap().host.clone();
+    let focused_is_host = app.online_form().unwrap().focused().is_text();
+    assert!(focused_is_host);
+    key(&mut app, 'a', KeyModifiers::CONTROL);
+    key(&mut app, 'e', KeyModifiers::CONTROL);
+    assert_eq!(host(&app), "shogi server.example", "Ctrl-A or Ctrl-E typed a letter");
+    key(&mut app, 'w', KeyModifiers::CONTROL);
+    assert_eq!(host(&app), "shogi ");
+    key(&mut app, 'u', KeyModifiers::CONTROL);
+    assert_eq!(host(&app), "");
+    key(&mut app, 'x', KeyModifiers::NONE);
+    assert_eq!(host(&app), "x");
+}

@@ -10,6 +10,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 pub(super) fn handle_library_key(app: &mut App, k: KeyEvent) {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     match k.code {
+        // Esc always leaves the filter, whatever key `cancel` was given
+        KeyCode::Esc => return app.library_escape(),
         KeyCode::Char('u') if ctrl => return app.library_clear_filter(),
         KeyCode::Char(c) if !ctrl => return app.library_type(c),
         KeyCode::Backspace => return app.library_backspace(),

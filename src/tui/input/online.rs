@@ -4,7 +4,7 @@
 
 use crate::tui::app::{App, InputKind, Stage};
 use crate::tui::keymap::{Action, Key, KeyMode};
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Instant;
 
 pub(super) fn handle_online_key(app: &mut App, k: KeyEvent) {
@@ -45,6 +45,20 @@ pub(super) fn handle_online_key(app: &mut App, k: KeyEvent) {
 /// ←/→/Space change a choice, Enter connects, Esc cancels.
 fn dialog_key(app: &mut App, k: KeyEvent, now: Instant) {
     let text_field = app.online_form().is_some_and(|f| f.focused().is_text());
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    let alt = k.modifiers.contains(KeyModifiers::ALT);
+    // the text box's editing keys, as far as a field typed at its end has them; a letter
+    // with Ctrl or Alt is never typed (Ctrl-A was an `a`)
+    if text_field && (ctrl || alt) && matches!(k.code, KeyCode::Char(_) | KeyCode::Backspace) {
+        match k.code {
+            KeyCode::Char('u') if ctrl => app.online_form_kill(false),
+            KeyCode::Char('w') if ctrl => app.online_form_kill(true),
+            KeyCode::Backspace => app.online_form_kill(true),
+            KeyCode::Char('h') if ctrl => app.online_form_backspace(),
+            _ => {}
+        }
+        return;
+    }
     match k.code {
         KeyCode::Up | KeyCode::BackTab => app.online_form_step(-1),
         KeyCode::Down | KeyCode::Tab => app.online_form_step(1),

@@ -46,6 +46,15 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
         Popup::ConfirmLearnAnalysis => {
             app.answer_learn_analysis(matches!(k.code, KeyCode::Char('y') | KeyCode::Enter))
         }
+        // after a failed autosave: `y` alone quits, `s` opens the save box
+        Popup::ConfirmQuit if app.unsaved_after_autosave_failure().is_some() => match k.code {
+            KeyCode::Char('y') => app.quit(),
+            KeyCode::Char('s') => {
+                app.close_popup();
+                app.open_save(crate::tui::storage::save_dir().as_deref());
+            }
+            _ => app.close_popup(),
+        },
         Popup::ConfirmQuit => match k.code {
             KeyCode::Char('y') | KeyCode::Enter => app.quit(),
             _ => app.close_popup(),

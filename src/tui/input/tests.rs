@@ -123,6 +123,31 @@ fn clicks_land_on_the_square_drawn_there_at_every_size() {
 }
 
 #[test]
+fn esc_leaves_the_library_filter_whatever_key_cancel_has_and_a_letter_is_refused_for_cancel() {
+    let parsed =
+        crate::tui::settings::parse(r#"{"version": 1, "keys": {"cancel": "F2"}}"#, Default::default());
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    let mut app = App::new(Position::startpos());
+    app.set_settings(parsed.settings);
+    handle_event(&mut app, key(KeyCode::Char('O')), AREA);
+    handle_event(&mut app, key(KeyCode::Char('x')), AREA);
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    assert!(app.library().is_none(), "Esc did not leave the library");
+    // a letter as the only cancel key would type into the filter: refused at launch
+    for keys in [r#""q""#, r#"["x", "Space"]"#] {
+        let text = format!(r#"{{"version": 1, "keys": {{"cancel": {keys}}}}}"#);
+        let parsed = crate::tui::settings::parse(&text, Default::default());
+        assert!(parsed.problems.iter().any(|p| p.contains("no way out")), "{keys}: {:?}", parsed.problems);
+        let mut app = App::new(Position::startpos());
+        app.set_settings(parsed.settings);
+        handle_event(&mut app, key(KeyCode::Char('O')), AREA);
+        handle_event(&mut app, key(KeyCode::Esc), AREA);
+        assert!(app.library().is_none());
+    }
+}
+
+#[test]
 fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
     use crate::tui::app::LibraryCommand;
     let mut app = App::new(Position::startpos());
@@ -150,6 +175,38 @@ fn q_asks_and_y_quits() {
     let mut app = App::new(Position::startpos());
     handle_event(&mut app, key(KeyCode::Char('q')), AREA);
     assert!(matches!(app.popup(), Some(crate::tui::app::Popup::ConfirmQuit)), "{:?}", app.popup());
+    handle_event(&mut app, key(KeyCode::Char('y')), AREA);
+    assert!(app.should_quit());
+}
+
+#[test]
+fn after_a_failed_autosave_quitting_warns_offers_a_save_and_keeps_saying_so_until_one_works() {
+    let mut app = App::new(Position::startpos());
+    app.set_autosave_result(Some("No space left on device (os error 28)".into()));
+    // the next message does not hide it
+    app.set_message("▲７六歩");
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("autosave failing: No space left"), "{s}");
+    handle_event(&mut app, key(KeyCode::Char('q')), AREA);
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("quitting loses them") && s.contains("s: save"), "{s}");
+    // Enter does not quit past the warning; `s` opens the save box
+    handle_event(&mut app, key(KeyCode::Enter), AREA);
+    assert!(!app.should_quit() && app.popup().is_none());
+    handle_event(&mut app, key(KeyCode::Char('q')), AREA);
+    handle_event(&mut app, key(KeyCode::Char('s')), AREA);
+    assert!(matches!(app.input().map(|i| i.kind), Some(crate::tui::app::InputKind::SavePath)));
+    handle_event(&mut app, key(KeyCode::Esc), AREA);
+    // a save by hand keeps the moves: quitting no longer warns
+    app.on_saved(std::path::Path::new("/elsewhere/game.kifu"), Ok(Vec::new()));
+    assert!(app.unsaved_after_autosave_failure().is_none());
+    // until the record changes again
+    app.submit_typed("7g7f");
+    assert!(app.take_dirty());
+    assert!(app.unsaved_after_autosave_failure().is_some());
+    // an autosave written again ends it
+    app.set_autosave_result(None);
+    handle_event(&mut app, key(KeyCode::Char('q')), AREA);
     handle_event(&mut app, key(KeyCode::Char('y')), AREA);
     assert!(app.should_quit());
 }

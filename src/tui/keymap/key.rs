@@ -41,6 +41,11 @@ impl Key {
         Key(KeyCode::Char(c))
     }
 
+    /// Whether the key types a character into a text field (a letter, a digit, Space).
+    pub fn types_text(&self) -> bool {
+        matches!(self.0, KeyCode::Char(_))
+    }
+
     /// The key a terminal event is (its modifiers aside).
     pub fn of(event: &KeyEvent) -> Key {
         Key(event.code)

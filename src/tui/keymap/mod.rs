@@ -239,6 +239,14 @@ impl Keymap {
                 continue;
             }
             match keys.iter().map(|k| Key::parse(k)).collect::<Result<Vec<Key>, String>>() {
+                // letters type into the library's filter: `cancel` must keep a key that leaves it
+                Ok(parsed) if action == Action::Cancel && parsed.iter().all(Key::types_text) => {
+                    problems.push(format!(
+                        "'keys': '{name}': {} would type into the library's filter and leave no way out \
+                         of it; it keeps its own",
+                        keys.join(" / ")
+                    ));
+                }
                 Ok(parsed) => {
                     map.remapped.insert(action, parsed);
                 }

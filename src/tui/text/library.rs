@@ -8,6 +8,8 @@ pub struct LibraryText {
     pub empty: fn(&str) -> String,
     /// How many records match the filter, of how many.
     pub count: fn(usize, usize) -> String,
+    /// Record files found past the scan's limit and left out, and the limit.
+    pub left_out: fn(usize, usize) -> String,
     pub filter_prompt: &'static str,
     /// What the filter looks in (the keys are in the key bar).
     pub keys: &'static str,
@@ -55,6 +57,7 @@ pub static EN: LibraryText = LibraryText {
     count: |shown, all| {
         if shown == all { format!("{all} records") } else { format!("{shown} of {all} records") }
     },
+    left_out: |n, limit| format!("{n} older files left out (the newest {limit} are read)"),
     filter_prompt: "filter: ",
     keys: "type to filter by player, date, result or file name",
     only_here: "only the games that reached the position on the board (Enter opens there)",
@@ -91,6 +94,7 @@ pub static JA: LibraryText = LibraryText {
     scanning: "棋譜を探しています…",
     empty: |dirs| format!("棋譜が見つかりません（最近のファイルと {dirs} を探しました）"),
     count: |shown, all| if shown == all { format!("{all} 局") } else { format!("{all} 局中 {shown} 局") },
+    left_out: |n, limit| format!("古い {n} ファイルは省きました (新しい {limit} ファイルまで読みます)"),
     filter_prompt: "絞り込み: ",
     keys: "対局者・日付・結果・ファイル名で絞り込み (文字を入力)",
     only_here: "盤面の局面を通った対局のみ (Enter でその局面から開く)",

@@ -14,7 +14,7 @@ const SOURCES: [(&str, &str); 5] = [
 ];
 
 /// English words a Japanese line may hold: keys, formats, names and settings fields.
-const ALLOWED_IN_JAPANESE: [&str; 28] = [
+const ALLOWED_IN_JAPANESE: [&str; 30] = [
     "Enter",
     "Space",
     "Tab",
@@ -31,6 +31,8 @@ const ALLOWED_IN_JAPANESE: [&str; 28] = [
     "BOD",
     "ASCII",
     "JSON",
+    "UTF",
+    "Shift_JIS",
     "COM",
     "nps",
     "shogiban",

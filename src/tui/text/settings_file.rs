@@ -37,6 +37,10 @@ pub struct SettingsFileText {
     pub old_file_kept: fn(&str) -> String,
     /// A player name that cannot go into a record (the reason).
     pub bad_player_name: fn(&str) -> String,
+    /// The file's bytes are not UTF-8 text.
+    pub not_utf8: &'static str,
+    /// The file was edited while the app ran; the edits were kept beside the app's changes.
+    pub edits_kept: fn(&str) -> String,
 }
 
 impl SettingsFileText {
@@ -76,6 +80,12 @@ pub static EN: SettingsFileText = SettingsFileText {
     no_home: "no home directory: settings will not be saved",
     old_file_kept: |p| format!("the old settings file was kept as {p}"),
     bad_player_name: |why| format!("'player_name': {why}; using none"),
+    not_utf8: "not UTF-8 text (saved as Shift_JIS?); using the defaults",
+    edits_kept: |p| {
+        format!(
+            "{p} was edited while shogiban ran: the edits are kept beside this change (some take effect at the next launch)"
+        )
+    },
 };
 
 pub static JA: SettingsFileText = SettingsFileText {
@@ -110,4 +120,10 @@ pub static JA: SettingsFileText = SettingsFileText {
     no_home: "ホームフォルダがないため設定を保存できません",
     old_file_kept: |p| format!("前の設定ファイルを {p} として残しました"),
     bad_player_name: |why| format!("「player_name」: {why}。名前なしにします"),
+    not_utf8: "UTF-8 のテキストではありません (Shift_JIS で保存されていますか？)。既定の設定を使います",
+    edits_kept: |p| {
+        format!(
+            "{p} は起動中に編集されていました。編集はこの変更とともに残しました (次の起動から効くものもあります)"
+        )
+    },
 };

@@ -106,6 +106,10 @@ pub(super) fn draw_clock(f: &mut Frame, app: &App, area: Rect, now: Instant) {
                 to_move = runs;
                 text
             }
+            // the side whose time ran out has none, not what it had when its turn began
+            (None, Some(c)) if to_move && app.ended_on_time() => {
+                c.display_out_of_time(side, t.review.byoyomi)
+            }
             (None, Some(c)) => c.display(side, running && to_move, now, t.review.byoyomi),
             (None, None) => String::new(),
         };

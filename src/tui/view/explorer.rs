@@ -22,7 +22,12 @@ pub(super) fn draw_explorer(f: &mut Frame, app: &App, area: Rect) {
     let (title, lines) = match app.explorer() {
         None => (t.explorer_title.to_string(), vec![Line::from(t.scanning)]),
         Some(found) => {
-            let lines = lines(app, found);
+            let mut lines = lines(app, found);
+            if found.left_out > 0 {
+                // the index holds the games read, not every file found
+                let note = (t.left_out)(found.left_out, crate::tui::library::SCAN_LIMIT);
+                lines.push(Line::from(Span::styled(note, Style::default().add_modifier(Modifier::DIM))));
+            }
             let here = found.explorer.index.games_at(app.pos()).len();
             (format!("{} · {}", t.explorer_title, (t.explorer_games)(here)), lines)
         }
@@ -128,7 +133,11 @@ mod tests {
         let mut app = App::with_record(record);
         app.toggle_explorer();
         let book = crate::engine::book::Book::builtin();
-        app.on_library_scanned(Arc::new(Found { entries, explorer: Explorer::new(index, book) }));
+        app.on_library_scanned(Arc::new(Found {
+            entries,
+            explorer: Explorer::new(index, book),
+            left_out: 0,
+        }));
         app
     }
 

@@ -8,7 +8,7 @@ use crate::core::Color;
 use crate::record::Outcome;
 use crate::record::bod::hand_text;
 use crate::tui::app::{App, Library};
-use crate::tui::library::{Entry, Origin};
+use crate::tui::library::{Entry, Origin, SCAN_LIMIT};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -66,7 +66,11 @@ pub(super) fn draw(f: &mut Frame, app: &App, lib: &Library, area: Rect) {
         None => t.scanning.to_string(),
         Some(all) => (t.count)(visible.len(), all.len()),
     };
-    let block = Block::default().borders(Borders::ALL).title(format!(" {} · {count} ", t.title));
+    let mut block = Block::default().borders(Borders::ALL).title(format!(" {} · {count} ", t.title));
+    // the files past the scan's limit, on the bottom edge where the title's width does not cut it
+    if lib.left_out() > 0 {
+        block = block.title_bottom(format!(" {} ", (t.left_out)(lib.left_out(), SCAN_LIMIT)));
+    }
     let inner = block.inner(list_area);
     f.render_widget(block, list_area);
     let w = inner.width as usize;
@@ -270,6 +274,20 @@ mod tests {
     }
 
     const GAME: &str = "開始日時：2026/11/20 19:00:00\n先手：花子\n後手：太郎\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n";
+
+    #[test]
+    fn the_files_past_the_scans_limit_are_counted_where_the_width_does_not_cut_it() {
+        let mut app = App::new(Position::startpos());
+        app.open_library();
+        app.library_command();
+        app.on_library_scanned(std::sync::Arc::new(crate::tui::library::Found {
+            entries: vec![entry("club.kifu", GAME)],
+            left_out: 5,
+            ..Default::default()
+        }));
+        let screen = super::super::screen_text(&app, 100, 30, std::time::Instant::now());
+        assert!(screen.contains("5 older files left out (the newest 400 are read)"), "{screen}");
+    }
 
     #[test]
     fn the_list_shows_players_date_result_length_and_file_and_the_preview_the_final_position() {

@@ -212,9 +212,22 @@ pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     if let Some(p) = app.popup() {
         popup::draw_popup(f, app, p);
     }
+    outside_text_made_safe(f.buffer_mut());
     crate::tui::color_depth::reduce_frame(f.buffer_mut(), app.color_depth());
     if app.settings().ambiguous_wide {
         glyphs::fix_ambiguous(f.buffer_mut());
+    }
+}
+
+/// Every cell drawn, whatever text it came from (names, headers, comments, a server's or an
+/// engine's words), without the characters that must not reach the terminal
+/// (`record::text::outside_text`: bidirectional marks, control characters). ratatui keeps a
+/// zero-width character in the cell before it, so one pass over the frame catches them all.
+fn outside_text_made_safe(buf: &mut ratatui::buffer::Buffer) {
+    for cell in buf.content.iter_mut() {
+        if let std::borrow::Cow::Owned(clean) = crate::record::text::outside_text(cell.symbol()) {
+            cell.set_symbol(if clean.is_empty() { " " } else { &clean });
+        }
     }
 }
 

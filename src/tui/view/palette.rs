@@ -59,11 +59,13 @@ const DARK: Palette = Palette {
     accent: Tc::Cyan,
     good: Tc::Green,
     bad: Tc::LightRed,
-    last_move: Tc::Rgb(70, 60, 20),
-    destination: Tc::Rgb(20, 70, 30),
+    // dark, and entries of the 256-colour cube, so that a 256-colour terminal shows them as
+    // the colours they are, not as three neighbouring greys
+    last_move: Tc::Rgb(95, 95, 0),
+    destination: Tc::Rgb(0, 95, 0),
     check: Tc::Red,
     selection: Tc::Blue,
-    hint: Tc::Rgb(25, 55, 100),
+    hint: Tc::Rgb(0, 95, 135),
     marks: [Tc::Yellow, Tc::LightYellow, Tc::LightRed, Tc::Red],
     graph: Tc::Green,
     graph_cursor: Tc::Yellow,
@@ -90,7 +92,7 @@ const LIGHT: Palette = Palette {
     destination: Tc::Rgb(185, 230, 185),
     check: Tc::Rgb(250, 150, 150),
     selection: Tc::Rgb(160, 200, 250),
-    hint: Tc::Rgb(200, 190, 250),
+    hint: Tc::Rgb(215, 175, 255),
     marks: [Tc::Rgb(150, 110, 0), Tc::Rgb(190, 90, 0), Tc::Red, Tc::Red],
     graph: Tc::Rgb(0, 130, 0),
     graph_cursor: Tc::Blue,
@@ -197,6 +199,10 @@ mod tests {
                             crate::tui::color_depth::reduce(*b, depth),
                         );
                         assert_ne!(a, b, "{theme:?} at {depth:?}");
+                        // and far enough apart to be told apart at a glance (grey 236 and 237,
+                        // which the dark theme's last move and hint were at 256 colours, are not)
+                        let d = crate::tui::color_depth::shown_distance(a, b, depth).unwrap();
+                        assert!(d >= 6000, "{theme:?} at {depth:?}: {a:?} and {b:?} look alike ({d})");
                     }
                     assert_ne!(crate::tui::color_depth::reduce(*a, depth), Tc::Black, "{theme:?} {depth:?}");
                 }

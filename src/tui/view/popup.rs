@@ -28,6 +28,9 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         ),
         Popup::ConfirmQuit => {
             let mut lines = vec![t.quit_question.to_string()];
+            if let Some(e) = app.unsaved_after_autosave_failure() {
+                lines = vec![(t.quit_unsaved)(e), t.quit_unsaved_choices.to_string()];
+            }
             if app.online().is_some_and(|o| o.playing()) {
                 lines.insert(0, app.online_text().quit_leaves_game.into());
             }

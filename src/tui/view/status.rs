@@ -13,15 +13,50 @@ use unicode_width::UnicodeWidthStr;
 
 /// The message and the thinking line, each wrapped to `width`.
 fn message_lines(app: &App, width: u16) -> Vec<String> {
+    let (mut lines, thinking) = message_parts(app, width);
+    lines.extend(thinking);
+    lines
+}
+
+/// The message (with the autosave's failure, if any) and the thinking line, each wrapped to
+/// `width`, as two lists.
+fn message_parts(app: &App, width: u16) -> (Vec<String>, Vec<String>) {
     let g = super::glyphs(app);
     // an empty message shows how to get help
     let message = if app.message().is_empty() { app.text().help_hint } else { app.message() };
     let mut lines = wrap(&g.pad(message), width);
-    let thinking = super::thinking::thinking_text(app);
-    if !thinking.is_empty() {
-        lines.extend(wrap(&g.pad(&thinking), width));
+    // a failed autosave is said until one is written (or the record is saved by hand)
+    if let Some(e) = app.unsaved_after_autosave_failure()
+        && !app.message().contains(e)
+    {
+        lines.extend(wrap(&g.pad(&(app.text().autosave_failing)(e)), width));
     }
-    lines
+    let thinking = super::thinking::thinking_text(app);
+    let thinking = if thinking.is_empty() { Vec::new() } else { wrap(&g.pad(&thinking), width) };
+    (lines, thinking)
+}
+
+/// At most `rows` lines of `message` then `thinking`: a message too long for the room keeps its
+/// start (where a file's path and the first problem are) and ends its last line shown with
+/// `…`; the thinking line keeps a row when the message has one.
+fn fit_lines(message: Vec<String>, thinking: Vec<String>, rows: usize, width: u16) -> Vec<String> {
+    let rows = rows.max(1);
+    let think_rows = if message.is_empty() { thinking.len().min(rows) } else { thinking.len().min(rows - 1) };
+    let room = rows - think_rows;
+    let cut = message.len() > room;
+    let mut out: Vec<String> = message.into_iter().take(room).collect();
+    if cut && let Some(last) = out.last_mut() {
+        let mut shown = String::new();
+        for c in last.chars() {
+            if (shown.width() + c.to_string().width() + 1) > width as usize {
+                break;
+            }
+            shown.push(c);
+        }
+        *last = format!("{}…", shown.trim_end());
+    }
+    out.extend(thinking.into_iter().take(think_rows));
+    out
 }
 
 /// Rows the message and thinking need at `width` (at least one).
@@ -143,8 +178,9 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
             };
             let rows = area.height.saturating_sub(3) as usize;
             let msg = prompt_message_lines(app, area.width);
-            let skip = msg.len().saturating_sub(rows);
-            lines.extend(msg.into_iter().skip(skip).map(Line::from));
+            if rows > 0 {
+                lines.extend(fit_lines(msg, Vec::new(), rows, area.width).into_iter().map(Line::from));
+            }
             let room = area.width.saturating_sub(prompt.width() as u16);
             let (shown, cur) = editor.window(room);
             let y = area.y + lines.len() as u16;
@@ -154,10 +190,9 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
         }
         None => {
             let rows = area.height.saturating_sub(2) as usize;
-            let msg = message_lines(app, area.width);
-            // the newest lines win when even the tallest status area is too small
-            let skip = msg.len().saturating_sub(rows.max(1));
-            lines.extend(msg.into_iter().skip(skip).map(Line::from));
+            let (msg, thinking) = message_parts(app, area.width);
+            // the start of a message too long for even the tallest status area is kept
+            lines.extend(fit_lines(msg, thinking, rows, area.width).into_iter().map(Line::from));
             g.pad(&key_bar(&key_hints(app), area.width))
         }
     };
@@ -171,6 +206,18 @@ pub(super) fn draw_status(f: &mut Frame, app: &App, area: Rect) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_too_long_for_the_status_area_keeps_its_start() {
+        let mut app = App::new(crate::core::Position::startpos());
+        let problems: Vec<String> = (0..40).map(|i| format!("'field{i}': not a valid value")).collect();
+        app.set_message(format!("/home/u/.config/shogiban/settings.json: {}", problems.join("; ")));
+        let s = super::super::screen_text(&app, 80, 24, std::time::Instant::now());
+        assert!(s.contains("/home/u/.config/shogiban/settings.json"), "{s}");
+        assert!(s.contains('…'), "{s}");
+        // the key bar stays
+        assert!(s.contains("q quit"), "{s}");
+    }
 
     #[test]
     fn key_bar_keeps_quit_and_help_at_every_width() {

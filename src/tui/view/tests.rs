@@ -60,3 +60,74 @@ fn the_board_grows_with_the_terminal_and_keeps_hands_and_record_beside_it() {
         assert_eq!(s.matches('歩').count(), 18, "{w}x{h}");
     }
 }
+
+/// Names, headers and comments with bidirectional marks and control characters, as a record
+/// from outside may hold them.
+const EVIL: &str = "\u{202E}evil\u{2066}名\u{2069}\u{200F}\u{1b}[31m";
+
+/// Every cell of a drawn screen is free of what must not reach the terminal.
+fn assert_no_unsafe_cell(buf: &ratatui::buffer::Buffer, place: &str) {
+    for (i, cell) in buf.content.iter().enumerate() {
+        assert!(
+            !cell.symbol().chars().any(crate::record::text::unsafe_for_terminal),
+            "{place}: cell {i} holds {:?}",
+            cell.symbol()
+        );
+    }
+}
+
+#[test]
+fn names_headers_and_comments_from_outside_reach_the_screen_without_bidi_marks_or_controls() {
+    let kif = "手合割：平手\n先手：P1\n後手：P2\n棋戦：P3\n作品名：P4\n*P5\n   1 ７六歩(77)\n*P5\n   2 ３四歩(33)\n";
+    let (mut rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
+    // set as a reader or a server would give them, past any cleaning
+    for (k, v) in rec.headers.iter_mut() {
+        if k != "手合割" {
+            *v = format!("{EVIL}{k}");
+        }
+    }
+    for id in [crate::record::ROOT, rec.main_line()[0]] {
+        rec.node_mut(id).comments = vec![format!("{EVIL}comment")];
+    }
+    let mut app =
+        App::opened(rec.clone(), std::path::Path::new("evil\u{202E}.kifu"), format!("{EVIL}message"));
+    let now = Instant::now();
+    // the board: record panel title, status, comment panel
+    for (w, h) in [(80, 24), (120, 40), (160, 50)] {
+        assert_no_unsafe_cell(&buffer_at(&app, w, h, now), "board");
+    }
+    app.step(1);
+    assert_no_unsafe_cell(&buffer_at(&app, 120, 40, now), "board after a move");
+    // the library: the list and the chosen record's preview
+    let mut summary = crate::record::RecordSummary::of(&rec);
+    summary.sente = Some(format!("{EVIL}sente"));
+    summary.gote = Some(format!("{EVIL}gote"));
+    let entry = crate::tui::library::Entry {
+        path: std::path::PathBuf::from(format!("/games/{EVIL}.kifu")),
+        origin: crate::tui::library::Origin::Documents,
+        modified: None,
+        summary: Ok(summary),
+    };
+    app.set_library_sources(crate::tui::library::Sources {
+        recent: None,
+        folders: vec![(crate::tui::library::Origin::Documents, "/games".into())],
+    });
+    app.open_library();
+    app.on_library_scanned(std::sync::Arc::new(crate::tui::library::Found {
+        entries: vec![entry],
+        ..Default::default()
+    }));
+    let buf = buffer_at(&app, 120, 40, now);
+    let s = screen_text(&app, 120, 40, now);
+    assert!(s.contains("evil名"), "the names are still shown: {s}");
+    assert_no_unsafe_cell(&buf, "library");
+}
+
+#[test]
+fn headers_set_by_the_app_hold_no_control_characters_or_bidi_marks() {
+    let mut rec = crate::record::GameRecord::new(Position::startpos());
+    rec.set_header("先手", EVIL);
+    let kif = crate::record::write_text(&rec, crate::record::Format::Kifu);
+    assert!(!kif.contains('\u{1b}') && !kif.contains('\u{202E}'), "{kif:?}");
+    assert!(kif.contains("先手：evil名 [31m"), "{kif:?}");
+}
