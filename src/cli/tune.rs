@@ -73,7 +73,7 @@ enum Selfplay {
         #[arg(long, default_value_t = 8)]
         epochs: usize,
         /// L2 pull towards 0
-        #[arg(long, default_value_t = 1e-6)]
+        #[arg(long, default_value_t = 1e-8)]
         l2: f64,
         /// Adam step size in centipawns
         #[arg(long, default_value_t = 0.5)]

@@ -211,10 +211,19 @@ pub fn shipped_weights() -> Vec<i16> {
     parse(SHIPPED).expect("the shipped KP weights are well-formed")
 }
 
-/// The shipped tables.
+/// The tables the evaluation reads: the shipped ones. With the `dev-tools` feature, the file
+/// named by `SHOGIBAN_KP_FILE` instead, to match candidate tables without a rebuild.
 pub fn shipped() -> &'static KpTables {
     static T: OnceLock<KpTables> = OnceLock::new();
-    T.get_or_init(|| KpTables::new(&shipped_weights()))
+    T.get_or_init(|| {
+        #[cfg(feature = "dev-tools")]
+        if let Some(path) = std::env::var_os("SHOGIBAN_KP_FILE") {
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("SHOGIBAN_KP_FILE {path:?}: {e}"));
+            let w = parse(&bytes).unwrap_or_else(|e| panic!("SHOGIBAN_KP_FILE {path:?}: {e}"));
+            return KpTables::new(&w);
+        }
+        KpTables::new(&shipped_weights())
+    })
 }
 
 /// The KP part of the evaluation of `pos` from scratch, for the side to move.
