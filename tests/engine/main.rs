@@ -8,6 +8,7 @@ mod analysis_speed;
 mod bench;
 mod book;
 mod mate_differential;
+mod mate_rule;
 mod mate_solver;
 mod reference_mate;
 mod search;

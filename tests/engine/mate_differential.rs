@@ -2,8 +2,9 @@
 //! positions (fixed seed): whenever the reference finds a mate within five plies the solver must
 //! find one of the same length, it must never call such a position "no mate", and every line it
 //! gives must replay as a mate. Lengths follow tsume convention in both: a drop between the king
-//! and a distant checker that the checker takes with mate (無駄合) is not counted.
+//! and a distant checker that the checker takes with checkmate (無駄合) is not counted.
 
+use crate::reference_mate::{XorShift, futile_drop};
 use shogiban::core::Position;
 use shogiban::engine::mate::{MateLimits, MateResult, solve, verify_mate_line};
 
@@ -14,43 +15,6 @@ fn shortest_mate(p: &mut Position, max: usize) -> Option<usize> {
 
 fn mate_within(p: &mut Position, plies: usize) -> bool {
     crate::reference_mate::mate_within(p, plies, |p, e| !futile_drop(p, e))
-}
-
-/// The convention, written out plainly: `e` (a legal move of the side in check) is a drop on a
-/// square between the king and the only checker, and after it the checker can take the dropped
-/// piece so that every answer is again such a futile drop (none at all: mate).
-fn futile_drop(p: &mut Position, e: shogiban::core::Move) -> bool {
-    let checkers: Vec<_> = p.checkers().collect();
-    if !e.is_drop() || checkers.len() != 1 {
-        return false;
-    }
-    let checker = checkers[0];
-    p.do_move(e);
-    let takes: Vec<_> = p
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| !m.is_drop() && m.from() == checker && m.to() == e.to())
-        .collect();
-    let futile = takes.into_iter().any(|t| {
-        p.do_move(t);
-        let mated = p.in_check() && p.legal_moves().iter().copied().all(|a| futile_drop(p, a));
-        p.undo_move();
-        mated
-    });
-    p.undo_move();
-    futile
-}
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// A random position: gote's king near a corner, a few defenders, a few attackers, some hand.

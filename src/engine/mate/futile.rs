@@ -1,13 +1,15 @@
 //! Futile interpositions (無駄合). Tsume convention does not count a piece dropped between the
-//! king and a long-range checker when the checker simply takes it and the king is mated all the
-//! same: such a drop only lengthens the solution by two plies. The solver leaves those drops out
-//! of the defender's evasions, so its mating lines and their lengths follow the convention (a
-//! check whose only answers are futile drops is mate), as published problems count them.
+//! king and a long-range checker when the checker simply takes it with mate: such a drop only
+//! lengthens the solution by two plies. The solver leaves those drops out of the defender's
+//! evasions, so its mating lines and their lengths follow the convention (a check whose only
+//! answers are futile drops is mate), as published problems count them.
 //!
-//! The rule is sound: a drop is left out only when the checker's capture on that square is
-//! legal and leaves the defender with no move but further drops between the checker and the
-//! king, each of them futile in turn (checked recursively; the checker comes one square closer
-//! each time). So every line the solver proves is still a forced mate under the plain rules.
+//! The rule: a drop is futile only when the checker's capture on that square is legal and mates
+//! at once, leaving the defender no legal move at all. A drop that the capture answers with the
+//! checker still at a distance (another drop nearer the king is possible, futile or not) is a real
+//! defence: the mate after it is longer, and it is counted. So every line the solver proves is a
+//! forced mate under the plain rules, and its length differs from the bare count only by the
+//! final interpositions that the capture mates at once.
 
 use crate::core::bitboard::between;
 use crate::core::{Bitboard, Move, MoveList, Position, Square};
@@ -57,16 +59,10 @@ fn is_futile_drop(pos: &mut Position, m: Move, checker: Square) -> bool {
             continue;
         }
         pos.do_move(capture);
-        // (a lance that promotes as it captures may no longer give check)
-        let mut mated = false;
-        if pos.in_check() {
-            let mut answers = MoveList::new();
-            pos.generate_evasions(&mut answers);
-            if answers.iter().all(|a| a.is_drop()) {
-                remove_futile_interpositions(pos, &mut answers);
-                mated = answers.is_empty();
-            }
-        }
+        // a real checkmate, with no answer at all: a capture that leaves the defender another
+        // drop (a checker still at a distance) does not mate at once, and that drop lengthens
+        // the mate (a lance that promotes as it captures may no longer give check)
+        let mated = pos.in_check() && !pos.has_legal_move();
         pos.undo_move();
         if mated {
             futile = true;
