@@ -76,7 +76,7 @@ enum Selfplay {
         #[arg(long, default_value_t = 1e-8)]
         l2: f64,
         /// Adam step size in centipawns
-        #[arg(long, default_value_t = 0.5)]
+        #[arg(long, default_value_t = 0.1)]
         rate: f64,
         /// Centipawns per unit of logit (default: fitted to the results)
         #[arg(long)]
