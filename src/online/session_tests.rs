@@ -162,7 +162,13 @@ fn every_result_on_both_sides() {
             SpecialKind::DeclarationLoss,
             Outcome::Win(White),
         ),
-        ("+7776FU,T1", "#MAX_MOVES\n#CENSORED", "#MAX_MOVES\n#CENSORED", SpecialKind::Jishogi, Outcome::Draw),
+        (
+            "+7776FU,T1",
+            "#MAX_MOVES\n#CENSORED",
+            "#MAX_MOVES\n#CENSORED",
+            SpecialKind::MaxMoves,
+            Outcome::Draw,
+        ),
         ("", "#CHUDAN", "#CHUDAN", SpecialKind::Interrupt, Outcome::None),
     ];
     for (moves, for_alice, for_bob, kind, outcome) in cases {

@@ -11,7 +11,7 @@ use crate::tui::Session;
 /// has the game as the app showed it.
 #[test]
 fn the_app_opened_with_csa_plays_a_typed_move_and_shows_the_opponents_resignation() {
-    let Some(server) = Server::start(4097, &[]) else { return };
+    let Some(server) = Server::start(&[]) else { return };
     let home = common::TempDir::new("e2e-online");
     let address = format!("127.0.0.1:{}", server.port);
     let mut app = Session::start_with(

@@ -37,6 +37,7 @@ fn settings(extended: bool) -> OnlineSettings {
         side: OnlineSide::Any,
         auto_agree: false,
         extended,
+        keepalive_s: 30,
     }
 }
 
@@ -313,7 +314,7 @@ fn every_end_is_said_in_plain_words_and_written_into_the_record() {
             "bob declared an impasse win",
             "bobの入玉宣言",
         ),
-        ("#MAX_MOVES\n#CENSORED", SpecialKind::Jishogi, "No result: the move limit", "手数制限"),
+        ("#MAX_MOVES\n#CENSORED", SpecialKind::MaxMoves, "No result: the move limit", "手数制限"),
         ("#CHUDAN", SpecialKind::Interrupt, "No result: the game was interrupted", "中断"),
         ("#CENSORED", SpecialKind::Interrupt, "No result: the game was cut off", "打ち切り"),
     ];
