@@ -384,17 +384,17 @@ impl Session {
                 out.push(SessionEvent::Rejected { by });
             }
             ServerLine::Move { color, text, time, bad_time } if self.phase == Phase::Playing => {
-                let time = match bad_time {
-                    Some(field) => {
-                        out.push(SessionEvent::Warning(format!(
-                            "the server's time '{}' for the move {text} is not a number of time units: taken as 0",
-                            printable(&field)
-                        )));
-                        Some(0)
-                    }
-                    None => time,
-                };
+                let time = if bad_time.is_some() { Some(0) } else { time };
                 self.play(line, color, &text, time, now, &mut out);
+                // said after the move, which stands
+                if let Some(field) =
+                    bad_time.filter(|_| out.iter().any(|e| matches!(e, SessionEvent::Moved { .. })))
+                {
+                    out.push(SessionEvent::Warning(format!(
+                        "the server's time '{}' for the move {text} is not a number of time units: taken as 0",
+                        printable(&field)
+                    )));
+                }
             }
             ServerLine::Special(word) if self.phase == Phase::Playing => {
                 if self.special.is_none() {

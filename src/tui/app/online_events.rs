@@ -188,7 +188,9 @@ impl App {
             SessionEvent::Notice(line) => self.message = line,
             SessionEvent::Warning(w) => {
                 o.note(false, format!("({w})"));
-                self.message = (t.server_warning)(&w);
+                let warning = (t.server_warning)(&w);
+                self.message =
+                    if self.message.is_empty() { warning } else { format!("{} · {warning}", self.message) };
             }
             SessionEvent::Ignored { .. } => {}
             SessionEvent::Broken { line, why } => {
