@@ -5,10 +5,11 @@
 //! and exits with 130; a second one ends the program at once.
 
 use shogiban::online::DEFAULT_PORT;
-use shogiban::online::autoplay::{AutoplayConfig, StopHandle, play_games};
+use shogiban::online::autoplay::{AutoplayConfig, StopHandle, check_name_template, play_games};
 use shogiban::online::check::{check_game_name, check_password, check_user, printable};
 use shogiban::online::connection::{CONNECT_TIMEOUT, KEEPALIVE, LOGIN_TIMEOUT, MIN_KEEPALIVE};
 use shogiban::online::players::{BuiltinPlayer, Player, UsiPlayer};
+use shogiban::record::Format;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -56,9 +57,16 @@ pub struct Args {
     /// Games to play in a row (logging in again for each)
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
-    /// Where each game's record is saved (CSA, named after the game id)
+    /// Where each game's record is saved
     #[arg(long, value_name = "DIR", default_value = ".")]
     save_dir: PathBuf,
+    /// The records' format: csa, kif (Shift_JIS), kifu (KIF in UTF-8) or jkf
+    #[arg(long, value_name = "FORMAT", default_value = "csa", value_parser = parse_format)]
+    save_format: Format,
+    /// The records' file name, without extension: {game_id}, {date}, {time}, {n} (the game's
+    /// number in the run), {sente}, {gote}, {opponent} are filled in
+    #[arg(long, value_name = "TEMPLATE", default_value = "{game_id}", value_parser = parse_name)]
+    name: String,
     /// Milliseconds kept back from the clock on every move for the network
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     margin: u64,
@@ -78,6 +86,17 @@ fn parse_user(s: &str) -> Result<String, String> {
 
 fn parse_password(s: &str) -> Result<String, String> {
     check_password(s).map(|_| s.to_string())
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    match Format::from_name(s) {
+        Some(f @ (Format::Csa | Format::Kif | Format::Kifu | Format::Jkf)) => Ok(f),
+        _ => Err(format!("'{s}' is not one of csa, kif, kifu, jkf")),
+    }
+}
+
+fn parse_name(s: &str) -> Result<String, String> {
+    check_name_template(s).map(|_| s.to_string())
 }
 
 fn parse_game(s: &str) -> Result<String, String> {
@@ -142,6 +161,8 @@ pub fn run(a: Args) -> ExitCode {
         login_tries: LOGIN_TRIES,
         retry_pause: RETRY_PAUSE,
         stop_wait: STOP_WAIT,
+        save_format: a.save_format,
+        name: a.name,
     };
     let stop = StopHandle::default();
     catch_signals(stop.clone());

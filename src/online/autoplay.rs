@@ -12,8 +12,9 @@ use super::connection::{Connection, Incoming};
 use super::ending::{GameEnd, Verdict};
 use super::players::{Decision, Player, TimeBudget};
 use super::session::{LoginMode, Phase, Session, SessionEvent};
+use super::summary::GameSummary;
 use crate::core::Color;
-use crate::record::{Format, GameRecord, write_file_atomically, write_text};
+use crate::record::{Format, GameRecord, save_record};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -41,6 +42,10 @@ pub struct AutoplayConfig {
     pub login_tries: u32,
     /// The pause after the first failed login; it doubles after each further one.
     pub retry_pause: Duration,
+    /// The format records are saved in.
+    pub save_format: Format,
+    /// The records' file name without extension, a template (see [`NAME_FIELDS`]).
+    pub name: String,
     /// How long a resignation sent on a stop waits for the server's end of the game.
     pub stop_wait: Duration,
 }
@@ -306,6 +311,8 @@ struct Game<'a> {
     log: &'a mut dyn FnMut(&str),
     report: &'a mut dyn FnMut(&RunEvent),
     stop: &'a StopHandle,
+    /// The game's number in the run.
+    number: u32,
     /// A stop came during the game: the resignation was sent; the end is waited for until then.
     stopping: Option<Instant>,
 }
@@ -321,12 +328,10 @@ impl Game<'_> {
         let mut message = message.into();
         let mut saved = None;
         // a game that started has a record worth keeping
-        if self.session.summary().is_some() && self.session.record().header("開始日時").is_some() {
-            match save(
-                &self.cfg.save_dir,
-                self.session.summary().map_or("game", |s| &s.game_id),
-                self.session.record(),
-            ) {
+        if let Some(summary) = self.session.summary()
+            && self.session.record().header("開始日時").is_some()
+        {
+            match save(self.cfg, self.number, summary, self.session.record()) {
                 Ok(p) => saved = Some(p),
                 Err(e) => message.push_str(&format!("; the record could not be saved: {e}")),
             }
@@ -375,7 +380,7 @@ fn play_one(
         Err(e) => return Ok(Attempt::NotLoggedIn(e.to_string())),
     };
     let session = Session::new(&cfg.user, LoginMode::Standard { game: cfg.game.clone() });
-    let mut g = Game { cfg, conn, rx, session, log, report, stop, stopping: None };
+    let mut g = Game { cfg, conn, rx, session, log, report, stop, number, stopping: None };
     let (login, masked) = g.session.login_lines(&cfg.password);
     (g.log)(&format!("> {masked}"));
     if g.conn.send(&login).is_err() {
@@ -554,7 +559,7 @@ fn finish(mut g: Game, number: u32, done: Done, player: &mut dyn Player) -> Resu
     player.game_over(end.winner().map(|w| w == end.me));
     let summary = g.session.summary().expect("a game that ended was proposed").clone();
     let record = g.session.record().clone();
-    let (saved, save_error) = match save(&g.cfg.save_dir, &summary.game_id, &record) {
+    let (saved, save_error) = match save(g.cfg, number, &summary, &record) {
         Ok(p) => (Some(p), None),
         Err(e) => (None, Some(e)),
     };
@@ -586,24 +591,100 @@ fn finish(mut g: Game, number: u32, done: Done, player: &mut dyn Player) -> Resu
     }))
 }
 
-/// A game id as a file name: letters, digits and `+-_.` kept, anything else `_`.
-pub fn file_name_for(game_id: &str) -> String {
-    let mut name: String = game_id
+/// The names `--name` may use: `{game_id}`, `{date}` and `{time}` (the game's start,
+/// `20261128`, `093000`), `{n}` (the game's number in the run), `{sente}`, `{gote}`,
+/// `{opponent}`.
+pub const NAME_FIELDS: [&str; 7] = ["game_id", "date", "time", "n", "sente", "gote", "opponent"];
+
+/// Checks a `--name` template: its `{…}` are all [`NAME_FIELDS`].
+pub fn check_name_template(template: &str) -> Result<(), String> {
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            return Err(format!("'{template}' has a '{{' without its '}}'"));
+        };
+        let field = &rest[open + 1..open + close];
+        if !NAME_FIELDS.contains(&field) {
+            return Err(format!(
+                "'{{{field}}}' is not a name field; use {}",
+                NAME_FIELDS.map(|f| format!("{{{f}}}")).join(", ")
+            ));
+        }
+        rest = &rest[open + close + 1..];
+    }
+    if template.trim().is_empty() {
+        return Err("the name is empty".into());
+    }
+    Ok(())
+}
+
+/// The file name (without extension) `template` gives a game, made safe ([`file_stem_for`]).
+pub fn name_for(template: &str, number: u32, summary: &GameSummary, record: &GameRecord) -> String {
+    let start = record.header("開始日時").unwrap_or_default();
+    let (date, time) = start.split_once(' ').unwrap_or((start, ""));
+    let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+    let mut name = template.to_string();
+    for (field, value) in [
+        ("game_id", summary.game_id.clone()),
+        ("date", digits(date)),
+        ("time", digits(time)),
+        ("n", number.to_string()),
+        ("sente", summary.names[0].clone()),
+        ("gote", summary.names[1].clone()),
+        ("opponent", summary.opponent().to_string()),
+    ] {
+        name = name.replace(&format!("{{{field}}}"), &value);
+    }
+    file_stem_for(&name)
+}
+
+/// A name as a file name: letters, digits and `+-_.` kept, anything else `_`.
+pub fn file_stem_for(name: &str) -> String {
+    let mut stem: String = name
         .chars()
         .take(200)
         .map(|c| if c.is_ascii_alphanumeric() || "+-_.".contains(c) { c } else { '_' })
         .collect();
-    if name.is_empty() || name.starts_with('.') {
-        name.insert(0, '_');
+    if stem.is_empty() || stem.starts_with('.') {
+        stem.insert(0, '_');
     }
-    name + ".csa"
+    stem
 }
 
-/// Saves `record` as CSA in `dir` under the game id; returns the path.
-pub fn save(dir: &Path, game_id: &str, record: &GameRecord) -> Result<PathBuf, String> {
+/// The extension a record of `format` is saved with.
+pub fn extension(format: Format) -> &'static str {
+    match format {
+        Format::Kif => "kif",
+        Format::Kifu => "kifu",
+        Format::Ki2 => "ki2",
+        Format::Ki2u => "ki2u",
+        Format::Csa => "csa",
+        Format::Usi => "usi",
+        Format::Sfen => "sfen",
+        Format::Jkf => "jkf",
+    }
+}
+
+/// Saves game `number`'s record in the run's folder, format and name (`-2`, `-3` … added where
+/// a file of that name is there already); returns the path.
+fn save(
+    cfg: &AutoplayConfig,
+    number: u32,
+    summary: &GameSummary,
+    record: &GameRecord,
+) -> Result<PathBuf, String> {
+    let dir = &cfg.save_dir;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join(file_name_for(game_id));
-    write_file_atomically(&path, write_text(record, Format::Csa).as_bytes()).map_err(|e| e.to_string())?;
+    let stem = name_for(&cfg.name, number, summary, record);
+    let ext = extension(cfg.save_format);
+    let path =
+        (1..)
+            .map(|i| {
+                if i == 1 { dir.join(format!("{stem}.{ext}")) } else { dir.join(format!("{stem}-{i}.{ext}")) }
+            })
+            .find(|p| !p.exists())
+            .expect("a free name");
+    save_record(&path, record).map_err(|e| e.to_string())?;
     Ok(path)
 }
 
@@ -613,8 +694,27 @@ mod tests {
 
     #[test]
     fn game_ids_make_safe_file_names() {
-        assert_eq!(file_name_for("test+g-60-5F+bob+alice+20261126"), "test+g-60-5F+bob+alice+20261126.csa");
-        assert_eq!(file_name_for("../../etc/passwd"), "_.._.._etc_passwd.csa");
-        assert_eq!(file_name_for(""), "_.csa");
+        assert_eq!(file_stem_for("test+g-60-5F+bob+alice+20261126"), "test+g-60-5F+bob+alice+20261126");
+        assert_eq!(file_stem_for("../../etc/passwd"), "_.._.._etc_passwd");
+        assert_eq!(file_stem_for(""), "_");
+    }
+
+    #[test]
+    fn name_templates_are_checked_and_filled_in() {
+        assert_eq!(check_name_template("{date}-{game_id}"), Ok(()));
+        assert!(check_name_template("{day}").unwrap_err().contains("{game_id}, {date}"));
+        assert!(check_name_template("{date").is_err());
+        assert!(check_name_template("").is_err());
+        let text = "BEGIN Game_Summary\nGame_ID:g+1\nName+:alice\nName-:bob\nYour_Turn:-\nTo_Move:+\n\
+                    BEGIN Position\nPI\n+\nEND Position\nEND Game_Summary";
+        let mut reader = super::super::summary::SummaryReader::default();
+        let summary = text.lines().skip(1).find_map(|l| reader.feed(l)).unwrap().unwrap();
+        let mut record = GameRecord::default();
+        record.set_header("開始日時", "2026/11/28 09:30:00");
+        assert_eq!(name_for("{date}-{time}-{game_id}", 3, &summary, &record), "20261128-093000-g+1");
+        assert_eq!(
+            name_for("{n} {sente} v {gote} ({opponent})", 3, &summary, &record),
+            "3_alice_v_bob__alice_"
+        );
     }
 }

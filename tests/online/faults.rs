@@ -178,6 +178,19 @@ fn a_start_for_another_game_is_said() {
     assert!(stdout.contains(": win, alice resigned (0 moves)"), "{stdout}");
 }
 
+/// Records are saved in the format and under the name asked for.
+#[test]
+fn records_are_saved_in_the_format_and_name_asked_for() {
+    let extra = ["--save-format", "kifu", "--name", "{n}-{opponent}-{date}-{game_id}"];
+    let (_fake, dir, bob, c) = started("csa-save-format", &extra);
+    let (stdout, _) = alice_resigns(c, bob);
+    let file = saved_files(dir.path()).pop().unwrap();
+    let name = file.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with("1-alice-20") && name.ends_with(&format!("-{ID}.kifu")), "{name}");
+    assert!(stdout.contains(&format!("saved to {}", file.display())), "{stdout}");
+    assert!(std::fs::read_to_string(&file).unwrap().contains("投了"));
+}
+
 /// `#MAX_MOVES` is saved as CSA spells a move-limit end (`%MAX_MOVES`), not as `%JISHOGI`.
 #[test]
 fn a_move_limit_is_saved_as_max_moves() {
@@ -222,6 +235,11 @@ fn bad_arguments_are_refused_before_connecting() {
         (
             vec!["--port", &port, "--user", "a", "--game", "g-60-10", "--keepalive", "10"],
             "10 is not in 30..=3600",
+        ),
+        (vec!["--port", &port, "--user", "a", "--game", "g-60-10", "--name", "{day}"], "is not a name field"),
+        (
+            vec!["--port", &port, "--user", "a", "--game", "g-60-10", "--save-format", "usi"],
+            "not one of csa, kif",
         ),
     ] {
         let (code, stderr) = run(&args);
@@ -269,6 +287,8 @@ fn a_silent_server_is_given_up_past_the_clock() {
         login_tries: 1,
         retry_pause: Duration::from_secs(1),
         stop_wait: Duration::from_secs(1),
+        save_format: shogiban::record::Format::Csa,
+        name: "{game_id}".into(),
     };
     let server = std::thread::spawn(move || {
         let mut c = fake.accept();
