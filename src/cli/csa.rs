@@ -75,6 +75,10 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value_t = KEEPALIVE.as_secs(),
           value_parser = clap::value_parser!(u64).range(MIN_KEEPALIVE.as_secs()..=3600))]
     keepalive: u64,
+    /// Do not send the engine's evaluation and expected line with each move (sent by default,
+    /// `,'* 123 -3334FU +2726FU`, as floodgate shows them)
+    #[arg(long)]
+    no_pv: bool,
     /// Print every line sent to and received from the server on stderr (the password masked)
     #[arg(long)]
     verbose: bool,
@@ -161,6 +165,7 @@ pub fn run(a: Args) -> ExitCode {
         login_tries: LOGIN_TRIES,
         retry_pause: RETRY_PAUSE,
         stop_wait: STOP_WAIT,
+        send_pv: !a.no_pv,
         save_format: a.save_format,
         name: a.name,
     };

@@ -10,7 +10,7 @@
 use super::check::printable;
 use super::connection::{Connection, Incoming};
 use super::ending::{GameEnd, Verdict};
-use super::players::{Decision, Player, TimeBudget};
+use super::players::{Decision, Player, Thought, TimeBudget};
 use super::session::{LoginMode, Phase, Session, SessionEvent};
 use super::summary::GameSummary;
 use crate::core::Color;
@@ -48,6 +48,9 @@ pub struct AutoplayConfig {
     pub name: String,
     /// How long a resignation sent on a stop waits for the server's end of the game.
     pub stop_wait: Duration,
+    /// Send the engine's evaluation and expected line with each move (`,'* 123 -3334FU …`), as
+    /// floodgate shows them.
+    pub send_pv: bool,
 }
 
 /// A stop asked for from outside the run (a signal): the game on is resigned, or the run leaves
@@ -536,12 +539,16 @@ fn think(g: &mut Game, player: &mut dyn Player) -> Result<(), AutoplayError> {
     let record = g.session.record();
     let moves = record.main_line_moves();
     let start = record.initial().clone();
-    let decision = match player.think(&start, &moves, &budget) {
+    let (decision, thought) = match player.think(&start, &moves, &budget) {
         Ok(d) => d,
         Err(e) => return g.failed(format!("the engine failed: {e}")),
     };
+    let comment = match decision {
+        Decision::Move(m) if g.cfg.send_pv => pv_comment(g.session.position(), m, &thought),
+        _ => String::new(),
+    };
     let line = match decision {
-        Decision::Move(m) => g.session.move_line(m),
+        Decision::Move(m) => g.session.move_line(m).map(|l| l + &comment),
         Decision::Resign => g.session.resign_line(),
         Decision::DeclareWin => g.session.declare_line(),
     };
@@ -551,7 +558,35 @@ fn think(g: &mut Game, player: &mut dyn Player) -> Result<(), AutoplayError> {
     }
 }
 
-fn finish(mut g: Game, number: u32, done: Done, player: &mut dyn Player) -> Result<Attempt, AutoplayError> {
+/// The most moves of a line sent after a move.
+const PV_MOVES: usize = 16;
+
+/// The evaluation and the line expected after `mv`, as floodgate reads them after a move:
+/// `,'* 123 -3334FU +2726FU` (centipawns from sente's side, ±[`MATE_CP`] for a mate; the line in
+/// CSA, from the reply on, as far as it is legal). Empty without a score.
+///
+/// [`MATE_CP`]: crate::core::MATE_CP
+pub fn pv_comment(pos: &crate::core::Position, mv: crate::core::Move, thought: &Thought) -> String {
+    let Some(score) = thought.score else { return String::new() };
+    let mut s = format!(",'* {}", score.for_black(pos.side_to_move()).cp());
+    let mut p = pos.clone();
+    p.do_move(mv);
+    let line = match thought.pv.split_first() {
+        Some((&first, rest)) if first == mv => rest,
+        _ => &[],
+    };
+    for &m in line.iter().take(PV_MOVES) {
+        if !p.is_legal(m) {
+            break;
+        }
+        s.push(' ');
+        s.push_str(&crate::record::notation::csa_move(&p, m));
+        p.do_move(m);
+    }
+    s
+}
+
+fn finish(g: Game, number: u32, done: Done, player: &mut dyn Player) -> Result<Attempt, AutoplayError> {
     let end = match done {
         Done::Ended(end) => end,
         Done::Attempt(a) => return Ok(a),
@@ -563,9 +598,11 @@ fn finish(mut g: Game, number: u32, done: Done, player: &mut dyn Player) -> Resu
         Ok(p) => (Some(p), None),
         Err(e) => (None, Some(e)),
     };
-    // log out cleanly, and give the server a moment to close
+    // log out cleanly, and give the server a moment to close (a server that closed first is
+    // fine: the record is saved already)
     let logout = g.session.logout_line();
-    let _ = g.send(&logout);
+    (g.log)(&format!("> {logout}"));
+    let _ = g.conn.send(&logout);
     let deadline = Instant::now() + Duration::from_secs(3);
     while let Ok(ev) = g.rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
         match ev {
@@ -697,6 +734,23 @@ mod tests {
         assert_eq!(file_stem_for("test+g-60-5F+bob+alice+20261126"), "test+g-60-5F+bob+alice+20261126");
         assert_eq!(file_stem_for("../../etc/passwd"), "_.._.._etc_passwd");
         assert_eq!(file_stem_for(""), "_");
+    }
+
+    #[test]
+    fn the_evaluation_and_line_go_with_a_move_as_floodgate_reads_them() {
+        use crate::core::{Move, Position, Score};
+        let m = |u: &str| Move::from_usi(u).unwrap();
+        let mut pos = Position::startpos();
+        let thought = Thought { score: Some(Score::Cp(35)), pv: vec![m("7g7f"), m("3c3d"), m("2g2f")] };
+        assert_eq!(pv_comment(&pos, m("7g7f"), &thought), ",'* 35 -3334FU +2726FU");
+        // from sente's side whoever moves; the line stops where it is not legal
+        pos.do_move(m("7g7f"));
+        let thought = Thought { score: Some(Score::Cp(50)), pv: vec![m("3c3d"), m("7f7e"), m("9i9h")] };
+        assert_eq!(pv_comment(&pos, m("3c3d"), &thought), ",'* -50 +7675FU");
+        // a line that does not start with the move is left out; no score, no comment
+        let other = Thought { score: Some(Score::Cp(-20)), pv: vec![m("8c8d")] };
+        assert_eq!(pv_comment(&pos, m("3c3d"), &other), ",'* 20");
+        assert_eq!(pv_comment(&pos, m("3c3d"), &Thought::default()), "");
     }
 
     #[test]

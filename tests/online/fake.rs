@@ -109,11 +109,12 @@ impl Conn {
     }
 
     /// Sends the opponent's `line` (a move with its time), reads the client's answer and repeats
-    /// it with `,{time}`; returns the answer.
+    /// its move (without what follows it) with `,{time}`; returns the whole answer.
     pub fn exchange(&mut self, line: &str, time: &str) -> String {
         self.send(line);
         let reply = self.expect(|l| l.starts_with(['+', '-']));
-        self.send(&format!("{reply},{time}"));
+        let mv = reply.split(',').next().unwrap_or_default();
+        self.send(&format!("{mv},{time}"));
         reply
     }
 

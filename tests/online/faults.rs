@@ -191,6 +191,29 @@ fn records_are_saved_in_the_format_and_name_asked_for() {
     assert!(std::fs::read_to_string(&file).unwrap().contains("投了"));
 }
 
+/// Each move goes with the engine's evaluation and line as floodgate reads them
+/// (`-3334FU,'* -30 +2726FU …`), unless `--no-pv`.
+#[test]
+fn the_engines_evaluation_and_line_go_with_each_move_unless_asked_not_to() {
+    let csa_move = |m: &str| {
+        let b = m.as_bytes();
+        b.len() == 7 && (b[0] == b'+' || b[0] == b'-') && b[1..5].iter().all(u8::is_ascii_digit)
+    };
+    for (extra, sent) in [(vec![], true), (vec!["--no-pv"], false)] {
+        let (_fake, _dir, bob, mut c) = started("csa-pv", &extra);
+        let reply = c.exchange("+7776FU,T1", "T1");
+        alice_resigns(c, bob);
+        let (mv, comment) = reply.split_once(",'* ").unwrap_or((&reply, ""));
+        assert!(csa_move(mv), "{reply}");
+        assert_eq!(!comment.is_empty(), sent, "{reply}");
+        if sent {
+            let mut words = comment.split(' ');
+            assert!(words.next().unwrap().parse::<i32>().is_ok(), "{reply}");
+            assert!(words.all(csa_move), "{reply}");
+        }
+    }
+}
+
 /// `#MAX_MOVES` is saved as CSA spells a move-limit end (`%MAX_MOVES`), not as `%JISHOGI`.
 #[test]
 fn a_move_limit_is_saved_as_max_moves() {
@@ -287,6 +310,7 @@ fn a_silent_server_is_given_up_past_the_clock() {
         login_tries: 1,
         retry_pause: Duration::from_secs(1),
         stop_wait: Duration::from_secs(1),
+        send_pv: true,
         save_format: shogiban::record::Format::Csa,
         name: "{game_id}".into(),
     };

@@ -89,7 +89,7 @@ fn two_engines_play_whole_games_and_keep_the_servers_records() {
         assert!(lines[1].starts_with("game 2: "), "{stdout}");
         assert!(lines[2].starts_with("2 games: "), "{stdout}");
         let files = saved_files(dir);
-        assert_eq!(files.len(), 2, "{files:?}");
+        assert_eq!(files.len(), 2, "{files:?}\n{stdout}\n{stderr}");
         for f in files {
             let id = f.file_stem().unwrap().to_string_lossy().into_owned();
             assert!(stdout.contains(&format!("saved to {}", f.display())), "{stdout}");
