@@ -269,11 +269,12 @@ impl Session {
         Ok(text)
     }
 
-    /// `%TORYO`: resign.
+    /// `%TORYO`: resign (nothing more is to be sent for this game: the server ends it).
     pub fn resign_line(&mut self) -> Result<String, SessionError> {
         if self.phase != Phase::Playing {
             return Err(SessionError::NotPlaying);
         }
+        self.sent = Some("%TORYO".to_string());
         Ok("%TORYO".to_string())
     }
 
@@ -454,7 +455,7 @@ impl Session {
         now: Instant,
         out: &mut Vec<SessionEvent>,
     ) {
-        let broken = |why: String| SessionEvent::Broken { line: line.to_string(), why };
+        let broken = |why: String| SessionEvent::Broken { line: printable(line), why };
         if self.reason.is_some() || self.special.is_some() {
             out.push(SessionEvent::Ignored { line: line.to_string(), why: "a move after the end".into() });
             return;
@@ -525,6 +526,9 @@ impl Session {
         line: &str,
         out: &mut Vec<SessionEvent>,
     ) {
+        // what is shown or read into a record has its control characters made visible
+        let (arg, body, line) = (arg.map(|a| printable(&a)), printable(&body), printable(line));
+        let line = line.as_str();
         let done = body == "+OK";
         match tag {
             "LOGIN" => {}
