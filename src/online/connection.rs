@@ -1,23 +1,32 @@
 //! The TCP connection to a CSA server: connecting with a timeout, a reader thread that hands each
 //! bounded line to a sink (a channel of the caller's choice, so the caller never blocks on the
-//! network), and a writer thread that sends the caller's lines and an empty keep-alive line when
-//! nothing was sent for a while. Dropping the [`Connection`] closes the socket and ends both
-//! threads.
+//! network), and a writer thread that sends the caller's lines and an empty keep-alive line at a
+//! steady interval, whoever is to move and whatever else is sent. The socket also has TCP
+//! keep-alive on (Linux), so a connection whose far end vanished is found. Dropping the
+//! [`Connection`] sends what was queued (a `REJECT`, a `LOGOUT`), then closes the socket and ends
+//! both threads.
 
 use super::lines::{BoundedLines, LineRead, MAX_LINE_BYTES};
 use std::io::{BufReader, Write};
 use std::net::{Shutdown, TcpStream, ToSocketAddrs};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long to wait for the server to accept the connection.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long to wait for the answer to `LOGIN`.
 pub const LOGIN_TIMEOUT: Duration = Duration::from_secs(30);
-/// An empty line is sent after this long without sending anything (the protocol asks for no more
-/// than one each 30 seconds; servers such as floodgate drop connections silent for minutes).
-pub const KEEPALIVE: Duration = Duration::from_secs(40);
+/// An empty line is sent this often (servers such as floodgate drop connections silent for
+/// minutes; the protocol asks for no more than one each 30 seconds).
+pub const KEEPALIVE: Duration = Duration::from_secs(30);
+/// The shortest keep-alive interval the settings and the command line accept (the protocol's
+/// rule, as ShogiHome applies it).
+pub const MIN_KEEPALIVE: Duration = Duration::from_secs(30);
+/// TCP keep-alive: the first probe after this long without traffic.
+pub const TCP_KEEPALIVE_IDLE: Duration = Duration::from_secs(60);
+/// How long dropping a connection waits for the lines queued before it to be sent.
+pub const FLUSH_WAIT: Duration = Duration::from_secs(2);
 
 /// What the reader thread hands on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +60,36 @@ pub struct Connection {
     out: Sender<Option<String>>,
     stream: Arc<Mutex<Option<TcpStream>>>,
     peer: String,
+    /// Closed (its sender dropped) when the writer has ended.
+    written: Receiver<()>,
+}
+
+/// Turns TCP keep-alive on: probes after `idle` without traffic, every 10 s, 6 of them (Linux;
+/// elsewhere the system's timings). A failure is not worth refusing the connection for.
+pub fn set_tcp_keepalive(stream: &TcpStream, idle: Duration) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let fd = stream.as_raw_fd();
+        let set = |level: i32, name: i32, value: i32| {
+            // SAFETY: a valid socket descriptor and a pointer to an int of the size given.
+            unsafe {
+                libc::setsockopt(
+                    fd,
+                    level,
+                    name,
+                    (&value as *const i32).cast(),
+                    std::mem::size_of::<i32>() as libc::socklen_t,
+                )
+            }
+        };
+        set(libc::SOL_SOCKET, libc::SO_KEEPALIVE, 1);
+        set(libc::IPPROTO_TCP, libc::TCP_KEEPIDLE, idle.as_secs().clamp(1, 32_767) as i32);
+        set(libc::IPPROTO_TCP, libc::TCP_KEEPINTVL, 10);
+        set(libc::IPPROTO_TCP, libc::TCP_KEEPCNT, 6);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (stream, idle);
 }
 
 /// Connects to `host:port`, trying each address the name resolves to.
@@ -64,6 +103,7 @@ fn connect(host: &str, port: u16, timeout: Duration) -> Result<TcpStream, Connec
         match TcpStream::connect_timeout(a, timeout) {
             Ok(s) => {
                 let _ = s.set_nodelay(true);
+                set_tcp_keepalive(&s, TCP_KEEPALIVE_IDLE);
                 return Ok(s);
             }
             Err(e) => last = Some(e.to_string()),
@@ -92,13 +132,19 @@ fn spawn_reader(stream: &TcpStream, sink: Sink) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Sends the lines from `rx` on `writing`, an empty line after `keepalive` of silence, until the
-/// connection is dropped or a write fails.
+/// Sends the lines from `rx` on `writing`, and an empty line every `keepalive` (counted from the
+/// last empty line, so the lines sent in between do not put it off), until the connection is
+/// dropped or a write fails.
 fn write_lines(mut writing: TcpStream, rx: Receiver<Option<String>>, keepalive: Duration, sink: Sink) {
+    let mut next_ping = Instant::now() + keepalive;
     loop {
-        let line = match rx.recv_timeout(keepalive) {
+        let wait = next_ping.saturating_duration_since(Instant::now());
+        let line = match rx.recv_timeout(wait) {
             Ok(Some(l)) => l,
-            Err(RecvTimeoutError::Timeout) => String::new(),
+            Err(RecvTimeoutError::Timeout) => {
+                next_ping = Instant::now() + keepalive;
+                String::new()
+            }
             Ok(None) | Err(RecvTimeoutError::Disconnected) => return,
         };
         let sent = writing.write_all(format!("{line}\n").as_bytes()).and_then(|_| writing.flush());
@@ -128,11 +174,20 @@ impl Connection {
         spawn_reader(&stream, Arc::clone(&sink)).map_err(io)?;
         let writing = stream.try_clone().map_err(io)?;
         let (out, rx) = channel::<Option<String>>();
+        let (done, written) = channel::<()>();
         std::thread::Builder::new()
             .name("csa-writer".into())
-            .spawn(move || write_lines(writing, rx, keepalive, sink))
+            .spawn(move || {
+                write_lines(writing, rx, keepalive, sink);
+                drop(done);
+            })
             .map_err(io)?;
-        Ok(Connection { out, stream: Arc::new(Mutex::new(Some(stream))), peer: format!("{host}:{port}") })
+        Ok(Connection {
+            out,
+            stream: Arc::new(Mutex::new(Some(stream))),
+            peer: format!("{host}:{port}"),
+            written,
+        })
     }
 
     /// As [`Connection::open`], without waiting: the connection is made on a thread of its own,
@@ -146,6 +201,7 @@ impl Connection {
         sink: impl Fn(Incoming) + Send + Sync + 'static,
     ) -> Connection {
         let (out, rx) = channel::<Option<String>>();
+        let (done, written) = channel::<()>();
         let slot: Arc<Mutex<Option<TcpStream>>> = Arc::new(Mutex::new(None));
         let peer = format!("{host}:{port}");
         let sink: Sink = Arc::new(sink);
@@ -172,12 +228,13 @@ impl Connection {
                 *slot = Some(stream);
                 drop(slot);
                 write_lines(writing, rx, keepalive, sink);
+                drop(done);
             }
         });
         if let Err(e) = spawned {
             sink(Incoming::Failed(e.to_string()));
         }
-        Connection { out, stream: slot, peer }
+        Connection { out, stream: slot, peer, written }
     }
 
     /// `host:port`.
@@ -192,8 +249,14 @@ impl Connection {
 }
 
 impl Drop for Connection {
+    /// The lines queued go out first (for at most [`FLUSH_WAIT`]): a `REJECT` or a `LOGOUT` sent
+    /// just before is not lost to the close.
     fn drop(&mut self) {
         let _ = self.out.send(None);
+        let open = self.stream.lock().is_ok_and(|s| s.is_some());
+        if open {
+            let _ = self.written.recv_timeout(FLUSH_WAIT);
+        }
         if let Ok(s) = self.stream.lock()
             && let Some(s) = s.as_ref()
         {
@@ -287,6 +350,62 @@ mod tests {
         match rx.recv_timeout(Duration::from_secs(10)) {
             Ok(Incoming::Failed(why)) => assert!(why.contains("cannot connect"), "{why}"),
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// Keep-alives go out at their interval whoever is to move: lines sent more often than the
+    /// interval (this side's moves, chat) do not hold them back.
+    #[test]
+    fn keep_alives_are_sent_at_their_interval_whatever_else_is_sent() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let interval = Duration::from_millis(150);
+        let c = Connection::open("127.0.0.1", port, CONNECT_TIMEOUT, interval, |_| {}).unwrap();
+        let (s, _) = listener.accept().unwrap();
+        // the socket has TCP keep-alive on
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::AsRawFd;
+            let mut on: i32 = 0;
+            let mut len = std::mem::size_of::<i32>() as libc::socklen_t;
+            let guard = c.stream.lock().unwrap();
+            let fd = guard.as_ref().unwrap().as_raw_fd();
+            // SAFETY: a valid socket and an int-sized buffer.
+            let rc = unsafe {
+                libc::getsockopt(
+                    fd,
+                    libc::SOL_SOCKET,
+                    libc::SO_KEEPALIVE,
+                    (&mut on as *mut i32).cast(),
+                    &mut len,
+                )
+            };
+            assert_eq!((rc, on), (0, 1));
+        }
+        // a line every third of the interval, for six intervals
+        let start = Instant::now();
+        while start.elapsed() < interval * 6 {
+            c.send("%%CHAT hello").unwrap();
+            std::thread::sleep(interval / 3);
+        }
+        drop(c);
+        let r = std::io::BufReader::new(s);
+        let empty = r.lines().map_while(Result::ok).filter(|l| l.is_empty()).count();
+        assert!((3..=8).contains(&empty), "{empty} keep-alives in six intervals");
+    }
+
+    /// A line queued just before the connection is dropped (a `REJECT`) reaches the server.
+    #[test]
+    fn lines_queued_before_the_drop_are_sent() {
+        for _ in 0..20 {
+            let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+            let port = listener.local_addr().unwrap().port();
+            let c = Connection::open("127.0.0.1", port, CONNECT_TIMEOUT, KEEPALIVE, |_| {}).unwrap();
+            let (s, _) = listener.accept().unwrap();
+            c.send("REJECT").unwrap();
+            drop(c);
+            let lines: Vec<String> = std::io::BufReader::new(s).lines().map_while(Result::ok).collect();
+            assert_eq!(lines, ["REJECT"]);
         }
     }
 

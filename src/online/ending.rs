@@ -143,7 +143,7 @@ impl GameEnd {
             Reason::OuteSennichite => SpecialKind::PerpetualCheck(loser.unwrap_or(stm.flip())),
             Reason::Jishogi if self.verdict == Verdict::Draw => SpecialKind::Jishogi,
             Reason::Jishogi => SpecialKind::EnteringKingWin,
-            Reason::MaxMoves => SpecialKind::Jishogi,
+            Reason::MaxMoves => SpecialKind::MaxMoves,
             Reason::Chudan | Reason::Censored => SpecialKind::Interrupt,
         }
     }

@@ -25,7 +25,9 @@ pub enum ServerLine {
     /// `REJECT:<game id> by <name>`: the game was called off before it started.
     Reject { game_id: String, by: String },
     /// A move as the server repeats it to both players, with the mover's time in time units.
-    Move { color: Color, text: String, time: Option<u64> },
+    /// `bad_time` is a `T` field that is not a number of time units (`Tabc`, `T-5`), as sent:
+    /// the move stands, its time does not.
+    Move { color: Color, text: String, time: Option<u64>, bad_time: Option<String> },
     /// A special move the server repeats: `TORYO`, `KACHI` (without the `%`).
     Special(String),
     /// The reason a game ended (`#RESIGN` ...).
@@ -112,19 +114,20 @@ fn parse_move_line(l: &str) -> Option<ServerLine> {
         return None;
     }
     let mut time = None;
+    let mut bad_time = None;
     for f in fields {
         if let Some(t) = f.strip_prefix('T') {
-            if t.is_empty() || t.len() > 12 || !t.bytes().all(|c| c.is_ascii_digit()) {
-                return None;
+            let figure = Some(t)
+                .filter(|t| !t.is_empty() && t.len() <= 12 && t.bytes().all(|c| c.is_ascii_digit()))
+                .and_then(|t| t.parse::<u64>().ok())
+                .filter(|&t| t <= MAX_TIME_FIGURE);
+            match figure {
+                Some(t) => time = Some(t),
+                None => bad_time = Some(f.chars().take(40).collect()),
             }
-            let t: u64 = t.parse().ok()?;
-            if t > MAX_TIME_FIGURE {
-                return None;
-            }
-            time = Some(t);
         }
     }
-    Some(ServerLine::Move { color, text: text.to_string(), time })
+    Some(ServerLine::Move { color, text: text.to_string(), time, bad_time })
 }
 
 /// `TAG] body` or `TAG][ARG] body` (after the leading `##[`).
@@ -161,9 +164,24 @@ mod tests {
         assert_eq!(L::parse("REJECT:g+1 by bob"), L::Reject { game_id: "g+1".into(), by: "bob".into() });
         assert_eq!(
             L::parse("+7776FU,T3"),
-            L::Move { color: Color::Black, text: "+7776FU".into(), time: Some(3) }
+            L::Move { color: Color::Black, text: "+7776FU".into(), time: Some(3), bad_time: None }
         );
-        assert_eq!(L::parse("-3334FU"), L::Move { color: Color::White, text: "-3334FU".into(), time: None });
+        assert_eq!(
+            L::parse("-3334FU"),
+            L::Move { color: Color::White, text: "-3334FU".into(), time: None, bad_time: None }
+        );
+        // a time that is not a number of units: the move, with the field said
+        for (line, field) in [("-8384FU,Tabc", "Tabc"), ("-8384FU,T-5", "T-5"), ("-8384FU,T", "T")] {
+            assert_eq!(
+                L::parse(line),
+                L::Move {
+                    color: Color::White,
+                    text: "-8384FU".into(),
+                    time: None,
+                    bad_time: Some(field.into())
+                }
+            );
+        }
         assert_eq!(L::parse("%TORYO"), L::Special("TORYO".into()));
         assert_eq!(L::parse("#RESIGN"), L::Reason(Reason::Resign));
         assert_eq!(L::parse("#WIN"), L::Verdict(Verdict::Win));
@@ -180,9 +198,6 @@ mod tests {
         for l in [
             "+7776F",
             "+77a6FU,T3",
-            "+7776FU,T",
-            "+7776FU,T-3",
-            "+7776FU,T99999999999999999999",
             "#NONSENSE",
             "##[",
             "##[who] x",

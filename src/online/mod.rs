@@ -11,6 +11,7 @@
 //! nothing from the app.
 
 pub mod autoplay;
+pub mod check;
 pub mod clock;
 pub mod connection;
 pub mod ending;

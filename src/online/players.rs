@@ -3,7 +3,7 @@
 //! must answer before the budget's hard deadline (the search is stopped there).
 
 use super::clock::ServerClock;
-use crate::core::{Color, Move, Position};
+use crate::core::{Color, Move, Position, Score};
 use crate::engine::search::time::Limits;
 use crate::engine::usi::client::{BestMove, EngineConfig, GoParams, UsiEngine};
 use crate::engine::{Engine, EngineOptions};
@@ -20,6 +20,17 @@ pub enum Decision {
     /// Declare an impasse win (`%KACHI`).
     DeclareWin,
 }
+
+/// What the player saw behind a decision, when it says: the score, from the side to move's
+/// point of view, and the line it expects, starting with the move it chose.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Thought {
+    pub score: Option<Score>,
+    pub pv: Vec<Move>,
+}
+
+/// A player's answer: the decision and what was seen behind it, or why there is none.
+pub type Answer = Result<(Decision, Thought), String>;
 
 /// The clock for one decision, in milliseconds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,8 +132,9 @@ pub trait Player {
     fn name(&self) -> String;
     /// A new game begins.
     fn new_game(&mut self) -> Result<(), String>;
-    /// The move (or resignation, or declaration) for the side to move after `moves` from `start`.
-    fn think(&mut self, start: &Position, moves: &[Move], budget: &TimeBudget) -> Result<Decision, String>;
+    /// The move (or resignation, or declaration) for the side to move after `moves` from `start`,
+    /// with what the player saw behind it.
+    fn think(&mut self, start: &Position, moves: &[Move], budget: &TimeBudget) -> Answer;
     /// The game ended: `Some(true)` won, `Some(false)` lost, `None` a draw or no result.
     fn game_over(&mut self, won: Option<bool>);
 }
@@ -151,7 +163,7 @@ impl Player for BuiltinPlayer {
         Ok(())
     }
 
-    fn think(&mut self, start: &Position, moves: &[Move], budget: &TimeBudget) -> Result<Decision, String> {
+    fn think(&mut self, start: &Position, moves: &[Move], budget: &TimeBudget) -> Answer {
         let mut pos = start.clone();
         for &m in moves {
             pos.do_move(m);
@@ -172,11 +184,12 @@ impl Player for BuiltinPlayer {
         if let Some(t) = timer {
             let _ = t.join();
         }
-        Ok(match (result.best, result.declare_win) {
+        let decision = match (result.best, result.declare_win) {
             (_, true) => Decision::DeclareWin,
             (Some(m), false) => Decision::Move(m),
             (None, false) => Decision::Resign,
-        })
+        };
+        Ok((decision, Thought { score: Some(result.score), pv: result.pv }))
     }
 
     fn game_over(&mut self, _won: Option<bool>) {}
@@ -218,35 +231,42 @@ impl Player for UsiPlayer {
         self.engine.new_game().map_err(|e| e.to_string())
     }
 
-    fn think(&mut self, start: &Position, moves: &[Move], budget: &TimeBudget) -> Result<Decision, String> {
+    fn think(&mut self, start: &Position, moves: &[Move], budget: &TimeBudget) -> Answer {
         let e = |x: crate::engine::usi::client::EngineError| x.to_string();
         self.engine.position(start, moves).map_err(e)?;
         self.engine.go(&budget.go()).map_err(e)?;
         let wait = budget.deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        let best = match self.engine.wait_bestmove(wait) {
-            Ok((b, _)) => b,
+        let (best, infos) = match self.engine.wait_bestmove(wait) {
+            Ok(answer) => answer,
             Err(crate::engine::usi::client::EngineError::Timeout { .. }) => {
                 // past the deadline: ask for the move now, and give it a moment
                 self.engine.stop().map_err(e)?;
                 self.engine
                     .wait_bestmove(Some(Duration::from_millis(budget.margin_ms.max(200))))
                     .map_err(e)?
-                    .0
             }
             Err(x) => return Err(e(x)),
         };
+        // the last main line with a score
+        let thought = infos
+            .iter()
+            .rev()
+            .find(|i| i.score.is_some() && i.multipv.unwrap_or(1) == 1)
+            .map(|i| Thought { score: i.score, pv: i.pv_moves() })
+            .unwrap_or_default();
         let mut pos = start.clone();
         for &m in moves {
             pos.do_move(m);
         }
-        Ok(match best {
+        let decision = match best {
             BestMove::Move { mv, .. } if pos.is_legal(mv) => Decision::Move(mv),
             BestMove::Move { mv, .. } => {
                 return Err(format!("the engine chose an illegal move: {}", mv.usi()));
             }
             BestMove::Resign => Decision::Resign,
             BestMove::Win => Decision::DeclareWin,
-        })
+        };
+        Ok((decision, thought))
     }
 
     fn game_over(&mut self, won: Option<bool>) {

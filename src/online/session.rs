@@ -5,13 +5,14 @@
 //! and the extended mode's lists. It does no I/O and never trusts a line: a move the rules refuse
 //! or a line out of place is an event that says so, and the record so far is kept.
 
+use super::check::printable;
 use super::clock::ServerClock;
 use super::ending::{GameEnd, Reason, Verdict};
 use super::message::ServerLine;
 use super::summary::{GameSummary, SummaryReader};
 use crate::core::{Color, Move, Position};
 use crate::record::notation::csa_move;
-use crate::record::{GameRecord, MoveTime, NodeId, Special, parse_csa_move};
+use crate::record::{GameRecord, MoveTime, NodeId, Special, SpecialKind, parse_csa_move};
 use std::time::Instant;
 
 /// How to log in.
@@ -87,6 +88,9 @@ pub enum SessionEvent {
     },
     /// `##[ERROR]` or any other extended-mode message.
     Notice(String),
+    /// Something the server sent was odd and was dealt with as said (a move's time that is no
+    /// number, taken as 0; a `START` for another game); the game goes on.
+    Warning(String),
     /// A line that has no place here; it was ignored.
     Ignored {
         line: String,
@@ -265,11 +269,12 @@ impl Session {
         Ok(text)
     }
 
-    /// `%TORYO`: resign.
+    /// `%TORYO`: resign (nothing more is to be sent for this game: the server ends it).
     pub fn resign_line(&mut self) -> Result<String, SessionError> {
         if self.phase != Phase::Playing {
             return Err(SessionError::NotPlaying);
         }
+        self.sent = Some("%TORYO".to_string());
         Ok("%TORYO".to_string())
     }
 
@@ -306,10 +311,15 @@ impl Session {
         Ok(())
     }
 
-    /// The server closed the connection: the session is over (the record is kept as it is).
+    /// The connection is gone: the session is over. A game that was on is cut off: its record
+    /// ends with `%CHUDAN` (中断) where the game stopped.
     pub fn closed(&mut self) {
         if let Some(c) = &mut self.clock {
             c.stop();
+        }
+        if self.phase == Phase::Playing {
+            self.record.set_special(self.cur, Some(Special::new(SpecialKind::Interrupt)));
+            self.record.set_header("終了日時", &crate::record::timestamp::now_local());
         }
         self.phase = Phase::Closed;
     }
@@ -354,8 +364,12 @@ impl Session {
                 self.summary_reader = Some(SummaryReader::default());
             }
             ServerLine::Start { game_id } if self.phase == Phase::Agreed => {
-                if self.summary.as_ref().is_some_and(|s| s.game_id != game_id) {
-                    out.push(ignored("START names another game"));
+                let agreed = self.summary.as_ref().map(|s| s.game_id.clone()).unwrap_or_default();
+                if agreed != printable(&game_id) {
+                    out.push(SessionEvent::Warning(format!(
+                        "the server started the game '{}', not the game agreed to ('{agreed}'): ignored",
+                        printable(&game_id)
+                    )));
                     return out;
                 }
                 self.phase = Phase::Playing;
@@ -370,8 +384,18 @@ impl Session {
                 self.phase = if self.is_extended() { Phase::Lobby } else { Phase::Closed };
                 out.push(SessionEvent::Rejected { by });
             }
-            ServerLine::Move { color, text, time } if self.phase == Phase::Playing => {
+            ServerLine::Move { color, text, time, bad_time } if self.phase == Phase::Playing => {
+                let time = if bad_time.is_some() { Some(0) } else { time };
                 self.play(line, color, &text, time, now, &mut out);
+                // said after the move, which stands
+                if let Some(field) =
+                    bad_time.filter(|_| out.iter().any(|e| matches!(e, SessionEvent::Moved { .. })))
+                {
+                    out.push(SessionEvent::Warning(format!(
+                        "the server's time '{}' for the move {text} is not a number of time units: taken as 0",
+                        printable(&field)
+                    )));
+                }
             }
             ServerLine::Special(word) if self.phase == Phase::Playing => {
                 if self.special.is_none() {
@@ -431,7 +455,7 @@ impl Session {
         now: Instant,
         out: &mut Vec<SessionEvent>,
     ) {
-        let broken = |why: String| SessionEvent::Broken { line: line.to_string(), why };
+        let broken = |why: String| SessionEvent::Broken { line: printable(line), why };
         if self.reason.is_some() || self.special.is_some() {
             out.push(SessionEvent::Ignored { line: line.to_string(), why: "a move after the end".into() });
             return;
@@ -502,6 +526,9 @@ impl Session {
         line: &str,
         out: &mut Vec<SessionEvent>,
     ) {
+        // what is shown or read into a record has its control characters made visible
+        let (arg, body, line) = (arg.map(|a| printable(&a)), printable(&body), printable(line));
+        let line = line.as_str();
         let done = body == "+OK";
         match tag {
             "LOGIN" => {}

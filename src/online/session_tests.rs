@@ -162,7 +162,13 @@ fn every_result_on_both_sides() {
             SpecialKind::DeclarationLoss,
             Outcome::Win(White),
         ),
-        ("+7776FU,T1", "#MAX_MOVES\n#CENSORED", "#MAX_MOVES\n#CENSORED", SpecialKind::Jishogi, Outcome::Draw),
+        (
+            "+7776FU,T1",
+            "#MAX_MOVES\n#CENSORED",
+            "#MAX_MOVES\n#CENSORED",
+            SpecialKind::MaxMoves,
+            Outcome::Draw,
+        ),
         ("", "#CHUDAN", "#CHUDAN", SpecialKind::Interrupt, Outcome::None),
     ];
     for (moves, for_alice, for_bob, kind, outcome) in cases {
@@ -431,4 +437,40 @@ fn hostile_and_truncated_transcripts() {
         }
         let _ = crate::record::csa::write_csa(rec);
     }
+}
+
+#[test]
+fn control_characters_from_the_server_are_made_visible_in_what_is_shown_or_kept() {
+    let mut r = Run::new("alice");
+    r.s = Session::new("alice", LoginMode::Extended);
+    r.feed("LOGIN:alice OK");
+    r.feed("##[CHAT][\x1b[31mbob] hi\x07 there");
+    r.feed("##[MONITOR2][g+1] N+\x1b]0;evil\x07\n##[MONITOR2][g+1] +OK");
+    let chat = r.events.iter().find_map(|e| match e {
+        SessionEvent::Chat { from, text } => Some((from.clone(), text.clone())),
+        _ => None,
+    });
+    assert_eq!(chat, Some(("\\x1b[31mbob".to_string(), "hi\\x07 there".to_string())));
+    let watched = r.events.iter().find_map(|e| match e {
+        SessionEvent::Monitor { lines, .. } => Some(lines.clone()),
+        _ => None,
+    });
+    assert_eq!(watched, Some(vec!["N+\\x1b]0;evil\\x07".to_string()]));
+    // a summary's names and id
+    let mut r = Run::new("alice");
+    r.feed("LOGIN:alice OK");
+    r.feed(&summary('+', BYOYOMI, EVEN, '+').replace("Name-:bob", "Name-:b\x1bob"));
+    assert_eq!(r.s.summary().unwrap().names[1], "b\\x1bob");
+    assert_eq!(r.s.record().header("後手"), Some("b\\x1bob"));
+}
+
+#[test]
+fn after_resigning_nothing_more_is_asked_of_the_player() {
+    let mut r = Run::started("alice", '+', BYOYOMI);
+    assert!(r.s.is_my_turn());
+    assert_eq!(r.s.resign_line().unwrap(), "%TORYO");
+    // the engine is not asked for another move while the server ends the game
+    assert!(!r.s.is_my_turn());
+    r.feed("%TORYO\n#RESIGN\n#LOSE");
+    assert_eq!(r.s.phase(), Phase::Ended);
 }

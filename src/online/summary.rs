@@ -4,6 +4,7 @@
 //! position with any moves already played (`BEGIN Position`, read by `record`'s CSA reader).
 //! Unknown keys are ignored; a missing or impossible field is a [`SummaryError`].
 
+use super::check::printable;
 use super::clock::TimeControl;
 use crate::core::Color;
 use crate::record::csa::read_csa;
@@ -129,7 +130,8 @@ impl SummaryReader {
             return Err(err("the Game_ID is longer than 256 characters".into()));
         }
         let name = |k: &str| {
-            field(k).filter(|v| !v.is_empty()).map(String::from).ok_or_else(|| err(format!("no {k}")))
+            // a name is shown and written into the record: its control characters made visible
+            field(k).filter(|v| !v.is_empty()).map(printable).ok_or_else(|| err(format!("no {k}")))
         };
         let names = [name("Name+")?, name("Name-")?];
         let color = |k: &str| match field(k) {
@@ -183,7 +185,7 @@ impl SummaryReader {
             )));
         }
         Ok(GameSummary {
-            game_id: game_id.to_string(),
+            game_id: printable(game_id),
             names,
             my_color,
             to_move: end_stm,

@@ -18,6 +18,11 @@ pub enum SpecialKind {
     NoMate,
     /// 持将棋 (`%JISHOGI`): impasse draw.
     Jishogi,
+    /// The game reached the move limit (`%MAX_MOVES`, CSA V3.0; the server's `#MAX_MOVES`): no
+    /// winner. KIF has no word of its own and writes 持将棋, which reads back as [`Jishogi`].
+    ///
+    /// [`Jishogi`]: SpecialKind::Jishogi
+    MaxMoves,
     /// 切れ負け (`%TIME_UP`): the side to move lost on time.
     TimeUp,
     /// 反則負け (`%ILLEGAL_MOVE`): the side to move loses by an illegal move.
@@ -79,7 +84,7 @@ impl SpecialKind {
             Resign | Checkmate | TimeUp | IllegalLoss | DeclarationLoss => Outcome::Win(stm.flip()),
             IllegalAction(c) | PerpetualCheck(c) => Outcome::Win(c.flip()),
             EnteringKingWin => Outcome::Win(stm),
-            Sennichite | Jishogi | Draw => Outcome::Draw,
+            Sennichite | Jishogi | MaxMoves | Draw => Outcome::Draw,
             Interrupt | NoMate | Error => Outcome::None,
         }
     }
@@ -93,7 +98,7 @@ impl SpecialKind {
             Sennichite => "千日手",
             Checkmate => "詰み",
             NoMate => "不詰",
-            Jishogi => "持将棋",
+            Jishogi | MaxMoves => "持将棋",
             TimeUp => "切れ負け",
             IllegalLoss | DeclarationLoss => "反則負け",
             IllegalAction(c) | PerpetualCheck(c) => {
@@ -139,6 +144,7 @@ impl SpecialKind {
             Checkmate => "TSUMI",
             NoMate => "FUZUMI",
             Jishogi => "JISHOGI",
+            MaxMoves => "MAX_MOVES",
             TimeUp => "TIME_UP",
             IllegalLoss | DeclarationLoss => "ILLEGAL_MOVE",
             PerpetualCheck(_) => "OUTE_SENNICHITE",
@@ -160,7 +166,8 @@ impl SpecialKind {
             "SENNICHITE" => Sennichite,
             "TSUMI" => Checkmate,
             "FUZUMI" => NoMate,
-            "JISHOGI" | "MAX_MOVES" => Jishogi,
+            "JISHOGI" => Jishogi,
+            "MAX_MOVES" => MaxMoves,
             "TIME_UP" => TimeUp,
             "ILLEGAL_MOVE" => IllegalLoss,
             "+ILLEGAL_ACTION" => IllegalAction(Color::Black),
@@ -194,7 +201,7 @@ impl SpecialKind {
             DeclarationLoss => format!("{}の入玉宣言失敗により{}の勝ち", name(stm), name(stm.flip())),
             PerpetualCheck(c) => format!("連続王手の千日手により{}の勝ち", name(c.flip())),
             Sennichite => "千日手".to_string(),
-            Jishogi => "持将棋".to_string(),
+            Jishogi | MaxMoves => "持将棋".to_string(),
             Interrupt => "中断".to_string(),
             NoMate => "不詰".to_string(),
             Draw => "引き分け".to_string(),

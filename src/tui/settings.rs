@@ -225,6 +225,9 @@ pub struct OnlineSettings {
     pub auto_agree: bool,
     /// Log in in the extended mode (`x1`): who is on, games in progress, watching, chat.
     pub extended: bool,
+    /// Seconds between the empty keep-alive lines sent to the server, whoever is to move (less
+    /// than 30 is taken as 30).
+    pub keepalive_s: u64,
 }
 
 impl Default for OnlineSettings {
@@ -237,6 +240,7 @@ impl Default for OnlineSettings {
             side: OnlineSide::Any,
             auto_agree: false,
             extended: false,
+            keepalive_s: crate::online::connection::KEEPALIVE.as_secs(),
         }
     }
 }
@@ -840,6 +844,7 @@ mod tests {
                 side: OnlineSide::Gote,
                 auto_agree: true,
                 extended: true,
+                keepalive_s: 45,
             },
             ..Settings::default()
         };

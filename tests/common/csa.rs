@@ -26,8 +26,9 @@ impl Drop for Server {
 }
 
 impl Server {
-    /// Starts the server on `port` with `options`, or says why it cannot and gives `None`.
-    pub fn start(port: u16, options: &[&str]) -> Option<Server> {
+    /// Starts the server on a port free at the time with `options`, or says why it cannot and
+    /// gives `None`.
+    pub fn start(options: &[&str]) -> Option<Server> {
         let script = std::env::var_os("SHOGIBAN_CSA_SERVER")
             .map(PathBuf::from)
             .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/csa-server"));
@@ -45,6 +46,8 @@ impl Server {
             eprintln!("SKIPPED: Ruby with WEBrick is missing (apt-get install -y ruby ruby-webrick)");
             return None;
         }
+        // a port the system hands out as free (the server binds it a moment later)
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let dir = std::env::temp_dir().join(format!("shogiban-csa-test-{port}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();

@@ -11,7 +11,7 @@ use crate::tui::Session;
 /// has the game as the app showed it.
 #[test]
 fn the_app_opened_with_csa_plays_a_typed_move_and_shows_the_opponents_resignation() {
-    let Some(server) = Server::start(4097, &[]) else { return };
+    let Some(server) = Server::start(&[]) else { return };
     let home = common::TempDir::new("e2e-online");
     let address = format!("127.0.0.1:{}", server.port);
     let mut app = Session::start_with(
@@ -63,5 +63,30 @@ fn the_app_opened_with_csa_plays_a_typed_move_and_shows_the_opponents_resignatio
     assert!(s.contains("← #WIN"), "{s}");
     app.send("\x1b");
     app.wait_until("the protocol window closed", |s| !s.contains("Protocol (→ sent"));
+    app.quit();
+}
+
+/// In online play, the keys after the terminal is resized do what they do. Fails: after the
+/// resize the Esc closes the dialog, but the `q` after it is lost. Likely cause, from reading
+/// crossterm 0.29's mio source: when the resize and the terminal's input are reported by one
+/// poll, it returns the resize and drops the input's (edge-triggered) readiness, so those bytes
+/// wait for the next key. Crossterm's `use-dev-tty` source (level-triggered) does not drop it,
+/// but with it most end-to-end tests here fail; see issue 45 item 4.
+#[test]
+#[ignore = "issue 45 item 4: a key typed around a resize is held back by crossterm; not fixed yet"]
+fn the_first_key_after_a_resize_is_not_lost_in_online_play() {
+    let home = common::TempDir::new("e2e-online-resize");
+    let mut app = Session::start_with(
+        &["--csa", "127.0.0.1:9", "--user", "alice", "--game", "e2e-600-10"],
+        home,
+        (110, 34),
+        &[("TERM", "xterm-256color"), ("SHOGIBAN_CSA_PASSWORD", "pw"), ("LC_ALL", "en_US.UTF-8")],
+    );
+    app.wait_for("Play online (CSA server)");
+    app.resize(100, 32);
+    app.wait_until("the dialog redrawn at the new size", |s| s.contains("Play online (CSA server)"));
+    // the first key after the resize: Esc closes the dialog; then q asks to quit
+    app.send("\x1b");
+    app.wait_for("online play cancelled");
     app.quit();
 }

@@ -14,6 +14,8 @@ pub(crate) struct Session {
     raw: Arc<Mutex<Vec<u8>>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
+    /// The terminal's side held by the test (kept for the session's length; resizes it).
+    master: Box<dyn portable_pty::MasterPty + Send>,
     /// HOME and the XDG folders of the app (removed with the session).
     home: common::TempDir,
 }
@@ -78,9 +80,14 @@ impl Session {
             }
         });
         let writer = pair.master.take_writer().unwrap();
-        // keep the master alive for the session's length
-        std::mem::forget(pair.master);
-        Session { parser, raw, writer, child, home }
+        Session { parser, raw, writer, child, master: pair.master, home }
+    }
+
+    /// Resizes the terminal to `cols` × `rows` (the program gets SIGWINCH).
+    pub(crate) fn resize(&mut self, cols: u16, rows: u16) {
+        self.master.resize(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
+        let nz = |n: u16| std::num::NonZeroU16::new(n).unwrap();
+        self.parser.lock().unwrap().set_size(nz(rows), nz(cols));
     }
 
     /// Everything the program wrote so far.

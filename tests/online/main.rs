@@ -12,8 +12,12 @@ use shogiban::record::{GameRecord, Outcome};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+#[path = "../common/mod.rs"]
+mod common;
 #[path = "../common/csa.rs"]
 mod csa;
+mod fake;
+mod faults;
 use csa::Server;
 
 /// `shogiban csa` as a background process.
@@ -72,7 +76,7 @@ fn saved_files(dir: &Path) -> Vec<PathBuf> {
 /// Two `shogiban csa` clients play two games in a row; every saved record equals the server's.
 #[test]
 fn two_engines_play_whole_games_and_keep_the_servers_records() {
-    let Some(server) = Server::start(4091, &[]) else { return };
+    let Some(server) = Server::start(&[]) else { return };
     let (da, db) = (server.dir.join("alice"), server.dir.join("bob"));
     let a = shogiban_csa(server.port, "alice", "whole-60-0F", &["--level", "1", "--games", "2"], &da);
     let b = shogiban_csa(server.port, "bob", "whole-60-0F", &["--level", "1", "--games", "2"], &db);
@@ -80,11 +84,12 @@ fn two_engines_play_whole_games_and_keep_the_servers_records() {
         let (out, stdout, stderr) = finished(child);
         assert!(out.status.success(), "{stdout}\n{stderr}");
         let lines: Vec<&str> = stdout.lines().collect();
-        assert_eq!(lines.len(), 2, "one line per game: {stdout}");
+        assert_eq!(lines.len(), 3, "one line per game and a tally: {stdout}");
         assert!(lines[0].starts_with("game 1: test+whole-60-0F+"), "{stdout}");
         assert!(lines[1].starts_with("game 2: "), "{stdout}");
+        assert!(lines[2].starts_with("2 games: "), "{stdout}");
         let files = saved_files(dir);
-        assert_eq!(files.len(), 2, "{files:?}");
+        assert_eq!(files.len(), 2, "{files:?}\n{stdout}\n{stderr}");
         for f in files {
             let id = f.file_stem().unwrap().to_string_lossy().into_owned();
             assert!(stdout.contains(&format!("saved to {}", f.display())), "{stdout}");
@@ -96,7 +101,7 @@ fn two_engines_play_whole_games_and_keep_the_servers_records() {
 /// The scripted side resigns: both sides see the resignation; the records agree.
 #[test]
 fn a_resignation_ends_the_game_on_both_sides() {
-    let Some(server) = Server::start(4092, &[]) else { return };
+    let Some(server) = Server::start(&[]) else { return };
     let save = server.dir.join("bob");
     let mut alice = server.client("alice", "resign-60-10-B");
     let bob = shogiban_csa(server.port, "bob", "resign-60-10-W", &["--level", "1"], &save);
@@ -119,7 +124,7 @@ fn a_resignation_ends_the_game_on_both_sides() {
 /// The scripted side lets its clock run out (a 2-second game): a time-up on both sides.
 #[test]
 fn a_time_up_ends_the_game_on_both_sides() {
-    let Some(server) = Server::start(4093, &["--least-time-per-move", "0"]) else { return };
+    let Some(server) = Server::start(&["--least-time-per-move", "0"]) else { return };
     let save = server.dir.join("bob");
     let mut alice = server.client("alice", "timeup-2-0-B");
     let bob = shogiban_csa(server.port, "bob", "timeup-2-0-W", &["--level", "1", "--margin", "200"], &save);
@@ -138,7 +143,7 @@ fn a_time_up_ends_the_game_on_both_sides() {
 /// The scripted side plays an illegal move: it loses by it on both sides.
 #[test]
 fn an_illegal_move_ends_the_game_on_both_sides() {
-    let Some(server) = Server::start(4094, &[]) else { return };
+    let Some(server) = Server::start(&[]) else { return };
     let save = server.dir.join("bob");
     let mut alice = server.client("alice", "illegal-60-10-B");
     let bob = shogiban_csa(server.port, "bob", "illegal-60-10-W", &["--level", "1"], &save);
@@ -157,7 +162,7 @@ fn an_illegal_move_ends_the_game_on_both_sides() {
 /// The server goes away mid-game: a clear message, a failing exit, and the record so far saved.
 #[test]
 fn the_server_going_away_keeps_the_record() {
-    let Some(server) = Server::start(4095, &[]) else { return };
+    let Some(server) = Server::start(&[]) else { return };
     let save = server.dir.join("bob");
     let mut alice = server.client("alice", "away-600-10-B");
     let bob = shogiban_csa(server.port, "bob", "away-600-10-W", &["--level", "1"], &save);
@@ -175,12 +180,14 @@ fn the_server_going_away_keeps_the_record() {
     let moves = ours.main_line_moves();
     assert!((1..=2).contains(&moves.len()), "{moves:?}");
     assert_eq!(moves[0].usi(), "7g7f");
+    // the game was cut off: the record says so
+    assert_eq!(ours.ending().map(|s| s.kind), Some(shogiban::record::SpecialKind::Interrupt));
 }
 
 /// A refused login and a server that is not there: clear messages, failing exits.
 #[test]
 fn a_refused_login_and_no_server_fail_clearly() {
-    let Some(server) = Server::start(4096, &[]) else { return };
+    let Some(server) = Server::start(&[]) else { return };
     let save = server.dir.join("x");
     let (out, _, stderr) = finished(shogiban_csa(server.port, "bad!name", "x-60-10", &[], &save));
     assert_eq!(out.status.code(), Some(1));
@@ -196,7 +203,7 @@ fn a_refused_login_and_no_server_fail_clearly() {
 /// it), its `bestmove resign` `%TORYO`; an engine that dies ends the run with the record saved.
 #[test]
 fn a_usi_engine_declares_resigns_and_dies() {
-    let Some(server) = Server::start(4097, &[]) else { return };
+    let Some(server) = Server::start(&[]) else { return };
     let engine = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/online_usi_engine.sh");
     for (n, mode) in ["declare", "resign", "crash"].into_iter().enumerate() {
         let save = server.dir.join(mode);

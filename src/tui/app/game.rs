@@ -374,6 +374,7 @@ impl App {
 
     /// Checks the clock: when the side to move has used all its time, the line ends with 切れ負け.
     pub fn tick(&mut self, now: std::time::Instant) {
+        self.online_tick(now);
         self.play_engine_answer(now);
         let Some(clock) = &self.clock else { return };
         if self.line_ended() || self.status().is_over() {

@@ -141,7 +141,7 @@ impl App {
             matches!(o.stage(), super::Stage::Playing | super::Stage::Waiting | super::Stage::Connecting)
         });
         let clock = (clock_runs || online_clock).then(|| now + CLOCK_TICK);
-        [clock, self.answer_due(now), self.flash_until()].into_iter().flatten().min()
+        [clock, self.answer_due(now), self.flash_until(), self.online_deadline()].into_iter().flatten().min()
     }
 }
 

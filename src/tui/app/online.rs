@@ -12,7 +12,8 @@
 use super::online_form::{FormField, OnlineForm};
 use super::{App, Mode, Popup};
 use crate::core::{Color, Move};
-use crate::online::{LoginMode, Session, SessionError};
+use crate::online::connection::{LOGIN_TIMEOUT, MIN_KEEPALIVE};
+use crate::online::{Incoming, LoginMode, Phase, Session, SessionError};
 use crate::record::explain::describe;
 use crate::tui::jobs::{ConnectRequest, password_key};
 use crate::tui::settings::{OnlineSettings, OnlineSide};
@@ -25,6 +26,8 @@ use std::time::{Duration, Instant};
 pub const PROTOCOL_LINES: usize = 5000;
 /// Chat lines kept.
 pub(super) const CHAT_LINES: usize = 200;
+/// How long a `LOGOUT` is answered before the connection is closed anyway.
+pub const LOGOUT_WAIT: Duration = Duration::from_secs(3);
 
 /// Where online play stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +85,9 @@ pub struct Online {
     pub(super) connected: bool,
     /// `LOGOUT` was sent: the closing that follows is expected.
     pub(super) logging_out: bool,
+    /// When `LOGOUT` was sent (the connection is closed [`LOGOUT_WAIT`] later if the server has
+    /// not closed it).
+    pub(super) logout_sent: Option<Instant>,
     /// Leave online play once logged out.
     pub(super) leave_after_logout: bool,
     pub(super) chat: VecDeque<String>,
@@ -111,6 +117,7 @@ impl Online {
             hang_up: false,
             connected: false,
             logging_out: false,
+            logout_sent: None,
             leave_after_logout: false,
             chat: VecDeque::new(),
             list: None,
@@ -307,9 +314,12 @@ impl App {
         let Some(o) = self.online_mut() else { return };
         o.session = Session::new(&checked.user, mode);
         o.settings = checked.clone();
-        o.connect = Some(ConnectRequest { host: checked.host.clone(), port: checked.port, remember, key });
+        let keepalive = Duration::from_secs(checked.keepalive_s).max(MIN_KEEPALIVE);
+        o.connect =
+            Some(ConnectRequest { host: checked.host.clone(), port: checked.port, remember, key, keepalive });
         o.connected = true;
         o.logging_out = false;
+        o.logout_sent = None;
         let peer = format!("{}:{}", checked.host, checked.port);
         o.note(true, format!("(connect {peer})"));
         o.password = form.password.clone();
@@ -338,6 +348,7 @@ impl App {
             Stage::Connecting | Stage::Lobby | Stage::Waiting | Stage::Ended => {
                 o.leave_after_logout = true;
                 o.logging_out = true;
+                o.logout_sent.get_or_insert(now);
                 let line = o.session.logout_line();
                 o.send_plain(line);
                 self.message = t.logging_out.into();
@@ -594,6 +605,40 @@ impl App {
         if let Some(Popup::Protocol { scroll }) = self.popup_mut() {
             *scroll = (*scroll as i32 + delta).clamp(0, last) as usize;
         }
+    }
+
+    /// Online play's timers: no answer to `LOGIN` within [`LOGIN_TIMEOUT`] (as `shogiban csa`)
+    /// goes back to the dialog saying so; no close within [`LOGOUT_WAIT`] of `LOGOUT` closes the
+    /// connection from this side.
+    pub(super) fn online_tick(&mut self, now: Instant) {
+        let t = self.online_text();
+        let Some(o) = self.online_mut() else { return };
+        if o.stage == Stage::Connecting
+            && o.session.phase() == Phase::LoggingIn
+            && o.elapsed(now) >= LOGIN_TIMEOUT
+            && !o.logging_out
+        {
+            o.note(false, format!("({})", (t.login_timeout)(LOGIN_TIMEOUT.as_secs())));
+            return self.back_to_dialog((t.login_timeout)(LOGIN_TIMEOUT.as_secs()), now);
+        }
+        if o.connected && o.logout_sent.is_some_and(|at| now >= at + LOGOUT_WAIT) {
+            o.logout_sent = None;
+            o.hang_up = true;
+            let leave = o.leave_after_logout;
+            self.on_online(Incoming::Closed, now);
+            if !leave {
+                self.message = t.logout_timeout.into();
+            }
+        }
+    }
+
+    /// When online play's next timer is due (see [`App::online_tick`]).
+    pub(super) fn online_deadline(&self) -> Option<Instant> {
+        let o = self.online()?;
+        let login = (o.stage == Stage::Connecting && o.session.phase() == Phase::LoggingIn)
+            .then(|| o.since + LOGIN_TIMEOUT);
+        let logout = o.logout_sent.filter(|_| o.connected).map(|at| at + LOGOUT_WAIT);
+        [login, logout].into_iter().flatten().min()
     }
 
     /// Leaves online play with `X`: logs out first when logged in (a game on must be resigned).

@@ -44,6 +44,8 @@ impl App {
                     }
                     Stage::Playing => {
                         o.set_stage(Stage::Closed(why.clone()), now);
+                        // the record shown ends as the session's: cut off (中断)
+                        self.sync_online_record(false);
                         self.message = (t.connection_lost)(&why);
                         self.dirty = true;
                         self.open_popup(Popup::OfferSaveLost((t.connection_lost)(&why)));
@@ -68,7 +70,7 @@ impl App {
     }
 
     /// Back to the dialog, with `problem` said.
-    fn back_to_dialog(&mut self, problem: String, now: Instant) {
+    pub(super) fn back_to_dialog(&mut self, problem: String, now: Instant) {
         let settings = self.settings.online.clone();
         let password = None;
         let Some(o) = self.online_mut() else { return };
@@ -162,6 +164,7 @@ impl App {
                 if !o.session.is_extended() {
                     // one game per connection: log out cleanly
                     o.logging_out = true;
+                    o.logout_sent.get_or_insert(now);
                     let line = o.session.logout_line();
                     o.send_plain(line);
                 }
@@ -183,6 +186,12 @@ impl App {
             SessionEvent::Games(lines) => o.list = Some(("LIST".into(), lines)),
             SessionEvent::Monitor { game_id, lines } => self.on_watched(game_id, lines),
             SessionEvent::Notice(line) => self.message = line,
+            SessionEvent::Warning(w) => {
+                o.note(false, format!("({w})"));
+                let warning = (t.server_warning)(&w);
+                self.message =
+                    if self.message.is_empty() { warning } else { format!("{} · {warning}", self.message) };
+            }
             SessionEvent::Ignored { .. } => {}
             SessionEvent::Broken { line, why } => {
                 o.set_stage(Stage::Closed((t.broken)(&line, &why)), now);
@@ -227,10 +236,17 @@ impl App {
         let text = w.lines.join("\n");
         match crate::record::read_text(&text, crate::record::Format::Csa) {
             Ok((record, _)) => {
+                let ending = record.ending().map(|s| s.kind);
                 self.game = Cursor::new(record);
                 self.game.to_end();
                 self.selection = None;
-                self.message = (t.watching)(&game_id, self.ply());
+                self.message = match ending {
+                    Some(kind) => {
+                        let word = kind.kif(self.pos().side_to_move());
+                        (t.watched_ended)(&game_id, self.ply(), word)
+                    }
+                    None => (t.watching)(&game_id, self.ply()),
+                };
             }
             Err(e) => self.message = (t.watch_unreadable)(&game_id, &e.to_string()),
         }

@@ -54,6 +54,8 @@ pub struct OnlineForm {
     pub extended: bool,
     /// Remember the password (in a file only its owner can read).
     pub remember: bool,
+    /// The keep-alive interval of the settings, in seconds (not a field of the dialog).
+    pub keepalive_s: u64,
     /// The field being edited (index into `FormField::ALL`).
     pub field: usize,
     /// What was wrong with the values, or why the last try failed.
@@ -80,6 +82,7 @@ impl OnlineForm {
             auto_agree: s.auto_agree,
             extended: s.extended,
             remember: false,
+            keepalive_s: s.keepalive_s,
             field: 0,
             problem: None,
         }
@@ -120,7 +123,8 @@ impl OnlineForm {
             return Err(t.bad_password.into());
         }
         let game = self.game.trim();
-        if !self.extended && (game.is_empty() || game.contains(char::is_whitespace) || game.contains(',')) {
+        // the form the server pairs by (the side is the dialog's choice, not a suffix here)
+        if (!self.extended || !game.is_empty()) && crate::online::check::check_game_name(game).is_err() {
             return Err(t.bad_game.into());
         }
         Ok(OnlineSettings {
@@ -131,6 +135,7 @@ impl OnlineForm {
             side: self.side,
             auto_agree: self.auto_agree,
             extended: self.extended,
+            keepalive_s: self.keepalive_s,
         })
     }
 }

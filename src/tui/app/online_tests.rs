@@ -37,6 +37,7 @@ fn settings(extended: bool) -> OnlineSettings {
         side: OnlineSide::Any,
         auto_agree: false,
         extended,
+        keepalive_s: 30,
     }
 }
 
@@ -68,6 +69,38 @@ fn feed(app: &mut App, text: &str, now: Instant) {
     for l in text.lines() {
         app.on_online(Incoming::Line(l.to_string()), now);
     }
+}
+
+/// The dialog's values sent: connecting, `LOGIN` sent.
+fn connecting(t0: Instant) -> App {
+    let mut app = dialog(Language::En, false, t0);
+    app.online_connect(t0);
+    drain(&mut app, t0);
+    app
+}
+
+/// Logged in in the extended mode.
+fn lobby(t0: Instant) -> App {
+    let mut app = dialog(Language::En, true, t0);
+    app.online_connect(t0);
+    assert_eq!(drain(&mut app, t0).0, ["LOGIN alice s3cret x1"]);
+    feed(&mut app, "LOGIN:alice OK\n##[LOGIN] +OK x1", t0);
+    app
+}
+
+/// `lines` of a watched game as `%%MONITOR2ON` sends them, then `+OK`.
+fn monitored(lines: &[&str]) -> String {
+    let mut block: String = lines.iter().map(|l| format!("##[MONITOR2][{GAME_ID}] {l}\n")).collect();
+    block.push_str(&format!("##[MONITOR2][{GAME_ID}] +OK"));
+    block
+}
+
+/// The start of a watched game: the even position and `moves`.
+fn monitored_start(moves: &[&str]) -> String {
+    let mut lines = vec!["V2"];
+    lines.extend(EVEN.lines());
+    lines.extend_from_slice(moves);
+    monitored(&lines)
 }
 
 /// Logged in, the game proposed and agreed, started: alice plays `your_turn`.
@@ -313,7 +346,7 @@ fn every_end_is_said_in_plain_words_and_written_into_the_record() {
             "bob declared an impasse win",
             "bobの入玉宣言",
         ),
-        ("#MAX_MOVES\n#CENSORED", SpecialKind::Jishogi, "No result: the move limit", "手数制限"),
+        ("#MAX_MOVES\n#CENSORED", SpecialKind::MaxMoves, "No result: the move limit", "手数制限"),
         ("#CHUDAN", SpecialKind::Interrupt, "No result: the game was interrupted", "中断"),
         ("#CENSORED", SpecialKind::Interrupt, "No result: the game was cut off", "打ち切り"),
     ];
@@ -408,10 +441,7 @@ fn a_rejected_summary_sends_reject_and_waits_again() {
 #[test]
 fn the_extended_mode_lists_chats_and_watches_a_game_on_a_board_that_follows_the_server() {
     let t0 = Instant::now();
-    let mut app = dialog(Language::En, true, t0);
-    app.online_connect(t0);
-    assert_eq!(drain(&mut app, t0).0, ["LOGIN alice s3cret x1"]);
-    feed(&mut app, "LOGIN:alice OK\n##[LOGIN] +OK x1", t0);
+    let mut app = lobby(t0);
     assert_eq!(app.online().unwrap().stage(), &Stage::Lobby);
     crate::tui::input::handle_key(&mut app, key(KeyCode::Char('W')));
     crate::tui::input::handle_key(&mut app, key(KeyCode::Char('G')));
@@ -434,16 +464,11 @@ fn the_extended_mode_lists_chats_and_watches_a_game_on_a_board_that_follows_the_
     app.online_extended(&format!("MONITOR2ON {GAME_ID}"));
     assert_eq!(drain(&mut app, t0).0, [format!("%%MONITOR2ON {GAME_ID}")]);
     let id = GAME_ID;
-    let mut block = format!("##[MONITOR2][{id}] V2\n##[MONITOR2][{id}] N+alice\n##[MONITOR2][{id}] N-bob\n");
-    for l in EVEN.lines() {
-        block.push_str(&format!("##[MONITOR2][{id}] {l}\n"));
-    }
-    block.push_str(&format!("##[MONITOR2][{id}] +7776FU\n##[MONITOR2][{id}] T3\n##[MONITOR2][{id}] +OK"));
-    feed(&mut app, &block, t0);
+    feed(&mut app, &monitored_start(&["N+alice", "N-bob", "+7776FU", "T3"]), t0);
     assert_eq!(app.ply(), 1);
     assert!(app.watching());
     assert_eq!(app.message(), format!("watching {id}: move 1"));
-    feed(&mut app, &format!("##[MONITOR2][{id}] -3334FU\n##[MONITOR2][{id}] T2\n##[MONITOR2][{id}] +OK"), t0);
+    feed(&mut app, &monitored(&["-3334FU", "T2"]), t0);
     assert_eq!(app.ply(), 2);
     // a move on the watched board is not sent
     app.submit_typed("26歩");
@@ -459,7 +484,7 @@ fn the_extended_mode_lists_chats_and_watches_a_game_on_a_board_that_follows_the_
     feed(&mut app, &format!("START:{GAME_ID}"), t0);
     assert_eq!(drain(&mut app, t0).0, ["AGREE".to_string(), format!("%%MONITOR2OFF {id}")]);
     assert_eq!(app.ply(), 0);
-    feed(&mut app, &format!("##[MONITOR2][{id}] +2726FU\n##[MONITOR2][{id}] T2\n##[MONITOR2][{id}] +OK"), t0);
+    feed(&mut app, &monitored(&["+2726FU", "T2"]), t0);
     assert_eq!(app.ply(), 0, "the watched game does not move this game's board");
     app.submit_typed("76歩");
     feed(&mut app, "+7776FU,T1\n%TORYO\n#RESIGN\n#LOSE", t0);
@@ -543,4 +568,116 @@ fn ctrl_keys_in_the_dialogs_text_fields_edit_and_never_type_a_letter() {
     assert_eq!(host(&app), "");
     key(&mut app, 'x', KeyModifiers::NONE);
     assert_eq!(host(&app), "x");
+}
+
+/// The start request of the connection the app hands the loop, if any.
+fn connect_request(app: &mut App, now: Instant) -> Option<crate::tui::jobs::ConnectRequest> {
+    app.commands(now).into_iter().find_map(|c| match c {
+        Command::Start(JobRequest::Connect(req)) => Some(req),
+        _ => None,
+    })
+}
+
+#[test]
+fn the_keep_alive_interval_is_the_settings_and_at_least_30_seconds() {
+    let t0 = Instant::now();
+    for (setting, want) in [(45, 45), (30, 30), (5, 30)] {
+        let mut app = dialog(Language::En, false, t0);
+        app.open_online(Some(OnlineSettings { keepalive_s: setting, ..settings(false) }), t0);
+        app.online_connect(t0);
+        let req = connect_request(&mut app, t0).expect("a connection is opened");
+        assert_eq!(req.keepalive, Duration::from_secs(want), "{setting}");
+    }
+}
+
+#[test]
+fn a_game_name_the_server_would_not_pair_by_is_refused_in_the_dialog() {
+    let t0 = Instant::now();
+    let mut app = dialog(Language::En, false, t0);
+    for bad in ["casual", "casual-600", "floodgate-300-10G", "a b-600-10"] {
+        app.edit_online_form(|f| f.game = bad.into());
+        app.online_connect(t0);
+        let problem = app.online_form().and_then(|f| f.problem.clone()).unwrap_or_default();
+        assert!(problem.contains("NAME-TOTAL-BYOYOMI (casual-600-10)"), "{bad}: {problem}");
+        assert_eq!(drain(&mut app, t0), (vec![], vec![]), "{bad}: nothing is sent");
+    }
+    app.edit_online_form(|f| f.game = "floodgate-300-10F".into());
+    app.online_connect(t0);
+    assert_eq!(drain(&mut app, t0).1, ["connect"]);
+}
+
+#[test]
+fn no_answer_to_login_goes_back_to_the_dialog_after_30_seconds() {
+    let t0 = Instant::now();
+    let mut app = connecting(t0);
+    app.on_online(Incoming::Connected, t0);
+    assert_eq!(app.online_deadline(), Some(t0 + LOGIN_TIMEOUT));
+    app.tick(t0 + LOGIN_TIMEOUT - Duration::from_millis(1));
+    assert_eq!(app.online().unwrap().stage(), &Stage::Connecting);
+    app.tick(t0 + LOGIN_TIMEOUT);
+    assert!(app.online_form().is_some(), "back to the dialog");
+    assert_eq!(app.message(), "no answer to LOGIN within 30 s");
+    assert_eq!(drain(&mut app, t0).1, ["close"]);
+    assert_eq!(app.online_deadline(), None);
+}
+
+#[test]
+fn a_logout_the_server_never_answers_is_closed_after_a_few_seconds() {
+    let t0 = Instant::now();
+    // leaving while waiting: back to the board
+    let mut app = connecting(t0);
+    feed(&mut app, "LOGIN:alice OK", t0);
+    app.online_cancel(t0);
+    assert_eq!(drain(&mut app, t0).0, ["LOGOUT"]);
+    assert_eq!(app.message(), "logging out …");
+    assert_eq!(app.online_deadline(), Some(t0 + LOGOUT_WAIT));
+    app.tick(t0 + LOGOUT_WAIT - Duration::from_millis(1));
+    assert!(app.online().is_some(), "still waiting for the answer");
+    app.tick(t0 + LOGOUT_WAIT);
+    assert!(app.online().is_none(), "back to the board");
+    assert_eq!(drain(&mut app, t0).1, ["close"]);
+    // the LOGOUT after a game: the connection closed, said
+    let mut app = started('+', BYOYOMI, t0);
+    feed(&mut app, "%TORYO\n#RESIGN\n#LOSE", t0);
+    assert!(drain(&mut app, t0).0.contains(&"LOGOUT".to_string()));
+    app.tick(t0 + LOGOUT_WAIT);
+    assert!(matches!(app.online().unwrap().stage(), Stage::Closed(_)));
+    assert_eq!(app.message(), "the server did not answer LOGOUT: disconnected");
+    assert_eq!(drain(&mut app, t0).1, ["close"]);
+}
+
+#[test]
+fn the_first_key_after_a_lost_connection_is_not_lost_and_the_record_is_cut_off() {
+    let t0 = Instant::now();
+    let mut app = started('-', BYOYOMI, t0);
+    feed(&mut app, "+7776FU,T2", t0);
+    app.on_online(Incoming::Failed("connection reset by peer".into()), t0);
+    assert!(matches!(app.popup(), Some(Popup::OfferSaveLost(_))));
+    // the record shown ends as cut off (中断), as the autosave and a save write it
+    assert_eq!(app.record().ending().map(|s| s.kind), Some(SpecialKind::Interrupt));
+    assert_eq!(app.ply(), 1);
+    // a key that is not an answer closes the offer and does what it does: X leaves
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('X')));
+    assert!(app.online().is_none(), "X was not swallowed by the popup");
+    assert_eq!(app.ply(), 1);
+}
+
+#[test]
+fn a_watched_game_that_ends_says_so_in_the_status_line() {
+    let t0 = Instant::now();
+    let mut app = lobby(t0);
+    let id = GAME_ID;
+    feed(&mut app, &monitored_start(&["+7776FU"]), t0);
+    assert_eq!(app.message(), format!("watching {id}: move 1"));
+    feed(&mut app, &monitored(&["-3334FU", "%TORYO"]), t0);
+    assert_eq!(app.message(), format!("watched {id} to its end: 投了 after 2 moves"));
+}
+
+#[test]
+fn odd_lines_from_the_server_are_said() {
+    let t0 = Instant::now();
+    let mut app = started('-', BYOYOMI, t0);
+    feed(&mut app, "+7776FU,Tabc", t0);
+    assert_eq!(app.ply(), 1, "the move is taken");
+    assert!(app.message().contains("the server's time 'Tabc' for the move +7776FU"), "{}", app.message());
 }

@@ -13,8 +13,13 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
         },
         Popup::OfferSaveLost(_) => {
             app.close_popup();
-            if matches!(k.code, KeyCode::Char('y') | KeyCode::Enter) {
-                app.open_save(crate::tui::storage::save_dir().as_deref());
+            match k.code {
+                KeyCode::Char('y') | KeyCode::Enter => {
+                    app.open_save(crate::tui::storage::save_dir().as_deref())
+                }
+                KeyCode::Char('n') | KeyCode::Esc => {}
+                // any other key is not lost: it does what it does on the page
+                _ => super::handle_key(app, k),
             }
         }
         Popup::Protocol { .. } => match k.code {

@@ -7,7 +7,7 @@
 
 use super::lane::{LaneMsg, Pending};
 use super::{JobContext, JobRequest, Report};
-use crate::online::connection::{CONNECT_TIMEOUT, KEEPALIVE};
+use crate::online::connection::CONNECT_TIMEOUT;
 use crate::online::{Connection, Incoming};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender};
@@ -21,6 +21,8 @@ pub struct ConnectRequest {
     pub remember: Option<(PathBuf, String)>,
     /// The key of the remembered password (`host:port user`).
     pub key: String,
+    /// The interval of the empty keep-alive lines.
+    pub keepalive: std::time::Duration,
 }
 
 impl std::fmt::Debug for ConnectRequest {
@@ -59,7 +61,7 @@ pub(super) fn lane(inbox: &Receiver<LaneMsg>, me: Sender<LaneMsg>, pending: &Pen
                 }
                 let me = me.clone();
                 let ticket = job.context.ticket;
-                let conn = Connection::start(&c.host, c.port, CONNECT_TIMEOUT, KEEPALIVE, move |i| {
+                let conn = Connection::start(&c.host, c.port, CONNECT_TIMEOUT, c.keepalive, move |i| {
                     let _ = me.send(LaneMsg::Online(ticket, i));
                 });
                 current = Some((job.context, conn));
@@ -166,6 +168,7 @@ mod tests {
             port: 1,
             remember: Some((path, "secret".into())),
             key: "k".into(),
+            keepalive: crate::online::connection::KEEPALIVE,
         };
         assert!(!format!("{req:?}").contains("secret"));
     }
@@ -187,6 +190,7 @@ mod tests {
             port,
             remember: None,
             key: String::new(),
+            keepalive: crate::online::connection::KEEPALIVE,
         }));
         runner.send_line("LOGIN alice g,pw");
         let (mut s, _) = listener.accept().unwrap();

@@ -61,6 +61,14 @@ pub struct OnlineText {
     /// The line and why it cannot be followed.
     pub broken: fn(&str, &str) -> String,
     pub watching: fn(&str, usize) -> String,
+    /// A watched game ended: its id, its length and its ending (投了 …).
+    pub watched_ended: fn(&str, usize, &str) -> String,
+    /// No answer to LOGIN within so many seconds.
+    pub login_timeout: fn(u64) -> String,
+    /// No answer to LOGOUT: the connection was closed anyway.
+    pub logout_timeout: &'static str,
+    /// The server sent something odd, dealt with as said.
+    pub server_warning: fn(&str) -> String,
     pub watch_unreadable: fn(&str, &str) -> String,
     pub not_online: &'static str,
     pub leave_online_first: &'static str,
@@ -209,7 +217,7 @@ pub static EN: OnlineText = OnlineText {
     bad_port: |p| format!("the port '{p}' is not a number from 1 to 65535"),
     bad_user: "the user name must be letters, digits, _ or - (and not empty)",
     bad_password: "the password is empty or has a space in it (the protocol cannot send that)",
-    bad_game: "the game name is empty or has a space or a comma in it (e.g. floodgate-300-10F)",
+    bad_game: "the game name must be NAME-TOTAL-BYOYOMI (casual-600-10) or NAME-TOTAL-INCREMENTF (floodgate-300-10F)",
     leave_first: "an online session is on: leave it first (X)",
     dialog_opened: "online play: fill in the server and Enter connects",
     connecting: |p| format!("connecting to {p} …"),
@@ -263,6 +271,10 @@ pub static EN: OnlineText = OnlineText {
         )
     },
     watching: |g, n| format!("watching {g}: move {n}"),
+    watched_ended: |g, n, e| format!("watched {g} to its end: {e} after {n} moves"),
+    login_timeout: |s| format!("no answer to LOGIN within {s} s"),
+    logout_timeout: "the server did not answer LOGOUT: disconnected",
+    server_warning: |w| format!("the server: {w}"),
     watch_unreadable: |g, e| format!("the watched game {g} cannot be read: {e}"),
     not_online: "not in an online game: no take-backs, engine or analysis while it is on",
     leave_online_first: "not in online play: leave it first (X)",
@@ -310,7 +322,7 @@ pub static JA: OnlineText = OnlineText {
     bad_port: |p| format!("ポート '{p}' は 1〜65535 の数ではありません"),
     bad_user: "ユーザ名は英数字・_・- で (空にはできません)",
     bad_password: "パスワードが空か、空白を含んでいます (プロトコルで送れません)",
-    bad_game: "対局名が空か、空白やカンマを含んでいます (例: floodgate-300-10F)",
+    bad_game: "対局名は 名前-持ち時間-秒読み (casual-600-10) か 名前-持ち時間-加算F (floodgate-300-10F) の形にしてください",
     leave_first: "オンライン対局中です: 先に終えてください (X)",
     dialog_opened: "オンライン対局: サーバを入力して Enter で接続",
     connecting: |p| format!("{p} に接続中 …"),
@@ -358,6 +370,10 @@ pub static JA: OnlineText = OnlineText {
     ended: ended_ja,
     broken: |l, w| format!("サーバの行 '{l}' をたどれません ({w})。ここまでの棋譜は残っています (s で保存)"),
     watching: |g, n| format!("{g} を観戦中: {n}手目"),
+    watched_ended: |g, n, e| format!("{g} の観戦終了: {n}手で{e}"),
+    login_timeout: |s| format!("{s}秒以内に LOGIN の応答がありません"),
+    logout_timeout: "サーバが LOGOUT に応答しないため切断しました",
+    server_warning: |w| format!("サーバ: {w}"),
     watch_unreadable: |g, e| format!("観戦中の {g} が読めません: {e}"),
     not_online: "オンライン対局中は使えません (待った・エンジン・検討なし)",
     leave_online_first: "オンライン対局中は使えません: 先に終えてください (X)",
