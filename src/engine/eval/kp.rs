@@ -80,6 +80,10 @@ pub fn to_bytes(w: &[i16]) -> Vec<u8> {
     out
 }
 
+/// The FNV-1a hash of the shipped file: a test fails when the file changes without this (and
+/// decision 0027) being brought up to date.
+pub const SHIPPED_HASH: u64 = 0xed68_ad49_84e1_8f2f;
+
 /// A 64-bit FNV-1a hash of the shipped file (checked by a test against the recorded value).
 pub fn shipped_hash() -> u64 {
     SHIPPED.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
@@ -87,6 +91,8 @@ pub fn shipped_hash() -> u64 {
 
 /// The tables the evaluation reads, laid out for lookups.
 pub struct KpTables {
+    /// Whether any weight is non-zero (the evaluation skips the lookups otherwise).
+    pub used: bool,
     /// `[king index × FEATURES + board feature]`.
     board: Vec<i16>,
     /// `[king index][friend / enemy][kind][count]`: the sum of the first `count` hand features.
@@ -141,7 +147,7 @@ impl KpTables {
                 }
             }
         }
-        KpTables { board, hand, king, view }
+        KpTables { used: w.iter().any(|&x| x != 0), board, hand, king, view }
     }
 
     /// The term of piece code `p` on `sq` measured from the king of colour index `ki` on `k`,
@@ -320,6 +326,11 @@ mod tests {
             .collect::<Vec<_>>()
             .join("/");
         parts.join(" ")
+    }
+
+    #[test]
+    fn the_shipped_weights_are_the_recorded_ones() {
+        assert_eq!(shipped_hash(), SHIPPED_HASH, "assets/kp.bin changed: record its hash in SHIPPED_HASH");
     }
 
     #[test]

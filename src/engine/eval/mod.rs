@@ -317,9 +317,11 @@ impl Accumulator {
         let r = rel_terms(st, ksq, p, sq);
         self.rel[0] += sign * r[0];
         self.rel[1] += sign * r[1];
-        for (ki, k) in ksq.iter().enumerate() {
-            if let Some(k) = *k {
-                self.kp[ki] += sign * kp_from_king(st, ki, k, p, sq);
+        if st.kp.used {
+            for (ki, k) in ksq.iter().enumerate() {
+                if let Some(k) = *k {
+                    self.kp[ki] += sign * kp_from_king(st, ki, k, p, sq);
+                }
             }
         }
         if st.kanagoma[p] {
@@ -370,15 +372,20 @@ impl Accumulator {
                     // the learned terms likewise: the king as a piece seen from the enemy king,
                     // and everything seen from this king afresh
                     let pc = p.code() as usize;
-                    if let Some(ek) = ksq[ti] {
+                    if st.kp.used
+                        && let Some(ek) = ksq[ti]
+                    {
                         acc.kp[ti] +=
                             kp_from_king(st, ti, ek, pc, to) - kp_from_king(st, ti, ek, pc, m.from());
                     }
-                    let mut others = pos.occupied();
-                    others.clear(to);
-                    others.clear(m.from());
-                    acc.kp[ui] =
-                        others.map(|sq| kp_from_king(st, ui, to, pos.piece_at(sq).code() as usize, sq)).sum();
+                    if st.kp.used {
+                        let mut others = pos.occupied();
+                        others.clear(to);
+                        others.clear(m.from());
+                        acc.kp[ui] = others
+                            .map(|sq| kp_from_king(st, ui, to, pos.piece_at(sq).code() as usize, sq))
+                            .sum();
+                    }
                     if !tuned::REL_USED {
                         return acc;
                     }
@@ -457,6 +464,9 @@ fn kp_from_king(st: &StaticTables, ki: usize, k: Square, p: usize, sq: Square) -
 #[inline]
 fn kp_hands(pos: &Position, st: &StaticTables) -> i32 {
     let mut v = 0;
+    if !st.kp.used {
+        return 0;
+    }
     if let Some(k) = pos.king_square(Color::Black) {
         v += st.kp.hands(pos, Color::Black, k);
     }
