@@ -13,6 +13,8 @@ pub(crate) struct Session {
     /// Every byte the program wrote to the terminal.
     raw: Arc<Mutex<Vec<u8>>>,
     writer: Box<dyn Write + Send>,
+    /// The terminal's side of the pseudo-terminal (for resizing it).
+    master: Box<dyn portable_pty::MasterPty + Send>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
     /// HOME and the XDG folders of the app (removed with the session).
     home: common::TempDir,
@@ -78,9 +80,16 @@ impl Session {
             }
         });
         let writer = pair.master.take_writer().unwrap();
-        // keep the master alive for the session's length
-        std::mem::forget(pair.master);
-        Session { parser, raw, writer, child, home }
+        Session { parser, raw, writer, master: pair.master, child, home }
+    }
+
+    /// Resizes the terminal to `cols` × `rows` (the program gets SIGWINCH).
+    fn resize(&self, cols: u16, rows: u16) {
+        self.parser
+            .lock()
+            .unwrap()
+            .set_size(std::num::NonZeroU16::new(rows).unwrap(), std::num::NonZeroU16::new(cols).unwrap());
+        self.master.resize(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
     }
 
     /// Everything the program wrote so far.
@@ -210,6 +219,31 @@ fn play_typed_and_cursor_moves_then_quit() {
     s.send(":7f7d\r");
     // the interface speaks Japanese here (the harness's locale): the reason comes from core in it
     s.wait_for("７六の歩は７四へ動けません");
+    s.quit();
+}
+
+/// Whether the board on `screen` is drawn turned round (rank 九 at the top).
+fn board_flipped(screen: &str) -> bool {
+    let top = screen.lines().find(|l| l.starts_with('│')).unwrap_or_default();
+    top.contains(" 九 ")
+}
+
+#[test]
+fn the_first_key_after_a_resize_is_drawn() {
+    let mut s = Session::start(&[], hot_seat_home("e2e-resize"));
+    s.wait_for("開始局面");
+    s.send("l");
+    std::thread::sleep(Duration::from_millis(300));
+    let mut flipped = false;
+    for (cols, rows) in [(104, 31), (110, 30), (100, 32)] {
+        s.resize(cols, rows);
+        std::thread::sleep(Duration::from_millis(500));
+        s.send("f");
+        flipped = !flipped;
+        s.wait_until(&format!("the board flipped {flipped} after a resize to {cols}x{rows}"), |sc| {
+            board_flipped(sc) == flipped
+        });
+    }
     s.quit();
 }
 
