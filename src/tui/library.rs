@@ -49,9 +49,10 @@ impl Entry {
         self.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
     }
 
-    /// Whether every word of `filter` is in the file's name or its summary.
-    pub fn matches(&self, filter: &str) -> bool {
-        let name = self.file_name();
+    /// Whether every word of `filter` is in the file's name, its summary or `shown` (the
+    /// words the list shows of it in the interface's language).
+    pub fn matches(&self, filter: &str, shown: &str) -> bool {
+        let name = format!("{}\n{shown}", self.file_name());
         match &self.summary {
             Ok(s) => s.matches(filter, &name),
             Err(_) => {
@@ -297,8 +298,8 @@ mod tests {
         write(&d.0.join("club-night.kifu"), GAME);
         let sources = Sources { recent: None, folders: vec![(Origin::Documents, d.0.clone())] };
         let entries = scan(&sources, &AtomicBool::new(false)).entries;
-        assert!(entries[0].matches("花子"));
-        assert!(entries[0].matches("club 投了"));
-        assert!(!entries[0].matches("次郎"));
+        assert!(entries[0].matches("花子", ""));
+        assert!(entries[0].matches("club 投了", ""));
+        assert!(!entries[0].matches("次郎", ""));
     }
 }

@@ -42,7 +42,7 @@ pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use learn::{Item, Learn, LearnCommand, Phase, Same, Verdict, side_label};
-pub use library::{Library, LibraryCommand};
+pub use library::{Library, LibraryCommand, origin_word, result_words};
 pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
