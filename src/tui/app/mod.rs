@@ -107,6 +107,11 @@ pub struct App {
     thinking: Option<engine::Thinking>,
     /// Computer-against-computer play is paused.
     paused: bool,
+    /// The game is held (paused) because the board is not on the screen (the terminal is too
+    /// small), and goes on when it is shown again.
+    held_unseen: bool,
+    /// A frame has been drawn: the clock's first turn starts with it.
+    screen_seen: bool,
     /// Minimum time per move when the computer plays both sides (ms).
     pace_ms: u64,
     /// The impasse rule declarations are judged by.
@@ -199,6 +204,8 @@ impl App {
             levels: [5; 2],
             thinking: None,
             paused: false,
+            held_unseen: false,
+            screen_seen: false,
             pace_ms: engine::DEFAULT_PACE_MS,
             impasse_rule: ImpasseRule::default(),
             engine_info: None,
