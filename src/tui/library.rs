@@ -49,9 +49,10 @@ impl Entry {
         self.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
     }
 
-    /// Whether every word of `filter` is in the file's name or its summary.
-    pub fn matches(&self, filter: &str) -> bool {
-        let name = self.file_name();
+    /// Whether every word of `filter` is in the file's name, its summary or `shown` (the
+    /// words the list shows of it in the interface's language).
+    pub fn matches(&self, filter: &str, shown: &str) -> bool {
+        let name = format!("{}\n{shown}", self.file_name());
         match &self.summary {
             Ok(s) => s.matches(filter, &name),
             Err(_) => {
@@ -120,17 +121,40 @@ pub fn scan(sources: &Sources, stop: &AtomicBool) -> Found {
     found.truncate(SCAN_LIMIT);
     let mut entries = Vec::with_capacity(found.len());
     let mut index = PositionIndex::new();
+    let mut games = HashSet::new();
     for (origin, path, modified) in found {
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let summary = read(&path).map(|record| {
+        let record = read(&path);
+        // an earlier game kept by the app that is also in a file the player has (opened,
+        // then saved) is listed and counted once, as the file
+        let new_game = record.as_ref().map_or(true, |r| games.insert(game_key(r)));
+        if !new_game && origin == Origin::Previous {
+            continue;
+        }
+        let summary = record.map(|record| {
             index.add_game(entries.len(), &record);
             RecordSummary::of(&record)
         });
         entries.push(Entry { path, origin, modified, summary });
     }
     Found { entries, explorer: Explorer::new(index, Book::builtin()), left_out }
+}
+
+/// What makes two record files the same game: the start, the moves of the main line, the
+/// players and the date.
+fn game_key(record: &crate::record::GameRecord) -> String {
+    let mut key = record.initial().to_sfen();
+    for node in record.main_line() {
+        key.push(' ');
+        key.push_str(&record.node(node).mv.usi());
+    }
+    for header in ["先手", "後手", "開始日時"] {
+        key.push('\n');
+        key.push_str(record.header(header).unwrap_or_default());
+    }
+    key
 }
 
 fn canonical(path: &Path) -> PathBuf {
@@ -210,7 +234,7 @@ mod tests {
         write(&docs.join("a.kifu"), GAME);
         write(&docs.join("notes.txt"), "not a record");
         write(&docs.join("broken.jkf"), "{\"header\": ");
-        write(&prev.join("old.kifu"), GAME);
+        write(&prev.join("old.kifu"), &GAME.replace("太郎", "次郎"));
         let recent = RecentFiles::in_dir(&d.0.join("data"));
         recent.remember(&d.0.join("gone.kifu")).unwrap();
         recent.remember(&docs.join("a.kifu")).unwrap();
@@ -267,6 +291,29 @@ mod tests {
     }
 
     #[test]
+    fn a_game_opened_then_saved_is_listed_and_counted_once() {
+        let d = TempDir::new("library-twice");
+        let prev = d.0.join("previous");
+        // the record saved to a file, and the autosave of it the app kept as an earlier game
+        write(&d.0.join("saved/game.kif"), GAME);
+        write(&prev.join("20261128-0400.kifu"), GAME);
+        write(&prev.join("20261128-0300.kifu"), &GAME.replace("   2 投了\n", "   2 ３四歩(33)\n"));
+        let recent = RecentFiles::in_dir(&d.0.join("data"));
+        recent.remember(&d.0.join("saved/game.kif")).unwrap();
+        let sources = Sources { recent: Some(recent), folders: vec![(Origin::Previous, prev)] };
+        let found = scan(&sources, &AtomicBool::new(false));
+        let names: Vec<_> = found.entries.iter().map(|e| (e.origin, e.file_name())).collect();
+        assert_eq!(
+            names,
+            vec![
+                (Origin::Recent, "game.kif".to_string()),
+                (Origin::Previous, "20261128-0300.kifu".to_string())
+            ]
+        );
+        assert_eq!(found.explorer.index.games(), 2);
+    }
+
+    #[test]
     fn a_stopped_scan_reads_nothing_more() {
         let d = TempDir::new("library-stop");
         write(&d.0.join("a.kifu"), GAME);
@@ -297,8 +344,8 @@ mod tests {
         write(&d.0.join("club-night.kifu"), GAME);
         let sources = Sources { recent: None, folders: vec![(Origin::Documents, d.0.clone())] };
         let entries = scan(&sources, &AtomicBool::new(false)).entries;
-        assert!(entries[0].matches("花子"));
-        assert!(entries[0].matches("club 投了"));
-        assert!(!entries[0].matches("次郎"));
+        assert!(entries[0].matches("花子", ""));
+        assert!(entries[0].matches("club 投了", ""));
+        assert!(!entries[0].matches("次郎", ""));
     }
 }

@@ -84,6 +84,8 @@ pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::Sett
             let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
             update(&mut app, &mut runner, &mut autosave, ev, area, now);
         }
+        let size = terminal.size()?;
+        app.set_board_shown(view::fits(size.width, size.height), now);
         app.tick(now);
         let mut quit = false;
         let mut suspend = false;

@@ -146,17 +146,24 @@ impl Drop for Signals {
 /// Reads the terminal on a thread of its own and sends every key, click, paste and resize to
 /// `events`; when the terminal has gone away it sends [`Event::HungUp`] and ends. The thread
 /// waits in `poll` on the input, so it costs nothing while the user does nothing.
+///
+/// A resize wakes the thread too (SIGWINCH, through a pipe of its own): crossterm learns of
+/// a resize from its own signal pipe, and when that and a key were ready in one of its
+/// (edge-triggered) waits it gave the resize and lost sight of the key, which then waited for
+/// the next key to be read. Read at once, the resize never shares a wait with a key.
 pub fn spawn_input_reader(events: Sender<Event>) -> io::Result<()> {
     use crossterm::event;
     use std::time::Duration;
     // where the hang-up wait below cannot wait, crossterm's own poll does
     let first_wait = if cfg!(target_os = "linux") { Duration::ZERO } else { Duration::from_secs(3600) };
+    let wake = ResizeWake::install()?;
     std::thread::Builder::new().name("terminal input".into()).spawn(move || {
         loop {
-            if wait_input_hung_up(None) {
+            if wait_input_hung_up(wake.fd(), None) {
                 let _ = events.send(Event::HungUp);
                 return;
             }
+            wake.drain();
             // read what is waiting (a resize, which crossterm learns from its own signal
             // pipe, too) without waiting more
             let mut wait = first_wait;
@@ -184,28 +191,74 @@ pub fn spawn_input_reader(events: Sender<Event>) -> io::Result<()> {
     Ok(())
 }
 
+/// The read end of a pipe that SIGWINCH writes a byte into: it wakes the input reader.
+struct ResizeWake {
+    #[cfg(unix)]
+    read: std::os::unix::net::UnixStream,
+}
+
+impl ResizeWake {
+    #[cfg(unix)]
+    fn install() -> io::Result<ResizeWake> {
+        let (read, write) = std::os::unix::net::UnixStream::pair()?;
+        read.set_nonblocking(true)?;
+        write.set_nonblocking(true)?;
+        signal_hook::low_level::pipe::register(signal_hook::consts::SIGWINCH, write)?;
+        Ok(ResizeWake { read })
+    }
+
+    #[cfg(not(unix))]
+    fn install() -> io::Result<ResizeWake> {
+        Ok(ResizeWake {})
+    }
+
+    /// The descriptor to wait on beside the input.
+    fn fd(&self) -> Option<i32> {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd;
+            Some(self.read.as_raw_fd())
+        }
+        #[cfg(not(unix))]
+        None
+    }
+
+    /// Empties the pipe (it never blocks).
+    fn drain(&self) {
+        #[cfg(unix)]
+        {
+            let mut buf = [0u8; 64];
+            while matches!(io::Read::read(&mut &self.read, &mut buf), Ok(n) if n > 0) {}
+        }
+    }
+}
+
 /// Waits for standard input (at most `timeout`; `None`: for as long as it takes) and says
 /// whether the terminal has gone away: input reports a hang-up (the terminal window or the
 /// multiplexer's pane closed without a SIGHUP reaching this process). Such an input reads as
 /// empty at once, for ever, and crossterm's reader would spin on it without returning, so the
 /// input reader asks this first and ends.
+/// The wait also ends when `wake` (a descriptor) can be read.
 #[cfg(target_os = "linux")]
-pub fn wait_input_hung_up(timeout: Option<std::time::Duration>) -> bool {
-    wait_hung_up(0, timeout)
+pub fn wait_input_hung_up(wake: Option<i32>, timeout: Option<std::time::Duration>) -> bool {
+    wait_hung_up(0, wake, timeout)
 }
 
 #[cfg(target_os = "linux")]
-fn wait_hung_up(fd: i32, timeout: Option<std::time::Duration>) -> bool {
-    let mut fd = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+fn wait_hung_up(fd: i32, wake: Option<i32>, timeout: Option<std::time::Duration>) -> bool {
+    let mut fds = [
+        libc::pollfd { fd, events: libc::POLLIN, revents: 0 },
+        libc::pollfd { fd: wake.unwrap_or(-1), events: libc::POLLIN, revents: 0 },
+    ];
     let ms = timeout.map_or(-1, |t| t.as_millis().min(i32::MAX as u128) as i32);
-    // SAFETY: one valid pollfd.
-    let ready = unsafe { libc::poll(&mut fd, 1, ms) };
-    ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLNVAL) != 0
+    // SAFETY: two valid pollfds (a negative descriptor is ignored by poll).
+    let ready = unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) };
+    ready > 0 && fds[0].revents & (libc::POLLHUP | libc::POLLNVAL) != 0
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn wait_input_hung_up(timeout: Option<std::time::Duration>) -> bool {
-    let _ = timeout;
+pub fn wait_input_hung_up(wake: Option<i32>, timeout: Option<std::time::Duration>) -> bool {
+    let _ = (wake, timeout);
     false
 }
 
@@ -250,10 +303,10 @@ mod tests {
         let mut fds = [0i32; 2];
         // SAFETY: a pipe into a two-element array, both ends closed below.
         assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
-        assert!(!wait_hung_up(fds[0], Some(Duration::from_millis(1))), "open and empty: not hung up");
+        assert!(!wait_hung_up(fds[0], None, Some(Duration::from_millis(1))), "open and empty: not hung up");
         // SAFETY: closing the write end this test opened.
         unsafe { libc::close(fds[1]) };
-        assert!(wait_hung_up(fds[0], None), "writer gone: hung up");
+        assert!(wait_hung_up(fds[0], None, None), "writer gone: hung up");
         // SAFETY: closing the read end this test opened.
         unsafe { libc::close(fds[0]) };
     }

@@ -84,7 +84,7 @@ impl Session {
     }
 
     /// Resizes the terminal to `cols` × `rows` (the program gets SIGWINCH).
-    pub(crate) fn resize(&mut self, cols: u16, rows: u16) {
+    pub(crate) fn resize(&self, cols: u16, rows: u16) {
         self.master.resize(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
         let nz = |n: u16| std::num::NonZeroU16::new(n).unwrap();
         self.parser.lock().unwrap().set_size(nz(rows), nz(cols));
@@ -217,6 +217,31 @@ fn play_typed_and_cursor_moves_then_quit() {
     s.send(":7f7d\r");
     // the interface speaks Japanese here (the harness's locale): the reason comes from core in it
     s.wait_for("７六の歩は７四へ動けません");
+    s.quit();
+}
+
+/// Whether the board on `screen` is drawn turned round (rank 九 at the top).
+fn board_flipped(screen: &str) -> bool {
+    let top = screen.lines().find(|l| l.starts_with('│')).unwrap_or_default();
+    top.contains(" 九 ")
+}
+
+#[test]
+fn the_first_key_after_a_resize_is_drawn() {
+    let mut s = Session::start(&[], hot_seat_home("e2e-resize"));
+    s.wait_for("開始局面");
+    s.send("l");
+    std::thread::sleep(Duration::from_millis(300));
+    let mut flipped = false;
+    for (cols, rows) in [(104, 31), (110, 30), (100, 32)] {
+        s.resize(cols, rows);
+        std::thread::sleep(Duration::from_millis(500));
+        s.send("f");
+        flipped = !flipped;
+        s.wait_until(&format!("the board flipped {flipped} after a resize to {cols}x{rows}"), |sc| {
+            board_flipped(sc) == flipped
+        });
+    }
     s.quit();
 }
 

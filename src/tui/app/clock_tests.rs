@@ -295,3 +295,30 @@ fn the_dialogs_clock_steps_each_part_for_both_or_one_side() {
     }
     assert_eq!(c.clock, None);
 }
+
+#[test]
+fn no_clock_runs_before_the_first_screen_or_while_the_board_is_hidden() {
+    let mut app = game(GameMode::HumanSente, Some([clock::TimeControl::new(600_000, 0); 2]));
+    // the engine loads and the terminal opens: 5 s before the first frame
+    think(&mut app, 5);
+    let t0 = Instant::now();
+    app.set_board_shown(true, t0);
+    assert_eq!(app.clock().unwrap().elapsed(t0), 0, "the time before the first screen is not charged");
+    app.set_board_shown(true, t0 + Duration::from_secs(3));
+    // the terminal is made too small for a minute
+    app.set_board_shown(false, t0 + Duration::from_secs(3));
+    assert!(app.paused());
+    assert!(
+        app.engine_command(t0 + Duration::from_secs(30)).is_none_or(|c| matches!(c, EngineCommand::Stop))
+    );
+    app.tick(t0 + Duration::from_secs(63));
+    assert_eq!(app.clock().unwrap().elapsed(t0 + Duration::from_secs(63)), 3_000);
+    app.set_board_shown(true, t0 + Duration::from_secs(63));
+    assert!(!app.paused(), "the game goes on when the board is back");
+    assert_eq!(app.clock().unwrap().elapsed(t0 + Duration::from_secs(65)), 5_000);
+    // a pause the player asked for stays when the board comes and goes
+    app.toggle_pause();
+    app.set_board_shown(false, t0 + Duration::from_secs(70));
+    app.set_board_shown(true, t0 + Duration::from_secs(80));
+    assert!(app.paused());
+}

@@ -79,6 +79,36 @@ impl App {
         }
     }
 
+    /// The event loop says, before each frame, whether the board is on the screen (`false`:
+    /// the terminal is too small for it). While it is not, the game is held as by a pause (no
+    /// clock runs, the computer waits) and it goes on when the board is shown again. The first
+    /// frame starts the side to move's time afresh: the time before the first screen is not
+    /// charged.
+    pub fn set_board_shown(&mut self, shown: bool, now: Instant) {
+        if !self.screen_seen {
+            self.screen_seen = true;
+            if let Some(c) = self.clock.as_mut()
+                && !c.stopped
+                && c.banked == 0
+            {
+                c.turn_start = now;
+            }
+        }
+        if matches!(self.mode, super::Mode::Online(_)) {
+            // the server's clock runs whatever this screen shows
+            return;
+        }
+        if !shown && !self.paused && self.playing {
+            self.held_unseen = true;
+            self.set_paused(true, now);
+        } else if shown && self.held_unseen {
+            self.held_unseen = false;
+            if self.paused {
+                self.set_paused(false, now);
+            }
+        }
+    }
+
     /// Hands the side to move from the computer to a person, or back.
     pub fn take_over(&mut self) {
         let side = self.pos().side_to_move();

@@ -4,8 +4,11 @@
 //! (`LibraryCommand`, handed to the runner by `App::commands`).
 
 use super::{App, Mode};
-use crate::record::{GameRecord, Warning};
-use crate::tui::library::{Entry, Found, Sources};
+use crate::core::Color;
+use crate::record::{GameRecord, Outcome, RecordSummary, Warning};
+use crate::tui::library::{Entry, Found, Origin, Sources};
+use crate::tui::settings::Language;
+use crate::tui::text::{LibraryText, Text};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -30,6 +33,46 @@ pub struct Library {
     only_here: bool,
     /// Where the record being opened reached `board` (it opens there).
     opening_ply: Option<usize>,
+    /// The interface's language when the page was opened: the filter also matches the words
+    /// the list shows in it.
+    language: Option<Language>,
+}
+
+/// The word the list shows for where a record was found.
+pub fn origin_word(t: &LibraryText, origin: Origin) -> &'static str {
+    match origin {
+        Origin::Recent => t.recent,
+        Origin::Documents => t.documents,
+        Origin::Saved => t.saved,
+        Origin::Previous => t.previous,
+    }
+}
+
+/// How a record ended, as the list shows it: `☖ won (投了)`, `draw (千日手)`, `unfinished`.
+pub fn result_words(t: &LibraryText, s: &RecordSummary) -> String {
+    match (s.outcome, s.ending_word()) {
+        (Outcome::Win(Color::Black), Some(w)) => format!("{} ({w})", t.sente_won),
+        (Outcome::Win(Color::White), Some(w)) => format!("{} ({w})", t.gote_won),
+        (Outcome::Draw, Some(w)) => format!("{} ({w})", t.draw),
+        (_, Some(w)) => w.to_string(),
+        (_, None) => t.unfinished.to_string(),
+    }
+}
+
+/// What the filter finds a record by beyond its summary: the words its line shows (where it
+/// was found, the result, the length) and the names of the marks ☗ and ☖ in them.
+fn shown_words(t: &LibraryText, e: &Entry) -> String {
+    let mut words = origin_word(t, e.origin).to_string();
+    if let Ok(s) = &e.summary {
+        words.push('\n');
+        let result = result_words(t, s);
+        words.push_str(&result.replace('☗', t.mark_names[0]).replace('☖', t.mark_names[1]));
+        words.push('\n');
+        words.push_str(&result);
+        words.push('\n');
+        words.push_str(&(t.moves)(s.moves));
+    }
+    words
 }
 
 impl Library {
@@ -50,10 +93,14 @@ impl Library {
     /// The indices (into `entries`) of the records the filter lets through, in list order.
     pub fn visible(&self) -> Vec<usize> {
         let Some(entries) = self.entries() else { return Vec::new() };
+        let t = Text::of(self.language.unwrap_or(Language::En)).library;
         entries
             .iter()
             .enumerate()
-            .filter(|(i, e)| e.matches(&self.filter) && (!self.only_here || self.reached_at(*i).is_some()))
+            .filter(|(i, e)| {
+                e.matches(&self.filter, &shown_words(t, e))
+                    && (!self.only_here || self.reached_at(*i).is_some())
+            })
             .map(|(i, _)| i)
             .collect()
     }
@@ -146,7 +193,8 @@ impl App {
         self.overlay = None;
         self.selection = None;
         let board = Some(Box::new(self.pos().clone()));
-        self.mode = Mode::Library(Box::new(Library { board, ..Library::default() }));
+        let language = Some(self.settings.language);
+        self.mode = Mode::Library(Box::new(Library { board, language, ..Library::default() }));
         self.library_requests.push(LibraryCommand::Scan(self.library_sources.clone()));
         self.message.clear();
     }
@@ -301,8 +349,7 @@ impl App {
 mod tests {
     use super::*;
     use crate::core::Position;
-    use crate::record::{Format, RecordSummary, read_text};
-    use crate::tui::library::Origin;
+    use crate::record::{Format, read_text};
 
     fn entry(name: &str, sente: &str, text: &str) -> Entry {
         let (record, _) = read_text(text, Format::Kifu).unwrap();
@@ -343,6 +390,29 @@ mod tests {
         assert_eq!(sources.folders.len(), 1);
         app.on_library_scanned(found(vec![entry("a.kifu", "花子", &game("   1 ７六歩(77)\n"))]));
         assert_eq!(app.library().unwrap().entries().unwrap().len(), 1);
+    }
+
+    fn filtered(app: &mut App, filter: &str) -> Vec<usize> {
+        app.library_clear_filter();
+        filter.chars().for_each(|c| app.library_type(c));
+        app.library().unwrap().visible()
+    }
+
+    #[test]
+    fn the_filter_finds_the_words_the_list_shows_in_the_interface_language() {
+        let mut app = app_in_library();
+        app.library_command();
+        app.on_library_scanned(found(vec![
+            entry("a.kifu", "花子", &game("   1 ７六歩(77)\n   2 投了\n")),
+            entry("b.kifu", "太郎", &game("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n")),
+            entry("c.kifu", "花子", &game("   1 ７六歩(77)\n")),
+        ]));
+        assert_eq!(filtered(&mut app, "won"), vec![0, 1]);
+        assert_eq!(filtered(&mut app, "unfinished"), vec![2]);
+        assert_eq!(filtered(&mut app, "gote"), vec![1], "☖ won reads as gote won");
+        assert_eq!(filtered(&mut app, "sente won"), vec![0]);
+        assert_eq!(filtered(&mut app, "documents 2 moves"), vec![1]);
+        assert_eq!(filtered(&mut app, "投了"), vec![0, 1], "the record's own word still finds it");
     }
 
     #[test]

@@ -42,7 +42,7 @@ pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
 pub use learn::{Item, Learn, LearnCommand, Phase, Same, Verdict, side_label};
-pub use library::{Library, LibraryCommand};
+pub use library::{Library, LibraryCommand, origin_word, result_words};
 pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
@@ -107,6 +107,11 @@ pub struct App {
     thinking: Option<engine::Thinking>,
     /// Computer-against-computer play is paused.
     paused: bool,
+    /// The game is held (paused) because the board is not on the screen (the terminal is too
+    /// small), and goes on when it is shown again.
+    held_unseen: bool,
+    /// A frame has been drawn: the clock's first turn starts with it.
+    screen_seen: bool,
     /// Minimum time per move when the computer plays both sides (ms).
     pace_ms: u64,
     /// The impasse rule declarations are judged by.
@@ -199,6 +204,8 @@ impl App {
             levels: [5; 2],
             thinking: None,
             paused: false,
+            held_unseen: false,
+            screen_seen: false,
             pace_ms: engine::DEFAULT_PACE_MS,
             impasse_rule: ImpasseRule::default(),
             engine_info: None,

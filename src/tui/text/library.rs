@@ -27,6 +27,8 @@ pub struct LibraryText {
     pub sente_won: &'static str,
     pub gote_won: &'static str,
     pub draw: &'static str,
+    /// The names of ☗ and ☖, which the filter finds them by.
+    pub mark_names: [&'static str; 2],
     pub opening: fn(&str) -> String,
     /// The file and how many moves were read.
     pub opened: fn(&str, usize) -> String,
@@ -71,6 +73,7 @@ pub static EN: LibraryText = LibraryText {
     sente_won: "☗ won",
     gote_won: "☖ won",
     draw: "draw",
+    mark_names: ["sente", "gote"],
     opening: |f| format!("opening {f}…"),
     opened: |f, n| format!("opened {f} ({n} moves)"),
     open_failed: |f, why| format!("cannot open {f}: {why}"),
@@ -108,6 +111,7 @@ pub static JA: LibraryText = LibraryText {
     sente_won: "先手勝ち",
     gote_won: "後手勝ち",
     draw: "引き分け",
+    mark_names: ["先手", "後手"],
     opening: |f| format!("{f} を開いています…"),
     opened: |f, n| format!("{f} を開きました（{n}手）"),
     open_failed: |f, why| format!("{f} を開けません: {why}"),

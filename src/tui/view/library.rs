@@ -5,10 +5,9 @@
 use super::board::draw_board_with;
 use super::geometry::COMPACT;
 use crate::core::Color;
-use crate::record::Outcome;
 use crate::record::bod::hand_text;
-use crate::tui::app::{App, Library};
-use crate::tui::library::{Entry, Origin, SCAN_LIMIT};
+use crate::tui::app::{App, Library, origin_word, result_words};
+use crate::tui::library::{Entry, SCAN_LIMIT};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -130,26 +129,13 @@ fn describe(app: &App, s: &crate::record::RecordSummary) -> Described {
     let handicap = s.handicap.map(|h| format!(" {h}")).unwrap_or_default();
     let players =
         format!("☗{} ☖{}{handicap}", s.sente.as_deref().unwrap_or("?"), s.gote.as_deref().unwrap_or("?"));
-    let result = match (s.outcome, s.ending_word()) {
-        (Outcome::Win(Color::Black), Some(w)) => format!("{} ({w})", t.sente_won),
-        (Outcome::Win(Color::White), Some(w)) => format!("{} ({w})", t.gote_won),
-        (Outcome::Draw, Some(w)) => format!("{} ({w})", t.draw),
-        (_, Some(w)) => w.to_string(),
-        (_, None) => t.unfinished.to_string(),
-    };
-    Described { date, players, result, moves: (t.moves)(s.moves) }
+    Described { date, players, result: result_words(t, s), moves: (t.moves)(s.moves) }
 }
 
 fn entry_line(app: &App, e: &Entry) -> String {
     let t = app.text().library;
-    let origin = match e.origin {
-        Origin::Recent => t.recent,
-        Origin::Documents => t.documents,
-        Origin::Saved => t.saved,
-        Origin::Previous => t.previous,
-    };
     let origin_w = [t.recent, t.documents, t.saved, t.previous].iter().map(|o| width(o)).max().unwrap_or(0);
-    let origin = pad(origin, origin_w);
+    let origin = pad(origin_word(t, e.origin), origin_w);
     let name = e.file_name();
     match &e.summary {
         Err(why) => format!("{origin} {name} · {}", (t.unreadable)(why)),

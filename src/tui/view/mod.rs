@@ -163,6 +163,11 @@ pub fn side_color(app: &App, side: Color) -> ratatui::style::Color {
 pub const MIN_W: u16 = COMPACT.total_w() + 2 + 24;
 pub const MIN_H: u16 = COMPACT.total_h() + 2 + 3;
 
+/// Whether a screen of `width` × `height` cells shows the board (else it asks for more room).
+pub fn fits(width: u16, height: u16) -> bool {
+    width >= MIN_W && height >= MIN_H
+}
+
 /// The game library's page: the whole screen above the status lines.
 pub fn library_page(full: Rect, a: &Areas) -> Rect {
     Rect { height: full.height.saturating_sub(a.status.height), ..full }
@@ -171,7 +176,7 @@ pub fn library_page(full: Rect, a: &Areas) -> Rect {
 /// Draws the whole screen for `app` as it is at `now`.
 pub fn draw(f: &mut Frame, app: &App, now: Instant) {
     let full = f.area();
-    if full.width < MIN_W || full.height < MIN_H {
+    if !fits(full.width, full.height) {
         let text = (app.text().too_small)(full.width, full.height, MIN_W, MIN_H);
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), full);
         return;
