@@ -80,11 +80,11 @@ fn every_problem_plays_through_and_wrong_answers_are_refused() {
 /// Problems of the set with more than one solution (余詰: another check also mates at some
 /// attacking turn before the last), by `has_one_solution`. They were composed before the set was
 /// checked for uniqueness (`compose_tsume` without `--unique`); the 13- and 15-move problems
-/// among them were replaced by problems of one solution.
-const SEVERAL_SOLUTIONS: [&str; 35] = [
-    "16", "17", "18", "19", "20", "25", "26", "27", "29", "30", "31", "32", "33", "34", "35", "36", "37",
-    "38", "39", "40", "41", "42", "43", "44", "45", "46", "47", "48", "49", "50", "51", "52", "53", "54",
-    "55",
+/// among them, and 16, 17, 18 and 29, were replaced by problems of one solution. 49 is listed only
+/// because it cannot be judged within the budget (it is sound).
+const SEVERAL_SOLUTIONS: [&str; 31] = [
+    "19", "20", "25", "26", "27", "30", "31", "32", "33", "34", "35", "36", "37", "38", "39", "40", "41",
+    "42", "43", "44", "45", "46", "47", "48", "49", "50", "51", "52", "53", "54", "55",
 ];
 
 /// The budget of each judgement of `has_one_solution` (as `compose_tsume --check` has it).
@@ -106,12 +106,12 @@ fn one_solution_each(ps: Vec<(String, Position, usize)>) {
     }
 }
 
-/// A fast sample of the check below: a mate in one, a mate in five, and a mate in thirteen.
+/// The fast part of the check below: every problem of up to seven moves, and a mate in thirteen.
 #[test]
-fn sample_problems_have_one_solution() {
+fn short_problems_have_one_solution() {
     let ps: Vec<_> =
-        problems().into_iter().filter(|(name, ..)| ["01", "21", "57"].contains(&number(name))).collect();
-    assert_eq!(ps.len(), 3);
+        problems().into_iter().filter(|(name, _, len)| *len <= 7 || number(name) == "57").collect();
+    assert!(ps.len() >= 40, "{}", ps.len());
     one_solution_each(ps);
 }
 
