@@ -62,7 +62,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             simple(f, &g, title, lines)
         }
         Popup::Help { scroll } => {
-            let note = format!("{}, {}", keys_line(app, KeyMode::Help, 0), t.other_keys_close);
+            let note = format!("{} · {}", keys_line(app, KeyMode::Help, 0), t.other_keys_close);
             draw_help(f, &g, t, &app.help_keys(), *scroll, &note)
         }
         Popup::NewGame(choice) => {
