@@ -32,7 +32,8 @@ pub struct Text {
     /// The quit question after a failed autosave: why, and that the moves since are in no file.
     pub quit_unsaved: fn(&str) -> String,
     /// Said under the message while the autosave fails.
-    pub autosave_failing: fn(&str) -> String,
+    /// (why, the key that saves).
+    pub autosave_failing: fn(&str, &str) -> String,
     /// At launch: the data folder cannot be written (the folder, why).
     pub data_dir_unwritable: fn(&str, &str) -> String,
     pub resign_title: &'static str,
@@ -115,7 +116,8 @@ pub struct Text {
     /// lines, the name typed): the UTF-8 name is proposed.
     pub save_lossy_proposed: fn(&str, &str, &str, &str) -> String,
     pub save_failed: fn(&str, &str) -> String,
-    pub help_hint: &'static str,
+    /// The status line with nothing to say: the help's key.
+    pub help_hint: fn(&str) -> String,
     /// ☗ and ☖ by name.
     pub sides: [&'static str; 2],
     /// The sides in a handicap game: 下手 (☗, the weaker player) and 上手 (☖).
@@ -269,7 +271,7 @@ pub static EN: Text = Text {
     quit_unsaved: |e| {
         format!("The last autosave failed ({e}): the moves since are in no file, and quitting loses them.")
     },
-    autosave_failing: |e| format!("autosave failing: {e} — s saves the record elsewhere"),
+    autosave_failing: |e, s| format!("autosave failing: {e} — {s} saves the record elsewhere"),
     data_dir_unwritable: |d, e| {
         format!("the data folder {d} cannot be written ({e}): this game will not be autosaved; s saves it")
     },
@@ -381,7 +383,7 @@ pub static EN: Text = Text {
         )
     },
     save_failed: |p, e| format!("could not save {p}: {e}"),
-    help_hint: "? for help",
+    help_hint: |key| format!("{key} for help"),
     sides: ["☗ sente", "☖ gote"],
     handicap_sides: ["☗ shitate (下手)", "☖ uwate (上手)"],
     you: "you",
@@ -525,7 +527,7 @@ pub static JA: Text = Text {
             "最後の自動保存に失敗しました ({e})。それ以後の指し手はどこにも保存されておらず、終了すると失われます。"
         )
     },
-    autosave_failing: |e| format!("自動保存できていません: {e} — s で別の場所に保存できます"),
+    autosave_failing: |e, s| format!("自動保存できていません: {e} — {s} で別の場所に保存できます"),
     data_dir_unwritable: |d, e| {
         format!("データフォルダ {d} に書き込めません ({e})。この対局は自動保存されません。s で保存できます")
     },
@@ -638,7 +640,7 @@ pub static JA: Text = Text {
         )
     },
     save_failed: |p, e| format!("{p} に保存できません: {e}"),
-    help_hint: "? でヘルプ",
+    help_hint: |key| format!("{key} でヘルプ"),
     sides: ["☗先手", "☖後手"],
     handicap_sides: ["☗下手", "☖上手"],
     you: "あなた",
