@@ -1,5 +1,5 @@
 //! The computer player, seen from the app: when it should think, about what and with which
-//! limits, and what to do with its answers. The search itself is a job (`jobs`, kind `Engine`):
+//! limits, and what to do with its answers. The search itself is a job (`jobs`, `ThinkRequest`):
 //! the app asks for a search of the position on the board and stops it when the game moves
 //! elsewhere; the runner lets through only the reports of the search last asked for, and an
 //! answer is played only while the game is still at the node it was asked about.
@@ -8,20 +8,13 @@
 //! paused, and either side can be taken over by a person at any time.
 
 use super::{App, Player};
-use crate::core::{Move, Position};
+use crate::core::Move;
 use crate::engine::search::time::Limits;
 use crate::record::{NodeId, Special, SpecialKind};
-use crate::tui::jobs::{EngineReport, think_time_ms};
+#[cfg(test)]
+use crate::tui::jobs::JobRequest;
+use crate::tui::jobs::{EngineReport, JobKind, ThinkRequest, think_time_ms};
 use std::time::{Duration, Instant};
-
-/// What the event loop should tell the engine.
-#[derive(Clone, Debug)]
-pub enum EngineCommand {
-    /// Abandon the search in progress (its answer will be ignored).
-    Stop,
-    /// Think about the game `start` + `moves`.
-    Think { start: Box<Position>, moves: Vec<Move>, level: u8, limits: Limits },
-}
 
 /// The search the app is waiting for.
 #[derive(Clone, Debug)]
@@ -241,9 +234,10 @@ impl App {
         self.levels[self.pos().side_to_move().index()]
     }
 
-    /// What the engine should do now, given where the game is: stop a search about a position
-    /// that is no longer shown, or start one when the computer is to move.
-    pub fn engine_command(&mut self, now: Instant) -> Option<EngineCommand> {
+    /// Asks the engine for what it should do now, given where the game is: stop a search about
+    /// a position that is no longer shown, and start one when the computer is to move (called
+    /// before the outbox is handed out).
+    pub(super) fn engine_requests(&mut self, now: Instant) {
         let here = self.game.node();
         if let Some(t) = &self.thinking
             && (t.node != here || !self.engine_to_move())
@@ -251,10 +245,10 @@ impl App {
             // the user moved elsewhere, paused or took over: forget that search
             self.thinking = None;
             self.engine_info = None;
-            return Some(EngineCommand::Stop);
+            self.outbox.stop(JobKind::Engine);
         }
         if !self.engine_to_move() || self.thinking.is_some() {
-            return None;
+            return;
         }
         let limits = match self.clock() {
             // on the clock: the engine manages its own time
@@ -274,12 +268,26 @@ impl App {
         };
         self.thinking = Some(Thinking { node: here, started: now, answer: None });
         self.engine_info = Some(Default::default());
-        Some(EngineCommand::Think {
+        self.outbox.start(ThinkRequest {
             start: Box::new(self.game.record().initial().clone()),
             moves: self.game.record().moves_to(here),
             level: self.mover_level(),
             limits,
-        })
+        });
+    }
+
+    /// The next command about the computer's move: one queued, or else what
+    /// [`engine_requests`](App::engine_requests) asks for now.
+    #[cfg(test)]
+    pub(crate) fn engine_command(&mut self, now: Instant) -> Option<crate::tui::event::Command> {
+        use crate::tui::event::Command;
+        let engine =
+            |c: &Command| matches!(c, Command::Start(JobRequest::Think(_)) | Command::Stop(JobKind::Engine));
+        if let Some(c) = self.outbox.take_first(engine) {
+            return Some(c);
+        }
+        self.engine_requests(now);
+        self.outbox.take_first(engine)
     }
 
     /// The computer's answer for `node` (where the game stands): play it, resign, or declare.

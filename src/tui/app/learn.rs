@@ -11,15 +11,7 @@ use crate::core::{Color, Move, Position};
 use crate::engine::analysis::game::{PositionEval, judge};
 use crate::record::annotation::Mark;
 use crate::record::{NodeId, ROOT};
-
-/// What the event loop should tell the learn-mode search.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LearnCommand {
-    /// Search `pos` (the position after a try) for `movetime_ms`.
-    Evaluate { pos: Box<Position>, movetime_ms: u64 },
-    /// Stop the search running.
-    Cancel,
-}
+use crate::tui::jobs::{StudyJob, StudyKind};
 
 /// The judgement of a try.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,7 +113,6 @@ impl Learn {
 pub(super) struct LearnState {
     /// Start learn mode when the whole-game analysis asked for it finishes.
     after_analysis: bool,
-    queue: Vec<LearnCommand>,
 }
 
 impl App {
@@ -237,7 +228,7 @@ impl App {
     pub fn quit_learn(&mut self) {
         if let Mode::Learn(_) = self.mode {
             self.leave_to_board();
-            self.learn.queue.push(LearnCommand::Cancel);
+            self.outbox.stop(StudyKind::Learn);
             self.message = self.text().learn_quit.into();
         }
     }
@@ -296,7 +287,7 @@ impl App {
         let Some(node) = l.node(&main_line) else { return };
         let (item, i, n) = l.item();
         let (ply, mark, played) = (item.ply, item.mark, item.played);
-        self.learn.queue.push(LearnCommand::Cancel);
+        self.outbox.stop(StudyKind::Learn);
         if self.game.goto_node(node).is_ok() {
             self.selection = None;
         }
@@ -315,7 +306,7 @@ impl App {
             (matches!(l.phase, Phase::Evaluating(_)), item.played, item.best_line.first().copied())
         }) else {
             self.leave_to_board();
-            self.learn.queue.push(LearnCommand::Cancel);
+            self.outbox.stop(StudyKind::Learn);
             return None;
         };
         self.selection = None;
@@ -344,10 +335,8 @@ impl App {
         }
         let mut after = self.pos().clone();
         after.do_move(m);
-        self.learn.queue.push(LearnCommand::Evaluate {
-            pos: Box::new(after),
-            movetime_ms: self.settings.game_analysis_ms,
-        });
+        self.outbox
+            .start(StudyJob::Learn { pos: Box::new(after), movetime_ms: self.settings.game_analysis_ms });
         if let Some(l) = self.learn_mut() {
             l.phase = Phase::Evaluating(m);
         }
@@ -393,12 +382,7 @@ impl App {
 
     /// Stops the learn-mode search, if one runs.
     pub(super) fn learn_cancel_search(&mut self) {
-        self.learn.queue.push(LearnCommand::Cancel);
-    }
-
-    /// The next command for the learn-mode search, if any.
-    pub fn learn_command(&mut self) -> Option<LearnCommand> {
-        (!self.learn.queue.is_empty()).then(|| self.learn.queue.remove(0))
+        self.outbox.stop(StudyKind::Learn);
     }
 }
 

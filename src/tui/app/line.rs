@@ -160,7 +160,7 @@ impl App {
     pub fn save_to(&mut self, path: &std::path::Path) {
         let record = Box::new(self.game.record().clone());
         let recent = self.library_sources.recent.clone();
-        self.saves.push(crate::tui::jobs::JobRequest::Save { path: path.to_path_buf(), record, recent });
+        self.outbox.start(crate::tui::jobs::FileJob::Save { path: path.to_path_buf(), record, recent });
         self.message = (self.text().saving)(&path.display().to_string());
     }
 

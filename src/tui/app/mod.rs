@@ -29,6 +29,7 @@ mod new_game;
 mod online;
 mod online_events;
 mod online_form;
+mod outbox;
 mod paste;
 mod popups;
 mod selection;
@@ -40,22 +41,21 @@ mod tsume;
 
 pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use editor::{Editor, EditorExit, EditorSlot};
-pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
-pub use learn::{Item, Learn, LearnCommand, Phase, Same, Verdict, side_label};
-pub use library::{Library, LibraryCommand, origin_word, result_words};
+pub use engine::{DEFAULT_PACE_MS, PACES_MS};
+pub use learn::{Item, Learn, Phase, Same, Verdict, side_label};
+pub use library::{Library, origin_word, result_words};
 pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
 pub use new_game::{ClockPart, DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
-pub use online::{Online, OnlineCommand, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched};
+pub use online::{Online, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched};
 pub use online_form::{FormField, OnlineForm};
+pub use outbox::Outbox;
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, options_text, parse_options};
-pub use study::StudyCommand;
-pub use threats::ThreatCommand;
-pub use tsume::{Problem, Tsume, TsumeCommand, shipped_problems};
+pub use tsume::{Problem, Tsume, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
@@ -91,8 +91,6 @@ pub struct App {
     overlay: Option<Overlay>,
     /// Where the game library looks for records.
     library_sources: crate::tui::library::Sources,
-    /// The library's requests for the background, oldest first.
-    library_requests: Vec<library::LibraryCommand>,
     /// What the library's last scan found (the records and the explorer's index).
     library_found: Option<std::sync::Arc<crate::tui::library::Found>>,
     /// The opening explorer is shown beside the board.
@@ -132,8 +130,6 @@ pub struct App {
     game_serial: u64,
     /// The game came back from the autosave (so the autosave is this game's).
     resumed: bool,
-    /// Ctrl-Z was pressed: the event loop suspends the program.
-    suspend_requested: bool,
     /// The player's settings (language, pieces, the next game's choices ...).
     settings: crate::tui::settings::Settings,
     /// Set when the settings changed and the file should be written.
@@ -159,13 +155,10 @@ pub struct App {
     counted: Option<(NodeId, u64)>,
     /// The clock panel flashes until then (the count, when the bell is off).
     flash_until: Option<std::time::Instant>,
-    /// Saves asked for and not yet handed to the event loop.
-    saves: Vec<crate::tui::jobs::JobRequest>,
     /// The online password from the environment and the remembered ones.
     secrets: online::OnlineSecrets,
-    /// What the online page still had to hand the event loop when it was left (closing the
-    /// connection).
-    online_leftover: Vec<online::OnlineCommand>,
+    /// What the app asks the event loop to do, in order.
+    outbox: Outbox,
 }
 
 impl App {
@@ -195,7 +188,6 @@ impl App {
             mode: Mode::Board,
             overlay: None,
             library_sources: Default::default(),
-            library_requests: Vec::new(),
             library_found: None,
             explorer_shown: false,
             message: String::new(),
@@ -216,7 +208,6 @@ impl App {
             review: false,
             game_serial: 0,
             resumed: false,
-            suspend_requested: false,
             settings: crate::tui::settings::Settings::default(),
             settings_dirty: false,
             keymap: crate::tui::keymap::Keymap::defaults(),
@@ -224,11 +215,10 @@ impl App {
             color_depth: Default::default(),
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
-            saves: Vec::new(),
             counted: None,
             flash_until: None,
             secrets: Default::default(),
-            online_leftover: Vec::new(),
+            outbox: Outbox::default(),
         }
     }
 
@@ -453,12 +443,7 @@ impl App {
 
     /// Ctrl-Z: asks the event loop to suspend the program.
     pub fn request_suspend(&mut self) {
-        self.suspend_requested = true;
-    }
-
-    /// Whether a suspension was asked for since the last call.
-    pub fn take_suspend_request(&mut self) -> bool {
-        std::mem::take(&mut self.suspend_requested)
+        self.outbox.push(crate::tui::event::Command::Suspend);
     }
 
     /// Whether this game came back from the autosave.

@@ -28,8 +28,6 @@ impl VariationList {
 pub(super) struct Tools {
     /// The record panel shows each move's time.
     pub(super) show_times: bool,
-    /// Text waiting to be copied to the clipboard by the event loop.
-    pub(super) clipboard: Option<String>,
 }
 
 impl App {

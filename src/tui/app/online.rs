@@ -15,7 +15,8 @@ use crate::core::{Color, Move};
 use crate::online::connection::{LOGIN_TIMEOUT, MIN_KEEPALIVE};
 use crate::online::{Incoming, LoginMode, Phase, Session, SessionError};
 use crate::record::explain::describe;
-use crate::tui::jobs::{ConnectRequest, password_key};
+use crate::tui::event::Command;
+use crate::tui::jobs::{ConnectRequest, JobKind, password_key};
 use crate::tui::settings::{OnlineSettings, OnlineSide};
 use crate::tui::text::online::OnlineText;
 use std::collections::VecDeque;
@@ -188,14 +189,6 @@ impl Online {
     }
 }
 
-/// What online play asks the event loop to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OnlineCommand {
-    Connect(ConnectRequest),
-    Send(String),
-    Close,
-}
-
 /// What the app keeps for online play outside the page: the password from the environment
 /// and the passwords remembered, read at launch.
 #[derive(Clone, Default)]
@@ -363,36 +356,24 @@ impl App {
             o.connected = false;
         }
         // the connection's stop goes out with the next commands; the page goes
-        let pending = self.online_command_pending();
+        self.online_requests();
         self.leave_to_board();
-        self.online_leftover = pending;
     }
 
-    /// What the page still had to hand the event loop when it was left.
-    fn online_command_pending(&mut self) -> Vec<OnlineCommand> {
-        let mut out = Vec::new();
-        while let Some(c) = self.online_command() {
-            out.push(c);
-        }
-        out
-    }
-
-    /// The next thing online play asks of the event loop.
-    pub fn online_command(&mut self) -> Option<OnlineCommand> {
-        if !self.online_leftover.is_empty() {
-            return Some(self.online_leftover.remove(0));
-        }
-        let o = self.online_mut()?;
+    /// Moves what the online page asks for into the outbox: the connection to open, the lines
+    /// to send, the connection's close (called before the outbox is handed out, and when the
+    /// page is left).
+    pub(super) fn online_requests(&mut self) {
+        let Mode::Online(o) = &mut self.mode else { return };
         if let Some(c) = o.connect.take() {
-            return Some(OnlineCommand::Connect(c));
+            self.outbox.start(c);
         }
-        if !o.outbox.is_empty() {
-            return Some(OnlineCommand::Send(o.outbox.remove(0)));
+        for line in o.outbox.drain(..) {
+            self.outbox.push(Command::Send(line));
         }
         if std::mem::take(&mut o.hang_up) {
-            return Some(OnlineCommand::Close);
+            self.outbox.stop(JobKind::Online);
         }
-        None
     }
 
     /// Agrees to (`true`) or rejects the proposed game.

@@ -7,6 +7,7 @@
 use super::line_editor::LineEditor;
 use super::{App, Focus, Player};
 use crate::record::{Cursor, Format, GameRecord};
+use crate::tui::event::Command;
 
 /// The name of a format in messages.
 fn format_name(f: Format) -> &'static str {
@@ -117,19 +118,23 @@ impl App {
 
     /// Queues the position shown, as SFEN, for the clipboard.
     pub fn copy_position(&mut self) {
-        self.tools.clipboard = Some(self.pos().to_sfen());
+        self.outbox.push(Command::Copy(self.pos().to_sfen()));
         self.message = self.text().review.copied_position.into();
     }
 
     /// Queues the whole record, as KIF (UTF-8), for the clipboard.
     pub fn copy_record(&mut self) {
-        self.tools.clipboard = Some(crate::record::write_text(self.record(), Format::Kifu));
+        self.outbox.push(Command::Copy(crate::record::write_text(self.record(), Format::Kifu)));
         self.message = (self.text().review.copied_record)(self.record().main_line().len());
     }
 
     /// The text waiting to be copied, if any (the event loop writes it to the terminal).
-    pub fn take_clipboard(&mut self) -> Option<String> {
-        self.tools.clipboard.take()
+    #[cfg(test)]
+    fn take_clipboard(&mut self) -> Option<String> {
+        match self.outbox.take_first(|c| matches!(c, Command::Copy(_)))? {
+            Command::Copy(text) => Some(text),
+            _ => None,
+        }
     }
 }
 

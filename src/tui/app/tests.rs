@@ -237,7 +237,7 @@ fn handicap_game_starts_with_uwate_to_move() {
 fn think(app: &mut App, now: std::time::Instant) -> bool {
     let mut thinking = false;
     while let Some(cmd) = app.engine_command(now) {
-        thinking = matches!(cmd, EngineCommand::Think { .. });
+        thinking = matches!(cmd, crate::tui::event::Command::Start(crate::tui::jobs::JobRequest::Think(_)));
     }
     thinking
 }
@@ -350,7 +350,10 @@ fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
     assert!(think(&mut app, t0));
     app.toggle_pause();
     assert!(app.paused());
-    assert!(matches!(app.engine_command(t0), Some(EngineCommand::Stop)));
+    assert!(matches!(
+        app.engine_command(t0),
+        Some(crate::tui::event::Command::Stop(crate::tui::jobs::JobKind::Engine))
+    ));
     assert!(!think(&mut app, t0), "no search while paused");
     app.on_engine_event(done("7g7f"), t0 + std::time::Duration::from_secs(5));
     app.tick(t0 + std::time::Duration::from_secs(5));
@@ -360,7 +363,10 @@ fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
     // take over sente: the search stops, a person plays, the computer answers for gote
     app.take_over();
     assert_eq!(app.players(), [Player::Human, Player::Engine]);
-    assert!(matches!(app.engine_command(t0), Some(EngineCommand::Stop)));
+    assert!(matches!(
+        app.engine_command(t0),
+        Some(crate::tui::event::Command::Stop(crate::tui::jobs::JobKind::Engine))
+    ));
     assert!(app.submit_typed("7g7f"));
     assert!(think(&mut app, t0));
     assert_eq!(app.record().header("先手"), Some("you"), "taken over before any move: the new name");
