@@ -25,6 +25,8 @@ pub(super) struct Autosave {
     /// The record changed and no autosave with it has been reported written: every autosave
     /// carries it until one is (a newer autosave replaces one still waiting).
     record_pending: bool,
+    /// The record changed since the last autosave was started.
+    changed: bool,
     /// A new game's autosave waits for the previous game's last one to be reported written.
     waiting: bool,
 }
@@ -36,6 +38,7 @@ impl Autosave {
             owner: app.resumed().then_some(app.game_serial()),
             path: app.node_path(),
             record_pending: false,
+            changed: false,
             waiting: false,
         }
     }
@@ -46,7 +49,7 @@ impl Autosave {
             return;
         }
         let dirty = app.take_dirty();
-        self.record_pending |= dirty;
+        self.changed |= dirty;
         if !dirty && app.node_path() == self.path && !self.waiting {
             return;
         }
@@ -62,6 +65,7 @@ impl Autosave {
     fn start(&mut self, app: &mut App, runner: &mut Runner, now: Instant) {
         let Some(store) = &self.store else { return };
         self.waiting = false;
+        self.record_pending |= std::mem::take(&mut self.changed);
         let session = match serde_json::to_string_pretty(&app.session(now)) {
             Ok(text) => text,
             Err(e) => return app.set_autosave_result(Some(e.to_string())),
@@ -151,5 +155,35 @@ mod tests {
         assert_eq!(kept.len(), 1);
         assert!(std::fs::read_to_string(kept[0].path()).unwrap().contains("３四歩"));
         assert!(!std::fs::read_to_string(store.autosave_path()).unwrap().contains("３四歩"));
+    }
+
+    #[test]
+    fn a_change_made_while_a_new_game_s_first_autosave_is_in_flight_is_written_after_it() {
+        let d = TempDir::new("autosave-in-flight");
+        let store = Store::at(d.0.join("data"));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let mut runner = Runner::new(
+            move |e| {
+                let _ = tx.send(e);
+            },
+            Computer::Builtin,
+        );
+        let mut app = App::new(crate::core::Position::startpos());
+        let mut autosave = Autosave::new(&app, Some(store.clone()));
+        assert!(app.submit_typed("7g7f"));
+        autosave.update(&mut app, &mut runner, Instant::now());
+        // the first autosave (keeping the previous game's) has not been reported: the next
+        // change waits for it instead of replacing it
+        assert!(app.submit_typed("3c3d"));
+        autosave.update(&mut app, &mut runner, Instant::now());
+        assert!(autosave.waiting);
+        let ev =
+            runner.accept(rx.recv_timeout(Duration::from_secs(60)).unwrap()).expect("the autosave's report");
+        let Report::Files(FileReport::Autosaved { game, result }) = ev.report else { panic!() };
+        autosave.on_report(&mut app, game, result);
+        autosave.update(&mut app, &mut runner, Instant::now());
+        assert!(!autosave.waiting);
+        autosave.finish(&mut app, &mut runner, Instant::now());
+        assert!(std::fs::read_to_string(store.autosave_path()).unwrap().contains("３四歩"));
     }
 }

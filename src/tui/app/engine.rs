@@ -57,11 +57,15 @@ impl App {
     /// pause) and the clocks.
     pub fn toggle_pause(&mut self) {
         if !self.players.contains(&Player::Engine) && self.clock().is_none() {
-            self.message = self.text().nothing_to_pause.into();
+            self.status.set(self.text().nothing_to_pause.into());
             return;
         }
         self.set_paused(!self.paused, std::time::Instant::now());
-        self.message = if self.paused { self.text().paused_note.into() } else { self.text().resumed.into() };
+        self.status.set(if self.paused {
+            self.text().paused_note.into()
+        } else {
+            self.text().resumed.into()
+        });
     }
 
     /// Pauses or resumes the computer and the clocks at `now`.
@@ -109,11 +113,11 @@ impl App {
         let mark = if i == 0 { "☗" } else { "☖" };
         self.players[i] = match self.players[i] {
             Player::Engine => {
-                self.message = (self.text().you_play)(mark);
+                self.status.set((self.text().you_play)(mark));
                 Player::Human
             }
             Player::Human => {
-                self.message = (self.text().computer_plays)(mark);
+                self.status.set((self.text().computer_plays)(mark));
                 Player::Engine
             }
         };
@@ -143,7 +147,7 @@ impl App {
         self.pace_ms = PACES_MS[j];
         self.settings.min_move_ms = self.pace_ms;
         self.settings_dirty = true;
-        self.message = (self.text().pace_set)(self.pace_ms as f64 / 1000.0);
+        self.status.set((self.text().pace_set)(self.pace_ms as f64 / 1000.0));
     }
 
     /// Sets the minimum time per move for computer against computer.
@@ -174,7 +178,7 @@ impl App {
                 self.players = [Player::Human, Player::Human];
                 self.thinking = None;
                 self.engine_info = None;
-                self.message = (self.text().engine_failed)(&message);
+                self.status.set((self.text().engine_failed)(&message));
             }
         }
     }
@@ -296,7 +300,7 @@ impl App {
             if !self.pos().is_legal(m) {
                 // an answer to the position on the board that breaks the rules loses (反則負け)
                 self.end_line(Special::new(SpecialKind::IllegalLoss));
-                self.message = (self.text().engine_illegal)(&m.usi());
+                self.status.set((self.text().engine_illegal)(&m.usi()));
                 return;
             }
             self.submit_move(m);
@@ -305,7 +309,7 @@ impl App {
         } else {
             self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::Resign)));
             self.dirty = true;
-            self.message = self.text().computer_resigns.into();
+            self.status.set(self.text().computer_resigns.into());
         }
     }
 }

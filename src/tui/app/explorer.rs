@@ -14,12 +14,12 @@ impl App {
         if self.explorer_shown && self.library_found.is_none() {
             self.outbox.start(LibraryJob::Scan { sources: self.library_sources.clone() });
         }
-        self.message = if self.explorer_shown {
+        self.status.set(if self.explorer_shown {
             let key = self.keymap().key_name(KeyMode::Board, Action::Explorer);
             (self.text().library.explorer_on)(&key)
         } else {
             self.text().library.explorer_off.to_string()
-        };
+        });
     }
 
     pub fn explorer_shown(&self) -> bool {

@@ -48,18 +48,18 @@ impl App {
             return taken;
         }
         if self.line_ended() || self.status().is_over() {
-            self.message = self.text().over_here.into();
+            self.status.set(self.text().over_here.into());
             return false;
         }
         if let Err(why) = self.pos().why_illegal(m) {
-            self.message = describe(&why, self.explain_lang());
+            self.status.set(describe(&why, self.explain_lang()));
             return false;
         }
         let side = self.pos().side_to_move();
         let node = match self.game.play(m) {
             Ok(n) => n,
             Err(e) => {
-                self.message = e.to_string();
+                self.status.set(e.to_string());
                 return false;
             }
         };
@@ -78,11 +78,11 @@ impl App {
         // outlives the computer's answer when that has nothing to say
         let status = self.status_message();
         if !status.is_empty() || self.players[side.index()] != Player::Engine {
-            self.message = status;
+            self.status.set(status);
         }
         if self.reached_move_limit() {
             self.end_line(Special::new(SpecialKind::Jishogi));
-            self.message = (self.text().move_limit)(self.ply() as u32);
+            self.status.set((self.text().move_limit)(self.ply() as u32));
         }
         true
     }
@@ -131,7 +131,7 @@ impl App {
                 self.submit_move(m)
             }
             Err(e) => {
-                self.message = format!("{}: {}", text.trim(), e.describe(self.explain_lang()));
+                self.status.set(format!("{}: {}", text.trim(), e.describe(self.explain_lang())));
                 false
             }
         }
@@ -177,7 +177,7 @@ impl App {
             self.take_back(std::time::Instant::now());
         } else {
             let side = self.side_name(self.pos().side_to_move());
-            self.message = (self.text().clocks.takeback_refused)(side);
+            self.status.set((self.text().clocks.takeback_refused)(side));
         }
     }
 
@@ -223,7 +223,7 @@ impl App {
         }
         let side = self.pos().side_to_move();
         let clock = self.clock().map(|c| c.display(side, true, now, self.text().review.byoyomi));
-        self.message = (self.text().clocks.reopened)(self.side_name(side), clock.as_deref());
+        self.status.set((self.text().clocks.reopened)(self.side_name(side), clock.as_deref()));
         true
     }
 
@@ -239,20 +239,20 @@ impl App {
         let ended = self.line_ended() || self.status().is_over();
         let mut taken = Vec::new();
         if !self.step_back(&mut taken) {
-            self.message = self.text().at_start.into();
+            self.status.set(self.text().at_start.into());
             return;
         }
         if ended {
             self.game.record_mut().set_special(from, None);
             self.dirty = true;
         }
-        self.message.clear();
+        self.status.clear();
         if self.vs_engine()
             && self.players[self.pos().side_to_move().index()] == Player::Engine
             && !self.step_back(&mut taken)
         {
             // the computer moved first from the start: stay at the start, it will move again
-            self.message = self.text().at_start.into();
+            self.status.set(self.text().at_start.into());
         }
         if !self.playing {
             return;
@@ -265,7 +265,7 @@ impl App {
             let here = self.game.node();
             self.game.record_mut().node_mut(here).comments.push(format!("待った（{moves}）"));
             self.dirty = true;
-            self.message = (self.text().clocks.taken_back)(&moves, timed);
+            self.status.set((self.text().clocks.taken_back)(&moves, timed));
         }
     }
 
@@ -306,10 +306,10 @@ impl App {
     pub fn redo(&mut self) {
         self.selection = None;
         if !self.game.forward() {
-            self.message = self.text().at_end.into();
+            self.status.set(self.text().at_end.into());
         } else {
             self.settle_ending();
-            self.message = self.status_message();
+            self.status.set(self.status_message());
             if self.playing {
                 self.restore_clock_here(std::time::Instant::now());
             }
@@ -354,12 +354,12 @@ impl App {
     /// Replaces the last move by its next (`delta` = 1) or previous (-1) alternative.
     pub fn switch_variation(&mut self, delta: i32) {
         let Some(parent) = self.game.record().node(self.game.node()).parent() else {
-            self.message = self.text().no_variation_at_start.into();
+            self.status.set(self.text().no_variation_at_start.into());
             return;
         };
         let siblings: Vec<NodeId> = self.game.record().node(parent).children().to_vec();
         if siblings.len() < 2 {
-            self.message = self.text().no_other_variation.into();
+            self.status.set(self.text().no_other_variation.into());
             return;
         }
         let i = siblings.iter().position(|&c| c == self.game.node()).unwrap_or(0) as i32;
@@ -368,7 +368,7 @@ impl App {
         self.game.back();
         if self.game.choose_variation(j).is_ok() {
             self.settle_ending();
-            self.message = (self.text().review.variation_of)(j + 1, n as usize);
+            self.status.set((self.text().review.variation_of)(j + 1, n as usize));
         }
     }
 
@@ -386,9 +386,9 @@ impl App {
             let mut special = Special::new(SpecialKind::TimeUp);
             special.time = Some(MoveTime { spent, total: None });
             self.end_line(special);
-            self.message = (self.text().time_up)(self.side_name(side));
+            self.status.set((self.text().time_up)(self.side_name(side)));
             if self.playing {
-                self.message = format!("{} ({})", self.message, self.text().clocks.time_up_undo);
+                self.status.set(format!("{} ({})", self.status.text(), self.text().clocks.time_up_undo));
             }
         }
     }
@@ -400,12 +400,12 @@ impl App {
             return;
         }
         if self.line_ended() || self.status().is_over() {
-            self.message = self.text().already_over.into();
+            self.status.set(self.text().already_over.into());
             return;
         }
         self.end_line(Special::new(SpecialKind::Resign));
         let side = self.side_name(self.pos().side_to_move());
-        self.message = (self.text().resigns)(side);
+        self.status.set((self.text().resigns)(side));
     }
 
     /// What a declaration by the side to move would mean under the rule in force, in words.
@@ -430,7 +430,7 @@ impl App {
             return;
         }
         if self.line_ended() || self.status().is_over() {
-            self.message = self.text().already_over.into();
+            self.status.set(self.text().already_over.into());
             return;
         }
         let [win, draw, lose] = self.text().declared;
@@ -441,7 +441,7 @@ impl App {
             Declaration::Lose => (SpecialKind::DeclarationLoss, lose),
         };
         self.end_line(Special::new(kind));
-        self.message = text.into();
+        self.status.set(text.into());
     }
 
     /// A side as the screen names it: ☗先手 / ☖後手, or in a handicap game ☗下手 / ☖上手 as the

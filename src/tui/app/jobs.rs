@@ -58,7 +58,7 @@ impl App {
                 self.on_library_opened(path, result.map(|r| *r))
             }
             Report::Online(incoming) => self.on_online(incoming, now),
-            Report::PasswordNotKept(why) => self.message = (self.online_text().password_not_kept)(&why),
+            Report::PasswordNotKept(why) => self.status.set((self.online_text().password_not_kept)(&why)),
         }
     }
 
@@ -77,9 +77,9 @@ impl App {
     /// The settings file was written (with a note to show), or why not.
     fn on_settings_written(&mut self, result: Result<Option<String>, String>) {
         match result {
-            Ok(Some(note)) => self.message = note,
+            Ok(Some(note)) => self.status.set(note),
             Ok(None) => {}
-            Err(e) => self.message = (self.text().settings_not_saved)(&e),
+            Err(e) => self.status.set((self.text().settings_not_saved)(&e)),
         }
     }
 

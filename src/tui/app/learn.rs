@@ -173,11 +173,11 @@ impl App {
         }
         if let Some((done, total)) = self.game_analysis_progress() {
             self.learn.after_analysis = true;
-            self.message = (self.text().learn_after_analysis)(done, total);
+            self.status.set((self.text().learn_after_analysis)(done, total));
             return;
         }
         if self.playing && self.unfinished() {
-            self.message = self.text().learn_in_game.into();
+            self.status.set(self.text().learn_in_game.into());
             return;
         }
         if !self.review().has_scores() {
@@ -187,7 +187,7 @@ impl App {
         let (side, side_fixed) = self.learn_side();
         let items = self.learn_items(side);
         if items.is_empty() {
-            self.message = (self.text().learn_nothing)(side_label(self, side));
+            self.status.set((self.text().learn_nothing)(side_label(self, side)));
             return;
         }
         if self.analysing() {
@@ -229,7 +229,7 @@ impl App {
         if let Mode::Learn(_) = self.mode {
             self.leave_to_board();
             self.outbox.stop(StudyKind::Learn);
-            self.message = self.text().learn_quit.into();
+            self.status.set(self.text().learn_quit.into());
         }
     }
 
@@ -292,7 +292,7 @@ impl App {
             self.selection = None;
         }
         let played = crate::record::pv::pv_text(self.pos(), &[played]);
-        self.message = (self.text().learn_item)(i + 1, n, ply, &played, mark.word());
+        self.status.set((self.text().learn_item)(i + 1, n, ply, &played, mark.word()));
     }
 
     /// A move chosen in learn mode: judged, never played into the record. `None` when learn
@@ -311,11 +311,11 @@ impl App {
         };
         self.selection = None;
         if let Err(why) = self.pos().why_illegal(m) {
-            self.message = crate::record::explain::describe(&why, self.explain_lang());
+            self.status.set(crate::record::explain::describe(&why, self.explain_lang()));
             return Some(false);
         }
         if busy {
-            self.message = self.text().learn_busy.into();
+            self.status.set(self.text().learn_busy.into());
             return Some(false);
         }
         let same = if m == played {
@@ -340,7 +340,7 @@ impl App {
         if let Some(l) = self.learn_mut() {
             l.phase = Phase::Evaluating(m);
         }
-        self.message = (self.text().learn_evaluating)(&tried);
+        self.status.set((self.text().learn_evaluating)(&tried));
         Some(false)
     }
 
@@ -369,12 +369,12 @@ impl App {
     fn learn_judged(&mut self, v: Verdict) {
         let tried = crate::record::pv::pv_text(self.pos(), &[v.tried]);
         let t = self.text();
-        self.message = match v.same_as {
+        self.status.set(match v.same_as {
             Some(Same::Played) => (t.learn_same_move)(&tried),
             Some(Same::EngineBest) => (t.learn_engine_move)(&tried),
             None if v.good => (t.learn_good)(&tried, v.loss),
             None => (t.learn_bad)(&tried, v.loss),
-        };
+        });
         if let Some(l) = self.learn_mut() {
             l.phase = Phase::Judged(v);
         }

@@ -179,7 +179,7 @@ impl App {
             Mode::Board => {}
             Mode::Library(_) => return,
             _ => {
-                self.message = self.text().library.leave_mode_first.into();
+                self.status.set(self.text().library.leave_mode_first.into());
                 return;
             }
         }
@@ -189,7 +189,7 @@ impl App {
         let language = Some(self.settings.language);
         self.mode = Mode::Library(Box::new(Library { board, language, ..Library::default() }));
         self.outbox.start(LibraryJob::Scan { sources: self.library_sources.clone() });
-        self.message.clear();
+        self.status.clear();
     }
 
     /// Esc: empties the filter, or with none, leaves the library.
@@ -287,7 +287,7 @@ impl App {
         let Some(path) = self.library().and_then(|l| l.selected_entry()).map(|e| e.path.clone()) else {
             return;
         };
-        self.message = (self.text().library.opening)(&path.display().to_string());
+        self.status.set((self.text().library.opening)(&path.display().to_string()));
         if let Some(l) = self.library_mut() {
             l.opening = Some(path.clone());
             l.opening_ply = if l.only_here { l.selected_index().and_then(|i| l.reached_at(i)) } else { None };
@@ -320,16 +320,16 @@ impl App {
                     .iter()
                     .find(|w| w.is_error())
                     .map(|w| (self.text().line_unreadable)(w.line, &w.message));
-                self.message = match warnings.first() {
+                self.status.set(match warnings.first() {
                     Some(w) => format!("{name}: {w}"),
                     None => (self.text().library.opened)(&name, moves),
-                };
+                });
             }
             Err(why) => {
                 if let Some(l) = self.library_mut() {
                     l.opening = None;
                 }
-                self.message = (self.text().library.open_failed)(&name, &why);
+                self.status.set((self.text().library.open_failed)(&name, &why));
             }
         }
     }

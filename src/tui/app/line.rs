@@ -28,7 +28,7 @@ pub struct LineInput {
 impl App {
     /// Opens the box for a typed move.
     pub fn open_move_input(&mut self) {
-        self.message.clear();
+        self.status.clear();
         self.open_input(LineInput { kind: InputKind::Move, editor: LineEditor::default() });
     }
 
@@ -44,7 +44,7 @@ impl App {
             .filter(|(what, _)| what == "LIST" && kind == InputKind::WatchGame)
             .and_then(|(_, games)| games.first())
             .map(|g| g.split_whitespace().next().unwrap_or_default().to_string());
-        self.message.clear();
+        self.status.clear();
         self.open_input(LineInput { kind, editor: LineEditor::new(listed.unwrap_or_default()) });
     }
 
@@ -54,7 +54,7 @@ impl App {
     pub fn open_save(&mut self, default_dir: Option<&std::path::Path>) {
         if let (Some(file), Some(problem)) = (self.file.clone(), self.read_with_errors.clone()) {
             let text = unused_sibling(&file).display().to_string();
-            self.message = (self.text().save_partial_proposed)(&file.display().to_string(), &problem);
+            self.status.set((self.text().save_partial_proposed)(&file.display().to_string(), &problem));
             self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
             return;
         }
@@ -68,7 +68,7 @@ impl App {
                 }
             }
         };
-        self.message.clear();
+        self.status.clear();
         self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
     }
 
@@ -112,7 +112,7 @@ impl App {
         };
         if crate::record::Format::from_path(&path).is_none() {
             let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
-            self.message = (self.text().unknown_extension)(&ext);
+            self.status.set((self.text().unknown_extension)(&ext));
             reopen(self);
             return;
         }
@@ -127,7 +127,12 @@ impl App {
                 let lines: Vec<String> = lost.iter().map(|(l, _)| l.to_string()).collect();
                 let utf8 =
                     path.with_extension(if format == crate::record::Format::Ki2 { "ki2u" } else { "kifu" });
-                self.message = (self.text().save_lossy_proposed)(enc.name(), &chars, &lines.join(", "), text);
+                self.status.set((self.text().save_lossy_proposed)(
+                    enc.name(),
+                    &chars,
+                    &lines.join(", "),
+                    text,
+                ));
                 self.lossy_asked = Some(path);
                 self.open_input(LineInput {
                     kind: InputKind::SavePath,
@@ -161,7 +166,7 @@ impl App {
         let record = Box::new(self.game.record().clone());
         let recent = self.library_sources.recent.clone();
         self.outbox.start(crate::tui::jobs::FileJob::Save { path: path.to_path_buf(), record, recent });
-        self.message = (self.text().saving)(&path.display().to_string());
+        self.status.set((self.text().saving)(&path.display().to_string()));
     }
 
     /// A save ended: the record now belongs to `path` (the message adds what the format could
@@ -171,12 +176,12 @@ impl App {
             Ok(lossy) => {
                 let format = crate::record::Format::from_path(path).unwrap_or(crate::record::Format::Kif);
                 let shown = path.display().to_string();
-                self.message = match crate::record::variations_dropped(self.game.record(), format) {
+                self.status.set(match crate::record::variations_dropped(self.game.record(), format) {
                     0 => (self.text().saved)(&shown),
                     n => (self.text().saved_without_variations)(&shown, n),
-                };
+                });
                 if let Some(w) = lossy.first() {
-                    self.message = format!("{} · {w}", self.message);
+                    self.status.set(format!("{} · {w}", self.status.text()));
                 }
                 self.file = Some(path.to_path_buf());
                 self.saved_since_failure = true;
@@ -185,7 +190,7 @@ impl App {
                 self.lossy_asked = None;
                 self.explorer_after_save();
             }
-            Err(e) => self.message = (self.text().save_failed)(&path.display().to_string(), &e),
+            Err(e) => self.status.set((self.text().save_failed)(&path.display().to_string(), &e)),
         }
     }
 }

@@ -35,6 +35,7 @@ mod popups;
 mod selection;
 mod session;
 mod settings_menu;
+mod status;
 mod study;
 mod threats;
 mod tsume;
@@ -55,6 +56,7 @@ pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, options_text, parse_options};
+pub use status::Status;
 pub use tsume::{Problem, Tsume, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
@@ -95,7 +97,8 @@ pub struct App {
     library_found: Option<std::sync::Arc<crate::tui::library::Found>>,
     /// The opening explorer is shown beside the board.
     explorer_shown: bool,
-    message: String,
+    /// The status line.
+    status: Status,
     flipped: bool,
     players: [Player; 2],
     /// The level 1..=10 of the computer playing each side (☗, ☖); they differ only in
@@ -190,7 +193,7 @@ impl App {
             library_sources: Default::default(),
             library_found: None,
             explorer_shown: false,
-            message: String::new(),
+            status: Status::default(),
             flipped: false,
             players: [Player::Human, Player::Human],
             levels: [5; 2],
@@ -237,7 +240,7 @@ impl App {
         let mut app = App::with_record(record);
         app.review = true;
         app.file = Some(path.to_path_buf());
-        app.message = message;
+        app.status.set(message);
         app
     }
 
@@ -289,7 +292,7 @@ impl App {
     }
 
     pub fn message(&self) -> &str {
-        &self.message
+        self.status.text()
     }
 
     pub fn flipped(&self) -> bool {
@@ -347,7 +350,7 @@ impl App {
     /// line until an autosave is written again.
     pub fn set_autosave_result(&mut self, failure: Option<String>) {
         if let Some(e) = &failure {
-            self.message = (self.text().autosave_failed)(e);
+            self.status.set((self.text().autosave_failed)(e));
             if self.autosave_failure.is_none() {
                 self.saved_since_failure = false;
             }
@@ -425,13 +428,13 @@ impl App {
     pub fn goto_node(&mut self, node: NodeId) {
         if self.game.goto_node(node).is_ok() {
             self.selection = None;
-            self.message = self.status_message();
+            self.status.set(self.status_message());
         }
     }
 
     /// Shows `text` in the status line.
     pub fn set_message(&mut self, text: impl Into<String>) {
-        self.message = text.into();
+        self.status.set(text.into());
     }
 
     /// Leaves the app (Ctrl-C, a signal, or quitting after confirming); a game in progress

@@ -46,13 +46,13 @@ impl App {
         }
         let moved = if delta < 0 { self.game.back() } else { self.game.forward() };
         if !moved {
-            self.message = if delta < 0 { self.text().at_start } else { self.text().at_end }.into();
+            self.status.set(if delta < 0 { self.text().at_start } else { self.text().at_end }.into());
             return;
         }
         if delta > 0 {
             self.settle_ending();
         }
-        self.message = self.status_message();
+        self.status.set(self.status_message());
     }
 
     /// Whether the record panel shows each move's time.
@@ -64,7 +64,7 @@ impl App {
     pub fn toggle_times(&mut self) {
         self.tools.show_times = !self.tools.show_times;
         let t = self.text().review;
-        self.message = if self.tools.show_times { t.times_on } else { t.times_off }.into();
+        self.status.set(if self.tools.show_times { t.times_on } else { t.times_off }.into());
     }
 
     /// The last move number of the line shown (the path here and what redo would follow).
@@ -74,7 +74,7 @@ impl App {
 
     /// Opens the box asking for a move number.
     pub fn open_goto(&mut self) {
-        self.message.clear();
+        self.status.clear();
         self.open_input(LineInput { kind: InputKind::GotoMove, editor: LineEditor::default() });
     }
 
@@ -91,13 +91,13 @@ impl App {
             })
             .collect();
         let Ok(n) = digits.trim().trim_end_matches('手').trim_end_matches("手目").parse::<usize>() else {
-            self.message = (t.goto_not_a_number)(text);
+            self.status.set((t.goto_not_a_number)(text));
             self.open_input(LineInput { kind: InputKind::GotoMove, editor: LineEditor::new(text) });
             return;
         };
         let reached = self.game.to_ply(n);
         self.selection = None;
-        self.message = if reached < n { (t.goto_past_end)(n, reached) } else { self.status_message() };
+        self.status.set(if reached < n { (t.goto_past_end)(n, reached) } else { self.status_message() });
     }
 
     /// Where the variations list applies: the moves from the parent of the move shown when it
@@ -126,7 +126,7 @@ impl App {
                     confirm_delete: false,
                 }));
             }
-            None => self.message = self.text().review.no_variations.into(),
+            None => self.status.set(self.text().review.no_variations.into()),
         }
     }
 
@@ -150,7 +150,7 @@ impl App {
         let Some(Popup::Variations(v)) = self.take_popup() else { return };
         if self.game.goto_node(v.chosen()).is_ok() {
             self.selection = None;
-            self.message = self.status_message();
+            self.status.set(self.status_message());
         }
     }
 
@@ -167,9 +167,9 @@ impl App {
     pub(super) fn lines_locked(&mut self) -> bool {
         let t = self.text().review;
         if self.game_analysis_progress().is_some() {
-            self.message = t.wait_for_analysis.into();
+            self.status.set(t.wait_for_analysis.into());
         } else if self.editor().is_some() || self.tsume_list().is_some() || self.tsume().is_some() {
-            self.message = t.leave_mode_first.into();
+            self.status.set(t.leave_mode_first.into());
         } else {
             return false;
         }
@@ -190,7 +190,7 @@ impl App {
         let children = self.record().node(v.parent).children().to_vec();
         let row = children.iter().position(|&c| c == chosen).unwrap_or(0);
         self.open_popup(Popup::Variations(VariationList { children, row, ..v }));
-        self.message = (self.text().review.promoted)(&text);
+        self.status.set((self.text().review.promoted)(&text));
     }
 
     /// `d` in the list: asks before deleting the chosen variation.
@@ -226,7 +226,7 @@ impl App {
         } else {
             self.close_popup();
         }
-        self.message = (self.text().review.deleted)(&text, moves);
+        self.status.set((self.text().review.deleted)(&text, moves));
     }
 
     /// After a variation was promoted or deleted: the record is to be saved and the main

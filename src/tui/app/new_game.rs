@@ -256,7 +256,7 @@ impl App {
         self.clock = Some(GameClock::new(clock, std::time::Instant::now()));
         self.dirty = true;
         self.flipped = mode == GameMode::HumanGote;
-        self.message = (self.text().new_game)(&self.mode_label(mode));
+        self.status.set((self.text().new_game)(&self.mode_label(mode)));
     }
 
     /// `label` with the player's name, when one is set, in place of the word for "you".

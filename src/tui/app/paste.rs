@@ -73,7 +73,7 @@ impl App {
             return;
         }
         let Some(format) = Format::detect(text) else {
-            self.message = (t.paste_unknown)(&excerpt(text));
+            self.status.set((t.paste_unknown)(&excerpt(text)));
             return;
         };
         let name = format_name(format);
@@ -81,12 +81,12 @@ impl App {
             Ok((record, warnings)) => {
                 let moves = record.main_line().len();
                 self.replace_record(record);
-                self.message = match warnings.first() {
+                self.status.set(match warnings.first() {
                     Some(w) => (t.pasted_with_warning)(name, &w.to_string()),
                     None => (t.pasted)(name, moves),
-                };
+                });
             }
-            Err(e) => self.message = (t.paste_failed)(name, &e.to_string()),
+            Err(e) => self.status.set((t.paste_failed)(name, &e.to_string())),
         }
     }
 
@@ -119,13 +119,13 @@ impl App {
     /// Queues the position shown, as SFEN, for the clipboard.
     pub fn copy_position(&mut self) {
         self.outbox.push(Command::Copy(self.pos().to_sfen()));
-        self.message = self.text().review.copied_position.into();
+        self.status.set(self.text().review.copied_position.into());
     }
 
     /// Queues the whole record, as KIF (UTF-8), for the clipboard.
     pub fn copy_record(&mut self) {
         self.outbox.push(Command::Copy(crate::record::write_text(self.record(), Format::Kifu)));
-        self.message = (self.text().review.copied_record)(self.record().main_line().len());
+        self.status.set((self.text().review.copied_record)(self.record().main_line().len()));
     }
 
     /// The text waiting to be copied, if any (the event loop writes it to the terminal).

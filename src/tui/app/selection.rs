@@ -56,7 +56,7 @@ impl App {
                 match PieceKind::HAND_SFEN_ORDER.iter().position(|&k| hand.count(k) > 0) {
                     Some(first) => Focus::Hand(first),
                     None => {
-                        self.message = self.text().no_pieces_in_hand.into();
+                        self.status.set(self.text().no_pieces_in_hand.into());
                         Focus::Board
                     }
                 }
@@ -77,12 +77,12 @@ impl App {
             let kind = PieceKind::HAND_SFEN_ORDER[i];
             let side = self.pos().side_to_move();
             if self.pos().hand(side).count(kind) == 0 {
-                self.message = (self.text().none_in_hand)(kind.kanji());
+                self.status.set((self.text().none_in_hand)(kind.kanji()));
                 return;
             }
             self.selection = Some(Selection::Hand(kind));
             self.focus = Focus::Board;
-            self.message = (self.text().choose_drop_square)(kind.kanji());
+            self.status.set((self.text().choose_drop_square)(kind.kanji()));
             return;
         }
         self.click_square(self.cursor);
@@ -99,11 +99,11 @@ impl App {
         self.focus = Focus::Board;
         self.cursor = sq;
         if !self.human_to_move() {
-            self.message = if self.status().is_over() {
+            self.status.set(if self.status().is_over() {
                 "the game is over".into()
             } else {
                 "wait: the engine is to move".into()
-            };
+            });
             return;
         }
         let side = self.pos().side_to_move();
@@ -123,9 +123,9 @@ impl App {
             None => {
                 if !here.is_empty() && here.color() == side {
                     self.selection = Some(Selection::Square(sq));
-                    self.message.clear();
+                    self.status.clear();
                 } else {
-                    self.message = self.text().select_own_piece.into();
+                    self.status.set(self.text().select_own_piece.into());
                 }
             }
         }
@@ -152,7 +152,7 @@ impl App {
                     other => other,
                 };
                 if let Err(why) = why {
-                    self.message = describe(&why, self.explain_lang());
+                    self.status.set(describe(&why, self.explain_lang()));
                 }
             }
         }

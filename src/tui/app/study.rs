@@ -129,10 +129,10 @@ impl App {
         }
         self.study.on = !self.study.on;
         if self.study.on {
-            self.message = self.text().analysis_on.into();
+            self.status.set(self.text().analysis_on.into());
         } else {
             self.stop_live();
-            self.message = self.text().analysis_off.into();
+            self.status.set(self.text().analysis_off.into());
         }
     }
 
@@ -147,7 +147,7 @@ impl App {
         let lines = self.analysis_lines() % crate::engine::analysis::MAX_LINES + 1;
         self.settings.analysis_lines = lines as u8;
         self.settings_dirty = true;
-        self.message = (self.text().analysis_lines)(lines);
+        self.status.set((self.text().analysis_lines)(lines));
     }
 
     /// Whether analysis or a hint (`what`, as the record names it) may be used here: always,
@@ -159,7 +159,7 @@ impl App {
             return true;
         }
         if !self.settings.help_in_games {
-            self.message = self.text().clocks.no_help_in_game.into();
+            self.status.set(self.text().clocks.no_help_in_game.into());
             return false;
         }
         let note = format!("{what}を使用");
@@ -193,7 +193,7 @@ impl App {
     /// Asks the engine for the best move of the side to move (shown when it answers).
     pub fn request_hint(&mut self) {
         if self.study.on {
-            self.message = self.text().hint_in_analysis.into();
+            self.status.set(self.text().hint_in_analysis.into());
             return;
         }
         if !self.help_allowed("ヒント") {
@@ -208,7 +208,7 @@ impl App {
             lines: 1,
             limits: Limits::movetime(HINT_MS),
         });
-        self.message = self.text().hint_thinking.into();
+        self.status.set(self.text().hint_thinking.into());
     }
 
     /// Asks for the continuous analysis of the position shown, when it is on and the position
@@ -239,13 +239,13 @@ impl App {
             let live = self.study.live.as_ref().expect("just set");
             let best = live.lines.first().and_then(|l| l.pv.first()).copied();
             self.study.hint_given = best.map(|m| (self.game.node(), m));
-            self.message = match best {
+            self.status.set(match best {
                 Some(m) => (self.text().hint)(
                     &crate::record::pv::pv_text(self.pos(), &[m]),
                     &live.lines[0].score.text(),
                 ),
                 None => self.text().hint_none.into(),
-            };
+            });
         }
     }
 
@@ -254,7 +254,7 @@ impl App {
     pub fn toggle_game_analysis(&mut self) {
         if self.study.run.is_some() {
             self.outbox.stop(StudyKind::GameAnalysis);
-            self.message = self.text().game_analysis_stopping.into();
+            self.status.set(self.text().game_analysis_stopping.into());
             return;
         }
         let rec = self.record();
@@ -269,7 +269,7 @@ impl App {
         self.study.sweep = Sweep { pending, serial: self.game_serial, ..Sweep::default() };
         self.study.run = Some((0, total));
         self.outbox.start(self.game_analysis_job(start, moves));
-        self.message = (self.text().game_analysis_started)(total, self.settings.game_analysis_ms);
+        self.status.set((self.text().game_analysis_started)(total, self.settings.game_analysis_ms));
     }
 
     /// The whole-game analysis of `start` + `moves`, as the settings set it up.
@@ -343,7 +343,7 @@ impl App {
         }
         self.study.run = None;
         let (positions, marks) = (self.study.sweep.positions, self.study.sweep.marks);
-        self.message = (self.text().game_analysis_done)(analysis.stopped, positions, marks);
+        self.status.set((self.text().game_analysis_done)(analysis.stopped, positions, marks));
         self.learn_on_analysis_done(analysis.stopped);
     }
 
@@ -374,11 +374,11 @@ impl App {
                 if self.game.goto_node(node).is_ok() {
                     self.selection = None;
                     if let Some(mark) = self.study.review.points[ply].mark {
-                        self.message = (self.text().review.marked_move)(ply, mark);
+                        self.status.set((self.text().review.marked_move)(ply, mark));
                     }
                 }
             }
-            None => self.message = self.text().no_marked_move.into(),
+            None => self.status.set(self.text().no_marked_move.into()),
         }
     }
 

@@ -38,7 +38,7 @@ fn illegal_target_is_refused_with_message() {
     app.click_square(sq("7g"));
     app.click_square(sq("7e"));
     assert_eq!(app.ply(), 0);
-    assert!(app.message.contains("７五"), "{}", app.message);
+    assert!(app.message().contains("７五"), "{}", app.message());
 }
 
 #[test]
@@ -48,7 +48,7 @@ fn cursor_refusals_give_the_reason_from_core() {
     app.click_square(sq("5h"));
     app.click_square(sq("6h"));
     assert_eq!(app.ply(), 0);
-    assert!(app.message.contains("pinned") && app.message.contains("５一"), "{}", app.message);
+    assert!(app.message().contains("pinned") && app.message().contains("５一"), "{}", app.message());
 
     // 二歩 by a drop chosen with the cursor, in Japanese when the interface is
     let mut app = App::new(Position::from_sfen("4k4/9/9/9/9/9/4P4/9/4K4 b P 1").unwrap());
@@ -58,28 +58,28 @@ fn cursor_refusals_give_the_reason_from_core() {
     app.selection = Some(Selection::Hand(crate::core::PieceKind::Pawn));
     app.click_square(sq("5e"));
     assert_eq!(app.ply(), 0);
-    assert!(app.message.contains("二歩"), "{}", app.message);
+    assert!(app.message().contains("二歩"), "{}", app.message());
 
     // a pawn that must promote on the last rank but is pinned: the reason is the promoting move's
     let mut app = App::new(Position::from_sfen("9/K3P3r/9/9/9/9/9/9/8k b - 1").unwrap());
     app.click_square(sq("5b"));
     app.click_square(sq("5a"));
     assert_eq!(app.ply(), 0);
-    assert!(app.message.contains("pinned") && app.message.contains("１二"), "{}", app.message);
+    assert!(app.message().contains("pinned") && app.message().contains("１二"), "{}", app.message());
 }
 
 #[test]
 fn typed_refusals_follow_the_interface_language() {
     let mut app = App::new(Position::startpos());
     assert!(!app.submit_typed("55飛"));
-    let english = app.message.clone();
+    let english = app.message().to_string();
     assert!(english.starts_with("55飛: ") && english.contains("５五"), "{english}");
     let mut settings = crate::tui::settings::Settings::default();
     settings.language = crate::tui::settings::Language::Ja;
     app.set_settings(settings);
     assert!(!app.submit_typed("55飛"));
-    assert_ne!(app.message, english);
-    assert!(app.message.contains("５五"), "{}", app.message);
+    assert_ne!(app.message(), english);
+    assert!(app.message().contains("５五"), "{}", app.message());
 }
 
 #[test]
@@ -108,7 +108,7 @@ fn drop_from_hand_with_keyboard() {
     app.cursor = sq("5b");
     app.activate();
     assert_eq!(app.pos().last_move().unwrap().usi(), "G*5b");
-    assert!(app.message.contains("check"));
+    assert!(app.message().contains("check"));
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn undo_redo_and_new_branch() {
     app.redo();
     assert_eq!(app.ply(), 1);
     assert!(!app.submit_typed("7g7f"));
-    assert!(app.message.contains("there is no piece on ７七"), "{}", app.message);
+    assert!(app.message().contains("there is no piece on ７七"), "{}", app.message());
     assert!(app.submit_typed("8c8d"));
     // the old line stays as a variation
     assert_eq!(app.game.record().node(crate::record::ROOT).children().len(), 1);
@@ -168,7 +168,7 @@ fn resign_and_declaration_end_the_line() {
     app.resign();
     assert!(app.line_ended());
     assert!(!app.submit_typed("7g7f"));
-    assert!(app.message.contains("game is over"));
+    assert!(app.message().contains("game is over"));
     assert_eq!(
         app.game.record().outcome(),
         crate::record::Outcome::Win(Color::White),
@@ -221,7 +221,7 @@ fn timed_game_records_times_and_ends_on_time() {
     app.tick(std::time::Instant::now() + std::time::Duration::from_secs(31));
     assert!(app.line_ended());
     assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::Black));
-    assert!(app.message.contains("切れ負け"));
+    assert!(app.message().contains("切れ負け"));
 }
 
 #[test]
@@ -560,30 +560,30 @@ fn endings_reach_saved_kif_csa_and_jkf_files() {
 fn game_messages_follow_the_interface_language() {
     let mut app = App::new(Position::startpos());
     app.undo();
-    assert_eq!(app.message, "at the start");
+    assert_eq!(app.message(), "at the start");
     let mut settings = crate::tui::settings::Settings::default();
     settings.language = crate::tui::settings::Language::Ja;
     app.set_settings(settings);
     app.undo();
-    assert_eq!(app.message, "開始局面です");
+    assert_eq!(app.message(), "開始局面です");
     app.redo();
-    assert_eq!(app.message, "この手順の最後です");
+    assert_eq!(app.message(), "この手順の最後です");
     app.resign();
-    assert_eq!(app.message, "投了 — ☗先手の投了");
+    assert_eq!(app.message(), "投了 — ☗先手の投了");
     app.resign();
-    assert_eq!(app.message, "対局はもう終わっています");
+    assert_eq!(app.message(), "対局はもう終わっています");
 }
 
 #[test]
 fn computer_messages_follow_the_interface_language() {
     let mut app = App::new(Position::startpos());
     app.toggle_pause();
-    assert_eq!(app.message, "nothing to pause: no computer and no clock in this game");
+    assert_eq!(app.message(), "nothing to pause: no computer and no clock in this game");
     let mut settings = crate::tui::settings::Settings::default();
     settings.language = crate::tui::settings::Language::Ja;
     app.set_settings(settings);
     app.toggle_pause();
-    assert_eq!(app.message, "一時停止するものはありません: この対局にはコンピュータも時計もありません");
+    assert_eq!(app.message(), "一時停止するものはありません: この対局にはコンピュータも時計もありません");
     assert_eq!(GameMode::EngineVsEngine.label(app.text()), "コンピュータ同士");
 }
 

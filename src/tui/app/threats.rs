@@ -38,8 +38,8 @@ impl App {
     pub fn toggle_threats(&mut self) {
         self.settings.threats = !self.settings.threats;
         self.settings_dirty = true;
-        self.message =
-            if self.settings.threats { self.text().threats_on } else { self.text().threats_off }.into();
+        self.status
+            .set(if self.settings.threats { self.text().threats_on } else { self.text().threats_off }.into());
     }
 
     /// Asks for the solve of the position shown when it changed (a newer request stops the

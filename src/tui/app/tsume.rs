@@ -241,13 +241,13 @@ impl App {
         let attacker = pos.side_to_move();
         let t = self.setup_text();
         if pos.king_square(attacker.flip()).is_none() {
-            self.message = t.tsume_no_king.into();
+            self.status.set(t.tsume_no_king.into());
             return;
         }
         if let Err(problems) = crate::core::Setup::from_position(&pos).position(crate::core::SetupUse::Tsume)
         {
             let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
-            self.message = (t.cannot_use)(t.exits[2], &reasons.join(" / "));
+            self.status.set((t.cannot_use)(t.exits[2], &reasons.join(" / ")));
             return;
         }
         let mut rec = GameRecord::new(pos.clone());
@@ -272,7 +272,7 @@ impl App {
             show_when_known: false,
             applying: false,
         }));
-        self.message = (self.setup_text().tsume_started)(length);
+        self.status.set((self.setup_text().tsume_started)(length));
     }
 
     /// Leaves tsume mode; the record stays for review.
@@ -280,7 +280,7 @@ impl App {
         if let Mode::Tsume(_) = self.mode {
             self.leave_to_board();
             self.stop_solver();
-            self.message = self.setup_text().tsume_left.into();
+            self.status.set(self.setup_text().tsume_left.into());
         }
     }
 
@@ -307,7 +307,7 @@ impl App {
         };
         self.selection = None;
         if let Some(r) = refusal {
-            self.message = r;
+            self.status.set(r);
             return true;
         }
         self.outbox.start(MateJob::TsumeJudge { pos: Box::new(self.pos().clone()), mv: m });
@@ -315,7 +315,7 @@ impl App {
         if let Some(t) = self.tsume_mut() {
             t.judging = Some((m, node));
         }
-        self.message = (self.setup_text().tsume_judging)(&self.move_text(m));
+        self.status.set((self.setup_text().tsume_judging)(&self.move_text(m)));
         true
     }
 
@@ -328,7 +328,7 @@ impl App {
     pub fn on_tsume_progress_written(&mut self, result: Result<(), String>) {
         if let Err(e) = result {
             let not_kept = (self.setup_text().progress_not_kept)(&e);
-            self.message = format!("{} · {not_kept}", self.message);
+            self.status.set(format!("{} · {not_kept}", self.status.text()));
         }
     }
 
@@ -364,19 +364,19 @@ impl App {
                         }
                         // a line for a position the player has left is of no use any more
                         if node == here {
-                            self.message = if show {
+                            self.status.set(if show {
                                 (text.tsume_solution)(&crate::record::pv::pv_text(
                                     self.game.position(),
                                     &line,
                                 ))
                             } else {
                                 (text.tsume_started)(t.length)
-                            };
+                            });
                             t.plan = Some((node, line));
                         }
                     }
-                    MateResult::NoMate if node == here => self.message = text.tsume_no_mate.into(),
-                    MateResult::Unknown if node == here => self.message = text.tsume_unknown.into(),
+                    MateResult::NoMate if node == here => self.status.set(text.tsume_no_mate.into()),
+                    MateResult::Unknown if node == here => self.status.set(text.tsume_unknown.into()),
                     MateResult::NoMate | MateResult::Unknown => {}
                 }
             }
@@ -391,7 +391,7 @@ impl App {
             after.do_move(mv);
             crate::record::pv::pv_text(&after, &[reply])
         };
-        self.message = match attack {
+        let said = match attack {
             Attack::Illegal => (text.tsume_not_check)(&shown),
             Attack::NotCheck => (text.tsume_not_check)(&shown),
             Attack::Escapes { reply } => (text.tsume_escapes)(&shown, &reply_text(self, reply)),
@@ -419,6 +419,7 @@ impl App {
                 (text.tsume_reply)(&reply_shown, mate.len())
             }
         };
+        self.status.set(said);
     }
 
     /// Plays judged moves into the record through the usual path.
@@ -439,7 +440,7 @@ impl App {
     pub fn tsume_undo(&mut self) {
         let Some(attacker) = self.tsume().map(|t| t.attacker) else { return self.undo() };
         if self.tsume().is_some_and(Tsume::busy) && self.game.node() != ROOT {
-            self.message = self.setup_text().tsume_wait.into();
+            self.status.set(self.setup_text().tsume_wait.into());
             return;
         }
         self.undo();
@@ -458,17 +459,17 @@ impl App {
         let Some(t) = self.tsume() else { return };
         let text = self.setup_text();
         if t.solved || self.status().is_over() {
-            self.message = text.tsume_already_solved.into();
+            self.status.set(text.tsume_already_solved.into());
             return;
         }
         if self.pos().side_to_move() != t.attacker {
-            self.message = text.tsume_defender_moves.into();
+            self.status.set(text.tsume_defender_moves.into());
             return;
         }
         if let Some((at, line)) = &t.plan
             && *at == node
         {
-            self.message = (text.tsume_solution)(&crate::record::pv::pv_text(self.pos(), line));
+            self.status.set((text.tsume_solution)(&crate::record::pv::pv_text(self.pos(), line)));
             return;
         }
         if t.solving.is_some_and(|(_, at)| at == node) {
@@ -476,17 +477,17 @@ impl App {
             if let Some(t) = self.tsume_mut() {
                 t.show_when_known = true;
             }
-            self.message = text.tsume_solving.into();
+            self.status.set(text.tsume_solving.into());
             return;
         }
         if t.busy() {
-            self.message = text.tsume_wait.into();
+            self.status.set(text.tsume_wait.into());
             return;
         }
         self.outbox.start(MateJob::TsumeSolve { pos: Box::new(self.pos().clone()) });
         if let Some(t) = self.tsume_mut() {
             t.solving = Some((SolveFor::Show, node));
         }
-        self.message = text.tsume_solving.into();
+        self.status.set(text.tsume_solving.into());
     }
 }
