@@ -16,6 +16,40 @@ use crate::tui::jobs::JobRequest;
 use crate::tui::jobs::{EngineReport, JobKind, ThinkRequest, think_time_ms};
 use std::time::{Duration, Instant};
 
+/// The computer's play, seen from the app.
+#[derive(Clone, Debug)]
+pub(super) struct ComputerPlay {
+    /// The search the app waits for (its answer is played only for that search and node).
+    pub(super) thinking: Option<Thinking>,
+    /// Computer-against-computer play is paused.
+    pub(super) paused: bool,
+    /// The game is held (paused) because the board is not on the screen (the terminal is too
+    /// small), and goes on when it is shown again.
+    pub(super) held_unseen: bool,
+    /// A frame has been drawn: the clock's first turn starts with it.
+    pub(super) screen_seen: bool,
+    /// Minimum time per move when the computer plays both sides (ms).
+    pub(super) pace_ms: u64,
+    /// The computer's thinking so far (`None` when it is not thinking).
+    pub(super) engine_info: Option<crate::tui::jobs::ThinkingInfo>,
+    /// The computer's name (for the record's player headers).
+    pub(super) engine_name: String,
+}
+
+impl Default for ComputerPlay {
+    fn default() -> Self {
+        ComputerPlay {
+            thinking: None,
+            paused: false,
+            held_unseen: false,
+            screen_seen: false,
+            pace_ms: DEFAULT_PACE_MS,
+            engine_info: None,
+            engine_name: "shogiban".into(),
+        }
+    }
+}
+
 /// The search the app is waiting for.
 #[derive(Clone, Debug)]
 pub(super) struct Thinking {
@@ -36,7 +70,7 @@ impl App {
     /// Whether the engine should be thinking now.
     pub fn engine_to_move(&self) -> bool {
         self.players[self.pos().side_to_move().index()] == Player::Engine
-            && !self.paused
+            && !self.computer.paused
             && self.popup().is_none()
             && !self.line_ended()
             && !self.status().is_over()
@@ -45,12 +79,12 @@ impl App {
 
     /// Whether computer-against-computer play is paused.
     pub fn paused(&self) -> bool {
-        self.paused
+        self.computer.paused
     }
 
     /// The minimum time per move when the computer plays both sides.
     pub fn pace(&self) -> Duration {
-        Duration::from_millis(self.pace_ms)
+        Duration::from_millis(self.computer.pace_ms)
     }
 
     /// Pauses or resumes the game: the computer (its search in progress is abandoned on
@@ -60,8 +94,8 @@ impl App {
             self.status.set(self.text().nothing_to_pause.into());
             return;
         }
-        self.set_paused(!self.paused, std::time::Instant::now());
-        self.status.set(if self.paused {
+        self.set_paused(!self.computer.paused, std::time::Instant::now());
+        self.status.set(if self.computer.paused {
             self.text().paused_note.into()
         } else {
             self.text().resumed.into()
@@ -70,7 +104,7 @@ impl App {
 
     /// Pauses or resumes the computer and the clocks at `now`.
     pub(super) fn set_paused(&mut self, paused: bool, now: std::time::Instant) {
-        self.paused = paused;
+        self.computer.paused = paused;
         if let Some(c) = self.clock.as_mut() {
             if paused { c.stop(now) } else { c.start(now) }
         }
@@ -82,8 +116,8 @@ impl App {
     /// frame starts the side to move's time afresh: the time before the first screen is not
     /// charged.
     pub fn set_board_shown(&mut self, shown: bool, now: Instant) {
-        if !self.screen_seen {
-            self.screen_seen = true;
+        if !self.computer.screen_seen {
+            self.computer.screen_seen = true;
             if let Some(c) = self.clock.as_mut()
                 && !c.stopped
                 && c.banked == 0
@@ -95,12 +129,12 @@ impl App {
             // the server's clock runs whatever this screen shows
             return;
         }
-        if !shown && !self.paused && self.playing {
-            self.held_unseen = true;
+        if !shown && !self.computer.paused && self.playing {
+            self.computer.held_unseen = true;
             self.set_paused(true, now);
-        } else if shown && self.held_unseen {
-            self.held_unseen = false;
-            if self.paused {
+        } else if shown && self.computer.held_unseen {
+            self.computer.held_unseen = false;
+            if self.computer.paused {
                 self.set_paused(false, now);
             }
         }
@@ -122,7 +156,7 @@ impl App {
             }
         };
         self.rename_player(i);
-        self.paused = false;
+        self.computer.paused = false;
         self.dirty = true;
     }
 
@@ -142,17 +176,18 @@ impl App {
 
     /// Steps the minimum time per move for computer against computer through `PACES_MS`.
     pub fn step_pace(&mut self, delta: i32) {
-        let i = PACES_MS.iter().position(|&p| p >= self.pace_ms).unwrap_or(PACES_MS.len() - 1) as i32;
+        let i =
+            PACES_MS.iter().position(|&p| p >= self.computer.pace_ms).unwrap_or(PACES_MS.len() - 1) as i32;
         let j = (i + delta).clamp(0, PACES_MS.len() as i32 - 1) as usize;
-        self.pace_ms = PACES_MS[j];
-        self.settings.min_move_ms = self.pace_ms;
+        self.computer.pace_ms = PACES_MS[j];
+        self.settings.min_move_ms = self.computer.pace_ms;
         self.settings_dirty = true;
-        self.status.set((self.text().pace_set)(self.pace_ms as f64 / 1000.0));
+        self.status.set((self.text().pace_set)(self.computer.pace_ms as f64 / 1000.0));
     }
 
     /// Sets the minimum time per move for computer against computer.
     pub fn set_pace(&mut self, pace: Duration) {
-        self.pace_ms = pace.as_millis() as u64;
+        self.computer.pace_ms = pace.as_millis() as u64;
     }
 
     /// Takes in one report of the search the app asked for last (the runner drops the reports
@@ -161,14 +196,14 @@ impl App {
         match ev {
             EngineReport::Thinking(info) => {
                 if self.waiting() {
-                    self.engine_info = Some(info);
+                    self.computer.engine_info = Some(info);
                 }
             }
             EngineReport::Answer { best, declare_win } => {
                 if !self.waiting() {
                     return;
                 }
-                if let Some(t) = self.thinking.as_mut() {
+                if let Some(t) = self.computer.thinking.as_mut() {
                     t.answer = Some((best, declare_win));
                 }
                 self.play_engine_answer(now);
@@ -176,8 +211,8 @@ impl App {
             EngineReport::Failed(message) => {
                 // nothing is lost: the game stays, both sides become human
                 self.players = [Player::Human, Player::Human];
-                self.thinking = None;
-                self.engine_info = None;
+                self.computer.thinking = None;
+                self.computer.engine_info = None;
                 self.status.set((self.text().engine_failed)(&message));
             }
         }
@@ -185,26 +220,26 @@ impl App {
 
     /// Whether a search is asked for and has not answered yet.
     fn waiting(&self) -> bool {
-        self.thinking.as_ref().is_some_and(|t| t.answer.is_none())
+        self.computer.thinking.as_ref().is_some_and(|t| t.answer.is_none())
     }
 
     /// When the answer held back (for the pace, or the level's natural thinking time) may be
     /// played.
     pub(super) fn answer_due(&self, now: Instant) -> Option<Instant> {
-        let t = self.thinking.as_ref().filter(|t| t.answer.is_some())?;
+        let t = self.computer.thinking.as_ref().filter(|t| t.answer.is_some())?;
         Some(t.started + self.least_think_time(now))
     }
 
     /// Plays the answer held back once its time has come.
     pub(super) fn play_engine_answer(&mut self, now: Instant) {
-        let Some(t) = &self.thinking else { return };
+        let Some(t) = &self.computer.thinking else { return };
         let Some((best, declare_win)) = t.answer else { return };
         if now < t.started + self.least_think_time(now) {
             return;
         }
         let node = t.node;
-        self.thinking = None;
-        self.engine_info = None;
+        self.computer.thinking = None;
+        self.computer.engine_info = None;
         if self.game.node() != node || !self.engine_to_move() {
             return;
         }
@@ -243,15 +278,15 @@ impl App {
     /// before the outbox is handed out).
     pub(super) fn engine_requests(&mut self, now: Instant) {
         let here = self.game.node();
-        if let Some(t) = &self.thinking
+        if let Some(t) = &self.computer.thinking
             && (t.node != here || !self.engine_to_move())
         {
             // the user moved elsewhere, paused or took over: forget that search
-            self.thinking = None;
-            self.engine_info = None;
+            self.computer.thinking = None;
+            self.computer.engine_info = None;
             self.outbox.stop(JobKind::Engine);
         }
-        if !self.engine_to_move() || self.thinking.is_some() {
+        if !self.engine_to_move() || self.computer.thinking.is_some() {
             return;
         }
         let limits = match self.clock() {
@@ -270,8 +305,8 @@ impl App {
             }
             None => Limits::movetime(think_time_ms(self.mover_level())),
         };
-        self.thinking = Some(Thinking { node: here, started: now, answer: None });
-        self.engine_info = Some(Default::default());
+        self.computer.thinking = Some(Thinking { node: here, started: now, answer: None });
+        self.computer.engine_info = Some(Default::default());
         self.outbox.start(ThinkRequest {
             start: Box::new(self.game.record().initial().clone()),
             moves: self.game.record().moves_to(here),

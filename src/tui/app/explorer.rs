@@ -10,11 +10,11 @@ use crate::tui::library::Found;
 impl App {
     /// Shows or hides the explorer; shown with nothing found yet, it asks for a scan.
     pub fn toggle_explorer(&mut self) {
-        self.explorer_shown = !self.explorer_shown;
-        if self.explorer_shown && self.library_found.is_none() {
-            self.outbox.start(LibraryJob::Scan { sources: self.library_sources.clone() });
+        self.shelf.explorer_shown = !self.shelf.explorer_shown;
+        if self.shelf.explorer_shown && self.shelf.found.is_none() {
+            self.outbox.start(LibraryJob::Scan { sources: self.shelf.sources.clone() });
         }
-        self.status.set(if self.explorer_shown {
+        self.status.set(if self.shelf.explorer_shown {
             let key = self.keymap().key_name(KeyMode::Board, Action::Explorer);
             (self.text().library.explorer_on)(&key)
         } else {
@@ -23,18 +23,18 @@ impl App {
     }
 
     pub fn explorer_shown(&self) -> bool {
-        self.explorer_shown
+        self.shelf.explorer_shown
     }
 
     /// What the explorer reads, once a scan has answered.
     pub fn explorer(&self) -> Option<&Found> {
-        self.library_found.as_deref()
+        self.shelf.found.as_deref()
     }
 
     /// After a save the library has a record more: a shown explorer looks again.
     pub(super) fn explorer_after_save(&mut self) {
-        if self.explorer_shown {
-            self.outbox.start(LibraryJob::Scan { sources: self.library_sources.clone() });
+        if self.shelf.explorer_shown {
+            self.outbox.start(LibraryJob::Scan { sources: self.shelf.sources.clone() });
         }
     }
 }

@@ -64,7 +64,7 @@ impl App {
             }
         };
         // a move played while the game is paused resumes it
-        self.paused = false;
+        self.computer.paused = false;
         if let Some(clock) = self.clock.as_mut() {
             let spent = clock.on_move(side, std::time::Instant::now());
             let total = clock.used[side.index()];

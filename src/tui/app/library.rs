@@ -145,16 +145,25 @@ impl Library {
     }
 }
 
+/// What the game library keeps beside the page: where it looks, what its last scan found (the
+/// records and the explorer's index), and whether the opening explorer is shown by the board.
+#[derive(Debug, Default)]
+pub(super) struct Shelf {
+    pub(super) sources: Sources,
+    pub(super) found: Option<Arc<Found>>,
+    pub(super) explorer_shown: bool,
+}
+
 impl App {
     /// Where the library looks, and the recent-files list saves and opened records go to (set by
     /// the event loop from the platform's folders).
     pub fn set_library_sources(&mut self, sources: Sources) {
-        self.library_sources = sources;
+        self.shelf.sources = sources;
     }
 
     /// Where the library looks.
     pub fn library_sources(&self) -> &Sources {
-        &self.library_sources
+        &self.shelf.sources
     }
 
     /// The library page, when it is shown.
@@ -188,7 +197,7 @@ impl App {
         let board = Some(Box::new(self.pos().clone()));
         let language = Some(self.settings.language);
         self.mode = Mode::Library(Box::new(Library { board, language, ..Library::default() }));
-        self.outbox.start(LibraryJob::Scan { sources: self.library_sources.clone() });
+        self.outbox.start(LibraryJob::Scan { sources: self.shelf.sources.clone() });
         self.status.clear();
     }
 
@@ -212,7 +221,7 @@ impl App {
 
     /// The scan's answer: the library page's list and the explorer's index.
     pub fn on_library_scanned(&mut self, found: Arc<Found>) {
-        self.library_found = Some(Arc::clone(&found));
+        self.shelf.found = Some(Arc::clone(&found));
         if let Some(l) = self.library_mut() {
             l.found = Some(found);
             l.clamp();
@@ -292,7 +301,7 @@ impl App {
             l.opening = Some(path.clone());
             l.opening_ply = if l.only_here { l.selected_index().and_then(|i| l.reached_at(i)) } else { None };
         }
-        let recent = self.library_sources.recent.clone();
+        let recent = self.shelf.sources.recent.clone();
         self.outbox.start(LibraryJob::Open { path, recent });
     }
 

@@ -164,7 +164,7 @@ impl App {
     /// thread), creating its folder if needed; the message says how it went when it is done.
     pub fn save_to(&mut self, path: &std::path::Path) {
         let record = Box::new(self.game.record().clone());
-        let recent = self.library_sources.recent.clone();
+        let recent = self.shelf.sources.recent.clone();
         self.outbox.start(crate::tui::jobs::FileJob::Save { path: path.to_path_buf(), record, recent });
         self.status.set((self.text().saving)(&path.display().to_string()));
     }

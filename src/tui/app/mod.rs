@@ -91,12 +91,8 @@ pub struct App {
     mode: Mode,
     /// The popup or the one-line text box over the page, when one is open.
     overlay: Option<Overlay>,
-    /// Where the game library looks for records.
-    library_sources: crate::tui::library::Sources,
-    /// What the library's last scan found (the records and the explorer's index).
-    library_found: Option<std::sync::Arc<crate::tui::library::Found>>,
-    /// The opening explorer is shown beside the board.
-    explorer_shown: bool,
+    /// The game library's places, what its scan found, and the opening explorer shown or not.
+    shelf: library::Shelf,
     /// The status line.
     status: Status,
     flipped: bool,
@@ -104,23 +100,10 @@ pub struct App {
     /// The level 1..=10 of the computer playing each side (☗, ☖); they differ only in
     /// computer vs computer.
     levels: [u8; 2],
-    /// The search the app waits for (its answer is played only for that search and node).
-    thinking: Option<engine::Thinking>,
-    /// Computer-against-computer play is paused.
-    paused: bool,
-    /// The game is held (paused) because the board is not on the screen (the terminal is too
-    /// small), and goes on when it is shown again.
-    held_unseen: bool,
-    /// A frame has been drawn: the clock's first turn starts with it.
-    screen_seen: bool,
-    /// Minimum time per move when the computer plays both sides (ms).
-    pace_ms: u64,
+    /// The computer's play: the search waited for, its thinking, the pace, pausing and holding.
+    computer: engine::ComputerPlay,
     /// The impasse rule declarations are judged by.
     impasse_rule: ImpasseRule,
-    /// The computer's thinking so far (`None` when it is not thinking).
-    engine_info: Option<crate::tui::jobs::ThinkingInfo>,
-    /// The computer's name (for the record's player headers).
-    engine_name: String,
     /// The game clock, when the game is timed.
     clock: Option<GameClock>,
     should_quit: bool,
@@ -153,11 +136,8 @@ pub struct App {
     threat: threats::ThreatState,
     /// Learn mode's searches and whether it waits for the whole-game analysis.
     learn: learn::LearnState,
-    /// The last second of a countdown counted (the node it was at, the seconds left), so each
-    /// is counted once.
-    counted: Option<(NodeId, u64)>,
-    /// The clock panel flashes until then (the count, when the bell is off).
-    flash_until: Option<std::time::Instant>,
+    /// The byoyomi count: the seconds counted and the clock panel's flash.
+    count: clock::Count,
     /// The online password from the environment and the remembered ones.
     secrets: online::OnlineSecrets,
     /// What the app asks the event loop to do, in order.
@@ -190,21 +170,13 @@ impl App {
             selection: None,
             mode: Mode::Board,
             overlay: None,
-            library_sources: Default::default(),
-            library_found: None,
-            explorer_shown: false,
+            shelf: Default::default(),
             status: Status::default(),
             flipped: false,
             players: [Player::Human, Player::Human],
             levels: [5; 2],
-            thinking: None,
-            paused: false,
-            held_unseen: false,
-            screen_seen: false,
-            pace_ms: engine::DEFAULT_PACE_MS,
             impasse_rule: ImpasseRule::default(),
-            engine_info: None,
-            engine_name: "shogiban".into(),
+            computer: engine::ComputerPlay::default(),
             clock: None,
             should_quit: false,
             playing: false,
@@ -218,8 +190,7 @@ impl App {
             color_depth: Default::default(),
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
-            counted: None,
-            flash_until: None,
+            count: Default::default(),
             secrets: Default::default(),
             outbox: Outbox::default(),
         }
@@ -229,7 +200,7 @@ impl App {
     pub fn set_settings(&mut self, settings: crate::tui::settings::Settings) {
         self.levels = NewGameChoice::from_settings(&settings).levels();
         self.impasse_rule = settings.impasse_rule.core();
-        self.pace_ms = settings.min_move_ms;
+        self.computer.pace_ms = settings.min_move_ms;
         // the remaps were checked, and what was wrong said, when the settings were read
         self.keymap = crate::tui::keymap::Keymap::with_remaps(&settings.key_remaps()).0;
         self.settings = settings;
@@ -314,7 +285,7 @@ impl App {
     }
 
     pub fn engine_info(&self) -> Option<&crate::tui::jobs::ThinkingInfo> {
-        self.engine_info.as_ref()
+        self.computer.engine_info.as_ref()
     }
 
     /// The game clock when the game is timed (an untimed game's stopwatch is not a clock).
@@ -381,12 +352,12 @@ impl App {
 
     /// Whether the clock panel flashes at `now` (a count, with the bell off).
     pub fn flashing(&self, now: std::time::Instant) -> bool {
-        self.flash_until.is_some_and(|t| now < t)
+        self.count.flash_until.is_some_and(|t| now < t)
     }
 
     /// When the flash of the clock panel ends, if it has not.
     pub(super) fn flash_until(&self) -> Option<std::time::Instant> {
-        self.flash_until
+        self.count.flash_until
     }
 
     /// The byoyomi count: when the side to move's countdown reaches 10 s or one of the last
@@ -394,8 +365,8 @@ impl App {
     /// panel, as the settings say.
     pub(super) fn byoyomi_count(&mut self, now: std::time::Instant) -> bool {
         use crate::tui::settings::ByoyomiCount;
-        if self.flash_until.is_some_and(|t| now >= t) {
-            self.flash_until = None;
+        if self.count.flash_until.is_some_and(|t| now >= t) {
+            self.count.flash_until = None;
         }
         let Some(c) = self.clock() else { return false };
         if c.stopped || self.line_ended() || self.status().is_over() {
@@ -403,14 +374,14 @@ impl App {
         }
         let Some(left) = c.countdown(self.pos().side_to_move(), now) else { return false };
         let here = (self.game.node(), left);
-        if !clock::COUNT_AT.contains(&left) || self.counted == Some(here) {
+        if !clock::COUNT_AT.contains(&left) || self.count.counted == Some(here) {
             return false;
         }
-        self.counted = Some(here);
+        self.count.counted = Some(here);
         match self.settings.byoyomi_count {
             ByoyomiCount::Bell => true,
             ByoyomiCount::Flash => {
-                self.flash_until = Some(now + clock::FLASH);
+                self.count.flash_until = Some(now + clock::FLASH);
                 false
             }
             ByoyomiCount::Off => false,
@@ -480,7 +451,7 @@ impl App {
 
     /// The computer's name, used in the players' headers; a game not yet begun takes it at once.
     pub fn set_engine_name(&mut self, name: &str) {
-        self.engine_name = name.to_string();
+        self.computer.engine_name = name.to_string();
         if self.playing && self.game.record().node(crate::record::ROOT).children().is_empty() {
             for (i, key) in ["先手", "後手"].into_iter().enumerate() {
                 if self.players[i] == Player::Engine {

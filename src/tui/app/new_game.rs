@@ -278,7 +278,7 @@ impl App {
                 self.settings.player_name.clone()
             }
             Player::Human => "you".into(),
-            Player::Engine => format!("{} レベル{}", self.engine_name, self.levels[i]),
+            Player::Engine => format!("{} レベル{}", self.computer.engine_name, self.levels[i]),
         }
     }
 

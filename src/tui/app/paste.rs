@@ -97,9 +97,9 @@ impl App {
         self.resumed = false;
         self.playing = false;
         self.review = true;
-        self.paused = false;
-        self.thinking = None;
-        self.engine_info = None;
+        self.computer.paused = false;
+        self.computer.thinking = None;
+        self.computer.engine_info = None;
         self.players = [Player::Human, Player::Human];
         self.clock = None;
         self.overlay = None;

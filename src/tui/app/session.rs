@@ -95,8 +95,8 @@ impl App {
             clock,
             path: self.node_path(),
             flipped: self.flipped,
-            pace_ms: self.pace_ms,
-            paused: self.paused,
+            pace_ms: self.computer.pace_ms,
+            paused: self.computer.paused,
             file: self.file.clone(),
             playing: self.playing,
             record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
@@ -127,8 +127,8 @@ impl App {
             clock
         });
         app.flipped = session.flipped;
-        app.pace_ms = session.pace_ms;
-        app.paused = session.paused || app.clock.as_ref().is_some_and(GameClock::timed);
+        app.computer.pace_ms = session.pace_ms;
+        app.computer.paused = session.paused || app.clock.as_ref().is_some_and(GameClock::timed);
         app.file = session.file.clone();
         app.playing = session.playing;
         app.review = !session.playing;

@@ -250,7 +250,7 @@ impl App {
         }
         step(&mut self.settings, item, delta);
         self.impasse_rule = self.settings.impasse_rule.core();
-        self.pace_ms = self.settings.min_move_ms;
+        self.computer.pace_ms = self.settings.min_move_ms;
         self.settings_dirty = true;
     }
 
