@@ -104,13 +104,13 @@ impl App {
 
     /// Opens the editor on the position shown.
     pub fn open_editor(&mut self) {
-        let slot = EditorSlot::Board(self.cursor);
+        let slot = EditorSlot::Board(self.board.cursor);
         let pen = Piece::new(Color::Black, PieceKind::Pawn);
         let editor = Editor { setup: Setup::from_position(self.pos()), slot, pen, start: None, menu: None };
         self.leave_tsume();
         self.quit_learn();
         self.mode = Mode::Editor(Box::new(editor));
-        self.selection = None;
+        self.board.selection = None;
         self.status.set(self.setup_text().editor_opened.into());
     }
 
@@ -123,7 +123,7 @@ impl App {
     /// Moves the cursor by screen direction over the board; on a hand, left and right step
     /// through the kinds and up or down goes back to the board.
     pub fn editor_move(&mut self, dx: i32, dy: i32) {
-        let flipped = self.flipped;
+        let flipped = self.board.flipped;
         self.edit(|e| {
             e.slot = match e.slot {
                 EditorSlot::Board(sq) => {

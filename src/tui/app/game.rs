@@ -72,7 +72,7 @@ impl App {
                 Some(MoveTime { spent: (spent / 1000) as u32, total: Some((total / 1000) as u32) });
         }
         self.dirty = true;
-        self.selection = None;
+        self.board.selection = None;
         self.settle_ending();
         // a note the player has not acted on yet (a resumed game's: what was lost and where)
         // outlives the computer's answer when that has nothing to say
@@ -150,7 +150,7 @@ impl App {
     /// computer the record's comment says a move was taken back.
     pub fn undo(&mut self) {
         let now = std::time::Instant::now();
-        self.selection = None;
+        self.board.selection = None;
         if self.reopen_ending(now) {
             return;
         }
@@ -304,7 +304,7 @@ impl App {
     /// Replays a move taken back; in a game being played with the time the record has for
     /// it, the next side's turn starting now.
     pub fn redo(&mut self) {
-        self.selection = None;
+        self.board.selection = None;
         if !self.game.forward() {
             self.status.set(self.text().at_end.into());
         } else {
@@ -337,7 +337,7 @@ impl App {
                 break;
             }
         }
-        self.selection = None;
+        self.board.selection = None;
     }
 
     /// Goes back to the starting position (the record stays as it is).

@@ -289,7 +289,7 @@ impl App {
         let (ply, mark, played) = (item.ply, item.mark, item.played);
         self.outbox.stop(StudyKind::Learn);
         if self.game.goto_node(node).is_ok() {
-            self.selection = None;
+            self.board.selection = None;
         }
         let played = crate::record::pv::pv_text(self.pos(), &[played]);
         self.status.set((self.text().learn_item)(i + 1, n, ply, &played, mark.word()));
@@ -309,7 +309,7 @@ impl App {
             self.outbox.stop(StudyKind::Learn);
             return None;
         };
-        self.selection = None;
+        self.board.selection = None;
         if let Err(why) = self.pos().why_illegal(m) {
             self.status.set(crate::record::explain::describe(&why, self.explain_lang()));
             return Some(false);

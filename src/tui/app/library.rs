@@ -193,7 +193,7 @@ impl App {
             }
         }
         self.overlay = None;
-        self.selection = None;
+        self.board.selection = None;
         let board = Some(Box::new(self.pos().clone()));
         let language = Some(self.settings.language);
         self.mode = Mode::Library(Box::new(Library { board, language, ..Library::default() }));
@@ -324,8 +324,8 @@ impl App {
                 {
                     self.game.goto_node(node).ok();
                 }
-                self.file = Some(path);
-                self.read_with_errors = warnings
+                self.saving.file = Some(path);
+                self.saving.read_with_errors = warnings
                     .iter()
                     .find(|w| w.is_error())
                     .map(|w| (self.text().line_unreadable)(w.line, &w.message));

@@ -25,6 +25,25 @@ pub struct LineInput {
     pub editor: LineEditor,
 }
 
+/// The record's file and how its saving stands.
+#[derive(Debug, Default)]
+pub(super) struct Saving {
+    /// Where the record is saved (the file it was opened from, or chosen with save).
+    pub(super) file: Option<std::path::PathBuf>,
+    /// What could not be read of `file` when the record did not read whole from it: saving
+    /// over it asks first and proposes a new name.
+    pub(super) read_with_errors: Option<String>,
+    /// The Shift_JIS file name already answered with a UTF-8 proposal: given again, it is
+    /// saved as asked.
+    pub(super) lossy_asked: Option<std::path::PathBuf>,
+    /// Why the last autosave failed, until one is written again: the status line keeps saying
+    /// so and quitting warns.
+    pub(super) autosave_failure: Option<String>,
+    /// Since the autosave failed, the record was saved to a file by hand and has not changed
+    /// since: quitting loses nothing.
+    pub(super) saved_since_failure: bool,
+}
+
 impl App {
     /// Opens the box for a typed move.
     pub fn open_move_input(&mut self) {
@@ -52,13 +71,14 @@ impl App {
     /// record that did not read whole from its file is proposed a new name beside it, and the
     /// message says why.
     pub fn open_save(&mut self, default_dir: Option<&std::path::Path>) {
-        if let (Some(file), Some(problem)) = (self.file.clone(), self.read_with_errors.clone()) {
+        if let (Some(file), Some(problem)) = (self.saving.file.clone(), self.saving.read_with_errors.clone())
+        {
             let text = unused_sibling(&file).display().to_string();
             self.status.set((self.text().save_partial_proposed)(&file.display().to_string(), &problem));
             self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
             return;
         }
-        let text = match &self.file {
+        let text = match &self.saving.file {
             Some(p) => p.display().to_string(),
             None => {
                 let name = default_file_name(self.game.record(), &super::now_string());
@@ -117,7 +137,7 @@ impl App {
             return;
         }
         if let Some(format) = crate::record::Format::from_path(&path)
-            && self.lossy_asked.as_deref() != Some(path.as_path())
+            && self.saving.lossy_asked.as_deref() != Some(path.as_path())
         {
             let enc = format.file_encoding();
             let lost =
@@ -133,7 +153,7 @@ impl App {
                     &lines.join(", "),
                     text,
                 ));
-                self.lossy_asked = Some(path);
+                self.saving.lossy_asked = Some(path);
                 self.open_input(LineInput {
                     kind: InputKind::SavePath,
                     editor: LineEditor::new(utf8.display().to_string()),
@@ -141,8 +161,8 @@ impl App {
                 return;
             }
         }
-        let own = self.file.as_deref() == Some(path.as_path());
-        if path.exists() && (!own || self.read_with_errors.is_some()) {
+        let own = self.saving.file.as_deref() == Some(path.as_path());
+        if path.exists() && (!own || self.saving.read_with_errors.is_some()) {
             self.open_popup(Popup::ConfirmOverwrite(path));
             return;
         }
@@ -183,11 +203,11 @@ impl App {
                 if let Some(w) = lossy.first() {
                     self.status.set(format!("{} · {w}", self.status.text()));
                 }
-                self.file = Some(path.to_path_buf());
-                self.saved_since_failure = true;
+                self.saving.file = Some(path.to_path_buf());
+                self.saving.saved_since_failure = true;
                 // the file holds this record now, whole
-                self.read_with_errors = None;
-                self.lossy_asked = None;
+                self.saving.read_with_errors = None;
+                self.saving.lossy_asked = None;
                 self.explorer_after_save();
             }
             Err(e) => self.status.set((self.text().save_failed)(&path.display().to_string(), &e)),

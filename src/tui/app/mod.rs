@@ -68,25 +68,13 @@ use super::storage::now_string;
 pub struct App {
     /// The game record and the position being shown (undo/redo and variations live here).
     game: Cursor,
-    /// Where the record is saved (the file it was opened from, or chosen with save).
-    file: Option<std::path::PathBuf>,
-    /// What could not be read of `file` when the record did not read whole from it: saving
-    /// over it asks first and proposes a new name.
-    read_with_errors: Option<String>,
-    /// The Shift_JIS file name already answered with a UTF-8 proposal: given again, it is
-    /// saved as asked.
-    lossy_asked: Option<std::path::PathBuf>,
+    /// The record's file and how its saving stands.
+    saving: line::Saving,
     /// Set when the record changed and the autosave should be written.
     dirty: bool,
-    /// Why the last autosave failed, until one is written again: the status line keeps saying
-    /// so and quitting warns.
-    autosave_failure: Option<String>,
-    /// Since the autosave failed, the record was saved to a file by hand and has not changed
-    /// since: quitting loses nothing.
-    saved_since_failure: bool,
-    cursor: Square,
-    focus: Focus,
-    selection: Option<Selection>,
+    /// The board as the player handles it: the cursor, the focus, a piece picked up, the
+    /// side shown at the bottom, the record panel's scroll.
+    board: selection::BoardView,
     /// The page shown: the board, the editor, tsume or learn mode, with that mode's state.
     mode: Mode,
     /// The popup or the one-line text box over the page, when one is open.
@@ -95,7 +83,6 @@ pub struct App {
     shelf: library::Shelf,
     /// The status line.
     status: Status,
-    flipped: bool,
     players: [Player; 2],
     /// The level 1..=10 of the computer playing each side (☗, ☖); they differ only in
     /// computer vs computer.
@@ -124,8 +111,6 @@ pub struct App {
     keymap: crate::tui::keymap::Keymap,
     /// The colours the terminal shows (from its environment at launch).
     color_depth: crate::tui::color_depth::ColorDepth,
-    /// The record panel scrolled by hand: its first line, while the game stays at that node.
-    record_scroll: Option<(NodeId, usize)>,
     /// Analysis (検討), hints and the whole-game analysis.
     study: study::Study,
     /// The record tools: times shown, text to copy.
@@ -159,20 +144,13 @@ impl App {
             threat: Default::default(),
             learn: Default::default(),
             game: Cursor::new(record),
-            file: None,
-            read_with_errors: None,
-            lossy_asked: None,
             dirty: false,
-            autosave_failure: None,
-            saved_since_failure: false,
-            cursor: Square::new(7, 7).expect("7g is on the board"),
-            focus: Focus::Board,
-            selection: None,
+            saving: Default::default(),
+            board: selection::BoardView::default(),
             mode: Mode::Board,
             overlay: None,
             shelf: Default::default(),
             status: Status::default(),
-            flipped: false,
             players: [Player::Human, Player::Human],
             levels: [5; 2],
             impasse_rule: ImpasseRule::default(),
@@ -186,7 +164,6 @@ impl App {
             settings: crate::tui::settings::Settings::default(),
             settings_dirty: false,
             keymap: crate::tui::keymap::Keymap::defaults(),
-            record_scroll: None,
             color_depth: Default::default(),
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
@@ -210,7 +187,7 @@ impl App {
     pub fn opened(record: GameRecord, path: &std::path::Path, message: String) -> App {
         let mut app = App::with_record(record);
         app.review = true;
-        app.file = Some(path.to_path_buf());
+        app.saving.file = Some(path.to_path_buf());
         app.status.set(message);
         app
     }
@@ -218,7 +195,7 @@ impl App {
     /// Marks the record as not read whole from its file (`problem` says what could not be
     /// read): saving over that file asks first and proposes a new name.
     pub fn mark_read_with_errors(&mut self, problem: String) {
-        self.read_with_errors = Some(problem);
+        self.saving.read_with_errors = Some(problem);
     }
 
     /// A game as `settings` describe the next one (the first launch ever: you against the
@@ -247,19 +224,19 @@ impl App {
 
     /// The file the record belongs to, if any.
     pub fn file(&self) -> Option<&std::path::Path> {
-        self.file.as_deref()
+        self.saving.file.as_deref()
     }
 
     pub fn cursor(&self) -> Square {
-        self.cursor
+        self.board.cursor
     }
 
     pub fn focus(&self) -> Focus {
-        self.focus
+        self.board.focus
     }
 
     pub fn selection(&self) -> Option<Selection> {
-        self.selection
+        self.board.selection
     }
 
     pub fn message(&self) -> &str {
@@ -267,7 +244,7 @@ impl App {
     }
 
     pub fn flipped(&self) -> bool {
-        self.flipped
+        self.board.flipped
     }
 
     pub fn players(&self) -> [Player; 2] {
@@ -312,7 +289,7 @@ impl App {
         let dirty = std::mem::take(&mut self.dirty);
         if dirty {
             // a change since the record was saved by hand is in no file
-            self.saved_since_failure = false;
+            self.saving.saved_since_failure = false;
         }
         dirty
     }
@@ -322,17 +299,17 @@ impl App {
     pub fn set_autosave_result(&mut self, failure: Option<String>) {
         if let Some(e) = &failure {
             self.status.set((self.text().autosave_failed)(e));
-            if self.autosave_failure.is_none() {
-                self.saved_since_failure = false;
+            if self.saving.autosave_failure.is_none() {
+                self.saving.saved_since_failure = false;
             }
         }
-        self.autosave_failure = failure;
+        self.saving.autosave_failure = failure;
     }
 
     /// Why the autosave fails, while the moves since the failure are kept in no file (neither
     /// an autosave since nor a save by hand since the last change).
     pub fn unsaved_after_autosave_failure(&self) -> Option<&str> {
-        self.autosave_failure.as_deref().filter(|_| !self.saved_since_failure)
+        self.saving.autosave_failure.as_deref().filter(|_| !self.saving.saved_since_failure)
     }
 
     /// The colours the terminal shows.
@@ -347,7 +324,7 @@ impl App {
 
     /// The record panel's first line when scrolled by hand (`None`: it follows the game).
     pub fn record_scroll(&self) -> Option<usize> {
-        self.record_scroll.filter(|&(n, _)| n == self.game.node()).map(|(_, first)| first)
+        self.board.record_scroll.filter(|&(n, _)| n == self.game.node()).map(|(_, first)| first)
     }
 
     /// Whether the clock panel flashes at `now` (a count, with the bell off).
@@ -392,13 +369,13 @@ impl App {
 
     /// Scrolls the record panel so its first line is `first` (the mouse wheel).
     pub fn set_record_scroll(&mut self, first: usize) {
-        self.record_scroll = Some((self.game.node(), first));
+        self.board.record_scroll = Some((self.game.node(), first));
     }
 
     /// Shows the position after the record's node `node` (a click on a record line).
     pub fn goto_node(&mut self, node: NodeId) {
         if self.game.goto_node(node).is_ok() {
-            self.selection = None;
+            self.board.selection = None;
             self.status.set(self.status_message());
         }
     }
@@ -437,7 +414,7 @@ impl App {
 
     /// Turns the board round.
     pub fn flip(&mut self) {
-        self.flipped = !self.flipped;
+        self.board.flipped = !self.board.flipped;
     }
 
     /// The impasse rule declarations are judged by.

@@ -40,7 +40,7 @@ impl App {
     /// Review's ← / →: one move back (`delta` < 0) or forward along the line shown, or, while
     /// a piece is picked up or a piece in hand is being chosen, the cursor one square across.
     pub fn step(&mut self, delta: i32) {
-        if self.selection.is_some() || self.focus != super::Focus::Board {
+        if self.board.selection.is_some() || self.board.focus != super::Focus::Board {
             self.move_cursor(delta.signum(), 0);
             return;
         }
@@ -96,7 +96,7 @@ impl App {
             return;
         };
         let reached = self.game.to_ply(n);
-        self.selection = None;
+        self.board.selection = None;
         self.status.set(if reached < n { (t.goto_past_end)(n, reached) } else { self.status_message() });
     }
 
@@ -149,7 +149,7 @@ impl App {
     pub fn variations_go(&mut self) {
         let Some(Popup::Variations(v)) = self.take_popup() else { return };
         if self.game.goto_node(v.chosen()).is_ok() {
-            self.selection = None;
+            self.board.selection = None;
             self.status.set(self.status_message());
         }
     }
@@ -233,8 +233,8 @@ impl App {
     /// line's analysis read again.
     fn after_lines_changed(&mut self) {
         self.dirty = true;
-        self.selection = None;
-        self.record_scroll = None;
+        self.board.selection = None;
+        self.board.record_scroll = None;
         self.reread_review();
     }
 }

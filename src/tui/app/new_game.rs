@@ -255,7 +255,7 @@ impl App {
         // untimed games have a clock too: it measures each move for the record
         self.clock = Some(GameClock::new(clock, std::time::Instant::now()));
         self.dirty = true;
-        self.flipped = mode == GameMode::HumanGote;
+        self.board.flipped = mode == GameMode::HumanGote;
         self.status.set((self.text().new_game)(&self.mode_label(mode)));
     }
 

@@ -421,7 +421,7 @@ impl App {
             Stage::Ended | Stage::Closed(_) => t.game_over.to_string(),
             _ => t.no_game.to_string(),
         };
-        self.selection = None;
+        self.board.selection = None;
         self.status.set(message);
         Some(false)
     }

@@ -124,7 +124,7 @@ impl App {
                 }
                 let me = o.session.my_color().unwrap_or(Color::Black);
                 self.sync_online_record(true);
-                self.flipped = me == Color::White;
+                self.board.flipped = me == Color::White;
                 self.status.set((t.started)(me == Color::Black, self.pos().side_to_move() == me));
             }
             SessionEvent::Rejected { by } => {
@@ -217,7 +217,7 @@ impl App {
             self.game_serial += 1;
         } else {
             self.game = Cursor::new(record);
-            self.selection = None;
+            self.board.selection = None;
         }
         self.game.to_end();
         self.dirty = true;
@@ -243,7 +243,7 @@ impl App {
                 let ending = record.ending().map(|s| s.kind);
                 self.game = Cursor::new(record);
                 self.game.to_end();
-                self.selection = None;
+                self.board.selection = None;
                 self.status.set(match ending {
                     Some(kind) => {
                         let word = kind.kif(self.pos().side_to_move());

@@ -108,11 +108,11 @@ impl App {
             self.leave_to_board();
             self.learn_cancel_search();
         }
-        self.selection = None;
-        self.focus = Focus::Board;
-        self.record_scroll = None;
+        self.board.selection = None;
+        self.board.focus = Focus::Board;
+        self.board.record_scroll = None;
         self.game = Cursor::new(record);
-        self.file = None;
+        self.saving.file = None;
         self.restart_study();
     }
 

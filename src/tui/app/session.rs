@@ -94,10 +94,10 @@ impl App {
             gote_level: (self.levels[1] != self.levels[0]).then_some(self.levels[1]),
             clock,
             path: self.node_path(),
-            flipped: self.flipped,
+            flipped: self.board.flipped,
             pace_ms: self.computer.pace_ms,
             paused: self.computer.paused,
-            file: self.file.clone(),
+            file: self.saving.file.clone(),
             playing: self.playing,
             record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
         }
@@ -126,10 +126,10 @@ impl App {
             clock.stopped = true;
             clock
         });
-        app.flipped = session.flipped;
+        app.board.flipped = session.flipped;
         app.computer.pace_ms = session.pace_ms;
         app.computer.paused = session.paused || app.clock.as_ref().is_some_and(GameClock::timed);
-        app.file = session.file.clone();
+        app.saving.file = session.file.clone();
         app.playing = session.playing;
         app.review = !session.playing;
         app.resumed = true;

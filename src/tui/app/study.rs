@@ -372,7 +372,7 @@ impl App {
             Some(ply) => {
                 let node = self.record().main_line()[ply - 1];
                 if self.game.goto_node(node).is_ok() {
-                    self.selection = None;
+                    self.board.selection = None;
                     if let Some(mark) = self.study.review.points[ply].mark {
                         self.status.set((self.text().review.marked_move)(ply, mark));
                     }

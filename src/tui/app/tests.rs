@@ -25,7 +25,7 @@ fn sq(s: &str) -> Square {
 fn select_and_move_with_clicks() {
     let mut app = App::new(Position::startpos());
     app.click_square(sq("7g"));
-    assert_eq!(app.selection, Some(Selection::Square(sq("7g"))));
+    assert_eq!(app.board.selection, Some(Selection::Square(sq("7g"))));
     assert_eq!(app.destinations(), vec![sq("7f")]);
     app.click_square(sq("7f"));
     assert_eq!(app.ply(), 1);
@@ -55,7 +55,7 @@ fn cursor_refusals_give_the_reason_from_core() {
     let mut settings = crate::tui::settings::Settings::default();
     settings.language = crate::tui::settings::Language::Ja;
     app.set_settings(settings);
-    app.selection = Some(Selection::Hand(crate::core::PieceKind::Pawn));
+    app.board.selection = Some(Selection::Hand(crate::core::PieceKind::Pawn));
     app.click_square(sq("5e"));
     assert_eq!(app.ply(), 0);
     assert!(app.message().contains("二歩"), "{}", app.message());
@@ -102,10 +102,10 @@ fn optional_promotion_asks_forced_does_not() {
 fn drop_from_hand_with_keyboard() {
     let mut app = App::new(Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap());
     app.toggle_hand_focus();
-    assert_eq!(app.focus, Focus::Hand(2));
+    assert_eq!(app.board.focus, Focus::Hand(2));
     app.activate();
-    assert_eq!(app.selection, Some(Selection::Hand(crate::core::PieceKind::Gold)));
-    app.cursor = sq("5b");
+    assert_eq!(app.board.selection, Some(Selection::Hand(crate::core::PieceKind::Gold)));
+    app.board.cursor = sq("5b");
     app.activate();
     assert_eq!(app.pos().last_move().unwrap().usi(), "G*5b");
     assert!(app.message().contains("check"));
@@ -135,14 +135,14 @@ fn undo_redo_and_new_branch() {
 #[test]
 fn cursor_moves_follow_flip() {
     let mut app = App::new(Position::startpos());
-    app.cursor = sq("5e");
+    app.board.cursor = sq("5e");
     app.move_cursor(1, 0);
-    assert_eq!(app.cursor, sq("4e"));
-    app.flipped = true;
+    assert_eq!(app.board.cursor, sq("4e"));
+    app.board.flipped = true;
     app.move_cursor(1, 0);
-    assert_eq!(app.cursor, sq("5e"));
+    assert_eq!(app.board.cursor, sq("5e"));
     app.move_cursor(0, 1);
-    assert_eq!(app.cursor, sq("5d"));
+    assert_eq!(app.board.cursor, sq("5d"));
 }
 
 #[test]
@@ -154,12 +154,12 @@ fn new_game_sets_players_and_flips_for_gote() {
     assert_eq!(app.popup().cloned(), Some(Popup::NewGame(choice(GameMode::HumanSente, 3, 0, 0))));
     app.start_new_game(choice(GameMode::HumanGote, 3, 0, 0));
     assert_eq!(app.players, [Player::Engine, Player::Human]);
-    assert!(app.flipped);
+    assert!(app.board.flipped);
     assert_eq!(app.ply(), 0);
     assert!(app.engine_to_move());
     // a human cannot move for the engine
     app.click_square(sq("7g"));
-    assert!(app.selection.is_none());
+    assert!(app.board.selection.is_none());
 }
 
 #[test]

@@ -258,7 +258,7 @@ impl App {
         self.stop_solver();
         self.replace_record(rec);
         self.dirty = true;
-        self.flipped = attacker == Color::White;
+        self.board.flipped = attacker == Color::White;
         self.outbox.start(MateJob::TsumeSolve { pos: Box::new(pos) });
         self.quit_learn();
         self.mode = Mode::Tsume(Box::new(Tsume {
@@ -305,7 +305,7 @@ impl App {
         } else {
             None
         };
-        self.selection = None;
+        self.board.selection = None;
         if let Some(r) = refusal {
             self.status.set(r);
             return true;
