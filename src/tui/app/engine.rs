@@ -129,7 +129,7 @@ impl App {
             // the server's clock runs whatever this screen shows
             return;
         }
-        if !shown && !self.computer.paused && self.playing {
+        if !shown && !self.computer.paused && self.standing.playing {
             self.computer.held_unseen = true;
             self.set_paused(true, now);
         } else if shown && self.computer.held_unseen {

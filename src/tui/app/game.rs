@@ -97,7 +97,9 @@ impl App {
     /// Whether a game being played has just reached the move limit of the settings, with no
     /// other ending.
     fn reached_move_limit(&self) -> bool {
-        self.playing && !self.line_ended() && self.settings.max_moves.is_some_and(|n| self.ply() as u32 >= n)
+        self.standing.playing
+            && !self.line_ended()
+            && self.settings.max_moves.is_some_and(|n| self.ply() as u32 >= n)
     }
 
     /// Writes the ending the position itself decides (詰み, 千日手, 連続王手の千日手) into the
@@ -159,7 +161,7 @@ impl App {
         if !ended
             && on_the_clock
             && self.players == [Player::Human, Player::Human]
-            && self.playing
+            && self.standing.playing
             && self.ply() > 0
         {
             self.open_popup(Popup::ConfirmTakeback);
@@ -205,7 +207,7 @@ impl App {
         let Some(kind) = self.game.record().node(here).special.as_ref().map(|s| s.kind) else {
             return false;
         };
-        if !self.playing {
+        if !self.standing.playing {
             // a record under review: `u` goes back a move, as it always does there
             return false;
         }
@@ -254,7 +256,7 @@ impl App {
             // the computer moved first from the start: stay at the start, it will move again
             self.status.set(self.text().at_start.into());
         }
-        if !self.playing {
+        if !self.standing.playing {
             return;
         }
         self.restore_clock_here(now);
@@ -310,7 +312,7 @@ impl App {
         } else {
             self.settle_ending();
             self.status.set(self.status_message());
-            if self.playing {
+            if self.standing.playing {
                 self.restore_clock_here(std::time::Instant::now());
             }
         }
@@ -387,7 +389,7 @@ impl App {
             special.time = Some(MoveTime { spent, total: None });
             self.end_line(special);
             self.status.set((self.text().time_up)(self.side_name(side)));
-            if self.playing {
+            if self.standing.playing {
                 self.status.set(format!("{} ({})", self.status.text(), self.text().clocks.time_up_undo));
             }
         }

@@ -176,7 +176,7 @@ impl App {
             self.status.set((self.text().learn_after_analysis)(done, total));
             return;
         }
-        if self.playing && self.unfinished() {
+        if self.standing.playing && self.unfinished() {
             self.status.set(self.text().learn_in_game.into());
             return;
         }

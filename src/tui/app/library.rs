@@ -483,7 +483,7 @@ pub(super) mod tests {
         assert!(matches!(app.mode(), Mode::Board));
         assert_eq!(app.record().main_line().len(), 2);
         assert_eq!(app.file(), Some(std::path::Path::new("/games/a.kifu")));
-        assert!(!app.playing);
+        assert!(!app.standing.playing);
     }
 
     #[test]

@@ -93,16 +93,8 @@ pub struct App {
     impasse_rule: ImpasseRule,
     /// The game clock, when the game is timed.
     clock: Option<GameClock>,
-    should_quit: bool,
-    /// The record is a game being played (a new or resumed game), not a file under review.
-    playing: bool,
-    /// The record was opened, pasted or set up to be reviewed (not a game, not a blank
-    /// board): the status line says so and ← / → step through it.
-    review: bool,
-    /// Counts new games started, so the event loop knows when the autosave changes games.
-    game_serial: u64,
-    /// The game came back from the autosave (so the autosave is this game's).
-    resumed: bool,
+    /// What the record shown is (a game played, a record reviewed) and where the app stands.
+    standing: Standing,
     /// The player's settings (language, pieces, the next game's choices ...).
     settings: crate::tui::settings::Settings,
     /// Set when the settings changed and the file should be written.
@@ -127,6 +119,22 @@ pub struct App {
     secrets: online::OnlineSecrets,
     /// What the app asks the event loop to do, in order.
     outbox: Outbox,
+}
+
+/// What the record shown is, and where the app stands.
+#[derive(Debug, Default)]
+struct Standing {
+    /// The player asked to leave.
+    should_quit: bool,
+    /// The record is a game being played (a new or resumed game), not a file under review.
+    playing: bool,
+    /// The record was opened, pasted or set up to be reviewed (not a game, not a blank
+    /// board): the status line says so and ← / → step through it.
+    review: bool,
+    /// Counts new games started, so the event loop knows when the autosave changes games.
+    game_serial: u64,
+    /// The game came back from the autosave (so the autosave is this game's).
+    resumed: bool,
 }
 
 impl App {
@@ -156,11 +164,7 @@ impl App {
             impasse_rule: ImpasseRule::default(),
             computer: engine::ComputerPlay::default(),
             clock: None,
-            should_quit: false,
-            playing: false,
-            review: false,
-            game_serial: 0,
-            resumed: false,
+            standing: Standing::default(),
             settings: crate::tui::settings::Settings::default(),
             settings_dirty: false,
             keymap: crate::tui::keymap::Keymap::defaults(),
@@ -186,7 +190,7 @@ impl App {
     /// Opens the record read from `path` for review, with `message` shown.
     pub fn opened(record: GameRecord, path: &std::path::Path, message: String) -> App {
         let mut app = App::with_record(record);
-        app.review = true;
+        app.standing.review = true;
         app.saving.file = Some(path.to_path_buf());
         app.status.set(message);
         app
@@ -272,11 +276,11 @@ impl App {
 
     /// Whether the record was opened, pasted or set up to be reviewed.
     pub fn under_review(&self) -> bool {
-        self.review && !self.playing
+        self.standing.review && !self.standing.playing
     }
 
     pub fn should_quit(&self) -> bool {
-        self.should_quit
+        self.standing.should_quit
     }
 
     /// Number of the move that led here (0 at the start).
@@ -389,7 +393,7 @@ impl App {
     /// is marked 中断 in the record.
     pub fn quit(&mut self) {
         self.interrupt_game();
-        self.should_quit = true;
+        self.standing.should_quit = true;
     }
 
     /// Ctrl-Z: asks the event loop to suspend the program.
@@ -399,12 +403,12 @@ impl App {
 
     /// Whether this game came back from the autosave.
     pub fn resumed(&self) -> bool {
-        self.resumed
+        self.standing.resumed
     }
 
     /// Counts new games started in this app (see the event loop's autosave).
     pub fn game_serial(&self) -> u64 {
-        self.game_serial
+        self.standing.game_serial
     }
 
     /// The next game as the settings have it (the last one chosen).
@@ -429,7 +433,7 @@ impl App {
     /// The computer's name, used in the players' headers; a game not yet begun takes it at once.
     pub fn set_engine_name(&mut self, name: &str) {
         self.computer.engine_name = name.to_string();
-        if self.playing && self.game.record().node(crate::record::ROOT).children().is_empty() {
+        if self.standing.playing && self.game.record().node(crate::record::ROOT).children().is_empty() {
             for (i, key) in ["先手", "後手"].into_iter().enumerate() {
                 if self.players[i] == Player::Engine {
                     self.game.record_mut().set_header(key, name);

@@ -34,7 +34,8 @@ impl App {
     /// Whether the board shows a record under review: a record opened, pasted or set up for
     /// review, or a game that is over. ← / → then step through it.
     pub fn reviewing(&self) -> bool {
-        matches!(self.mode, super::Mode::Board) && (self.under_review() || self.playing && !self.unfinished())
+        matches!(self.mode, super::Mode::Board)
+            && (self.under_review() || self.standing.playing && !self.unfinished())
     }
 
     /// Review's ← / →: one move back (`delta` < 0) or forward along the line shown, or, while

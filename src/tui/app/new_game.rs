@@ -250,7 +250,7 @@ impl App {
         }
         // the record is replaced as any new record is (the old analysis stops), then played
         self.replace_record(rec);
-        self.playing = true;
+        self.standing.playing = true;
         self.players = players;
         // untimed games have a clock too: it measures each move for the record
         self.clock = Some(GameClock::new(clock, std::time::Instant::now()));

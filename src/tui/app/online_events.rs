@@ -214,7 +214,7 @@ impl App {
         let record: GameRecord = o.session.record().clone();
         if new_game {
             self.replace_record(record);
-            self.game_serial += 1;
+            self.standing.game_serial += 1;
         } else {
             self.game = Cursor::new(record);
             self.board.selection = None;

@@ -93,10 +93,10 @@ impl App {
     /// Puts `record` in place of the game, for review (no clock, nobody's computer), at its
     /// start. It counts as a new game, so the autosave keeps the one it replaces.
     pub(super) fn replace_record(&mut self, record: GameRecord) {
-        self.game_serial += 1;
-        self.resumed = false;
-        self.playing = false;
-        self.review = true;
+        self.standing.game_serial += 1;
+        self.standing.resumed = false;
+        self.standing.playing = false;
+        self.standing.review = true;
         self.computer.paused = false;
         self.computer.thinking = None;
         self.computer.engine_info = None;

@@ -184,7 +184,7 @@ impl App {
 
     /// Whether a person is playing a game against the computer that goes on.
     fn in_game_against_computer(&self) -> bool {
-        self.playing
+        self.standing.playing
             && self.players.contains(&super::Player::Engine)
             && self.players.contains(&super::Player::Human)
             && self.unfinished()
@@ -266,7 +266,7 @@ impl App {
         self.study.review =
             ReviewLine { points: vec![ReviewPoint { score: None, mark: None, pv: Vec::new() }; total] };
         let total = total + pending.iter().map(|(_, line)| line.len()).sum::<usize>();
-        self.study.sweep = Sweep { pending, serial: self.game_serial, ..Sweep::default() };
+        self.study.sweep = Sweep { pending, serial: self.standing.game_serial, ..Sweep::default() };
         self.study.run = Some((0, total));
         self.outbox.start(self.game_analysis_job(start, moves));
         self.status.set((self.text().game_analysis_started)(total, self.settings.game_analysis_ms));
@@ -353,7 +353,7 @@ impl App {
         if self.study.run.is_none() {
             return false;
         }
-        if self.study.sweep.serial != self.game_serial {
+        if self.study.sweep.serial != self.standing.game_serial {
             self.study.run = None;
             self.study.sweep = Sweep::default();
             self.study.review = ReviewLine::from_record(self.game.record());

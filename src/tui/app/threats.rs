@@ -22,7 +22,7 @@ impl App {
     /// a tsume being solved, the position editor or learn mode (it would give answers away).
     pub fn threats_shown(&self) -> bool {
         self.settings.threats
-            && (self.analysing() || !self.playing || !self.unfinished())
+            && (self.analysing() || !self.standing.playing || !self.unfinished())
             && self.tsume().is_none()
             && self.editor().is_none()
             && !self.learning()
