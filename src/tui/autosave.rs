@@ -116,13 +116,13 @@ impl Autosave {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tui::jobs::JobEvent;
     use crate::tui::jobs::{Computer, FileReport, Report};
     use crate::tui::test_dir::TempDir;
+    use std::sync::mpsc::Receiver;
 
-    #[test]
-    fn the_first_autosave_creates_the_data_folder_and_a_new_game_keeps_the_previous() {
-        let d = TempDir::new("autosave-first-folder");
-        let store = Store::at(d.0.join("not/yet/there"));
+    /// A runner, an app with ７六歩 played and its autosave started.
+    fn after_a_move(store: &Store) -> (Runner, Receiver<JobEvent>, App, Autosave) {
         let (tx, rx) = std::sync::mpsc::channel();
         let mut runner = Runner::new(
             move |e| {
@@ -134,10 +134,23 @@ mod tests {
         let mut autosave = Autosave::new(&app, Some(store.clone()));
         assert!(app.submit_typed("7g7f"));
         autosave.update(&mut app, &mut runner, Instant::now());
+        (runner, rx, app, autosave)
+    }
+
+    /// Hands the autosave's next report to it, as the event loop does.
+    fn take_report(runner: &mut Runner, rx: &Receiver<JobEvent>, app: &mut App, autosave: &mut Autosave) {
         let ev =
             runner.accept(rx.recv_timeout(Duration::from_secs(60)).unwrap()).expect("the autosave's report");
         let Report::Files(FileReport::Autosaved { game, result }) = ev.report else { panic!() };
-        autosave.on_report(&mut app, game, result);
+        autosave.on_report(app, game, result);
+    }
+
+    #[test]
+    fn the_first_autosave_creates_the_data_folder_and_a_new_game_keeps_the_previous() {
+        let d = TempDir::new("autosave-first-folder");
+        let store = Store::at(d.0.join("not/yet/there"));
+        let (mut runner, rx, mut app, mut autosave) = after_a_move(&store);
+        take_report(&mut runner, &rx, &mut app, &mut autosave);
         assert!(!autosave.record_pending, "{}", app.message());
         assert!(std::fs::read_to_string(store.autosave_path()).unwrap().contains("７六歩"));
         let saved = store.load_autosave().unwrap().expect("an autosave");
@@ -161,26 +174,13 @@ mod tests {
     fn a_change_made_while_a_new_game_s_first_autosave_is_in_flight_is_written_after_it() {
         let d = TempDir::new("autosave-in-flight");
         let store = Store::at(d.0.join("data"));
-        let (tx, rx) = std::sync::mpsc::channel();
-        let mut runner = Runner::new(
-            move |e| {
-                let _ = tx.send(e);
-            },
-            Computer::Builtin,
-        );
-        let mut app = App::new(crate::core::Position::startpos());
-        let mut autosave = Autosave::new(&app, Some(store.clone()));
-        assert!(app.submit_typed("7g7f"));
-        autosave.update(&mut app, &mut runner, Instant::now());
+        let (mut runner, rx, mut app, mut autosave) = after_a_move(&store);
         // the first autosave (keeping the previous game's) has not been reported: the next
         // change waits for it instead of replacing it
         assert!(app.submit_typed("3c3d"));
         autosave.update(&mut app, &mut runner, Instant::now());
         assert!(autosave.waiting);
-        let ev =
-            runner.accept(rx.recv_timeout(Duration::from_secs(60)).unwrap()).expect("the autosave's report");
-        let Report::Files(FileReport::Autosaved { game, result }) = ev.report else { panic!() };
-        autosave.on_report(&mut app, game, result);
+        take_report(&mut runner, &rx, &mut app, &mut autosave);
         autosave.update(&mut app, &mut runner, Instant::now());
         assert!(!autosave.waiting);
         autosave.finish(&mut app, &mut runner, Instant::now());
