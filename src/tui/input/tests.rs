@@ -171,11 +171,18 @@ fn esc_leaves_the_library_filter_whatever_key_cancel_has_and_a_letter_is_refused
 
 #[test]
 fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
-    use crate::tui::app::LibraryCommand;
+    use crate::tui::event::Command;
+    use crate::tui::jobs::{JobKind, JobRequest, LibraryJob, LibraryKind};
+    let library = |c: &Command| {
+        matches!(c, Command::Start(JobRequest::Library(_)) | Command::Stop(JobKind::Library(_)))
+    };
     let mut app = App::new(Position::startpos());
     handle_event(&mut app, key(KeyCode::Char('O')), AREA);
     assert!(app.library().is_some());
-    assert!(matches!(app.library_command(), Some(LibraryCommand::Scan(_))));
+    assert!(matches!(
+        app.take_command(library),
+        Some(Command::Start(JobRequest::Library(LibraryJob::Scan { .. })))
+    ));
     for c in "r u".chars() {
         handle_event(&mut app, key(KeyCode::Char(c)), AREA);
     }
@@ -189,7 +196,8 @@ fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
     assert!(app.library().is_some());
     handle_event(&mut app, key(KeyCode::Esc), AREA);
     assert!(app.library().is_none());
-    assert_eq!(app.library_command(), Some(LibraryCommand::Stop));
+    assert!(matches!(app.take_command(library), Some(Command::Stop(JobKind::Library(LibraryKind::Scan)))));
+    assert!(matches!(app.take_command(library), Some(Command::Stop(JobKind::Library(LibraryKind::Open)))));
 }
 
 #[test]
