@@ -286,10 +286,13 @@ fn run_app(engine_cmd: Option<&str>, file: Option<&Path>, online: Option<OnlineT
         }
     };
     app.set_color_depth(shogiban::tui::color_depth::ColorDepth::detect(|k| std::env::var(k).ok()));
-    let passwords = shogiban::tui::jobs::passwords_path();
+    let passwords = shogiban::tui::storage::passwords::passwords_path();
     app.set_online_secrets(shogiban::tui::app::OnlineSecrets {
         env_password: std::env::var("SHOGIBAN_CSA_PASSWORD").ok().filter(|p| !p.is_empty()),
-        remembered: passwords.as_deref().map(shogiban::tui::jobs::remembered_passwords).unwrap_or_default(),
+        remembered: passwords
+            .as_deref()
+            .map(shogiban::tui::storage::passwords::remembered_passwords)
+            .unwrap_or_default(),
         file: passwords,
     });
     if let Some(t) = online {

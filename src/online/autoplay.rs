@@ -10,7 +10,7 @@
 use super::check::printable;
 use super::connection::{Connection, Incoming};
 use super::ending::{GameEnd, Verdict};
-use super::session::{LoginMode, Phase, Session, SessionEvent};
+use super::session::{CsaPhase, CsaSession, LoginMode, SessionEvent};
 use super::summary::GameSummary;
 use crate::core::Color;
 use crate::engine::player::{ComputerPlayer, Decision, Thought};
@@ -310,7 +310,7 @@ struct Game<'a> {
     cfg: &'a AutoplayConfig,
     conn: Connection,
     rx: Receiver<Event>,
-    session: Session,
+    session: CsaSession,
     log: &'a mut dyn FnMut(&str),
     report: &'a mut dyn FnMut(&RunEvent),
     stop: &'a StopHandle,
@@ -346,14 +346,14 @@ impl Game<'_> {
     fn on_stop(&mut self) -> Result<(), AutoplayError> {
         let why = self.stop.requested().unwrap_or_else(|| "a stop".into());
         match self.session.phase() {
-            Phase::Playing if self.stopping.is_none() => {
+            CsaPhase::Playing if self.stopping.is_none() => {
                 self.stopping = Some(Instant::now() + self.cfg.stop_wait);
                 let line = self.session.resign_line().expect("a game is on");
                 self.send(&line)
             }
-            Phase::Playing => Ok(()),
+            CsaPhase::Playing => Ok(()),
             phase => {
-                let line = if phase == Phase::Proposed {
+                let line = if phase == CsaPhase::Proposed {
                     self.session.reject().unwrap_or_else(|_| "REJECT".into())
                 } else {
                     self.session.logout_line()
@@ -382,7 +382,7 @@ fn play_one(
         Ok(c) => c,
         Err(e) => return Ok(Attempt::NotLoggedIn(e.to_string())),
     };
-    let session = Session::new(&cfg.user, LoginMode::Standard { game: cfg.game.clone() });
+    let session = CsaSession::new(&cfg.user, LoginMode::Standard { game: cfg.game.clone() });
     let mut g = Game { cfg, conn, rx, session, log, report, stop, number, stopping: None };
     let (login, masked) = g.session.login_lines(&cfg.password);
     (g.log)(&format!("> {masked}"));
@@ -403,8 +403,8 @@ fn play_one(
         }
         let now = Instant::now();
         let deadline = match g.session.phase() {
-            Phase::LoggingIn => Some((login_deadline, "login")),
-            Phase::Playing => g
+            CsaPhase::LoggingIn => Some((login_deadline, "login")),
+            CsaPhase::Playing => g
                 .session
                 .clock()
                 .and_then(|c| c.time_left(now))
@@ -490,7 +490,7 @@ fn handle(
                 _ => String::new(),
             };
             let message = format!("the server {} closed the connection{why}", g.conn.peer());
-            if g.session.phase() == Phase::LoggingIn {
+            if g.session.phase() == CsaPhase::LoggingIn {
                 return Ok(Some(Done::Attempt(Attempt::NotLoggedIn(message))));
             }
             g.session.closed();

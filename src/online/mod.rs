@@ -24,7 +24,7 @@ pub use clock::{ClockReading, ServerClock, TimeControl};
 pub use connection::{Connection, ConnectionError, Incoming};
 pub use ending::{GameEnd, Reason, Verdict};
 pub use message::ServerLine;
-pub use session::{LoginMode, Phase, Session, SessionError, SessionEvent};
+pub use session::{CsaPhase, CsaSession, LoginMode, SessionError, SessionEvent};
 pub use summary::{GameSummary, SummaryError};
 
 /// The port CSA servers listen on by convention.

@@ -28,7 +28,7 @@ pub enum LoginMode {
 
 /// Where the session is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
+pub enum CsaPhase {
     /// `LOGIN` sent, no answer yet.
     LoggingIn,
     /// Logged in (extended mode), no game asked for.
@@ -127,10 +127,10 @@ const MAX_LIST: usize = 10_000;
 
 /// The client's state.
 #[derive(Clone)]
-pub struct Session {
+pub struct CsaSession {
     user: String,
     mode: LoginMode,
-    phase: Phase,
+    phase: CsaPhase,
     summary_reader: Option<SummaryReader>,
     summary: Option<GameSummary>,
     record: GameRecord,
@@ -147,14 +147,14 @@ pub struct Session {
     monitor: Vec<(String, Vec<String>)>,
 }
 
-impl Session {
-    pub fn new(user: &str, mode: LoginMode) -> Session {
+impl CsaSession {
+    pub fn new(user: &str, mode: LoginMode) -> CsaSession {
         let record = GameRecord::default();
         let pos = record.initial().clone();
-        Session {
+        CsaSession {
             user: user.to_string(),
             mode,
-            phase: Phase::LoggingIn,
+            phase: CsaPhase::LoggingIn,
             summary_reader: None,
             summary: None,
             record,
@@ -185,7 +185,7 @@ impl Session {
         }
     }
 
-    pub fn phase(&self) -> Phase {
+    pub fn phase(&self) -> CsaPhase {
         self.phase
     }
 
@@ -226,7 +226,7 @@ impl Session {
 
     /// Whether this client is to move and may send a move.
     pub fn is_my_turn(&self) -> bool {
-        self.phase == Phase::Playing
+        self.phase == CsaPhase::Playing
             && self.sent.is_none()
             && self.my_color() == Some(self.pos.side_to_move())
     }
@@ -236,25 +236,25 @@ impl Session {
         if self.mode != LoginMode::Extended {
             return Err(SessionError::NotExtended);
         }
-        self.phase = Phase::Waiting;
+        self.phase = CsaPhase::Waiting;
         Ok(format!("%%GAME {game} {side}"))
     }
 
     /// Agrees to the proposed game.
     pub fn agree(&mut self) -> Result<String, SessionError> {
-        if self.phase != Phase::Proposed {
+        if self.phase != CsaPhase::Proposed {
             return Err(SessionError::NothingProposed);
         }
-        self.phase = Phase::Agreed;
+        self.phase = CsaPhase::Agreed;
         Ok("AGREE".to_string())
     }
 
     /// Rejects the proposed game.
     pub fn reject(&mut self) -> Result<String, SessionError> {
-        if self.phase != Phase::Proposed {
+        if self.phase != CsaPhase::Proposed {
             return Err(SessionError::NothingProposed);
         }
-        self.phase = if self.is_extended() { Phase::Lobby } else { Phase::Closed };
+        self.phase = if self.is_extended() { CsaPhase::Lobby } else { CsaPhase::Closed };
         Ok("REJECT".to_string())
     }
 
@@ -271,7 +271,7 @@ impl Session {
 
     /// `%TORYO`: resign (nothing more is to be sent for this game: the server ends it).
     pub fn resign_line(&mut self) -> Result<String, SessionError> {
-        if self.phase != Phase::Playing {
+        if self.phase != CsaPhase::Playing {
             return Err(SessionError::NotPlaying);
         }
         self.sent = Some("%TORYO".to_string());
@@ -299,7 +299,7 @@ impl Session {
     }
 
     fn check_turn(&self) -> Result<(), SessionError> {
-        if self.phase != Phase::Playing {
+        if self.phase != CsaPhase::Playing {
             return Err(SessionError::NotPlaying);
         }
         if self.sent.is_some() {
@@ -317,11 +317,11 @@ impl Session {
         if let Some(c) = &mut self.clock {
             c.stop();
         }
-        if self.phase == Phase::Playing {
+        if self.phase == CsaPhase::Playing {
             self.record.set_special(self.cur, Some(Special::new(SpecialKind::Interrupt)));
             self.record.set_header("終了日時", &crate::record::timestamp::now_local());
         }
-        self.phase = Phase::Closed;
+        self.phase = CsaPhase::Closed;
     }
 
     /// Takes one line from the server.
@@ -333,7 +333,7 @@ impl Session {
                 match result {
                     Ok(s) => self.propose(s, &mut out),
                     Err(e) => {
-                        self.phase = Phase::Proposed;
+                        self.phase = CsaPhase::Proposed;
                         out.push(SessionEvent::BadSummary(e.to_string()));
                     }
                 }
@@ -343,27 +343,27 @@ impl Session {
         let ignored = |why: &str| SessionEvent::Ignored { line: line.to_string(), why: why.to_string() };
         match ServerLine::parse(line) {
             ServerLine::Empty => {}
-            ServerLine::LoginOk { name } if self.phase == Phase::LoggingIn => {
+            ServerLine::LoginOk { name } if self.phase == CsaPhase::LoggingIn => {
                 if name != self.user {
                     out.push(ignored("the login answer names another user"));
                 }
-                self.phase = if self.is_extended() { Phase::Lobby } else { Phase::Waiting };
+                self.phase = if self.is_extended() { CsaPhase::Lobby } else { CsaPhase::Waiting };
                 out.push(SessionEvent::LoggedIn);
             }
-            ServerLine::LoginIncorrect if self.phase == Phase::LoggingIn => {
-                self.phase = Phase::Closed;
+            ServerLine::LoginIncorrect if self.phase == CsaPhase::LoggingIn => {
+                self.phase = CsaPhase::Closed;
                 out.push(SessionEvent::LoginRefused);
             }
             ServerLine::LogoutCompleted => {
-                self.phase = Phase::Closed;
+                self.phase = CsaPhase::Closed;
                 out.push(SessionEvent::LoggedOut);
             }
             ServerLine::SummaryBegin
-                if matches!(self.phase, Phase::Waiting | Phase::Lobby | Phase::Ended) =>
+                if matches!(self.phase, CsaPhase::Waiting | CsaPhase::Lobby | CsaPhase::Ended) =>
             {
                 self.summary_reader = Some(SummaryReader::default());
             }
-            ServerLine::Start { game_id } if self.phase == Phase::Agreed => {
+            ServerLine::Start { game_id } if self.phase == CsaPhase::Agreed => {
                 let agreed = self.summary.as_ref().map(|s| s.game_id.clone()).unwrap_or_default();
                 if agreed != printable(&game_id) {
                     out.push(SessionEvent::Warning(format!(
@@ -372,7 +372,7 @@ impl Session {
                     )));
                     return out;
                 }
-                self.phase = Phase::Playing;
+                self.phase = CsaPhase::Playing;
                 let start = crate::record::timestamp::now_local();
                 self.record.set_header("開始日時", &start);
                 if let Some(c) = &mut self.clock {
@@ -380,11 +380,11 @@ impl Session {
                 }
                 out.push(SessionEvent::Started);
             }
-            ServerLine::Reject { by, .. } if matches!(self.phase, Phase::Proposed | Phase::Agreed) => {
-                self.phase = if self.is_extended() { Phase::Lobby } else { Phase::Closed };
+            ServerLine::Reject { by, .. } if matches!(self.phase, CsaPhase::Proposed | CsaPhase::Agreed) => {
+                self.phase = if self.is_extended() { CsaPhase::Lobby } else { CsaPhase::Closed };
                 out.push(SessionEvent::Rejected { by });
             }
-            ServerLine::Move { color, text, time, bad_time } if self.phase == Phase::Playing => {
+            ServerLine::Move { color, text, time, bad_time } if self.phase == CsaPhase::Playing => {
                 let time = if bad_time.is_some() { Some(0) } else { time };
                 self.play(line, color, &text, time, now, &mut out);
                 // said after the move, which stands
@@ -397,17 +397,17 @@ impl Session {
                     )));
                 }
             }
-            ServerLine::Special(word) if self.phase == Phase::Playing => {
+            ServerLine::Special(word) if self.phase == CsaPhase::Playing => {
                 if self.special.is_none() {
                     self.special = Some(word);
                 }
             }
-            ServerLine::Reason(r) if self.phase == Phase::Playing => {
+            ServerLine::Reason(r) if self.phase == CsaPhase::Playing => {
                 if self.reason.is_none() {
                     self.reason = Some(r);
                 }
             }
-            ServerLine::Verdict(v) if self.phase == Phase::Playing => self.finish(v, &mut out),
+            ServerLine::Verdict(v) if self.phase == CsaPhase::Playing => self.finish(v, &mut out),
             ServerLine::Extended { tag, arg, body } => self.extended(&tag, arg, body, line, &mut out),
             ServerLine::Other(_) => out.push(ignored("not a line of the CSA protocol")),
             _ => out.push(ignored("out of place here")),
@@ -441,7 +441,7 @@ impl Session {
         self.special = None;
         self.reason = None;
         self.end = None;
-        self.phase = Phase::Proposed;
+        self.phase = CsaPhase::Proposed;
         self.summary = Some(s.clone());
         out.push(SessionEvent::Proposed(Box::new(s)));
     }
@@ -513,7 +513,7 @@ impl Session {
             c.stop();
         }
         self.sent = None;
-        self.phase = Phase::Ended;
+        self.phase = CsaPhase::Ended;
         self.end = Some(end.clone());
         out.push(SessionEvent::Ended(end));
     }

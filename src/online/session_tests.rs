@@ -2,7 +2,7 @@
 //! handicap games, the extended mode, and hostile or broken input.
 
 use super::ending::{Reason, Verdict};
-use super::session::{LoginMode, Phase, Session, SessionError, SessionEvent};
+use super::session::{CsaPhase, CsaSession, LoginMode, SessionError, SessionEvent};
 use super::summary::tests::EVEN;
 use crate::core::{Color, Move};
 use crate::record::{Outcome, SpecialKind};
@@ -22,7 +22,7 @@ const BYOYOMI: &str = "Time_Unit:1sec\nTotal_Time:60\nByoyomi:10\nLeast_Time_Per
 const FISCHER: &str = "Time_Unit:1sec\nTotal_Time:60\nByoyomi:0\nIncrement:5\nLeast_Time_Per_Move:1\n";
 
 struct Run {
-    s: Session,
+    s: CsaSession,
     t0: Instant,
     events: Vec<SessionEvent>,
 }
@@ -30,7 +30,7 @@ struct Run {
 impl Run {
     fn new(user: &str) -> Run {
         Run {
-            s: Session::new(user, LoginMode::Standard { game: "g-60-10".into() }),
+            s: CsaSession::new(user, LoginMode::Standard { game: "g-60-10".into() }),
             t0: Instant::now(),
             events: vec![],
         }
@@ -54,10 +54,10 @@ impl Run {
         let mut r = Run::new(user);
         r.feed(&format!("LOGIN:{user} OK"));
         r.feed(&summary(your_turn, time, EVEN, '+'));
-        assert_eq!(r.s.phase(), Phase::Proposed);
+        assert_eq!(r.s.phase(), CsaPhase::Proposed);
         assert_eq!(r.s.agree().unwrap(), "AGREE");
         r.feed("START:test+g-60-10+alice+bob+1");
-        assert_eq!(r.s.phase(), Phase::Playing);
+        assert_eq!(r.s.phase(), CsaPhase::Playing);
         r
     }
 
@@ -98,7 +98,7 @@ fn a_whole_game_as_sente() {
     r.feed("%TORYO\n#RESIGN\n#LOSE");
     let end = r.ended();
     assert_eq!((end.reason, end.verdict), (Reason::Resign, Verdict::Lose));
-    assert_eq!(r.s.phase(), Phase::Ended);
+    assert_eq!(r.s.phase(), CsaPhase::Ended);
     let rec = r.s.record();
     assert_eq!(rec.main_line().len(), 3);
     let times: Vec<u32> = rec.main_line().iter().map(|&n| rec.node(n).time.unwrap().spent).collect();
@@ -233,14 +233,14 @@ fn moves_already_played_start_the_record() {
 
 #[test]
 fn the_extended_mode() {
-    let mut s = Session::new("carol", LoginMode::Extended);
+    let mut s = CsaSession::new("carol", LoginMode::Extended);
     assert_eq!(s.login_lines("secret"), ("LOGIN carol secret x1".into(), "LOGIN carol ****** x1".into()));
     let t = Instant::now();
     let mut ev = Vec::new();
     for l in ["LOGIN:carol OK", "##[LOGIN] +OK x1"] {
         ev.extend(s.receive(l, t));
     }
-    assert_eq!(s.phase(), Phase::Lobby);
+    assert_eq!(s.phase(), CsaPhase::Lobby);
     assert_eq!(s.extended_line("WHO").unwrap(), "%%WHO");
     assert_eq!(s.extended_line("CHAT hi\nthere").unwrap(), "%%CHAT hi there");
     let transcript = "##[WHO] alice x1 game test+g-60-10+alice+bob+1 +\n##[WHO] bob CSA game\n##[WHO] +OK\n\
@@ -265,9 +265,9 @@ fn the_extended_mode() {
         if game_id == "test+g-60-10+alice+bob+1" && lines == &["V2", "+7776FU", "T3"])));
     assert!(ev.iter().any(|e| matches!(e, SessionEvent::Notice(n) if n.contains("bad game name"))));
     assert_eq!(s.game_request("g-60-10", '+').unwrap(), "%%GAME g-60-10 +");
-    assert_eq!(s.phase(), Phase::Waiting);
+    assert_eq!(s.phase(), CsaPhase::Waiting);
     // the standard mode has none of it
-    let std = Session::new("dave", LoginMode::Standard { game: "g-60-10".into() });
+    let std = CsaSession::new("dave", LoginMode::Standard { game: "g-60-10".into() });
     assert_eq!(std.extended_line("WHO"), Err(SessionError::NotExtended));
     assert_eq!(std.login_lines("pw").1, "LOGIN dave g-60-10,** ".trim_end());
 }
@@ -277,14 +277,14 @@ fn login_refused_and_games_called_off() {
     let mut r = Run::new("alice");
     r.feed("LOGIN:incorrect");
     assert!(r.events.iter().any(|e| matches!(e, SessionEvent::LoginRefused)));
-    assert_eq!(r.s.phase(), Phase::Closed);
+    assert_eq!(r.s.phase(), CsaPhase::Closed);
 
     let mut r = Run::new("alice");
     r.feed("LOGIN:alice OK").feed(&summary('+', BYOYOMI, EVEN, '+'));
     r.s.agree().unwrap();
     r.feed("REJECT:test+g-60-10+alice+bob+1 by bob");
     assert!(r.events.iter().any(|e| matches!(e, SessionEvent::Rejected { by } if by == "bob")));
-    assert_eq!(r.s.phase(), Phase::Closed);
+    assert_eq!(r.s.phase(), CsaPhase::Closed);
 }
 
 #[test]
@@ -292,7 +292,7 @@ fn a_lost_connection_keeps_the_record() {
     let mut r = Run::started("alice", '+', BYOYOMI);
     r.feed("+7776FU,T1\n-3334FU,T1");
     r.s.closed();
-    assert_eq!(r.s.phase(), Phase::Closed);
+    assert_eq!(r.s.phase(), CsaPhase::Closed);
     assert_eq!(r.s.record().main_line().len(), 2);
     assert_eq!(r.s.move_line(usi("2g2f")), Err(SessionError::NotPlaying));
 }
@@ -302,7 +302,7 @@ fn a_move_the_rules_refuse_breaks_the_game_and_keeps_the_record() {
     let mut r = Run::started("alice", '+', BYOYOMI);
     r.feed("+7776FU,T1\n-5155OU,T1");
     assert!(r.events.iter().any(|e| matches!(e, SessionEvent::Broken { line, .. } if line == "-5155OU,T1")));
-    assert_eq!(r.s.phase(), Phase::Closed);
+    assert_eq!(r.s.phase(), CsaPhase::Closed);
     assert_eq!(r.s.record().main_line().len(), 1);
 
     let mut r = Run::started("alice", '+', BYOYOMI);
@@ -318,13 +318,13 @@ fn a_move_the_rules_refuse_breaks_the_game_and_keeps_the_record() {
 fn lines_out_of_place_are_ignored() {
     let mut r = Run::new("alice");
     r.feed("+7776FU,T1\nSTART:x\n#WIN\n%TORYO\nhello\nLOGIN:mallory OK");
-    assert_eq!(r.s.phase(), Phase::Waiting);
+    assert_eq!(r.s.phase(), CsaPhase::Waiting);
     assert!(r.events.iter().filter(|e| matches!(e, SessionEvent::Ignored { .. })).count() >= 5);
     // a START for another game is not this game's start
     r.feed(&summary('+', BYOYOMI, EVEN, '+'));
     r.s.agree().unwrap();
     r.feed("START:some+other+game");
-    assert_eq!(r.s.phase(), Phase::Agreed);
+    assert_eq!(r.s.phase(), CsaPhase::Agreed);
 }
 
 #[test]
@@ -416,11 +416,11 @@ fn hostile_and_truncated_transcripts() {
         }
         let stop = (rng.next() as usize) % (transcript.len() + 1);
         let user = if case % 2 == 0 { "alice" } else { "bob" };
-        let mut s = Session::new(user, LoginMode::Standard { game: "g-60-10".into() });
+        let mut s = CsaSession::new(user, LoginMode::Standard { game: "g-60-10".into() });
         let t = Instant::now();
         for l in &transcript[..stop] {
             let _ = s.receive(l, t);
-            if s.phase() == Phase::Proposed {
+            if s.phase() == CsaPhase::Proposed {
                 let _ = s.agree();
             }
             if s.is_my_turn() {
@@ -442,7 +442,7 @@ fn hostile_and_truncated_transcripts() {
 #[test]
 fn control_characters_from_the_server_are_made_visible_in_what_is_shown_or_kept() {
     let mut r = Run::new("alice");
-    r.s = Session::new("alice", LoginMode::Extended);
+    r.s = CsaSession::new("alice", LoginMode::Extended);
     r.feed("LOGIN:alice OK");
     r.feed("##[CHAT][\x1b[31mbob] hi\x07 there");
     r.feed("##[MONITOR2][g+1] N+\x1b]0;evil\x07\n##[MONITOR2][g+1] +OK");
@@ -472,5 +472,5 @@ fn after_resigning_nothing_more_is_asked_of_the_player() {
     // the engine is not asked for another move while the server ends the game
     assert!(!r.s.is_my_turn());
     r.feed("%TORYO\n#RESIGN\n#LOSE");
-    assert_eq!(r.s.phase(), Phase::Ended);
+    assert_eq!(r.s.phase(), CsaPhase::Ended);
 }

@@ -9,20 +9,11 @@
 //! assert_eq!(describe(&nifu, Language::En), "二歩: a pawn of yours already stands on file ５ (on ５七)");
 //! ```
 
+pub use super::language::Language;
 use super::names::{FULLWIDTH_DIGITS, KANJI_DIGITS, PieceKindNames, SquareNames};
 use super::parse_move::{MoveParseError, MoveParseReason};
 use crate::core::{Color, IllegalMove, PieceKind, Square};
-use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// The language of the program's sentences, here and in the app (shogi notation stays
-/// Japanese in both); the settings file writes it as `ja` or `en`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Language {
-    Ja,
-    En,
-}
 
 fn sq(s: Square) -> String {
     s.japanese()

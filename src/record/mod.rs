@@ -16,6 +16,7 @@ pub mod jkf;
 pub mod json;
 pub mod kif_read;
 pub mod kif_write;
+pub mod language;
 pub mod names;
 pub mod notation;
 pub mod parse_move;
@@ -30,12 +31,12 @@ pub mod usi;
 
 pub use cursor::Cursor;
 pub use error::{RecordError, Severity, Warning};
-pub use explain::Language;
 pub use handicap::{HANDICAPS, Handicap};
 pub use io::{
     Format, load_all_records, load_record, read_bytes, read_text, save_record, variations_dropped,
     write_file_atomically, write_text,
 };
+pub use language::Language;
 pub use names::{ColorMark, PieceKindNames, SquareNames};
 pub use notation::{MoveStyle, line_text, move_text};
 pub use parse_move::{MoveParseError, MoveParseReason, parse_csa_move, parse_japanese_move, parse_move_any};

@@ -36,7 +36,6 @@ pub mod terminal;
 #[cfg(test)]
 mod test_dir;
 pub mod text;
-pub mod tsume_progress;
 pub mod view;
 
 use app::App;
@@ -226,7 +225,7 @@ pub fn open_with(
 ) -> Result<App, OpenError> {
     let mut app = open_app(path, store, settings, now)?;
     if let Some(store) = store {
-        app.set_tsume_progress(tsume_progress::TsumeProgress::load(store.tsume_progress_path()));
+        app.set_tsume_progress(storage::tsume_progress::TsumeProgress::load(store.tsume_progress_path()));
     }
     Ok(app)
 }

@@ -13,9 +13,15 @@
 //!   cleanly (`…-damaged.kifu`, never rotated out);
 //! - `games/`: the default folder for saved games.
 //!
+//! Beside the settings file (the platform's config directory), [`passwords`] keeps the remembered
+//! CSA passwords; [`tsume_progress`] keeps the tsume problems solved.
+//!
 //! Reading never fails loudly: a missing, broken or old file reads as "nothing there" with a
 //! message, and is never overwritten without being kept. A change of several steps is ordered
 //! so that a failure at any step leaves what was there before whole.
+
+pub mod passwords;
+pub mod tsume_progress;
 
 use crate::record::{Format, GameRecord, RecordError, Warning, write_file_atomically};
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! protocol window's lines and the extended mode's lists, chat and watched games.
 //!
 //! The dialog's form is `online_form.rs`; what the connection brings is taken in by
-//! `online_events.rs`. The protocol is `online::Session`'s (it keeps the record as the server rules it); the
+//! `online_events.rs`. The protocol is `online::CsaSession`'s (it keeps the record as the server rules it); the
 //! connection is a job (`jobs::online`): this module hands the event loop what to send and takes
 //! in what arrives ([`App::on_online`]), and never waits on the network. The record shown is the
 //! session's, copied after every change, so autosave, saving and the record panel work as in a
@@ -13,11 +13,12 @@ use super::online_form::{FormField, OnlineForm};
 use super::{App, Mode, Popup};
 use crate::core::{Color, Move};
 use crate::online::connection::{LOGIN_TIMEOUT, MIN_KEEPALIVE};
-use crate::online::{Incoming, LoginMode, Phase, Session, SessionError};
+use crate::online::{CsaPhase, CsaSession, Incoming, LoginMode, SessionError};
 use crate::record::explain::describe;
 use crate::tui::event::Command;
-use crate::tui::jobs::{ConnectRequest, JobKind, password_key};
+use crate::tui::jobs::{ConnectRequest, JobKind};
 use crate::tui::settings::{OnlineSettings, OnlineSide};
+use crate::tui::storage::passwords::password_key;
 use crate::tui::text::online::OnlineText;
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -72,7 +73,7 @@ pub struct Watched {
 pub struct Online {
     pub(super) stage: Stage,
     pub(super) settings: OnlineSettings,
-    pub(super) session: Session,
+    pub(super) session: CsaSession,
     /// When the stage began (the waiting screen's elapsed time).
     pub(super) since: Instant,
     pub(super) log: VecDeque<ProtocolLine>,
@@ -109,7 +110,7 @@ impl Online {
     fn new(form: OnlineForm, settings: OnlineSettings, now: Instant) -> Online {
         Online {
             stage: Stage::Dialog(form),
-            session: Session::new(&settings.user, LoginMode::Extended),
+            session: CsaSession::new(&settings.user, LoginMode::Extended),
             settings,
             since: now,
             log: VecDeque::new(),
@@ -131,7 +132,7 @@ impl Online {
         &self.stage
     }
 
-    pub fn session(&self) -> &Session {
+    pub fn session(&self) -> &CsaSession {
         &self.session
     }
 
@@ -305,7 +306,7 @@ impl App {
             LoginMode::Standard { game: format!("{}{suffix}", checked.game) }
         };
         let Some(o) = self.online_mut() else { return };
-        o.session = Session::new(&checked.user, mode);
+        o.session = CsaSession::new(&checked.user, mode);
         o.settings = checked.clone();
         let keepalive = Duration::from_secs(checked.keepalive_s).max(MIN_KEEPALIVE);
         o.connect =
@@ -599,7 +600,7 @@ impl App {
         let t = self.online_text();
         let Some(o) = self.online_mut() else { return };
         if o.stage == Stage::Connecting
-            && o.session.phase() == Phase::LoggingIn
+            && o.session.phase() == CsaPhase::LoggingIn
             && o.elapsed(now) >= LOGIN_TIMEOUT
             && !o.logging_out
         {
@@ -620,7 +621,7 @@ impl App {
     /// When online play's next timer is due (see [`App::online_tick`]).
     pub(super) fn online_deadline(&self) -> Option<Instant> {
         let o = self.online()?;
-        let login = (o.stage == Stage::Connecting && o.session.phase() == Phase::LoggingIn)
+        let login = (o.stage == Stage::Connecting && o.session.phase() == CsaPhase::LoggingIn)
             .then(|| o.since + LOGIN_TIMEOUT);
         let logout = o.logout_sent.filter(|_| o.connected).map(|at| at + LOGOUT_WAIT);
         [login, logout].into_iter().flatten().min()

@@ -1,5 +1,5 @@
 //! What the connection to the CSA server brings, taken in: connected, each line (through the
-//! `online::Session`, whose events move online play along), closed or failed. The record shown
+//! `online::CsaSession`, whose events move online play along), closed or failed. The record shown
 //! follows the session's; a watched game's lines are read as a CSA record.
 
 use super::online::{CHAT_LINES, Stage, Watched};

@@ -164,7 +164,7 @@ impl Tsume {
 #[derive(Clone, Debug, Default)]
 pub(super) struct TsumeState {
     /// The problems solved, across launches.
-    progress: crate::tui::tsume_progress::TsumeProgress,
+    progress: crate::tui::storage::tsume_progress::TsumeProgress,
 }
 
 impl App {
@@ -191,7 +191,7 @@ impl App {
     }
 
     /// The problems solved in earlier runs of the app, and where solving more is kept.
-    pub fn set_tsume_progress(&mut self, progress: crate::tui::tsume_progress::TsumeProgress) {
+    pub fn set_tsume_progress(&mut self, progress: crate::tui::storage::tsume_progress::TsumeProgress) {
         self.tsume.progress = progress;
     }
 

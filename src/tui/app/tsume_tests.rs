@@ -300,7 +300,7 @@ fn a_solved_problem_is_remembered_and_counted_in_the_list() {
     let d = crate::tui::test_dir::TempDir::new("tsume-solved");
     let file = d.0.join("tsume-solved.txt");
     let mut app = english_app();
-    app.set_tsume_progress(crate::tui::tsume_progress::TsumeProgress::load(file.clone()));
+    app.set_tsume_progress(crate::tui::storage::tsume_progress::TsumeProgress::load(file.clone()));
     assert_eq!(app.tsume_progress().0, 0);
     open_problem(&mut app, first_of_length(5));
     while !app.tsume().unwrap().solved() {
@@ -314,7 +314,7 @@ fn a_solved_problem_is_remembered_and_counted_in_the_list() {
     assert!(app.tsume_solved(&shipped_problems()[first_of_length(5) - 1]));
     // a later launch reads it back
     let mut later = english_app();
-    later.set_tsume_progress(crate::tui::tsume_progress::TsumeProgress::load(file));
+    later.set_tsume_progress(crate::tui::storage::tsume_progress::TsumeProgress::load(file));
     assert_eq!(later.tsume_progress(), (1, all));
     later.open_tsume_list();
     let s = crate::tui::view::screen_text(&later, 120, 40, std::time::Instant::now());

@@ -8,7 +8,7 @@ use crate::record::{GameRecord, save_record, write_file_atomically};
 use crate::tui::library::RecentFiles;
 use crate::tui::settings::{Settings, SettingsFile};
 use crate::tui::storage::Store;
-use crate::tui::tsume_progress::TsumeProgress;
+use crate::tui::storage::tsume_progress::TsumeProgress;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 

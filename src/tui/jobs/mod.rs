@@ -38,7 +38,7 @@ pub use computer::{Computer, EngineReport, Score, ThinkRequest, ThinkingInfo, th
 pub use files::{AutosaveFailure, FileJob, FileKind, FileReport};
 pub use library::{LibraryJob, LibraryKind, LibraryReport};
 pub use mate::{MateJob, MateKind, MateReport, TsumeAnswer};
-pub use online::{ConnectRequest, password_key, passwords_path, remembered_password, remembered_passwords};
+pub use online::ConnectRequest;
 pub use study::{GameReport, StudyJob, StudyKind, StudyReport};
 
 use lane::{Control, Lane};
