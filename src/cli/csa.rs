@@ -4,11 +4,11 @@
 //! visible. SIGINT or SIGTERM resigns the game on (or leaves between games), saves the record
 //! and exits with 130; a second one ends the program at once.
 
+use shogiban::engine::player::{BuiltinPlayer, ComputerPlayer, UsiPlayer};
 use shogiban::online::DEFAULT_PORT;
 use shogiban::online::autoplay::{AutoplayConfig, StopHandle, check_name_template, play_games};
 use shogiban::online::check::{check_game_name, check_password, check_user, printable};
 use shogiban::online::connection::{CONNECT_TIMEOUT, KEEPALIVE, LOGIN_TIMEOUT, MIN_KEEPALIVE};
-use shogiban::online::players::{BuiltinPlayer, Player, UsiPlayer};
 use shogiban::record::Format;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -142,7 +142,7 @@ pub fn run(a: Args) -> ExitCode {
     if let Err(e) = shogiban::online::autoplay::check_save_dir(&a.save_dir) {
         return super::fail("csa", e);
     }
-    let mut player: Box<dyn Player> = match &a.engine {
+    let mut player: Box<dyn ComputerPlayer> = match &a.engine {
         Some(cmd) => match UsiPlayer::start(cmd, &a.options) {
             Ok(p) => Box::new(p),
             Err(e) => return super::fail("csa", e),

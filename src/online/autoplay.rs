@@ -10,10 +10,10 @@
 use super::check::printable;
 use super::connection::{Connection, Incoming};
 use super::ending::{GameEnd, Verdict};
-use super::players::{Decision, Player, Thought, TimeBudget};
 use super::session::{CsaPhase, CsaSession, LoginMode, SessionEvent};
 use super::summary::GameSummary;
 use crate::core::Color;
+use crate::engine::player::{ComputerPlayer, Decision, Thought};
 use crate::record::{Format, GameRecord, save_record};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -258,7 +258,7 @@ enum Attempt {
 /// `< `. `stop` ends the run early (the game on resigned). Returns the tally.
 pub fn play_games(
     cfg: &AutoplayConfig,
-    player: &mut dyn Player,
+    player: &mut dyn ComputerPlayer,
     stop: &StopHandle,
     report: &mut dyn FnMut(&RunEvent),
     log: &mut dyn FnMut(&str),
@@ -369,7 +369,7 @@ impl Game<'_> {
 fn play_one(
     cfg: &AutoplayConfig,
     number: u32,
-    player: &mut dyn Player,
+    player: &mut dyn ComputerPlayer,
     stop: &StopHandle,
     report: &mut dyn FnMut(&RunEvent),
     log: &mut dyn FnMut(&str),
@@ -464,7 +464,7 @@ enum Done {
 }
 
 /// Handles one event; `Some` when the game is over (or never started).
-fn step(g: &mut Game, ev: Event, player: &mut dyn Player) -> Result<Option<Done>, AutoplayError> {
+fn step(g: &mut Game, ev: Event, player: &mut dyn ComputerPlayer) -> Result<Option<Done>, AutoplayError> {
     match ev {
         Event::Stop => g.on_stop().map(|_| None),
         Event::Net(i) => handle(g, i, player),
@@ -472,7 +472,11 @@ fn step(g: &mut Game, ev: Event, player: &mut dyn Player) -> Result<Option<Done>
 }
 
 /// Handles one thing from the reader; `Some` when the game is over.
-fn handle(g: &mut Game, incoming: Incoming, player: &mut dyn Player) -> Result<Option<Done>, AutoplayError> {
+fn handle(
+    g: &mut Game,
+    incoming: Incoming,
+    player: &mut dyn ComputerPlayer,
+) -> Result<Option<Done>, AutoplayError> {
     let line = match incoming {
         Incoming::Line(l) => l,
         Incoming::Connected => return Ok(None),
@@ -531,11 +535,11 @@ fn handle(g: &mut Game, incoming: Incoming, player: &mut dyn Player) -> Result<O
     Ok(None)
 }
 
-fn think(g: &mut Game, player: &mut dyn Player) -> Result<(), AutoplayError> {
+fn think(g: &mut Game, player: &mut dyn ComputerPlayer) -> Result<(), AutoplayError> {
     let now = Instant::now();
     let to_move = g.session.position().side_to_move();
     let clock = g.session.clock().expect("a game has a clock").clone();
-    let budget = TimeBudget::from_clock(&clock, to_move, g.cfg.margin_ms, now);
+    let budget = clock.budget(to_move, g.cfg.margin_ms, now);
     let record = g.session.record();
     let moves = record.main_line_moves();
     let start = record.initial().clone();
@@ -586,7 +590,12 @@ pub fn pv_comment(pos: &crate::core::Position, mv: crate::core::Move, thought: &
     s
 }
 
-fn finish(g: Game, number: u32, done: Done, player: &mut dyn Player) -> Result<Attempt, AutoplayError> {
+fn finish(
+    g: Game,
+    number: u32,
+    done: Done,
+    player: &mut dyn ComputerPlayer,
+) -> Result<Attempt, AutoplayError> {
     let end = match done {
         Done::Ended(end) => end,
         Done::Attempt(a) => return Ok(a),

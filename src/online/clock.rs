@@ -6,6 +6,7 @@
 //! must stay above the time used).
 
 use crate::core::Color;
+use crate::engine::player::{TimeBudget, UNTIMED_MOVE_MS};
 use std::time::{Duration, Instant};
 
 /// The time control from the game summary, in milliseconds.
@@ -91,6 +92,34 @@ pub struct ServerClock {
 }
 
 impl ServerClock {
+    /// The time budget of `to_move` for a computer player, from this clock at `now`, with
+    /// `margin_ms` kept back for the network.
+    pub fn budget(&self, to_move: Color, margin_ms: u64, now: Instant) -> TimeBudget {
+        let c = self.control();
+        if c.is_untimed() {
+            return TimeBudget {
+                time_ms: None,
+                increment_ms: 0,
+                byoyomi_ms: 0,
+                margin_ms,
+                deadline: Some(now + Duration::from_millis(UNTIMED_MOVE_MS)),
+            };
+        }
+        let elapsed = self.elapsed(now).as_millis() as u64;
+        let mut time = [self.remaining_ms(Color::Black), self.remaining_ms(Color::White)];
+        let ours = &mut time[to_move.index()];
+        let over = elapsed.saturating_sub(*ours);
+        *ours = ours.saturating_sub(elapsed);
+        let left = self.time_left(now).unwrap_or_default().as_millis() as u64;
+        TimeBudget {
+            time_ms: Some(time),
+            increment_ms: c.increment_ms,
+            byoyomi_ms: c.byoyomi_ms.saturating_sub(over),
+            margin_ms,
+            deadline: Some(now + Duration::from_millis(left.saturating_sub(margin_ms).max(1))),
+        }
+    }
+
     pub fn new(control: TimeControl, to_move: Color) -> ServerClock {
         ServerClock { control, remaining_ms: [control.total_ms; 2], to_move, turn_started: None }
     }

@@ -1,7 +1,7 @@
 //! Online play over the CSA server protocol (version 1.2.1, as floodgate and `shogi-server`
 //! speak it): what the server's lines mean, the game summary, the result of a game, the server's
-//! clock, a client state machine that keeps the game record, the TCP connection, and the engine
-//! playing games by itself (`shogiban csa`).
+//! clock, a client state machine that keeps the game record, the TCP connection, and the game loop
+//! of a computer player (`engine::player`) playing games by itself (`shogiban csa`).
 //!
 //! Everything the server sends is untrusted input: lines are bounded in length, every field is
 //! checked, and a line that makes no sense becomes an event saying so, never a panic. The
@@ -17,7 +17,6 @@ pub mod connection;
 pub mod ending;
 pub mod lines;
 pub mod message;
-pub mod players;
 pub mod session;
 pub mod summary;
 

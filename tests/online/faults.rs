@@ -289,8 +289,8 @@ fn bad_arguments_are_refused_before_connecting() {
 /// the game up with the record saved (cut off: `%CHUDAN`), instead of waiting for ever.
 #[test]
 fn a_silent_server_is_given_up_past_the_clock() {
+    use shogiban::engine::player::BuiltinPlayer;
     use shogiban::online::autoplay::{AutoplayConfig, StopHandle, play_games};
-    use shogiban::online::players::BuiltinPlayer;
     use std::time::Duration;
     let fake = Fake::new();
     let dir = TempDir::new("csa-silent");

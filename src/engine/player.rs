@@ -1,9 +1,9 @@
-//! Who chooses the moves when the engine plays online: the built-in engine at a level, or an
-//! external USI engine. Each gets the game so far and the server's clock as a [`TimeBudget`], and
-//! must answer before the budget's hard deadline (the search is stopped there).
+//! A computer player: the built-in engine at a level, or an external USI engine. Each gets the
+//! game so far and its clock as a [`TimeBudget`], and must answer before the budget's hard
+//! deadline (the search is stopped there). `online::autoplay` plays CSA games with one; the
+//! server's clock becomes a budget in `online::clock`.
 
-use super::clock::ServerClock;
-use crate::core::{Color, Move, Position, Score};
+use crate::core::{Move, Position, Score};
 use crate::engine::search::time::Limits;
 use crate::engine::usi::client::{BestMove, EngineConfig, GoParams, UsiEngine};
 use crate::engine::{Engine, EngineOptions};
@@ -50,33 +50,6 @@ pub struct TimeBudget {
 pub const UNTIMED_MOVE_MS: u64 = 3000;
 
 impl TimeBudget {
-    /// The budget of the side to move, from the server's clock at `now`.
-    pub fn from_clock(clock: &ServerClock, to_move: Color, margin_ms: u64, now: Instant) -> TimeBudget {
-        let c = clock.control();
-        if c.is_untimed() {
-            return TimeBudget {
-                time_ms: None,
-                increment_ms: 0,
-                byoyomi_ms: 0,
-                margin_ms,
-                deadline: Some(now + Duration::from_millis(UNTIMED_MOVE_MS)),
-            };
-        }
-        let elapsed = clock.elapsed(now).as_millis() as u64;
-        let mut time = [clock.remaining_ms(Color::Black), clock.remaining_ms(Color::White)];
-        let ours = &mut time[to_move.index()];
-        let over = elapsed.saturating_sub(*ours);
-        *ours = ours.saturating_sub(elapsed);
-        let left = clock.time_left(now).unwrap_or_default().as_millis() as u64;
-        TimeBudget {
-            time_ms: Some(time),
-            increment_ms: c.increment_ms,
-            byoyomi_ms: c.byoyomi_ms.saturating_sub(over),
-            margin_ms,
-            deadline: Some(now + Duration::from_millis(left.saturating_sub(margin_ms).max(1))),
-        }
-    }
-
     /// Limits for the built-in engine.
     pub fn limits(&self) -> Limits {
         match self.time_ms {
@@ -126,8 +99,8 @@ impl TimeBudget {
     }
 }
 
-/// A player the program plays for.
-pub trait Player {
+/// A computer player (named apart from the app's `Player`, who sits at a side of the board).
+pub trait ComputerPlayer {
     /// The name to show (the engine's).
     fn name(&self) -> String;
     /// A new game begins.
@@ -153,7 +126,7 @@ impl BuiltinPlayer {
     }
 }
 
-impl Player for BuiltinPlayer {
+impl ComputerPlayer for BuiltinPlayer {
     fn name(&self) -> String {
         format!("shogiban (level {})", self.engine.options().level)
     }
@@ -221,7 +194,7 @@ impl UsiPlayer {
     }
 }
 
-impl Player for UsiPlayer {
+impl ComputerPlayer for UsiPlayer {
     fn name(&self) -> String {
         self.name.clone()
     }
