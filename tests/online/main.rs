@@ -1,7 +1,7 @@
 //! `shogiban csa` against the real CSA server (`shogi-server`, Ruby), started from
 //! `../shared/tools/csa-server` beside the repository (or the script `SHOGIBAN_CSA_SERVER` names).
-//! Where that script or Ruby is missing, each
-//! test says so and passes without playing (`.ci/run` installs Ruby so CI plays them).
+//! Where that script or Ruby is missing, each test says so and passes without playing, except
+//! under `CI=true`, where it fails (`.ci/run` installs Ruby so CI plays them).
 //!
 //! The server is the oracle: it writes every finished game as a CSA file, and each client's saved
 //! record must equal it move for move, time for time, and in the result.
