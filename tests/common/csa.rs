@@ -34,11 +34,16 @@ pub struct Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-KILL", &self.pid]).status();
+        self.kill();
     }
 }
 
 impl Server {
+    /// Kills the server (its folder stays until the `Server` is dropped).
+    pub fn kill(&self) {
+        let _ = Command::new("kill").args(["-KILL", &self.pid]).status();
+    }
+
     /// Starts the server on a port free at the time with `options`, or says why it cannot and
     /// gives `None`.
     pub fn start(options: &[&str]) -> Option<Server> {

@@ -169,7 +169,7 @@ fn the_server_going_away_keeps_the_record() {
     alice.agree();
     alice.send("+7776FU");
     alice.until(|l| l.starts_with('-'));
-    drop(server);
+    server.kill();
     let (out, stdout, stderr) = finished(bob);
     assert!(!out.status.success(), "{stdout}\n{stderr}");
     assert!(stderr.contains("closed the connection"), "{stderr}");
@@ -193,7 +193,7 @@ fn a_refused_login_and_no_server_fail_clearly() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr.contains("the server refused the login of 'bad!name'"), "{stderr}");
     let port = server.port;
-    drop(server);
+    server.kill();
     let (out, _, stderr) = finished(shogiban_csa(port, "alice", "x-60-10", &[], &save));
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr.contains(&format!("cannot connect to 127.0.0.1:{port}")), "{stderr}");
