@@ -1,6 +1,7 @@
 //! A fresh temporary folder for a unit test (made by `tempfile`), removed when the test ends.
 
-pub(crate) struct TempDir(pub std::path::PathBuf, tempfile::TempDir);
+/// The folder's path, and the `tempfile` handle that removes the folder when dropped.
+pub(crate) struct TempDir(pub std::path::PathBuf, #[allow(dead_code)] tempfile::TempDir);
 
 impl TempDir {
     /// `<tmp>/shogiban-<tag>-<random>`, unique to this run.
