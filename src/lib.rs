@@ -60,6 +60,75 @@ mod layer_tests {
     }
 }
 
+/// The UI thread never touches the file system, checked in the source: the app (`tui/app`) and
+/// the event loop (`tui/mod.rs`, `tui/event.rs`, `tui/autosave.rs`) name no `std::fs`, and
+/// the app and the autosave call none of the functions that write files (they are called by
+/// the files lane, `tui/jobs/files.rs`). What `tui/mod.rs` reads at launch, before the loop
+/// starts (the record to open, the tsume progress), goes through `record` and `tsume_progress`.
+/// Test code, which checks what the jobs wrote, is left out.
+#[cfg(test)]
+mod ui_thread_tests {
+    use std::path::{Path, PathBuf};
+
+    /// The event loop's files beside the app's folder.
+    const EVENT_LOOP: [&str; 3] = ["tui/mod.rs", "tui/event.rs", "tui/autosave.rs"];
+
+    /// What no file of the app, nor the event loop's, names.
+    const FILE_SYSTEM: [&str; 3] = ["std::fs", " fs::", "(fs::"];
+
+    /// The functions that write files, which the app and the autosave leave to the files lane.
+    const WRITES: [&str; 5] =
+        ["keep_previous(", "mark_solved(", "write_file_atomically", "save_record(", ".remember("];
+
+    /// `text` up to its test module (`#[cfg(test)]` followed by `mod`).
+    fn code_of(text: &str) -> &str {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut at = 0;
+        for w in lines.windows(2) {
+            if w[0].trim() == "#[cfg(test)]" && w[1].trim_start().starts_with("mod ") {
+                return &text[..at];
+            }
+            at += w[0].len() + 1;
+        }
+        text
+    }
+
+    #[test]
+    fn the_app_and_the_event_loop_name_no_file_system_calls() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files: Vec<PathBuf> = EVENT_LOOP.iter().map(|f| src.join(f)).collect();
+        for entry in std::fs::read_dir(src.join("tui/app")).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            // test-only files (`#[cfg(test)] mod tests;` and `#[path = "…_tests.rs"]`)
+            let test_only = name.ends_with("tests.rs") || name == "tests_support.rs";
+            if path.extension().is_some_and(|e| e == "rs") && !test_only {
+                files.push(path);
+            }
+        }
+        assert!(files.len() > EVENT_LOOP.len(), "no source found in tui/app");
+        let mut found = Vec::new();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (n, line) in code_of(&text).lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                let writes = !file.ends_with("tui/mod.rs") && !file.ends_with("tui/event.rs");
+                let named = |words: &[&str]| words.iter().any(|w| code.contains(w));
+                if named(&FILE_SYSTEM) || (writes && named(&WRITES)) {
+                    found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                }
+            }
+        }
+        assert!(found.is_empty(), "the file system touched on the UI thread:\n{}", found.join("\n"));
+    }
+
+    #[test]
+    fn test_modules_are_left_out_and_code_before_them_is_kept() {
+        let text = "fn a() { std::fs::write(p, b); }\n#[cfg(test)]\nmod tests {\n    std::fs::read(p);\n}\n";
+        assert_eq!(code_of(text), "fn a() { std::fs::write(p, b); }\n");
+    }
+}
+
 /// Import circles, checked in the source: within each folder listed in [`ACYCLIC`], no module
 /// uses another that (directly or through others of the folder) uses it back.
 #[cfg(test)]
@@ -69,7 +138,7 @@ mod import_circle_tests {
 
     /// Folders (under `src/`) whose modules must not import each other in a circle. A module of
     /// a folder is a file or a subfolder directly in it; the folder's own `mod.rs` is not one.
-    const ACYCLIC: &[&str] = &["engine/search", "record", "tui", "tui/app", "tui/view"];
+    const ACYCLIC: &[&str] = &["engine/search", "record", "tui", "tui/app", "tui/jobs", "tui/view"];
 
     /// A source file as a module path: `src/engine/search/tt.rs` → `engine::search::tt`,
     /// `src/record/mod.rs` → `record`.

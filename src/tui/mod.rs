@@ -42,13 +42,14 @@ pub mod view;
 use app::App;
 use autosave::Autosave;
 use event::{Command, Event, Signal};
-use jobs::{Computer, JobKind, Runner};
+use jobs::{Computer, Runner};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use settings::Settings;
 use std::io;
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use storage::Store;
 
@@ -59,7 +60,8 @@ const EVENTS_PER_FRAME: usize = 64;
 /// playing the computer's moves. The record is autosaved after every change, with what is
 /// needed to resume the game (see `storage`). Changed settings are written to `settings` (when
 /// there is a file to write to).
-pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::SettingsFile>) -> io::Result<()> {
+pub fn run(mut app: App, computer: Computer, settings: Option<settings::SettingsFile>) -> io::Result<()> {
+    let settings = settings.map(|file| Arc::new(Mutex::new(file)));
     let (tx, rx) = mpsc::channel::<Event>();
     let _signals = terminal::Signals::install(tx.clone())?;
     let mut autosave = Autosave::new(&app, Store::platform());
@@ -110,12 +112,12 @@ pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::Sett
             }
         }
         autosave.update(&mut app, &mut runner, now);
-        write_settings(&mut app, settings.as_mut());
+        write_settings(&mut app, &mut runner, settings.as_ref());
         if quit {
             break;
         }
         if suspend {
-            autosave.finish(&runner);
+            autosave.finish(&mut app, &mut runner, Instant::now());
             terminal::suspend()?;
             // a fresh terminal has no previous frame: the next draw repaints everything
             terminal = Terminal::new(backend(&app))?;
@@ -135,7 +137,7 @@ pub fn run(mut app: App, computer: Computer, mut settings: Option<settings::Sett
             None => break,
         }
     }
-    autosave.finish(&runner);
+    autosave.finish(&mut app, &mut runner, Instant::now());
     drop(terminal);
     drop(guard);
     // every job is stopped; an external engine is told to quit
@@ -179,24 +181,23 @@ fn update(
         Event::Signal(Signal::Resize) | Event::Tick => {}
         Event::Job(job) => {
             let Some(job) = runner.accept(job) else { return };
-            match (job.kind, job.report) {
-                (JobKind::Autosave, jobs::Report::Autosaved(result)) => autosave.on_report(app, result),
-                (_, report) => app.on_job(report, now),
+            match job.report {
+                jobs::Report::Files(jobs::FileReport::Autosaved { game, result }) => {
+                    autosave.on_report(app, game, result)
+                }
+                report => app.on_job(report, now),
             }
         }
     }
 }
 
-/// Writes the settings file when the settings changed.
-fn write_settings(app: &mut App, file: Option<&mut settings::SettingsFile>) {
+/// Hands the settings to the files lane when they changed (the report comes back to the app).
+fn write_settings(app: &mut App, runner: &mut Runner, file: Option<&Arc<Mutex<settings::SettingsFile>>>) {
     if app.take_settings_dirty()
         && let Some(file) = file
     {
-        match file.save(app.settings()) {
-            Ok(Some(note)) => app.set_message(note),
-            Ok(None) => {}
-            Err(e) => app.set_message((app.text().settings_not_saved)(&e.to_string())),
-        }
+        let settings = Box::new(app.settings().clone());
+        runner.start(jobs::FileJob::Settings { file: Arc::clone(file), settings }.into());
     }
 }
 

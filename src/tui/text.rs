@@ -23,17 +23,17 @@ pub struct Text {
     /// what it does).
     pub help_more: &'static [(&'static str, &'static str)],
     pub help_title: &'static str,
-    /// Shown under the help when it scrolls.
-    pub help_scroll: &'static str,
+    /// After a scrolling window's keys (the help, the protocol window, the problem list).
+    pub other_keys_close: &'static str,
     pub promote_title: &'static str,
-    pub promote_choices: &'static str,
     pub quit_title: &'static str,
+    /// The quit question (the answers' keys follow it).
     pub quit_question: &'static str,
     /// The quit question after a failed autosave: why, and that the moves since are in no file.
     pub quit_unsaved: fn(&str) -> String,
-    pub quit_unsaved_choices: &'static str,
     /// Said under the message while the autosave fails.
-    pub autosave_failing: fn(&str) -> String,
+    /// (why, the key that saves).
+    pub autosave_failing: fn(&str, &str) -> String,
     /// At launch: the data folder cannot be written (the folder, why).
     pub data_dir_unwritable: fn(&str, &str) -> String,
     pub resign_title: &'static str,
@@ -43,14 +43,14 @@ pub struct Text {
     pub declare_warning: &'static str,
     pub declare_question: &'static str,
     pub new_game_title: &'static str,
-    pub new_game_keys: &'static str,
     pub level_line: fn(u8) -> String,
     /// Computer vs computer: one side's level (the side, its level, the keys that change it).
     pub side_level_line: fn(&str, u8, &str) -> String,
     /// Computer vs computer with two levels, on the status line (☗'s, ☖'s).
     pub levels_short: fn(u8, u8) -> String,
-    pub clock_line: &'static str,
-    pub handicap_line: &'static str,
+    /// The new-game dialog's clock and handicap lines, with the key that changes each.
+    pub clock_line: fn(&str) -> String,
+    pub handicap_line: fn(&str) -> String,
     pub uwate_moves_first: &'static str,
     /// Game modes: hot-seat, you ☗, you ☖, computer vs computer.
     pub modes: [&'static str; 4],
@@ -77,7 +77,8 @@ pub struct Text {
     pub mate_in: fn(&str, Option<i32>) -> String,
     pub too_small: fn(u16, u16, u16, u16) -> String,
     pub settings_title: &'static str,
-    pub settings_keys: &'static str,
+    /// After the settings screen's keys.
+    pub settings_saved_note: &'static str,
     pub settings_labels: [&'static str; 24],
     /// Why the name typed cannot be used (`settings::BadName` in words).
     pub bad_player_name: fn(&str) -> String,
@@ -115,7 +116,8 @@ pub struct Text {
     /// lines, the name typed): the UTF-8 name is proposed.
     pub save_lossy_proposed: fn(&str, &str, &str, &str) -> String,
     pub save_failed: fn(&str, &str) -> String,
-    pub help_hint: &'static str,
+    /// The status line with nothing to say: the help's key.
+    pub help_hint: fn(&str) -> String,
     /// ☗ and ☖ by name.
     pub sides: [&'static str; 2],
     /// The sides in a handicap game: 下手 (☗, the weaker player) and 上手 (☖).
@@ -262,32 +264,29 @@ pub static EN: Text = Text {
         ("Ctrl-C", "quit at once"),
     ],
     help_title: " Help ",
-    help_scroll: "↑/↓ scroll, any other key closes",
+    other_keys_close: "any other key closes",
     promote_title: " Promote? ",
-    promote_choices: "y / Enter: promote (成)   n: do not (不成)",
     quit_title: " Quit ",
-    quit_question: "Quit shogiban? (y / n)",
+    quit_question: "Quit shogiban?",
     quit_unsaved: |e| {
         format!("The last autosave failed ({e}): the moves since are in no file, and quitting loses them.")
     },
-    quit_unsaved_choices: "s: save the record elsewhere · y: quit anyway · n: stay",
-    autosave_failing: |e| format!("autosave failing: {e} — s saves the record elsewhere"),
+    autosave_failing: |e, s| format!("autosave failing: {e} — {s} saves the record elsewhere"),
     data_dir_unwritable: |d, e| {
         format!("the data folder {d} cannot be written ({e}): this game will not be autosaved; s saves it")
     },
     resign_title: " Resign (投了) ",
-    resign_question: "Resign this game? (y / n)",
+    resign_question: "Resign this game?",
     declare_title_csa: " Impasse declaration 入玉宣言 (CSA 27-point rule) ",
     declare_title_24: " Impasse declaration 入玉宣言 (24-point rule) ",
     declare_warning: "A declaration that does not meet every condition loses.",
-    declare_question: "Declare? (y / n)",
+    declare_question: "Declare?",
     new_game_title: " New game ",
-    new_game_keys: "↑/↓ or 1-4 mode  5 online  ←/→ level  t clock  c handicap  Enter start  Esc cancel",
     level_line: |l| format!("computer level: ◀ {l:>2} ▶  (1 beginner … 10 full strength)"),
     side_level_line: |side, l, keys| format!("{side} level: ◀ {l:>2} ▶  ({keys})"),
     levels_short: |b, w| format!("☗ level {b} vs ☖ level {w}"),
-    clock_line: "clock (t)",
-    handicap_line: "handicap 手合割 (c)",
+    clock_line: |key| format!("clock ({key})"),
+    handicap_line: |key| format!("handicap 手合割 ({key})"),
     uwate_moves_first: "(上手 = ☖ moves first)",
     modes: [
         "hot-seat: two players, one keyboard",
@@ -304,7 +303,7 @@ pub static EN: Text = Text {
     prompt_move_hint: "76歩 同歩 58金右 7g7f · Enter plays · Esc cancels",
     prompt_save: "save as> ",
     prompt_save_hint: ".kif .kifu .ki2 .csa .jkf .usi · Enter saves · Esc cancels",
-    prompt_overwrite: |p| format!("{p} exists. Overwrite it? (y / n)"),
+    prompt_overwrite: |p| format!("{p} exists. Overwrite it?"),
     overwrite_title: " Overwrite? ",
     thinking: "thinking…",
     depth: "depth",
@@ -318,7 +317,7 @@ pub static EN: Text = Text {
         format!("The terminal is {w}×{h}; shogiban needs at least {mw}×{mh}. Enlarge it (q quits).")
     },
     settings_title: " Settings ",
-    settings_keys: "↑/↓ choose  ←/→ change  Enter edit text  Esc close · saved on change",
+    settings_saved_note: "saved on change",
     settings_labels: [
         "Your name (in records)",
         "Mode",
@@ -384,7 +383,7 @@ pub static EN: Text = Text {
         )
     },
     save_failed: |p, e| format!("could not save {p}: {e}"),
-    help_hint: "? for help",
+    help_hint: |key| format!("{key} for help"),
     sides: ["☗ sente", "☖ gote"],
     handicap_sides: ["☗ shitate (下手)", "☖ uwate (上手)"],
     you: "you",
@@ -475,7 +474,7 @@ pub static EN: Text = Text {
     learn_best: "best",
     learn_after_try: "after it",
     learn_offer_title: " Learn from your mistakes ",
-    learn_offer_question: "This record has no analysis yet. Run the whole-game analysis (棋譜解析) first? (y / n)",
+    learn_offer_question: "This record has no analysis yet. Run the whole-game analysis (棋譜解析) first?",
     learn_sides: ["both sides", "☗", "☖"],
     learn_after_analysis: |d, n| format!("learning (復習) starts when the game analysis is done ({d}/{n})"),
     learn_nothing: |side| format!("no dubious move (疑問手) or worse for {side} in the analysis"),
@@ -519,34 +518,31 @@ pub static JA: Text = Text {
         ("Ctrl-C", "すぐに終了"),
     ],
     help_title: " ヘルプ ",
-    help_scroll: "↑/↓ スクロール、他のキーで閉じる",
+    other_keys_close: "他のキーで閉じる",
     promote_title: " 成りますか？ ",
-    promote_choices: "y / Enter: 成る    n: 不成",
     quit_title: " 終了 ",
-    quit_question: "終了しますか？ (y / n)",
+    quit_question: "終了しますか？",
     quit_unsaved: |e| {
         format!(
             "最後の自動保存に失敗しました ({e})。それ以後の指し手はどこにも保存されておらず、終了すると失われます。"
         )
     },
-    quit_unsaved_choices: "s: 別の場所に保存 · y: それでも終了 · n: 戻る",
-    autosave_failing: |e| format!("自動保存できていません: {e} — s で別の場所に保存できます"),
+    autosave_failing: |e, s| format!("自動保存できていません: {e} — {s} で別の場所に保存できます"),
     data_dir_unwritable: |d, e| {
         format!("データフォルダ {d} に書き込めません ({e})。この対局は自動保存されません。s で保存できます")
     },
     resign_title: " 投了 ",
-    resign_question: "投了しますか？ (y / n)",
+    resign_question: "投了しますか？",
     declare_title_csa: " 入玉宣言 (CSA 27点法) ",
     declare_title_24: " 入玉宣言 (24点法) ",
     declare_warning: "条件を満たさない宣言は負けになります。",
-    declare_question: "宣言しますか？ (y / n)",
+    declare_question: "宣言しますか？",
     new_game_title: " 新規対局 ",
-    new_game_keys: "↑/↓ か 1-4 形式  5 オンライン  ←/→ レベル  t 持ち時間  c 手合割  Enter 開始  Esc 取消",
     level_line: |l| format!("コンピュータのレベル: ◀ {l:>2} ▶  (1 初心者 … 10 最強)"),
     side_level_line: |side, l, keys| format!("{side}のレベル: ◀ {l:>2} ▶  ({keys})"),
     levels_short: |b, w| format!("☗レベル{b} 対 ☖レベル{w}"),
-    clock_line: "持ち時間 (t)",
-    handicap_line: "手合割 (c)",
+    clock_line: |key| format!("持ち時間 ({key})"),
+    handicap_line: |key| format!("手合割 ({key})"),
     uwate_moves_first: "(上手 = ☖ が先に指す)",
     modes: [
         "二人対局 (一つのキーボードで)",
@@ -563,7 +559,7 @@ pub static JA: Text = Text {
     prompt_move_hint: "76歩 同歩 58金右 7g7f · Enter 指す · Esc 取消",
     prompt_save: "保存先> ",
     prompt_save_hint: ".kif .kifu .ki2 .csa .jkf .usi · Enter 保存 · Esc 取消",
-    prompt_overwrite: |p| format!("{p} は既にあります。上書きしますか？ (y / n)"),
+    prompt_overwrite: |p| format!("{p} は既にあります。上書きしますか？"),
     overwrite_title: " 上書き ",
     thinking: "考慮中…",
     depth: "深さ",
@@ -575,7 +571,7 @@ pub static JA: Text = Text {
     },
     too_small: |w, h, mw, mh| format!("端末が {w}×{h} です。{mw}×{mh} 以上に広げてください (q で終了)。"),
     settings_title: " 設定 ",
-    settings_keys: "↑/↓ 選択  ←/→ 変更  Enter 文字入力  Esc 閉じる · 変更はすぐ保存",
+    settings_saved_note: "変更はすぐ保存",
     settings_labels: [
         "あなたの名前 (棋譜に記録)",
         "対局形式",
@@ -644,7 +640,7 @@ pub static JA: Text = Text {
         )
     },
     save_failed: |p, e| format!("{p} に保存できません: {e}"),
-    help_hint: "? でヘルプ",
+    help_hint: |key| format!("{key} でヘルプ"),
     sides: ["☗先手", "☖後手"],
     handicap_sides: ["☗下手", "☖上手"],
     you: "あなた",
@@ -731,7 +727,7 @@ pub static JA: Text = Text {
     learn_best: "最善",
     learn_after_try: "その後",
     learn_offer_title: " 復習 ",
-    learn_offer_question: "この棋譜はまだ解析されていません。先に棋譜解析をしますか? (y / n)",
+    learn_offer_question: "この棋譜はまだ解析されていません。先に棋譜解析をしますか?",
     learn_sides: ["両対局者", "☗", "☖"],
     learn_after_analysis: |d, n| format!("棋譜解析が終わると復習を始めます ({d}/{n})"),
     learn_nothing: |side| format!("{side}の疑問手・悪手はありません"),

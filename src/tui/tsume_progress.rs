@@ -39,9 +39,19 @@ impl TsumeProgress {
     /// Marks the problem starting at `sfen` solved and writes the file (atomically); the error
     /// when it could not be written (the mark stays until the app quits).
     pub fn mark_solved(&mut self, sfen: &str) -> Result<(), crate::record::RecordError> {
-        if !self.solved.insert(sfen.to_string()) {
+        if !self.mark(sfen) {
             return Ok(());
         }
+        self.save()
+    }
+
+    /// Marks the problem starting at `sfen` solved, in memory; whether it was not already.
+    pub fn mark(&mut self, sfen: &str) -> bool {
+        self.solved.insert(sfen.to_string())
+    }
+
+    /// Writes the file (atomically); the error when it could not be written.
+    pub fn save(&self) -> Result<(), crate::record::RecordError> {
         let Some(file) = &self.file else { return Ok(()) };
         if let Some(dir) = file.parent() {
             let _ = std::fs::create_dir_all(dir);

@@ -133,13 +133,13 @@ pub fn judge(
 
 /// Analyses `initial` and the position after each of `moves` (which must be legal in turn),
 /// `opt.movetime_ms` each, calling `progress` after each position; stops early when `stop`
-/// becomes true.
+/// becomes true. The engine is made for the run (full strength, no book, `opt.hash_mb`).
 pub fn analyse_game(
     initial: &Position,
     moves: &[Move],
     opt: &GameAnalysisOptions,
     stop: &Arc<AtomicBool>,
-    mut progress: impl FnMut(Progress<'_>),
+    progress: impl FnMut(Progress<'_>),
 ) -> GameAnalysis {
     let mut engine = Engine::new(EngineOptions {
         hash_mb: opt.hash_mb,
@@ -147,6 +147,19 @@ pub fn analyse_game(
         own_book: false,
         ..EngineOptions::default()
     });
+    analyse_game_with(&mut engine, initial, moves, opt, stop, progress)
+}
+
+/// [`analyse_game`] with an engine kept by the caller (set up as `analysis_engine` sets one up;
+/// `opt.hash_mb` is the caller's to follow).
+pub fn analyse_game_with(
+    engine: &mut Engine,
+    initial: &Position,
+    moves: &[Move],
+    opt: &GameAnalysisOptions,
+    stop: &Arc<AtomicBool>,
+    mut progress: impl FnMut(Progress<'_>),
+) -> GameAnalysis {
     let mut out = GameAnalysis::default();
     let mut pos = initial.clone();
     let total = moves.len() + 1;
@@ -158,7 +171,7 @@ pub fn analyse_game(
         if ply > 0 {
             pos.do_move(moves[ply - 1]);
         }
-        let eval = evaluate(&mut engine, &pos, opt.movetime_ms, stop);
+        let eval = evaluate(engine, &pos, opt.movetime_ms, stop);
         if stop.load(Ordering::Relaxed) {
             // cut short: not a judgement to keep
             out.stopped = true;

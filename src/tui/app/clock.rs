@@ -7,6 +7,15 @@ use crate::core::Color;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
+/// The byoyomi count's state.
+#[derive(Debug, Default)]
+pub(super) struct Count {
+    /// The last second counted (the node it was at, the seconds left), so each is counted once.
+    pub(super) counted: Option<(crate::record::NodeId, u64)>,
+    /// The clock panel flashes until then (the count, when the bell is off).
+    pub(super) flash_until: Option<std::time::Instant>,
+}
+
 /// One side's time control: main time, byoyomi and a Fischer increment, in milliseconds.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]

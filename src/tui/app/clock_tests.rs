@@ -263,7 +263,10 @@ fn time_odds_and_an_increment_come_back_with_a_resumed_game_and_reach_the_engine
     think(&mut app, 2);
     assert!(app.submit_typed("7g7f"));
     // the computer (☖) is asked with both clocks, its increment and its byoyomi (none)
-    let Some(EngineCommand::Think { limits, .. }) = app.engine_command(Instant::now()) else {
+    let Some(crate::tui::event::Command::Start(crate::tui::jobs::JobRequest::Think(
+        crate::tui::jobs::ThinkRequest { limits, .. },
+    ))) = app.engine_command(Instant::now())
+    else {
         panic!("the computer thinks")
     };
     assert_eq!(limits.inc, [0, 5_000]);
@@ -309,7 +312,8 @@ fn no_clock_runs_before_the_first_screen_or_while_the_board_is_hidden() {
     app.set_board_shown(false, t0 + Duration::from_secs(3));
     assert!(app.paused());
     assert!(
-        app.engine_command(t0 + Duration::from_secs(30)).is_none_or(|c| matches!(c, EngineCommand::Stop))
+        app.engine_command(t0 + Duration::from_secs(30))
+            .is_none_or(|c| matches!(c, crate::tui::event::Command::Stop(crate::tui::jobs::JobKind::Engine)))
     );
     app.tick(t0 + Duration::from_secs(63));
     assert_eq!(app.clock().unwrap().elapsed(t0 + Duration::from_secs(63)), 3_000);

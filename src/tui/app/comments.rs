@@ -283,18 +283,18 @@ impl App {
         let Some(Popup::Comment(e)) = self.take_popup() else { return };
         let t = self.text().review;
         if !keep || !e.changed() {
-            self.message = t.comment_unchanged.into();
+            self.status.set(t.comment_unchanged.into());
             return;
         }
         if !self.record().contains(e.node()) {
-            self.message = t.comment_node_gone.into();
+            self.status.set(t.comment_node_gone.into());
             return;
         }
         let node = self.game.record_mut().node_mut(e.node());
         node.comments = with_comment_text(&node.comments, &e.text());
         let empty = user_comments(&node.comments).is_empty();
         self.dirty = true;
-        self.message = if empty { t.comment_removed } else { t.comment_kept }.into();
+        self.status.set(if empty { t.comment_removed } else { t.comment_kept }.into());
     }
 }
 

@@ -104,14 +104,14 @@ impl App {
 
     /// Opens the editor on the position shown.
     pub fn open_editor(&mut self) {
-        let slot = EditorSlot::Board(self.cursor);
+        let slot = EditorSlot::Board(self.board.cursor);
         let pen = Piece::new(Color::Black, PieceKind::Pawn);
         let editor = Editor { setup: Setup::from_position(self.pos()), slot, pen, start: None, menu: None };
         self.leave_tsume();
         self.quit_learn();
         self.mode = Mode::Editor(Box::new(editor));
-        self.selection = None;
-        self.message = self.setup_text().editor_opened.into();
+        self.board.selection = None;
+        self.status.set(self.setup_text().editor_opened.into());
     }
 
     fn edit(&mut self, change: impl FnOnce(&mut Editor)) {
@@ -123,7 +123,7 @@ impl App {
     /// Moves the cursor by screen direction over the board; on a hand, left and right step
     /// through the kinds and up or down goes back to the board.
     pub fn editor_move(&mut self, dx: i32, dy: i32) {
-        let flipped = self.flipped;
+        let flipped = self.board.flipped;
         self.edit(|e| {
             e.slot = match e.slot {
                 EditorSlot::Board(sq) => {
@@ -175,7 +175,7 @@ impl App {
     }
 
     fn note_hand_refusal(&mut self, refused: bool) {
-        self.message = if refused { self.setup_text().hand_refused.into() } else { String::new() };
+        self.status.set(if refused { self.setup_text().hand_refused.into() } else { String::new() });
     }
 
     /// Removes the piece under the cursor (to the box), or one piece from the hand slot.
@@ -186,7 +186,7 @@ impl App {
                 e.setup.take_from_hand(c, PieceKind::HAND_SFEN_ORDER[i]);
             }
         });
-        self.message.clear();
+        self.status.clear();
     }
 
     /// One more (`delta` 1) or one fewer (-1) of the hand slot's kind; on the board, -1 removes
@@ -317,7 +317,7 @@ impl App {
             EditorExit::Resume => return,
             EditorExit::Cancel => {
                 self.leave_to_board();
-                self.message = self.setup_text().editor_cancelled.into();
+                self.status.set(self.setup_text().editor_cancelled.into());
                 return;
             }
             EditorExit::Play => SetupUse::Play,
@@ -329,7 +329,7 @@ impl App {
             Err(problems) => {
                 let t = self.setup_text();
                 let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
-                self.message = (t.cannot_use)(t.exits[exit as usize], &reasons.join(" / "));
+                self.status.set((t.cannot_use)(t.exits[exit as usize], &reasons.join(" / ")));
                 return;
             }
         };

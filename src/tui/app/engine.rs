@@ -1,5 +1,5 @@
 //! The computer player, seen from the app: when it should think, about what and with which
-//! limits, and what to do with its answers. The search itself is a job (`jobs`, kind `Engine`):
+//! limits, and what to do with its answers. The search itself is a job (`jobs`, `ThinkRequest`):
 //! the app asks for a search of the position on the board and stops it when the game moves
 //! elsewhere; the runner lets through only the reports of the search last asked for, and an
 //! answer is played only while the game is still at the node it was asked about.
@@ -8,19 +8,46 @@
 //! paused, and either side can be taken over by a person at any time.
 
 use super::{App, Player};
-use crate::core::{Move, Position};
+use crate::core::Move;
 use crate::engine::search::time::Limits;
 use crate::record::{NodeId, Special, SpecialKind};
-use crate::tui::jobs::{EngineReport, think_time_ms};
+#[cfg(test)]
+use crate::tui::jobs::JobRequest;
+use crate::tui::jobs::{EngineReport, JobKind, ThinkRequest, think_time_ms};
 use std::time::{Duration, Instant};
 
-/// What the event loop should tell the engine.
+/// The computer's play, seen from the app.
 #[derive(Clone, Debug)]
-pub enum EngineCommand {
-    /// Abandon the search in progress (its answer will be ignored).
-    Stop,
-    /// Think about the game `start` + `moves`.
-    Think { start: Box<Position>, moves: Vec<Move>, level: u8, limits: Limits },
+pub(super) struct ComputerPlay {
+    /// The search the app waits for (its answer is played only for that search and node).
+    pub(super) thinking: Option<Thinking>,
+    /// Computer-against-computer play is paused.
+    pub(super) paused: bool,
+    /// The game is held (paused) because the board is not on the screen (the terminal is too
+    /// small), and goes on when it is shown again.
+    pub(super) held_unseen: bool,
+    /// A frame has been drawn: the clock's first turn starts with it.
+    pub(super) screen_seen: bool,
+    /// Minimum time per move when the computer plays both sides (ms).
+    pub(super) pace_ms: u64,
+    /// The computer's thinking so far (`None` when it is not thinking).
+    pub(super) engine_info: Option<crate::tui::jobs::ThinkingInfo>,
+    /// The computer's name (for the record's player headers).
+    pub(super) engine_name: String,
+}
+
+impl Default for ComputerPlay {
+    fn default() -> Self {
+        ComputerPlay {
+            thinking: None,
+            paused: false,
+            held_unseen: false,
+            screen_seen: false,
+            pace_ms: DEFAULT_PACE_MS,
+            engine_info: None,
+            engine_name: "shogiban".into(),
+        }
+    }
 }
 
 /// The search the app is waiting for.
@@ -43,7 +70,7 @@ impl App {
     /// Whether the engine should be thinking now.
     pub fn engine_to_move(&self) -> bool {
         self.players[self.pos().side_to_move().index()] == Player::Engine
-            && !self.paused
+            && !self.computer.paused
             && self.popup().is_none()
             && !self.line_ended()
             && !self.status().is_over()
@@ -52,28 +79,32 @@ impl App {
 
     /// Whether computer-against-computer play is paused.
     pub fn paused(&self) -> bool {
-        self.paused
+        self.computer.paused
     }
 
     /// The minimum time per move when the computer plays both sides.
     pub fn pace(&self) -> Duration {
-        Duration::from_millis(self.pace_ms)
+        Duration::from_millis(self.computer.pace_ms)
     }
 
     /// Pauses or resumes the game: the computer (its search in progress is abandoned on
     /// pause) and the clocks.
     pub fn toggle_pause(&mut self) {
         if !self.players.contains(&Player::Engine) && self.clock().is_none() {
-            self.message = self.text().nothing_to_pause.into();
+            self.status.set(self.text().nothing_to_pause.into());
             return;
         }
-        self.set_paused(!self.paused, std::time::Instant::now());
-        self.message = if self.paused { self.text().paused_note.into() } else { self.text().resumed.into() };
+        self.set_paused(!self.computer.paused, std::time::Instant::now());
+        self.status.set(if self.computer.paused {
+            self.text().paused_note.into()
+        } else {
+            self.text().resumed.into()
+        });
     }
 
     /// Pauses or resumes the computer and the clocks at `now`.
     pub(super) fn set_paused(&mut self, paused: bool, now: std::time::Instant) {
-        self.paused = paused;
+        self.computer.paused = paused;
         if let Some(c) = self.clock.as_mut() {
             if paused { c.stop(now) } else { c.start(now) }
         }
@@ -85,8 +116,8 @@ impl App {
     /// frame starts the side to move's time afresh: the time before the first screen is not
     /// charged.
     pub fn set_board_shown(&mut self, shown: bool, now: Instant) {
-        if !self.screen_seen {
-            self.screen_seen = true;
+        if !self.computer.screen_seen {
+            self.computer.screen_seen = true;
             if let Some(c) = self.clock.as_mut()
                 && !c.stopped
                 && c.banked == 0
@@ -98,12 +129,12 @@ impl App {
             // the server's clock runs whatever this screen shows
             return;
         }
-        if !shown && !self.paused && self.playing {
-            self.held_unseen = true;
+        if !shown && !self.computer.paused && self.standing.playing {
+            self.computer.held_unseen = true;
             self.set_paused(true, now);
-        } else if shown && self.held_unseen {
-            self.held_unseen = false;
-            if self.paused {
+        } else if shown && self.computer.held_unseen {
+            self.computer.held_unseen = false;
+            if self.computer.paused {
                 self.set_paused(false, now);
             }
         }
@@ -116,16 +147,16 @@ impl App {
         let mark = if i == 0 { "☗" } else { "☖" };
         self.players[i] = match self.players[i] {
             Player::Engine => {
-                self.message = (self.text().you_play)(mark);
+                self.status.set((self.text().you_play)(mark));
                 Player::Human
             }
             Player::Human => {
-                self.message = (self.text().computer_plays)(mark);
+                self.status.set((self.text().computer_plays)(mark));
                 Player::Engine
             }
         };
         self.rename_player(i);
-        self.paused = false;
+        self.computer.paused = false;
         self.dirty = true;
     }
 
@@ -145,17 +176,18 @@ impl App {
 
     /// Steps the minimum time per move for computer against computer through `PACES_MS`.
     pub fn step_pace(&mut self, delta: i32) {
-        let i = PACES_MS.iter().position(|&p| p >= self.pace_ms).unwrap_or(PACES_MS.len() - 1) as i32;
+        let i =
+            PACES_MS.iter().position(|&p| p >= self.computer.pace_ms).unwrap_or(PACES_MS.len() - 1) as i32;
         let j = (i + delta).clamp(0, PACES_MS.len() as i32 - 1) as usize;
-        self.pace_ms = PACES_MS[j];
-        self.settings.min_move_ms = self.pace_ms;
+        self.computer.pace_ms = PACES_MS[j];
+        self.settings.min_move_ms = self.computer.pace_ms;
         self.settings_dirty = true;
-        self.message = (self.text().pace_set)(self.pace_ms as f64 / 1000.0);
+        self.status.set((self.text().pace_set)(self.computer.pace_ms as f64 / 1000.0));
     }
 
     /// Sets the minimum time per move for computer against computer.
     pub fn set_pace(&mut self, pace: Duration) {
-        self.pace_ms = pace.as_millis() as u64;
+        self.computer.pace_ms = pace.as_millis() as u64;
     }
 
     /// Takes in one report of the search the app asked for last (the runner drops the reports
@@ -164,14 +196,14 @@ impl App {
         match ev {
             EngineReport::Thinking(info) => {
                 if self.waiting() {
-                    self.engine_info = Some(info);
+                    self.computer.engine_info = Some(info);
                 }
             }
             EngineReport::Answer { best, declare_win } => {
                 if !self.waiting() {
                     return;
                 }
-                if let Some(t) = self.thinking.as_mut() {
+                if let Some(t) = self.computer.thinking.as_mut() {
                     t.answer = Some((best, declare_win));
                 }
                 self.play_engine_answer(now);
@@ -179,35 +211,35 @@ impl App {
             EngineReport::Failed(message) => {
                 // nothing is lost: the game stays, both sides become human
                 self.players = [Player::Human, Player::Human];
-                self.thinking = None;
-                self.engine_info = None;
-                self.message = (self.text().engine_failed)(&message);
+                self.computer.thinking = None;
+                self.computer.engine_info = None;
+                self.status.set((self.text().engine_failed)(&message));
             }
         }
     }
 
     /// Whether a search is asked for and has not answered yet.
     fn waiting(&self) -> bool {
-        self.thinking.as_ref().is_some_and(|t| t.answer.is_none())
+        self.computer.thinking.as_ref().is_some_and(|t| t.answer.is_none())
     }
 
     /// When the answer held back (for the pace, or the level's natural thinking time) may be
     /// played.
     pub(super) fn answer_due(&self, now: Instant) -> Option<Instant> {
-        let t = self.thinking.as_ref().filter(|t| t.answer.is_some())?;
+        let t = self.computer.thinking.as_ref().filter(|t| t.answer.is_some())?;
         Some(t.started + self.least_think_time(now))
     }
 
     /// Plays the answer held back once its time has come.
     pub(super) fn play_engine_answer(&mut self, now: Instant) {
-        let Some(t) = &self.thinking else { return };
+        let Some(t) = &self.computer.thinking else { return };
         let Some((best, declare_win)) = t.answer else { return };
         if now < t.started + self.least_think_time(now) {
             return;
         }
         let node = t.node;
-        self.thinking = None;
-        self.engine_info = None;
+        self.computer.thinking = None;
+        self.computer.engine_info = None;
         if self.game.node() != node || !self.engine_to_move() {
             return;
         }
@@ -241,20 +273,21 @@ impl App {
         self.levels[self.pos().side_to_move().index()]
     }
 
-    /// What the engine should do now, given where the game is: stop a search about a position
-    /// that is no longer shown, or start one when the computer is to move.
-    pub fn engine_command(&mut self, now: Instant) -> Option<EngineCommand> {
+    /// Asks the engine for what it should do now, given where the game is: stop a search about
+    /// a position that is no longer shown, and start one when the computer is to move (called
+    /// before the outbox is handed out).
+    pub(super) fn engine_requests(&mut self, now: Instant) {
         let here = self.game.node();
-        if let Some(t) = &self.thinking
+        if let Some(t) = &self.computer.thinking
             && (t.node != here || !self.engine_to_move())
         {
             // the user moved elsewhere, paused or took over: forget that search
-            self.thinking = None;
-            self.engine_info = None;
-            return Some(EngineCommand::Stop);
+            self.computer.thinking = None;
+            self.computer.engine_info = None;
+            self.outbox.stop(JobKind::Engine);
         }
-        if !self.engine_to_move() || self.thinking.is_some() {
-            return None;
+        if !self.engine_to_move() || self.computer.thinking.is_some() {
+            return;
         }
         let limits = match self.clock() {
             // on the clock: the engine manages its own time
@@ -272,14 +305,28 @@ impl App {
             }
             None => Limits::movetime(think_time_ms(self.mover_level())),
         };
-        self.thinking = Some(Thinking { node: here, started: now, answer: None });
-        self.engine_info = Some(Default::default());
-        Some(EngineCommand::Think {
+        self.computer.thinking = Some(Thinking { node: here, started: now, answer: None });
+        self.computer.engine_info = Some(Default::default());
+        self.outbox.start(ThinkRequest {
             start: Box::new(self.game.record().initial().clone()),
             moves: self.game.record().moves_to(here),
             level: self.mover_level(),
             limits,
-        })
+        });
+    }
+
+    /// The next command about the computer's move: one queued, or else what
+    /// [`engine_requests`](App::engine_requests) asks for now.
+    #[cfg(test)]
+    pub(crate) fn engine_command(&mut self, now: Instant) -> Option<crate::tui::event::Command> {
+        use crate::tui::event::Command;
+        let engine =
+            |c: &Command| matches!(c, Command::Start(JobRequest::Think(_)) | Command::Stop(JobKind::Engine));
+        if let Some(c) = self.outbox.take_first(engine) {
+            return Some(c);
+        }
+        self.engine_requests(now);
+        self.outbox.take_first(engine)
     }
 
     /// The computer's answer for `node` (where the game stands): play it, resign, or declare.
@@ -288,7 +335,7 @@ impl App {
             if !self.pos().is_legal(m) {
                 // an answer to the position on the board that breaks the rules loses (反則負け)
                 self.end_line(Special::new(SpecialKind::IllegalLoss));
-                self.message = (self.text().engine_illegal)(&m.usi());
+                self.status.set((self.text().engine_illegal)(&m.usi()));
                 return;
             }
             self.submit_move(m);
@@ -297,7 +344,7 @@ impl App {
         } else {
             self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::Resign)));
             self.dirty = true;
-            self.message = self.text().computer_resigns.into();
+            self.status.set(self.text().computer_resigns.into());
         }
     }
 }

@@ -2,38 +2,39 @@
 //! found for it. Turning it on asks for a scan when none has come yet; the panel reads the scan's
 //! index for the position shown, so it follows every step.
 
-use super::{App, LibraryCommand};
+use super::App;
+use crate::tui::jobs::LibraryJob;
 use crate::tui::keymap::{Action, KeyMode};
 use crate::tui::library::Found;
 
 impl App {
     /// Shows or hides the explorer; shown with nothing found yet, it asks for a scan.
     pub fn toggle_explorer(&mut self) {
-        self.explorer_shown = !self.explorer_shown;
-        if self.explorer_shown && self.library_found.is_none() {
-            self.library_requests.push(LibraryCommand::Scan(self.library_sources.clone()));
+        self.shelf.explorer_shown = !self.shelf.explorer_shown;
+        if self.shelf.explorer_shown && self.shelf.found.is_none() {
+            self.outbox.start(LibraryJob::Scan { sources: self.shelf.sources.clone() });
         }
-        self.message = if self.explorer_shown {
+        self.status.set(if self.shelf.explorer_shown {
             let key = self.keymap().key_name(KeyMode::Board, Action::Explorer);
             (self.text().library.explorer_on)(&key)
         } else {
             self.text().library.explorer_off.to_string()
-        };
+        });
     }
 
     pub fn explorer_shown(&self) -> bool {
-        self.explorer_shown
+        self.shelf.explorer_shown
     }
 
     /// What the explorer reads, once a scan has answered.
     pub fn explorer(&self) -> Option<&Found> {
-        self.library_found.as_deref()
+        self.shelf.found.as_deref()
     }
 
     /// After a save the library has a record more: a shown explorer looks again.
     pub(super) fn explorer_after_save(&mut self) {
-        if self.explorer_shown {
-            self.library_requests.push(LibraryCommand::Scan(self.library_sources.clone()));
+        if self.shelf.explorer_shown {
+            self.outbox.start(LibraryJob::Scan { sources: self.shelf.sources.clone() });
         }
     }
 }
@@ -42,6 +43,7 @@ impl App {
 mod tests {
     use super::*;
     use crate::core::Position;
+    use crate::tui::app::library::tests::{Asked, library_command};
     use crate::tui::library::Sources;
 
     #[test]
@@ -52,19 +54,19 @@ mod tests {
         assert!(app.explorer_shown());
         assert!(app.message().contains("(E hides it)"), "{}", app.message());
         assert!(app.explorer().is_none());
-        assert!(matches!(app.library_command(), Some(LibraryCommand::Scan(_))));
-        assert_eq!(app.library_command(), None);
+        assert!(matches!(library_command(&mut app), Some(Asked::Scan(_))));
+        assert_eq!(library_command(&mut app), None);
         app.on_library_scanned(std::sync::Arc::new(Found::default()));
         assert!(app.explorer().is_some());
         // hidden and shown again: what was found is kept, no new scan
         app.toggle_explorer();
         app.toggle_explorer();
-        assert_eq!(app.library_command(), None);
+        assert_eq!(library_command(&mut app), None);
         // a save adds a record: the explorer looks again; hidden, it does not
         app.on_saved(std::path::Path::new("/games/new.kifu"), Ok(vec![]));
-        assert!(matches!(app.library_command(), Some(LibraryCommand::Scan(_))));
+        assert!(matches!(library_command(&mut app), Some(Asked::Scan(_))));
         app.toggle_explorer();
         app.on_saved(std::path::Path::new("/games/new.kifu"), Ok(vec![]));
-        assert_eq!(app.library_command(), None);
+        assert_eq!(library_command(&mut app), None);
     }
 }

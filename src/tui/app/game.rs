@@ -48,23 +48,23 @@ impl App {
             return taken;
         }
         if self.line_ended() || self.status().is_over() {
-            self.message = self.text().over_here.into();
+            self.status.set(self.text().over_here.into());
             return false;
         }
         if let Err(why) = self.pos().why_illegal(m) {
-            self.message = describe(&why, self.explain_lang());
+            self.status.set(describe(&why, self.explain_lang()));
             return false;
         }
         let side = self.pos().side_to_move();
         let node = match self.game.play(m) {
             Ok(n) => n,
             Err(e) => {
-                self.message = e.to_string();
+                self.status.set(e.to_string());
                 return false;
             }
         };
         // a move played while the game is paused resumes it
-        self.paused = false;
+        self.computer.paused = false;
         if let Some(clock) = self.clock.as_mut() {
             let spent = clock.on_move(side, std::time::Instant::now());
             let total = clock.used[side.index()];
@@ -72,17 +72,17 @@ impl App {
                 Some(MoveTime { spent: (spent / 1000) as u32, total: Some((total / 1000) as u32) });
         }
         self.dirty = true;
-        self.selection = None;
+        self.board.selection = None;
         self.settle_ending();
         // a note the player has not acted on yet (a resumed game's: what was lost and where)
         // outlives the computer's answer when that has nothing to say
         let status = self.status_message();
         if !status.is_empty() || self.players[side.index()] != Player::Engine {
-            self.message = status;
+            self.status.set(status);
         }
         if self.reached_move_limit() {
             self.end_line(Special::new(SpecialKind::Jishogi));
-            self.message = (self.text().move_limit)(self.ply() as u32);
+            self.status.set((self.text().move_limit)(self.ply() as u32));
         }
         true
     }
@@ -97,7 +97,9 @@ impl App {
     /// Whether a game being played has just reached the move limit of the settings, with no
     /// other ending.
     fn reached_move_limit(&self) -> bool {
-        self.playing && !self.line_ended() && self.settings.max_moves.is_some_and(|n| self.ply() as u32 >= n)
+        self.standing.playing
+            && !self.line_ended()
+            && self.settings.max_moves.is_some_and(|n| self.ply() as u32 >= n)
     }
 
     /// Writes the ending the position itself decides (詰み, 千日手, 連続王手の千日手) into the
@@ -131,7 +133,7 @@ impl App {
                 self.submit_move(m)
             }
             Err(e) => {
-                self.message = format!("{}: {}", text.trim(), e.describe(self.explain_lang()));
+                self.status.set(format!("{}: {}", text.trim(), e.describe(self.explain_lang())));
                 false
             }
         }
@@ -150,7 +152,7 @@ impl App {
     /// computer the record's comment says a move was taken back.
     pub fn undo(&mut self) {
         let now = std::time::Instant::now();
-        self.selection = None;
+        self.board.selection = None;
         if self.reopen_ending(now) {
             return;
         }
@@ -159,7 +161,7 @@ impl App {
         if !ended
             && on_the_clock
             && self.players == [Player::Human, Player::Human]
-            && self.playing
+            && self.standing.playing
             && self.ply() > 0
         {
             self.open_popup(Popup::ConfirmTakeback);
@@ -177,7 +179,7 @@ impl App {
             self.take_back(std::time::Instant::now());
         } else {
             let side = self.side_name(self.pos().side_to_move());
-            self.message = (self.text().clocks.takeback_refused)(side);
+            self.status.set((self.text().clocks.takeback_refused)(side));
         }
     }
 
@@ -205,7 +207,7 @@ impl App {
         let Some(kind) = self.game.record().node(here).special.as_ref().map(|s| s.kind) else {
             return false;
         };
-        if !self.playing {
+        if !self.standing.playing {
             // a record under review: `u` goes back a move, as it always does there
             return false;
         }
@@ -223,7 +225,7 @@ impl App {
         }
         let side = self.pos().side_to_move();
         let clock = self.clock().map(|c| c.display(side, true, now, self.text().review.byoyomi));
-        self.message = (self.text().clocks.reopened)(self.side_name(side), clock.as_deref());
+        self.status.set((self.text().clocks.reopened)(self.side_name(side), clock.as_deref()));
         true
     }
 
@@ -239,22 +241,22 @@ impl App {
         let ended = self.line_ended() || self.status().is_over();
         let mut taken = Vec::new();
         if !self.step_back(&mut taken) {
-            self.message = self.text().at_start.into();
+            self.status.set(self.text().at_start.into());
             return;
         }
         if ended {
             self.game.record_mut().set_special(from, None);
             self.dirty = true;
         }
-        self.message.clear();
+        self.status.clear();
         if self.vs_engine()
             && self.players[self.pos().side_to_move().index()] == Player::Engine
             && !self.step_back(&mut taken)
         {
             // the computer moved first from the start: stay at the start, it will move again
-            self.message = self.text().at_start.into();
+            self.status.set(self.text().at_start.into());
         }
-        if !self.playing {
+        if !self.standing.playing {
             return;
         }
         self.restore_clock_here(now);
@@ -265,7 +267,7 @@ impl App {
             let here = self.game.node();
             self.game.record_mut().node_mut(here).comments.push(format!("待った（{moves}）"));
             self.dirty = true;
-            self.message = (self.text().clocks.taken_back)(&moves, timed);
+            self.status.set((self.text().clocks.taken_back)(&moves, timed));
         }
     }
 
@@ -304,13 +306,13 @@ impl App {
     /// Replays a move taken back; in a game being played with the time the record has for
     /// it, the next side's turn starting now.
     pub fn redo(&mut self) {
-        self.selection = None;
+        self.board.selection = None;
         if !self.game.forward() {
-            self.message = self.text().at_end.into();
+            self.status.set(self.text().at_end.into());
         } else {
             self.settle_ending();
-            self.message = self.status_message();
-            if self.playing {
+            self.status.set(self.status_message());
+            if self.standing.playing {
                 self.restore_clock_here(std::time::Instant::now());
             }
         }
@@ -337,7 +339,7 @@ impl App {
                 break;
             }
         }
-        self.selection = None;
+        self.board.selection = None;
     }
 
     /// Goes back to the starting position (the record stays as it is).
@@ -354,12 +356,12 @@ impl App {
     /// Replaces the last move by its next (`delta` = 1) or previous (-1) alternative.
     pub fn switch_variation(&mut self, delta: i32) {
         let Some(parent) = self.game.record().node(self.game.node()).parent() else {
-            self.message = self.text().no_variation_at_start.into();
+            self.status.set(self.text().no_variation_at_start.into());
             return;
         };
         let siblings: Vec<NodeId> = self.game.record().node(parent).children().to_vec();
         if siblings.len() < 2 {
-            self.message = self.text().no_other_variation.into();
+            self.status.set(self.text().no_other_variation.into());
             return;
         }
         let i = siblings.iter().position(|&c| c == self.game.node()).unwrap_or(0) as i32;
@@ -368,7 +370,7 @@ impl App {
         self.game.back();
         if self.game.choose_variation(j).is_ok() {
             self.settle_ending();
-            self.message = (self.text().review.variation_of)(j + 1, n as usize);
+            self.status.set((self.text().review.variation_of)(j + 1, n as usize));
         }
     }
 
@@ -386,9 +388,9 @@ impl App {
             let mut special = Special::new(SpecialKind::TimeUp);
             special.time = Some(MoveTime { spent, total: None });
             self.end_line(special);
-            self.message = (self.text().time_up)(self.side_name(side));
-            if self.playing {
-                self.message = format!("{} ({})", self.message, self.text().clocks.time_up_undo);
+            self.status.set((self.text().time_up)(self.side_name(side)));
+            if self.standing.playing {
+                self.status.set(format!("{} ({})", self.status.text(), self.text().clocks.time_up_undo));
             }
         }
     }
@@ -400,12 +402,12 @@ impl App {
             return;
         }
         if self.line_ended() || self.status().is_over() {
-            self.message = self.text().already_over.into();
+            self.status.set(self.text().already_over.into());
             return;
         }
         self.end_line(Special::new(SpecialKind::Resign));
         let side = self.side_name(self.pos().side_to_move());
-        self.message = (self.text().resigns)(side);
+        self.status.set((self.text().resigns)(side));
     }
 
     /// What a declaration by the side to move would mean under the rule in force, in words.
@@ -430,7 +432,7 @@ impl App {
             return;
         }
         if self.line_ended() || self.status().is_over() {
-            self.message = self.text().already_over.into();
+            self.status.set(self.text().already_over.into());
             return;
         }
         let [win, draw, lose] = self.text().declared;
@@ -441,7 +443,7 @@ impl App {
             Declaration::Lose => (SpecialKind::DeclarationLoss, lose),
         };
         self.end_line(Special::new(kind));
-        self.message = text.into();
+        self.status.set(text.into());
     }
 
     /// A side as the screen names it: ☗先手 / ☖後手, or in a handicap game ☗下手 / ☖上手 as the

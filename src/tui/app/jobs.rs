@@ -1,109 +1,34 @@
 //! The app and the event loop: what the app asks the loop to do after each event
-//! ([`App::commands`]: jobs to start and stop, text to copy, suspending, quitting), the job
-//! reports it takes in ([`App::on_job`]), and when it wants to be woken without an event
-//! ([`App::wake_at`]: the clocks and the pace of play). Each concern decides its own requests
-//! (`engine`, `study`, `tsume`, `threats`, `learn`, `library`, saving in `line`); this file only turns them
-//! into [`Command`]s and reports back into calls.
+//! ([`App::commands`]: the outbox, after the requests that follow from where the app stands),
+//! the job reports it takes in ([`App::on_job`]), and when it wants to be woken without an
+//! event ([`App::wake_at`]: the clocks and the pace of play). Each concern pushes its own
+//! requests into the outbox (`outbox`) as it decides them; this file only hands them out and
+//! turns reports back into calls.
 
-use super::{
-    App, EngineCommand, LearnCommand, LibraryCommand, OnlineCommand, StudyCommand, ThreatCommand,
-    TsumeCommand,
-};
-use crate::engine::analysis::game::GameAnalysisOptions;
-use crate::engine::search::time::Limits;
+use super::App;
 use crate::tui::event::Command;
-use crate::tui::jobs::{GameReport, JobKind, JobRequest, Report, ThinkRequest};
+use crate::tui::jobs::{FileReport, GameReport, LibraryReport, MateReport, Report, StudyReport};
 use std::time::{Duration, Instant};
 
 /// How often the screen is redrawn while a clock runs.
 const CLOCK_TICK: Duration = Duration::from_millis(200);
 
 impl App {
-    /// Everything the app wants done after the last event, in order.
+    /// Everything the app wants done after the last event, in order: the outbox, after what
+    /// follows from where the app stands now (the computer's search, the analysis of the
+    /// position shown, the threat solve, the online page's lines) and the byoyomi's bell; a
+    /// quit comes last, and a suspension asked for while quitting is dropped.
     pub fn commands(&mut self, now: Instant) -> Vec<Command> {
-        let mut out = Vec::new();
-        if let Some(text) = self.take_clipboard() {
-            out.push(Command::Copy(text));
-        }
-        while let Some(cmd) = self.engine_command(now) {
-            out.push(match cmd {
-                EngineCommand::Stop => Command::Stop(JobKind::Engine),
-                EngineCommand::Think { start, moves, level, limits } => {
-                    Command::Start(JobRequest::Think(ThinkRequest { start, moves, level, limits }))
-                }
-            });
-        }
-        while let Some(cmd) = self.study_command() {
-            out.push(match cmd {
-                StudyCommand::Analyse { pos, lines, movetime_ms } => {
-                    let limits = movetime_ms.map(Limits::movetime).unwrap_or_default();
-                    Command::Start(JobRequest::Analyse { pos, lines, limits })
-                }
-                StudyCommand::StopAnalysis => Command::Stop(JobKind::Analysis),
-                StudyCommand::AnalyseGame { start, moves, movetime_ms, thresholds } => {
-                    let options =
-                        GameAnalysisOptions { movetime_ms, thresholds, ..GameAnalysisOptions::default() };
-                    Command::Start(JobRequest::AnalyseGame { start, moves, options })
-                }
-                StudyCommand::StopGame => Command::Stop(JobKind::GameAnalysis),
-            });
-        }
-        while let Some(cmd) = self.tsume_command() {
-            match cmd {
-                TsumeCommand::Judge { pos, mv } => {
-                    out.push(Command::Start(JobRequest::TsumeJudge { pos, mv }))
-                }
-                TsumeCommand::Solve { pos } => out.push(Command::Start(JobRequest::TsumeSolve { pos })),
-                TsumeCommand::Stop => {
-                    out.push(Command::Stop(JobKind::TsumeJudge));
-                    out.push(Command::Stop(JobKind::TsumeSolve));
-                }
-            }
-        }
-        while let Some(cmd) = self.threat_command() {
-            out.push(match cmd {
-                ThreatCommand::Probe { pos } => Command::Start(JobRequest::Threats { pos }),
-                ThreatCommand::Cancel => Command::Stop(JobKind::Threats),
-            });
-        }
-        while let Some(cmd) = self.learn_command() {
-            out.push(match cmd {
-                LearnCommand::Evaluate { pos, movetime_ms } => {
-                    Command::Start(JobRequest::Learn { pos, movetime_ms })
-                }
-                LearnCommand::Cancel => Command::Stop(JobKind::Learn),
-            });
-        }
-        while let Some(cmd) = self.online_command() {
-            out.push(match cmd {
-                OnlineCommand::Connect(c) => Command::Start(JobRequest::Connect(c)),
-                OnlineCommand::Send(line) => Command::Send(line),
-                OnlineCommand::Close => Command::Stop(JobKind::Online),
-            });
-        }
-        while let Some(cmd) = self.library_command() {
-            match cmd {
-                LibraryCommand::Scan(sources) => {
-                    out.push(Command::Start(JobRequest::LibraryScan { sources }))
-                }
-                LibraryCommand::Open(path) => {
-                    let recent = self.library_sources().recent.clone();
-                    out.push(Command::Start(JobRequest::LibraryOpen { path, recent }))
-                }
-                LibraryCommand::Stop => {
-                    out.push(Command::Stop(JobKind::LibraryScan));
-                    out.push(Command::Stop(JobKind::LibraryOpen));
-                }
-            }
-        }
-        out.extend(self.saves.drain(..).map(Command::Start));
+        self.engine_requests(now);
+        self.study_requests();
+        self.threat_requests();
+        self.online_requests();
         if self.byoyomi_count(now) {
-            out.push(Command::Bell);
+            self.outbox.push(Command::Bell);
         }
-        if self.take_suspend_request() && !self.should_quit() {
-            out.push(Command::Suspend);
-        }
+        let mut out = self.outbox.take();
         if self.should_quit() {
+            out.retain(|c| !matches!(c, Command::Suspend));
             out.push(Command::Quit);
         }
         out
@@ -113,21 +38,48 @@ impl App {
     pub fn on_job(&mut self, report: Report, now: Instant) {
         match report {
             Report::Engine(r) => self.on_engine_event(r, now),
-            Report::Analysis(u) => self.on_analysis_update(u),
-            Report::GameAnalysis(GameReport::Progress { ply, eval, judgement }) => {
+            Report::Study(StudyReport::Analysis(u)) => self.on_analysis_update(u),
+            Report::Study(StudyReport::GameAnalysis(GameReport::Progress { ply, eval, judgement })) => {
                 self.on_game_progress(ply, &eval, judgement.as_ref())
             }
-            Report::GameAnalysis(GameReport::Done(analysis)) => self.on_game_analysis_done(&analysis),
-            Report::Tsume(answer) => self.on_tsume_answer(answer),
-            Report::Threats(found) => self.on_threats(found),
-            Report::Learn(eval) => self.on_learn_eval(eval),
-            Report::Saved { path, result } => self.on_saved(&path, result),
-            Report::LibraryScanned(found) => self.on_library_scanned(found),
-            Report::LibraryOpened { path, result } => self.on_library_opened(path, result.map(|r| *r)),
+            Report::Study(StudyReport::GameAnalysis(GameReport::Done(analysis))) => {
+                self.on_game_analysis_done(&analysis)
+            }
+            Report::Study(StudyReport::Learn(eval)) => self.on_learn_eval(eval),
+            Report::Mate(MateReport::Tsume(answer)) => self.on_tsume_answer(answer),
+            Report::Mate(MateReport::Threats(found)) => self.on_threats(found),
+            Report::Files(FileReport::Saved { path, result }) => self.on_saved(&path, result),
+            Report::Files(FileReport::TsumeProgress(result)) => self.on_tsume_progress_written(result),
+            Report::Files(FileReport::Settings(result)) => self.on_settings_written(result),
             // the autosave is the event loop's
-            Report::Autosaved(_) => {}
+            Report::Files(FileReport::Autosaved { .. }) => {}
+            Report::Library(LibraryReport::Scanned(found)) => self.on_library_scanned(found),
+            Report::Library(LibraryReport::Opened { path, result }) => {
+                self.on_library_opened(path, result.map(|r| *r))
+            }
             Report::Online(incoming) => self.on_online(incoming, now),
-            Report::PasswordNotKept(why) => self.message = (self.online_text().password_not_kept)(&why),
+            Report::PasswordNotKept(why) => self.status.set((self.online_text().password_not_kept)(&why)),
+        }
+    }
+
+    /// Takes the first command `pick` picks from the outbox, after what follows from where the
+    /// app stands is asked for when none is queued (the analysis, the threat solve).
+    #[cfg(test)]
+    pub(crate) fn take_command(&mut self, pick: impl Fn(&Command) -> bool) -> Option<Command> {
+        if let Some(c) = self.outbox.take_first(&pick) {
+            return Some(c);
+        }
+        self.study_requests();
+        self.threat_requests();
+        self.outbox.take_first(pick)
+    }
+
+    /// The settings file was written (with a note to show), or why not.
+    fn on_settings_written(&mut self, result: Result<Option<String>, String>) {
+        match result {
+            Ok(Some(note)) => self.status.set(note),
+            Ok(None) => {}
+            Err(e) => self.status.set((self.text().settings_not_saved)(&e)),
         }
     }
 
@@ -149,6 +101,7 @@ impl App {
 mod tests {
     use super::*;
     use crate::tui::app::{GameMode, NewGameChoice, Player};
+    use crate::tui::jobs::{JobKind, JobRequest, ThinkRequest};
 
     /// The commands about the computer's move.
     fn engine_commands(app: &mut App, now: Instant) -> Vec<Command> {

@@ -11,15 +11,7 @@ use crate::core::{Color, Move, Position};
 use crate::engine::analysis::game::{PositionEval, judge};
 use crate::record::annotation::Mark;
 use crate::record::{NodeId, ROOT};
-
-/// What the event loop should tell the learn-mode search.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LearnCommand {
-    /// Search `pos` (the position after a try) for `movetime_ms`.
-    Evaluate { pos: Box<Position>, movetime_ms: u64 },
-    /// Stop the search running.
-    Cancel,
-}
+use crate::tui::jobs::{StudyJob, StudyKind};
 
 /// The judgement of a try.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,7 +113,6 @@ impl Learn {
 pub(super) struct LearnState {
     /// Start learn mode when the whole-game analysis asked for it finishes.
     after_analysis: bool,
-    queue: Vec<LearnCommand>,
 }
 
 impl App {
@@ -182,11 +173,11 @@ impl App {
         }
         if let Some((done, total)) = self.game_analysis_progress() {
             self.learn.after_analysis = true;
-            self.message = (self.text().learn_after_analysis)(done, total);
+            self.status.set((self.text().learn_after_analysis)(done, total));
             return;
         }
-        if self.playing && self.unfinished() {
-            self.message = self.text().learn_in_game.into();
+        if self.standing.playing && self.unfinished() {
+            self.status.set(self.text().learn_in_game.into());
             return;
         }
         if !self.review().has_scores() {
@@ -196,7 +187,7 @@ impl App {
         let (side, side_fixed) = self.learn_side();
         let items = self.learn_items(side);
         if items.is_empty() {
-            self.message = (self.text().learn_nothing)(side_label(self, side));
+            self.status.set((self.text().learn_nothing)(side_label(self, side)));
             return;
         }
         if self.analysing() {
@@ -237,8 +228,8 @@ impl App {
     pub fn quit_learn(&mut self) {
         if let Mode::Learn(_) = self.mode {
             self.leave_to_board();
-            self.learn.queue.push(LearnCommand::Cancel);
-            self.message = self.text().learn_quit.into();
+            self.outbox.stop(StudyKind::Learn);
+            self.status.set(self.text().learn_quit.into());
         }
     }
 
@@ -296,12 +287,12 @@ impl App {
         let Some(node) = l.node(&main_line) else { return };
         let (item, i, n) = l.item();
         let (ply, mark, played) = (item.ply, item.mark, item.played);
-        self.learn.queue.push(LearnCommand::Cancel);
+        self.outbox.stop(StudyKind::Learn);
         if self.game.goto_node(node).is_ok() {
-            self.selection = None;
+            self.board.selection = None;
         }
         let played = crate::record::pv::pv_text(self.pos(), &[played]);
-        self.message = (self.text().learn_item)(i + 1, n, ply, &played, mark.word());
+        self.status.set((self.text().learn_item)(i + 1, n, ply, &played, mark.word()));
     }
 
     /// A move chosen in learn mode: judged, never played into the record. `None` when learn
@@ -315,16 +306,16 @@ impl App {
             (matches!(l.phase, Phase::Evaluating(_)), item.played, item.best_line.first().copied())
         }) else {
             self.leave_to_board();
-            self.learn.queue.push(LearnCommand::Cancel);
+            self.outbox.stop(StudyKind::Learn);
             return None;
         };
-        self.selection = None;
+        self.board.selection = None;
         if let Err(why) = self.pos().why_illegal(m) {
-            self.message = crate::record::explain::describe(&why, self.explain_lang());
+            self.status.set(crate::record::explain::describe(&why, self.explain_lang()));
             return Some(false);
         }
         if busy {
-            self.message = self.text().learn_busy.into();
+            self.status.set(self.text().learn_busy.into());
             return Some(false);
         }
         let same = if m == played {
@@ -344,14 +335,12 @@ impl App {
         }
         let mut after = self.pos().clone();
         after.do_move(m);
-        self.learn.queue.push(LearnCommand::Evaluate {
-            pos: Box::new(after),
-            movetime_ms: self.settings.game_analysis_ms,
-        });
+        self.outbox
+            .start(StudyJob::Learn { pos: Box::new(after), movetime_ms: self.settings.game_analysis_ms });
         if let Some(l) = self.learn_mut() {
             l.phase = Phase::Evaluating(m);
         }
-        self.message = (self.text().learn_evaluating)(&tried);
+        self.status.set((self.text().learn_evaluating)(&tried));
         Some(false)
     }
 
@@ -380,12 +369,12 @@ impl App {
     fn learn_judged(&mut self, v: Verdict) {
         let tried = crate::record::pv::pv_text(self.pos(), &[v.tried]);
         let t = self.text();
-        self.message = match v.same_as {
+        self.status.set(match v.same_as {
             Some(Same::Played) => (t.learn_same_move)(&tried),
             Some(Same::EngineBest) => (t.learn_engine_move)(&tried),
             None if v.good => (t.learn_good)(&tried, v.loss),
             None => (t.learn_bad)(&tried, v.loss),
-        };
+        });
         if let Some(l) = self.learn_mut() {
             l.phase = Phase::Judged(v);
         }
@@ -393,12 +382,7 @@ impl App {
 
     /// Stops the learn-mode search, if one runs.
     pub(super) fn learn_cancel_search(&mut self) {
-        self.learn.queue.push(LearnCommand::Cancel);
-    }
-
-    /// The next command for the learn-mode search, if any.
-    pub fn learn_command(&mut self) -> Option<LearnCommand> {
-        (!self.learn.queue.is_empty()).then(|| self.learn.queue.remove(0))
+        self.outbox.stop(StudyKind::Learn);
     }
 }
 

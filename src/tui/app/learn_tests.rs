@@ -1,7 +1,41 @@
 use super::*;
 use crate::engine::analysis::game::{GameAnalysis, MoveJudgement};
-use crate::tui::app::StudyCommand;
+use crate::tui::event::Command;
+use crate::tui::jobs::{JobKind, JobRequest};
 use std::time::Instant;
+
+/// A learn-mode search command the app handed out, as these tests look at it.
+#[derive(Debug, PartialEq)]
+enum Asked {
+    Evaluate { pos: Box<Position>, movetime_ms: u64 },
+    Cancel,
+}
+
+/// The next learn-mode search command in the outbox.
+fn learn_command(a: &mut App) -> Option<Asked> {
+    let learn = |c: &Command| {
+        matches!(
+            c,
+            Command::Start(JobRequest::Study(StudyJob::Learn { .. }))
+                | Command::Stop(JobKind::Study(StudyKind::Learn))
+        )
+    };
+    Some(match a.outbox.take_first(learn)? {
+        Command::Start(JobRequest::Study(StudyJob::Learn { pos, movetime_ms })) => {
+            Asked::Evaluate { pos, movetime_ms }
+        }
+        _ => Asked::Cancel,
+    })
+}
+
+/// Whether `c` starts or stops the analysis or the whole-game analysis.
+fn is_study(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::Start(JobRequest::Study(StudyJob::Analyse { .. } | StudyJob::AnalyseGame { .. }))
+            | Command::Stop(JobKind::Study(StudyKind::Analysis | StudyKind::GameAnalysis))
+    )
+}
 
 const KIF: &str = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n";
 
@@ -13,7 +47,7 @@ fn mv(pos: &Position, usi: &str) -> Move {
 /// ２六歩 as the engine's best before it.
 fn analyse(a: &mut App) {
     a.toggle_game_analysis();
-    while a.study_command().is_some() {}
+    while a.outbox.take_first(is_study).is_some() {}
     let moves = a.record().main_line_moves();
     let lines: [&[&str]; 5] = [&["7g7f"], &["3c3d"], &["2g2f", "8c8d"], &["3a2b"], &["2g2f"]];
     let mut analysis = GameAnalysis::default();
@@ -78,9 +112,9 @@ fn learn_mode_steps_to_the_marked_move_and_judges_tries_without_changing_the_rec
     assert!(!screen(&a).contains("２六歩"));
     assert!(!a.submit_move(mv(a.pos(), "1g1f")));
     assert!(matches!(a.learn().unwrap().phase(), Phase::Evaluating(_)));
-    let mut cmds = std::iter::from_fn(|| a.learn_command()).collect::<Vec<_>>();
-    let Some(LearnCommand::Evaluate { pos, movetime_ms }) = cmds.pop() else { panic!("{cmds:?}") };
-    assert!(cmds.iter().all(|c| *c == LearnCommand::Cancel), "{cmds:?}");
+    let mut cmds = std::iter::from_fn(|| learn_command(&mut a)).collect::<Vec<_>>();
+    let Some(Asked::Evaluate { pos, movetime_ms }) = cmds.pop() else { panic!("{cmds:?}") };
+    assert!(cmds.iter().all(|c| *c == Asked::Cancel), "{cmds:?}");
     assert_eq!(movetime_ms, a.settings().game_analysis_ms);
     assert_eq!(pos.last_move(), Some(Move::from_usi("1g1f").unwrap()));
     a.on_learn_eval(evaluation(-600, &["2b8h+", "7i8h"]));
@@ -93,8 +127,8 @@ fn learn_mode_steps_to_the_marked_move_and_judges_tries_without_changing_the_rec
     // a try that keeps the evaluation is accepted
     a.learn_retry();
     a.submit_move(mv(a.pos(), "6i7h"));
-    while let Some(cmd) = a.learn_command() {
-        if let LearnCommand::Evaluate { .. } = cmd {
+    while let Some(cmd) = learn_command(&mut a) {
+        if let Asked::Evaluate { .. } = cmd {
             a.on_learn_eval(evaluation(5, &["8c8d"]));
         }
     }
@@ -125,7 +159,10 @@ fn without_analysis_learn_mode_offers_it_and_starts_when_it_is_done() {
     assert!(a.popup().is_none() && a.game_analysis_progress().is_none());
     a.start_learn();
     a.answer_learn_analysis(true);
-    assert!(matches!(a.study_command(), Some(StudyCommand::AnalyseGame { .. })));
+    assert!(matches!(
+        a.outbox.take_first(is_study),
+        Some(Command::Start(JobRequest::Study(StudyJob::AnalyseGame { .. })))
+    ));
     // the analysis helper starts its own run: replace it by the canned one
     analyse(&mut a);
     assert!(a.learning(), "{}", a.message());

@@ -1,11 +1,12 @@
 //! The game library (棋譜一覧) page: the records the player has, found by a background scan
 //! (`tui::library`), filtered by what is typed, one chosen and opened for review. The list and
-//! the filter are this page's state; reading the folders and the chosen file are jobs
-//! (`LibraryCommand`, handed to the runner by `App::commands`).
+//! the filter are this page's state; reading the folders and the chosen file are library jobs
+//! (`LibraryJob`, asked for through the outbox).
 
 use super::{App, Mode};
 use crate::core::Color;
 use crate::record::{GameRecord, Outcome, RecordSummary, Warning};
+use crate::tui::jobs::{LibraryJob, LibraryKind};
 use crate::tui::library::{Entry, Found, Origin, Sources};
 use crate::tui::settings::Language;
 use crate::tui::text::{LibraryText, Text};
@@ -144,24 +145,25 @@ impl Library {
     }
 }
 
-/// What the library asks of the background: read the folders, read one file, or stop.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LibraryCommand {
-    Scan(Sources),
-    Open(PathBuf),
-    Stop,
+/// What the game library keeps beside the page: where it looks, what its last scan found (the
+/// records and the explorer's index), and whether the opening explorer is shown by the board.
+#[derive(Debug, Default)]
+pub(super) struct Shelf {
+    pub(super) sources: Sources,
+    pub(super) found: Option<Arc<Found>>,
+    pub(super) explorer_shown: bool,
 }
 
 impl App {
     /// Where the library looks, and the recent-files list saves and opened records go to (set by
     /// the event loop from the platform's folders).
     pub fn set_library_sources(&mut self, sources: Sources) {
-        self.library_sources = sources;
+        self.shelf.sources = sources;
     }
 
     /// Where the library looks.
     pub fn library_sources(&self) -> &Sources {
-        &self.library_sources
+        &self.shelf.sources
     }
 
     /// The library page, when it is shown.
@@ -186,17 +188,17 @@ impl App {
             Mode::Board => {}
             Mode::Library(_) => return,
             _ => {
-                self.message = self.text().library.leave_mode_first.into();
+                self.status.set(self.text().library.leave_mode_first.into());
                 return;
             }
         }
         self.overlay = None;
-        self.selection = None;
+        self.board.selection = None;
         let board = Some(Box::new(self.pos().clone()));
         let language = Some(self.settings.language);
         self.mode = Mode::Library(Box::new(Library { board, language, ..Library::default() }));
-        self.library_requests.push(LibraryCommand::Scan(self.library_sources.clone()));
-        self.message.clear();
+        self.outbox.start(LibraryJob::Scan { sources: self.shelf.sources.clone() });
+        self.status.clear();
     }
 
     /// Esc: empties the filter, or with none, leaves the library.
@@ -212,18 +214,14 @@ impl App {
     pub fn close_library(&mut self) {
         if self.library().is_some() {
             self.leave_to_board();
-            self.library_requests.push(LibraryCommand::Stop);
+            self.outbox.stop(LibraryKind::Scan);
+            self.outbox.stop(LibraryKind::Open);
         }
-    }
-
-    /// The next background request of the library, if any.
-    pub fn library_command(&mut self) -> Option<LibraryCommand> {
-        (!self.library_requests.is_empty()).then(|| self.library_requests.remove(0))
     }
 
     /// The scan's answer: the library page's list and the explorer's index.
     pub fn on_library_scanned(&mut self, found: Arc<Found>) {
-        self.library_found = Some(Arc::clone(&found));
+        self.shelf.found = Some(Arc::clone(&found));
         if let Some(l) = self.library_mut() {
             l.found = Some(found);
             l.clamp();
@@ -298,12 +296,13 @@ impl App {
         let Some(path) = self.library().and_then(|l| l.selected_entry()).map(|e| e.path.clone()) else {
             return;
         };
-        self.message = (self.text().library.opening)(&path.display().to_string());
+        self.status.set((self.text().library.opening)(&path.display().to_string()));
         if let Some(l) = self.library_mut() {
             l.opening = Some(path.clone());
             l.opening_ply = if l.only_here { l.selected_index().and_then(|i| l.reached_at(i)) } else { None };
         }
-        self.library_requests.push(LibraryCommand::Open(path));
+        let recent = self.shelf.sources.recent.clone();
+        self.outbox.start(LibraryJob::Open { path, recent });
     }
 
     /// A record read for the library: shown for review in place of the game (which the autosave
@@ -325,28 +324,28 @@ impl App {
                 {
                     self.game.goto_node(node).ok();
                 }
-                self.file = Some(path);
-                self.read_with_errors = warnings
+                self.saving.file = Some(path);
+                self.saving.read_with_errors = warnings
                     .iter()
                     .find(|w| w.is_error())
                     .map(|w| (self.text().line_unreadable)(w.line, &w.message));
-                self.message = match warnings.first() {
+                self.status.set(match warnings.first() {
                     Some(w) => format!("{name}: {w}"),
                     None => (self.text().library.opened)(&name, moves),
-                };
+                });
             }
             Err(why) => {
                 if let Some(l) = self.library_mut() {
                     l.opening = None;
                 }
-                self.message = (self.text().library.open_failed)(&name, &why);
+                self.status.set((self.text().library.open_failed)(&name, &why));
             }
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::core::Position;
     use crate::record::{Format, read_text};
@@ -382,11 +381,39 @@ mod tests {
         app
     }
 
+    /// A library command the app handed out, as these tests look at it.
+    #[derive(Debug, PartialEq)]
+    pub(in crate::tui::app) enum Asked {
+        Scan(Sources),
+        Open(PathBuf),
+        Stop,
+    }
+
+    /// The next library command in the outbox (a stop of both jobs is one).
+    pub(in crate::tui::app) fn library_command(app: &mut App) -> Option<Asked> {
+        use crate::tui::event::Command;
+        use crate::tui::jobs::{JobKind, JobRequest};
+        let library = |c: &Command| {
+            matches!(c, Command::Start(JobRequest::Library(_)) | Command::Stop(JobKind::Library(_)))
+        };
+        Some(match app.outbox.take_first(library)? {
+            Command::Start(JobRequest::Library(LibraryJob::Scan { sources })) => Asked::Scan(sources),
+            Command::Start(JobRequest::Library(LibraryJob::Open { path, .. })) => Asked::Open(path),
+            _ => {
+                let open_stopped = app
+                    .outbox
+                    .take_first(|c| matches!(c, Command::Stop(JobKind::Library(LibraryKind::Open))));
+                assert!(open_stopped.is_some(), "the scan stopped without the reading");
+                Asked::Stop
+            }
+        })
+    }
+
     #[test]
     fn opening_the_library_asks_for_a_scan_of_its_sources_and_shows_it_when_it_comes() {
         let mut app = app_in_library();
         assert!(app.library().unwrap().entries().is_none());
-        let Some(LibraryCommand::Scan(sources)) = app.library_command() else { panic!("no scan asked") };
+        let Some(Asked::Scan(sources)) = library_command(&mut app) else { panic!("no scan asked") };
         assert_eq!(sources.folders.len(), 1);
         app.on_library_scanned(found(vec![entry("a.kifu", "花子", &game("   1 ７六歩(77)\n"))]));
         assert_eq!(app.library().unwrap().entries().unwrap().len(), 1);
@@ -401,7 +428,7 @@ mod tests {
     #[test]
     fn the_filter_finds_the_words_the_list_shows_in_the_interface_language() {
         let mut app = app_in_library();
-        app.library_command();
+        library_command(&mut app);
         app.on_library_scanned(found(vec![
             entry("a.kifu", "花子", &game("   1 ７六歩(77)\n   2 投了\n")),
             entry("b.kifu", "太郎", &game("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n")),
@@ -418,7 +445,7 @@ mod tests {
     #[test]
     fn typing_filters_the_list_and_the_choice_stays_inside_it() {
         let mut app = app_in_library();
-        app.library_command();
+        library_command(&mut app);
         app.on_library_scanned(found(vec![
             entry("a.kifu", "花子", &game("   1 ７六歩(77)\n")),
             entry("b.kifu", "太郎", &game("   1 ２六歩(27)\n")),
@@ -441,22 +468,22 @@ mod tests {
     #[test]
     fn enter_opens_the_chosen_record_for_review_and_a_failure_keeps_the_library() {
         let mut app = app_in_library();
-        app.library_command();
+        library_command(&mut app);
         let text = game("   1 ７六歩(77)\n   2 ３四歩(33)\n");
         app.on_library_scanned(found(vec![entry("a.kifu", "花子", &text)]));
         app.library_open();
-        assert_eq!(app.library_command(), Some(LibraryCommand::Open("/games/a.kifu".into())));
+        assert_eq!(library_command(&mut app), Some(Asked::Open("/games/a.kifu".into())));
         app.on_library_opened("/games/a.kifu".into(), Err("permission denied".into()));
         assert!(app.library().is_some());
         assert!(app.message().contains("permission denied"), "{}", app.message());
         app.library_open();
-        app.library_command();
+        library_command(&mut app);
         let read = read_text(&text, Format::Kifu).unwrap();
         app.on_library_opened("/games/a.kifu".into(), Ok(read));
         assert!(matches!(app.mode(), Mode::Board));
         assert_eq!(app.record().main_line().len(), 2);
         assert_eq!(app.file(), Some(std::path::Path::new("/games/a.kifu")));
-        assert!(!app.playing);
+        assert!(!app.standing.playing);
     }
 
     #[test]
@@ -471,12 +498,12 @@ mod tests {
     #[test]
     fn the_library_s_work_goes_to_the_runner_as_jobs_and_their_reports_come_back_through_on_job() {
         use crate::tui::event::Command;
-        use crate::tui::jobs::{JobKind, JobRequest, Report};
+        use crate::tui::jobs::{JobKind, JobRequest, LibraryReport, Report};
         use crate::tui::library::RecentFiles;
         let now = std::time::Instant::now();
         let library = |c: &Command| match c {
-            Command::Start(r) => matches!(r.kind(), JobKind::LibraryScan | JobKind::LibraryOpen),
-            Command::Stop(k) => matches!(k, JobKind::LibraryScan | JobKind::LibraryOpen),
+            Command::Start(r) => matches!(r.kind(), JobKind::Library(_)),
+            Command::Stop(k) => matches!(k, JobKind::Library(_)),
             _ => false,
         };
         let mut app = App::new(Position::startpos());
@@ -488,23 +515,29 @@ mod tests {
         app.open_library();
         let cmds: Vec<Command> = app.commands(now).into_iter().filter(library).collect();
         assert!(
-            matches!(cmds.as_slice(), [Command::Start(JobRequest::LibraryScan { sources })] if sources.folders.len() == 1),
+            matches!(cmds.as_slice(), [Command::Start(JobRequest::Library(LibraryJob::Scan { sources }))] if sources.folders.len() == 1),
             "{cmds:?}"
         );
         let text = game("   1 ７六歩(77)\n");
-        app.on_job(Report::LibraryScanned(found(vec![entry("a.kifu", "花子", &text)])), now);
+        app.on_job(Report::Library(LibraryReport::Scanned(found(vec![entry("a.kifu", "花子", &text)]))), now);
         assert_eq!(app.library().unwrap().entries().unwrap().len(), 1);
         app.library_open();
         let cmds: Vec<Command> = app.commands(now).into_iter().filter(library).collect();
         assert!(
-            matches!(cmds.as_slice(), [Command::Start(JobRequest::LibraryOpen { path, recent: Some(r) })]
+            matches!(cmds.as_slice(), [Command::Start(JobRequest::Library(LibraryJob::Open { path, recent: Some(r) }))]
                 if path.as_path() == std::path::Path::new("/games/a.kifu") && *r == recent),
             "{cmds:?}"
         );
         // the record read, with a warning that the file did not read whole: it opens up to there
         let mut read = read_text(&text, Format::Kifu).unwrap();
         read.1.push(Warning::error(3, "bad move"));
-        app.on_job(Report::LibraryOpened { path: "/games/a.kifu".into(), result: Ok(Box::new(read)) }, now);
+        app.on_job(
+            Report::Library(LibraryReport::Opened {
+                path: "/games/a.kifu".into(),
+                result: Ok(Box::new(read)),
+            }),
+            now,
+        );
         assert!(matches!(app.mode(), Mode::Board));
         assert_eq!(app.record().main_line().len(), 1);
         assert!(app.message().contains("bad move"), "{}", app.message());
@@ -516,7 +549,10 @@ mod tests {
         assert!(
             matches!(
                 cmds.as_slice(),
-                [Command::Stop(JobKind::LibraryScan), Command::Stop(JobKind::LibraryOpen)]
+                [
+                    Command::Stop(JobKind::Library(LibraryKind::Scan)),
+                    Command::Stop(JobKind::Library(LibraryKind::Open))
+                ]
             ),
             "{cmds:?}"
         );
@@ -532,7 +568,7 @@ mod tests {
         app.save_to(std::path::Path::new("/games/b.kifu"));
         let cmds = app.commands(std::time::Instant::now());
         assert!(
-            cmds.iter().any(|c| matches!(c, crate::tui::event::Command::Start(JobRequest::Save { recent: Some(r), .. }) if *r == recent)),
+            cmds.iter().any(|c| matches!(c, crate::tui::event::Command::Start(JobRequest::Files(crate::tui::jobs::FileJob::Save { recent: Some(r), .. })) if *r == recent)),
             "{cmds:?}"
         );
     }

@@ -25,10 +25,29 @@ pub struct LineInput {
     pub editor: LineEditor,
 }
 
+/// The record's file and how its saving stands.
+#[derive(Debug, Default)]
+pub(super) struct Saving {
+    /// Where the record is saved (the file it was opened from, or chosen with save).
+    pub(super) file: Option<std::path::PathBuf>,
+    /// What could not be read of `file` when the record did not read whole from it: saving
+    /// over it asks first and proposes a new name.
+    pub(super) read_with_errors: Option<String>,
+    /// The Shift_JIS file name already answered with a UTF-8 proposal: given again, it is
+    /// saved as asked.
+    pub(super) lossy_asked: Option<std::path::PathBuf>,
+    /// Why the last autosave failed, until one is written again: the status line keeps saying
+    /// so and quitting warns.
+    pub(super) autosave_failure: Option<String>,
+    /// Since the autosave failed, the record was saved to a file by hand and has not changed
+    /// since: quitting loses nothing.
+    pub(super) saved_since_failure: bool,
+}
+
 impl App {
     /// Opens the box for a typed move.
     pub fn open_move_input(&mut self) {
-        self.message.clear();
+        self.status.clear();
         self.open_input(LineInput { kind: InputKind::Move, editor: LineEditor::default() });
     }
 
@@ -44,7 +63,7 @@ impl App {
             .filter(|(what, _)| what == "LIST" && kind == InputKind::WatchGame)
             .and_then(|(_, games)| games.first())
             .map(|g| g.split_whitespace().next().unwrap_or_default().to_string());
-        self.message.clear();
+        self.status.clear();
         self.open_input(LineInput { kind, editor: LineEditor::new(listed.unwrap_or_default()) });
     }
 
@@ -52,13 +71,14 @@ impl App {
     /// record that did not read whole from its file is proposed a new name beside it, and the
     /// message says why.
     pub fn open_save(&mut self, default_dir: Option<&std::path::Path>) {
-        if let (Some(file), Some(problem)) = (self.file.clone(), self.read_with_errors.clone()) {
+        if let (Some(file), Some(problem)) = (self.saving.file.clone(), self.saving.read_with_errors.clone())
+        {
             let text = unused_sibling(&file).display().to_string();
-            self.message = (self.text().save_partial_proposed)(&file.display().to_string(), &problem);
+            self.status.set((self.text().save_partial_proposed)(&file.display().to_string(), &problem));
             self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
             return;
         }
-        let text = match &self.file {
+        let text = match &self.saving.file {
             Some(p) => p.display().to_string(),
             None => {
                 let name = default_file_name(self.game.record(), &super::now_string());
@@ -68,7 +88,7 @@ impl App {
                 }
             }
         };
-        self.message.clear();
+        self.status.clear();
         self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
     }
 
@@ -112,12 +132,12 @@ impl App {
         };
         if crate::record::Format::from_path(&path).is_none() {
             let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
-            self.message = (self.text().unknown_extension)(&ext);
+            self.status.set((self.text().unknown_extension)(&ext));
             reopen(self);
             return;
         }
         if let Some(format) = crate::record::Format::from_path(&path)
-            && self.lossy_asked.as_deref() != Some(path.as_path())
+            && self.saving.lossy_asked.as_deref() != Some(path.as_path())
         {
             let enc = format.file_encoding();
             let lost =
@@ -127,8 +147,13 @@ impl App {
                 let lines: Vec<String> = lost.iter().map(|(l, _)| l.to_string()).collect();
                 let utf8 =
                     path.with_extension(if format == crate::record::Format::Ki2 { "ki2u" } else { "kifu" });
-                self.message = (self.text().save_lossy_proposed)(enc.name(), &chars, &lines.join(", "), text);
-                self.lossy_asked = Some(path);
+                self.status.set((self.text().save_lossy_proposed)(
+                    enc.name(),
+                    &chars,
+                    &lines.join(", "),
+                    text,
+                ));
+                self.saving.lossy_asked = Some(path);
                 self.open_input(LineInput {
                     kind: InputKind::SavePath,
                     editor: LineEditor::new(utf8.display().to_string()),
@@ -136,8 +161,8 @@ impl App {
                 return;
             }
         }
-        let own = self.file.as_deref() == Some(path.as_path());
-        if path.exists() && (!own || self.read_with_errors.is_some()) {
+        let own = self.saving.file.as_deref() == Some(path.as_path());
+        if path.exists() && (!own || self.saving.read_with_errors.is_some()) {
             self.open_popup(Popup::ConfirmOverwrite(path));
             return;
         }
@@ -159,9 +184,9 @@ impl App {
     /// thread), creating its folder if needed; the message says how it went when it is done.
     pub fn save_to(&mut self, path: &std::path::Path) {
         let record = Box::new(self.game.record().clone());
-        let recent = self.library_sources.recent.clone();
-        self.saves.push(crate::tui::jobs::JobRequest::Save { path: path.to_path_buf(), record, recent });
-        self.message = (self.text().saving)(&path.display().to_string());
+        let recent = self.shelf.sources.recent.clone();
+        self.outbox.start(crate::tui::jobs::FileJob::Save { path: path.to_path_buf(), record, recent });
+        self.status.set((self.text().saving)(&path.display().to_string()));
     }
 
     /// A save ended: the record now belongs to `path` (the message adds what the format could
@@ -171,21 +196,21 @@ impl App {
             Ok(lossy) => {
                 let format = crate::record::Format::from_path(path).unwrap_or(crate::record::Format::Kif);
                 let shown = path.display().to_string();
-                self.message = match crate::record::variations_dropped(self.game.record(), format) {
+                self.status.set(match crate::record::variations_dropped(self.game.record(), format) {
                     0 => (self.text().saved)(&shown),
                     n => (self.text().saved_without_variations)(&shown, n),
-                };
+                });
                 if let Some(w) = lossy.first() {
-                    self.message = format!("{} · {w}", self.message);
+                    self.status.set(format!("{} · {w}", self.status.text()));
                 }
-                self.file = Some(path.to_path_buf());
-                self.saved_since_failure = true;
+                self.saving.file = Some(path.to_path_buf());
+                self.saving.saved_since_failure = true;
                 // the file holds this record now, whole
-                self.read_with_errors = None;
-                self.lossy_asked = None;
+                self.saving.read_with_errors = None;
+                self.saving.lossy_asked = None;
                 self.explorer_after_save();
             }
-            Err(e) => self.message = (self.text().save_failed)(&path.display().to_string(), &e),
+            Err(e) => self.status.set((self.text().save_failed)(&path.display().to_string(), &e)),
         }
     }
 }

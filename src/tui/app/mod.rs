@@ -29,33 +29,35 @@ mod new_game;
 mod online;
 mod online_events;
 mod online_form;
+mod outbox;
 mod paste;
 mod popups;
 mod selection;
 mod session;
 mod settings_menu;
+mod status;
 mod study;
 mod threats;
 mod tsume;
 
 pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use editor::{Editor, EditorExit, EditorSlot};
-pub use engine::{DEFAULT_PACE_MS, EngineCommand, PACES_MS};
-pub use learn::{Item, Learn, LearnCommand, Phase, Same, Verdict, side_label};
-pub use library::{Library, LibraryCommand, origin_word, result_words};
+pub use engine::{DEFAULT_PACE_MS, PACES_MS};
+pub use learn::{Item, Learn, Phase, Same, Verdict, side_label};
+pub use library::{Library, origin_word, result_words};
 pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
 pub use new_game::{ClockPart, DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
-pub use online::{Online, OnlineCommand, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched};
+pub use online::{Online, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched};
 pub use online_form::{FormField, OnlineForm};
+pub use outbox::Outbox;
 pub use popups::Popup;
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, options_text, parse_options};
-pub use study::StudyCommand;
-pub use threats::ThreatCommand;
-pub use tsume::{Problem, Tsume, TsumeCommand, shipped_problems};
+pub use status::Status;
+pub use tsume::{Problem, Tsume, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
 use crate::record::{Cursor, GameRecord, NodeId};
@@ -66,74 +68,33 @@ use super::storage::now_string;
 pub struct App {
     /// The game record and the position being shown (undo/redo and variations live here).
     game: Cursor,
-    /// Where the record is saved (the file it was opened from, or chosen with save).
-    file: Option<std::path::PathBuf>,
-    /// What could not be read of `file` when the record did not read whole from it: saving
-    /// over it asks first and proposes a new name.
-    read_with_errors: Option<String>,
-    /// The Shift_JIS file name already answered with a UTF-8 proposal: given again, it is
-    /// saved as asked.
-    lossy_asked: Option<std::path::PathBuf>,
+    /// The record's file and how its saving stands.
+    saving: line::Saving,
     /// Set when the record changed and the autosave should be written.
     dirty: bool,
-    /// Why the last autosave failed, until one is written again: the status line keeps saying
-    /// so and quitting warns.
-    autosave_failure: Option<String>,
-    /// Since the autosave failed, the record was saved to a file by hand and has not changed
-    /// since: quitting loses nothing.
-    saved_since_failure: bool,
-    cursor: Square,
-    focus: Focus,
-    selection: Option<Selection>,
+    /// The board as the player handles it: the cursor, the focus, a piece picked up, the
+    /// side shown at the bottom, the record panel's scroll.
+    board: selection::BoardView,
     /// The page shown: the board, the editor, tsume or learn mode, with that mode's state.
     mode: Mode,
     /// The popup or the one-line text box over the page, when one is open.
     overlay: Option<Overlay>,
-    /// Where the game library looks for records.
-    library_sources: crate::tui::library::Sources,
-    /// The library's requests for the background, oldest first.
-    library_requests: Vec<library::LibraryCommand>,
-    /// What the library's last scan found (the records and the explorer's index).
-    library_found: Option<std::sync::Arc<crate::tui::library::Found>>,
-    /// The opening explorer is shown beside the board.
-    explorer_shown: bool,
-    message: String,
-    flipped: bool,
+    /// The game library's places, what its scan found, and the opening explorer shown or not.
+    shelf: library::Shelf,
+    /// The status line.
+    status: Status,
     players: [Player; 2],
     /// The level 1..=10 of the computer playing each side (☗, ☖); they differ only in
     /// computer vs computer.
     levels: [u8; 2],
-    /// The search the app waits for (its answer is played only for that search and node).
-    thinking: Option<engine::Thinking>,
-    /// Computer-against-computer play is paused.
-    paused: bool,
-    /// The game is held (paused) because the board is not on the screen (the terminal is too
-    /// small), and goes on when it is shown again.
-    held_unseen: bool,
-    /// A frame has been drawn: the clock's first turn starts with it.
-    screen_seen: bool,
-    /// Minimum time per move when the computer plays both sides (ms).
-    pace_ms: u64,
+    /// The computer's play: the search waited for, its thinking, the pace, pausing and holding.
+    computer: engine::ComputerPlay,
     /// The impasse rule declarations are judged by.
     impasse_rule: ImpasseRule,
-    /// The computer's thinking so far (`None` when it is not thinking).
-    engine_info: Option<crate::tui::jobs::ThinkingInfo>,
-    /// The computer's name (for the record's player headers).
-    engine_name: String,
     /// The game clock, when the game is timed.
     clock: Option<GameClock>,
-    should_quit: bool,
-    /// The record is a game being played (a new or resumed game), not a file under review.
-    playing: bool,
-    /// The record was opened, pasted or set up to be reviewed (not a game, not a blank
-    /// board): the status line says so and ← / → step through it.
-    review: bool,
-    /// Counts new games started, so the event loop knows when the autosave changes games.
-    game_serial: u64,
-    /// The game came back from the autosave (so the autosave is this game's).
-    resumed: bool,
-    /// Ctrl-Z was pressed: the event loop suspends the program.
-    suspend_requested: bool,
+    /// What the record shown is (a game played, a record reviewed) and where the app stands.
+    standing: Standing,
     /// The player's settings (language, pieces, the next game's choices ...).
     settings: crate::tui::settings::Settings,
     /// Set when the settings changed and the file should be written.
@@ -142,8 +103,6 @@ pub struct App {
     keymap: crate::tui::keymap::Keymap,
     /// The colours the terminal shows (from its environment at launch).
     color_depth: crate::tui::color_depth::ColorDepth,
-    /// The record panel scrolled by hand: its first line, while the game stays at that node.
-    record_scroll: Option<(NodeId, usize)>,
     /// Analysis (検討), hints and the whole-game analysis.
     study: study::Study,
     /// The record tools: times shown, text to copy.
@@ -154,18 +113,28 @@ pub struct App {
     threat: threats::ThreatState,
     /// Learn mode's searches and whether it waits for the whole-game analysis.
     learn: learn::LearnState,
-    /// The last second of a countdown counted (the node it was at, the seconds left), so each
-    /// is counted once.
-    counted: Option<(NodeId, u64)>,
-    /// The clock panel flashes until then (the count, when the bell is off).
-    flash_until: Option<std::time::Instant>,
-    /// Saves asked for and not yet handed to the event loop.
-    saves: Vec<crate::tui::jobs::JobRequest>,
+    /// The byoyomi count: the seconds counted and the clock panel's flash.
+    count: clock::Count,
     /// The online password from the environment and the remembered ones.
     secrets: online::OnlineSecrets,
-    /// What the online page still had to hand the event loop when it was left (closing the
-    /// connection).
-    online_leftover: Vec<online::OnlineCommand>,
+    /// What the app asks the event loop to do, in order.
+    outbox: Outbox,
+}
+
+/// What the record shown is, and where the app stands.
+#[derive(Debug, Default)]
+struct Standing {
+    /// The player asked to leave.
+    should_quit: bool,
+    /// The record is a game being played (a new or resumed game), not a file under review.
+    playing: bool,
+    /// The record was opened, pasted or set up to be reviewed (not a game, not a blank
+    /// board): the status line says so and ← / → step through it.
+    review: bool,
+    /// Counts new games started, so the event loop knows when the autosave changes games.
+    game_serial: u64,
+    /// The game came back from the autosave (so the autosave is this game's).
+    resumed: bool,
 }
 
 impl App {
@@ -183,52 +152,28 @@ impl App {
             threat: Default::default(),
             learn: Default::default(),
             game: Cursor::new(record),
-            file: None,
-            read_with_errors: None,
-            lossy_asked: None,
             dirty: false,
-            autosave_failure: None,
-            saved_since_failure: false,
-            cursor: Square::new(7, 7).expect("7g is on the board"),
-            focus: Focus::Board,
-            selection: None,
+            saving: Default::default(),
+            board: selection::BoardView::default(),
             mode: Mode::Board,
             overlay: None,
-            library_sources: Default::default(),
-            library_requests: Vec::new(),
-            library_found: None,
-            explorer_shown: false,
-            message: String::new(),
-            flipped: false,
+            shelf: Default::default(),
+            status: Status::default(),
             players: [Player::Human, Player::Human],
             levels: [5; 2],
-            thinking: None,
-            paused: false,
-            held_unseen: false,
-            screen_seen: false,
-            pace_ms: engine::DEFAULT_PACE_MS,
             impasse_rule: ImpasseRule::default(),
-            engine_info: None,
-            engine_name: "shogiban".into(),
+            computer: engine::ComputerPlay::default(),
             clock: None,
-            should_quit: false,
-            playing: false,
-            review: false,
-            game_serial: 0,
-            resumed: false,
-            suspend_requested: false,
+            standing: Standing::default(),
             settings: crate::tui::settings::Settings::default(),
             settings_dirty: false,
             keymap: crate::tui::keymap::Keymap::defaults(),
-            record_scroll: None,
             color_depth: Default::default(),
             tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
-            saves: Vec::new(),
-            counted: None,
-            flash_until: None,
+            count: Default::default(),
             secrets: Default::default(),
-            online_leftover: Vec::new(),
+            outbox: Outbox::default(),
         }
     }
 
@@ -236,7 +181,7 @@ impl App {
     pub fn set_settings(&mut self, settings: crate::tui::settings::Settings) {
         self.levels = NewGameChoice::from_settings(&settings).levels();
         self.impasse_rule = settings.impasse_rule.core();
-        self.pace_ms = settings.min_move_ms;
+        self.computer.pace_ms = settings.min_move_ms;
         // the remaps were checked, and what was wrong said, when the settings were read
         self.keymap = crate::tui::keymap::Keymap::with_remaps(&settings.key_remaps()).0;
         self.settings = settings;
@@ -245,16 +190,16 @@ impl App {
     /// Opens the record read from `path` for review, with `message` shown.
     pub fn opened(record: GameRecord, path: &std::path::Path, message: String) -> App {
         let mut app = App::with_record(record);
-        app.review = true;
-        app.file = Some(path.to_path_buf());
-        app.message = message;
+        app.standing.review = true;
+        app.saving.file = Some(path.to_path_buf());
+        app.status.set(message);
         app
     }
 
     /// Marks the record as not read whole from its file (`problem` says what could not be
     /// read): saving over that file asks first and proposes a new name.
     pub fn mark_read_with_errors(&mut self, problem: String) {
-        self.read_with_errors = Some(problem);
+        self.saving.read_with_errors = Some(problem);
     }
 
     /// A game as `settings` describe the next one (the first launch ever: you against the
@@ -283,27 +228,27 @@ impl App {
 
     /// The file the record belongs to, if any.
     pub fn file(&self) -> Option<&std::path::Path> {
-        self.file.as_deref()
+        self.saving.file.as_deref()
     }
 
     pub fn cursor(&self) -> Square {
-        self.cursor
+        self.board.cursor
     }
 
     pub fn focus(&self) -> Focus {
-        self.focus
+        self.board.focus
     }
 
     pub fn selection(&self) -> Option<Selection> {
-        self.selection
+        self.board.selection
     }
 
     pub fn message(&self) -> &str {
-        &self.message
+        self.status.text()
     }
 
     pub fn flipped(&self) -> bool {
-        self.flipped
+        self.board.flipped
     }
 
     pub fn players(&self) -> [Player; 2] {
@@ -321,7 +266,7 @@ impl App {
     }
 
     pub fn engine_info(&self) -> Option<&crate::tui::jobs::ThinkingInfo> {
-        self.engine_info.as_ref()
+        self.computer.engine_info.as_ref()
     }
 
     /// The game clock when the game is timed (an untimed game's stopwatch is not a clock).
@@ -331,11 +276,11 @@ impl App {
 
     /// Whether the record was opened, pasted or set up to be reviewed.
     pub fn under_review(&self) -> bool {
-        self.review && !self.playing
+        self.standing.review && !self.standing.playing
     }
 
     pub fn should_quit(&self) -> bool {
-        self.should_quit
+        self.standing.should_quit
     }
 
     /// Number of the move that led here (0 at the start).
@@ -348,7 +293,7 @@ impl App {
         let dirty = std::mem::take(&mut self.dirty);
         if dirty {
             // a change since the record was saved by hand is in no file
-            self.saved_since_failure = false;
+            self.saving.saved_since_failure = false;
         }
         dirty
     }
@@ -357,18 +302,18 @@ impl App {
     /// line until an autosave is written again.
     pub fn set_autosave_result(&mut self, failure: Option<String>) {
         if let Some(e) = &failure {
-            self.message = (self.text().autosave_failed)(e);
-            if self.autosave_failure.is_none() {
-                self.saved_since_failure = false;
+            self.status.set((self.text().autosave_failed)(e));
+            if self.saving.autosave_failure.is_none() {
+                self.saving.saved_since_failure = false;
             }
         }
-        self.autosave_failure = failure;
+        self.saving.autosave_failure = failure;
     }
 
     /// Why the autosave fails, while the moves since the failure are kept in no file (neither
     /// an autosave since nor a save by hand since the last change).
     pub fn unsaved_after_autosave_failure(&self) -> Option<&str> {
-        self.autosave_failure.as_deref().filter(|_| !self.saved_since_failure)
+        self.saving.autosave_failure.as_deref().filter(|_| !self.saving.saved_since_failure)
     }
 
     /// The colours the terminal shows.
@@ -383,17 +328,17 @@ impl App {
 
     /// The record panel's first line when scrolled by hand (`None`: it follows the game).
     pub fn record_scroll(&self) -> Option<usize> {
-        self.record_scroll.filter(|&(n, _)| n == self.game.node()).map(|(_, first)| first)
+        self.board.record_scroll.filter(|&(n, _)| n == self.game.node()).map(|(_, first)| first)
     }
 
     /// Whether the clock panel flashes at `now` (a count, with the bell off).
     pub fn flashing(&self, now: std::time::Instant) -> bool {
-        self.flash_until.is_some_and(|t| now < t)
+        self.count.flash_until.is_some_and(|t| now < t)
     }
 
     /// When the flash of the clock panel ends, if it has not.
     pub(super) fn flash_until(&self) -> Option<std::time::Instant> {
-        self.flash_until
+        self.count.flash_until
     }
 
     /// The byoyomi count: when the side to move's countdown reaches 10 s or one of the last
@@ -401,8 +346,8 @@ impl App {
     /// panel, as the settings say.
     pub(super) fn byoyomi_count(&mut self, now: std::time::Instant) -> bool {
         use crate::tui::settings::ByoyomiCount;
-        if self.flash_until.is_some_and(|t| now >= t) {
-            self.flash_until = None;
+        if self.count.flash_until.is_some_and(|t| now >= t) {
+            self.count.flash_until = None;
         }
         let Some(c) = self.clock() else { return false };
         if c.stopped || self.line_ended() || self.status().is_over() {
@@ -410,14 +355,14 @@ impl App {
         }
         let Some(left) = c.countdown(self.pos().side_to_move(), now) else { return false };
         let here = (self.game.node(), left);
-        if !clock::COUNT_AT.contains(&left) || self.counted == Some(here) {
+        if !clock::COUNT_AT.contains(&left) || self.count.counted == Some(here) {
             return false;
         }
-        self.counted = Some(here);
+        self.count.counted = Some(here);
         match self.settings.byoyomi_count {
             ByoyomiCount::Bell => true,
             ByoyomiCount::Flash => {
-                self.flash_until = Some(now + clock::FLASH);
+                self.count.flash_until = Some(now + clock::FLASH);
                 false
             }
             ByoyomiCount::Off => false,
@@ -428,47 +373,42 @@ impl App {
 
     /// Scrolls the record panel so its first line is `first` (the mouse wheel).
     pub fn set_record_scroll(&mut self, first: usize) {
-        self.record_scroll = Some((self.game.node(), first));
+        self.board.record_scroll = Some((self.game.node(), first));
     }
 
     /// Shows the position after the record's node `node` (a click on a record line).
     pub fn goto_node(&mut self, node: NodeId) {
         if self.game.goto_node(node).is_ok() {
-            self.selection = None;
-            self.message = self.status_message();
+            self.board.selection = None;
+            self.status.set(self.status_message());
         }
     }
 
     /// Shows `text` in the status line.
     pub fn set_message(&mut self, text: impl Into<String>) {
-        self.message = text.into();
+        self.status.set(text.into());
     }
 
     /// Leaves the app (Ctrl-C, a signal, or quitting after confirming); a game in progress
     /// is marked 中断 in the record.
     pub fn quit(&mut self) {
         self.interrupt_game();
-        self.should_quit = true;
+        self.standing.should_quit = true;
     }
 
     /// Ctrl-Z: asks the event loop to suspend the program.
     pub fn request_suspend(&mut self) {
-        self.suspend_requested = true;
-    }
-
-    /// Whether a suspension was asked for since the last call.
-    pub fn take_suspend_request(&mut self) -> bool {
-        std::mem::take(&mut self.suspend_requested)
+        self.outbox.push(crate::tui::event::Command::Suspend);
     }
 
     /// Whether this game came back from the autosave.
     pub fn resumed(&self) -> bool {
-        self.resumed
+        self.standing.resumed
     }
 
     /// Counts new games started in this app (see the event loop's autosave).
     pub fn game_serial(&self) -> u64 {
-        self.game_serial
+        self.standing.game_serial
     }
 
     /// The next game as the settings have it (the last one chosen).
@@ -478,7 +418,7 @@ impl App {
 
     /// Turns the board round.
     pub fn flip(&mut self) {
-        self.flipped = !self.flipped;
+        self.board.flipped = !self.board.flipped;
     }
 
     /// The impasse rule declarations are judged by.
@@ -492,8 +432,8 @@ impl App {
 
     /// The computer's name, used in the players' headers; a game not yet begun takes it at once.
     pub fn set_engine_name(&mut self, name: &str) {
-        self.engine_name = name.to_string();
-        if self.playing && self.game.record().node(crate::record::ROOT).children().is_empty() {
+        self.computer.engine_name = name.to_string();
+        if self.standing.playing && self.game.record().node(crate::record::ROOT).children().is_empty() {
             for (i, key) in ["先手", "後手"].into_iter().enumerate() {
                 if self.players[i] == Player::Engine {
                     self.game.record_mut().set_header(key, name);

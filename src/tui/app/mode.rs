@@ -74,7 +74,7 @@ impl App {
             Action::Pause => {
                 (self.players.contains(&super::Player::Engine) || self.clock().is_some()) && self.unfinished()
             }
-            Action::Resign => self.playing && self.unfinished(),
+            Action::Resign => self.standing.playing && self.unfinished(),
             _ => true,
         }
     }

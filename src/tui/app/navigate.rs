@@ -28,33 +28,32 @@ impl VariationList {
 pub(super) struct Tools {
     /// The record panel shows each move's time.
     pub(super) show_times: bool,
-    /// Text waiting to be copied to the clipboard by the event loop.
-    pub(super) clipboard: Option<String>,
 }
 
 impl App {
     /// Whether the board shows a record under review: a record opened, pasted or set up for
     /// review, or a game that is over. ← / → then step through it.
     pub fn reviewing(&self) -> bool {
-        matches!(self.mode, super::Mode::Board) && (self.under_review() || self.playing && !self.unfinished())
+        matches!(self.mode, super::Mode::Board)
+            && (self.under_review() || self.standing.playing && !self.unfinished())
     }
 
     /// Review's ← / →: one move back (`delta` < 0) or forward along the line shown, or, while
     /// a piece is picked up or a piece in hand is being chosen, the cursor one square across.
     pub fn step(&mut self, delta: i32) {
-        if self.selection.is_some() || self.focus != super::Focus::Board {
+        if self.board.selection.is_some() || self.board.focus != super::Focus::Board {
             self.move_cursor(delta.signum(), 0);
             return;
         }
         let moved = if delta < 0 { self.game.back() } else { self.game.forward() };
         if !moved {
-            self.message = if delta < 0 { self.text().at_start } else { self.text().at_end }.into();
+            self.status.set(if delta < 0 { self.text().at_start } else { self.text().at_end }.into());
             return;
         }
         if delta > 0 {
             self.settle_ending();
         }
-        self.message = self.status_message();
+        self.status.set(self.status_message());
     }
 
     /// Whether the record panel shows each move's time.
@@ -66,7 +65,7 @@ impl App {
     pub fn toggle_times(&mut self) {
         self.tools.show_times = !self.tools.show_times;
         let t = self.text().review;
-        self.message = if self.tools.show_times { t.times_on } else { t.times_off }.into();
+        self.status.set(if self.tools.show_times { t.times_on } else { t.times_off }.into());
     }
 
     /// The last move number of the line shown (the path here and what redo would follow).
@@ -76,7 +75,7 @@ impl App {
 
     /// Opens the box asking for a move number.
     pub fn open_goto(&mut self) {
-        self.message.clear();
+        self.status.clear();
         self.open_input(LineInput { kind: InputKind::GotoMove, editor: LineEditor::default() });
     }
 
@@ -93,13 +92,13 @@ impl App {
             })
             .collect();
         let Ok(n) = digits.trim().trim_end_matches('手').trim_end_matches("手目").parse::<usize>() else {
-            self.message = (t.goto_not_a_number)(text);
+            self.status.set((t.goto_not_a_number)(text));
             self.open_input(LineInput { kind: InputKind::GotoMove, editor: LineEditor::new(text) });
             return;
         };
         let reached = self.game.to_ply(n);
-        self.selection = None;
-        self.message = if reached < n { (t.goto_past_end)(n, reached) } else { self.status_message() };
+        self.board.selection = None;
+        self.status.set(if reached < n { (t.goto_past_end)(n, reached) } else { self.status_message() });
     }
 
     /// Where the variations list applies: the moves from the parent of the move shown when it
@@ -128,7 +127,7 @@ impl App {
                     confirm_delete: false,
                 }));
             }
-            None => self.message = self.text().review.no_variations.into(),
+            None => self.status.set(self.text().review.no_variations.into()),
         }
     }
 
@@ -151,8 +150,8 @@ impl App {
     pub fn variations_go(&mut self) {
         let Some(Popup::Variations(v)) = self.take_popup() else { return };
         if self.game.goto_node(v.chosen()).is_ok() {
-            self.selection = None;
-            self.message = self.status_message();
+            self.board.selection = None;
+            self.status.set(self.status_message());
         }
     }
 
@@ -169,9 +168,9 @@ impl App {
     pub(super) fn lines_locked(&mut self) -> bool {
         let t = self.text().review;
         if self.game_analysis_progress().is_some() {
-            self.message = t.wait_for_analysis.into();
+            self.status.set(t.wait_for_analysis.into());
         } else if self.editor().is_some() || self.tsume_list().is_some() || self.tsume().is_some() {
-            self.message = t.leave_mode_first.into();
+            self.status.set(t.leave_mode_first.into());
         } else {
             return false;
         }
@@ -192,7 +191,7 @@ impl App {
         let children = self.record().node(v.parent).children().to_vec();
         let row = children.iter().position(|&c| c == chosen).unwrap_or(0);
         self.open_popup(Popup::Variations(VariationList { children, row, ..v }));
-        self.message = (self.text().review.promoted)(&text);
+        self.status.set((self.text().review.promoted)(&text));
     }
 
     /// `d` in the list: asks before deleting the chosen variation.
@@ -228,15 +227,15 @@ impl App {
         } else {
             self.close_popup();
         }
-        self.message = (self.text().review.deleted)(&text, moves);
+        self.status.set((self.text().review.deleted)(&text, moves));
     }
 
     /// After a variation was promoted or deleted: the record is to be saved and the main
     /// line's analysis read again.
     fn after_lines_changed(&mut self) {
         self.dirty = true;
-        self.selection = None;
-        self.record_scroll = None;
+        self.board.selection = None;
+        self.board.record_scroll = None;
         self.reread_review();
     }
 }

@@ -250,13 +250,13 @@ impl App {
         }
         // the record is replaced as any new record is (the old analysis stops), then played
         self.replace_record(rec);
-        self.playing = true;
+        self.standing.playing = true;
         self.players = players;
         // untimed games have a clock too: it measures each move for the record
         self.clock = Some(GameClock::new(clock, std::time::Instant::now()));
         self.dirty = true;
-        self.flipped = mode == GameMode::HumanGote;
-        self.message = (self.text().new_game)(&self.mode_label(mode));
+        self.board.flipped = mode == GameMode::HumanGote;
+        self.status.set((self.text().new_game)(&self.mode_label(mode)));
     }
 
     /// `label` with the player's name, when one is set, in place of the word for "you".
@@ -278,7 +278,7 @@ impl App {
                 self.settings.player_name.clone()
             }
             Player::Human => "you".into(),
-            Player::Engine => format!("{} レベル{}", self.engine_name, self.levels[i]),
+            Player::Engine => format!("{} レベル{}", self.computer.engine_name, self.levels[i]),
         }
     }
 

@@ -15,7 +15,8 @@ use crate::core::{Color, Move};
 use crate::online::connection::{LOGIN_TIMEOUT, MIN_KEEPALIVE};
 use crate::online::{Incoming, LoginMode, Phase, Session, SessionError};
 use crate::record::explain::describe;
-use crate::tui::jobs::{ConnectRequest, password_key};
+use crate::tui::event::Command;
+use crate::tui::jobs::{ConnectRequest, JobKind, password_key};
 use crate::tui::settings::{OnlineSettings, OnlineSide};
 use crate::tui::text::online::OnlineText;
 use std::collections::VecDeque;
@@ -188,14 +189,6 @@ impl Online {
     }
 }
 
-/// What online play asks the event loop to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OnlineCommand {
-    Connect(ConnectRequest),
-    Send(String),
-    Close,
-}
-
 /// What the app keeps for online play outside the page: the password from the environment
 /// and the passwords remembered, read at launch.
 #[derive(Clone, Default)]
@@ -252,7 +245,7 @@ impl App {
         if let Some(o) = self.online()
             && !matches!(o.stage, Stage::Dialog(_) | Stage::Closed(_) | Stage::Ended)
         {
-            self.message = self.online_text().leave_first.into();
+            self.status.set(self.online_text().leave_first.into());
             return;
         }
         self.close_popup();
@@ -273,7 +266,7 @@ impl App {
             .unwrap_or(0);
         let online = Online::new(form, settings, now);
         self.mode = Mode::Online(Box::new(online));
-        self.message = self.online_text().dialog_opened.into();
+        self.status.set(self.online_text().dialog_opened.into());
     }
 
     /// Connects with the dialog's values (or says what is wrong with them); the non-secret
@@ -285,7 +278,7 @@ impl App {
             Ok(s) => s,
             Err(problem) => {
                 self.edit_online_form(|f| f.problem = Some(problem.clone()));
-                self.message = problem;
+                self.status.set(problem);
                 return;
             }
         };
@@ -326,7 +319,7 @@ impl App {
         let (login, masked) = o.session.login_lines(&form.password);
         o.send(login, masked);
         o.set_stage(Stage::Connecting, now);
-        self.message = (t.connecting)(&peer);
+        self.status.set((t.connecting)(&peer));
     }
 
     /// Cancels: the dialog closes (back to the board); waiting or logged in, logs out cleanly
@@ -340,10 +333,10 @@ impl App {
                 o.hang_up = o.connected;
                 self.leave_online();
                 if !was_closed {
-                    self.message = t.dialog_cancelled.into();
+                    self.status.set(t.dialog_cancelled.into());
                 }
             }
-            Stage::Playing => self.message = t.resign_to_leave.into(),
+            Stage::Playing => self.status.set(t.resign_to_leave.into()),
             Stage::Summary => self.online_answer(false, now),
             Stage::Connecting | Stage::Lobby | Stage::Waiting | Stage::Ended => {
                 o.leave_after_logout = true;
@@ -351,7 +344,7 @@ impl App {
                 o.logout_sent.get_or_insert(now);
                 let line = o.session.logout_line();
                 o.send_plain(line);
-                self.message = t.logging_out.into();
+                self.status.set(t.logging_out.into());
             }
         }
     }
@@ -363,36 +356,24 @@ impl App {
             o.connected = false;
         }
         // the connection's stop goes out with the next commands; the page goes
-        let pending = self.online_command_pending();
+        self.online_requests();
         self.leave_to_board();
-        self.online_leftover = pending;
     }
 
-    /// What the page still had to hand the event loop when it was left.
-    fn online_command_pending(&mut self) -> Vec<OnlineCommand> {
-        let mut out = Vec::new();
-        while let Some(c) = self.online_command() {
-            out.push(c);
-        }
-        out
-    }
-
-    /// The next thing online play asks of the event loop.
-    pub fn online_command(&mut self) -> Option<OnlineCommand> {
-        if !self.online_leftover.is_empty() {
-            return Some(self.online_leftover.remove(0));
-        }
-        let o = self.online_mut()?;
+    /// Moves what the online page asks for into the outbox: the connection to open, the lines
+    /// to send, the connection's close (called before the outbox is handed out, and when the
+    /// page is left).
+    pub(super) fn online_requests(&mut self) {
+        let Mode::Online(o) = &mut self.mode else { return };
         if let Some(c) = o.connect.take() {
-            return Some(OnlineCommand::Connect(c));
+            self.outbox.start(c);
         }
-        if !o.outbox.is_empty() {
-            return Some(OnlineCommand::Send(o.outbox.remove(0)));
+        for line in o.outbox.drain(..) {
+            self.outbox.push(Command::Send(line));
         }
         if std::mem::take(&mut o.hang_up) {
-            return Some(OnlineCommand::Close);
+            self.outbox.stop(JobKind::Online);
         }
-        None
     }
 
     /// Agrees to (`true`) or rejects the proposed game.
@@ -408,13 +389,13 @@ impl App {
         }
         if agree {
             o.set_stage(Stage::Waiting, now);
-            self.message = t.agreed.into();
+            self.status.set(t.agreed.into());
         } else {
             // the standard mode is one game per connection: the server logs out after a reject
             let next =
                 if o.session.is_extended() { Stage::Lobby } else { Stage::Closed(t.rejected_by_you.into()) };
             o.set_stage(next, now);
-            self.message = t.rejected_by_you.into();
+            self.status.set(t.rejected_by_you.into());
         }
     }
 
@@ -440,8 +421,8 @@ impl App {
             Stage::Ended | Stage::Closed(_) => t.game_over.to_string(),
             _ => t.no_game.to_string(),
         };
-        self.selection = None;
-        self.message = message;
+        self.board.selection = None;
+        self.status.set(message);
         Some(false)
     }
 
@@ -449,13 +430,14 @@ impl App {
     pub(super) fn online_resign(&mut self) -> Option<()> {
         let t = self.online_text();
         let o = self.online_mut()?;
-        self.message = match o.session.resign_line() {
+        let said = match o.session.resign_line() {
             Ok(line) => {
                 o.send_plain(line);
                 t.resign_sent.into()
             }
             Err(_) => t.no_game.into(),
         };
+        self.status.set(said);
         Some(())
     }
 
@@ -463,13 +445,14 @@ impl App {
     pub(super) fn online_declare(&mut self) -> Option<()> {
         let t = self.online_text();
         let o = self.online_mut()?;
-        self.message = match o.session.declare_line() {
+        let said = match o.session.declare_line() {
             Ok(line) => {
                 o.send_plain(line);
                 t.declare_sent.into()
             }
             Err(e) => e.to_string(),
         };
+        self.status.set(said);
         Some(())
     }
 
@@ -478,12 +461,12 @@ impl App {
         let t = self.online_text();
         let Some(o) = self.online_mut() else { return };
         if matches!(o.stage, Stage::Dialog(_) | Stage::Closed(_) | Stage::Connecting) {
-            self.message = t.not_connected.into();
+            self.status.set(t.not_connected.into());
             return;
         }
         match o.session.extended_line(command) {
             Ok(line) => o.send_plain(line),
-            Err(e) => self.message = format!("{e} ({})", t.x1_hint),
+            Err(e) => self.status.set(format!("{e} ({})", t.x1_hint)),
         }
     }
 
@@ -501,7 +484,7 @@ impl App {
         }
         let between_games = o.stage == Stage::Lobby || (o.stage == Stage::Ended && o.session.is_extended());
         if !between_games {
-            self.message = t.not_in_lobby.into();
+            self.status.set(t.not_in_lobby.into());
             return;
         }
         let side = match o.settings.side {
@@ -514,9 +497,9 @@ impl App {
             Ok(line) => {
                 o.send_plain(line);
                 o.set_stage(Stage::Waiting, now);
-                self.message = (t.asked_for_game)(&game);
+                self.status.set((t.asked_for_game)(&game));
             }
-            Err(e) => self.message = e.to_string(),
+            Err(e) => self.status.set(e.to_string()),
         }
     }
 
@@ -583,11 +566,13 @@ impl App {
     /// A board key online play does not keep: says why nothing happens.
     pub fn hold_in_online(&mut self) {
         let Some(o) = self.online() else { return };
-        self.message = match o.stage {
-            Stage::Playing => self.online_text().not_online,
-            _ => self.online_text().leave_online_first,
-        }
-        .into();
+        self.status.set(
+            match o.stage {
+                Stage::Playing => self.online_text().not_online,
+                _ => self.online_text().leave_online_first,
+            }
+            .into(),
+        );
     }
 
     /// Opens the protocol window.
@@ -627,7 +612,7 @@ impl App {
             let leave = o.leave_after_logout;
             self.on_online(Incoming::Closed, now);
             if !leave {
-                self.message = t.logout_timeout.into();
+                self.status.set(t.logout_timeout.into());
             }
         }
     }

@@ -19,7 +19,7 @@ impl App {
             Incoming::Connected => o.note(false, "(connected)".into()),
             Incoming::TooLong(n) => {
                 o.note(false, format!("({})", (t.line_too_long)(n)));
-                self.message = (t.line_too_long)(n);
+                self.status.set((t.line_too_long)(n));
             }
             Incoming::Line(line) => {
                 o.note(false, line.clone());
@@ -46,14 +46,14 @@ impl App {
                         o.set_stage(Stage::Closed(why.clone()), now);
                         // the record shown ends as the session's: cut off (中断)
                         self.sync_online_record(false);
-                        self.message = (t.connection_lost)(&why);
+                        self.status.set((t.connection_lost)(&why));
                         self.dirty = true;
                         self.open_popup(Popup::OfferSaveLost((t.connection_lost)(&why)));
                     }
                     Stage::Dialog(_) | Stage::Closed(_) => {}
                     _ if leave => {
                         self.leave_online();
-                        self.message = t.logged_out.into();
+                        self.status.set(t.logged_out.into());
                     }
                     Stage::Ended => {
                         o.set_stage(Stage::Closed(t.logged_out.into()), now);
@@ -62,7 +62,7 @@ impl App {
                         let words =
                             if expected { t.logged_out.to_string() } else { (t.connection_lost_idle)(&why) };
                         o.set_stage(Stage::Closed(words.clone()), now);
-                        self.message = words;
+                        self.status.set(words);
                     }
                 }
             }
@@ -81,7 +81,7 @@ impl App {
         o.set_stage(Stage::Dialog(form), now);
         o.hang_up = o.connected;
         o.connected = false;
-        self.message = problem;
+        self.status.set(problem);
     }
 
     fn on_session_event(&mut self, ev: SessionEvent, now: Instant) {
@@ -91,10 +91,11 @@ impl App {
             SessionEvent::LoggedIn => {
                 if o.session.is_extended() {
                     o.set_stage(Stage::Lobby, now);
-                    self.message = t.logged_in_x1.into();
+                    self.status.set(t.logged_in_x1.into());
                 } else {
                     o.set_stage(Stage::Waiting, now);
-                    self.message = (t.waiting_for)(&o.settings.game);
+                    let said = (t.waiting_for)(&o.settings.game);
+                    self.status.set(said);
                 }
             }
             SessionEvent::LoginRefused => {
@@ -105,13 +106,13 @@ impl App {
                 if o.settings.auto_agree {
                     self.online_answer(true, now);
                 } else {
-                    self.message = t.summary_arrived.into();
+                    self.status.set(t.summary_arrived.into());
                 }
             }
             SessionEvent::BadSummary(why) => {
                 o.stage = Stage::Summary;
                 self.online_answer(false, now);
-                self.message = (t.bad_summary)(&why);
+                self.status.set((t.bad_summary)(&why));
             }
             SessionEvent::Started => {
                 o.set_stage(Stage::Playing, now);
@@ -123,14 +124,14 @@ impl App {
                 }
                 let me = o.session.my_color().unwrap_or(Color::Black);
                 self.sync_online_record(true);
-                self.flipped = me == Color::White;
-                self.message = (t.started)(me == Color::Black, self.pos().side_to_move() == me);
+                self.board.flipped = me == Color::White;
+                self.status.set((t.started)(me == Color::Black, self.pos().side_to_move() == me));
             }
             SessionEvent::Rejected { by } => {
                 let words = (t.rejected)(&by);
                 let next = if o.session.is_extended() { Stage::Lobby } else { Stage::Closed(words.clone()) };
                 o.set_stage(next, now);
-                self.message = words;
+                self.status.set(words);
             }
             SessionEvent::Moved { mine, text, seconds, .. } => {
                 self.sync_online_record(false);
@@ -145,13 +146,13 @@ impl App {
                             crate::record::move_text(&pos, node.mv, crate::record::MoveStyle::KifMarked)
                         })
                         .unwrap_or(text);
-                    self.message = format!("{}{secs}", (t.opponent_moved)(&shown));
+                    self.status.set(format!("{}{secs}", (t.opponent_moved)(&shown)));
                     let status = self.status_message();
                     if !status.is_empty() {
-                        self.message = format!("{} · {status}", self.message);
+                        self.status.set(format!("{} · {status}", self.status.text()));
                     }
                 } else {
-                    self.message = self.status_message();
+                    self.status.set(self.status_message());
                 }
             }
             SessionEvent::Ended(end) => {
@@ -169,7 +170,7 @@ impl App {
                     o.send_plain(line);
                 }
                 self.sync_online_record(false);
-                self.message = (t.ended)(&end, [&names[0], &names[1]]);
+                self.status.set((t.ended)(&end, [&names[0], &names[1]]));
             }
             SessionEvent::LoggedOut => {
                 o.logging_out = true;
@@ -180,17 +181,20 @@ impl App {
                 }
                 o.chat.push_back(format!("{from}: {text}"));
                 // also in the message line, for a screen with no room under the board
-                self.message = format!("{}: {from}: {text}", t.chat_title);
+                self.status.set(format!("{}: {from}: {text}", t.chat_title));
             }
             SessionEvent::Who(lines) => o.list = Some(("WHO".into(), lines)),
             SessionEvent::Games(lines) => o.list = Some(("LIST".into(), lines)),
             SessionEvent::Monitor { game_id, lines } => self.on_watched(game_id, lines),
-            SessionEvent::Notice(line) => self.message = line,
+            SessionEvent::Notice(line) => self.status.set(line),
             SessionEvent::Warning(w) => {
                 o.note(false, format!("({w})"));
                 let warning = (t.server_warning)(&w);
-                self.message =
-                    if self.message.is_empty() { warning } else { format!("{} · {warning}", self.message) };
+                self.status.set(if self.status.text().is_empty() {
+                    warning
+                } else {
+                    format!("{} · {warning}", self.status.text())
+                });
             }
             SessionEvent::Ignored { .. } => {}
             SessionEvent::Broken { line, why } => {
@@ -198,7 +202,7 @@ impl App {
                 o.hang_up = o.connected;
                 o.connected = false;
                 self.sync_online_record(false);
-                self.message = (t.broken)(&line, &why);
+                self.status.set((t.broken)(&line, &why));
             }
         }
     }
@@ -210,10 +214,10 @@ impl App {
         let record: GameRecord = o.session.record().clone();
         if new_game {
             self.replace_record(record);
-            self.game_serial += 1;
+            self.standing.game_serial += 1;
         } else {
             self.game = Cursor::new(record);
-            self.selection = None;
+            self.board.selection = None;
         }
         self.game.to_end();
         self.dirty = true;
@@ -239,16 +243,16 @@ impl App {
                 let ending = record.ending().map(|s| s.kind);
                 self.game = Cursor::new(record);
                 self.game.to_end();
-                self.selection = None;
-                self.message = match ending {
+                self.board.selection = None;
+                self.status.set(match ending {
                     Some(kind) => {
                         let word = kind.kif(self.pos().side_to_move());
                         (t.watched_ended)(&game_id, self.ply(), word)
                     }
                     None => (t.watching)(&game_id, self.ply()),
-                };
+                });
             }
-            Err(e) => self.message = (t.watch_unreadable)(&game_id, &e.to_string()),
+            Err(e) => self.status.set((t.watch_unreadable)(&game_id, &e.to_string())),
         }
     }
 }

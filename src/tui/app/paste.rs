@@ -7,6 +7,7 @@
 use super::line_editor::LineEditor;
 use super::{App, Focus, Player};
 use crate::record::{Cursor, Format, GameRecord};
+use crate::tui::event::Command;
 
 /// The name of a format in messages.
 fn format_name(f: Format) -> &'static str {
@@ -72,7 +73,7 @@ impl App {
             return;
         }
         let Some(format) = Format::detect(text) else {
-            self.message = (t.paste_unknown)(&excerpt(text));
+            self.status.set((t.paste_unknown)(&excerpt(text)));
             return;
         };
         let name = format_name(format);
@@ -80,25 +81,25 @@ impl App {
             Ok((record, warnings)) => {
                 let moves = record.main_line().len();
                 self.replace_record(record);
-                self.message = match warnings.first() {
+                self.status.set(match warnings.first() {
                     Some(w) => (t.pasted_with_warning)(name, &w.to_string()),
                     None => (t.pasted)(name, moves),
-                };
+                });
             }
-            Err(e) => self.message = (t.paste_failed)(name, &e.to_string()),
+            Err(e) => self.status.set((t.paste_failed)(name, &e.to_string())),
         }
     }
 
     /// Puts `record` in place of the game, for review (no clock, nobody's computer), at its
     /// start. It counts as a new game, so the autosave keeps the one it replaces.
     pub(super) fn replace_record(&mut self, record: GameRecord) {
-        self.game_serial += 1;
-        self.resumed = false;
-        self.playing = false;
-        self.review = true;
-        self.paused = false;
-        self.thinking = None;
-        self.engine_info = None;
+        self.standing.game_serial += 1;
+        self.standing.resumed = false;
+        self.standing.playing = false;
+        self.standing.review = true;
+        self.computer.paused = false;
+        self.computer.thinking = None;
+        self.computer.engine_info = None;
         self.players = [Player::Human, Player::Human];
         self.clock = None;
         self.overlay = None;
@@ -107,29 +108,33 @@ impl App {
             self.leave_to_board();
             self.learn_cancel_search();
         }
-        self.selection = None;
-        self.focus = Focus::Board;
-        self.record_scroll = None;
+        self.board.selection = None;
+        self.board.focus = Focus::Board;
+        self.board.record_scroll = None;
         self.game = Cursor::new(record);
-        self.file = None;
+        self.saving.file = None;
         self.restart_study();
     }
 
     /// Queues the position shown, as SFEN, for the clipboard.
     pub fn copy_position(&mut self) {
-        self.tools.clipboard = Some(self.pos().to_sfen());
-        self.message = self.text().review.copied_position.into();
+        self.outbox.push(Command::Copy(self.pos().to_sfen()));
+        self.status.set(self.text().review.copied_position.into());
     }
 
     /// Queues the whole record, as KIF (UTF-8), for the clipboard.
     pub fn copy_record(&mut self) {
-        self.tools.clipboard = Some(crate::record::write_text(self.record(), Format::Kifu));
-        self.message = (self.text().review.copied_record)(self.record().main_line().len());
+        self.outbox.push(Command::Copy(crate::record::write_text(self.record(), Format::Kifu)));
+        self.status.set((self.text().review.copied_record)(self.record().main_line().len()));
     }
 
     /// The text waiting to be copied, if any (the event loop writes it to the terminal).
-    pub fn take_clipboard(&mut self) -> Option<String> {
-        self.tools.clipboard.take()
+    #[cfg(test)]
+    fn take_clipboard(&mut self) -> Option<String> {
+        match self.outbox.take_first(|c| matches!(c, Command::Copy(_)))? {
+            Command::Copy(text) => Some(text),
+            _ => None,
+        }
     }
 }
 

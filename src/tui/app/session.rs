@@ -94,11 +94,11 @@ impl App {
             gote_level: (self.levels[1] != self.levels[0]).then_some(self.levels[1]),
             clock,
             path: self.node_path(),
-            flipped: self.flipped,
-            pace_ms: self.pace_ms,
-            paused: self.paused,
-            file: self.file.clone(),
-            playing: self.playing,
+            flipped: self.board.flipped,
+            pace_ms: self.computer.pace_ms,
+            paused: self.computer.paused,
+            file: self.saving.file.clone(),
+            playing: self.standing.playing,
             record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
         }
     }
@@ -126,15 +126,15 @@ impl App {
             clock.stopped = true;
             clock
         });
-        app.flipped = session.flipped;
-        app.pace_ms = session.pace_ms;
-        app.paused = session.paused || app.clock.as_ref().is_some_and(GameClock::timed);
-        app.file = session.file.clone();
-        app.playing = session.playing;
-        app.review = !session.playing;
-        app.resumed = true;
+        app.board.flipped = session.flipped;
+        app.computer.pace_ms = session.pace_ms;
+        app.computer.paused = session.paused || app.clock.as_ref().is_some_and(GameClock::timed);
+        app.saving.file = session.file.clone();
+        app.standing.playing = session.playing;
+        app.standing.review = !session.playing;
+        app.standing.resumed = true;
         app.goto_path(&session.path);
-        if app.clock.is_none() && app.playing {
+        if app.clock.is_none() && app.standing.playing {
             // an untimed game's stopwatch: the totals so far are the record's
             app.clock = Some(GameClock::new(None, now));
             app.restore_clock_here(now);
@@ -183,7 +183,7 @@ impl App {
     /// The player leaves: a game in progress gets 中断 at the end of its line, so the record
     /// says how it stopped (and resuming takes it off again).
     pub fn interrupt_game(&mut self) {
-        if !self.playing
+        if !self.standing.playing
             || self.ply() == 0 && self.game.record().node(crate::record::ROOT).children().is_empty()
         {
             return;

@@ -250,7 +250,7 @@ impl App {
         }
         step(&mut self.settings, item, delta);
         self.impasse_rule = self.settings.impasse_rule.core();
-        self.pace_ms = self.settings.min_move_ms;
+        self.computer.pace_ms = self.settings.min_move_ms;
         self.settings_dirty = true;
     }
 
@@ -273,7 +273,7 @@ impl App {
             SettingItem::EngineOptions => match parse_options(&text) {
                 Ok(options) => self.settings.engine_options = options,
                 Err(e) => {
-                    self.message = (self.text().bad_engine_option)(&e.entry);
+                    self.status.set((self.text().bad_engine_option)(&e.entry));
                     if let Some(s) = self.settings_screen() {
                         s.editing = Some(editor);
                     }
@@ -283,7 +283,7 @@ impl App {
             SettingItem::PlayerName => match crate::tui::settings::check_player_name(&text) {
                 Ok(name) => self.settings.player_name = name,
                 Err(why) => {
-                    self.message = (self.text().bad_player_name)(why.describe(self.settings.language));
+                    self.status.set((self.text().bad_player_name)(why.describe(self.settings.language)));
                     if let Some(s) = self.settings_screen() {
                         s.editing = Some(editor);
                     }

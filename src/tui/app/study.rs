@@ -1,33 +1,24 @@
 //! Study (検討 and 棋譜解析), seen from the app: continuous analysis of the position shown,
 //! following every step through the record; a hint for the side to move; the whole-game
-//! analysis with its progress, marks and evaluation graph. The searches are jobs (`jobs`, kinds
-//! `Analysis` and `GameAnalysis`) started and stopped by the commands decided here; the runner
+//! analysis with its progress, marks and evaluation graph. The searches are study jobs (`jobs`,
+//! `StudyJob`) started and stopped through the outbox by what is decided here; the runner
 //! lets through only the reports of the search last asked for.
 
 use super::App;
 use crate::core::Score;
 use crate::core::{Move, Position};
 use crate::engine::analysis::Update;
-use crate::engine::analysis::game::{GameAnalysis, MoveJudgement, PositionEval, Thresholds};
+use crate::engine::analysis::game::{
+    GameAnalysis, GameAnalysisOptions, MoveJudgement, PositionEval, Thresholds,
+};
+use crate::engine::search::time::Limits;
 use crate::record::annotation::Mark;
 use crate::record::{GameRecord, NodeId, ROOT};
 use crate::study::{ReviewLine, ReviewPoint};
+use crate::tui::jobs::{StudyJob, StudyKind};
 
 /// Thinking time of a hint (ms).
 pub const HINT_MS: u64 = 1000;
-
-/// What the event loop should tell the analysis threads.
-#[derive(Clone, Debug)]
-pub enum StudyCommand {
-    /// Analyse this position with `lines` lines until told otherwise (or for `movetime_ms`).
-    Analyse { pos: Box<Position>, lines: usize, movetime_ms: Option<u64> },
-    /// Stop the continuous analysis.
-    StopAnalysis,
-    /// Analyse the game `start` + `moves`, every position for `movetime_ms`.
-    AnalyseGame { start: Box<Position>, moves: Vec<Move>, movetime_ms: u64, thresholds: Thresholds },
-    /// Stop the whole-game analysis (what is done is kept).
-    StopGame,
-}
 
 /// The study state of the app.
 #[derive(Debug)]
@@ -44,8 +35,6 @@ pub(super) struct Study {
     hint_given: Option<(NodeId, crate::core::Move)>,
     /// The latest update of that analysis.
     live: Option<Update>,
-    /// Commands waiting for the event loop.
-    queue: Vec<StudyCommand>,
     /// The main line's analysis (read from the record's comments, or arriving from a run).
     review: ReviewLine,
     /// A whole-game analysis is running: (positions done, positions in all).
@@ -77,7 +66,6 @@ impl Study {
             hint: None,
             hint_given: None,
             live: None,
-            queue: Vec::new(),
             review: ReviewLine::from_record(record),
             run: None,
             sweep: Sweep::default(),
@@ -141,17 +129,17 @@ impl App {
         }
         self.study.on = !self.study.on;
         if self.study.on {
-            self.message = self.text().analysis_on.into();
+            self.status.set(self.text().analysis_on.into());
         } else {
             self.stop_live();
-            self.message = self.text().analysis_off.into();
+            self.status.set(self.text().analysis_off.into());
         }
     }
 
     fn stop_live(&mut self) {
         self.study.analysed = None;
         self.study.live = None;
-        self.study.queue.push(StudyCommand::StopAnalysis);
+        self.outbox.stop(StudyKind::Analysis);
     }
 
     /// Shows 1, 2 or 3 lines (MultiPV), in turn.
@@ -159,7 +147,7 @@ impl App {
         let lines = self.analysis_lines() % crate::engine::analysis::MAX_LINES + 1;
         self.settings.analysis_lines = lines as u8;
         self.settings_dirty = true;
-        self.message = (self.text().analysis_lines)(lines);
+        self.status.set((self.text().analysis_lines)(lines));
     }
 
     /// Whether analysis or a hint (`what`, as the record names it) may be used here: always,
@@ -171,7 +159,7 @@ impl App {
             return true;
         }
         if !self.settings.help_in_games {
-            self.message = self.text().clocks.no_help_in_game.into();
+            self.status.set(self.text().clocks.no_help_in_game.into());
             return false;
         }
         let note = format!("{what}を使用");
@@ -196,7 +184,7 @@ impl App {
 
     /// Whether a person is playing a game against the computer that goes on.
     fn in_game_against_computer(&self) -> bool {
-        self.playing
+        self.standing.playing
             && self.players.contains(&super::Player::Engine)
             && self.players.contains(&super::Player::Human)
             && self.unfinished()
@@ -205,7 +193,7 @@ impl App {
     /// Asks the engine for the best move of the side to move (shown when it answers).
     pub fn request_hint(&mut self) {
         if self.study.on {
-            self.message = self.text().hint_in_analysis.into();
+            self.status.set(self.text().hint_in_analysis.into());
             return;
         }
         if !self.help_allowed("ヒント") {
@@ -215,32 +203,29 @@ impl App {
         self.study.hint = Some(node);
         self.study.analysed = Some(node);
         self.study.live = None;
-        self.study.queue.push(StudyCommand::Analyse {
+        self.outbox.start(StudyJob::Analyse {
             pos: Box::new(self.pos().clone()),
             lines: 1,
-            movetime_ms: Some(HINT_MS),
+            limits: Limits::movetime(HINT_MS),
         });
-        self.message = self.text().hint_thinking.into();
+        self.status.set(self.text().hint_thinking.into());
     }
 
-    /// The next command for the analysis threads, if any.
-    pub fn study_command(&mut self) -> Option<StudyCommand> {
-        if !self.study.queue.is_empty() {
-            return Some(self.study.queue.remove(0));
-        }
+    /// Asks for the continuous analysis of the position shown, when it is on and the position
+    /// or the number of lines changed (called before the outbox is handed out).
+    pub(super) fn study_requests(&mut self) {
         let node = self.game.node();
         // a new position, or a new number of lines (set with v or in the settings)
         if self.study.on && (self.study.analysed != Some(node) || self.study.lines != self.analysis_lines()) {
             self.study.analysed = Some(node);
             self.study.live = None;
             self.study.lines = self.analysis_lines();
-            return Some(StudyCommand::Analyse {
+            self.outbox.start(StudyJob::Analyse {
                 pos: Box::new(self.pos().clone()),
                 lines: self.study.lines,
-                movetime_ms: None,
+                limits: Limits::default(),
             });
         }
-        None
     }
 
     /// An update of the analysis last asked for; dropped when none is wanted any more.
@@ -254,13 +239,13 @@ impl App {
             let live = self.study.live.as_ref().expect("just set");
             let best = live.lines.first().and_then(|l| l.pv.first()).copied();
             self.study.hint_given = best.map(|m| (self.game.node(), m));
-            self.message = match best {
+            self.status.set(match best {
                 Some(m) => (self.text().hint)(
                     &crate::record::pv::pv_text(self.pos(), &[m]),
                     &live.lines[0].score.text(),
                 ),
                 None => self.text().hint_none.into(),
-            };
+            });
         }
     }
 
@@ -268,8 +253,8 @@ impl App {
     /// one running.
     pub fn toggle_game_analysis(&mut self) {
         if self.study.run.is_some() {
-            self.study.queue.push(StudyCommand::StopGame);
-            self.message = self.text().game_analysis_stopping.into();
+            self.outbox.stop(StudyKind::GameAnalysis);
+            self.status.set(self.text().game_analysis_stopping.into());
             return;
         }
         let rec = self.record();
@@ -281,15 +266,20 @@ impl App {
         self.study.review =
             ReviewLine { points: vec![ReviewPoint { score: None, mark: None, pv: Vec::new() }; total] };
         let total = total + pending.iter().map(|(_, line)| line.len()).sum::<usize>();
-        self.study.sweep = Sweep { pending, serial: self.game_serial, ..Sweep::default() };
+        self.study.sweep = Sweep { pending, serial: self.standing.game_serial, ..Sweep::default() };
         self.study.run = Some((0, total));
-        self.study.queue.push(StudyCommand::AnalyseGame {
-            start,
-            moves,
+        self.outbox.start(self.game_analysis_job(start, moves));
+        self.status.set((self.text().game_analysis_started)(total, self.settings.game_analysis_ms));
+    }
+
+    /// The whole-game analysis of `start` + `moves`, as the settings set it up.
+    fn game_analysis_job(&self, start: Box<Position>, moves: Vec<Move>) -> StudyJob {
+        let options = GameAnalysisOptions {
             movetime_ms: self.settings.game_analysis_ms,
             thresholds: self.mark_thresholds(),
-        });
-        self.message = (self.text().game_analysis_started)(total, self.settings.game_analysis_ms);
+            ..GameAnalysisOptions::default()
+        };
+        StudyJob::AnalyseGame { start, moves, options }
     }
 
     /// The mark thresholds the settings choose (the settings file keeps them rising from 1 to
@@ -348,17 +338,12 @@ impl App {
             let start = Box::new(rec.position_at(parent));
             let moves = nodes.iter().map(|&n| rec.node(n).mv).collect();
             self.study.sweep.line = Some(nodes);
-            self.study.queue.push(StudyCommand::AnalyseGame {
-                start,
-                moves,
-                movetime_ms: self.settings.game_analysis_ms,
-                thresholds: self.mark_thresholds(),
-            });
+            self.outbox.start(self.game_analysis_job(start, moves));
             return;
         }
         self.study.run = None;
         let (positions, marks) = (self.study.sweep.positions, self.study.sweep.marks);
-        self.message = (self.text().game_analysis_done)(analysis.stopped, positions, marks);
+        self.status.set((self.text().game_analysis_done)(analysis.stopped, positions, marks));
         self.learn_on_analysis_done(analysis.stopped);
     }
 
@@ -368,11 +353,11 @@ impl App {
         if self.study.run.is_none() {
             return false;
         }
-        if self.study.sweep.serial != self.game_serial {
+        if self.study.sweep.serial != self.standing.game_serial {
             self.study.run = None;
             self.study.sweep = Sweep::default();
             self.study.review = ReviewLine::from_record(self.game.record());
-            self.study.queue.push(StudyCommand::StopGame);
+            self.outbox.stop(StudyKind::GameAnalysis);
             return false;
         }
         true
@@ -387,13 +372,13 @@ impl App {
             Some(ply) => {
                 let node = self.record().main_line()[ply - 1];
                 if self.game.goto_node(node).is_ok() {
-                    self.selection = None;
+                    self.board.selection = None;
                     if let Some(mark) = self.study.review.points[ply].mark {
-                        self.message = (self.text().review.marked_move)(ply, mark);
+                        self.status.set((self.text().review.marked_move)(ply, mark));
                     }
                 }
             }
-            None => self.message = self.text().no_marked_move.into(),
+            None => self.status.set(self.text().no_marked_move.into()),
         }
     }
 
@@ -432,10 +417,10 @@ impl App {
         self.study = Study::new(self.game.record());
         self.study.on = on;
         if running {
-            self.study.queue.push(StudyCommand::StopGame);
+            self.outbox.stop(StudyKind::GameAnalysis);
         }
         if on {
-            self.study.queue.push(StudyCommand::StopAnalysis);
+            self.outbox.stop(StudyKind::Analysis);
         }
     }
 
@@ -454,6 +439,52 @@ impl App {
 mod tests {
     use super::*;
     use crate::engine::analysis::Line;
+    use crate::tui::event::Command;
+    use crate::tui::jobs::{JobKind, JobRequest};
+
+    /// A study command the app handed out, as these tests look at it.
+    #[derive(Debug)]
+    enum Asked {
+        Analyse { pos: Box<Position>, lines: usize, movetime_ms: Option<u64> },
+        StopAnalysis,
+        AnalyseGame { start: Box<Position>, moves: Vec<Move>, movetime_ms: u64, thresholds: Thresholds },
+        StopGame,
+    }
+
+    /// The next study command in the outbox (after the analysis of the position shown is asked
+    /// for, when none is queued).
+    fn study_command(a: &mut App) -> Option<Asked> {
+        let study = |c: &Command| {
+            matches!(
+                c,
+                Command::Start(JobRequest::Study(StudyJob::Analyse { .. } | StudyJob::AnalyseGame { .. }))
+                    | Command::Stop(JobKind::Study(StudyKind::Analysis | StudyKind::GameAnalysis))
+            )
+        };
+        let c = match a.outbox.take_first(study) {
+            Some(c) => c,
+            None => {
+                a.study_requests();
+                a.outbox.take_first(study)?
+            }
+        };
+        Some(match c {
+            Command::Start(JobRequest::Study(StudyJob::Analyse { pos, lines, limits })) => {
+                Asked::Analyse { pos, lines, movetime_ms: limits.movetime }
+            }
+            Command::Start(JobRequest::Study(StudyJob::AnalyseGame { start, moves, options })) => {
+                Asked::AnalyseGame {
+                    start,
+                    moves,
+                    movetime_ms: options.movetime_ms,
+                    thresholds: options.thresholds,
+                }
+            }
+            Command::Stop(JobKind::Study(StudyKind::Analysis)) => Asked::StopAnalysis,
+            Command::Stop(_) => Asked::StopGame,
+            other => panic!("not a study command: {other:?}"),
+        })
+    }
 
     fn app() -> App {
         let kif =
@@ -477,27 +508,27 @@ mod tests {
     #[test]
     fn analysis_follows_every_step() {
         let mut a = app();
-        assert!(a.study_command().is_none());
+        assert!(study_command(&mut a).is_none());
         a.toggle_analysis();
-        let Some(StudyCommand::Analyse { pos, lines: 3, movetime_ms: None }) = a.study_command() else {
+        let Some(Asked::Analyse { pos, lines: 3, movetime_ms: None }) = study_command(&mut a) else {
             panic!("no analysis asked for")
         };
         assert_eq!(*pos, Position::startpos());
-        assert!(a.study_command().is_none(), "asked twice for the same position");
+        assert!(study_command(&mut a).is_none(), "asked twice for the same position");
         a.on_analysis_update(update(&pos, "7g7f", 40, false));
         assert_eq!(a.analysis().unwrap().lines[0].score, Score::Cp(40));
         // a step through the record asks again (the runner drops the old request's updates)
         a.redo();
-        let Some(StudyCommand::Analyse { pos: p2, .. }) = a.study_command() else { panic!() };
+        let Some(Asked::Analyse { pos: p2, .. }) = study_command(&mut a) else { panic!() };
         assert_eq!(p2.side_to_move(), crate::core::Color::White);
         assert!(a.analysis().is_none());
         a.on_analysis_update(update(&p2, "3c3d", -20, false));
         assert_eq!(a.analysis().unwrap().lines[0].score, Score::Cp(-20));
         a.cycle_analysis_lines();
         assert_eq!(a.analysis_lines(), 1);
-        assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 1, .. })));
+        assert!(matches!(study_command(&mut a), Some(Asked::Analyse { lines: 1, .. })));
         a.toggle_analysis();
-        assert!(matches!(a.study_command(), Some(StudyCommand::StopAnalysis)));
+        assert!(matches!(study_command(&mut a), Some(Asked::StopAnalysis)));
         assert!(!a.analysing() && a.analysis().is_none());
     }
 
@@ -505,15 +536,15 @@ mod tests {
     fn a_new_game_drops_the_analysis_of_the_old_one_and_analyses_the_new() {
         let mut a = app();
         a.toggle_analysis();
-        let Some(StudyCommand::Analyse { pos, .. }) = a.study_command() else { panic!() };
+        let Some(Asked::Analyse { pos, .. }) = study_command(&mut a) else { panic!() };
         a.on_analysis_update(update(&pos, "7g7f", 40, false));
         assert!(a.analysis().is_some());
         let mut choice = a.last_choice();
         choice.handicap = 2; // 角落ち: another start position
         a.start_new_game(choice);
         assert!(a.analysis().is_none(), "the old game's lines are not shown for the new one");
-        assert!(matches!(a.study_command(), Some(StudyCommand::StopAnalysis)));
-        let Some(StudyCommand::Analyse { pos: p2, .. }) = a.study_command() else { panic!("not re-asked") };
+        assert!(matches!(study_command(&mut a), Some(Asked::StopAnalysis)));
+        let Some(Asked::Analyse { pos: p2, .. }) = study_command(&mut a) else { panic!("not re-asked") };
         assert_eq!(*p2, a.pos().clone());
     }
 
@@ -552,7 +583,7 @@ mod tests {
         let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
         let mut a = App::with_record(rec);
         a.toggle_game_analysis();
-        let Some(StudyCommand::AnalyseGame { start, moves, .. }) = a.study_command() else { panic!() };
+        let Some(Asked::AnalyseGame { start, moves, .. }) = study_command(&mut a) else { panic!() };
         assert_eq!(
             a.game_analysis_progress(),
             Some((0, 6)),
@@ -560,7 +591,7 @@ mod tests {
         );
         feed(&mut a, &start, &moves, Some(3));
         assert_eq!(a.game_analysis_progress(), Some((4, 6)), "still running: the variation is next");
-        let Some(StudyCommand::AnalyseGame { start, moves, .. }) = a.study_command() else { panic!() };
+        let Some(Asked::AnalyseGame { start, moves, .. }) = study_command(&mut a) else { panic!() };
         assert_eq!(start.side_to_move(), crate::core::Color::White, "from the position after ７六歩");
         assert_eq!(moves.iter().map(|m| m.usi()).collect::<Vec<_>>(), ["8c8d", "2g2f"]);
         feed(&mut a, &start, &moves, Some(1));
@@ -587,13 +618,13 @@ mod tests {
         let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
         let mut a = App::with_record(rec);
         a.toggle_game_analysis();
-        let Some(StudyCommand::AnalyseGame { start, moves, .. }) = a.study_command() else { panic!() };
+        let Some(Asked::AnalyseGame { start, moves, .. }) = study_command(&mut a) else { panic!() };
         feed(&mut a, &start, &moves, None);
-        let Some(StudyCommand::AnalyseGame { start, moves, .. }) = a.study_command() else { panic!() };
+        let Some(Asked::AnalyseGame { start, moves, .. }) = study_command(&mut a) else { panic!() };
         // a new game while the variation is analysed: its report must not land in the new record
         a.start_new_game(a.last_choice());
         feed(&mut a, &start, &moves, Some(1));
-        assert!(matches!(a.study_command(), Some(StudyCommand::StopGame)));
+        assert!(matches!(study_command(&mut a), Some(Asked::StopGame)));
         assert!(a.game_analysis_progress().is_none());
         assert!(a.record().node(crate::record::ROOT).comments.is_empty());
         assert!(!a.review().has_scores());
@@ -609,16 +640,16 @@ mod tests {
             ..Default::default()
         });
         a.toggle_analysis();
-        assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 2, .. })));
+        assert!(matches!(study_command(&mut a), Some(Asked::Analyse { lines: 2, .. })));
         // v steps the setting (saved) and the analysis starts again with it
         a.cycle_analysis_lines();
         assert_eq!(a.settings().analysis_lines, 3);
         assert!(a.take_settings_dirty());
-        assert!(matches!(a.study_command(), Some(StudyCommand::Analyse { lines: 3, .. })));
+        assert!(matches!(study_command(&mut a), Some(Asked::Analyse { lines: 3, .. })));
         a.toggle_analysis();
-        let _ = a.study_command();
+        let _ = study_command(&mut a);
         a.toggle_game_analysis();
-        let Some(StudyCommand::AnalyseGame { movetime_ms: 1000, thresholds, .. }) = a.study_command() else {
+        let Some(Asked::AnalyseGame { movetime_ms: 1000, thresholds, .. }) = study_command(&mut a) else {
             panic!()
         };
         assert_eq!(thresholds, Thresholds::new([3.0, 6.0, 12.0, 30.0]).unwrap());
@@ -628,8 +659,7 @@ mod tests {
     fn a_hint_names_the_engines_move() {
         let mut a = app();
         a.request_hint();
-        let Some(StudyCommand::Analyse { pos, lines: 1, movetime_ms: Some(HINT_MS) }) = a.study_command()
-        else {
+        let Some(Asked::Analyse { pos, lines: 1, movetime_ms: Some(HINT_MS) }) = study_command(&mut a) else {
             panic!()
         };
         a.on_analysis_update(update(&pos, "2g2f", 30, true));
@@ -646,7 +676,7 @@ mod tests {
     fn whole_game_analysis_marks_moves_and_writes_the_record() {
         let mut a = app();
         a.toggle_game_analysis();
-        let Some(StudyCommand::AnalyseGame { moves, .. }) = a.study_command() else { panic!() };
+        let Some(Asked::AnalyseGame { moves, .. }) = study_command(&mut a) else { panic!() };
         assert_eq!(moves.len(), 4);
         assert_eq!(a.game_analysis_progress(), Some((0, 5)));
         let mut analysis = GameAnalysis::default();
@@ -702,7 +732,7 @@ mod tests {
     fn the_graph_and_marks_are_drawn() {
         let mut a = app();
         a.toggle_game_analysis();
-        let _ = a.study_command();
+        let _ = study_command(&mut a);
         let mut pos = Position::startpos();
         let moves = a.record().main_line_moves();
         for ply in 0..5 {

@@ -25,7 +25,7 @@ fn sq(s: &str) -> Square {
 fn select_and_move_with_clicks() {
     let mut app = App::new(Position::startpos());
     app.click_square(sq("7g"));
-    assert_eq!(app.selection, Some(Selection::Square(sq("7g"))));
+    assert_eq!(app.board.selection, Some(Selection::Square(sq("7g"))));
     assert_eq!(app.destinations(), vec![sq("7f")]);
     app.click_square(sq("7f"));
     assert_eq!(app.ply(), 1);
@@ -38,7 +38,7 @@ fn illegal_target_is_refused_with_message() {
     app.click_square(sq("7g"));
     app.click_square(sq("7e"));
     assert_eq!(app.ply(), 0);
-    assert!(app.message.contains("７五"), "{}", app.message);
+    assert!(app.message().contains("７五"), "{}", app.message());
 }
 
 #[test]
@@ -48,38 +48,38 @@ fn cursor_refusals_give_the_reason_from_core() {
     app.click_square(sq("5h"));
     app.click_square(sq("6h"));
     assert_eq!(app.ply(), 0);
-    assert!(app.message.contains("pinned") && app.message.contains("５一"), "{}", app.message);
+    assert!(app.message().contains("pinned") && app.message().contains("５一"), "{}", app.message());
 
     // 二歩 by a drop chosen with the cursor, in Japanese when the interface is
     let mut app = App::new(Position::from_sfen("4k4/9/9/9/9/9/4P4/9/4K4 b P 1").unwrap());
     let mut settings = crate::tui::settings::Settings::default();
     settings.language = crate::tui::settings::Language::Ja;
     app.set_settings(settings);
-    app.selection = Some(Selection::Hand(crate::core::PieceKind::Pawn));
+    app.board.selection = Some(Selection::Hand(crate::core::PieceKind::Pawn));
     app.click_square(sq("5e"));
     assert_eq!(app.ply(), 0);
-    assert!(app.message.contains("二歩"), "{}", app.message);
+    assert!(app.message().contains("二歩"), "{}", app.message());
 
     // a pawn that must promote on the last rank but is pinned: the reason is the promoting move's
     let mut app = App::new(Position::from_sfen("9/K3P3r/9/9/9/9/9/9/8k b - 1").unwrap());
     app.click_square(sq("5b"));
     app.click_square(sq("5a"));
     assert_eq!(app.ply(), 0);
-    assert!(app.message.contains("pinned") && app.message.contains("１二"), "{}", app.message);
+    assert!(app.message().contains("pinned") && app.message().contains("１二"), "{}", app.message());
 }
 
 #[test]
 fn typed_refusals_follow_the_interface_language() {
     let mut app = App::new(Position::startpos());
     assert!(!app.submit_typed("55飛"));
-    let english = app.message.clone();
+    let english = app.message().to_string();
     assert!(english.starts_with("55飛: ") && english.contains("５五"), "{english}");
     let mut settings = crate::tui::settings::Settings::default();
     settings.language = crate::tui::settings::Language::Ja;
     app.set_settings(settings);
     assert!(!app.submit_typed("55飛"));
-    assert_ne!(app.message, english);
-    assert!(app.message.contains("５五"), "{}", app.message);
+    assert_ne!(app.message(), english);
+    assert!(app.message().contains("５五"), "{}", app.message());
 }
 
 #[test]
@@ -102,13 +102,13 @@ fn optional_promotion_asks_forced_does_not() {
 fn drop_from_hand_with_keyboard() {
     let mut app = App::new(Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap());
     app.toggle_hand_focus();
-    assert_eq!(app.focus, Focus::Hand(2));
+    assert_eq!(app.board.focus, Focus::Hand(2));
     app.activate();
-    assert_eq!(app.selection, Some(Selection::Hand(crate::core::PieceKind::Gold)));
-    app.cursor = sq("5b");
+    assert_eq!(app.board.selection, Some(Selection::Hand(crate::core::PieceKind::Gold)));
+    app.board.cursor = sq("5b");
     app.activate();
     assert_eq!(app.pos().last_move().unwrap().usi(), "G*5b");
-    assert!(app.message.contains("check"));
+    assert!(app.message().contains("check"));
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn undo_redo_and_new_branch() {
     app.redo();
     assert_eq!(app.ply(), 1);
     assert!(!app.submit_typed("7g7f"));
-    assert!(app.message.contains("there is no piece on ７七"), "{}", app.message);
+    assert!(app.message().contains("there is no piece on ７七"), "{}", app.message());
     assert!(app.submit_typed("8c8d"));
     // the old line stays as a variation
     assert_eq!(app.game.record().node(crate::record::ROOT).children().len(), 1);
@@ -135,14 +135,14 @@ fn undo_redo_and_new_branch() {
 #[test]
 fn cursor_moves_follow_flip() {
     let mut app = App::new(Position::startpos());
-    app.cursor = sq("5e");
+    app.board.cursor = sq("5e");
     app.move_cursor(1, 0);
-    assert_eq!(app.cursor, sq("4e"));
-    app.flipped = true;
+    assert_eq!(app.board.cursor, sq("4e"));
+    app.board.flipped = true;
     app.move_cursor(1, 0);
-    assert_eq!(app.cursor, sq("5e"));
+    assert_eq!(app.board.cursor, sq("5e"));
     app.move_cursor(0, 1);
-    assert_eq!(app.cursor, sq("5d"));
+    assert_eq!(app.board.cursor, sq("5d"));
 }
 
 #[test]
@@ -154,12 +154,12 @@ fn new_game_sets_players_and_flips_for_gote() {
     assert_eq!(app.popup().cloned(), Some(Popup::NewGame(choice(GameMode::HumanSente, 3, 0, 0))));
     app.start_new_game(choice(GameMode::HumanGote, 3, 0, 0));
     assert_eq!(app.players, [Player::Engine, Player::Human]);
-    assert!(app.flipped);
+    assert!(app.board.flipped);
     assert_eq!(app.ply(), 0);
     assert!(app.engine_to_move());
     // a human cannot move for the engine
     app.click_square(sq("7g"));
-    assert!(app.selection.is_none());
+    assert!(app.board.selection.is_none());
 }
 
 #[test]
@@ -168,7 +168,7 @@ fn resign_and_declaration_end_the_line() {
     app.resign();
     assert!(app.line_ended());
     assert!(!app.submit_typed("7g7f"));
-    assert!(app.message.contains("game is over"));
+    assert!(app.message().contains("game is over"));
     assert_eq!(
         app.game.record().outcome(),
         crate::record::Outcome::Win(Color::White),
@@ -221,7 +221,7 @@ fn timed_game_records_times_and_ends_on_time() {
     app.tick(std::time::Instant::now() + std::time::Duration::from_secs(31));
     assert!(app.line_ended());
     assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::Black));
-    assert!(app.message.contains("切れ負け"));
+    assert!(app.message().contains("切れ負け"));
 }
 
 #[test]
@@ -237,7 +237,7 @@ fn handicap_game_starts_with_uwate_to_move() {
 fn think(app: &mut App, now: std::time::Instant) -> bool {
     let mut thinking = false;
     while let Some(cmd) = app.engine_command(now) {
-        thinking = matches!(cmd, EngineCommand::Think { .. });
+        thinking = matches!(cmd, crate::tui::event::Command::Start(crate::tui::jobs::JobRequest::Think(_)));
     }
     thinking
 }
@@ -350,7 +350,10 @@ fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
     assert!(think(&mut app, t0));
     app.toggle_pause();
     assert!(app.paused());
-    assert!(matches!(app.engine_command(t0), Some(EngineCommand::Stop)));
+    assert!(matches!(
+        app.engine_command(t0),
+        Some(crate::tui::event::Command::Stop(crate::tui::jobs::JobKind::Engine))
+    ));
     assert!(!think(&mut app, t0), "no search while paused");
     app.on_engine_event(done("7g7f"), t0 + std::time::Duration::from_secs(5));
     app.tick(t0 + std::time::Duration::from_secs(5));
@@ -360,7 +363,10 @@ fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
     // take over sente: the search stops, a person plays, the computer answers for gote
     app.take_over();
     assert_eq!(app.players(), [Player::Human, Player::Engine]);
-    assert!(matches!(app.engine_command(t0), Some(EngineCommand::Stop)));
+    assert!(matches!(
+        app.engine_command(t0),
+        Some(crate::tui::event::Command::Stop(crate::tui::jobs::JobKind::Engine))
+    ));
     assert!(app.submit_typed("7g7f"));
     assert!(think(&mut app, t0));
     assert_eq!(app.record().header("先手"), Some("you"), "taken over before any move: the new name");
@@ -554,30 +560,30 @@ fn endings_reach_saved_kif_csa_and_jkf_files() {
 fn game_messages_follow_the_interface_language() {
     let mut app = App::new(Position::startpos());
     app.undo();
-    assert_eq!(app.message, "at the start");
+    assert_eq!(app.message(), "at the start");
     let mut settings = crate::tui::settings::Settings::default();
     settings.language = crate::tui::settings::Language::Ja;
     app.set_settings(settings);
     app.undo();
-    assert_eq!(app.message, "開始局面です");
+    assert_eq!(app.message(), "開始局面です");
     app.redo();
-    assert_eq!(app.message, "この手順の最後です");
+    assert_eq!(app.message(), "この手順の最後です");
     app.resign();
-    assert_eq!(app.message, "投了 — ☗先手の投了");
+    assert_eq!(app.message(), "投了 — ☗先手の投了");
     app.resign();
-    assert_eq!(app.message, "対局はもう終わっています");
+    assert_eq!(app.message(), "対局はもう終わっています");
 }
 
 #[test]
 fn computer_messages_follow_the_interface_language() {
     let mut app = App::new(Position::startpos());
     app.toggle_pause();
-    assert_eq!(app.message, "nothing to pause: no computer and no clock in this game");
+    assert_eq!(app.message(), "nothing to pause: no computer and no clock in this game");
     let mut settings = crate::tui::settings::Settings::default();
     settings.language = crate::tui::settings::Language::Ja;
     app.set_settings(settings);
     app.toggle_pause();
-    assert_eq!(app.message, "一時停止するものはありません: この対局にはコンピュータも時計もありません");
+    assert_eq!(app.message(), "一時停止するものはありません: この対局にはコンピュータも時計もありません");
     assert_eq!(GameMode::EngineVsEngine.label(app.text()), "コンピュータ同士");
 }
 

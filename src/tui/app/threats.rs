@@ -1,20 +1,11 @@
 //! The threat indicator: whether the side to move has a mate (詰みあり) or is threatened with
-//! one (詰めろ), from the mate solver with a small budget, as a job (`jobs`, kind `Threats`).
+//! one (詰めろ), from the mate solver with a small budget, as a mate job (`jobs`, `MateJob::Threats`).
 //! The app asks again whenever the position shown changes, which replaces the solve before;
 //! the runner lets through only the answer of the latest request.
 
 use super::App;
-use crate::core::Position;
 use crate::engine::mate::threats::Threats;
-
-/// What the event loop should tell the threat solver.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ThreatCommand {
-    /// Look for mates in `pos`; a newer request cancels the older one.
-    Probe { pos: Box<Position> },
-    /// The indicator went off: stop the solve running.
-    Cancel,
-}
+use crate::tui::jobs::{MateJob, MateKind};
 
 /// The indicator's state in the app.
 #[derive(Debug, Default)]
@@ -31,7 +22,7 @@ impl App {
     /// a tsume being solved, the position editor or learn mode (it would give answers away).
     pub fn threats_shown(&self) -> bool {
         self.settings.threats
-            && (self.analysing() || !self.playing || !self.unfinished())
+            && (self.analysing() || !self.standing.playing || !self.unfinished())
             && self.tsume().is_none()
             && self.editor().is_none()
             && !self.learning()
@@ -47,23 +38,28 @@ impl App {
     pub fn toggle_threats(&mut self) {
         self.settings.threats = !self.settings.threats;
         self.settings_dirty = true;
-        self.message =
-            if self.settings.threats { self.text().threats_on } else { self.text().threats_off }.into();
+        self.status
+            .set(if self.settings.threats { self.text().threats_on } else { self.text().threats_off }.into());
     }
 
-    /// The next command for the threat solver, if any.
-    pub fn threat_command(&mut self) -> Option<ThreatCommand> {
+    /// Asks for the solve of the position shown when it changed (a newer request stops the
+    /// older one), or stops the solve running when the indicator went off (called before the
+    /// outbox is handed out).
+    pub(super) fn threat_requests(&mut self) {
         let key = self.pos().key();
         if !self.threats_shown() {
             self.threat.found = None;
-            return self.threat.asked.take().map(|_| ThreatCommand::Cancel);
+            if self.threat.asked.take().is_some() {
+                self.outbox.stop(MateKind::Threats);
+            }
+            return;
         }
         if self.threat.asked == Some(key) {
-            return None;
+            return;
         }
         self.threat.asked = Some(key);
         self.threat.found = None;
-        Some(ThreatCommand::Probe { pos: Box::new(self.pos().clone()) })
+        self.outbox.start(MateJob::Threats { pos: Box::new(self.pos().clone()) });
     }
 
     /// The solver's answer to the latest request (a stopped solve says nothing).
@@ -77,7 +73,41 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Color;
+    use crate::core::{Color, Position};
+    use crate::tui::event::Command;
+    use crate::tui::jobs::{JobKind, JobRequest};
+
+    /// A threat-solver command the app handed out, as these tests look at it.
+    #[derive(Debug)]
+    enum Asked {
+        Probe { pos: Box<Position> },
+        Cancel,
+    }
+
+    impl PartialEq for Asked {
+        fn eq(&self, other: &Asked) -> bool {
+            match (self, other) {
+                (Asked::Probe { pos: a }, Asked::Probe { pos: b }) => a.key() == b.key(),
+                (a, b) => std::mem::discriminant(a) == std::mem::discriminant(b),
+            }
+        }
+    }
+
+    /// What the threat indicator asks for now, if anything.
+    fn threat_command(a: &mut App) -> Option<Asked> {
+        a.threat_requests();
+        let mine = |c: &Command| {
+            matches!(
+                c,
+                Command::Start(JobRequest::Mate(MateJob::Threats { .. }))
+                    | Command::Stop(JobKind::Mate(MateKind::Threats))
+            )
+        };
+        Some(match a.outbox.take_first(mine)? {
+            Command::Start(JobRequest::Mate(MateJob::Threats { pos })) => Asked::Probe { pos },
+            _ => Asked::Cancel,
+        })
+    }
 
     /// A review of a record where ☗ can mate after its second move: ☖ to move after 1 move.
     fn app() -> App {
@@ -87,8 +117,8 @@ mod tests {
     }
 
     fn probe(a: &mut App) -> Position {
-        match a.threat_command() {
-            Some(ThreatCommand::Probe { pos }) => *pos,
+        match threat_command(a) {
+            Some(Asked::Probe { pos }) => *pos,
             other => panic!("no probe: {other:?}"),
         }
     }
@@ -103,7 +133,7 @@ mod tests {
         let mut a = app();
         let p1 = probe(&mut a);
         assert_eq!(p1, Position::startpos());
-        assert!(a.threat_command().is_none(), "asked twice for one position");
+        assert!(threat_command(&mut a).is_none(), "asked twice for one position");
         assert!(a.threats().is_none());
         a.on_threats(found(7));
         assert_eq!(a.threats().and_then(|t| t.mate.as_ref()).map(Vec::len), Some(7));
@@ -132,12 +162,12 @@ mod tests {
         a.take_settings_dirty();
         a.toggle_threats();
         assert!(a.take_settings_dirty() && !a.settings().threats);
-        assert_eq!(a.threat_command(), Some(ThreatCommand::Cancel));
-        assert!(a.threat_command().is_none());
+        assert_eq!(threat_command(&mut a), Some(Asked::Cancel));
+        assert!(threat_command(&mut a).is_none());
         a.on_threats(found(1));
         assert!(a.threats().is_none());
         a.toggle_threats();
-        assert!(matches!(a.threat_command(), Some(ThreatCommand::Probe { .. })));
+        assert!(matches!(threat_command(&mut a), Some(Asked::Probe { .. })));
     }
 
     #[test]
@@ -145,7 +175,7 @@ mod tests {
         let settings = crate::tui::settings::Settings { help_in_games: true, ..Default::default() };
         let mut a = App::new_game(settings);
         assert!(!a.threats_shown());
-        assert!(a.threat_command().is_none());
+        assert!(threat_command(&mut a).is_none());
         a.toggle_analysis();
         assert!(a.threats_shown());
     }

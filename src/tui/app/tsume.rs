@@ -1,7 +1,7 @@
 //! Tsume mode (詰将棋): the player attacks, the app answers each check with the defender's
 //! longest resistance from the mate solver, refuses an attack that is not a check or lets the
 //! king escape (saying why), takes back a move pair, and shows the solution on request. The
-//! solver runs as jobs (`jobs`, kinds `TsumeJudge` and `TsumeSolve`): the app queues commands,
+//! solver runs as mate jobs (`jobs`, `MateJob`): the app asks through the outbox,
 //! the runner lets through only the answer of the latest request of each kind, and the app drops
 //! an answer it no longer waits for.
 
@@ -10,7 +10,7 @@ use crate::core::{Color, Move, Position};
 use crate::engine::mate::MateResult;
 use crate::engine::mate::tsume::Attack;
 use crate::record::{Format, GameRecord, ROOT};
-use crate::tui::jobs::TsumeAnswer;
+use crate::tui::jobs::{FileJob, MateJob, MateKind, TsumeAnswer};
 
 /// The problems shipped with the program (composed and proved by its own solver), as KIF.
 pub const SHIPPED: [&str; 61] = [
@@ -108,17 +108,6 @@ fn stated_length(note: &str) -> Option<usize> {
     note.trim().strip_suffix("手詰")?.parse().ok()
 }
 
-/// A request for the solver.
-#[derive(Clone, Debug)]
-pub enum TsumeCommand {
-    /// Judge the attacker's move `mv` in `pos` (see `engine::mate::tsume::judge_attack`).
-    Judge { pos: Box<Position>, mv: Move },
-    /// Solve `pos` (attacker to move): the solution from here.
-    Solve { pos: Box<Position> },
-    /// Stop whatever runs.
-    Stop,
-}
-
 /// Why a solve was asked for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum SolveFor {
@@ -171,11 +160,9 @@ impl Tsume {
     }
 }
 
-/// The tsume solver's side in the app: the requests queued for it (the problem being solved is
-/// `Mode::Tsume`'s).
+/// The tsume solver's side in the app (the problem being solved is `Mode::Tsume`'s).
 #[derive(Clone, Debug, Default)]
 pub(super) struct TsumeState {
-    queue: Vec<TsumeCommand>,
     /// The problems solved, across launches.
     progress: crate::tui::tsume_progress::TsumeProgress,
 }
@@ -254,13 +241,13 @@ impl App {
         let attacker = pos.side_to_move();
         let t = self.setup_text();
         if pos.king_square(attacker.flip()).is_none() {
-            self.message = t.tsume_no_king.into();
+            self.status.set(t.tsume_no_king.into());
             return;
         }
         if let Err(problems) = crate::core::Setup::from_position(&pos).position(crate::core::SetupUse::Tsume)
         {
             let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
-            self.message = (t.cannot_use)(t.exits[2], &reasons.join(" / "));
+            self.status.set((t.cannot_use)(t.exits[2], &reasons.join(" / ")));
             return;
         }
         let mut rec = GameRecord::new(pos.clone());
@@ -268,11 +255,11 @@ impl App {
         if let Some(n) = length {
             rec.set_header("備考", &format!("{n}手詰"));
         }
-        self.tsume.queue.push(TsumeCommand::Stop);
+        self.stop_solver();
         self.replace_record(rec);
         self.dirty = true;
-        self.flipped = attacker == Color::White;
-        self.tsume.queue.push(TsumeCommand::Solve { pos: Box::new(pos) });
+        self.board.flipped = attacker == Color::White;
+        self.outbox.start(MateJob::TsumeSolve { pos: Box::new(pos) });
         self.quit_learn();
         self.mode = Mode::Tsume(Box::new(Tsume {
             title,
@@ -285,15 +272,15 @@ impl App {
             show_when_known: false,
             applying: false,
         }));
-        self.message = (self.setup_text().tsume_started)(length);
+        self.status.set((self.setup_text().tsume_started)(length));
     }
 
     /// Leaves tsume mode; the record stays for review.
     pub fn leave_tsume(&mut self) {
         if let Mode::Tsume(_) = self.mode {
             self.leave_to_board();
-            self.tsume.queue.push(TsumeCommand::Stop);
-            self.message = self.setup_text().tsume_left.into();
+            self.stop_solver();
+            self.status.set(self.setup_text().tsume_left.into());
         }
     }
 
@@ -318,17 +305,17 @@ impl App {
         } else {
             None
         };
-        self.selection = None;
+        self.board.selection = None;
         if let Some(r) = refusal {
-            self.message = r;
+            self.status.set(r);
             return true;
         }
-        self.tsume.queue.push(TsumeCommand::Judge { pos: Box::new(self.pos().clone()), mv: m });
+        self.outbox.start(MateJob::TsumeJudge { pos: Box::new(self.pos().clone()), mv: m });
         let node = self.game.node();
         if let Some(t) = self.tsume_mut() {
             t.judging = Some((m, node));
         }
-        self.message = (self.setup_text().tsume_judging)(&self.move_text(m));
+        self.status.set((self.setup_text().tsume_judging)(&self.move_text(m)));
         true
     }
 
@@ -337,9 +324,18 @@ impl App {
         crate::record::pv::pv_text(self.pos(), &[m])
     }
 
-    /// The next command for the solver thread, if any.
-    pub fn tsume_command(&mut self) -> Option<TsumeCommand> {
-        (!self.tsume.queue.is_empty()).then(|| self.tsume.queue.remove(0))
+    /// The problems solved were written, or why not (said after the problem's own message).
+    pub fn on_tsume_progress_written(&mut self, result: Result<(), String>) {
+        if let Err(e) = result {
+            let not_kept = (self.setup_text().progress_not_kept)(&e);
+            self.status.set(format!("{} · {not_kept}", self.status.text()));
+        }
+    }
+
+    /// Stops whatever the solver runs.
+    fn stop_solver(&mut self) {
+        self.outbox.stop(MateKind::TsumeJudge);
+        self.outbox.stop(MateKind::TsumeSolve);
     }
 
     /// An answer from the solver to its latest request of the kind; dropped unless the app
@@ -368,19 +364,19 @@ impl App {
                         }
                         // a line for a position the player has left is of no use any more
                         if node == here {
-                            self.message = if show {
+                            self.status.set(if show {
                                 (text.tsume_solution)(&crate::record::pv::pv_text(
                                     self.game.position(),
                                     &line,
                                 ))
                             } else {
                                 (text.tsume_started)(t.length)
-                            };
+                            });
                             t.plan = Some((node, line));
                         }
                     }
-                    MateResult::NoMate if node == here => self.message = text.tsume_no_mate.into(),
-                    MateResult::Unknown if node == here => self.message = text.tsume_unknown.into(),
+                    MateResult::NoMate if node == here => self.status.set(text.tsume_no_mate.into()),
+                    MateResult::Unknown if node == here => self.status.set(text.tsume_unknown.into()),
                     MateResult::NoMate | MateResult::Unknown => {}
                 }
             }
@@ -395,7 +391,7 @@ impl App {
             after.do_move(mv);
             crate::record::pv::pv_text(&after, &[reply])
         };
-        self.message = match attack {
+        let said = match attack {
             Attack::Illegal => (text.tsume_not_check)(&shown),
             Attack::NotCheck => (text.tsume_not_check)(&shown),
             Attack::Escapes { reply } => (text.tsume_escapes)(&shown, &reply_text(self, reply)),
@@ -408,14 +404,10 @@ impl App {
                     t.plan = None;
                 }
                 let start = self.record().initial().to_sfen();
-                match self.tsume.progress.mark_solved(&start) {
-                    Ok(()) => (text.tsume_solved)(plies),
-                    Err(e) => format!(
-                        "{} · {}",
-                        (text.tsume_solved)(plies),
-                        (text.progress_not_kept)(&e.to_string())
-                    ),
+                if self.tsume.progress.mark(&start) {
+                    self.outbox.start(FileJob::TsumeProgress(Box::new(self.tsume.progress.clone())));
                 }
+                (text.tsume_solved)(plies)
             }
             Attack::Continues { reply, mate } => {
                 let reply_shown = reply_text(self, reply);
@@ -427,6 +419,7 @@ impl App {
                 (text.tsume_reply)(&reply_shown, mate.len())
             }
         };
+        self.status.set(said);
     }
 
     /// Plays judged moves into the record through the usual path.
@@ -447,7 +440,7 @@ impl App {
     pub fn tsume_undo(&mut self) {
         let Some(attacker) = self.tsume().map(|t| t.attacker) else { return self.undo() };
         if self.tsume().is_some_and(Tsume::busy) && self.game.node() != ROOT {
-            self.message = self.setup_text().tsume_wait.into();
+            self.status.set(self.setup_text().tsume_wait.into());
             return;
         }
         self.undo();
@@ -466,17 +459,17 @@ impl App {
         let Some(t) = self.tsume() else { return };
         let text = self.setup_text();
         if t.solved || self.status().is_over() {
-            self.message = text.tsume_already_solved.into();
+            self.status.set(text.tsume_already_solved.into());
             return;
         }
         if self.pos().side_to_move() != t.attacker {
-            self.message = text.tsume_defender_moves.into();
+            self.status.set(text.tsume_defender_moves.into());
             return;
         }
         if let Some((at, line)) = &t.plan
             && *at == node
         {
-            self.message = (text.tsume_solution)(&crate::record::pv::pv_text(self.pos(), line));
+            self.status.set((text.tsume_solution)(&crate::record::pv::pv_text(self.pos(), line)));
             return;
         }
         if t.solving.is_some_and(|(_, at)| at == node) {
@@ -484,17 +477,17 @@ impl App {
             if let Some(t) = self.tsume_mut() {
                 t.show_when_known = true;
             }
-            self.message = text.tsume_solving.into();
+            self.status.set(text.tsume_solving.into());
             return;
         }
         if t.busy() {
-            self.message = text.tsume_wait.into();
+            self.status.set(text.tsume_wait.into());
             return;
         }
-        self.tsume.queue.push(TsumeCommand::Solve { pos: Box::new(self.pos().clone()) });
+        self.outbox.start(MateJob::TsumeSolve { pos: Box::new(self.pos().clone()) });
         if let Some(t) = self.tsume_mut() {
             t.solving = Some((SolveFor::Show, node));
         }
-        self.message = text.tsume_solving.into();
+        self.status.set(text.tsume_solving.into());
     }
 }

@@ -6,24 +6,68 @@ use super::*;
 use crate::core::{Color, Move};
 use crate::engine::mate::tsume::{Attack, judge_attack};
 use crate::engine::mate::{MateLimits, MateResult, solve};
-use crate::tui::jobs::TsumeAnswer;
+use crate::tui::event::Command;
+use crate::tui::jobs::{FileJob, JobKind, JobRequest, MateJob, MateKind, TsumeAnswer};
 use crate::tui::settings::{Language, Settings};
 
+/// A solver command the app handed out, as these tests look at it.
+#[derive(Debug)]
+enum Asked {
+    Judge {
+        pos: Box<Position>,
+        mv: Move,
+    },
+    Solve {
+        pos: Box<Position>,
+    },
+    /// Both the judging and the solving stopped.
+    Stop,
+}
+
+/// The next solver command in the outbox.
+fn tsume_command(app: &mut App) -> Option<Asked> {
+    let solver = |c: &Command| {
+        matches!(
+            c,
+            Command::Start(JobRequest::Mate(MateJob::TsumeJudge { .. } | MateJob::TsumeSolve { .. }))
+                | Command::Stop(JobKind::Mate(MateKind::TsumeJudge | MateKind::TsumeSolve))
+        )
+    };
+    Some(match app.outbox.take_first(solver)? {
+        Command::Start(JobRequest::Mate(MateJob::TsumeJudge { pos, mv })) => Asked::Judge { pos, mv },
+        Command::Start(JobRequest::Mate(MateJob::TsumeSolve { pos })) => Asked::Solve { pos },
+        Command::Stop(JobKind::Mate(MateKind::TsumeJudge)) => {
+            let solve_stopped =
+                app.outbox.take_first(|c| matches!(c, Command::Stop(JobKind::Mate(MateKind::TsumeSolve))));
+            assert!(solve_stopped.is_some(), "the judging stopped without the solving");
+            Asked::Stop
+        }
+        other => panic!("not a stop of both: {other:?}"),
+    })
+}
+
 /// Answers `cmd` here, as the solver's job would (`None` for `Stop`).
-fn answer(cmd: TsumeCommand) -> Option<TsumeAnswer> {
+fn answer(cmd: Asked) -> Option<TsumeAnswer> {
     match cmd {
-        TsumeCommand::Judge { pos, mv } => Some(TsumeAnswer::Judged(judge_attack(&pos, mv, &limits()))),
-        TsumeCommand::Solve { pos } => Some(TsumeAnswer::Solved(solve(&pos, limits()))),
-        TsumeCommand::Stop => None,
+        Asked::Judge { pos, mv } => Some(TsumeAnswer::Judged(judge_attack(&pos, mv, &limits()))),
+        Asked::Solve { pos } => Some(TsumeAnswer::Solved(solve(&pos, limits()))),
+        Asked::Stop => None,
     }
 }
 
-/// Runs every queued solver command here and hands the answers to the app.
+/// Runs every queued solver command here and hands the answers to the app; writes the
+/// progress the app asked to write, as the files lane would.
 fn pump(app: &mut App) {
-    while let Some(cmd) = app.tsume_command() {
+    while let Some(cmd) = tsume_command(app) {
         if let Some(a) = answer(cmd) {
             app.on_tsume_answer(a);
         }
+    }
+    let progress = |c: &Command| matches!(c, Command::Start(JobRequest::Files(FileJob::TsumeProgress(_))));
+    while let Some(Command::Start(JobRequest::Files(FileJob::TsumeProgress(p)))) =
+        app.outbox.take_first(progress)
+    {
+        app.on_tsume_progress_written(p.save().map_err(|e| e.to_string()));
     }
 }
 
@@ -81,7 +125,7 @@ fn a_shipped_problem_plays_through_with_wrong_answers_refused() {
     assert!(!app.submit_move(quiet));
     assert!(app.message().contains("not a check"), "{}", app.message());
     assert_eq!(app.ply(), 0);
-    assert!(app.tsume_command().is_none());
+    assert!(tsume_command(&mut app).is_none());
 
     // a check that lets the king out is refused with the defence that escapes
     let escaping = start.legal_moves().iter().copied().find(|&m| {
@@ -143,7 +187,7 @@ fn the_defender_is_not_moved_by_hand_and_stale_answers_are_dropped() {
     app.submit_move(plan[0]);
     assert!(app.message().contains("still thinking"), "{}", app.message());
     // leaving the problem drops the answer
-    let cmd = app.tsume_command().expect("the judge request");
+    let cmd = tsume_command(&mut app).expect("the judge request");
     app.leave_tsume();
     if let Some(a) = answer(cmd) {
         app.on_tsume_answer(a);
@@ -195,9 +239,9 @@ fn a_move_may_be_tried_before_the_first_solve_answers() {
     app.tsume_list_step(first_of_length(5) as i32);
     app.tsume_list_confirm();
     // the start solve is still queued: the first move is judged all the same
-    let start_solve = app.tsume_command().expect("stop");
-    assert!(matches!(start_solve, TsumeCommand::Stop));
-    let start_solve = app.tsume_command().expect("the start solve");
+    let start_solve = tsume_command(&mut app).expect("stop");
+    assert!(matches!(start_solve, Asked::Stop));
+    let start_solve = tsume_command(&mut app).expect("the start solve");
     let MateResult::Mate(plan) = solve(app.pos(), limits()) else { panic!() };
     app.submit_move(plan[0]);
     pump(&mut app);
@@ -292,10 +336,10 @@ fn one_mode_at_a_time_and_the_list_is_a_popup_over_it() {
     // the editor takes the place of tsume mode (its solver is stopped), and cancelling it
     // goes back to the board with the problem's record for review
     let record = app.record().clone();
-    while app.tsume_command().is_some() {}
+    while tsume_command(&mut app).is_some() {}
     app.open_editor();
     assert!(matches!(app.mode(), Mode::Editor(_)) && app.tsume().is_none());
-    assert!(matches!(app.tsume_command(), Some(TsumeCommand::Stop)));
+    assert!(matches!(tsume_command(&mut app), Some(Asked::Stop)));
     app.editor_exit(EditorExit::Cancel);
     assert!(matches!(app.mode(), Mode::Board));
     assert_eq!(*app.record(), record);

@@ -90,6 +90,24 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         | Action::LeaveOnline
         | Action::PageUp
         | Action::PageDown
-        | Action::ReachedHere => {}
+        | Action::ReachedHere
+        | Action::Yes
+        | Action::No
+        | Action::Number
+        | Action::Online
+        | Action::GoteLevelDown
+        | Action::GoteLevelUp
+        | Action::Clock
+        | Action::MainTimeUp
+        | Action::MainTimeDown
+        | Action::ByoyomiUp
+        | Action::ByoyomiDown
+        | Action::IncrementUp
+        | Action::IncrementDown
+        | Action::ClockSide
+        | Action::Handicap
+        | Action::MainLine
+        | Action::NextField
+        | Action::PreviousField => {}
     }
 }

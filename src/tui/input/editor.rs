@@ -14,12 +14,16 @@ fn piece_key(c: char) -> Option<(PieceKind, Color)> {
 
 pub(super) fn handle_editor_key(app: &mut App, k: KeyEvent) {
     if app.editor().is_some_and(|e| e.menu().is_some()) {
-        match k.code {
-            KeyCode::Up | KeyCode::Char('k') => app.editor_menu_step(-1),
-            KeyCode::Down | KeyCode::Char('j') => app.editor_menu_step(1),
-            KeyCode::Enter | KeyCode::Char(' ') => app.editor_menu_confirm(),
-            KeyCode::Char(d @ '1'..='5') => app.editor_exit(EditorExit::ALL[d as usize - '1' as usize]),
-            KeyCode::Esc | KeyCode::Char('q') => app.editor_exit(EditorExit::Resume),
+        match app.keymap().action(KeyMode::EditorMenu, Key::of(&k)) {
+            Some(Action::CursorUp) => app.editor_menu_step(-1),
+            Some(Action::CursorDown) => app.editor_menu_step(1),
+            Some(Action::Select) => app.editor_menu_confirm(),
+            Some(Action::Number) => {
+                if let Some(&exit) = super::popup::number(&k).and_then(|i| EditorExit::ALL.get(i)) {
+                    app.editor_exit(exit)
+                }
+            }
+            Some(Action::Cancel) => app.editor_exit(EditorExit::Resume),
             _ => {}
         }
         return;

@@ -1,8 +1,9 @@
 //! Keys and mouse to actions on the app. Routed by what is on top (`app::Overlay`, then
 //! `app::Mode`): an open popup or the text box gets the key, else the page shown (the board,
-//! the editor, tsume or learn mode). Which key does what on a page is the keymap's
-//! (`tui/keymap/table.rs`); each page's handler matches on the `keymap::Action`. Each handler only calls `App` methods; it never
-//! changes state itself and never draws.
+//! the editor, tsume or learn mode). Which key does what on a page or in a popup is the
+//! keymap's (`tui/keymap/table.rs`, `tui/keymap/dialogs.rs`); each handler matches on the
+//! `keymap::Action`. Each handler only calls `App` methods; it never changes state itself and
+//! never draws.
 
 mod board;
 mod editor;

@@ -1,5 +1,5 @@
-//! Keys in online play: the connection dialog's and the game summary's own keys (as a popup's),
-//! then online play's keymap rows, then the board page's in `keymap::ONLINE_KEEPS`; any other
+//! Keys in online play: the connection dialog's and the game summary's keymap rows (as a
+//! popup's), then online play's keymap rows, then the board page's in `keymap::ONLINE_KEEPS`; any other
 //! board key is held with a message saying why.
 
 use crate::tui::app::{App, InputKind, Stage};
@@ -12,9 +12,9 @@ pub(super) fn handle_online_key(app: &mut App, k: KeyEvent) {
     let Some(stage) = app.online().map(|o| o.stage().clone()) else { return };
     match stage {
         Stage::Dialog(_) => return dialog_key(app, k, now),
-        Stage::Summary => match k.code {
-            KeyCode::Char('y') => return app.online_answer(true, now),
-            KeyCode::Char('n') => return app.online_answer(false, now),
+        Stage::Summary => match app.keymap().action(KeyMode::OnlineSummary, Key::of(&k)) {
+            Some(Action::Yes) => return app.online_answer(true, now),
+            Some(Action::No) => return app.online_answer(false, now),
             _ => {}
         },
         _ => {}
@@ -41,8 +41,9 @@ pub(super) fn handle_online_key(app: &mut App, k: KeyEvent) {
     }
 }
 
-/// The connection dialog: ↑/↓ (Tab) choose a field, text is typed into the text fields,
-/// ←/→/Space change a choice, Enter connects, Esc cancels.
+/// The connection dialog: a printable key types into a text field (Backspace takes one off);
+/// the other keys are the keymap's connection-dialog rows: choose a field, change a choice,
+/// connect, cancel.
 fn dialog_key(app: &mut App, k: KeyEvent, now: Instant) {
     let text_field = app.online_form().is_some_and(|f| f.focused().is_text());
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
@@ -60,14 +61,17 @@ fn dialog_key(app: &mut App, k: KeyEvent, now: Instant) {
         return;
     }
     match k.code {
-        KeyCode::Up | KeyCode::BackTab => app.online_form_step(-1),
-        KeyCode::Down | KeyCode::Tab => app.online_form_step(1),
-        KeyCode::Enter => app.online_connect(now),
-        KeyCode::Esc => app.online_cancel(now),
-        KeyCode::Backspace if text_field => app.online_form_backspace(),
-        KeyCode::Char(c) if text_field => app.online_form_type(c),
-        KeyCode::Left => app.online_form_toggle(-1),
-        KeyCode::Right | KeyCode::Char(' ') => app.online_form_toggle(1),
+        KeyCode::Backspace if text_field => return app.online_form_backspace(),
+        KeyCode::Char(c) if text_field => return app.online_form_type(c),
+        _ => {}
+    }
+    match app.keymap().action(KeyMode::OnlineDialog, Key::of(&k)) {
+        Some(Action::PreviousField) => app.online_form_step(-1),
+        Some(Action::NextField) => app.online_form_step(1),
+        Some(Action::Select) => app.online_connect(now),
+        Some(Action::Cancel) => app.online_cancel(now),
+        Some(Action::CursorLeft) => app.online_form_toggle(-1),
+        Some(Action::CursorRight) => app.online_form_toggle(1),
         _ => {}
     }
 }

@@ -1,74 +1,88 @@
-//! Keys while a popup is open.
+//! Keys while a popup is open: which key is which answer or step is the keymap's (its popup
+//! modes, `tui/keymap/dialogs.rs`); what a key of no row does (close, nothing, or the page's)
+//! is each popup's own. A comment or a text setting being typed takes the line editor's keys.
 
 use crate::tui::app::{App, ClockPart, GameMode, Popup};
+use crate::tui::keymap::{Action, Key, KeyMode};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+/// The digit a `Number` key is (`1` → 0), for a numbered list.
+pub(super) fn number(k: &KeyEvent) -> Option<usize> {
+    match k.code {
+        KeyCode::Char(d) => d.to_digit(10).and_then(|d| (d as usize).checked_sub(1)),
+        _ => None,
+    }
+}
+
 pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
+    let key = Key::of(&k);
+    let action = |app: &App, mode: KeyMode| app.keymap().action(mode, key);
     match p {
-        Popup::Promotion { .. } => match k.code {
-            KeyCode::Char('y') | KeyCode::Enter => app.answer_promotion(true),
-            KeyCode::Char('n') => app.answer_promotion(false),
-            KeyCode::Esc => app.close_popup(),
+        Popup::Promotion { .. } => match action(app, KeyMode::Promotion) {
+            Some(Action::Yes) => app.answer_promotion(true),
+            Some(Action::No) => app.answer_promotion(false),
+            Some(Action::Cancel) => app.close_popup(),
             _ => {}
         },
         Popup::OfferSaveLost(_) => {
             app.close_popup();
-            match k.code {
-                KeyCode::Char('y') | KeyCode::Enter => {
-                    app.open_save(crate::tui::storage::save_dir().as_deref())
-                }
-                KeyCode::Char('n') | KeyCode::Esc => {}
+            match action(app, KeyMode::Offer) {
+                Some(Action::Yes) => app.open_save(crate::tui::storage::save_dir().as_deref()),
+                Some(_) => {}
                 // any other key is not lost: it does what it does on the page
-                _ => super::handle_key(app, k),
+                None => super::handle_key(app, k),
             }
         }
-        Popup::Protocol { .. } => match k.code {
-            KeyCode::Up | KeyCode::Char('k') => app.scroll_protocol(-1),
-            KeyCode::Down | KeyCode::Char('j') => app.scroll_protocol(1),
-            KeyCode::PageUp => app.scroll_protocol(-10),
-            KeyCode::PageDown => app.scroll_protocol(10),
-            KeyCode::Home => app.scroll_protocol(i32::MIN / 2),
-            KeyCode::End => app.scroll_protocol(i32::MAX / 2),
+        Popup::Protocol { .. } => match action(app, KeyMode::Protocol) {
+            Some(Action::CursorUp) => app.scroll_protocol(-1),
+            Some(Action::CursorDown) => app.scroll_protocol(1),
+            Some(Action::PageUp) => app.scroll_protocol(-10),
+            Some(Action::PageDown) => app.scroll_protocol(10),
+            Some(Action::ToStart) => app.scroll_protocol(i32::MIN / 2),
+            Some(Action::ToEnd) => app.scroll_protocol(i32::MAX / 2),
             _ => app.close_popup(),
         },
-        Popup::ConfirmResign => match k.code {
-            KeyCode::Char('y') => app.resign(),
+        Popup::ConfirmResign => match action(app, KeyMode::Question) {
+            Some(Action::Yes) => app.resign(),
             _ => app.close_popup(),
         },
-        Popup::ConfirmTakeback => match k.code {
-            KeyCode::Char('y') => app.answer_takeback(true),
-            KeyCode::Char('n') | KeyCode::Esc => app.answer_takeback(false),
+        Popup::ConfirmTakeback => match action(app, KeyMode::Question) {
+            Some(Action::Yes) => app.answer_takeback(true),
+            Some(Action::No) => app.answer_takeback(false),
             _ => {}
         },
-        Popup::ConfirmDeclare => match k.code {
-            KeyCode::Char('y') => app.declare(),
+        Popup::ConfirmDeclare => match action(app, KeyMode::Question) {
+            Some(Action::Yes) => app.declare(),
             _ => app.close_popup(),
         },
-        Popup::ConfirmOverwrite(_) => match k.code {
-            KeyCode::Char('y') => app.answer_overwrite(true),
-            _ => app.answer_overwrite(false),
-        },
-        Popup::ConfirmLearnAnalysis => {
-            app.answer_learn_analysis(matches!(k.code, KeyCode::Char('y') | KeyCode::Enter))
+        Popup::ConfirmOverwrite(_) => {
+            let yes = action(app, KeyMode::Question) == Some(Action::Yes);
+            app.answer_overwrite(yes)
         }
-        // after a failed autosave: `y` alone quits, `s` opens the save box
-        Popup::ConfirmQuit if app.unsaved_after_autosave_failure().is_some() => match k.code {
-            KeyCode::Char('y') => app.quit(),
-            KeyCode::Char('s') => {
-                app.close_popup();
-                app.open_save(crate::tui::storage::save_dir().as_deref());
+        Popup::ConfirmLearnAnalysis => {
+            let yes = action(app, KeyMode::Offer) == Some(Action::Yes);
+            app.answer_learn_analysis(yes)
+        }
+        // after a failed autosave: yes alone quits, save opens the save box
+        Popup::ConfirmQuit if app.unsaved_after_autosave_failure().is_some() => {
+            match action(app, KeyMode::QuitUnsaved) {
+                Some(Action::Yes) => app.quit(),
+                Some(Action::Save) => {
+                    app.close_popup();
+                    app.open_save(crate::tui::storage::save_dir().as_deref());
+                }
+                _ => app.close_popup(),
             }
+        }
+        Popup::ConfirmQuit => match action(app, KeyMode::Offer) {
+            Some(Action::Yes) => app.quit(),
             _ => app.close_popup(),
         },
-        Popup::ConfirmQuit => match k.code {
-            KeyCode::Char('y') | KeyCode::Enter => app.quit(),
-            _ => app.close_popup(),
-        },
-        Popup::Help { .. } => match k.code {
-            KeyCode::Up | KeyCode::Char('k') => app.scroll_help(-1),
-            KeyCode::Down | KeyCode::Char('j') => app.scroll_help(1),
-            KeyCode::PageUp => app.scroll_help(-10),
-            KeyCode::PageDown | KeyCode::Char(' ') => app.scroll_help(10),
+        Popup::Help { .. } => match action(app, KeyMode::Help) {
+            Some(Action::CursorUp) => app.scroll_help(-1),
+            Some(Action::CursorDown) => app.scroll_help(1),
+            Some(Action::PageUp) => app.scroll_help(-10),
+            Some(Action::PageDown) => app.scroll_help(10),
             _ => app.close_popup(),
         },
         Popup::Settings(screen) if screen.editing.is_some() => match k.code {
@@ -80,54 +94,19 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
                 }
             }
         },
-        Popup::Settings(_) => match k.code {
-            KeyCode::Up | KeyCode::Char('k') => app.settings_row(-1),
-            KeyCode::Down | KeyCode::Char('j') => app.settings_row(1),
-            KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('-') => app.settings_change(-1),
-            KeyCode::Right
-            | KeyCode::Char('l')
-            | KeyCode::Char('+')
-            | KeyCode::Char(' ')
-            | KeyCode::Enter => app.settings_change(1),
-            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('o') => app.close_popup(),
+        Popup::Settings(_) => match action(app, KeyMode::Settings) {
+            Some(Action::CursorUp) => app.settings_row(-1),
+            Some(Action::CursorDown) => app.settings_row(1),
+            Some(Action::CursorLeft) => app.settings_change(-1),
+            Some(Action::CursorRight | Action::Select) => app.settings_change(1),
+            Some(Action::Cancel) => app.close_popup(),
             _ => {}
         },
-        Popup::NewGame(_) => match k.code {
-            KeyCode::Up | KeyCode::Char('k') => app.edit_new_game(|c| c.step_mode(-1)),
-            KeyCode::Down | KeyCode::Char('j') => app.edit_new_game(|c| c.step_mode(1)),
-            KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('-') => {
-                app.edit_new_game(|c| c.step_level(-1))
-            }
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('+') => {
-                app.edit_new_game(|c| c.step_level(1))
-            }
-            KeyCode::Char('<') | KeyCode::Char(',') => app.edit_new_game(|c| c.step_gote_level(-1)),
-            KeyCode::Char('>') | KeyCode::Char('.') => app.edit_new_game(|c| c.step_gote_level(1)),
-            KeyCode::Char('t') => app.edit_new_game(|c| c.cycle_time()),
-            // the clock: m/M main time, b/B byoyomi, f/F Fischer increment, up / down
-            KeyCode::Char(key @ ('m' | 'M' | 'b' | 'B' | 'f' | 'F')) => {
-                let part = match key.to_ascii_lowercase() {
-                    'm' => ClockPart::Main,
-                    'b' => ClockPart::Byoyomi,
-                    _ => ClockPart::Increment,
-                };
-                let delta = if key.is_ascii_lowercase() { 1 } else { -1 };
-                app.edit_new_game(|c| c.step_clock(part, delta))
-            }
-            KeyCode::Char('s') => app.edit_new_game(|c| c.cycle_clock_side()),
-            KeyCode::Char('c') => app.edit_new_game(|c| c.cycle_handicap()),
-            KeyCode::Char('5') | KeyCode::Char('o') => app.open_online(None, std::time::Instant::now()),
-            KeyCode::Char(d @ '1'..='4') => {
-                app.edit_new_game(|c| c.mode = GameMode::ALL[d as usize - '1' as usize])
-            }
-            KeyCode::Enter => app.confirm_new_game(),
-            KeyCode::Esc | KeyCode::Char('q') => app.close_popup(),
-            _ => {}
-        },
-        Popup::Comment(e) if e.asking => match k.code {
-            KeyCode::Char('y') | KeyCode::Enter => app.finish_comment(true),
-            KeyCode::Char('n') => app.finish_comment(false),
-            KeyCode::Esc => app.comment_escape(),
+        Popup::NewGame(_) => new_game_key(app, action(app, KeyMode::NewGame), &k),
+        Popup::Comment(e) if e.asking => match action(app, KeyMode::CommentAsk) {
+            Some(Action::Yes) => app.finish_comment(true),
+            Some(Action::No) => app.finish_comment(false),
+            Some(Action::Cancel) => app.comment_escape(),
             _ => {}
         },
         Popup::Comment(_) => match k.code {
@@ -140,17 +119,51 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             }
         },
         Popup::TsumeList { .. } => super::tsume::handle_tsume_list_key(app, k),
-        Popup::Variations(v) if v.confirm_delete => app.variations_delete(k.code == KeyCode::Char('y')),
-        Popup::Variations(_) => match k.code {
-            KeyCode::Up | KeyCode::Char('k') => app.variations_row(-1),
-            KeyCode::Down | KeyCode::Char('j') => app.variations_row(1),
-            KeyCode::Home => app.variations_row(i32::MIN / 2),
-            KeyCode::End => app.variations_row(i32::MAX / 2),
-            KeyCode::Enter | KeyCode::Char(' ') => app.variations_go(),
-            KeyCode::Char('p') => app.variations_promote(),
-            KeyCode::Char('d') | KeyCode::Delete => app.variations_ask_delete(),
-            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('b') => app.close_popup(),
+        Popup::Variations(v) if v.confirm_delete => {
+            let yes = action(app, KeyMode::Question) == Some(Action::Yes);
+            app.variations_delete(yes)
+        }
+        Popup::Variations(_) => match action(app, KeyMode::Variations) {
+            Some(Action::CursorUp) => app.variations_row(-1),
+            Some(Action::CursorDown) => app.variations_row(1),
+            Some(Action::ToStart) => app.variations_row(i32::MIN / 2),
+            Some(Action::ToEnd) => app.variations_row(i32::MAX / 2),
+            Some(Action::Select) => app.variations_go(),
+            Some(Action::MainLine) => app.variations_promote(),
+            Some(Action::Remove) => app.variations_ask_delete(),
+            Some(Action::Cancel) => app.close_popup(),
             _ => {}
         },
+    }
+}
+
+/// The new-game dialog's keys.
+fn new_game_key(app: &mut App, action: Option<Action>, k: &KeyEvent) {
+    let clock = |part, delta| move |c: &mut crate::tui::app::NewGameChoice| c.step_clock(part, delta);
+    match action {
+        Some(Action::CursorUp) => app.edit_new_game(|c| c.step_mode(-1)),
+        Some(Action::CursorDown) => app.edit_new_game(|c| c.step_mode(1)),
+        Some(Action::CursorLeft) => app.edit_new_game(|c| c.step_level(-1)),
+        Some(Action::CursorRight) => app.edit_new_game(|c| c.step_level(1)),
+        Some(Action::GoteLevelDown) => app.edit_new_game(|c| c.step_gote_level(-1)),
+        Some(Action::GoteLevelUp) => app.edit_new_game(|c| c.step_gote_level(1)),
+        Some(Action::Clock) => app.edit_new_game(|c| c.cycle_time()),
+        Some(Action::MainTimeUp) => app.edit_new_game(clock(ClockPart::Main, 1)),
+        Some(Action::MainTimeDown) => app.edit_new_game(clock(ClockPart::Main, -1)),
+        Some(Action::ByoyomiUp) => app.edit_new_game(clock(ClockPart::Byoyomi, 1)),
+        Some(Action::ByoyomiDown) => app.edit_new_game(clock(ClockPart::Byoyomi, -1)),
+        Some(Action::IncrementUp) => app.edit_new_game(clock(ClockPart::Increment, 1)),
+        Some(Action::IncrementDown) => app.edit_new_game(clock(ClockPart::Increment, -1)),
+        Some(Action::ClockSide) => app.edit_new_game(|c| c.cycle_clock_side()),
+        Some(Action::Handicap) => app.edit_new_game(|c| c.cycle_handicap()),
+        Some(Action::Online) => app.open_online(None, std::time::Instant::now()),
+        Some(Action::Number) => {
+            if let Some(&mode) = number(k).and_then(|i| GameMode::ALL.get(i)) {
+                app.edit_new_game(|c| c.mode = mode)
+            }
+        }
+        Some(Action::Select) => app.confirm_new_game(),
+        Some(Action::Cancel) => app.close_popup(),
+        _ => {}
     }
 }

@@ -71,6 +71,28 @@ fn a_remapped_key_does_the_action_and_the_help_and_the_key_bar_show_it() {
     assert!(line.contains("│z ") && !line.contains("Backspace"), "{line}");
 }
 
+#[test]
+fn a_remapped_popup_key_answers_and_the_popup_says_it() {
+    let text = r#"{"version": 1, "keys": {"yes": "j", "cancel": ["Esc", "Z"]}}"#;
+    let parsed = crate::tui::settings::parse(text, crate::tui::settings::Settings::default());
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    let mut app = App::new(Position::startpos());
+    app.set_settings(parsed.settings);
+    handle_event(&mut app, key(KeyCode::Char('R')), AREA);
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("Resign this game? (j / n)"), "{s}");
+    handle_event(&mut app, key(KeyCode::Char('y')), AREA);
+    assert!(app.overlay().is_none(), "y is no longer yes: it closes the question");
+    handle_event(&mut app, key(KeyCode::Char('n')), AREA);
+    let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
+    assert!(s.contains("Esc/Z cancel"), "the new-game dialog's key line shows the remapped cancel: {s}");
+    handle_event(&mut app, key(KeyCode::Char('Z')), AREA);
+    assert!(app.overlay().is_none(), "Z closes the new-game dialog");
+    handle_event(&mut app, key(KeyCode::Char('q')), AREA);
+    handle_event(&mut app, key(KeyCode::Char('j')), AREA);
+    assert!(app.should_quit(), "j answers the quit question");
+}
+
 /// At every board size and both ways round, a click on the column of a file number and the row
 /// of a rank number, both read off the drawn screen, puts the cursor on that square.
 #[test]
@@ -149,11 +171,18 @@ fn esc_leaves_the_library_filter_whatever_key_cancel_has_and_a_letter_is_refused
 
 #[test]
 fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
-    use crate::tui::app::LibraryCommand;
+    use crate::tui::event::Command;
+    use crate::tui::jobs::{JobKind, JobRequest, LibraryJob, LibraryKind};
+    let library = |c: &Command| {
+        matches!(c, Command::Start(JobRequest::Library(_)) | Command::Stop(JobKind::Library(_)))
+    };
     let mut app = App::new(Position::startpos());
     handle_event(&mut app, key(KeyCode::Char('O')), AREA);
     assert!(app.library().is_some());
-    assert!(matches!(app.library_command(), Some(LibraryCommand::Scan(_))));
+    assert!(matches!(
+        app.take_command(library),
+        Some(Command::Start(JobRequest::Library(LibraryJob::Scan { .. })))
+    ));
     for c in "r u".chars() {
         handle_event(&mut app, key(KeyCode::Char(c)), AREA);
     }
@@ -167,7 +196,8 @@ fn o_opens_the_library_where_letters_filter_and_esc_goes_back_to_the_board() {
     assert!(app.library().is_some());
     handle_event(&mut app, key(KeyCode::Esc), AREA);
     assert!(app.library().is_none());
-    assert_eq!(app.library_command(), Some(LibraryCommand::Stop));
+    assert!(matches!(app.take_command(library), Some(Command::Stop(JobKind::Library(LibraryKind::Scan)))));
+    assert!(matches!(app.take_command(library), Some(Command::Stop(JobKind::Library(LibraryKind::Open)))));
 }
 
 #[test]
@@ -189,7 +219,7 @@ fn after_a_failed_autosave_quitting_warns_offers_a_save_and_keeps_saying_so_unti
     assert!(s.contains("autosave failing: No space left"), "{s}");
     handle_event(&mut app, key(KeyCode::Char('q')), AREA);
     let s = view::screen_text(&app, 100, 30, std::time::Instant::now());
-    assert!(s.contains("quitting loses them") && s.contains("s: save"), "{s}");
+    assert!(s.contains("quitting loses them") && s.contains("s save the record elsewhere"), "{s}");
     // Enter does not quit past the warning; `s` opens the save box
     handle_event(&mut app, key(KeyCode::Enter), AREA);
     assert!(!app.should_quit() && app.popup().is_none());

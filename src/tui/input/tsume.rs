@@ -2,7 +2,7 @@
 
 use crate::tui::app::App;
 use crate::tui::keymap::{Action, Key, KeyMode};
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 
 pub(super) fn handle_tsume_key(app: &mut App, k: KeyEvent) {
     match app.keymap().action(KeyMode::Tsume, Key::of(&k)) {
@@ -14,12 +14,12 @@ pub(super) fn handle_tsume_key(app: &mut App, k: KeyEvent) {
     }
 }
 
-/// The problem list (a popup): ↑/↓ choose, Enter solves, any other key closes it.
+/// The problem list (a popup): its keymap rows choose and solve; any other key closes it.
 pub(super) fn handle_tsume_list_key(app: &mut App, k: KeyEvent) {
-    match k.code {
-        KeyCode::Up | KeyCode::Char('k') => app.tsume_list_step(-1),
-        KeyCode::Down | KeyCode::Char('j') => app.tsume_list_step(1),
-        KeyCode::Enter | KeyCode::Char(' ') => app.tsume_list_confirm(),
+    match app.keymap().action(KeyMode::TsumeList, Key::of(&k)) {
+        Some(Action::CursorUp) => app.tsume_list_step(-1),
+        Some(Action::CursorDown) => app.tsume_list_step(1),
+        Some(Action::Select) => app.tsume_list_confirm(),
         _ => app.close_tsume_list(),
     }
 }

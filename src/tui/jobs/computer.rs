@@ -4,7 +4,7 @@
 //! `stop` on and forwards what the engine says).
 
 use super::lane::{LaneMsg, Pending, run_jobs};
-use super::{JobContext, JobRequest, Report};
+use super::{JobContext, Report};
 pub use crate::core::Score;
 use crate::core::{Move, Position};
 use crate::engine::search::time::Limits;
@@ -92,7 +92,12 @@ impl Computer {
 
 /// The engine's lane: the built-in engine runs each search to its end on the lane's thread;
 /// an external engine's lane waits for jobs, stops and the engine's output at once.
-pub(super) fn lane(computer: Computer, inbox: &Receiver<LaneMsg>, me: Sender<LaneMsg>, pending: &Pending) {
+pub(super) fn lane(
+    computer: Computer,
+    inbox: &Receiver<LaneMsg<ThinkRequest>>,
+    me: Sender<LaneMsg<ThinkRequest>>,
+    pending: &Pending,
+) {
     match computer {
         Computer::Builtin => {
             let mut engine: Option<Engine> = None;
@@ -110,10 +115,7 @@ pub(super) fn lane(computer: Computer, inbox: &Receiver<LaneMsg>, me: Sender<Lan
 }
 
 /// One search by the built-in engine, stopped by the job's own flag.
-fn think(engine: &mut Engine, request: JobRequest, job: &JobContext) -> EngineReport {
-    let JobRequest::Think(t) = request else {
-        return EngineReport::Failed("the engine was asked for something other than a move".into());
-    };
+fn think(engine: &mut Engine, t: ThinkRequest, job: &JobContext) -> EngineReport {
     let mut pos = (*t.start).clone();
     for &m in &t.moves {
         pos.do_move(m);
@@ -129,7 +131,12 @@ fn think(engine: &mut Engine, request: JobRequest, job: &JobContext) -> EngineRe
 
 /// An external engine's lane: a search is `position` + `go`; a stop is `stop`, and the
 /// `bestmove` that answers it is let go by.
-fn external_lane(mut engine: UsiEngine, inbox: &Receiver<LaneMsg>, me: Sender<LaneMsg>, pending: &Pending) {
+fn external_lane(
+    mut engine: UsiEngine,
+    inbox: &Receiver<LaneMsg<ThinkRequest>>,
+    me: Sender<LaneMsg<ThinkRequest>>,
+    pending: &Pending,
+) {
     engine.forward_events(move |ev| {
         let _ = me.send(LaneMsg::Usi(ev));
     });
@@ -147,10 +154,11 @@ fn external_lane(mut engine: UsiEngine, inbox: &Receiver<LaneMsg>, me: Sender<La
                     let _ = engine.stop();
                     pending.done();
                 }
-                let (JobRequest::Think(t), false) = (&job.request, job.context.stopped()) else {
+                if job.context.stopped() {
                     pending.done();
                     continue;
-                };
+                }
+                let t = &job.request;
                 if let Some(why) = &dead {
                     job.context.finish(Report::Engine(EngineReport::Failed(why.clone())));
                     pending.done();

@@ -1,9 +1,10 @@
-//! A lane: the thread that runs the jobs of one kind, one after another, keeping its state
-//! (an engine and its hash table) between them. It is started on the kind's first job. A job
-//! stopped before its turn came is skipped; the runner counts the jobs handed over and not yet
-//! ended, so that saves can be waited for before the program stops.
+//! A lane: the thread that runs the jobs of one lane's type (`J`: the requests one part of
+//! `JobRequest` nests), one after another, keeping its state (an engine and its hash table)
+//! between them. It is started on its first job, with the work the runner chose for its type.
+//! A job stopped before its turn came is skipped; the lane counts the jobs handed over and not
+//! yet ended, so that saves can be waited for before the program stops.
 
-use super::{Computer, Job, JobContext, JobKind, JobRequest, Report, Ticket};
+use super::{Job, JobContext, Report, Ticket};
 use crate::engine::usi::events::EngineEvent as UsiEvent;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
@@ -11,9 +12,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// What a lane's thread waits for.
-pub(super) enum LaneMsg {
+pub(super) enum LaneMsg<J> {
     /// A job to run.
-    Start(Job),
+    Start(Job<J>),
     /// The job with this ticket was stopped (its flag is set already); a lane talking to
     /// another program passes the stop on.
     Stopped(Ticket),
@@ -60,65 +61,69 @@ impl Pending {
     }
 }
 
-pub(super) struct Lane {
-    inbox: Sender<LaneMsg>,
+pub(super) struct Lane<J> {
+    inbox: Sender<LaneMsg<J>>,
     pending: Arc<Pending>,
     thread: Option<JoinHandle<()>>,
 }
 
-impl Lane {
-    /// Starts the lane of `kind`; the engine's lane takes the computer player.
-    pub(super) fn start(kind: JobKind, computer: &mut Option<Computer>) -> Lane {
+impl<J: Send + 'static> Lane<J> {
+    /// Starts a lane called `name` whose thread runs `body` on its inbox, with a sender to that
+    /// inbox (for what other threads of the lane's work say) and the count of jobs pending.
+    pub(super) fn start(
+        name: String,
+        body: impl FnOnce(Receiver<LaneMsg<J>>, Sender<LaneMsg<J>>, Arc<Pending>) + Send + 'static,
+    ) -> Lane<J> {
         let (inbox, rx) = mpsc::channel();
         let pending = Arc::new(Pending::default());
-        let p = Arc::clone(&pending);
-        let name = format!("{kind:?} jobs");
-        let thread = match kind {
-            JobKind::Engine => {
-                let computer = computer.take().unwrap_or(Computer::Builtin);
-                let me = inbox.clone();
-                spawn(name, move || super::computer::lane(computer, &rx, me, &p))
-            }
-            JobKind::Analysis | JobKind::GameAnalysis | JobKind::Learn => {
-                spawn(name, move || run_jobs(&rx, &p, super::study::worker()))
-            }
-            JobKind::TsumeJudge | JobKind::TsumeSolve | JobKind::Threats => {
-                spawn(name, move || run_jobs(&rx, &p, super::mate::work))
-            }
-            JobKind::Save | JobKind::Autosave => spawn(name, move || run_jobs(&rx, &p, super::save::work)),
-            JobKind::Online => {
-                let me = inbox.clone();
-                spawn(name, move || super::online::lane(&rx, me, &p))
-            }
-            JobKind::LibraryScan | JobKind::LibraryOpen => {
-                spawn(name, move || run_jobs(&rx, &p, super::library::work))
-            }
-        };
+        let (me, p) = (inbox.clone(), Arc::clone(&pending));
+        let thread = spawn(name, move || body(rx, me, p));
         Lane { inbox, pending, thread: Some(thread) }
     }
 
-    pub(super) fn submit(&self, job: Job) {
+    /// Starts a lane whose jobs each run to their end on its thread (see [`run_jobs`]).
+    pub(super) fn of_jobs(
+        name: String,
+        work: impl FnMut(J, &JobContext) -> Report + Send + 'static,
+    ) -> Lane<J> {
+        Lane::start(name, move |rx, _, p| run_jobs(&rx, &p, work))
+    }
+
+    pub(super) fn submit(&self, job: Job<J>) {
         self.pending.add();
         if let Err(mpsc::SendError(LaneMsg::Start(_))) = self.inbox.send(LaneMsg::Start(job)) {
             // the lane's thread has ended (it panicked): nothing will run this job
             self.pending.done();
         }
     }
+}
 
-    pub(super) fn stopped(&self, ticket: Ticket) {
+/// What the runner does with a lane whatever its jobs' type.
+pub(super) trait Control {
+    /// The job with `ticket` was stopped (its flag is set already).
+    fn stopped(&self, ticket: Ticket);
+    /// A line for the lane's connection.
+    fn send_line(&self, line: &str);
+    /// Waits until every job handed over has ended or been skipped, at most `timeout`.
+    fn wait_idle(&self, timeout: Duration) -> bool;
+    /// Ends the lane's thread once its job in hand (already stopped) returns.
+    fn close(&mut self);
+}
+
+impl<J> Control for Lane<J> {
+    fn stopped(&self, ticket: Ticket) {
         let _ = self.inbox.send(LaneMsg::Stopped(ticket));
     }
 
-    pub(super) fn send_line(&self, line: &str) {
+    fn send_line(&self, line: &str) {
         let _ = self.inbox.send(LaneMsg::Send(line.to_string()));
     }
 
-    pub(super) fn wait_idle(&self, timeout: Duration) -> bool {
+    fn wait_idle(&self, timeout: Duration) -> bool {
         self.pending.wait_zero(timeout)
     }
 
-    /// Ends the lane's thread once its job in hand (already stopped) returns.
-    pub(super) fn close(mut self) {
+    fn close(&mut self) {
         let _ = self.inbox.send(LaneMsg::Quit);
         if let Some(t) = self.thread.take() {
             let _ = t.join();
@@ -133,10 +138,10 @@ fn spawn(name: String, body: impl FnOnce() + Send + 'static) -> JoinHandle<()> {
 /// The lane of jobs that run to their end on the lane's thread: each job not stopped before its
 /// turn is run by `work`, which reports progress through the context and returns the last
 /// report.
-pub(super) fn run_jobs(
-    inbox: &Receiver<LaneMsg>,
+pub(super) fn run_jobs<J>(
+    inbox: &Receiver<LaneMsg<J>>,
     pending: &Pending,
-    mut work: impl FnMut(JobRequest, &JobContext) -> Report,
+    mut work: impl FnMut(J, &JobContext) -> Report,
 ) {
     while let Ok(msg) = inbox.recv() {
         match msg {

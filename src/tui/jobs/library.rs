@@ -1,16 +1,68 @@
 //! The game library's jobs: the scan of the places records are kept (with the opening
 //! explorer's index of their games), and reading the record chosen (remembered among the recent files once it reads).
 
-use super::{JobContext, JobRequest, Report};
-use crate::record::load_record;
+use super::{JobContext, Report};
+use crate::record::{GameRecord, Warning, load_record};
+use crate::tui::library::{Found, RecentFiles, Sources};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// A library job.
+#[derive(Clone, Debug)]
+pub enum LibraryJob {
+    /// Find the records in `sources` and read each one's summary.
+    Scan { sources: Sources },
+    /// Read the record at `path`; once it reads, remember it in `recent`.
+    Open { path: PathBuf, recent: Option<RecentFiles> },
+}
+
+/// The kinds of library job.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LibraryKind {
+    /// Finding the records and reading each one's summary.
+    Scan,
+    /// Reading the record chosen.
+    Open,
+}
+
+impl From<LibraryJob> for super::JobRequest {
+    fn from(job: LibraryJob) -> Self {
+        super::JobRequest::Library(job)
+    }
+}
+
+impl From<LibraryKind> for super::JobKind {
+    fn from(kind: LibraryKind) -> Self {
+        super::JobKind::Library(kind)
+    }
+}
+
+impl LibraryJob {
+    pub fn kind(&self) -> LibraryKind {
+        match self {
+            LibraryJob::Scan { .. } => LibraryKind::Scan,
+            LibraryJob::Open { .. } => LibraryKind::Open,
+        }
+    }
+}
+
+/// What a library job found.
+#[derive(Clone, Debug)]
+pub enum LibraryReport {
+    /// The records the library found (all of them, or those read before the job was stopped),
+    /// with the explorer over their games.
+    Scanned(Arc<Found>),
+    /// The record at `path` as it read (with what the reader warned about), or why it did not.
+    Opened { path: PathBuf, result: Result<Box<(GameRecord, Vec<Warning>)>, String> },
+}
 
 /// Runs one library job on the calling thread.
-pub(super) fn work(request: JobRequest, job: &JobContext) -> Report {
-    match request {
-        JobRequest::LibraryScan { sources } => {
-            Report::LibraryScanned(std::sync::Arc::new(crate::tui::library::scan(&sources, job.stop_flag())))
+pub(super) fn work(request: LibraryJob, job: &JobContext) -> Report {
+    Report::Library(match request {
+        LibraryJob::Scan { sources } => {
+            LibraryReport::Scanned(Arc::new(crate::tui::library::scan(&sources, job.stop_flag())))
         }
-        JobRequest::LibraryOpen { path, recent } => {
+        LibraryJob::Open { path, recent } => {
             let result = load_record(&path).map(Box::new).map_err(|e| e.to_string());
             if result.is_ok()
                 && let Some(recent) = recent
@@ -18,8 +70,7 @@ pub(super) fn work(request: JobRequest, job: &JobContext) -> Report {
                 // a list that cannot be written loses nothing the player has
                 let _ = recent.remember(&path);
             }
-            Report::LibraryOpened { path, result }
+            LibraryReport::Opened { path, result }
         }
-        other => unreachable!("a library lane was given {:?}", other.kind()),
-    }
+    })
 }

@@ -1,12 +1,65 @@
 //! Mate-solver jobs: tsume mode's judging of an attack and solving of a problem, and the threat
 //! indicator's two solves (詰みあり, 詰めろ). Each solve stops on its job's flag.
 
-use super::{JobContext, JobRequest, Report};
+use super::{JobContext, Report};
+use crate::core::{Move, Position};
+use crate::engine::mate::threats::Threats;
 use crate::engine::mate::threats::{THREAT_NODES, threats};
 use crate::engine::mate::tsume::{Attack, judge_attack};
 use crate::engine::mate::{MateLimits, MateResult, solve};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+
+/// A mate-solver job.
+#[derive(Clone, Debug)]
+pub enum MateJob {
+    /// Judge the attacker's move `mv` in `pos`.
+    TsumeJudge { pos: Box<Position>, mv: Move },
+    /// Solve `pos` (attacker to move).
+    TsumeSolve { pos: Box<Position> },
+    /// Look for a mate and a threat of mate in `pos`.
+    Threats { pos: Box<Position> },
+}
+
+/// The kinds of mate-solver job.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MateKind {
+    /// Tsume mode: judging the player's attack.
+    TsumeJudge,
+    /// Tsume mode: solving a problem (its length at the start, the solution on request).
+    TsumeSolve,
+    /// The threat indicator's two mate solves.
+    Threats,
+}
+
+impl From<MateJob> for super::JobRequest {
+    fn from(job: MateJob) -> Self {
+        super::JobRequest::Mate(job)
+    }
+}
+
+impl From<MateKind> for super::JobKind {
+    fn from(kind: MateKind) -> Self {
+        super::JobKind::Mate(kind)
+    }
+}
+
+impl MateJob {
+    pub fn kind(&self) -> MateKind {
+        match self {
+            MateJob::TsumeJudge { .. } => MateKind::TsumeJudge,
+            MateJob::TsumeSolve { .. } => MateKind::TsumeSolve,
+            MateJob::Threats { .. } => MateKind::Threats,
+        }
+    }
+}
+
+/// What a mate-solver job found.
+#[derive(Clone, Debug)]
+pub enum MateReport {
+    Tsume(TsumeAnswer),
+    Threats(Threats),
+}
 
 /// What tsume mode's solver found.
 #[derive(Clone, Debug)]
@@ -21,14 +74,13 @@ fn limits(stop: &Arc<AtomicBool>) -> MateLimits {
 }
 
 /// Runs one mate-solver job on the calling thread.
-pub(super) fn work(request: JobRequest, job: &JobContext) -> Report {
+pub(super) fn work(request: MateJob, job: &JobContext) -> Report {
     let stop = job.stop_flag();
-    match request {
-        JobRequest::TsumeJudge { pos, mv } => {
-            Report::Tsume(TsumeAnswer::Judged(judge_attack(&pos, mv, &limits(stop))))
+    Report::Mate(match request {
+        MateJob::TsumeJudge { pos, mv } => {
+            MateReport::Tsume(TsumeAnswer::Judged(judge_attack(&pos, mv, &limits(stop))))
         }
-        JobRequest::TsumeSolve { pos } => Report::Tsume(TsumeAnswer::Solved(solve(&pos, limits(stop)))),
-        JobRequest::Threats { pos } => Report::Threats(threats(&pos, THREAT_NODES, stop)),
-        other => unreachable!("a mate lane was given {:?}", other.kind()),
-    }
+        MateJob::TsumeSolve { pos } => MateReport::Tsume(TsumeAnswer::Solved(solve(&pos, limits(stop)))),
+        MateJob::Threats { pos } => MateReport::Threats(threats(&pos, THREAT_NODES, stop)),
+    })
 }

@@ -1,14 +1,17 @@
 //! The job runner: every piece of background work the app does, run off the UI thread in one
 //! way. The computer's moves (built-in or an external USI engine), the continuous analysis and
 //! hints, the whole-game analysis, tsume judging and solving, the threat indicator's solves,
-//! learn mode's searches, saving files, and the game library's scan and reading of a record
-//! are each a [`JobKind`].
+//! learn mode's searches, writing files (saves, the autosave and keeping the previous game, the
+//! settings, tsume progress), and the game library's scan and reading of a record are each a
+//! [`JobKind`].
 //!
-//! - The app asks for work with a [`JobRequest`]; [`Runner::start`] gives it a [`Ticket`] and its
-//!   own stop flag, stops the job of the same kind still running (the newest job of a kind is
-//!   the one that matters), and hands it to that kind's [`lane`]: a thread started on first use
-//!   that keeps its state (an engine and its hash table) from one job to the next, and skips a
-//!   job stopped before its turn came.
+//! - The app asks for work with a [`JobRequest`], nested by lane: each lane's file (`computer`,
+//!   `study`, `mate`, `files`, `online`, `library`) holds its request type, the kinds of its
+//!   jobs, its reports and its work, so routing a request is a match on its type.
+//!   [`Runner::start`] gives it a [`Ticket`] and its own stop flag, stops the job of the same
+//!   kind still running (the newest job of a kind is the one that matters), and hands it to its
+//!   [`lane`]: a thread started on first use that keeps its state (an engine and its hash
+//!   table) from one job to the next, and skips a job stopped before its turn came.
 //! - A job reports [`Report`]s as it goes (`done: false`) and once at the end (`done: true`),
 //!   each a [`JobEvent`] tagged with its ticket and sent to the one sink the runner was made
 //!   with (the event loop's channel).
@@ -24,28 +27,22 @@
 //! it found.
 
 mod computer;
+mod files;
 mod lane;
 mod library;
 mod mate;
 mod online;
-mod save;
 mod study;
 
 pub use computer::{Computer, EngineReport, Score, ThinkRequest, ThinkingInfo, think_time_ms};
-pub use mate::TsumeAnswer;
+pub use files::{AutosaveFailure, FileJob, FileKind, FileReport};
+pub use library::{LibraryJob, LibraryKind, LibraryReport};
+pub use mate::{MateJob, MateKind, MateReport, TsumeAnswer};
 pub use online::{ConnectRequest, password_key, passwords_path, remembered_password, remembered_passwords};
-pub use study::GameReport;
+pub use study::{GameReport, StudyJob, StudyKind, StudyReport};
 
-use crate::core::{Move, Position};
-use crate::engine::analysis::Update;
-use crate::engine::analysis::game::{GameAnalysisOptions, PositionEval};
-use crate::engine::mate::threats::Threats;
-use crate::engine::search::time::Limits;
-use crate::record::{GameRecord, Warning};
-use crate::tui::library::{Found, RecentFiles, Sources};
-use lane::Lane;
+use lane::{Control, Lane};
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -54,115 +51,75 @@ use std::time::Duration;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Ticket(u64);
 
-/// The kinds of background work. One job of each kind runs at a time: a new one stops the one
-/// before it.
+/// The kinds of background work, by lane. One job of each kind runs at a time: a new one stops
+/// the one before it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum JobKind {
     /// The computer's move.
     Engine,
-    /// The continuous analysis (検討) of the position shown, or a hint.
-    Analysis,
-    /// The whole-game analysis (棋譜解析), one line of play per job.
-    GameAnalysis,
-    /// Tsume mode: judging the player's attack.
-    TsumeJudge,
-    /// Tsume mode: solving a problem (its length at the start, the solution on request).
-    TsumeSolve,
-    /// The threat indicator's two mate solves.
-    Threats,
-    /// Learn mode: the search of a try.
-    Learn,
-    /// Saving the record to a file the player chose.
-    Save,
-    /// The autosave and its session.
-    Autosave,
+    /// The engine's studies: analysis, whole-game analysis, learn mode's searches.
+    Study(StudyKind),
+    /// The mate solver's jobs: tsume mode and the threat indicator.
+    Mate(MateKind),
+    /// Files the app writes.
+    Files(FileKind),
     /// The connection to a CSA server: one job from connecting to the server closing it.
     Online,
-    /// The game library: finding the records and reading each one's summary.
-    LibraryScan,
-    /// The game library: reading the record chosen.
-    LibraryOpen,
+    /// The game library's reading.
+    Library(LibraryKind),
 }
 
-/// A piece of work the app asks for, with everything it needs.
+/// A piece of work the app asks for, with everything it needs, nested by the lane that runs it.
 #[derive(Clone, Debug)]
 pub enum JobRequest {
     /// The computer's move in the game `start` + `moves`.
     Think(ThinkRequest),
-    /// Analyse `pos` with `lines` lines until stopped (`Limits::default()`) or for the limits.
-    Analyse { pos: Box<Position>, lines: usize, limits: Limits },
-    /// Analyse every position of `start` + `moves`.
-    AnalyseGame { start: Box<Position>, moves: Vec<Move>, options: GameAnalysisOptions },
-    /// Judge the attacker's move `mv` in `pos`.
-    TsumeJudge { pos: Box<Position>, mv: Move },
-    /// Solve `pos` (attacker to move).
-    TsumeSolve { pos: Box<Position> },
-    /// Look for a mate and a threat of mate in `pos`.
-    Threats { pos: Box<Position> },
-    /// Search the position after a try in learn mode for `movetime_ms`.
-    Learn { pos: Box<Position>, movetime_ms: u64 },
-    /// Write `record` to `path` (format from the extension), creating its folder; once written,
-    /// remember it in `recent`.
-    Save { path: PathBuf, record: Box<GameRecord>, recent: Option<RecentFiles> },
-    /// Write the autosave: the record (when it changed) and the session text beside it.
-    Autosave { record_path: PathBuf, record: Option<Box<GameRecord>>, session_path: PathBuf, session: String },
+    Study(StudyJob),
+    Mate(MateJob),
+    Files(FileJob),
     /// Connect to a CSA server; its lines are the job's reports (send with `Runner::send_line`).
     Connect(ConnectRequest),
-    /// Find the records in `sources` and read each one's summary.
-    LibraryScan { sources: Sources },
-    /// Read the record at `path`; once it reads, remember it in `recent`.
-    LibraryOpen { path: PathBuf, recent: Option<RecentFiles> },
+    Library(LibraryJob),
 }
 
 impl JobRequest {
     pub fn kind(&self) -> JobKind {
         match self {
             JobRequest::Think(_) => JobKind::Engine,
-            JobRequest::Analyse { .. } => JobKind::Analysis,
-            JobRequest::AnalyseGame { .. } => JobKind::GameAnalysis,
-            JobRequest::TsumeJudge { .. } => JobKind::TsumeJudge,
-            JobRequest::TsumeSolve { .. } => JobKind::TsumeSolve,
-            JobRequest::Threats { .. } => JobKind::Threats,
-            JobRequest::Learn { .. } => JobKind::Learn,
-            JobRequest::Save { .. } => JobKind::Save,
-            JobRequest::Autosave { .. } => JobKind::Autosave,
+            JobRequest::Study(j) => JobKind::Study(j.kind()),
+            JobRequest::Mate(j) => JobKind::Mate(j.kind()),
+            JobRequest::Files(j) => JobKind::Files(j.kind()),
             JobRequest::Connect(_) => JobKind::Online,
-            JobRequest::LibraryScan { .. } => JobKind::LibraryScan,
-            JobRequest::LibraryOpen { .. } => JobKind::LibraryOpen,
+            JobRequest::Library(j) => JobKind::Library(j.kind()),
         }
     }
 }
 
-/// What a job found, on the way or at its end.
+impl From<ThinkRequest> for JobRequest {
+    fn from(request: ThinkRequest) -> Self {
+        JobRequest::Think(request)
+    }
+}
+
+impl From<ConnectRequest> for JobRequest {
+    fn from(request: ConnectRequest) -> Self {
+        JobRequest::Connect(request)
+    }
+}
+
+/// What a job found, on the way or at its end, nested by lane.
 #[derive(Clone, Debug)]
 pub enum Report {
     Engine(EngineReport),
-    Analysis(Update),
-    GameAnalysis(GameReport),
-    Tsume(TsumeAnswer),
-    Threats(Threats),
-    Learn(PositionEval),
-    /// A save ended: what the file's format or encoding could not hold, or why the file was
-    /// not written.
-    Saved {
-        path: PathBuf,
-        result: Result<Vec<String>, String>,
-    },
-    /// The autosave was written, or why not.
-    Autosaved(Result<(), String>),
+    Study(StudyReport),
+    Mate(MateReport),
+    Files(FileReport),
     /// What the connection to the CSA server brought: connected, a line, closed, failed (the
     /// last two end the job).
     Online(crate::online::Incoming),
     /// The password to remember could not be written (the file and why).
     PasswordNotKept(String),
-    /// The records the library found (all of them, or those read before the job was stopped),
-    /// with the explorer over their games.
-    LibraryScanned(Arc<Found>),
-    /// The record at `path` as it read (with what the reader warned about), or why it did not.
-    LibraryOpened {
-        path: PathBuf,
-        result: Result<Box<(GameRecord, Vec<Warning>)>, String>,
-    },
+    Library(LibraryReport),
 }
 
 /// One report of one job.
@@ -208,9 +165,9 @@ impl JobContext {
     }
 }
 
-/// A job handed to a lane.
-struct Job {
-    request: JobRequest,
+/// A job handed to a lane: the lane's own request type and the job's context.
+struct Job<J> {
+    request: J,
     context: JobContext,
 }
 
@@ -220,15 +177,60 @@ struct Running {
     stop: Arc<AtomicBool>,
 }
 
+/// The lanes started so far, by the type of their jobs. The study, mate and library kinds each
+/// have a lane of their own, so that their jobs run side by side (a continuous analysis runs
+/// until stopped); the study lanes share their engines ([`study::Engines`]). Every file is
+/// written by one lane, in the order asked.
+#[derive(Default)]
+struct Lanes {
+    computer: Option<Lane<ThinkRequest>>,
+    study: HashMap<StudyKind, Lane<StudyJob>>,
+    mate: HashMap<MateKind, Lane<MateJob>>,
+    files: Option<Lane<FileJob>>,
+    online: Option<Lane<ConnectRequest>>,
+    library: HashMap<LibraryKind, Lane<LibraryJob>>,
+}
+
+impl Lanes {
+    /// The lane that runs the jobs of `kind`, if it has started.
+    fn of(&self, kind: JobKind) -> Option<&dyn Control> {
+        fn dyn_lane<J>(l: &Lane<J>) -> &dyn Control {
+            l
+        }
+        match kind {
+            JobKind::Engine => self.computer.as_ref().map(dyn_lane),
+            JobKind::Study(k) => self.study.get(&k).map(dyn_lane),
+            JobKind::Mate(k) => self.mate.get(&k).map(dyn_lane),
+            JobKind::Files(_) => self.files.as_ref().map(dyn_lane),
+            JobKind::Online => self.online.as_ref().map(dyn_lane),
+            JobKind::Library(k) => self.library.get(&k).map(dyn_lane),
+        }
+    }
+
+    /// Every lane started, to close.
+    fn all(&mut self) -> Vec<&mut dyn Control> {
+        let mut out: Vec<&mut dyn Control> = Vec::new();
+        out.extend(self.computer.iter_mut().map(|l| l as &mut dyn Control));
+        out.extend(self.study.values_mut().map(|l| l as &mut dyn Control));
+        out.extend(self.mate.values_mut().map(|l| l as &mut dyn Control));
+        out.extend(self.files.iter_mut().map(|l| l as &mut dyn Control));
+        out.extend(self.online.iter_mut().map(|l| l as &mut dyn Control));
+        out.extend(self.library.values_mut().map(|l| l as &mut dyn Control));
+        out
+    }
+}
+
 /// Runs the app's background jobs; see the module documentation.
 pub struct Runner {
     sink: Sink,
     next_ticket: u64,
-    lanes: HashMap<JobKind, Lane>,
+    lanes: Lanes,
     current: HashMap<JobKind, Running>,
     /// The computer player, until its lane starts with it.
     computer: Option<Computer>,
     engine_name: String,
+    /// The engines the study lanes share.
+    engines: study::Engines,
 }
 
 impl Runner {
@@ -238,10 +240,11 @@ impl Runner {
         Runner {
             sink: Arc::new(sink),
             next_ticket: 0,
-            lanes: HashMap::new(),
+            lanes: Lanes::default(),
             current: HashMap::new(),
             engine_name: computer.name().to_string(),
             computer: Some(computer),
+            engines: study::Engines::default(),
         }
     }
 
@@ -251,6 +254,7 @@ impl Runner {
     }
 
     /// Starts `request` after stopping the job of its kind still running; returns its ticket.
+    /// The request's type picks its lane.
     pub fn start(&mut self, request: JobRequest) -> Ticket {
         let kind = request.kind();
         self.stop(kind);
@@ -259,9 +263,45 @@ impl Runner {
         let stop = Arc::new(AtomicBool::new(false));
         self.current.insert(kind, Running { ticket, stop: Arc::clone(&stop) });
         let context = JobContext { ticket, kind, stop, sink: Arc::clone(&self.sink) };
-        let computer = &mut self.computer;
-        let lane = self.lanes.entry(kind).or_insert_with(|| Lane::start(kind, computer));
-        lane.submit(Job { request, context });
+        let name = format!("{kind:?} jobs");
+        let lanes = &mut self.lanes;
+        match request {
+            JobRequest::Think(request) => {
+                let computer = self.computer.take().unwrap_or(Computer::Builtin);
+                let lane = lanes.computer.get_or_insert_with(|| {
+                    Lane::start(name, move |rx, me, p| computer::lane(computer, &rx, me, &p))
+                });
+                lane.submit(Job { request, context })
+            }
+            JobRequest::Study(request) => {
+                let engines = self.engines.clone();
+                let lane = lanes
+                    .study
+                    .entry(request.kind())
+                    .or_insert_with(|| Lane::of_jobs(name, study::worker(engines)));
+                lane.submit(Job { request, context })
+            }
+            JobRequest::Mate(request) => {
+                let lane =
+                    lanes.mate.entry(request.kind()).or_insert_with(|| Lane::of_jobs(name, mate::work));
+                lane.submit(Job { request, context })
+            }
+            JobRequest::Files(request) => {
+                let lane = lanes.files.get_or_insert_with(|| Lane::of_jobs(name, files::worker()));
+                lane.submit(Job { request, context })
+            }
+            JobRequest::Connect(request) => {
+                let lane = lanes
+                    .online
+                    .get_or_insert_with(|| Lane::start(name, |rx, me, p| online::lane(&rx, me, &p)));
+                lane.submit(Job { request, context })
+            }
+            JobRequest::Library(request) => {
+                let lane =
+                    lanes.library.entry(request.kind()).or_insert_with(|| Lane::of_jobs(name, library::work));
+                lane.submit(Job { request, context })
+            }
+        }
         ticket
     }
 
@@ -270,7 +310,7 @@ impl Runner {
     pub fn stop(&mut self, kind: JobKind) {
         if let Some(r) = self.current.remove(&kind) {
             r.stop.store(true, Ordering::Relaxed);
-            if let Some(lane) = self.lanes.get(&kind) {
+            if let Some(lane) = self.lanes.of(kind) {
                 lane.stopped(r.ticket);
             }
         }
@@ -297,17 +337,18 @@ impl Runner {
 
     /// Sends `line` on the open connection to the CSA server (nothing when none is open).
     pub fn send_line(&mut self, line: &str) {
-        if let Some(lane) = self.lanes.get(&JobKind::Online)
+        if let Some(lane) = self.lanes.of(JobKind::Online)
             && self.current.contains_key(&JobKind::Online)
         {
             lane.send_line(line);
         }
     }
 
-    /// Waits until every job of `kind` handed out so far has ended or been skipped, at most
-    /// `timeout`; returns whether they all have (saves are flushed this way before quitting).
+    /// Waits until every job handed out so far to the lane of `kind` has ended or been skipped,
+    /// at most `timeout`; returns whether they all have (files are flushed this way before
+    /// quitting).
     pub fn wait_idle(&self, kind: JobKind, timeout: Duration) -> bool {
-        self.lanes.get(&kind).is_none_or(|lane| lane.wait_idle(timeout))
+        self.lanes.of(kind).is_none_or(|lane| lane.wait_idle(timeout))
     }
 }
 
@@ -317,7 +358,7 @@ impl Drop for Runner {
         for (_, r) in self.current.drain() {
             r.stop.store(true, Ordering::Relaxed);
         }
-        for (_, lane) in self.lanes.drain() {
+        for lane in self.lanes.all() {
             lane.close();
         }
     }

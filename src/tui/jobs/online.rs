@@ -6,7 +6,7 @@
 //! thread, to a file only its owner can read.
 
 use super::lane::{LaneMsg, Pending};
-use super::{JobContext, JobRequest, Report};
+use super::{JobContext, Report};
 use crate::online::connection::CONNECT_TIMEOUT;
 use crate::online::{Connection, Incoming};
 use std::path::{Path, PathBuf};
@@ -38,7 +38,11 @@ impl std::fmt::Debug for ConnectRequest {
 
 /// The connection's lane: one connection at a time; its lines are reports of the job that
 /// opened it.
-pub(super) fn lane(inbox: &Receiver<LaneMsg>, me: Sender<LaneMsg>, pending: &Pending) {
+pub(super) fn lane(
+    inbox: &Receiver<LaneMsg<ConnectRequest>>,
+    me: Sender<LaneMsg<ConnectRequest>>,
+    pending: &Pending,
+) {
     let mut current: Option<(JobContext, Connection)> = None;
     let end = |current: &mut Option<(JobContext, Connection)>| {
         if current.take().is_some() {
@@ -49,10 +53,11 @@ pub(super) fn lane(inbox: &Receiver<LaneMsg>, me: Sender<LaneMsg>, pending: &Pen
         match msg {
             LaneMsg::Start(job) => {
                 end(&mut current);
-                let (JobRequest::Connect(c), false) = (job.request, job.context.stopped()) else {
+                if job.context.stopped() {
                     pending.done();
                     continue;
-                };
+                }
+                let c = job.request;
                 if let Some((path, password)) = &c.remember
                     && let Err(e) = remember_password(path, &c.key, password)
                 {
@@ -141,7 +146,7 @@ pub fn password_key(host: &str, port: u16, user: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::jobs::{Computer, JobKind, Runner};
+    use crate::tui::jobs::{Computer, JobKind, JobRequest, Runner};
     use crate::tui::test_dir::TempDir;
     use std::io::{BufRead, BufReader, Write};
     use std::net::TcpListener;

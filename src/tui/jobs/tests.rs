@@ -1,4 +1,7 @@
 use super::*;
+use crate::core::Position;
+use crate::engine::search::time::Limits;
+use crate::record::GameRecord;
 use crate::tui::test_dir::TempDir;
 use std::sync::mpsc::{self, Receiver};
 use std::time::Instant;
@@ -73,19 +76,25 @@ fn a_new_search_stops_the_old_one_and_is_answered_without_waiting_for_it() {
 fn reports_of_a_replaced_or_stopped_job_are_dropped() {
     let (mut r, rx) = runner(Computer::Builtin);
     let pos = middle_game();
-    let first =
-        r.start(JobRequest::Analyse { pos: Box::new(pos.clone()), lines: 1, limits: Limits::default() });
-    let second =
-        r.start(JobRequest::Analyse { pos: Box::new(pos.clone()), lines: 2, limits: Limits::depth(3) });
+    let first = r.start(JobRequest::Study(StudyJob::Analyse {
+        pos: Box::new(pos.clone()),
+        lines: 1,
+        limits: Limits::default(),
+    }));
+    let second = r.start(JobRequest::Study(StudyJob::Analyse {
+        pos: Box::new(pos.clone()),
+        lines: 2,
+        limits: Limits::depth(3),
+    }));
     let (done, before) = finished(&mut r, &rx);
     assert!(before.iter().chain([&done]).all(|e| e.ticket == second), "a report of {first:?} came through");
-    let Report::Analysis(u) = done.report else { panic!() };
+    let Report::Study(StudyReport::Analysis(u)) = done.report else { panic!() };
     assert!(u.done && u.lines.len() == 2);
     // a job stopped says nothing more, and nothing runs after it
-    r.start(JobRequest::Analyse { pos: Box::new(pos), lines: 1, limits: Limits::default() });
-    r.stop(JobKind::Analysis);
-    assert!(!r.running(JobKind::Analysis));
-    assert!(r.wait_idle(JobKind::Analysis, Duration::from_secs(60)));
+    r.start(JobRequest::Study(StudyJob::Analyse { pos: Box::new(pos), lines: 1, limits: Limits::default() }));
+    r.stop(JobKind::Study(StudyKind::Analysis));
+    assert!(!r.running(JobKind::Study(StudyKind::Analysis)));
+    assert!(r.wait_idle(JobKind::Study(StudyKind::Analysis), Duration::from_secs(60)));
     while let Ok(ev) = rx.try_recv() {
         assert!(r.accept(ev).is_none());
     }
@@ -95,18 +104,22 @@ fn reports_of_a_replaced_or_stopped_job_are_dropped() {
 fn jobs_of_different_kinds_run_side_by_side() {
     let (mut r, rx) = runner(Computer::Builtin);
     // an endless analysis does not hold up a threat probe
-    r.start(JobRequest::Analyse { pos: Box::new(middle_game()), lines: 1, limits: Limits::default() });
+    r.start(JobRequest::Study(StudyJob::Analyse {
+        pos: Box::new(middle_game()),
+        lines: 1,
+        limits: Limits::default(),
+    }));
     let pos = Position::from_sfen("3nkn3/9/4P4/9/9/9/9/9/4K4 w G 1").unwrap();
-    let probe = r.start(JobRequest::Threats { pos: Box::new(pos) });
+    let probe = r.start(JobRequest::Mate(MateJob::Threats { pos: Box::new(pos) }));
     let found = loop {
         let ev = next_accepted(&mut r, &rx);
-        if let Report::Threats(t) = ev.report {
+        if let Report::Mate(MateReport::Threats(t)) = ev.report {
             assert_eq!(ev.ticket, probe);
             break t;
         }
     };
     assert_eq!(found.threat.as_ref().map(Vec::len), Some(1));
-    assert!(r.running(JobKind::Analysis));
+    assert!(r.running(JobKind::Study(StudyKind::Analysis)));
 }
 
 #[test]
@@ -117,13 +130,13 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
     rec.set_header("先手", "A");
     let path = d.0.join("sub/a.kifu");
     let recent = crate::tui::library::RecentFiles::in_dir(&d.0.join("data"));
-    r.start(JobRequest::Save {
+    r.start(JobRequest::Files(FileJob::Save {
         path: path.clone(),
         record: Box::new(rec.clone()),
         recent: Some(recent.clone()),
-    });
+    }));
     let (done, _) = finished(&mut r, &rx);
-    let Report::Saved { path: p, result } = done.report else { panic!() };
+    let Report::Files(FileReport::Saved { path: p, result }) = done.report else { panic!() };
     assert_eq!(p, path);
     assert!(result.is_ok(), "{result:?}");
     assert!(std::fs::read_to_string(&path).unwrap().contains("先手：A"));
@@ -131,9 +144,15 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
     // a file that cannot be written: the error names it
     let blocked = d.0.join("a.kifu/inside.kifu");
     std::fs::write(d.0.join("a.kifu"), "a file, not a folder").unwrap();
-    r.start(JobRequest::Save { path: blocked, record: Box::new(rec.clone()), recent: Some(recent.clone()) });
+    r.start(JobRequest::Files(FileJob::Save {
+        path: blocked,
+        record: Box::new(rec.clone()),
+        recent: Some(recent.clone()),
+    }));
     let (done, _) = finished(&mut r, &rx);
-    let Report::Saved { result: Err(e), .. } = done.report else { panic!("{:?}", done.report) };
+    let Report::Files(FileReport::Saved { result: Err(e), .. }) = done.report else {
+        panic!("{:?}", done.report)
+    };
     assert!(e.contains("inside.kifu"), "{e}");
     assert_eq!(recent.load().len(), 1, "a file not written is not remembered");
     // autosaves: the newest one is written; waiting for the lane flushes it
@@ -141,14 +160,16 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
     let session_path = d.0.join("data/autosave-session.json");
     for i in 0..20 {
         rec.set_header("後手", &format!("B{i}"));
-        r.start(JobRequest::Autosave {
+        r.start(JobRequest::Files(FileJob::Autosave {
+            game: 1,
+            keep_previous: None,
             record_path: record_path.clone(),
             record: Some(Box::new(rec.clone())),
             session_path: session_path.clone(),
             session: format!("{{\"n\": {i}}}"),
-        });
+        }));
     }
-    assert!(r.wait_idle(JobKind::Autosave, Duration::from_secs(60)));
+    assert!(r.wait_idle(JobKind::Files(FileKind::Autosave), Duration::from_secs(60)));
     assert!(std::fs::read_to_string(&record_path).unwrap().contains("後手：B19"));
     assert_eq!(std::fs::read_to_string(&session_path).unwrap(), "{\"n\": 19}");
 }
@@ -175,25 +196,32 @@ fn the_library_scans_in_a_job_and_a_record_opened_is_remembered_and_a_stopped_sc
     let sources = Sources { recent: Some(recent.clone()), folders: vec![(Origin::Documents, docs.clone())] };
     let (mut r, rx) = runner(Computer::Builtin);
     // a scan replaced by a newer one: only the newer one's answer comes through
-    let first = r.start(JobRequest::LibraryScan { sources: sources.clone() });
-    let second = r.start(JobRequest::LibraryScan { sources });
+    let first = r.start(JobRequest::Library(LibraryJob::Scan { sources: sources.clone() }));
+    let second = r.start(JobRequest::Library(LibraryJob::Scan { sources }));
     let (done, _) = finished(&mut r, &rx);
     assert_ne!(done.ticket, first);
     assert_eq!(done.ticket, second);
-    let Report::LibraryScanned(found) = done.report else { panic!("{:?}", done.report) };
+    let Report::Library(LibraryReport::Scanned(found)) = done.report else { panic!("{:?}", done.report) };
     let entries = &found.entries;
     assert_eq!(entries.len(), 1);
     assert_eq!(found.explorer.index.games(), 1);
     assert_eq!(entries[0].summary.as_ref().unwrap().sente.as_deref(), Some("花子"));
     // opening reads the record and remembers it; a file that does not read is not remembered
-    r.start(JobRequest::LibraryOpen { path: docs.join("gone.kifu"), recent: Some(recent.clone()) });
+    r.start(JobRequest::Library(LibraryJob::Open {
+        path: docs.join("gone.kifu"),
+        recent: Some(recent.clone()),
+    }));
     let (done, _) = finished(&mut r, &rx);
-    let Report::LibraryOpened { result: Err(e), .. } = done.report else { panic!("{:?}", done.report) };
+    let Report::Library(LibraryReport::Opened { result: Err(e), .. }) = done.report else {
+        panic!("{:?}", done.report)
+    };
     assert!(e.contains("gone.kifu"), "{e}");
     assert!(recent.load().is_empty());
-    r.start(JobRequest::LibraryOpen { path: game.clone(), recent: Some(recent.clone()) });
+    r.start(JobRequest::Library(LibraryJob::Open { path: game.clone(), recent: Some(recent.clone()) }));
     let (done, _) = finished(&mut r, &rx);
-    let Report::LibraryOpened { path, result: Ok(read) } = done.report else { panic!("{:?}", done.report) };
+    let Report::Library(LibraryReport::Opened { path, result: Ok(read) }) = done.report else {
+        panic!("{:?}", done.report)
+    };
     assert_eq!((path, read.0.main_line().len()), (game.clone(), 1));
     assert_eq!(recent.load(), vec![game]);
 }

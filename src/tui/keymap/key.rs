@@ -9,10 +9,11 @@ use crossterm::event::{KeyCode, KeyEvent};
 pub struct Key(KeyCode);
 
 /// Named keys: the name the settings file takes (any case), the name shown, the key.
-const NAMED: [(&str, &str, KeyCode); 15] = [
+const NAMED: [(&str, &str, KeyCode); 16] = [
     ("Enter", "Enter", KeyCode::Enter),
     ("Space", "Space", KeyCode::Char(' ')),
     ("Tab", "Tab", KeyCode::Tab),
+    ("BackTab", "Shift-Tab", KeyCode::BackTab),
     ("Esc", "Esc", KeyCode::Esc),
     ("Backspace", "Backspace", KeyCode::Backspace),
     ("Delete", "Del", KeyCode::Delete),
@@ -28,7 +29,8 @@ const NAMED: [(&str, &str, KeyCode); 15] = [
 ];
 
 /// Other spellings the settings file accepts.
-const ALIASES: [(&str, KeyCode); 5] = [
+const ALIASES: [(&str, KeyCode); 6] = [
+    ("Shift-Tab", KeyCode::BackTab),
     ("Return", KeyCode::Enter),
     ("Escape", KeyCode::Esc),
     ("Del", KeyCode::Delete),
@@ -100,7 +102,8 @@ mod tests {
 
     #[test]
     fn names_read_back_as_the_same_key() {
-        for name in ["z", "Z", "?", "[", "Enter", "Space", "←", "Left", "left", "PgDn", "F5", "歩"] {
+        for name in ["z", "Z", "?", "[", "Enter", "Space", "←", "Left", "left", "PgDn", "F5", "歩", "BackTab"]
+        {
             let key = Key::parse(name).unwrap();
             assert_eq!(Key::parse(&key.name()), Ok(key), "{name}");
         }

@@ -1,14 +1,22 @@
-//! The keymap: which key does what in each mode, as data (`table.rs`). The input layer asks it
-//! for the action of a key (`Keymap::action`); the help and the key bar are made from it, so
-//! they show the keys in force. Keys are remapped in the settings file as
+//! The keymap: which key does what in each mode, as data (`table.rs` for the pages,
+//! `dialogs.rs` for the popups and dialogs). The input layer asks it for the action of a key
+//! (`Keymap::action`); the help, the key bar and each popup's key line (`Keymap::hint`) are
+//! made from it, so they show the keys in force. Keys are remapped in the settings file as
 //! `"keys": {"<action>": "<key>"}` (or a list of keys); `Keymap::with_remaps` checks each remap
 //! and says what it could not use. This module knows nothing of the app's state or settings.
 
+mod dialogs;
 mod key;
 mod table;
 
+pub use dialogs::DIALOGS;
 pub use key::Key;
 pub use table::{Bar, HIDDEN, LEARN_KEEPS, Label, ONLINE_KEEPS, Row, TABLE};
+
+/// Every row: the pages' (`TABLE`), then the popups' and dialogs' (`DIALOGS`).
+fn all_rows() -> impl Iterator<Item = &'static Row> {
+    TABLE.iter().chain(DIALOGS)
+}
 
 use std::collections::BTreeMap;
 
@@ -31,10 +39,40 @@ pub enum KeyMode {
     /// The game library (棋譜一覧): printable keys type into its filter, so its rows are the
     /// other keys.
     Library,
+    /// The promotion question (成 / 不成).
+    Promotion,
+    /// A yes / no question where any other key is no or does nothing: resign, declare, replace
+    /// a file, allow a take-back, delete a variation.
+    Question,
+    /// A yes / no question where Enter is yes: quit, run the whole-game analysis for learn
+    /// mode, save the record after a lost connection.
+    Offer,
+    /// The quit question after a failed autosave: quit anyway, save elsewhere, or stay.
+    QuitUnsaved,
+    /// The comment editor asking whether to keep the changes.
+    CommentAsk,
+    /// The help window: it scrolls; any other key closes it.
+    Help,
+    /// Online play's protocol window: it scrolls; any other key closes it.
+    Protocol,
+    /// The settings screen (a text setting being typed takes the text box's keys).
+    Settings,
+    /// The new-game dialog.
+    NewGame,
+    /// Tsume mode's problem list: any other key closes it.
+    TsumeList,
+    /// The position editor's menu of ways out.
+    EditorMenu,
+    /// The variations at a move.
+    Variations,
+    /// Online play's connection dialog: printable keys type into its text fields.
+    OnlineDialog,
+    /// Online play's game summary: agree or reject; then online play's keys.
+    OnlineSummary,
 }
 
 impl KeyMode {
-    pub const ALL: [KeyMode; 7] = [
+    pub const ALL: [KeyMode; 21] = [
         KeyMode::Board,
         KeyMode::Review,
         KeyMode::Tsume,
@@ -42,6 +80,20 @@ impl KeyMode {
         KeyMode::Editor,
         KeyMode::Online,
         KeyMode::Library,
+        KeyMode::Promotion,
+        KeyMode::Question,
+        KeyMode::Offer,
+        KeyMode::QuitUnsaved,
+        KeyMode::CommentAsk,
+        KeyMode::Help,
+        KeyMode::Protocol,
+        KeyMode::Settings,
+        KeyMode::NewGame,
+        KeyMode::TsumeList,
+        KeyMode::EditorMenu,
+        KeyMode::Variations,
+        KeyMode::OnlineDialog,
+        KeyMode::OnlineSummary,
     ];
 
     /// The name in the README's key table.
@@ -54,16 +106,30 @@ impl KeyMode {
             KeyMode::Editor => "editor",
             KeyMode::Online => "online",
             KeyMode::Library => "library",
+            KeyMode::Promotion => "promotion",
+            KeyMode::Question => "question",
+            KeyMode::Offer => "offer",
+            KeyMode::QuitUnsaved => "quit_unsaved",
+            KeyMode::CommentAsk => "comment_ask",
+            KeyMode::Help => "help",
+            KeyMode::Protocol => "protocol",
+            KeyMode::Settings => "settings",
+            KeyMode::NewGame => "new_game",
+            KeyMode::TsumeList => "tsume_list",
+            KeyMode::EditorMenu => "editor_menu",
+            KeyMode::Variations => "variations",
+            KeyMode::OnlineDialog => "online_dialog",
+            KeyMode::OnlineSummary => "online_summary",
         }
     }
 
     /// Whether `action` of the board page also works here (when this mode has no row for it).
     fn keeps_from_board(self, action: Action) -> bool {
         match self {
-            KeyMode::Board | KeyMode::Editor | KeyMode::Library => false,
             KeyMode::Tsume | KeyMode::Review => true,
             KeyMode::Learn => LEARN_KEEPS.contains(&action),
             KeyMode::Online => ONLINE_KEEPS.contains(&action),
+            _ => false,
         }
     }
 }
@@ -169,12 +235,42 @@ actions! {
     PageUp = "page_up",
     PageDown = "page_down",
     ReachedHere = "reached_here",
+    /// A question's answers.
+    Yes = "yes",
+    No = "no",
+    /// A numbered list's numbers (the new-game dialog's modes, the editor's ways out); they
+    /// cannot be remapped.
+    Number = "number",
+    /// The new-game dialog: online play's connection dialog.
+    Online = "online",
+    /// The new-game dialog: ☖'s level with two computers.
+    GoteLevelDown = "gote_level_down",
+    GoteLevelUp = "gote_level_up",
+    /// The new-game dialog: the next time control.
+    Clock = "clock",
+    /// The new-game dialog: main time, byoyomi and Fischer increment, one step up or down.
+    MainTimeUp = "main_time_up",
+    MainTimeDown = "main_time_down",
+    ByoyomiUp = "byoyomi_up",
+    ByoyomiDown = "byoyomi_down",
+    IncrementUp = "increment_up",
+    IncrementDown = "increment_down",
+    /// The new-game dialog: whose clock the time keys change.
+    ClockSide = "clock_side",
+    /// The new-game dialog: the next handicap.
+    Handicap = "handicap",
+    /// The variations: make the chosen one the main line.
+    MainLine = "main_line",
+    /// The connection dialog: the field below / above.
+    NextField = "next_field",
+    PreviousField = "previous_field",
 }
 
 impl Action {
-    /// The piece letters are the pieces' names (USI letters) and stay as they are.
+    /// The piece letters are the pieces' names (USI letters) and a list's numbers are its
+    /// numbers: they stay as they are.
     pub fn remappable(self) -> bool {
-        !matches!(self, Action::PlaceSente | Action::PlaceGote)
+        !matches!(self, Action::PlaceSente | Action::PlaceGote | Action::Number)
     }
 
     pub fn from_name(name: &str) -> Option<Action> {
@@ -231,7 +327,12 @@ impl Keymap {
                 continue;
             };
             if !action.remappable() {
-                problems.push(format!("'keys': '{name}' cannot be remapped (the letters are the pieces')"));
+                let why = if action == Action::Number {
+                    "the digits are the lists'"
+                } else {
+                    "the letters are the pieces'"
+                };
+                problems.push(format!("'keys': '{name}' cannot be remapped ({why})"));
                 continue;
             }
             if keys.is_empty() {
@@ -284,8 +385,7 @@ impl Keymap {
         if let Some(keys) = self.remapped.get(&action) {
             return keys.clone();
         }
-        TABLE
-            .iter()
+        all_rows()
             .find(|r| r.mode == mode && r.action == action)
             .map(|r| r.keys.iter().map(|k| Key::parse(k).expect("the table's keys are keys")).collect())
             .unwrap_or_default()
@@ -303,7 +403,7 @@ impl Keymap {
 
     /// The rows in force in `mode`: its own, then the board page's it keeps (in table order).
     pub fn rows(&self, mode: KeyMode) -> Vec<&'static Row> {
-        let own: Vec<&Row> = TABLE.iter().filter(|r| r.mode == mode).collect();
+        let own: Vec<&Row> = all_rows().filter(|r| r.mode == mode).collect();
         let kept = TABLE.iter().filter(|r| {
             r.mode == KeyMode::Board
                 && mode.keeps_from_board(r.action)
@@ -412,6 +512,56 @@ impl Keymap {
                 Some(BarEntry { action: g[0].action, keys, label: b.label, priority })
             })
             .collect()
+    }
+
+    /// The keys of one group as a popup's key line writes them: a lone action's keys in turn
+    /// (`y/Enter`), else each action's first (`↑/↓`, `m/M`); a list's numbers as a range
+    /// (`1-4`).
+    fn group_text(&self, g: &[&Row]) -> String {
+        let names: Vec<String> = match g {
+            [one] => self.keys(one).iter().map(|k| k.name()).collect(),
+            _ => g.iter().filter_map(|r| self.keys(r).first().map(|k| k.name())).collect(),
+        };
+        let digits = !g[0].action.remappable()
+            && names.iter().all(|n| n.len() == 1 && n.as_bytes()[0].is_ascii_digit());
+        // a sign beside the slash is spaced off it: `< / >`
+        let signs = names.iter().any(|n| n.len() == 1 && n.as_bytes()[0].is_ascii_punctuation());
+        match (digits, names.first(), names.last()) {
+            (true, Some(first), Some(last)) if names.len() > 2 => format!("{first}-{last}"),
+            _ => names.join(if signs { " / " } else { "/" }),
+        }
+    }
+
+    /// The keys of the group in `mode` that `action` starts, as a popup's key line writes them
+    /// (for a line that names its keys: `←/→` beside a level).
+    pub fn group_keys(&self, mode: KeyMode, action: Action) -> String {
+        self.groups(mode)
+            .into_iter()
+            .find(|g| g[0].action == action)
+            .map(|g| self.group_text(&g))
+            .unwrap_or_default()
+    }
+
+    /// A popup's key line: each group of `mode` whose bar entry is on line `line` (a popup's bar
+    /// priority is the line it is on, 0 the popup's own key line), by its keys and word
+    /// (`↑/↓ choose · Enter go`); groups with one word run together (`↑/↓ 1-4 mode`).
+    pub fn hint(&self, mode: KeyMode, line: u8, japanese: bool) -> String {
+        let mut entries: Vec<(String, &str)> = Vec::new();
+        for g in self.groups(mode) {
+            let Some(b) = g[0].bar.filter(|b| b.priority == line) else { continue };
+            let keys = self.group_text(&g);
+            let word = b.label.of(japanese);
+            match entries.last_mut() {
+                Some((k, w)) if *w == word => *k = format!("{k} {keys}"),
+                _ => entries.push((keys, word)),
+            }
+        }
+        entries.iter().map(|(k, w)| format!("{k} {w}")).collect::<Vec<_>>().join(" · ")
+    }
+
+    /// A question's answers by their first keys: `y / n`.
+    pub fn answers(&self, mode: KeyMode) -> String {
+        format!("{} / {}", self.key_name(mode, Action::Yes), self.key_name(mode, Action::No))
     }
 }
 

@@ -1,7 +1,6 @@
-//! The key table: every key of the board page, tsume mode, learn mode, the position editor and
-//! the game library, with the action it does and its words in the help and the key bar, in
-//! English and Japanese.
-//! Popups and the text box keep their own few keys (y / n, Enter, Esc, the editing keys).
+//! The key table of the pages: every key of the board page, tsume mode, learn mode, the
+//! position editor and the game library, with the action it does and its words in the help and
+//! the key bar, in English and Japanese. The popups' and dialogs' keys are in `dialogs.rs`.
 
 use super::{Action, KeyMode};
 
@@ -20,7 +19,8 @@ impl Label {
 
 /// An entry of the key bar: how much it matters while playing (and in the other modes) and
 /// in review (lower stays longer when the bar is shortened to fit; 0 never goes; `HIDDEN` is
-/// not in that bar), and its word.
+/// not in that bar), and its word. In a popup's mode (`dialogs.rs`) the priority is the key
+/// line of the popup the entry is on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Bar {
     pub priority: u8,
@@ -43,21 +43,21 @@ pub struct Row {
     pub bar: Option<Bar>,
 }
 
-const fn l(en: &'static str, ja: &'static str) -> Label {
+pub(super) const fn l(en: &'static str, ja: &'static str) -> Label {
     Label { en, ja }
 }
 
-const fn bar(priority: u8, en: &'static str, ja: &'static str) -> Option<Bar> {
+pub(super) const fn bar(priority: u8, en: &'static str, ja: &'static str) -> Option<Bar> {
     Some(Bar { priority, review: priority, label: Label { en, ja } })
 }
 
 /// A board entry whose importance differs in play and in review.
-const fn bars(priority: u8, review: u8, en: &'static str, ja: &'static str) -> Option<Bar> {
+pub(super) const fn bars(priority: u8, review: u8, en: &'static str, ja: &'static str) -> Option<Bar> {
     Some(Bar { priority, review, label: Label { en, ja } })
 }
 
 /// A row that starts a help line.
-const fn row(
+pub(super) const fn row(
     mode: KeyMode,
     action: Action,
     keys: &'static [&'static str],
@@ -68,7 +68,7 @@ const fn row(
 }
 
 /// A row on the help line (and the bar entry) of the row above.
-const fn also(mode: KeyMode, action: Action, keys: &'static [&'static str]) -> Row {
+pub(super) const fn also(mode: KeyMode, action: Action, keys: &'static [&'static str]) -> Row {
     Row { mode, action, keys, help: None, bar: None }
 }
 

@@ -9,17 +9,17 @@ fn remaps(pairs: &[(&str, &[&str])]) -> BTreeMap<String, Vec<String>> {
 
 #[test]
 fn the_tables_keys_are_keys_and_no_key_does_two_things_in_a_mode() {
-    for r in TABLE {
+    for r in all_rows() {
         for k in r.keys {
             assert!(Key::parse(k).is_ok(), "{:?}: {k}", r.action);
         }
-        let same = TABLE.iter().filter(|o| o.mode == r.mode && o.action == r.action).count();
+        let same = all_rows().filter(|o| o.mode == r.mode && o.action == r.action).count();
         assert_eq!(same, 1, "{:?} twice in {:?}", r.action, r.mode);
     }
     assert_eq!(Keymap::defaults().first_clash(), None);
     for a in Action::ALL {
         assert_eq!(Action::from_name(a.name()), Some(*a));
-        assert!(TABLE.iter().any(|r| r.action == *a), "{a:?} has no key");
+        assert!(all_rows().any(|r| r.action == *a), "{a:?} has no key");
     }
 }
 
@@ -146,4 +146,36 @@ fn the_readmes_key_table_is_the_keymap() {
     for row in &readme {
         assert!(ours.contains(row), "README.md's key table has {row:?}, which the keymap has not");
     }
+}
+
+#[test]
+fn a_popups_key_line_and_answers_come_from_the_table_and_follow_remaps() {
+    let map = Keymap::defaults();
+    assert_eq!(map.hint(KeyMode::Promotion, 0, false), "y/Enter promote (成) · n do not (不成)");
+    assert_eq!(
+        map.hint(KeyMode::NewGame, 0, false),
+        "↑/↓ 1-4 mode · 5/o online · ←/→ level · t clock · c handicap · Enter start · Esc/q cancel"
+    );
+    assert_eq!(map.hint(KeyMode::NewGame, 1, false), "m/M main ±1 min · b/B byoyomi ±5 s · f/F Fischer ±1 s");
+    assert_eq!(map.hint(KeyMode::Protocol, 0, false), "↑/↓ PgUp/PgDn Home/End scroll");
+    assert_eq!(map.group_keys(KeyMode::NewGame, Action::GoteLevelDown), "< / >");
+    assert_eq!(map.answers(KeyMode::Question), "y / n");
+    let (map, problems) = Keymap::with_remaps(&remaps(&[("yes", &["Space"]), ("main_line", &["m"])]));
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(map.answers(KeyMode::Offer), "Space / n");
+    assert_eq!(map.action(KeyMode::Promotion, Key::parse("Enter").unwrap()), None);
+    assert_eq!(map.action(KeyMode::Variations, Key::char('m')), Some(Action::MainLine));
+    assert!(map.hint(KeyMode::Variations, 0, false).contains("m main line"));
+}
+
+#[test]
+fn a_remap_that_clashes_in_a_popup_is_named_with_the_popup() {
+    let (map, problems) = Keymap::with_remaps(&remaps(&[("yes", &["n"]), ("number", &["x"])]));
+    assert_eq!(map, Keymap::defaults(), "{problems:?}");
+    let all = problems.join("\n");
+    assert!(
+        all.contains("'yes': n is already the key of 'no' in promotion mode; 'yes' keeps y / Enter"),
+        "{all}"
+    );
+    assert!(all.contains("'number' cannot be remapped (the digits are the lists')"), "{all}");
 }

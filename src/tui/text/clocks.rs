@@ -9,14 +9,13 @@ pub struct ClockText {
     pub taken_back: fn(&str, bool) -> String,
     /// The consent popup's title.
     pub takeback_title: &'static str,
-    /// Hot-seat on the clock: the side asked (to move), the side asking and its move.
+    /// Hot-seat on the clock: the side asked (to move), the side asking and its move (the
+    /// answers' keys follow it).
     pub takeback_question: fn(&str, &str, &str) -> String,
     /// The side that said no.
     pub takeback_refused: fn(&str) -> String,
-    /// The new-game dialog's clock keys.
-    pub clock_keys: &'static str,
-    /// Which side's clock the keys change (`o`), with the side: both, ☗, ☖.
-    pub clock_side_line: fn(&str) -> String,
+    /// Which side's clock the keys change: the key that changes it, the side (both, ☗, ☖).
+    pub clock_side_line: fn(&str, &str) -> String,
     /// Which side's clock the keys change: both, ☗, ☖.
     pub clock_sides: [&'static str; 3],
     /// Said with a time-out in a game: how to take it back.
@@ -42,10 +41,9 @@ pub static EN: ClockText = ClockText {
         }
     },
     takeback_title: " Take back? (待った) ",
-    takeback_question: |asked, asking, mv| format!("{asked}: let {asking} take back {mv}?  y / n"),
+    takeback_question: |asked, asking, mv| format!("{asked}: let {asking} take back {mv}?"),
     takeback_refused: |side| format!("{side} said no: the move stands"),
-    clock_keys: "m/M main ±1 min  b/B byoyomi ±5 s  f/F Fischer ±1 s",
-    clock_side_line: |side| format!("s for whom: {side} (time odds)"),
+    clock_side_line: |key, side| format!("{key} for whom: {side} (time odds)"),
     clock_sides: ["both sides", "☗ only", "☖ only"],
     time_up_undo: "u takes it back",
     review_mode: "review",
@@ -66,10 +64,9 @@ pub static JA: ClockText = ClockText {
         }
     },
     takeback_title: " 待った ",
-    takeback_question: |asked, asking, mv| format!("{asked}: {asking}の {mv} の待ったを認めますか?  y / n"),
+    takeback_question: |asked, asking, mv| format!("{asked}: {asking}の {mv} の待ったを認めますか?"),
     takeback_refused: |side| format!("{side}が待ったを認めませんでした"),
-    clock_keys: "m/M 持ち時間 ±1分  b/B 秒読み ±5秒  f/F 加算 ±1秒",
-    clock_side_line: |side| format!("s 対象: {side} (時間差)"),
+    clock_side_line: |key, side| format!("{key} 対象: {side} (時間差)"),
     clock_sides: ["両者", "☗のみ", "☖のみ"],
     time_up_undo: "u で取り消し",
     review_mode: "棋譜再生",

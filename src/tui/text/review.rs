@@ -5,6 +5,7 @@ pub struct ReviewText {
     /// The comment editor's title: the move (or the start position) commented.
     pub comment_title: fn(&str) -> String,
     pub comment_keys: &'static str,
+    /// The comment editor's question (the answers' keys follow it).
     pub comment_ask: &'static str,
     pub comment_kept: &'static str,
     pub comment_removed: &'static str,
@@ -23,9 +24,8 @@ pub struct ReviewText {
     pub goto_past_end: fn(usize, usize) -> String,
     pub no_variations: &'static str,
     pub variations_title: &'static str,
-    pub variations_keys: &'static str,
     pub main_line: &'static str,
-    /// The move and how many moves go with it.
+    /// The move and how many moves go with it (the answers' keys follow it).
     pub delete_question: fn(&str, usize) -> String,
     /// The move.
     pub promoted: fn(&str) -> String,
@@ -86,7 +86,7 @@ pub static EN: ReviewText = ReviewText {
     byoyomi: |s| format!("byoyomi {s}"),
     comment_title: |m| format!(" Comment: {m} "),
     comment_keys: "Ctrl-S keep · Esc cancel · Enter new line",
-    comment_ask: "Keep the changes? y keep · n discard · Esc edit",
+    comment_ask: "Keep the changes?",
     comment_kept: "comment kept (s saves the record)",
     comment_removed: "comment removed",
     comment_unchanged: "comment not changed",
@@ -100,9 +100,8 @@ pub static EN: ReviewText = ReviewText {
     goto_past_end: |n, last| format!("this line ends at move {last}, not {n}: showing move {last}"),
     no_variations: "no variations at this move",
     variations_title: " Variations ",
-    variations_keys: "↑/↓ choose · Enter go · p main line · d delete · Esc close",
     main_line: "main line",
-    delete_question: |m, n| format!("Delete {m} and its line ({})? (y / n)", moves(n)),
+    delete_question: |m, n| format!("Delete {m} and its line ({})?", moves(n)),
     promoted: |m| format!("{m} is now the main line"),
     deleted: |m, n| format!("deleted {m} ({})", moves(n)),
     wait_for_analysis: "the whole-game analysis is running: stop it (A) before changing the record's lines",
@@ -128,7 +127,7 @@ pub static JA: ReviewText = ReviewText {
     byoyomi: |s| format!("秒読み {s}"),
     comment_title: |m| format!(" コメント: {m} "),
     comment_keys: "Ctrl-S 確定 · Esc 取消 · Enter 改行",
-    comment_ask: "変更を残しますか? y 残す · n 捨てる · Esc 編集に戻る",
+    comment_ask: "変更を残しますか?",
     comment_kept: "コメントを記録しました (s で棋譜を保存)",
     comment_removed: "コメントを消しました",
     comment_unchanged: "コメントは変わっていません",
@@ -144,9 +143,8 @@ pub static JA: ReviewText = ReviewText {
     },
     no_variations: "この手に変化はありません",
     variations_title: " 変化 ",
-    variations_keys: "↑/↓ 選択 · Enter 移動 · p 本譜にする · d 削除 · Esc 閉じる",
     main_line: "本譜",
-    delete_question: |m, n| format!("{m} とその先 {n} 手を削除しますか? (y / n)"),
+    delete_question: |m, n| format!("{m} とその先 {n} 手を削除しますか?"),
     promoted: |m| format!("{m} を本譜にしました"),
     deleted: |m, n| format!("{m} を削除しました ({n} 手)"),
     wait_for_analysis: "棋譜解析の実行中です: 手順を変える前に A で止めてください",

@@ -19,7 +19,6 @@ pub struct SetupText {
     /// The editor's ways out, in `EditorExit::ALL` order.
     pub exits: [&'static str; 5],
     pub exit_title: &'static str,
-    pub exit_keys: &'static str,
     /// Labels of the editor panel.
     pub to_move: &'static str,
     pub pen: &'static str,
@@ -33,7 +32,6 @@ pub struct SetupText {
     pub edited_position: &'static str,
     pub position_shown: &'static str,
     pub list_title: &'static str,
-    pub list_keys: &'static str,
     /// A length in plies (`5手詰`).
     pub length: fn(Option<usize>) -> String,
     pub tsume_no_king: &'static str,
@@ -108,7 +106,6 @@ pub static EN: SetupText = SetupText {
     cannot_use: |way, why| format!("cannot {way}: {why}"),
     exits: ["play from here", "analyse (検討)", "solve as tsume (詰将棋)", "back to editing", "cancel"],
     exit_title: " Done editing ",
-    exit_keys: "↑/↓ choose  Enter take  Esc back",
     to_move: "to move",
     pen: "click puts",
     piece_box: "box (駒箱)",
@@ -123,7 +120,6 @@ pub static EN: SetupText = SetupText {
     edited_position: "edited position",
     position_shown: "the position shown",
     list_title: " 詰将棋 tsume problems ",
-    list_keys: "↑/↓ choose  Enter solve  Esc close",
     length: |n| match n {
         Some(n) => format!("mate in {n}"),
         None => "length unknown".into(),
@@ -179,7 +175,6 @@ pub static JA: SetupText = SetupText {
     cannot_use: |way, why| format!("{way}はできません: {why}"),
     exits: ["この局面から対局", "検討", "詰将棋として解く", "編集に戻る", "取消"],
     exit_title: " 編集完了 ",
-    exit_keys: "↑/↓ 選択  Enter 決定  Esc 戻る",
     to_move: "手番",
     pen: "クリックで置く駒",
     piece_box: "駒箱",
@@ -194,7 +189,6 @@ pub static JA: SetupText = SetupText {
     edited_position: "編集した局面",
     position_shown: "表示中の局面",
     list_title: " 詰将棋 ",
-    list_keys: "↑/↓ 選択  Enter 解く  Esc 閉じる",
     length: |n| match n {
         Some(n) => format!("{n}手詰"),
         None => "手数不明".into(),

@@ -121,7 +121,12 @@ fn give_hint(app: &mut App, usi: &str) {
     use crate::core::Score;
     use crate::engine::analysis::{Line, Update};
     app.request_hint();
-    let Some(crate::tui::app::StudyCommand::Analyse { pos, .. }) = app.study_command() else {
+    let Some(crate::tui::event::Command::Start(crate::tui::jobs::JobRequest::Study(
+        crate::tui::jobs::StudyJob::Analyse { pos, .. },
+    ))) = app.take_command(|c| {
+        matches!(c, crate::tui::event::Command::Start(crate::tui::jobs::JobRequest::Study(_)))
+    })
+    else {
         panic!("no hint asked for")
     };
     let m = pos.parse_usi_move(usi).unwrap();

@@ -3,9 +3,11 @@
 
 use super::frame::{centered, clear_under};
 use super::glyphs::Glyphs;
+use super::key_line::{ask, keys_line};
 use super::wrap::wrap;
 use crate::record::{MoveStyle, NodeId, ROOT, move_text, pv_text};
 use crate::tui::app::{App, CommentEditor, VariationList};
+use crate::tui::keymap::KeyMode;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Direction, Layout, Position, Rect};
 use ratatui::style::{Modifier, Style};
@@ -101,8 +103,11 @@ pub(super) fn draw_editor(f: &mut Frame, app: &App, e: &CommentEditor) {
     let area = f.area();
     let r = centered(area, crate::tui::app::COMMENT_WIDTH + 3, 14);
     clear_under(f.buffer_mut(), r);
-    let note = if e.asking { t.comment_ask } else { t.comment_keys };
-    let block = frame(&g, &(t.comment_title)(&move_label(app, e.node())), Some(note));
+    let note = match e.asking {
+        true => format!("{} {}", t.comment_ask, keys_line(app, KeyMode::CommentAsk, 0)),
+        false => t.comment_keys.to_string(),
+    };
+    let block = frame(&g, &(t.comment_title)(&move_label(app, e.node())), Some(&note));
     let inner = block.inner(r);
     f.render_widget(block, r);
     let (lines, (x, y)) = e.window(inner.height);
@@ -153,15 +158,15 @@ pub(super) fn draw_variations(f: &mut Frame, app: &App, v: &VariationList) {
     let w = area.width.min(72);
     let room = w.saturating_sub(4) as usize;
     let lines: Vec<String> = (0..v.children.len()).map(|i| variation_line(app, v, i, room)).collect();
-    let note_text;
     let note = if v.confirm_delete {
         let pos = app.record().position_at(v.parent);
         let m = move_text(&pos, app.record().node(v.chosen()).mv, MoveStyle::KifMarked);
-        note_text = (t.delete_question)(&m, crate::tui::app::subtree_moves(app.record(), v.chosen()));
-        note_text.as_str()
+        let question = (t.delete_question)(&m, crate::tui::app::subtree_moves(app.record(), v.chosen()));
+        ask(app, &question, KeyMode::Question)
     } else {
-        t.variations_keys
+        keys_line(app, KeyMode::Variations, 0)
     };
+    let note = note.as_str();
     let widest = lines.iter().map(|l| l.width()).chain([note.width() + 2]).max().unwrap_or(10) as u16;
     let r = centered(area, (widest + 4).min(w), lines.len() as u16 + 2);
     clear_under(f.buffer_mut(), r);

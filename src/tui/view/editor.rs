@@ -5,8 +5,10 @@
 use super::board::{draw_board_with, piece_span};
 use super::geometry::HAND_ORDER;
 use super::glyphs::Glyphs;
+use super::key_line::keys_line;
 use crate::core::{Color, Hand, PieceKind, SetupProblem, SetupUse, Square};
 use crate::tui::app::{App, Editor, EditorExit, EditorSlot};
+use crate::tui::keymap::KeyMode;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -201,7 +203,12 @@ fn numbered_lines(rows: Vec<String>, first: usize, chosen: usize, keys: &str) ->
 fn draw_menu(f: &mut Frame, app: &App, chosen: usize) {
     let t = app.setup_text();
     let rows = EditorExit::ALL.iter().map(|&x| t.exits[x as usize].to_string()).collect();
-    super::frame::simple(f, &super::glyphs(app), t.exit_title, menu_lines(rows, chosen, t.exit_keys));
+    super::frame::simple(
+        f,
+        &super::glyphs(app),
+        t.exit_title,
+        menu_lines(rows, chosen, &keys_line(app, KeyMode::EditorMenu, 0)),
+    );
 }
 
 /// Tsume mode's problem list: the position shown, then the shipped problems with their length.
@@ -218,7 +225,8 @@ pub(super) fn draw_tsume_list(f: &mut Frame, app: &App, chosen: usize) {
     let fit = (f.area().height as usize).saturating_sub(6).max(1);
     let first = chosen.saturating_sub(fit / 2).min(rows.len().saturating_sub(fit));
     let shown: Vec<String> = rows.into_iter().skip(first).take(fit).collect();
-    super::frame::simple(f, &super::glyphs(app), &title, numbered_lines(shown, first, chosen, t.list_keys));
+    let keys = keys_line(app, KeyMode::TsumeList, 0);
+    super::frame::simple(f, &super::glyphs(app), &title, numbered_lines(shown, first, chosen, &keys));
 }
 
 #[cfg(test)]

@@ -67,7 +67,14 @@ mod tests {
     fn analysing(cp: i32) -> App {
         let mut app = App::new(Position::startpos());
         app.toggle_analysis();
-        let Some(crate::tui::app::StudyCommand::Analyse { pos, .. }) = app.study_command() else { panic!() };
+        let Some(crate::tui::event::Command::Start(crate::tui::jobs::JobRequest::Study(
+            crate::tui::jobs::StudyJob::Analyse { pos, .. },
+        ))) = app.take_command(|c| {
+            matches!(c, crate::tui::event::Command::Start(crate::tui::jobs::JobRequest::Study(_)))
+        })
+        else {
+            panic!()
+        };
         let m = pos.parse_usi_move("2g2f").unwrap();
         let lines = vec![Line { score: Score::Cp(cp), pv: vec![m] }];
         app.on_analysis_update(Update { depth: 9, nodes: 1, nps: 1, time_ms: 1, lines, done: false });

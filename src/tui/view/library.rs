@@ -241,7 +241,7 @@ mod tests {
             folders: vec![(Origin::Documents, "/home/u/Documents".into())],
         });
         app.open_library();
-        app.library_command();
+        app.take_command(|c| matches!(c, crate::tui::event::Command::Start(_)));
         app.on_library_scanned(std::sync::Arc::new(crate::tui::library::Found {
             entries,
             ..Default::default()
@@ -265,7 +265,7 @@ mod tests {
     fn the_files_past_the_scans_limit_are_counted_where_the_width_does_not_cut_it() {
         let mut app = App::new(Position::startpos());
         app.open_library();
-        app.library_command();
+        app.take_command(|c| matches!(c, crate::tui::event::Command::Start(_)));
         app.on_library_scanned(std::sync::Arc::new(crate::tui::library::Found {
             entries: vec![entry("club.kifu", GAME)],
             left_out: 5,

@@ -10,6 +10,7 @@ mod eval_bar;
 mod explorer;
 mod frame;
 pub mod geometry;
+mod key_line;
 mod learn;
 pub mod library;
 mod online;

@@ -2,7 +2,9 @@
 //! summary, the extended mode's lobby, the protocol window, and the chat under the board.
 
 use super::frame::{centered, clear_under, frame};
+use super::key_line::keys_line;
 use crate::tui::app::{App, FormField, OnlineForm, Stage};
+use crate::tui::keymap::{Action, KeyMode};
 use crate::tui::settings::OnlineSide;
 use crate::tui::text::online::OnlineText;
 use ratatui::Frame;
@@ -18,17 +20,22 @@ pub(super) fn draw_online(f: &mut Frame, app: &App, now: Instant) {
     let Some(o) = app.online() else { return };
     let t = app.online_text();
     match o.stage() {
-        Stage::Dialog(form) => window(f, app, t.dialog_title, dialog_lines(t, form), Some(t.dialog_keys)),
+        Stage::Dialog(form) => {
+            let keys = format!("{} · {}", t.dialog_typing, keys_line(app, KeyMode::OnlineDialog, 0));
+            window(f, app, t.dialog_title, dialog_lines(t, form), Some(&keys))
+        }
         Stage::Connecting => {
-            window(f, app, t.waiting_title, vec![t.connecting_body.into()], Some(t.waiting_keys))
+            window(f, app, t.waiting_title, vec![t.connecting_body.into()], Some(&waiting_keys(app)))
         }
         Stage::Waiting => {
             let body = (t.waiting_body)(&o.settings().game, o.elapsed(now).as_secs());
-            window(f, app, t.waiting_title, vec![body], Some(t.waiting_keys))
+            window(f, app, t.waiting_title, vec![body], Some(&waiting_keys(app)))
         }
         Stage::Summary => {
             let lines = o.session().summary().map(|s| (t.summary_lines)(s)).unwrap_or_default();
-            window(f, app, t.summary_title, lines, Some(t.summary_keys))
+            let protocol = (t.protocol_window)(&app.keymap().key_name(KeyMode::Online, Action::Protocol));
+            let keys = format!("{} · {protocol}", keys_line(app, KeyMode::OnlineSummary, 0));
+            window(f, app, t.summary_title, lines, Some(&keys))
         }
         Stage::Lobby => {
             let mut lines = vec![t.lobby_body.to_string()];
@@ -91,6 +98,12 @@ fn yes_no(t: &OnlineText, on: bool) -> String {
     format!("[{}] {}", if on { "x" } else { " " }, if on { t.yes_no[0] } else { t.yes_no[1] })
 }
 
+/// The keys while connecting or waiting: cancel (log out), the protocol window.
+fn waiting_keys(app: &App) -> String {
+    let key = |a| app.keymap().key_name(KeyMode::Online, a);
+    (app.online_text().waiting_keys)(&key(Action::Cancel), &key(Action::Protocol))
+}
+
 /// A window over the board with `lines` and the keys in its bottom edge.
 fn window(f: &mut Frame, app: &App, title: &str, lines: Vec<String>, keys: Option<&str>) {
     let g = super::glyphs(app);
@@ -131,7 +144,8 @@ pub(super) fn draw_protocol(f: &mut Frame, app: &App, scroll: usize) {
         })
         .collect();
     clear_under(f.buffer_mut(), r);
-    let note = format!("{}-{}/{} {}", first + usize::from(end > first), end, log.len(), t.protocol_keys);
+    let keys = format!("{} · {}", keys_line(app, KeyMode::Protocol, 0), app.text().other_keys_close);
+    let note = format!("{}-{}/{} {keys}", first + usize::from(end > first), end, log.len());
     f.render_widget(Paragraph::new(body).block(frame(&g, t.protocol_title, Some(&note))), r);
 }
 

@@ -4,8 +4,10 @@
 
 use super::frame::{centered, clear_under, frame, simple};
 use super::glyphs::Glyphs;
+use super::key_line::{ask, keys_line};
 use crate::record::SquareNames;
 use crate::tui::app::{App, GameMode, NewGameChoice, Popup, SettingItem, SettingsScreen};
+use crate::tui::keymap::{Action, KeyMode};
 use crate::tui::settings::{ImpasseRule, Language, Mode, Notation, PieceStyle, Settings, Side};
 use crate::tui::text::Text;
 use ratatui::Frame;
@@ -24,12 +26,12 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             f,
             &g,
             t.promote_title,
-            vec![format!("{} → {}", from.japanese(), to.japanese()), t.promote_choices.into()],
+            vec![format!("{} → {}", from.japanese(), to.japanese()), keys_line(app, KeyMode::Promotion, 0)],
         ),
         Popup::ConfirmQuit => {
-            let mut lines = vec![t.quit_question.to_string()];
+            let mut lines = vec![ask(app, t.quit_question, KeyMode::Offer)];
             if let Some(e) = app.unsaved_after_autosave_failure() {
-                lines = vec![(t.quit_unsaved)(e), t.quit_unsaved_choices.to_string()];
+                lines = vec![(t.quit_unsaved)(e), keys_line(app, KeyMode::QuitUnsaved, 0)];
             }
             if app.online().is_some_and(|o| o.playing()) {
                 lines.insert(0, app.online_text().quit_leaves_game.into());
@@ -37,33 +39,46 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             simple(f, &g, t.quit_title, lines)
         }
         Popup::ConfirmLearnAnalysis => {
-            simple(f, &g, t.learn_offer_title, vec![t.learn_offer_question.into()])
+            simple(f, &g, t.learn_offer_title, vec![ask(app, t.learn_offer_question, KeyMode::Offer)])
         }
         Popup::ConfirmOverwrite(path) => {
-            simple(f, &g, t.overwrite_title, vec![(t.prompt_overwrite)(&path.display().to_string())])
+            let question = (t.prompt_overwrite)(&path.display().to_string());
+            simple(f, &g, t.overwrite_title, vec![ask(app, &question, KeyMode::Question)])
         }
-        Popup::ConfirmResign => simple(f, &g, t.resign_title, vec![t.resign_question.into()]),
-        Popup::ConfirmTakeback => simple(f, &g, t.clocks.takeback_title, vec![app.takeback_question()]),
+        Popup::ConfirmResign => {
+            simple(f, &g, t.resign_title, vec![ask(app, t.resign_question, KeyMode::Question)])
+        }
+        Popup::ConfirmTakeback => {
+            let question = ask(app, &app.takeback_question(), KeyMode::Question);
+            simple(f, &g, t.clocks.takeback_title, vec![question])
+        }
         Popup::ConfirmDeclare => {
             let title = match app.impasse_rule() {
                 crate::core::ImpasseRule::Csa27 => t.declare_title_csa,
                 crate::core::ImpasseRule::Jsa24 => t.declare_title_24,
             };
-            let lines = vec![app.declaration_summary(), t.declare_warning.into(), t.declare_question.into()];
+            let question = ask(app, t.declare_question, KeyMode::Question);
+            let lines = vec![app.declaration_summary(), t.declare_warning.into(), question];
             simple(f, &g, title, lines)
         }
-        Popup::Help { scroll } => draw_help(f, &g, t, &app.help_keys(), *scroll),
+        Popup::Help { scroll } => {
+            let note = format!("{} · {}", keys_line(app, KeyMode::Help, 0), t.other_keys_close);
+            draw_help(f, &g, t, &app.help_keys(), *scroll, &note)
+        }
         Popup::NewGame(choice) => {
             let edited = app.editor().map(|_| app.setup_text().edited_position);
             simple(f, &g, t.new_game_title, new_game_body(app, choice, edited))
         }
-        Popup::Settings(screen) => draw_settings(f, &g, t, app.settings(), screen),
+        Popup::Settings(screen) => {
+            let keys = format!("{} · {}", keys_line(app, KeyMode::Settings, 0), t.settings_saved_note);
+            draw_settings(f, &g, t, app.settings(), screen, &keys)
+        }
         Popup::Comment(e) => super::comment::draw_editor(f, app, e),
         Popup::Variations(v) => super::comment::draw_variations(f, app, v),
         Popup::TsumeList { row } => super::editor::draw_tsume_list(f, app, *row),
         Popup::OfferSaveLost(why) => {
             let t = app.online_text();
-            simple(f, &g, t.lost_title, vec![why.clone(), t.save_question.into()])
+            simple(f, &g, t.lost_title, vec![why.clone(), ask(app, t.save_question, KeyMode::Offer)])
         }
         Popup::Protocol { scroll } => super::online::draw_protocol(f, app, *scroll),
     }
@@ -75,9 +90,16 @@ pub(super) fn help_lines(keys: &[(String, String)]) -> Vec<String> {
     keys.iter().map(|(k, d)| format!("{k}{}  {d}", " ".repeat(kw - k.width()))).collect()
 }
 
-/// The help, as many lines as fit from `scroll` on; a note in the bottom edge says how to
-/// scroll when not everything fits.
-fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, keys: &[(String, String)], scroll: usize) {
+/// The help, as many lines as fit from `scroll` on; a note in the bottom edge (`scroll_keys`)
+/// says how to scroll when not everything fits.
+fn draw_help(
+    f: &mut Frame,
+    g: &Glyphs,
+    t: &Text,
+    keys: &[(String, String)],
+    scroll: usize,
+    scroll_keys: &str,
+) {
     let area = f.area();
     let lines = help_lines(keys);
     let widest = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
@@ -87,8 +109,7 @@ fn draw_help(f: &mut Frame, g: &Glyphs, t: &Text, keys: &[(String, String)], scr
     let visible = h.saturating_sub(2) as usize;
     let fits = visible >= lines.len();
     let first = if fits { 0 } else { scroll.min(lines.len() - visible) };
-    let note =
-        (!fits).then(|| format!("{}-{}/{} {}", first + 1, first + visible, lines.len(), t.help_scroll));
+    let note = (!fits).then(|| format!("{}-{}/{} {scroll_keys}", first + 1, first + visible, lines.len()));
     clear_under(f.buffer_mut(), r);
     let body: Vec<Line> = lines.iter().skip(first).take(visible).map(|l| Line::from(g.pad(l))).collect();
     f.render_widget(Paragraph::new(body).block(frame(g, t.help_title, note.as_deref())), r);
@@ -108,8 +129,9 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
     body.push(format!("  {}. {online} …", GameMode::ALL.len() + 1));
     body.push(String::new());
     if mode == GameMode::EngineVsEngine {
-        body.push(format!("  {}", (t.side_level_line)(t.sides[0], level, "←/→")));
-        body.push(format!("  {}", (t.side_level_line)(t.sides[1], gote_level, "< / >")));
+        let keys = |a| app.keymap().group_keys(KeyMode::NewGame, a);
+        body.push(format!("  {}", (t.side_level_line)(t.sides[0], level, &keys(Action::CursorLeft))));
+        body.push(format!("  {}", (t.side_level_line)(t.sides[1], gote_level, &keys(Action::GoteLevelDown))));
     } else {
         body.push(format!("  {}", (t.level_line)(level)));
     }
@@ -118,22 +140,23 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
         (Some(tc), crate::tui::settings::Language::Ja) => crate::tui::app::clock::controls_label_ja(tc),
         (Some(tc), crate::tui::settings::Language::En) => crate::tui::app::clock::controls_label_en(tc),
     };
-    body.push(format!("  {}: {clock_text}", t.clock_line));
+    let key = |a| app.keymap().key_name(KeyMode::NewGame, a);
+    body.push(format!("  {}: {clock_text}", (t.clock_line)(&key(Action::Clock))));
     let editing = match clock_side {
         None => t.clocks.clock_sides[0],
         Some(crate::core::Color::Black) => t.clocks.clock_sides[1],
         Some(crate::core::Color::White) => t.clocks.clock_sides[2],
     };
-    body.push(format!("    {}", t.clocks.clock_keys));
-    body.push(format!("    {}", (t.clocks.clock_side_line)(editing)));
+    body.push(format!("    {}", keys_line(app, KeyMode::NewGame, 1)));
+    body.push(format!("    {}", (t.clocks.clock_side_line)(&key(Action::ClockSide), editing)));
     let h = &crate::record::HANDICAPS[handicap];
     let who = if h.is_even() { String::new() } else { format!("  {}", t.uwate_moves_first) };
     match edited {
         Some(name) => body.push(format!("  {name}")),
-        None => body.push(format!("  {}: {}{who}", t.handicap_line, h.name)),
+        None => body.push(format!("  {}: {}{who}", (t.handicap_line)(&key(Action::Handicap)), h.name)),
     }
     body.push(String::new());
-    body.push(format!("  {}", t.new_game_keys));
+    body.push(format!("  {}", keys_line(app, KeyMode::NewGame, 0)));
     body
 }
 
@@ -202,12 +225,12 @@ pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String
     }
 }
 
-/// The settings screen: one row per setting, the chosen one highlighted; the engine command
-/// shows its line editor (with the terminal cursor in it) while being edited.
-fn draw_settings(f: &mut Frame, g: &Glyphs, t: &Text, s: &Settings, screen: &SettingsScreen) {
+/// The settings screen: one row per setting, the chosen one highlighted, then `keys`; the
+/// engine command shows its line editor (with the terminal cursor in it) while being edited.
+fn draw_settings(f: &mut Frame, g: &Glyphs, t: &Text, s: &Settings, screen: &SettingsScreen, keys: &str) {
     let area = f.area();
     let lw = t.settings_labels.iter().map(|l| l.width()).max().unwrap_or(0);
-    let w = (lw as u16 + 40).max(t.settings_keys.width() as u16 + 4).min(area.width);
+    let w = (lw as u16 + 40).max(keys.width() as u16 + 4).min(area.width);
     let h = (SettingItem::ALL.len() as u16 + 4).min(area.height);
     let r = centered(area, w, h);
     clear_under(f.buffer_mut(), r);
@@ -239,6 +262,6 @@ fn draw_settings(f: &mut Frame, g: &Glyphs, t: &Text, s: &Settings, screen: &Set
         ]));
     }
     lines.push(Line::from(""));
-    lines.push(Line::from(g.pad(t.settings_keys)));
+    lines.push(Line::from(g.pad(keys)));
     f.render_widget(Paragraph::new(lines), inner);
 }

@@ -201,7 +201,10 @@ fn the_computers_thinking_is_shown_in_shogi_terms() {
         handicap: 0,
     });
     let now = Instant::now();
-    assert!(matches!(app.engine_command(now), Some(crate::tui::app::EngineCommand::Think { .. })));
+    assert!(matches!(
+        app.engine_command(now),
+        Some(crate::tui::event::Command::Start(crate::tui::jobs::JobRequest::Think(_)))
+    ));
     let mv = |s| crate::core::Move::from_usi(s).unwrap();
     let info = ThinkingInfo { depth: 9, score: Some(Score::Cp(-120)), pv: vec![mv("2g2f"), mv("8c8d")] };
     app.on_engine_event(EngineReport::Thinking(info), now);

@@ -4,6 +4,7 @@
 
 use super::wrap::wrap;
 use crate::tui::app::{App, GameMode, InputKind, LineInput, Player};
+use crate::tui::keymap::{Action, KeyMode};
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
@@ -22,14 +23,18 @@ fn message_lines(app: &App, width: u16) -> Vec<String> {
 /// `width`, as two lists.
 fn message_parts(app: &App, width: u16) -> (Vec<String>, Vec<String>) {
     let g = super::glyphs(app);
+    let key = |a| app.keymap().key_name(KeyMode::Board, a);
     // an empty message shows how to get help
-    let message = if app.message().is_empty() { app.text().help_hint } else { app.message() };
-    let mut lines = wrap(&g.pad(message), width);
+    let message = match app.message() {
+        "" => (app.text().help_hint)(&key(Action::Help)),
+        m => m.to_string(),
+    };
+    let mut lines = wrap(&g.pad(&message), width);
     // a failed autosave is said until one is written (or the record is saved by hand)
     if let Some(e) = app.unsaved_after_autosave_failure()
         && !app.message().contains(e)
     {
-        lines.extend(wrap(&g.pad(&(app.text().autosave_failing)(e)), width));
+        lines.extend(wrap(&g.pad(&(app.text().autosave_failing)(e, &key(Action::Save))), width));
     }
     let thinking = super::thinking::thinking_text(app);
     let thinking = if thinking.is_empty() { Vec::new() } else { wrap(&g.pad(&thinking), width) };
