@@ -1,19 +1,15 @@
-//! A fresh temporary folder for a unit test, removed when the test ends.
+//! A fresh temporary folder for a unit test (made by `tempfile`), removed when the test ends.
 
-pub(crate) struct TempDir(pub std::path::PathBuf);
+/// The folder's path, and the `tempfile` handle that removes the folder when dropped.
+pub(crate) struct TempDir(pub std::path::PathBuf, #[allow(dead_code)] tempfile::TempDir);
 
 impl TempDir {
-    /// `<tmp>/shogiban-<tag>-<pid>`, emptied first.
+    /// `<tmp>/shogiban-<tag>-<random>`, unique to this run.
     pub(crate) fn new(tag: &str) -> TempDir {
-        let p = std::env::temp_dir().join(format!("shogiban-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("a temporary folder");
-        TempDir(p)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("shogiban-{tag}-"))
+            .tempdir()
+            .expect("a temporary folder");
+        TempDir(dir.path().to_path_buf(), dir)
     }
 }

@@ -1,7 +1,8 @@
 //! The real CSA server (`shogi-server`, Ruby) for tests, started from
 //! `../shared/tools/csa-server` beside the repository (or the script `SHOGIBAN_CSA_SERVER`
-//! names), and a client speaking the protocol by hand. Where the script or Ruby is missing,
-//! `Server::start` says so and gives `None`: the test passes without playing.
+//! names), on a port the system hands out as free, and a client speaking the protocol by hand.
+//! Where the script or Ruby is missing, `Server::start` says so and gives `None`: the test passes
+//! without playing, except under `CI=true`, where it fails.
 
 // each test crate uses only part of it
 #![allow(dead_code)]
@@ -12,20 +13,37 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+/// Says why the real server cannot run and gives `None` (the test passes without playing), or
+/// fails the test under `CI=true`, where the server must be there.
+fn skip(why: &str) -> Option<Server> {
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("CI=true and the real CSA server cannot be started: {why}");
+    }
+    eprintln!("SKIPPED: {why}");
+    None
+}
+
 /// A running shogi-server, killed when dropped.
 pub struct Server {
     pid: String,
     pub port: u16,
     pub dir: PathBuf,
+    /// Holds `dir` (removed after the server is killed).
+    _temp: tempfile::TempDir,
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-KILL", &self.pid]).status();
+        self.kill();
     }
 }
 
 impl Server {
+    /// Kills the server (its folder stays until the `Server` is dropped).
+    pub fn kill(&self) {
+        let _ = Command::new("kill").args(["-KILL", &self.pid]).status();
+    }
+
     /// Starts the server on a port free at the time with `options`, or says why it cannot and
     /// gives `None`.
     pub fn start(options: &[&str]) -> Option<Server> {
@@ -33,8 +51,10 @@ impl Server {
             .map(PathBuf::from)
             .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/csa-server"));
         if !script.exists() {
-            eprintln!("SKIPPED: {} is missing, so the real CSA server cannot be started", script.display());
-            return None;
+            return skip(&format!(
+                "{} is missing, so the real CSA server cannot be started",
+                script.display()
+            ));
         }
         if Command::new("ruby")
             .arg("-e")
@@ -43,18 +63,16 @@ impl Server {
             .map(|o| !o.status.success())
             .unwrap_or(true)
         {
-            eprintln!("SKIPPED: Ruby with WEBrick is missing (apt-get install -y ruby ruby-webrick)");
-            return None;
+            return skip("Ruby with WEBrick is missing (apt-get install -y ruby ruby-webrick)");
         }
         // a port the system hands out as free (the server binds it a moment later)
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let dir = std::env::temp_dir().join(format!("shogiban-csa-test-{port}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let temp = tempfile::Builder::new().prefix("shogiban-csa-test-").tempdir().unwrap();
+        let dir = temp.path().to_path_buf();
         let out = Command::new(&script).arg(port.to_string()).arg(&dir).args(options).output().unwrap();
         assert!(out.status.success(), "csa-server failed: {}", String::from_utf8_lossy(&out.stderr));
         let pid = String::from_utf8(out.stdout).unwrap().trim().to_string();
-        Some(Server { pid, port, dir })
+        Some(Server { pid, port, dir, _temp: temp })
     }
 
     /// The record the server wrote for `game_id`.

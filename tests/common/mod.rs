@@ -5,31 +5,23 @@
 
 use std::path::{Path, PathBuf};
 
-/// A fresh directory under the system's temporary directory, removed again when dropped (also
-/// when the test fails), so test runs leave nothing behind.
-pub struct TempDir(PathBuf);
+/// A fresh directory under the system's temporary directory (made by `tempfile`, its name
+/// unique to this run), removed again when dropped (also when the test fails), so test runs
+/// leave nothing behind and parallel runs never share one.
+pub struct TempDir(tempfile::TempDir);
 
 impl TempDir {
-    /// `<tmp>/shogiban-<name>-<pid>`, emptied first if an earlier run left it.
+    /// `<tmp>/shogiban-<name>-<random>`.
     pub fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!("shogiban-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
+        TempDir(tempfile::Builder::new().prefix(&format!("shogiban-{name}-")).tempdir().unwrap())
     }
 
     pub fn path(&self) -> &Path {
-        &self.0
+        self.0.path()
     }
 
     pub fn join(&self, name: impl AsRef<Path>) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.0.path().join(name)
     }
 }
 

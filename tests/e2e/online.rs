@@ -48,7 +48,7 @@ fn the_app_opened_with_csa_plays_a_typed_move_and_shows_the_opponents_resignatio
     // the server's record is the game the app played (written as the server closes the game)
     bob.until(|l| l == "#LOSE");
     let id = bob.game_id();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let deadline = std::time::Instant::now() + super::tui::HANG;
     let record = loop {
         match server.find_record(&id) {
             Some(r) if r.contains("%TORYO") => break r,

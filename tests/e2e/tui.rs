@@ -8,6 +8,10 @@ use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// How long a wait for the real program may take before the test calls it a hang: far beyond
+/// any wait on a busy machine, so it matters only when the program is stuck.
+pub(crate) const HANG: Duration = Duration::from_secs(120);
+
 pub(crate) struct Session {
     parser: Arc<Mutex<vt100::Parser>>,
     /// Every byte the program wrote to the terminal.
@@ -113,7 +117,7 @@ impl Session {
         self.parser.lock().unwrap().screen().contents()
     }
 
-    /// Waits until the screen contains `text` (generous timeout: CI machines are slow).
+    /// Waits until the screen contains `text` (at most [`HANG`]).
     pub(crate) fn wait_for(&self, text: &str) -> String {
         self.wait_until(&format!("{text:?}"), |s| s.contains(text))
     }
@@ -126,7 +130,7 @@ impl Session {
             if done(&s) {
                 return s;
             }
-            if start.elapsed() > Duration::from_secs(20) {
+            if start.elapsed() > HANG {
                 panic!("timed out waiting for {what}; screen:\n{s}");
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -151,7 +155,7 @@ impl Session {
 
     pub(crate) fn wait_exit(&mut self) -> bool {
         let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(10) {
+        while start.elapsed() < HANG {
             if let Ok(Some(_)) = self.child.try_wait() {
                 return true;
             }
@@ -185,7 +189,7 @@ fn wait_for_file(path: &std::path::Path, text: &str) -> String {
         if content.contains(text) {
             return content;
         }
-        if start.elapsed() > Duration::from_secs(20) {
+        if start.elapsed() > HANG {
             panic!("timed out waiting for {text:?} in {}:\n{content}", path.display());
         }
         std::thread::sleep(Duration::from_millis(50));
@@ -382,7 +386,7 @@ fn a_game_killed_mid_way_comes_back_and_a_new_game_keeps_it() {
         if let Some(f) = files.first() {
             break std::fs::read_to_string(f).unwrap();
         }
-        assert!(start.elapsed() < Duration::from_secs(20), "nothing kept in previous/");
+        assert!(start.elapsed() < HANG, "nothing kept in previous/");
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(kept.contains("８四歩(83)"), "{kept}");
@@ -433,7 +437,7 @@ fn ctrl_z_suspends_and_the_screen_comes_back_on_resume() {
     s.send("\x1a");
     let start = Instant::now();
     while !stopped() {
-        assert!(start.elapsed() < Duration::from_secs(20), "not stopped after Ctrl-Z");
+        assert!(start.elapsed() < HANG, "not stopped after Ctrl-Z");
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(contains(&s.raw(), b"\x1b[?1049l"), "the terminal was not restored before stopping");
@@ -442,7 +446,7 @@ fn ctrl_z_suspends_and_the_screen_comes_back_on_resume() {
     s.signal("CONT");
     let start = Instant::now();
     while entered(&s.raw()) < 2 {
-        assert!(start.elapsed() < Duration::from_secs(20), "the screen did not come back");
+        assert!(start.elapsed() < HANG, "the screen did not come back");
         std::thread::sleep(Duration::from_millis(20));
     }
     s.wait_for("開始局面");
@@ -707,7 +711,7 @@ fn wait_for_files(dir: &std::path::Path, suffix: &str) -> Vec<std::path::PathBuf
         if !files.is_empty() {
             return files;
         }
-        assert!(start.elapsed() < Duration::from_secs(20), "no *{suffix} in {}", dir.display());
+        assert!(start.elapsed() < HANG, "no *{suffix} in {}", dir.display());
         std::thread::sleep(Duration::from_millis(50));
     }
 }

@@ -90,10 +90,10 @@ fn round_trip_build_write_read() {
     assert_eq!(book, again);
     assert_eq!(again.to_text(), text);
     // through a file as well
-    let path = std::env::temp_dir().join(format!("shogiban-book-test-{}.sfen", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("book.sfen");
     book.save(&path).unwrap();
     let loaded = Book::load(&path).unwrap();
-    std::fs::remove_file(&path).ok();
     assert_eq!(book, loaded);
 }
 

@@ -16,8 +16,8 @@
 
 use super::params::*;
 use crate::core::{Color, Move};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// What limits a search. `Limits::default()` is an infinite search (stopped by the flag only).
@@ -126,33 +126,78 @@ pub fn budgets_now(l: &Limits, us: Color) -> Option<(u64, u64)> {
     budgets(&with_reserve, us)
 }
 
-/// The longest recent stall (ms) and when it was seen (ms since `epoch()`).
-static STALL_GAP: AtomicU64 = AtomicU64::new(0);
-static STALL_AT: AtomicU64 = AtomicU64::new(0);
-
-fn epoch() -> Instant {
-    static EPOCH: OnceLock<Instant> = OnceLock::new();
-    *EPOCH.get_or_init(Instant::now)
+/// The longest recent stall (ms) and when it was seen (ms since `epoch`).
+pub struct StallMemory {
+    gap: AtomicU64,
+    at: AtomicU64,
+    epoch: Instant,
 }
 
-/// What is kept back for a stall of `gap` ms seen at `at`, at time `now` (ms since `epoch()`).
+impl StallMemory {
+    pub fn new() -> StallMemory {
+        StallMemory { gap: AtomicU64::new(0), at: AtomicU64::new(0), epoch: Instant::now() }
+    }
+
+    /// Milliseconds since this memory began.
+    fn now(&self) -> u64 {
+        self.epoch.elapsed().as_millis() as u64
+    }
+
+    /// Milliseconds kept back at `now` (ms since `epoch`).
+    fn reserve_at(&self, now: u64) -> u64 {
+        reserve_for(self.gap.load(Ordering::Relaxed), self.at.load(Ordering::Relaxed), now)
+    }
+
+    /// Records a gap of `gap` ms seen at `now`; it sets the reserve when it is at least the
+    /// current one.
+    fn note_at(&self, gap: u64, now: u64) {
+        if gap >= self.reserve_at(now) {
+            self.gap.store(gap, Ordering::Relaxed);
+            self.at.store(now, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Default for StallMemory {
+    fn default() -> StallMemory {
+        StallMemory::new()
+    }
+}
+
+/// The stall memory of the searches of this process: stalls are a property of the machine, so
+/// one search's stall is kept back by the next. Unit tests each run on a thread of their own and
+/// get a memory per thread, so a stall one test sees never changes another's budgets.
+fn stalls() -> &'static StallMemory {
+    #[cfg(not(test))]
+    {
+        static STALLS: std::sync::OnceLock<StallMemory> = std::sync::OnceLock::new();
+        STALLS.get_or_init(StallMemory::new)
+    }
+    #[cfg(test)]
+    {
+        thread_local! {
+            static STALLS: &'static StallMemory = Box::leak(Box::new(StallMemory::new()));
+        }
+        STALLS.with(|s| *s)
+    }
+}
+
+/// What is kept back for a stall of `gap` ms seen at `at`, at time `now` (ms since the epoch).
 fn reserve_for(gap: u64, at: u64, now: u64) -> u64 {
     if gap == 0 || now.saturating_sub(at) > STALL_MEMORY_MS { 0 } else { gap.min(STALL_RESERVE_MAX_MS) }
 }
 
 /// Milliseconds kept back, on top of the margin, because the machine stalled lately.
 pub fn stall_reserve_ms() -> u64 {
-    let now = epoch().elapsed().as_millis() as u64;
-    reserve_for(STALL_GAP.load(Ordering::Relaxed), STALL_AT.load(Ordering::Relaxed), now)
+    let s = stalls();
+    s.reserve_at(s.now())
 }
 
 /// Records a gap of `gap` ms in which a search did not run; it sets the reserve when it is
 /// at least the current one.
 pub fn note_stall(gap: u64) {
-    if gap >= stall_reserve_ms() {
-        STALL_GAP.store(gap, Ordering::Relaxed);
-        STALL_AT.store(epoch().elapsed().as_millis() as u64, Ordering::Relaxed);
-    }
+    let s = stalls();
+    s.note_at(gap, s.now());
 }
 
 /// The running clock of one search.
@@ -309,12 +354,17 @@ mod tests {
         assert!(scale <= 1.0, "{scale}");
     }
 
+    /// `clock` as if it had started `ms` milliseconds ago.
+    fn started_ago(clock: &mut Clock, ms: u64) {
+        clock.start = Instant::now() - std::time::Duration::from_millis(ms);
+    }
+
     #[test]
     fn a_settled_search_stops_iterating_before_the_optimum() {
         let l = Limits { time: [Some(60_000), Some(60_000)], ..Limits::default() };
         let mut c = Clock::new(&l, Color::Black);
         let (opt, _) = budgets(&l, Color::Black).unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(opt / 2 * 6 / 10 + 5));
+        started_ago(&mut c, opt / 2 * 6 / 10 + 5);
         // past half the optimum scaled by 0.6, not past half the optimum scaled by 2
         assert!(c.stop_iterating(0.6));
         assert!(!c.stop_iterating(2.0));
@@ -382,12 +432,20 @@ mod tests {
         assert_eq!(reserve_for(180, 1_000, 1_000 + STALL_MEMORY_MS), 180);
         assert_eq!(reserve_for(180, 1_000, 1_001 + STALL_MEMORY_MS), 0, "forgotten after a while");
         assert_eq!(reserve_for(5_000, 0, 0), STALL_RESERVE_MAX_MS);
+        // a memory keeps the longest recent gap, and forgets it after a while
+        let m = StallMemory::new();
+        m.note_at(300, 1_000);
+        m.note_at(200, 2_000);
+        assert_eq!(m.reserve_at(2_000), 300);
+        m.note_at(200, 1_001 + STALL_MEMORY_MS);
+        assert_eq!(m.reserve_at(1_001 + STALL_MEMORY_MS), 200);
         // a search that is not running between two polls of its clock records the gap, and the
-        // next budgets keep it back (other tests may record longer gaps, never shorter ones)
+        // next budgets keep it back (this test's memory is its own)
         let l = Limits { time: [Some(0), Some(0)], byoyomi: 10_000, ..Limits::default() };
         let mut clock = Clock::new(&l, Color::Black);
         assert!(!clock.out_of_time());
-        std::thread::sleep(std::time::Duration::from_millis(STALL_GAP_MS + 30));
+        let polled = clock.elapsed_ms();
+        started_ago(&mut clock, polled + STALL_GAP_MS + 30);
         assert!(!clock.out_of_time());
         let reserve = stall_reserve_ms();
         assert!(reserve >= STALL_GAP_MS + 30, "{reserve}");
