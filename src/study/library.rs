@@ -216,16 +216,7 @@ impl RecentFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A temporary folder (its path first), removed when dropped.
-    struct TempDir(PathBuf, #[allow(dead_code)] tempfile::TempDir);
-
-    impl TempDir {
-        fn new(name: &str) -> TempDir {
-            let dir = tempfile::Builder::new().prefix(name).tempdir().unwrap();
-            TempDir(dir.path().to_path_buf(), dir)
-        }
-    }
+    use crate::test_dir::TempDir;
 
     const GAME: &str =
         "先手：花子\n後手：太郎\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投了\n";

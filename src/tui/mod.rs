@@ -33,7 +33,7 @@ pub mod settings;
 pub mod storage;
 pub mod terminal;
 #[cfg(test)]
-mod test_dir;
+use crate::test_dir;
 pub mod text;
 pub mod view;
 
