@@ -12,6 +12,9 @@ pub mod record;
 pub mod study;
 pub mod tui;
 
+#[cfg(test)]
+mod test_dir;
+
 /// The layers, checked in the source: no module names a layer to its right.
 #[cfg(test)]
 mod layer_tests {

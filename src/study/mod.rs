@@ -2,9 +2,12 @@
 //! written into a record as ShogiHome-style comments ([`analyse_record`]), and the reading of
 //! such comments back into a per-move view for graphs and marks ([`ReviewLine`]). Used by the
 //! app and by `shogiban analyze`. The opening explorer ([`explorer`]): the positions of a
-//! collection of games, the moves played from each, beside the opening book's.
+//! collection of games, the moves played from each, beside the opening book's. The game
+//! library's files ([`library`]): the records a player has, found and summarised, the recent
+//! files, and the explorer's index of their games.
 
 pub mod explorer;
+pub mod library;
 
 use crate::core::{Position, Score};
 use crate::engine::analysis::game::{

@@ -12,12 +12,12 @@
 //!   the commands the app hands back;
 //! - `jobs`: the job runner, every piece of background work (the computer's moves, analysis,
 //!   tsume, threats, learn mode, saves, the game library's scan) off the UI thread;
-//! - `library`: the game library's files: finding and summarising records, the recent files;
 //! - `terminal`: the raw-mode/alternate-screen/mouse guard, the input reader thread, signals
 //!   and suspension;
 //! - `autosave`: the autosave written after every change, as a job;
 //! - `storage`: files the app keeps (autosave and its session, earlier games, the default
-//!   folder for saved games);
+//!   folder for saved games, remembered passwords, tsume progress; the game library's files are
+//!   `study::library`'s);
 //! - `settings`: the player's settings and their JSON file (the next game's choices too);
 //! - `text`: every piece of interface text, in Japanese and English.
 
@@ -29,12 +29,11 @@ pub mod event;
 pub mod input;
 pub mod jobs;
 pub mod keymap;
-pub mod library;
 pub mod settings;
 pub mod storage;
 pub mod terminal;
 #[cfg(test)]
-mod test_dir;
+use crate::test_dir;
 pub mod text;
 pub mod view;
 

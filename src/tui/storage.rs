@@ -71,8 +71,8 @@ pub fn documents_dir() -> Option<PathBuf> {
 /// Where the game library looks: the recent-files list in `store`'s folder, the documents
 /// folder, the folder the save box proposes, the app's folder for saved games, and the earlier
 /// games in `previous/`. A folder named twice is listed once (the scan skips files it has).
-pub fn library_sources(store: Option<&Store>) -> crate::tui::library::Sources {
-    use crate::tui::library::{Origin, Sources};
+pub fn library_sources(store: Option<&Store>) -> crate::study::library::Sources {
+    use crate::study::library::{Origin, Sources};
     let mut folders: Vec<(Origin, PathBuf)> = Vec::new();
     let mut add = |origin, dir: Option<PathBuf>| {
         if let Some(dir) = dir
@@ -288,8 +288,8 @@ impl Store {
     }
 
     /// The list of records opened or saved recently, kept beside the autosaves.
-    pub fn recent_files(&self) -> crate::tui::library::RecentFiles {
-        crate::tui::library::RecentFiles::in_dir(&self.dir)
+    pub fn recent_files(&self) -> crate::study::library::RecentFiles {
+        crate::study::library::RecentFiles::in_dir(&self.dir)
     }
 
     /// The tsume problems solved (see `tsume_progress`).
@@ -603,9 +603,9 @@ mod tests {
         let sources = library_sources(Some(&store));
         assert_eq!(sources.recent, Some(store.recent_files()));
         let dirs: Vec<_> = sources.folders.iter().map(|(o, p)| (*o, p.clone())).collect();
-        assert!(dirs.contains(&(crate::tui::library::Origin::Previous, store.previous_dir())), "{dirs:?}");
+        assert!(dirs.contains(&(crate::study::library::Origin::Previous, store.previous_dir())), "{dirs:?}");
         if let Some(docs) = documents_dir() {
-            assert_eq!(dirs[0], (crate::tui::library::Origin::Documents, docs));
+            assert_eq!(dirs[0], (crate::study::library::Origin::Documents, docs));
         }
         let game = d.0.join("game.kifu");
         std::fs::write(&game, "手数----指手---------消費時間--\n   1 ７六歩(77)\n").unwrap();

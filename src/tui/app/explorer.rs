@@ -3,9 +3,9 @@
 //! index for the position shown, so it follows every step.
 
 use super::App;
+use crate::study::library::Found;
 use crate::tui::jobs::LibraryJob;
 use crate::tui::keymap::{Action, KeyMode};
-use crate::tui::library::Found;
 
 impl App {
     /// Shows or hides the explorer; shown with nothing found yet, it asks for a scan.
@@ -43,8 +43,8 @@ impl App {
 mod tests {
     use super::*;
     use crate::core::Position;
+    use crate::study::library::Sources;
     use crate::tui::app::library::tests::{Asked, library_command};
-    use crate::tui::library::Sources;
 
     #[test]
     fn showing_the_explorer_asks_for_a_scan_once_and_a_save_asks_again_while_it_is_shown() {

@@ -1,13 +1,13 @@
 //! The game library (棋譜一覧) page: the records the player has, found by a background scan
-//! (`tui::library`), filtered by what is typed, one chosen and opened for review. The list and
+//! (`study::library`), filtered by what is typed, one chosen and opened for review. The list and
 //! the filter are this page's state; reading the folders and the chosen file are library jobs
 //! (`LibraryJob`, asked for through the outbox).
 
 use super::{App, Mode};
 use crate::core::Color;
 use crate::record::{GameRecord, Outcome, RecordSummary, Warning};
+use crate::study::library::{Entry, Found, Origin, Sources};
 use crate::tui::jobs::{LibraryJob, LibraryKind};
-use crate::tui::library::{Entry, Found, Origin, Sources};
 use crate::tui::settings::Language;
 use crate::tui::text::{LibraryText, Text};
 use std::path::PathBuf;
@@ -497,9 +497,9 @@ pub(super) mod tests {
 
     #[test]
     fn the_library_s_work_goes_to_the_runner_as_jobs_and_their_reports_come_back_through_on_job() {
+        use crate::study::library::RecentFiles;
         use crate::tui::event::Command;
         use crate::tui::jobs::{JobKind, JobRequest, LibraryReport, Report};
-        use crate::tui::library::RecentFiles;
         let now = std::time::Instant::now();
         let library = |c: &Command| match c {
             Command::Start(r) => matches!(r.kind(), JobKind::Library(_)),
@@ -560,8 +560,8 @@ pub(super) mod tests {
 
     #[test]
     fn a_save_remembers_the_file_among_the_recent_ones() {
+        use crate::study::library::RecentFiles;
         use crate::tui::jobs::JobRequest;
-        use crate::tui::library::RecentFiles;
         let mut app = App::new(Position::startpos());
         let recent = RecentFiles::in_dir(std::path::Path::new("/data"));
         app.set_library_sources(Sources { recent: Some(recent.clone()), folders: vec![] });

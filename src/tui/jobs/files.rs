@@ -5,7 +5,7 @@
 
 use super::{JobContext, Report};
 use crate::record::{GameRecord, save_record, write_file_atomically};
-use crate::tui::library::RecentFiles;
+use crate::study::library::RecentFiles;
 use crate::tui::settings::{Settings, SettingsFile};
 use crate::tui::storage::Store;
 use crate::tui::storage::tsume_progress::TsumeProgress;

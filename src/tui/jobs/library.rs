@@ -3,7 +3,7 @@
 
 use super::{JobContext, Report};
 use crate::record::{GameRecord, Warning, load_record};
-use crate::tui::library::{Found, RecentFiles, Sources};
+use crate::study::library::{Found, RecentFiles, Sources};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -60,7 +60,7 @@ pub enum LibraryReport {
 pub(super) fn work(request: LibraryJob, job: &JobContext) -> Report {
     Report::Library(match request {
         LibraryJob::Scan { sources } => {
-            LibraryReport::Scanned(Arc::new(crate::tui::library::scan(&sources, job.stop_flag())))
+            LibraryReport::Scanned(Arc::new(crate::study::library::scan(&sources, job.stop_flag())))
         }
         LibraryJob::Open { path, recent } => {
             let result = load_record(&path).map(Box::new).map_err(|e| e.to_string());

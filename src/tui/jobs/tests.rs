@@ -129,7 +129,7 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
     let mut rec = GameRecord::default();
     rec.set_header("先手", "A");
     let path = d.0.join("sub/a.kifu");
-    let recent = crate::tui::library::RecentFiles::in_dir(&d.0.join("data"));
+    let recent = crate::study::library::RecentFiles::in_dir(&d.0.join("data"));
     r.start(JobRequest::Files(FileJob::Save {
         path: path.clone(),
         record: Box::new(rec.clone()),
@@ -185,7 +185,7 @@ fn an_external_engine_that_cannot_start_is_a_clear_error() {
 
 #[test]
 fn the_library_scans_in_a_job_and_a_record_opened_is_remembered_and_a_stopped_scan_is_dropped() {
-    use crate::tui::library::{Origin, RecentFiles, Sources};
+    use crate::study::library::{Origin, RecentFiles, Sources};
     let d = TempDir::new("jobs-library");
     let docs = d.0.join("Documents");
     std::fs::create_dir_all(&docs).unwrap();

@@ -5,8 +5,8 @@
 
 use crate::record::notation::ki2_move_marked;
 use crate::study::explorer::Results;
+use crate::study::library::Found;
 use crate::tui::app::App;
-use crate::tui::library::Found;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -25,7 +25,7 @@ pub(super) fn draw_explorer(f: &mut Frame, app: &App, area: Rect) {
             let mut lines = lines(app, found);
             if found.left_out > 0 {
                 // the index holds the games read, not every file found
-                let note = (t.left_out)(found.left_out, crate::tui::library::SCAN_LIMIT);
+                let note = (t.left_out)(found.left_out, crate::study::library::SCAN_LIMIT);
                 lines.push(Line::from(Span::styled(note, Style::default().add_modifier(Modifier::DIM))));
             }
             let here = found.explorer.index.games_at(app.pos()).len();
@@ -107,8 +107,8 @@ mod tests {
     use crate::core::Position;
     use crate::record::{Format, RecordSummary, read_text};
     use crate::study::explorer::{Explorer, PositionIndex};
+    use crate::study::library::{Entry, Found, Origin};
     use crate::tui::app::App;
-    use crate::tui::library::{Entry, Found, Origin};
     use std::sync::Arc;
     use std::time::Instant;
 

@@ -6,8 +6,8 @@ use super::board::draw_board_with;
 use super::geometry::COMPACT;
 use crate::core::Color;
 use crate::record::bod::hand_text;
+use crate::study::library::{Entry, SCAN_LIMIT};
 use crate::tui::app::{App, Library, origin_word, result_words};
-use crate::tui::library::{Entry, SCAN_LIMIT};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -231,8 +231,8 @@ fn pad(s: &str, cols: usize) -> String {
 mod tests {
     use crate::core::Position;
     use crate::record::{Format, RecordSummary, read_text};
+    use crate::study::library::{Entry, Origin, Sources};
     use crate::tui::app::App;
-    use crate::tui::library::{Entry, Origin, Sources};
 
     fn app_with(entries: Vec<Entry>) -> App {
         let mut app = App::new(Position::startpos());
@@ -242,7 +242,7 @@ mod tests {
         });
         app.open_library();
         app.take_command(|c| matches!(c, crate::tui::event::Command::Start(_)));
-        app.on_library_scanned(std::sync::Arc::new(crate::tui::library::Found {
+        app.on_library_scanned(std::sync::Arc::new(crate::study::library::Found {
             entries,
             ..Default::default()
         }));
@@ -266,7 +266,7 @@ mod tests {
         let mut app = App::new(Position::startpos());
         app.open_library();
         app.take_command(|c| matches!(c, crate::tui::event::Command::Start(_)));
-        app.on_library_scanned(std::sync::Arc::new(crate::tui::library::Found {
+        app.on_library_scanned(std::sync::Arc::new(crate::study::library::Found {
             entries: vec![entry("club.kifu", GAME)],
             left_out: 5,
             ..Default::default()

@@ -102,18 +102,18 @@ fn names_headers_and_comments_from_outside_reach_the_screen_without_bidi_marks_o
     let mut summary = crate::record::RecordSummary::of(&rec);
     summary.sente = Some(format!("{EVIL}sente"));
     summary.gote = Some(format!("{EVIL}gote"));
-    let entry = crate::tui::library::Entry {
+    let entry = crate::study::library::Entry {
         path: std::path::PathBuf::from(format!("/games/{EVIL}.kifu")),
-        origin: crate::tui::library::Origin::Documents,
+        origin: crate::study::library::Origin::Documents,
         modified: None,
         summary: Ok(summary),
     };
-    app.set_library_sources(crate::tui::library::Sources {
+    app.set_library_sources(crate::study::library::Sources {
         recent: None,
-        folders: vec![(crate::tui::library::Origin::Documents, "/games".into())],
+        folders: vec![(crate::study::library::Origin::Documents, "/games".into())],
     });
     app.open_library();
-    app.on_library_scanned(std::sync::Arc::new(crate::tui::library::Found {
+    app.on_library_scanned(std::sync::Arc::new(crate::study::library::Found {
         entries: vec![entry],
         ..Default::default()
     }));

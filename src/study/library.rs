@@ -216,7 +216,7 @@ impl RecentFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::test_dir::TempDir;
+    use crate::test_dir::TempDir;
 
     const GAME: &str =
         "先手：花子\n後手：太郎\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投了\n";
