@@ -271,7 +271,7 @@ fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time
     assert!(drain(&mut app, now).0.is_empty());
     // take-backs are held
     crate::tui::input::handle_key(&mut app, key(KeyCode::Char('u')));
-    assert!(app.message().contains("no take-backs"), "{}", app.message());
+    assert_eq!(app.message(), "an online game is on: no take-backs, engine or analysis until it ends");
     assert_eq!(app.ply(), 2);
     // quitting warns that the game is cut off
     app.ask_quit();
@@ -285,6 +285,9 @@ fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time
     assert_eq!(app.message(), "You lose: alice resigned. (s saves the record, N the next game, X leaves)");
     let end = app.record().node(app.game().node()).special.as_ref().map(|s| s.kind);
     assert_eq!(end, Some(SpecialKind::Resign));
+    // after the game, board keys online play does not keep wait until it is left
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('u')));
+    assert_eq!(app.message(), "online play is on: leave it first (X)");
     // one game per connection: logged out by itself
     assert_eq!(drain(&mut app, now).0, ["LOGOUT"]);
     app.on_online(Incoming::Closed, now);

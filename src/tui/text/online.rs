@@ -71,7 +71,9 @@ pub struct OnlineText {
     /// The server sent something odd, dealt with as said.
     pub server_warning: fn(&str) -> String,
     pub watch_unreadable: fn(&str, &str) -> String,
-    pub not_online: &'static str,
+    /// A board key held during an online game.
+    pub held_in_game: &'static str,
+    /// A board key held while online play is on, no game being played.
     pub leave_online_first: &'static str,
     pub password_not_kept: fn(&str) -> String,
     pub waiting_title: &'static str,
@@ -278,8 +280,8 @@ pub static EN: OnlineText = OnlineText {
     logout_timeout: "the server did not answer LOGOUT: disconnected",
     server_warning: |w| format!("the server: {w}"),
     watch_unreadable: |g, e| format!("the watched game {g} cannot be read: {e}"),
-    not_online: "not in an online game: no take-backs, engine or analysis while it is on",
-    leave_online_first: "not in online play: leave it first (X)",
+    held_in_game: "an online game is on: no take-backs, engine or analysis until it ends",
+    leave_online_first: "online play is on: leave it first (X)",
     password_not_kept: |w| format!("the password was not remembered: {w}"),
     waiting_title: "Waiting",
     waiting_body: |g, s| format!("Waiting for an opponent for '{g}' … {}:{:02}", s / 60, s % 60),
@@ -376,7 +378,7 @@ pub static JA: OnlineText = OnlineText {
     logout_timeout: "サーバが LOGOUT に応答しないため切断しました",
     server_warning: |w| format!("サーバ: {w}"),
     watch_unreadable: |g, e| format!("観戦中の {g} が読めません: {e}"),
-    not_online: "オンライン対局中は使えません (待った・エンジン・検討なし)",
+    held_in_game: "オンライン対局中は使えません (待った・エンジン・検討なし)",
     leave_online_first: "オンライン対局中は使えません: 先に終えてください (X)",
     password_not_kept: |w| format!("パスワードを記憶できませんでした: {w}"),
     waiting_title: "対局待ち",
