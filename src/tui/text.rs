@@ -67,6 +67,9 @@ pub struct Text {
     pub prompt_save_hint: &'static str,
     pub prompt_overwrite: fn(&str) -> String,
     pub overwrite_title: &'static str,
+    /// The folder the save box names that does not exist.
+    pub prompt_create_folder: fn(&str) -> String,
+    pub create_folder_title: &'static str,
     pub thinking: &'static str,
     pub depth: &'static str,
     /// The score label; the score is from ☗'s side.
@@ -305,6 +308,8 @@ pub static EN: Text = Text {
     prompt_save_hint: ".kif .kifu .ki2 .csa .jkf .usi · Enter saves · Esc cancels",
     prompt_overwrite: |p| format!("{p} exists. Overwrite it?"),
     overwrite_title: " Overwrite? ",
+    prompt_create_folder: |d| format!("The folder {d} does not exist. Create it and save there?"),
+    create_folder_title: " New folder? ",
     thinking: "thinking…",
     depth: "depth",
     score_sente: "score(☗)",
@@ -561,6 +566,8 @@ pub static JA: Text = Text {
     prompt_save_hint: ".kif .kifu .ki2 .csa .jkf .usi · Enter 保存 · Esc 取消",
     prompt_overwrite: |p| format!("{p} は既にあります。上書きしますか？"),
     overwrite_title: " 上書き ",
+    prompt_create_folder: |d| format!("フォルダ {d} はありません。作成して保存しますか？"),
+    create_folder_title: " フォルダ作成 ",
     thinking: "考慮中…",
     depth: "深さ",
     score_sente: "評価値(☗)",

@@ -25,6 +25,8 @@ pub enum Popup {
     NewGame(NewGameChoice),
     /// The file chosen in the save box exists: replace it?
     ConfirmOverwrite(std::path::PathBuf),
+    /// The folder of the file chosen in the save box does not exist: create it and save?
+    ConfirmCreateFolder(std::path::PathBuf),
     /// The settings screen.
     Settings(super::SettingsScreen),
     /// The comment editor on a position.

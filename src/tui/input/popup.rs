@@ -59,6 +59,10 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             let yes = action(app, KeyMode::Question) == Some(Action::Yes);
             app.answer_overwrite(yes)
         }
+        Popup::ConfirmCreateFolder(_) => {
+            let yes = action(app, KeyMode::Question) == Some(Action::Yes);
+            app.answer_create_folder(yes)
+        }
         Popup::ConfirmLearnAnalysis => {
             let yes = action(app, KeyMode::Offer) == Some(Action::Yes);
             app.answer_learn_analysis(yes)

@@ -45,6 +45,11 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             let question = (t.prompt_overwrite)(&path.display().to_string());
             simple(f, &g, t.overwrite_title, vec![ask(app, &question, KeyMode::Question)])
         }
+        Popup::ConfirmCreateFolder(path) => {
+            let dir = path.parent().unwrap_or(path).display().to_string();
+            let question = (t.prompt_create_folder)(&dir);
+            simple(f, &g, t.create_folder_title, vec![ask(app, &question, KeyMode::Question)])
+        }
         Popup::ConfirmResign => {
             simple(f, &g, t.resign_title, vec![ask(app, t.resign_question, KeyMode::Question)])
         }
