@@ -132,7 +132,12 @@ pub(super) fn panel_lines(app: &App, e: &Editor, problems: &[SetupProblem]) -> V
         lines.push(Line::from(format!("{}: {}", t.start_label, start_name(app, i))));
     }
     let mut pen = vec![Span::raw(format!("{}: ", t.pen))];
-    pen.push(piece_span(app, e.pen(), g.cell(e.pen()), Style::default()));
+    pen.push(piece_span(
+        app,
+        e.pen(),
+        g.cell(e.pen(), super::hand_owner(true, app.flipped())),
+        Style::default(),
+    ));
     lines.push(Line::from(pen));
     let mut boxed = vec![Span::raw(format!("{}: ", t.piece_box))];
     for kind in HAND_ORDER.iter().copied().chain([PieceKind::King]) {
