@@ -684,3 +684,32 @@ fn odd_lines_from_the_server_are_said() {
     assert_eq!(app.ply(), 1, "the move is taken");
     assert!(app.message().contains("the server's time 'Tabc' for the move +7776FU"), "{}", app.message());
 }
+
+#[test]
+fn who_and_games_during_a_game_show_their_answers_over_the_board() {
+    let t0 = Instant::now();
+    let mut app = lobby(t0);
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('N')));
+    drain(&mut app, t0);
+    feed(&mut app, &summary('+', BYOYOMI), t0);
+    app.online_answer(true, t0);
+    feed(&mut app, &format!("START:{GAME_ID}"), t0);
+    drain(&mut app, t0);
+    assert_eq!(app.online().unwrap().stage(), &Stage::Playing);
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('W')));
+    assert_eq!(drain(&mut app, t0).0, ["%%WHO"]);
+    feed(&mut app, "##[WHO] bob x1 game\n##[WHO] carol x1 connected\n##[WHO] +OK", t0);
+    assert_eq!(app.popup(), Some(&Popup::ServerList));
+    let s = screen_text(&app, 110, 40, t0);
+    assert!(s.contains("%%WHO:") && s.contains("carol x1 connected"), "{s}");
+    assert!(s.contains("any key closes"), "{s}");
+    // any key closes it; the game goes on
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('x')));
+    assert!(app.popup().is_none());
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('G')));
+    assert_eq!(drain(&mut app, t0).0, ["%%LIST"]);
+    feed(&mut app, &format!("##[LIST] {GAME_ID}\n##[LIST] +OK"), t0);
+    let s = screen_text(&app, 110, 40, t0);
+    assert!(s.contains("%%LIST:") && s.contains(GAME_ID), "{s}");
+    assert_eq!(app.online().unwrap().stage(), &Stage::Playing);
+}

@@ -44,6 +44,9 @@ pub enum Popup {
     /// The connection to the CSA server was lost mid-game (the words say why): save the
     /// record?
     OfferSaveLost(String),
+    /// Online play's extended mode, away from the lobby (a game on the board): the server's
+    /// last answer to `%%WHO` or `%%LIST`, over the board until a key closes it.
+    ServerList,
     /// The protocol window of online play: the lines sent and received, the last shown at
     /// line `scroll`.
     Protocol {

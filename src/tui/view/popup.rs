@@ -86,6 +86,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             simple(f, &g, t.lost_title, vec![why.clone(), ask(app, t.save_question, KeyMode::Offer)])
         }
         Popup::Protocol { scroll } => super::online::draw_protocol(f, app, *scroll),
+        Popup::ServerList => super::online::draw_server_list(f, app),
     }
 }
 
