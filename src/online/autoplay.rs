@@ -110,7 +110,8 @@ pub struct GameReport {
     pub number: u32,
     pub game_id: String,
     pub my_color: Color,
-    pub opponent: String,
+    /// The players' names as the server gave them, ☗ first.
+    pub names: [String; 2],
     pub end: GameEnd,
     /// Moves in the record.
     pub moves: usize,
@@ -120,19 +121,26 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    /// One line: `game 1: test+g+a+b+1: you (☗) vs bob (☖): win, bob resigned (87 moves), saved to …`.
+    /// One line, this player's name first: `game 1: test+g+a+b+1: alice (☗) vs bob (☖): win, bob
+    /// resigned (87 moves), saved to …`. Two players of one name are told apart by their marks.
     pub fn line(&self) -> String {
-        let (me, them) = if self.my_color == Color::Black { ("☗", "☖") } else { ("☖", "☗") };
-        let mut names = ["", ""];
-        names[self.my_color.index()] = "you";
-        names[self.my_color.flip().index()] = &self.opponent;
-        let sentence = self.end.sentence(names);
+        let mark = |c: Color| if c == Color::Black { "☗" } else { "☖" };
+        let (me, them) = (self.my_color, self.my_color.flip());
+        let named: [String; 2] = if self.names[0] == self.names[1] {
+            [format!("☗{}", self.names[0]), format!("☖{}", self.names[1])]
+        } else {
+            self.names.clone()
+        };
+        let sentence = self.end.sentence([&named[0], &named[1]]);
         let why = sentence.split_once(": ").map_or(sentence.as_str(), |(_, w)| w).trim_end_matches('.');
         let mut s = format!(
-            "game {}: {}: you ({me}) vs {} ({them}): {}, {why} ({} moves)",
+            "game {}: {}: {} ({}) vs {} ({}): {}, {why} ({} moves)",
             self.number,
             self.game_id,
-            self.opponent,
+            self.names[me.index()],
+            mark(me),
+            self.names[them.index()],
+            mark(them),
             self.end.result_word(),
             self.moves
         );
@@ -691,7 +699,7 @@ fn finish(
         number,
         game_id: summary.game_id.clone(),
         my_color: summary.my_color,
-        opponent: summary.opponent().to_string(),
+        names: summary.names.clone(),
         end,
         moves: record.main_line().len(),
         saved,
@@ -799,6 +807,31 @@ fn save(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_games_line_names_both_players_this_one_first() {
+        use crate::online::ending::{Reason, Verdict};
+        let end = GameEnd {
+            reason: Reason::Resign,
+            verdict: Verdict::Lose,
+            special: Some("TORYO".into()),
+            me: Color::White,
+            to_move: Color::White,
+        };
+        let mut report = GameReport {
+            number: 1,
+            game_id: "g+1".into(),
+            my_color: Color::White,
+            names: ["alice".into(), "bob".into()],
+            end,
+            moves: 2,
+            saved: None,
+            save_error: None,
+        };
+        assert_eq!(report.line(), "game 1: g+1: bob (☖) vs alice (☗): loss, bob resigned (2 moves)");
+        report.names = ["you".into(), "you".into()];
+        assert_eq!(report.line(), "game 1: g+1: you (☖) vs you (☗): loss, ☖you resigned (2 moves)");
+    }
 
     #[test]
     fn game_ids_make_safe_file_names() {

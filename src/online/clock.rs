@@ -46,10 +46,9 @@ impl TimeControl {
         s
     }
 
-    /// The record's `持ち時間` header in CSA's `HH:MM+SS` form (the byoyomi after the `+`).
-    pub fn header(&self) -> String {
-        let secs = self.total_ms / 1000;
-        format!("{:02}:{:02}+{:02}", secs / 3600, secs / 60 % 60, self.byoyomi_ms / 1000)
+    /// The record's `持ち時間` header as KIF writes it: `5分+10秒` (the byoyomi after the `+`).
+    pub fn kif_header(&self) -> String {
+        crate::record::time_limit::kif_time_limit(self.total_ms / 1000, self.byoyomi_ms / 1000)
     }
 }
 
@@ -253,6 +252,6 @@ mod tests {
         assert_eq!(control(600, 10, 0).describe(), "10 min + 10 s byoyomi");
         assert_eq!(control(300, 0, 10).describe(), "5 min + 10 s per move (Fischer)");
         assert_eq!(control(0, 0, 0).describe(), "no time limit");
-        assert_eq!(control(3900, 30, 0).header(), "01:05+30");
+        assert_eq!(control(3900, 30, 0).kif_header(), "1時間5分+30秒");
     }
 }

@@ -421,7 +421,7 @@ impl CsaSession {
         record.set_header("先手", &s.names[0]);
         record.set_header("後手", &s.names[1]);
         if !s.time.is_untimed() {
-            record.set_header("持ち時間", &s.time.header());
+            record.set_header("持ち時間", &s.time.kif_header());
             if s.time.increment_ms > 0 {
                 record.set_header("INCREMENT", &(s.time.increment_ms / 1000).to_string());
             }

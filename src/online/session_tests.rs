@@ -108,13 +108,16 @@ fn a_whole_game_as_sente() {
     assert_eq!(rec.header("棋戦"), Some("test+g-60-10+alice+bob+1"));
     assert_eq!(rec.sente_name(), Some("alice"));
     assert_eq!(rec.gote_name(), Some("bob"));
-    assert_eq!(rec.header("持ち時間"), Some("00:01+10"));
+    assert_eq!(rec.header("持ち時間"), Some("1分+10秒"));
     let clock = r.s.clock().unwrap();
     assert_eq!(clock.remaining_ms(Color::Black), 56_000);
     assert_eq!(clock.remaining_ms(Color::White), 48_000);
     // the CSA record carries the times and the result
     let csa = crate::record::csa::write_csa(rec);
     assert!(csa.contains("+7776FU\nT3\n-3334FU\nT12\n+2726FU\nT1\n%TORYO\n"), "{csa}");
+    assert!(csa.contains("$TIME_LIMIT:00:01+10\n"), "CSA's own figures: {csa}");
+    let kif = crate::record::write_text(rec, crate::record::Format::Kifu);
+    assert!(kif.contains("持ち時間：1分+10秒\n"), "{kif}");
 }
 
 #[test]

@@ -254,7 +254,8 @@ impl CsaGame {
                     .find(|(c, _)| *c == k)
                     .map(|(_, j)| j.to_string())
                     .unwrap_or(k.to_string());
-                match clean_header(&key, v) {
+                let kif = (k == "TIME_LIMIT").then(|| super::time_limit::csa_to_kif(v)).flatten();
+                match clean_header(&key, kif.as_deref().unwrap_or(v)) {
                     Ok(h) => self.record.headers.push(h),
                     Err(why) => self.warnings.push(Warning::note(n, why.to_string())),
                 }
@@ -471,7 +472,8 @@ pub fn write_csa(record: &GameRecord) -> String {
     }
     for (k, v) in &record.headers {
         if let Some((c, _)) = HEADER_KEYS.iter().find(|(_, j)| j == k) {
-            out.push_str(&format!("${c}:{v}\n"));
+            let csa = (*c == "TIME_LIMIT").then(|| super::time_limit::kif_to_csa(v)).flatten();
+            out.push_str(&format!("${c}:{}\n", csa.as_deref().unwrap_or(v)));
         } else if !k.is_empty()
             && k.bytes().all(|b| b.is_ascii_uppercase() || b == b'_' || b.is_ascii_digit())
         {

@@ -25,6 +25,7 @@ pub mod safe_write;
 pub mod special;
 pub mod summary;
 pub mod text;
+pub mod time_limit;
 pub mod timestamp;
 pub mod tree;
 pub mod usi;

@@ -114,6 +114,32 @@ impl SpecialKind {
         }
     }
 
+    /// The ending in English words, as the English interface shows the KIF word (`resigns`,
+    /// `loses on time`), given the side to move.
+    pub fn english(self, stm: Color) -> &'static str {
+        use SpecialKind::*;
+        match self {
+            Resign => "resigns",
+            Interrupt => "interrupted",
+            Sennichite => "repetition: draw",
+            Checkmate => "checkmate",
+            NoMate => "no mate",
+            Jishogi | MaxMoves => "impasse: draw",
+            TimeUp => "loses on time",
+            IllegalLoss | DeclarationLoss => "loses by a foul",
+            IllegalAction(c) | PerpetualCheck(c) => {
+                if c == stm {
+                    "loses by a foul"
+                } else {
+                    "wins by a foul"
+                }
+            }
+            EnteringKingWin => "impasse win declared",
+            Draw => "draw",
+            Error => "error",
+        }
+    }
+
     /// Parses a KIF special-move word (lenient: 入玉宣言, 宣言勝ち, 時間切れ ...).
     pub fn from_kif(word: &str, stm: Color) -> Option<SpecialKind> {
         use SpecialKind::*;

@@ -67,6 +67,9 @@ pub struct Text {
     pub prompt_save_hint: &'static str,
     pub prompt_overwrite: fn(&str) -> String,
     pub overwrite_title: &'static str,
+    /// The folder the save box names that does not exist.
+    pub prompt_create_folder: fn(&str) -> String,
+    pub create_folder_title: &'static str,
     pub thinking: &'static str,
     pub depth: &'static str,
     /// The score label; the score is from ☗'s side.
@@ -124,6 +127,11 @@ pub struct Text {
     pub handicap_sides: [&'static str; 2],
     /// The word for the player, replaced by the player's name when one is set.
     pub you: &'static str,
+    /// A side's player header after a change of hands: the old name, the new, the first move
+    /// the new one played.
+    pub took_over: fn(&str, &str, usize) -> String,
+    /// The second player of a two-player game at one keyboard, in the record's header.
+    pub guest: &'static str,
     /// The clock panel's title.
     pub clock_title: &'static str,
     /// The evaluation graph's title: the position shown (moves played) and its score.
@@ -305,6 +313,8 @@ pub static EN: Text = Text {
     prompt_save_hint: ".kif .kifu .ki2 .csa .jkf .usi · Enter saves · Esc cancels",
     prompt_overwrite: |p| format!("{p} exists. Overwrite it?"),
     overwrite_title: " Overwrite? ",
+    prompt_create_folder: |d| format!("The folder {d} does not exist. Create it and save there?"),
+    create_folder_title: " New folder? ",
     thinking: "thinking…",
     depth: "depth",
     score_sente: "score(☗)",
@@ -387,6 +397,8 @@ pub static EN: Text = Text {
     sides: ["☗ sente", "☖ gote"],
     handicap_sides: ["☗ shitate (下手)", "☖ uwate (上手)"],
     you: "you",
+    guest: "guest",
+    took_over: |old, new, n| format!("{old}→{new} (from move {n})"),
     clock_title: " Clock ",
     graph_title: |n, score| format!(" Evaluation · move {n}: {score} "),
     in_check: |s| format!("王手 — {s} is in check"),
@@ -408,8 +420,8 @@ pub static EN: Text = Text {
         "impasse declaration (入玉宣言): 持将棋, the game is a draw",
         "impasse declaration (入玉宣言): the conditions are not met, the declaration loses",
     ],
-    time_up: |s| format!("切れ負け — {s} ran out of time"),
-    resigns: |s| format!("投了 — {s} resigns"),
+    time_up: |s| format!("time is up: {s} ran out of time"),
+    resigns: |s| format!("{s} resigns"),
     no_pieces_in_hand: "no pieces in hand",
     none_in_hand: |k| format!("no {k} in hand"),
     choose_drop_square: |k| format!("drop {k}: choose a square"),
@@ -561,6 +573,8 @@ pub static JA: Text = Text {
     prompt_save_hint: ".kif .kifu .ki2 .csa .jkf .usi · Enter 保存 · Esc 取消",
     prompt_overwrite: |p| format!("{p} は既にあります。上書きしますか？"),
     overwrite_title: " 上書き ",
+    prompt_create_folder: |d| format!("フォルダ {d} はありません。作成して保存しますか？"),
+    create_folder_title: " フォルダ作成 ",
     thinking: "考慮中…",
     depth: "深さ",
     score_sente: "評価値(☗)",
@@ -644,6 +658,8 @@ pub static JA: Text = Text {
     sides: ["☗先手", "☖後手"],
     handicap_sides: ["☗下手", "☖上手"],
     you: "あなた",
+    guest: "ゲスト",
+    took_over: |old, new, n| format!("{old}→{new}（{n}手目から）"),
     clock_title: " 持ち時間 ",
     graph_title: |n, score| format!(" 評価値 {n}手目 {score} "),
     in_check: |s| format!("王手 — {s}に王手がかかっています"),

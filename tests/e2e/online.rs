@@ -44,7 +44,7 @@ fn the_app_opened_with_csa_plays_a_typed_move_and_shows_the_opponents_resignatio
     bob.until(|l| l.starts_with("+2726FU,T"));
     bob.send("%TORYO");
     let s = app.wait_for("You win: bob resigned.");
-    assert!(s.contains("投了"), "the record ends with the resignation: {s}");
+    assert!(s.contains("resigns"), "the record ends with the resignation, in the interface's language: {s}");
     // the server's record is the game the app played (written as the server closes the game)
     bob.until(|l| l == "#LOSE");
     let id = bob.game_id();

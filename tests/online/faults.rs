@@ -155,7 +155,7 @@ fn a_signal_mid_game_resigns_saves_and_exits_130() {
         c.logout();
         let (out, stdout, stderr) = finished(bob);
         assert_eq!(out.status.code(), Some(130), "{stdout}\n{stderr}");
-        assert!(stdout.contains(": loss, you resigned (2 moves)"), "{stdout}");
+        assert!(stdout.contains("bob (☖) vs alice (☗): loss, bob resigned (2 moves)"), "{stdout}");
         assert!(stderr.contains(&format!("stopped by SIG{signal}")), "{stderr}");
         let file = saved_files(dir.path()).pop().unwrap();
         assert!(std::fs::read_to_string(&file).unwrap().contains("\n%TORYO\n"));

@@ -221,14 +221,14 @@ fn a_usi_engine_declares_resigns_and_dies() {
         match mode {
             "declare" => {
                 assert!(out.status.success(), "{stdout}\n{stderr}");
-                assert!(stdout.contains(": loss, you declared an impasse win"), "{stdout}");
+                assert!(stdout.contains(": loss, bob declared an impasse win"), "{stdout}");
                 assert_eq!(alice.until(|l| l.starts_with('#')), "#ILLEGAL_MOVE");
                 assert_eq!(alice.until(|l| l.starts_with('#')), "#WIN");
                 assert_same_game(&file, &server.record_of(&alice.game_id()));
             }
             "resign" => {
                 assert!(out.status.success(), "{stdout}\n{stderr}");
-                assert!(stdout.contains(": loss, you resigned (2 moves)"), "{stdout}");
+                assert!(stdout.contains("bob (☗) vs alice (☖): loss, bob resigned (2 moves)"), "{stdout}");
                 assert!(text.contains("\n%TORYO\n"), "{text}");
                 assert_eq!(alice.until(|l| l.starts_with('#')), "#RESIGN");
                 assert_same_game(&file, &server.record_of(&alice.game_id()));

@@ -166,9 +166,10 @@ impl App {
         let new = self.player_name(i);
         let key = ["先手", "後手"][i];
         let ply = self.ply();
+        let took_over = self.text().took_over;
         let rec = self.game.record_mut();
         let value = match rec.header(key) {
-            Some(old) if ply > 0 && !old.is_empty() => format!("{old}→{new}（{}手目から）", ply + 1),
+            Some(old) if ply > 0 && !old.is_empty() => took_over(old, &new, ply + 1),
             _ => new,
         };
         rec.set_header(key, &value);

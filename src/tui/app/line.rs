@@ -121,7 +121,7 @@ impl App {
     }
 
     /// A file name typed in the save box: an unknown extension is refused (the box stays open
-    /// with the text); an existing file other than the record's own, or the record's own when
+    /// with the text); a folder that does not exist asks before it is created; an existing file other than the record's own, or the record's own when
     /// it did not read whole, asks before it is replaced; a Shift_JIS name for a record holding
     /// characters Shift_JIS cannot is answered with the UTF-8 name proposed (the same name
     /// again saves it as asked).
@@ -161,6 +161,12 @@ impl App {
                 return;
             }
         }
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && !dir.is_dir()
+        {
+            self.open_popup(Popup::ConfirmCreateFolder(path));
+            return;
+        }
         let own = self.saving.file.as_deref() == Some(path.as_path());
         if path.exists() && (!own || self.saving.read_with_errors.is_some()) {
             self.open_popup(Popup::ConfirmOverwrite(path));
@@ -180,12 +186,35 @@ impl App {
         }
     }
 
+    /// Answers the question whether to create the missing folder of `path`: create it and
+    /// save there, or go back to the save box.
+    pub fn answer_create_folder(&mut self, create: bool) {
+        let Some(Popup::ConfirmCreateFolder(path)) = self.take_popup() else { return };
+        if create {
+            self.start_save(&path, true);
+        } else {
+            let text = path.display().to_string();
+            self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
+        }
+    }
+
     /// Saves the record to `path` (format from the extension; written atomically, off the UI
-    /// thread), creating its folder if needed; the message says how it went when it is done.
+    /// thread) in a folder that exists; the message says how it went when it is done.
     pub fn save_to(&mut self, path: &std::path::Path) {
+        self.start_save(path, false);
+    }
+
+    /// Saves the record to `path`, creating its folder first when `create_folder`.
+    fn start_save(&mut self, path: &std::path::Path, create_folder: bool) {
         let record = Box::new(self.game.record().clone());
         let recent = self.shelf.sources.recent.clone();
-        self.outbox.start(crate::tui::jobs::FileJob::Save { path: path.to_path_buf(), record, recent });
+        let path = path.to_path_buf();
+        self.outbox.start(crate::tui::jobs::FileJob::Save {
+            path: path.clone(),
+            record,
+            recent,
+            create_folder,
+        });
         self.status.set((self.text().saving)(&path.display().to_string()));
     }
 
@@ -314,6 +343,30 @@ mod tests {
         assert!(app.message().contains("unknown extension '.txt'"), "{}", app.message());
         assert_eq!(app.input().unwrap().editor.text(), name);
         assert!(!d.0.join("game.txt").exists());
+    }
+
+    #[test]
+    fn a_missing_folder_is_created_only_after_asking() {
+        let d = TempDir::new("save-new-folder");
+        let path = d.0.join("new/games/mine.kifu");
+        let mut app = App::new(Position::startpos());
+        app.open_save(None);
+        type_into(&mut app, &path.display().to_string());
+        app.submit_input();
+        assert_eq!(app.popup(), Some(&Popup::ConfirmCreateFolder(path.clone())));
+        let s = crate::tui::view::screen_text(&app, 120, 30, std::time::Instant::now());
+        let dir = d.0.join("new/games").display().to_string();
+        assert!(s.contains(&format!("The folder {dir} does not exist")), "{s}");
+        // no: back in the box, nothing made
+        app.answer_create_folder(false);
+        assert!(!d.0.join("new").exists());
+        assert_eq!(app.input().unwrap().editor.text(), path.display().to_string(), "back in the box");
+        // yes: the folder made and the record saved in it
+        app.submit_input();
+        app.answer_create_folder(true);
+        let saved = |a: &App| a.message().starts_with("saved");
+        crate::tui::app::tests_support::run_jobs_until(&mut app, saved);
+        assert!(std::fs::read_to_string(&path).unwrap().contains("手合割"));
     }
 
     #[test]

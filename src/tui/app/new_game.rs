@@ -242,9 +242,7 @@ impl App {
         };
         rec.set_header("開始日時", &super::now_string());
         rec.set_header("先手", &self.player_name(0));
-        // two people at one keyboard: the name is the first player's
-        let gote = if players == [Player::Human; 2] { "you".to_string() } else { self.player_name(1) };
-        rec.set_header("後手", &gote);
+        rec.set_header("後手", &self.player_name(1));
         if let Some(tc) = &clock {
             rec.set_header("持ち時間", &super::clock::controls_label_ja(tc));
         }
@@ -270,15 +268,21 @@ impl App {
         self.named(mode.label(self.text()))
     }
 
-    /// The name of side `i`'s player in the record's headers: the name set in the settings
-    /// (else `you`), or the computer's name and level (`shogiban レベル3`).
+    /// The name of side `i`'s player in the record's headers, in the interface's language: the
+    /// name set in the settings (else `you`, `あなた`); ☖'s in a two-player game at one
+    /// keyboard `guest` (`ゲスト`); or the computer's name and level (`shogiban level 3`,
+    /// `shogiban レベル3`).
     pub(super) fn player_name(&self, i: usize) -> String {
+        let text = self.text();
         match self.players[i] {
+            Player::Human if i == 1 && self.players[0] == Player::Human => text.guest.into(),
             Player::Human if !self.settings.player_name.trim().is_empty() => {
                 self.settings.player_name.clone()
             }
-            Player::Human => "you".into(),
-            Player::Engine => format!("{} レベル{}", self.computer.engine_name, self.levels[i]),
+            Player::Human => text.you.into(),
+            Player::Engine => {
+                format!("{} {}", self.computer.engine_name, (text.level_short)(self.levels[i]))
+            }
         }
     }
 

@@ -569,7 +569,7 @@ impl App {
         let Some(o) = self.online() else { return };
         self.status.set(
             match o.stage {
-                Stage::Playing => self.online_text().not_online,
+                Stage::Playing => self.online_text().held_in_game,
                 _ => self.online_text().leave_online_first,
             }
             .into(),

@@ -183,8 +183,14 @@ impl App {
                 // also in the message line, for a screen with no room under the board
                 self.status.set(format!("{}: {from}: {text}", t.chat_title));
             }
-            SessionEvent::Who(lines) => o.list = Some(("WHO".into(), lines)),
-            SessionEvent::Games(lines) => o.list = Some(("LIST".into(), lines)),
+            SessionEvent::Who(lines) => {
+                o.list = Some(("WHO".into(), lines));
+                self.show_server_list();
+            }
+            SessionEvent::Games(lines) => {
+                o.list = Some(("LIST".into(), lines));
+                self.show_server_list();
+            }
             SessionEvent::Monitor { game_id, lines } => self.on_watched(game_id, lines),
             SessionEvent::Notice(line) => self.status.set(line),
             SessionEvent::Warning(w) => {
@@ -204,6 +210,15 @@ impl App {
                 self.sync_online_record(false);
                 self.status.set((t.broken)(&line, &why));
             }
+        }
+    }
+
+    /// The server's list, which the lobby shows, comes up in a window of its own over a game
+    /// (when no other popup is open; the protocol window has it too).
+    fn show_server_list(&mut self) {
+        let away = self.online().is_some_and(|o| o.stage != Stage::Lobby);
+        if away && self.overlay().is_none() {
+            self.open_popup(Popup::ServerList);
         }
     }
 

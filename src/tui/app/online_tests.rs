@@ -271,7 +271,7 @@ fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time
     assert!(drain(&mut app, now).0.is_empty());
     // take-backs are held
     crate::tui::input::handle_key(&mut app, key(KeyCode::Char('u')));
-    assert!(app.message().contains("no take-backs"), "{}", app.message());
+    assert_eq!(app.message(), "an online game is on: no take-backs, engine or analysis until it ends");
     assert_eq!(app.ply(), 2);
     // quitting warns that the game is cut off
     app.ask_quit();
@@ -285,6 +285,9 @@ fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time
     assert_eq!(app.message(), "You lose: alice resigned. (s saves the record, N the next game, X leaves)");
     let end = app.record().node(app.game().node()).special.as_ref().map(|s| s.kind);
     assert_eq!(end, Some(SpecialKind::Resign));
+    // after the game, board keys online play does not keep wait until it is left
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('u')));
+    assert_eq!(app.message(), "online play is on: leave it first (X)");
     // one game per connection: logged out by itself
     assert_eq!(drain(&mut app, now).0, ["LOGOUT"]);
     app.on_online(Incoming::Closed, now);
@@ -680,4 +683,33 @@ fn odd_lines_from_the_server_are_said() {
     feed(&mut app, "+7776FU,Tabc", t0);
     assert_eq!(app.ply(), 1, "the move is taken");
     assert!(app.message().contains("the server's time 'Tabc' for the move +7776FU"), "{}", app.message());
+}
+
+#[test]
+fn who_and_games_during_a_game_show_their_answers_over_the_board() {
+    let t0 = Instant::now();
+    let mut app = lobby(t0);
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('N')));
+    drain(&mut app, t0);
+    feed(&mut app, &summary('+', BYOYOMI), t0);
+    app.online_answer(true, t0);
+    feed(&mut app, &format!("START:{GAME_ID}"), t0);
+    drain(&mut app, t0);
+    assert_eq!(app.online().unwrap().stage(), &Stage::Playing);
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('W')));
+    assert_eq!(drain(&mut app, t0).0, ["%%WHO"]);
+    feed(&mut app, "##[WHO] bob x1 game\n##[WHO] carol x1 connected\n##[WHO] +OK", t0);
+    assert_eq!(app.popup(), Some(&Popup::ServerList));
+    let s = screen_text(&app, 110, 40, t0);
+    assert!(s.contains("%%WHO:") && s.contains("carol x1 connected"), "{s}");
+    assert!(s.contains("any key closes"), "{s}");
+    // any key closes it; the game goes on
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('x')));
+    assert!(app.popup().is_none());
+    crate::tui::input::handle_key(&mut app, key(KeyCode::Char('G')));
+    assert_eq!(drain(&mut app, t0).0, ["%%LIST"]);
+    feed(&mut app, &format!("##[LIST] {GAME_ID}\n##[LIST] +OK"), t0);
+    let s = screen_text(&app, 110, 40, t0);
+    assert!(s.contains("%%LIST:") && s.contains(GAME_ID), "{s}");
+    assert_eq!(app.online().unwrap().stage(), &Stage::Playing);
 }

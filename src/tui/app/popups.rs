@@ -25,6 +25,8 @@ pub enum Popup {
     NewGame(NewGameChoice),
     /// The file chosen in the save box exists: replace it?
     ConfirmOverwrite(std::path::PathBuf),
+    /// The folder of the file chosen in the save box does not exist: create it and save?
+    ConfirmCreateFolder(std::path::PathBuf),
     /// The settings screen.
     Settings(super::SettingsScreen),
     /// The comment editor on a position.
@@ -42,6 +44,9 @@ pub enum Popup {
     /// The connection to the CSA server was lost mid-game (the words say why): save the
     /// record?
     OfferSaveLost(String),
+    /// Online play's extended mode, away from the lobby (a game on the board): the server's
+    /// last answer to `%%WHO` or `%%LIST`, over the board until a key closes it.
+    ServerList,
     /// The protocol window of online play: the lines sent and received, the last shown at
     /// line `scroll`.
     Protocol {

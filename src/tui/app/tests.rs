@@ -221,7 +221,8 @@ fn timed_game_records_times_and_ends_on_time() {
     app.tick(std::time::Instant::now() + std::time::Duration::from_secs(31));
     assert!(app.line_ended());
     assert_eq!(app.game.record().outcome(), crate::record::Outcome::Win(Color::Black));
-    assert!(app.message().contains("切れ負け"));
+    assert!(app.message().contains("ran out of time"), "{}", app.message());
+    assert!(!app.message().contains("切れ負け"), "one language at a time: {}", app.message());
 }
 
 #[test]
@@ -372,9 +373,10 @@ fn pause_stops_the_computer_and_take_over_hands_a_side_to_a_person() {
     assert_eq!(app.record().header("先手"), Some("you"), "taken over before any move: the new name");
     // the computer takes gote back after sente's move, and the header says from which move
     app.take_over(); // gote to move: the computer hands gote to a person
-    assert_eq!(app.record().header("後手"), Some("shogiban レベル1→you（2手目から）"));
+    // two people at one keyboard now: ☖'s is the guest, not a second "you"
+    assert_eq!(app.record().header("後手"), Some("shogiban level 1→guest (from move 2)"));
     let kif = kif(&app);
-    assert!(kif.contains("後手：shogiban レベル1→you（2手目から）"), "{kif}");
+    assert!(kif.contains("後手：shogiban level 1→guest (from move 2)"), "{kif}");
 }
 
 #[test]
@@ -401,8 +403,8 @@ fn each_side_has_its_own_level_in_computer_vs_computer() {
     assert_eq!(app.levels(), [1, 7]);
     // remembered in the settings, and in the record's headers
     assert_eq!((app.settings().level, app.settings().gote_level), (1, 7));
-    assert_eq!(app.record().header("先手"), Some("shogiban レベル1"));
-    assert_eq!(app.record().header("後手"), Some("shogiban レベル7"));
+    assert_eq!(app.record().header("先手"), Some("shogiban level 1"), "in the interface's language");
+    assert_eq!(app.record().header("後手"), Some("shogiban level 7"));
     let s = crate::tui::view::screen_text(&app, 100, 30, t0);
     assert!(s.contains("☗ level 1 vs ☖ level 7"), "{s}");
     // each side's search is asked for at its own level
@@ -423,7 +425,19 @@ fn each_side_has_its_own_level_in_computer_vs_computer() {
     // against a person one level, as before
     app.start_new_game(choice(GameMode::HumanSente, 4, 0, 0));
     assert_eq!(app.levels(), [4, 4]);
+    assert_eq!(app.record().header("後手"), Some("shogiban level 4"));
+    assert_eq!(app.record().header("先手"), Some("you"));
+    // the Japanese interface writes Japanese names
+    let mut ja = app.settings().clone();
+    ja.language = crate::tui::settings::Language::Ja;
+    app.set_settings(ja);
+    app.start_new_game(choice(GameMode::HumanSente, 4, 0, 0));
+    assert_eq!(app.record().header("先手"), Some("あなた"));
     assert_eq!(app.record().header("後手"), Some("shogiban レベル4"));
+    // two people at one keyboard: ☖ is the guest
+    app.start_new_game(choice(GameMode::HotSeat, 4, 0, 0));
+    assert_eq!(app.record().header("先手"), Some("あなた"));
+    assert_eq!(app.record().header("後手"), Some("ゲスト"));
 }
 
 fn kif(app: &App) -> String {

@@ -11,6 +11,8 @@ use crate::engine::mate::MateResult;
 use crate::engine::mate::tsume::Attack;
 use crate::record::{Format, GameRecord, ROOT};
 use crate::tui::jobs::{FileJob, MateJob, MateKind, TsumeAnswer};
+use crate::tui::keymap::{Action, KeyMode};
+use crate::tui::text::setup::TsumeKeys;
 
 /// The problems shipped with the program (composed and proved by its own solver), as KIF.
 pub const SHIPPED: [&str; 61] = [
@@ -272,7 +274,17 @@ impl App {
             show_when_known: false,
             applying: false,
         }));
-        self.status.set((self.setup_text().tsume_started)(length));
+        self.status.set((self.setup_text().tsume_started)(length, &self.tsume_keys()));
+    }
+
+    /// The keys tsume mode's messages name, remaps included.
+    fn tsume_keys(&self) -> TsumeKeys {
+        let key = |action| self.keymap().key_name(KeyMode::Tsume, action);
+        TsumeKeys {
+            solution: key(Action::Solution),
+            undo: key(Action::Undo),
+            problems: key(Action::TsumeProblems),
+        }
     }
 
     /// Leaves tsume mode; the record stays for review.
@@ -295,9 +307,9 @@ impl App {
         let refusal = if t.judging.is_some() {
             Some(text.tsume_wait.to_string())
         } else if t.solved || self.status().is_over() {
-            Some(text.tsume_already_solved.to_string())
+            Some((text.tsume_already_solved)(&self.tsume_keys()))
         } else if self.pos().side_to_move() != t.attacker {
-            Some(text.tsume_defender_moves.to_string())
+            Some((text.tsume_defender_moves)(&self.tsume_keys()))
         } else if let Err(why) = self.pos().why_illegal(m) {
             Some(crate::record::explain::describe(&why, self.explain_lang()))
         } else if !self.pos().gives_check(m) {
@@ -352,6 +364,7 @@ impl App {
             TsumeAnswer::Solved(result) => {
                 let here = self.game.node();
                 let text = self.setup_text();
+                let keys = self.tsume_keys();
                 // the mode's state beside the record and the message (borrowed apart)
                 let Mode::Tsume(t) = &mut self.mode else { return };
                 let Some((why, node)) = t.solving.take() else { return };
@@ -370,7 +383,7 @@ impl App {
                                     &line,
                                 ))
                             } else {
-                                (text.tsume_started)(t.length)
+                                (text.tsume_started)(t.length, &keys)
                             });
                             t.plan = Some((node, line));
                         }
@@ -459,11 +472,11 @@ impl App {
         let Some(t) = self.tsume() else { return };
         let text = self.setup_text();
         if t.solved || self.status().is_over() {
-            self.status.set(text.tsume_already_solved.into());
+            self.status.set((text.tsume_already_solved)(&self.tsume_keys()));
             return;
         }
         if self.pos().side_to_move() != t.attacker {
-            self.status.set(text.tsume_defender_moves.into());
+            self.status.set((text.tsume_defender_moves)(&self.tsume_keys()));
             return;
         }
         if let Some((at, line)) = &t.plan

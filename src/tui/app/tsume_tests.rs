@@ -344,3 +344,25 @@ fn one_mode_at_a_time_and_the_list_is_a_popup_over_it() {
     assert!(matches!(app.mode(), Mode::Board));
     assert_eq!(*app.record(), record);
 }
+
+#[test]
+fn the_messages_name_the_keys_as_remapped() {
+    let text =
+        r#"{"version": 1, "language": "en", "keys": {"undo": "z", "solution": "F", "tsume_problems": "J"}}"#;
+    let parsed = crate::tui::settings::parse(text, Settings::default());
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    let mut app = App::new(Position::startpos());
+    app.set_settings(parsed.settings);
+    app.game = crate::record::Cursor::new(crate::record::GameRecord::new(
+        Position::from_sfen("8k/9/8P/9/9/9/9/9/4K4 b G 1").unwrap(),
+    ));
+    app.open_tsume_list();
+    app.tsume_list_confirm();
+    pump(&mut app);
+    assert!(app.message().contains("(F solution, z take back)"), "{}", app.message());
+    app.submit_move(Move::from_usi("G*1b").unwrap());
+    pump(&mut app);
+    assert!(app.tsume().unwrap().solved(), "{}", app.message());
+    app.tsume_show_solution();
+    assert_eq!(app.message(), "solved: z takes back, J for another problem");
+}

@@ -33,6 +33,7 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
                 None => super::handle_key(app, k),
             }
         }
+        Popup::ServerList => app.close_popup(),
         Popup::Protocol { .. } => match action(app, KeyMode::Protocol) {
             Some(Action::CursorUp) => app.scroll_protocol(-1),
             Some(Action::CursorDown) => app.scroll_protocol(1),
@@ -58,6 +59,10 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
         Popup::ConfirmOverwrite(_) => {
             let yes = action(app, KeyMode::Question) == Some(Action::Yes);
             app.answer_overwrite(yes)
+        }
+        Popup::ConfirmCreateFolder(_) => {
+            let yes = action(app, KeyMode::Question) == Some(Action::Yes);
+            app.answer_create_folder(yes)
         }
         Popup::ConfirmLearnAnalysis => {
             let yes = action(app, KeyMode::Offer) == Some(Action::Yes);

@@ -15,9 +15,9 @@ use std::sync::{Arc, Mutex};
 /// A file to write.
 #[derive(Clone, Debug)]
 pub enum FileJob {
-    /// Write `record` to `path` (format from the extension), creating its folder; once written,
-    /// remember it in `recent`.
-    Save { path: PathBuf, record: Box<GameRecord>, recent: Option<RecentFiles> },
+    /// Write `record` to `path` (format from the extension), creating its folder first when
+    /// `create_folder` (the player agreed to it); once written, remember it in `recent`.
+    Save { path: PathBuf, record: Box<GameRecord>, recent: Option<RecentFiles>, create_folder: bool },
     /// Write the autosave of game `game` (`App::game_serial`): the record (when it changed) and
     /// the session text beside it. With `keep_previous`, the autosave on disk may be another
     /// game's: it is kept first (`Store::keep_previous`), once for this game.
@@ -99,11 +99,17 @@ pub(super) fn worker() -> impl FnMut(FileJob, &JobContext) -> Report {
     let mut kept_for: Option<u64> = None;
     move |request, _job| {
         Report::Files(match request {
-            FileJob::Save { path, record, recent } => {
-                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                    let _ = std::fs::create_dir_all(dir);
-                }
-                let result = match save_record(&path, &record) {
+            FileJob::Save { path, record, recent, create_folder } => {
+                let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+                let made = match folder {
+                    Some(dir) if create_folder => {
+                        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
+                    }
+                    Some(dir) if !dir.exists() => Err(format!("{}: no such folder", dir.display())),
+                    _ => Ok(()),
+                };
+                let result = match made.and_then(|()| save_record(&path, &record).map_err(|e| e.to_string()))
+                {
                     Ok(lossy) => {
                         if let Some(recent) = recent {
                             // a list that cannot be written loses nothing the player has
@@ -111,7 +117,7 @@ pub(super) fn worker() -> impl FnMut(FileJob, &JobContext) -> Report {
                         }
                         Ok(lossy.iter().map(ToString::to_string).collect())
                     }
-                    Err(e) => Err(e.to_string()),
+                    Err(e) => Err(e),
                 };
                 FileReport::Saved { path, result }
             }

@@ -134,6 +134,7 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
         path: path.clone(),
         record: Box::new(rec.clone()),
         recent: Some(recent.clone()),
+        create_folder: true,
     }));
     let (done, _) = finished(&mut r, &rx);
     let Report::Files(FileReport::Saved { path: p, result }) = done.report else { panic!() };
@@ -141,6 +142,20 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
     assert!(result.is_ok(), "{result:?}");
     assert!(std::fs::read_to_string(&path).unwrap().contains("先手：A"));
     assert_eq!(recent.load(), vec![path.clone()], "a saved file is a recent file");
+    // a folder that does not exist is made only when asked to
+    let elsewhere = d.0.join("missing/b.kifu");
+    r.start(JobRequest::Files(FileJob::Save {
+        path: elsewhere,
+        record: Box::new(rec.clone()),
+        recent: None,
+        create_folder: false,
+    }));
+    let (done, _) = finished(&mut r, &rx);
+    let Report::Files(FileReport::Saved { result: Err(e), .. }) = done.report else {
+        panic!("{:?}", done.report)
+    };
+    assert!(e.ends_with("missing: no such folder"), "{e}");
+    assert!(!d.0.join("missing").exists());
     // a file that cannot be written: the error names it
     let blocked = d.0.join("a.kifu/inside.kifu");
     std::fs::write(d.0.join("a.kifu"), "a file, not a folder").unwrap();
@@ -148,6 +163,7 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
         path: blocked,
         record: Box::new(rec.clone()),
         recent: Some(recent.clone()),
+        create_folder: false,
     }));
     let (done, _) = finished(&mut r, &rx);
     let Report::Files(FileReport::Saved { result: Err(e), .. }) = done.report else {

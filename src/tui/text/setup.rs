@@ -35,11 +35,12 @@ pub struct SetupText {
     /// A length in plies (`5手詰`).
     pub length: fn(Option<usize>) -> String,
     pub tsume_no_king: &'static str,
-    pub tsume_started: fn(Option<usize>) -> String,
+    /// The problem's length, with the keys of the solution and of taking back.
+    pub tsume_started: fn(Option<usize>, &TsumeKeys) -> String,
     pub tsume_left: &'static str,
     pub tsume_wait: &'static str,
-    pub tsume_already_solved: &'static str,
-    pub tsume_defender_moves: &'static str,
+    pub tsume_already_solved: fn(&TsumeKeys) -> String,
+    pub tsume_defender_moves: fn(&TsumeKeys) -> String,
     /// The move.
     pub tsume_not_check: fn(&str) -> String,
     pub tsume_judging: fn(&str) -> String,
@@ -62,6 +63,13 @@ pub struct SetupText {
     pub list_progress: fn(usize, usize) -> String,
     /// Why the solved problem could not be remembered.
     pub progress_not_kept: fn(&str) -> String,
+}
+
+/// The keys tsume mode's messages name, as the keymap has them (remaps included).
+pub struct TsumeKeys {
+    pub solution: String,
+    pub undo: String,
+    pub problems: String,
 }
 
 impl SetupText {
@@ -125,16 +133,19 @@ pub static EN: SetupText = SetupText {
         None => "length unknown".into(),
     },
     tsume_no_king: "not a tsume: the side not to move has no king",
-    tsume_started: |n| {
+    tsume_started: |n, k| {
         let len = n.map(|n| format!(", mate in {n}")).unwrap_or_default();
         format!(
-            "tsume (詰将棋){len}: play the attacking side; every move must check (S solution, u take back)"
+            "tsume (詰将棋){len}: play the attacking side; every move must check ({} solution, {} take back)",
+            k.solution, k.undo
         )
     },
     tsume_left: "left tsume mode: the record stays",
     tsume_wait: "the solver is still thinking…",
-    tsume_already_solved: "solved: u takes back, P for another problem",
-    tsume_defender_moves: "the defender's moves are the app's: take back (u) to the attacker's turn",
+    tsume_already_solved: |k| format!("solved: {} takes back, {} for another problem", k.undo, k.problems),
+    tsume_defender_moves: |k| {
+        format!("the defender's moves are the app's: take back ({}) to the attacker's turn", k.undo)
+    },
     tsume_not_check: |m| format!("{m} is not a check: in tsume every attacking move must check"),
     tsume_judging: |m| format!("{m}: the defender is thinking…"),
     tsume_solution: |line| format!("solution: {line}"),
@@ -194,14 +205,17 @@ pub static JA: SetupText = SetupText {
         None => "手数不明".into(),
     },
     tsume_no_king: "詰将棋にできません: 手番でない側に玉がありません",
-    tsume_started: |n| {
+    tsume_started: |n, k| {
         let len = n.map(|n| format!(" ({n}手詰)")).unwrap_or_default();
-        format!("詰将棋{len}: 攻方を指してください。王手の連続で詰ませます (S 解答、u 待った)")
+        format!(
+            "詰将棋{len}: 攻方を指してください。王手の連続で詰ませます ({} 解答、{} 待った)",
+            k.solution, k.undo
+        )
     },
     tsume_left: "詰将棋を終了しました (棋譜はそのまま)",
     tsume_wait: "ソルバーが考慮中です…",
-    tsume_already_solved: "詰みました: u で戻る、P で別の問題",
-    tsume_defender_moves: "玉方はアプリが指します: u で攻方の手番に戻してください",
+    tsume_already_solved: |k| format!("詰みました: {} で戻る、{} で別の問題", k.undo, k.problems),
+    tsume_defender_moves: |k| format!("玉方はアプリが指します: {} で攻方の手番に戻してください", k.undo),
     tsume_not_check: |m| format!("{m}は王手ではありません: 詰将棋の攻方は毎手王手です"),
     tsume_judging: |m| format!("{m}: 玉方が考慮中…"),
     tsume_solution: |line| format!("解答: {line}"),

@@ -46,6 +46,7 @@ pub(super) fn draw_board_with(
     let glyphs = super::glyphs(app);
     let palette = super::palette(app);
     let g = BoardGeometry::new(area, app.flipped());
+    let top = super::hand_owner(true, app.flipped());
     let size = g.size;
     let (cw, ch) = (size.cell_w as usize, size.cell_h as usize);
     let (grid, frame) = (glyphs.grid(), glyphs.border());
@@ -84,7 +85,7 @@ pub(super) fn draw_board_with(
             for col in 0..9u16 {
                 let sq = g.square_at_cell(col, row).expect("cell on the board");
                 if sub == piece_row as usize {
-                    let text = glyphs.wide_cell(piece_at(sq), size.cell_w, size.grid);
+                    let text = glyphs.wide_cell(piece_at(sq), top, size.cell_w, size.grid);
                     spans.push(piece_span(app, piece_at(sq), text, style(sq)));
                 } else {
                     spans.push(Span::styled(" ".repeat(cw), style(sq)));

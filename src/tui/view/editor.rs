@@ -120,8 +120,8 @@ fn start_name(app: &App, i: usize) -> &'static str {
     }
 }
 
-/// The panel's lines: side to move, start, the piece a click puts, the box, the problems and
-/// the ways out they leave, and the keys.
+/// The panel's lines above the keys: side to move, start, the piece a click puts, the box, the
+/// problems and the ways out they leave.
 pub(super) fn panel_lines(app: &App, e: &Editor, problems: &[SetupProblem]) -> Vec<Line<'static>> {
     let t = app.setup_text();
     let g = super::glyphs(app);
@@ -132,7 +132,12 @@ pub(super) fn panel_lines(app: &App, e: &Editor, problems: &[SetupProblem]) -> V
         lines.push(Line::from(format!("{}: {}", t.start_label, start_name(app, i))));
     }
     let mut pen = vec![Span::raw(format!("{}: ", t.pen))];
-    pen.push(piece_span(app, e.pen(), g.cell(e.pen()), Style::default()));
+    pen.push(piece_span(
+        app,
+        e.pen(),
+        g.cell(e.pen(), super::hand_owner(true, app.flipped())),
+        Style::default(),
+    ));
     lines.push(Line::from(pen));
     let mut boxed = vec![Span::raw(format!("{}: ", t.piece_box))];
     for kind in HAND_ORDER.iter().copied().chain([PieceKind::King]) {
@@ -154,15 +159,36 @@ pub(super) fn panel_lines(app: &App, e: &Editor, problems: &[SetupProblem]) -> V
     let fit = |u| setup.blocking(u).is_empty();
     lines.push(Line::from((t.fit_for)(fit(SetupUse::Play), fit(SetupUse::Analyse), fit(SetupUse::Tsume))));
     lines.push(Line::from(""));
+    lines
+}
+
+/// The width of the keys' column in the panel.
+const KEY_COLUMN: usize = 16;
+
+/// The keys in two columns `width` wide: the key, then what it does, wrapped under itself; a
+/// key too wide for its column stands on a line of its own, what it does under it.
+fn key_lines(app: &App, width: u16) -> Vec<Line<'static>> {
+    let g = super::glyphs(app);
+    let accent = Style::default().fg(super::palette(app).accent);
+    let indent = " ".repeat(KEY_COLUMN);
+    let what_width = (width as usize).saturating_sub(KEY_COLUMN).max(8) as u16;
+    let mut lines = Vec::new();
     for (key, what) in app.help_keys() {
-        let pad = 16usize.saturating_sub(key.width());
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("{key}{}", " ".repeat(pad)),
-                Style::default().fg(super::palette(app).accent),
-            ),
-            Span::raw(what),
-        ]));
+        let key = g.pad(&key);
+        let what = super::wrap::wrap_lines(vec![Line::from(g.pad(&what))], what_width);
+        let mut first = if key.width() < KEY_COLUMN {
+            Some(format!("{key}{}", " ".repeat(KEY_COLUMN - key.width())))
+        } else {
+            lines.push(Line::from(Span::styled(key, accent)));
+            None
+        };
+        for part in what {
+            let lead = match first.take() {
+                Some(key) => Span::styled(key, accent),
+                None => Span::raw(indent.clone()),
+            };
+            lines.push(Line::from([vec![lead], part.spans].concat()));
+        }
     }
     lines
 }
@@ -178,7 +204,9 @@ fn draw_panel(f: &mut Frame, app: &App, e: &Editor, problems: &[SetupProblem], a
             )
         })
         .collect();
-    let lines = super::wrap::wrap_lines(lines, block.inner(area).width);
+    let width = block.inner(area).width;
+    let mut lines = super::wrap::wrap_lines(lines, width);
+    lines.extend(key_lines(app, width));
     f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
@@ -265,6 +293,23 @@ mod tests {
         assert!(s.contains("no problem: a legal position"), "{s}");
         assert!(s.contains("play: yes  analyse: yes  tsume: yes"), "{s}");
         assert!(s.contains("Enter done"), "{s}");
+    }
+
+    #[test]
+    fn the_panels_keys_keep_their_columns_apart_at_100_by_32() {
+        let app = editing(Language::En, crate::core::START_SFEN);
+        let s = screen_text(&app, 100, 32, Instant::now());
+        // the panel's text: between the last two borders of each line
+        let panel: Vec<&str> =
+            s.lines().filter_map(|l| l.rsplit('│').nth(1)).filter(|p| !p.is_empty()).collect();
+        let at = |needle: &str| panel.iter().position(|p| p.contains(needle)).expect(needle);
+        let wide = at("x / Del / Backspace");
+        assert_eq!(panel[wide].trim_end(), "x / Del / Backspace", "a wide key stands alone: {s}");
+        assert!(panel[wide + 1].starts_with(&format!("{}remove the piece", " ".repeat(KEY_COLUMN))), "{s}");
+        let long = at("put a ☗ piece");
+        assert!(panel[long].starts_with("p l n s g b r k put a ☗ piece"), "{s}");
+        assert!(panel[long + 1].starts_with(&" ".repeat(KEY_COLUMN)), "wrapped under itself: {s}");
+        assert!(!panel[long + 1].trim().is_empty(), "{s}");
     }
 
     #[test]

@@ -60,13 +60,14 @@ pub const ASCII_LINES: line::Set = line::Set {
 
 impl Glyphs {
     /// A board cell, four columns: side mark, piece (two columns), space. Kanji: ` 歩 `, `v歩 `
-    /// (`v` marks gote, as KIF diagrams do). ASCII: ` P  `, ` +P `, lower case for gote.
-    pub fn cell(&self, p: Piece) -> String {
+    /// (`v` marks the pieces of `top`, the side drawn at the top, as KIF diagrams mark gote's).
+    /// ASCII: ` P  `, ` +P `, lower case for gote.
+    pub fn cell(&self, p: Piece, top: Color) -> String {
         match (p.kind(), self.style) {
             (None, PieceStyle::Kanji) => " ・ ".into(),
             (None, PieceStyle::Ascii) => "  . ".into(),
             (Some(k), PieceStyle::Kanji) => {
-                format!("{}{} ", if p.color() == Color::White { 'v' } else { ' ' }, k.kanji_short())
+                format!("{}{} ", if p.color() == top { 'v' } else { ' ' }, k.kanji_short())
             }
             (Some(k), PieceStyle::Ascii) => {
                 let letter = ascii_letter(k, p.color());
@@ -94,13 +95,14 @@ impl Glyphs {
     }
 
     /// A board cell `width` columns wide with the piece's two columns centred and its side mark
-    /// before it; an empty square is blank when `blank_empty` (the grid shows the squares).
-    pub fn wide_cell(&self, p: Piece, width: u16, blank_empty: bool) -> String {
+    /// before it (`top`: the side drawn at the top); an empty square is blank when `blank_empty`
+    /// (the grid shows the squares).
+    pub fn wide_cell(&self, p: Piece, top: Color, width: u16, blank_empty: bool) -> String {
         let width = width.max(4) as usize;
         if blank_empty && p.is_empty() {
             return " ".repeat(width);
         }
-        let compact = self.cell(p);
+        let compact = self.cell(p, top);
         let content = compact.strip_suffix(' ').unwrap_or(&compact);
         let left = (width - 2) / 2 - 1;
         format!("{}{content}{}", " ".repeat(left), " ".repeat(width - left - 3))
@@ -187,19 +189,22 @@ mod tests {
                 Piece::new(Color::White, PieceKind::Dragon),
                 Piece::new(Color::White, PieceKind::ProSilver),
             ] {
-                let c = g.cell(p);
+                let c = g.cell(p, Color::White);
                 assert_eq!(unicode_width::UnicodeWidthStr::width(c.as_str()), 4, "{c:?}");
                 assert!(c.chars().all(|ch| !is_ambiguous(ch)), "{c:?}");
             }
         }
         let a = Glyphs { style: PieceStyle::Ascii, ambiguous_wide: false };
-        assert_eq!(a.cell(Piece::new(Color::Black, PieceKind::Pawn)), "  P ");
-        assert_eq!(a.cell(Piece::new(Color::Black, PieceKind::ProPawn)), " +P ");
-        assert_eq!(a.cell(Piece::new(Color::White, PieceKind::Horse)), " +b ");
-        assert_eq!(a.cell(Piece::new(Color::White, PieceKind::King)), "  k ");
-        assert!(a.cell(Piece::EMPTY).is_ascii());
+        assert_eq!(a.cell(Piece::new(Color::Black, PieceKind::Pawn), Color::White), "  P ");
+        assert_eq!(a.cell(Piece::new(Color::Black, PieceKind::ProPawn), Color::White), " +P ");
+        assert_eq!(a.cell(Piece::new(Color::White, PieceKind::Horse), Color::White), " +b ");
+        assert_eq!(a.cell(Piece::new(Color::White, PieceKind::King), Color::White), "  k ");
+        assert!(a.cell(Piece::EMPTY, Color::White).is_ascii());
         let k = Glyphs::default();
-        assert_eq!(k.cell(Piece::new(Color::White, PieceKind::Lance)), "v香 ");
+        assert_eq!(k.cell(Piece::new(Color::White, PieceKind::Lance), Color::White), "v香 ");
+        // the board flipped: the mark goes on ☗'s pieces, drawn at the top
+        assert_eq!(k.cell(Piece::new(Color::White, PieceKind::Lance), Color::Black), " 香 ");
+        assert_eq!(k.cell(Piece::new(Color::Black, PieceKind::Lance), Color::Black), "v香 ");
         assert_eq!(a.hand_piece(PieceKind::Rook, Color::White), "r");
     }
 
@@ -207,15 +212,18 @@ mod tests {
     fn wide_cells_centre_the_piece() {
         let k = Glyphs::default();
         let gote_lance = Piece::new(Color::White, PieceKind::Lance);
-        assert_eq!(k.wide_cell(gote_lance, 4, false), k.cell(gote_lance));
-        assert_eq!(k.wide_cell(gote_lance, 5, true), "v香  ");
-        assert_eq!(k.wide_cell(gote_lance, 7, true), " v香   ");
-        assert_eq!(k.wide_cell(Piece::EMPTY, 7, true), "       ");
-        assert_eq!(k.wide_cell(Piece::EMPTY, 4, false), " ・ ");
+        assert_eq!(k.wide_cell(gote_lance, Color::White, 4, false), k.cell(gote_lance, Color::White));
+        assert_eq!(k.wide_cell(gote_lance, Color::White, 5, true), "v香  ");
+        assert_eq!(k.wide_cell(gote_lance, Color::White, 7, true), " v香   ");
+        assert_eq!(k.wide_cell(Piece::EMPTY, Color::White, 7, true), "       ");
+        assert_eq!(k.wide_cell(Piece::EMPTY, Color::White, 4, false), " ・ ");
         let a = Glyphs { style: PieceStyle::Ascii, ambiguous_wide: false };
-        assert_eq!(a.wide_cell(Piece::new(Color::Black, PieceKind::ProPawn), 7, true), "  +P   ");
+        assert_eq!(
+            a.wide_cell(Piece::new(Color::Black, PieceKind::ProPawn), Color::White, 7, true),
+            "  +P   "
+        );
         for w in 4..10 {
-            let c = k.wide_cell(gote_lance, w, true);
+            let c = k.wide_cell(gote_lance, Color::White, w, true);
             assert_eq!(unicode_width::UnicodeWidthStr::width(c.as_str()), w as usize);
         }
     }

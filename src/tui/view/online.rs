@@ -39,13 +39,9 @@ pub(super) fn draw_online(f: &mut Frame, app: &App, now: Instant) {
         }
         Stage::Lobby => {
             let mut lines = vec![t.lobby_body.to_string()];
-            if let Some((what, items)) = o.list() {
+            if let Some(list) = list_lines(app) {
                 lines.push(String::new());
-                lines.push(format!("%%{what}:"));
-                lines.extend(items.iter().take(15).map(|l| format!("  {l}")));
-                if items.is_empty() {
-                    lines.push("  -".into());
-                }
+                lines.extend(list);
             }
             if o.watched().is_none() {
                 window(f, app, t.lobby_title, lines, None)
@@ -53,6 +49,24 @@ pub(super) fn draw_online(f: &mut Frame, app: &App, now: Instant) {
         }
         Stage::Playing | Stage::Ended | Stage::Closed(_) => {}
     }
+}
+
+/// The server's last answer to `%%WHO` or `%%LIST`: its name, then at most 15 lines.
+fn list_lines(app: &App) -> Option<Vec<String>> {
+    let (what, items) = app.online()?.list()?;
+    let mut lines = vec![format!("%%{what}:")];
+    lines.extend(items.iter().take(15).map(|l| format!("  {l}")));
+    if items.is_empty() {
+        lines.push("  -".into());
+    }
+    Some(lines)
+}
+
+/// The server's last list over a game, in a window any key closes.
+pub(super) fn draw_server_list(f: &mut Frame, app: &App) {
+    let Some(lines) = list_lines(app) else { return };
+    let t = app.online_text();
+    window(f, app, t.lobby_title, lines, Some(t.list_keys))
 }
 
 /// The dialog's lines: one per field, the focused one marked, the password as `*`.

@@ -45,6 +45,11 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             let question = (t.prompt_overwrite)(&path.display().to_string());
             simple(f, &g, t.overwrite_title, vec![ask(app, &question, KeyMode::Question)])
         }
+        Popup::ConfirmCreateFolder(path) => {
+            let dir = path.parent().unwrap_or(path).display().to_string();
+            let question = (t.prompt_create_folder)(&dir);
+            simple(f, &g, t.create_folder_title, vec![ask(app, &question, KeyMode::Question)])
+        }
         Popup::ConfirmResign => {
             simple(f, &g, t.resign_title, vec![ask(app, t.resign_question, KeyMode::Question)])
         }
@@ -81,6 +86,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
             simple(f, &g, t.lost_title, vec![why.clone(), ask(app, t.save_question, KeyMode::Offer)])
         }
         Popup::Protocol { scroll } => super::online::draw_protocol(f, app, *scroll),
+        Popup::ServerList => super::online::draw_server_list(f, app),
     }
 }
 

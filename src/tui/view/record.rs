@@ -128,7 +128,12 @@ pub(super) fn draw_record(f: &mut Frame, app: &App, area: Rect) {
     }
     let last = *rows.nodes.last().unwrap_or(&ROOT);
     if let Some(sp) = rec.node(last).special.as_ref() {
-        let text = format!("{:>4}  {}", rows.nodes.len(), sp.kind.kif(rec.side_to_move_at(last)));
+        let stm = rec.side_to_move_at(last);
+        let word = match app.settings().language {
+            crate::tui::settings::Language::Ja => sp.kind.kif(stm),
+            crate::tui::settings::Language::En => sp.kind.english(stm),
+        };
+        let text = format!("{:>4}  {word}", rows.nodes.len());
         items.push(Line::from(g.pad(&text)));
     }
     let visible: Vec<Line> = items.into_iter().skip(rows.first).take(rows.height).collect();

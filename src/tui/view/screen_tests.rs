@@ -283,3 +283,18 @@ fn the_quit_question_is_drawn_over_the_board() {
     let s = super::screen_text(&app, 100, 30, std::time::Instant::now());
     assert!(s.contains(app.text().quit_question), "{s}");
 }
+
+#[test]
+fn the_v_mark_goes_on_the_pieces_drawn_at_the_top() {
+    let mut app = app_in(Language::En);
+    for flipped in [false, true] {
+        let s = screen_text(&app, 100, 32, Instant::now());
+        let rows: Vec<&str> = s.lines().filter(|l| l.contains("香")).collect();
+        assert_eq!(rows.len(), 2, "{s}");
+        let (top, bottom) = (rows[0], rows[1]);
+        assert_eq!(top.matches("v香").count(), 2, "flipped {flipped}: {s}");
+        assert!(!bottom.contains('v'), "flipped {flipped}: {s}");
+        app.flip();
+        assert_eq!(app.flipped(), !flipped);
+    }
+}

@@ -25,9 +25,10 @@ pub fn visible(app: &App) -> bool {
     app.analysing() || app.review().has_scores() || app.game_analysis_progress().is_some()
 }
 
-/// Rows the panel wants at most (the record panel keeps the rest).
+/// Rows the panel wants at most (the record panel keeps the rest): two for each analysis line,
+/// which wraps.
 pub fn rows_wanted(app: &App) -> u16 {
-    let text = 2 + if app.analysing() { 1 + app.analysis_lines() as u16 } else { 3 };
+    let text = 2 + if app.analysing() { 1 + 2 * app.analysis_lines() as u16 } else { 3 };
     let graph =
         if app.review().has_scores() || app.game_analysis_progress().is_some() { GRAPH_ROWS } else { 0 };
     text + graph
@@ -101,6 +102,21 @@ fn text_lines(app: &App, comments: bool) -> (String, Vec<Line<'static>>) {
     (title, out)
 }
 
+/// `lines` wrapped to `width` (a line of moves breaks before a ▲ or △); when they do not all
+/// fit in `height` rows, each keeps an equal share of the rows, its start first, so every line
+/// shows its score and first moves.
+fn wrapped(lines: Vec<Line<'static>>, width: u16, height: u16) -> Vec<Line<'static>> {
+    let parts: Vec<Vec<Line<'static>>> =
+        lines.into_iter().map(|l| super::wrap::wrap_lines(vec![l], width)).collect();
+    let total: usize = parts.iter().map(Vec::len).sum();
+    let share = if total <= height as usize || parts.is_empty() {
+        usize::MAX
+    } else {
+        (height as usize / parts.len()).max(1)
+    };
+    parts.into_iter().flat_map(|p| p.into_iter().take(share)).collect()
+}
+
 fn clamp(s: Score) -> f64 {
     (s.cp() as f64).clamp(-GRAPH_CLAMP, GRAPH_CLAMP)
 }
@@ -166,6 +182,8 @@ pub(super) fn draw_study(f: &mut Frame, app: &App, area: Rect, comments: bool) {
     };
     let (title, lines) = text_lines(app, comments);
     let block = Block::bordered().border_set(g.border()).title(g.pad(&title));
+    let inner = block.inner(text_area);
+    let lines = wrapped(lines, inner.width, inner.height);
     f.render_widget(Paragraph::new(lines).block(block), text_area);
     if let Some((block, plot)) = graph {
         draw_graph(f, app, block, plot);
@@ -249,6 +267,34 @@ mod tests {
     use super::*;
     use crate::tui::view::{areas, screen_text};
     use std::time::Instant;
+
+    #[test]
+    fn analysis_lines_wrap_and_share_the_rows() {
+        let text = |l: &Line| l.spans.iter().map(|s| s.content.as_ref()).collect::<String>();
+        let line = |score: &str| {
+            Line::from(vec![
+                Span::raw(format!("{score:>7} ")),
+                Span::raw("▲７六歩△３四歩▲２六歩△８四歩▲２五歩△８五歩▲７八金△３二金"),
+            ])
+        };
+        let out = wrapped(vec![line("+30")], 30, 10);
+        let rows: Vec<String> = out.iter().map(text).collect();
+        assert!(rows.len() > 1, "{rows:?}");
+        assert!(rows.iter().all(|r| unicode_width::UnicodeWidthStr::width(r.as_str()) <= 30), "{rows:?}");
+        assert_eq!(
+            rows.concat().replace(' ', ""),
+            "+30▲７六歩△３四歩▲２六歩△８四歩▲２五歩△８五歩▲７八金△３二金"
+        );
+        assert!(
+            rows[1..].iter().all(|r| r.starts_with('▲') || r.starts_with('△')),
+            "moves kept whole: {rows:?}"
+        );
+        // three lines in four rows: each keeps its first row, so every score shows
+        let out = wrapped(vec![line("+30"), line("-12"), line("+5")], 30, 4);
+        let rows: Vec<String> = out.iter().map(text).collect();
+        assert_eq!(rows.len(), 3, "{rows:?}");
+        assert!(rows[0].contains("+30") && rows[1].contains("-12") && rows[2].contains("+5"), "{rows:?}");
+    }
 
     /// A record of `n` moves (rooks shuffling after two pawn moves) with a score on every
     /// position, opened and shown at its start.
