@@ -293,7 +293,7 @@ impl App {
         let node = self.game.record_mut().node_mut(e.node());
         node.comments = with_comment_text(&node.comments, &e.text());
         let empty = user_comments(&node.comments).is_empty();
-        self.dirty = true;
+        self.saving.dirty = true;
         self.status.set(if empty { t.comment_removed } else { t.comment_kept }.into());
     }
 }

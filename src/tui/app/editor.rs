@@ -341,7 +341,7 @@ impl App {
             EditorExit::Analyse => {
                 self.leave_to_board();
                 self.replace_record(GameRecord::new(pos));
-                self.dirty = true;
+                self.saving.dirty = true;
                 if !self.analysing() {
                     self.toggle_analysis();
                 }

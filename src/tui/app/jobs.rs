@@ -47,7 +47,7 @@ impl App {
             }
             Report::Study(StudyReport::Learn(eval)) => self.on_learn_eval(eval),
             Report::Mate(MateReport::Tsume(answer)) => self.on_tsume_answer(answer),
-            Report::Mate(MateReport::Threats(found)) => self.on_threats(found),
+            Report::Mate(MateReport::Threats(found)) => self.study.threats.on_threats(found),
             Report::Files(FileReport::Saved { path, result }) => self.on_saved(&path, result),
             Report::Files(FileReport::TsumeProgress(result)) => self.on_tsume_progress_written(result),
             Report::Files(FileReport::Settings(result)) => self.on_settings_written(result),
@@ -72,6 +72,12 @@ impl App {
         self.study_requests();
         self.threat_requests();
         self.outbox.take_first(pick)
+    }
+
+    /// Asks for the threat solve of the position shown, or stops it when the indicator is off.
+    pub(super) fn threat_requests(&mut self) {
+        let shown = self.threats_shown();
+        self.study.threats.requests(shown, self.game.position(), &mut self.outbox);
     }
 
     /// The settings file was written (with a note to show), or why not.
@@ -131,7 +137,7 @@ mod tests {
         timed.resign();
         assert_eq!(timed.wake_at(now), None, "a clock of a game ended does not tick");
         // computer against computer: an answer held for the pace is due at the pace
-        app.players = [Player::Engine, Player::Engine];
+        app.play.players = [Player::Engine, Player::Engine];
         app.set_pace(Duration::from_secs(3));
         let cmds = engine_commands(&mut app, now);
         assert!(matches!(cmds.as_slice(), [Command::Start(JobRequest::Think(_))]), "{cmds:?}");
@@ -149,7 +155,7 @@ mod tests {
         let kif = "手合割：平手\n   1 ７六歩(77)\n";
         let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
         let mut app = App::with_record(rec);
-        app.players = [Player::Engine, Player::Engine];
+        app.play.players = [Player::Engine, Player::Engine];
         assert!(matches!(engine_commands(&mut app, now).as_slice(), [Command::Start(JobRequest::Think(_))]));
         // navigating while the computer thinks: stop the old search, think about the new place
         app.redo();

@@ -107,14 +107,6 @@ impl Learn {
     }
 }
 
-/// Learn mode's side in the app: its searches and the wait for the whole-game analysis (the
-/// items and the try in progress are `Mode::Learn`'s).
-#[derive(Debug, Default)]
-pub(super) struct LearnState {
-    /// Start learn mode when the whole-game analysis asked for it finishes.
-    after_analysis: bool,
-}
-
 impl App {
     /// Learn mode, when on (and still about the record shown).
     pub fn learn(&self) -> Option<&Learn> {
@@ -137,7 +129,7 @@ impl App {
     /// The side whose moves learn mode starts with: the human of a game against the computer,
     /// else both.
     fn learn_side(&self) -> (Option<Color>, bool) {
-        match self.players {
+        match self.play.players {
             [Player::Human, Player::Engine] => (Some(Color::Black), true),
             [Player::Engine, Player::Human] => (Some(Color::White), true),
             _ => (None, false),
@@ -172,7 +164,7 @@ impl App {
             return;
         }
         if let Some((done, total)) = self.game_analysis_progress() {
-            self.learn.after_analysis = true;
+            self.study.learn_after = true;
             self.status.set((self.text().learn_after_analysis)(done, total));
             return;
         }
@@ -212,14 +204,14 @@ impl App {
     pub fn answer_learn_analysis(&mut self, yes: bool) {
         self.close_popup();
         if yes {
-            self.learn.after_analysis = true;
+            self.study.learn_after = true;
             self.toggle_game_analysis();
         }
     }
 
     /// The whole-game analysis ended: start learn mode if it was waiting for it.
     pub(super) fn learn_on_analysis_done(&mut self, stopped: bool) {
-        if std::mem::take(&mut self.learn.after_analysis) && !stopped {
+        if std::mem::take(&mut self.study.learn_after) && !stopped {
             self.start_learn();
         }
     }

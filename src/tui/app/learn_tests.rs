@@ -173,11 +173,11 @@ fn against_the_computer_only_the_humans_moves_are_learned_and_the_engine_waits()
     let mut a = app();
     analyse(&mut a);
     // ☗ is the computer: its 悪手 is not the player's
-    a.players = [Player::Engine, Player::Human];
+    a.play.players = [Player::Engine, Player::Human];
     a.start_learn();
     assert!(!a.learning());
     assert!(a.message().contains("☖"), "{}", a.message());
-    a.players = [Player::Human, Player::Engine];
+    a.play.players = [Player::Human, Player::Engine];
     a.start_learn();
     assert!(a.learn().unwrap().side_fixed());
     a.learn_cycle_side();

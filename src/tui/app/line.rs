@@ -25,7 +25,8 @@ pub struct LineInput {
     pub editor: LineEditor,
 }
 
-/// The record's file and how its saving stands.
+/// The record's file and how its saving stands, and what changed since it was last handed out
+/// to be written (the record, the settings).
 #[derive(Debug, Default)]
 pub(super) struct Saving {
     /// Where the record is saved (the file it was opened from, or chosen with save).
@@ -42,6 +43,10 @@ pub(super) struct Saving {
     /// Since the autosave failed, the record was saved to a file by hand and has not changed
     /// since: quitting loses nothing.
     pub(super) saved_since_failure: bool,
+    /// The record changed and the autosave should be written.
+    pub(super) dirty: bool,
+    /// The settings changed and the settings file should be written.
+    pub(super) settings_dirty: bool,
 }
 
 impl App {
@@ -208,7 +213,7 @@ impl App {
                 // the file holds this record now, whole
                 self.saving.read_with_errors = None;
                 self.saving.lossy_asked = None;
-                self.explorer_after_save();
+                self.shelf.explorer_after_save(&mut self.outbox);
             }
             Err(e) => self.status.set((self.text().save_failed)(&path.display().to_string(), &e)),
         }

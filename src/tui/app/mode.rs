@@ -9,6 +9,7 @@
 //! them), the text box's in `line.rs`, online play's in `online.rs`. A new page is a new variant
 //! here with its module beside it.
 
+use super::ctx::ctx;
 use super::{App, Editor, Learn, LineInput, Popup, Tsume};
 use crate::tui::keymap::{KeyMode, Keymap};
 
@@ -72,11 +73,42 @@ impl App {
         match action {
             Action::Analysis | Action::Hint => self.help_offered(),
             Action::Pause => {
-                (self.players.contains(&super::Player::Engine) || self.clock().is_some()) && self.unfinished()
+                (self.play.players.contains(&super::Player::Engine) || self.clock().is_some())
+                    && self.unfinished()
             }
             Action::Resign => self.standing.playing && self.unfinished(),
             _ => true,
         }
+    }
+
+    /// Whether the threat indicator is on for the position shown: the setting is on, and the
+    /// record is under review, analysed (検討) or finished; never during a game being played,
+    /// a tsume being solved, the position editor or learn mode (it would give answers away).
+    pub fn threats_shown(&self) -> bool {
+        self.settings.threats
+            && (self.analysing() || !self.standing.playing || !self.unfinished())
+            && self.tsume().is_none()
+            && self.editor().is_none()
+            && !self.learning()
+    }
+
+    /// What the threat solver found for the position shown (none while it has not answered).
+    pub fn threats(&self) -> Option<&crate::engine::mate::threats::Threats> {
+        self.study.threats.found(self.pos().key()).filter(|_| self.threats_shown())
+    }
+
+    /// Shows or hides the opening explorer beside the board.
+    pub fn toggle_explorer(&mut self) {
+        self.shelf.toggle_explorer(&mut ctx!(self));
+    }
+
+    pub fn explorer_shown(&self) -> bool {
+        self.shelf.explorer_shown
+    }
+
+    /// What the opening explorer reads, once the library's scan has answered.
+    pub fn explorer(&self) -> Option<&crate::study::library::Found> {
+        self.shelf.found.as_deref()
     }
 
     /// The popup or text box over the page, if any.

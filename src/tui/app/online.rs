@@ -285,7 +285,7 @@ impl App {
         };
         if self.settings.online != checked {
             self.settings.online = checked.clone();
-            self.settings_dirty = true;
+            self.saving.settings_dirty = true;
         }
         let key = password_key(&checked.host, checked.port, &checked.user);
         let remember = match (&self.secrets.file, form.remember) {

@@ -257,7 +257,7 @@ impl App {
         }
         self.stop_solver();
         self.replace_record(rec);
-        self.dirty = true;
+        self.saving.dirty = true;
         self.board.flipped = attacker == Color::White;
         self.outbox.start(MateJob::TsumeSolve { pos: Box::new(pos) });
         self.quit_learn();
