@@ -1,5 +1,5 @@
 //! What a room (a mode's or a feature's own state) may touch of the app beside itself: the
-//! record and the position shown, the status line, the outbox and the settings. A room's
+//! record and the position shown, the board page as handled, the status line, the outbox and the settings. A room's
 //! methods take a [`Ctx`] (or only the parts they need) instead of the whole `App`, so what a
 //! feature can change is written in its signature; what only `App` can do (replace the record,
 //! play a move through the usual path, open another mode) the room hands back as a value for
@@ -8,6 +8,7 @@
 //! `App` makes one with the [`ctx!`] macro, which borrows these fields alone and so leaves the
 //! room's own field free to be borrowed beside it.
 
+use super::selection::BoardView;
 use super::{Outbox, Status};
 use crate::record::Cursor;
 use crate::tui::keymap::Keymap;
@@ -17,6 +18,8 @@ use crate::tui::settings::Settings;
 pub(super) struct Ctx<'a> {
     /// The record and the position shown.
     pub game: &'a mut Cursor,
+    /// The board page as the player handles it (the cursor, a piece picked up, …).
+    pub board: &'a mut BoardView,
     /// The status line.
     pub status: &'a mut Status,
     /// Where the room asks for work outside the app (jobs, lines, copies).
@@ -45,6 +48,7 @@ macro_rules! ctx {
     ($app:expr) => {
         $crate::tui::app::ctx::Ctx {
             game: &mut $app.game,
+            board: &mut $app.board,
             status: &mut $app.status,
             outbox: &mut $app.outbox,
             settings: &$app.settings,

@@ -10,8 +10,11 @@
 //! here with its module beside it.
 
 use super::ctx::ctx;
-use super::{App, Editor, Learn, LineInput, Popup, Tsume};
-use crate::tui::keymap::{KeyMode, Keymap};
+use super::{App, Editor, Learn, LineInput, Popup, Tsume, learn};
+use crate::core::{Color, Move, Position};
+use crate::engine::analysis::game::PositionEval;
+use crate::tui::jobs::StudyKind;
+use crate::tui::keymap::{Action, KeyMode, Keymap};
 
 /// The page shown. Modes exclude each other: opening one leaves the one before.
 #[derive(Clone, Debug, Default)]
@@ -206,16 +209,143 @@ impl App {
         }
     }
 
-    /// Learn mode's state, whether or not it is still about the record shown (see `App::learn`).
-    pub(super) fn learn_state(&self) -> Option<&Learn> {
-        match &self.mode {
-            Mode::Learn(l) => Some(l),
-            _ => None,
+    // ---- learn mode (復習) ----
+
+    /// Learn mode, when on (and still about the record shown).
+    pub fn learn(&self) -> Option<&Learn> {
+        self.learn_state().filter(|l| l.is_about(self.record()))
+    }
+
+    pub fn learning(&self) -> bool {
+        self.learn().is_some()
+    }
+
+    /// The position before learn mode's current item's move.
+    pub fn learn_position(&self) -> Option<Position> {
+        let node = self.learn()?.node(&self.record().main_line())?;
+        Some(self.record().position_at(node))
+    }
+
+    /// Starts learn mode, or offers the whole-game analysis first when there is none.
+    pub fn start_learn(&mut self) {
+        if self.learning() {
+            return;
+        }
+        if let Some((done, total)) = self.game_analysis_progress() {
+            self.study.learn_after = true;
+            self.status.set((self.text().learn_after_analysis)(done, total));
+            return;
+        }
+        if self.standing.playing && self.unfinished() {
+            self.status.set(self.text().learn_in_game.into());
+            return;
+        }
+        if !self.review().has_scores() {
+            self.open_popup(Popup::ConfirmLearnAnalysis);
+            return;
+        }
+        let (side, side_fixed) = learn::starting_side(self.play.players);
+        let items = learn::items(self.record(), self.review(), side);
+        if items.is_empty() {
+            self.status.set((self.text().learn_nothing)(learn::side_label(self, side)));
+            return;
+        }
+        if self.analysing() {
+            self.toggle_analysis(); // its lines would give the answer away
+        }
+        let (start, moves) = (self.record().initial().clone(), self.record().main_line_moves());
+        self.leave_tsume();
+        self.mode = Mode::Learn(Box::new(Learn::new(side, side_fixed, items, start, moves)));
+        if let Mode::Learn(l) = &mut self.mode {
+            l.show(&mut ctx!(self));
         }
     }
 
-    pub(super) fn learn_mut(&mut self) -> Option<&mut Learn> {
-        match &mut self.mode {
+    /// Answers the offer to analyse the game first: learn mode starts when it is done.
+    pub fn answer_learn_analysis(&mut self, yes: bool) {
+        self.close_popup();
+        if yes {
+            self.study.learn_after = true;
+            self.toggle_game_analysis();
+        }
+    }
+
+    /// The whole-game analysis ended: start learn mode if it was waiting for it.
+    pub(super) fn learn_on_analysis_done(&mut self, stopped: bool) {
+        if std::mem::take(&mut self.study.learn_after) && !stopped {
+            self.start_learn();
+        }
+    }
+
+    /// Leaves learn mode (the record is as it was).
+    pub fn quit_learn(&mut self) {
+        if let Mode::Learn(_) = self.mode {
+            self.leave_to_board();
+            self.outbox.stop(StudyKind::Learn);
+            self.status.set(self.text().learn_quit.into());
+        }
+    }
+
+    /// A key's action in learn mode: the mode's own (its items, a retry, the answer), leaving
+    /// it, or switching the side (`false`: none of these, the board's to handle).
+    pub fn learn_action(&mut self, action: Action) -> bool {
+        match action {
+            Action::SwitchSide => self.learn_cycle_side(),
+            Action::Quit => self.quit_learn(),
+            Action::Cancel if self.selection().is_none() => self.quit_learn(),
+            _ => {
+                let Mode::Learn(l) = &mut self.mode else { return false };
+                return l.handle(action, &mut ctx!(self));
+            }
+        }
+        true
+    }
+
+    /// In a review: the moves of both sides, ☗'s, ☖'s, in turn (the next that has any).
+    fn learn_cycle_side(&mut self) {
+        let Some(l) = self.learn() else { return };
+        if l.side_fixed() {
+            return;
+        }
+        let order = [None, Some(Color::Black), Some(Color::White)];
+        let at = order.iter().position(|&s| s == l.side()).unwrap_or(0);
+        let items = |side| learn::items(self.record(), self.review(), side);
+        let side = (1..=3).map(|d| order[(at + d) % 3]).find(|&s| !items(s).is_empty());
+        let Some(side) = side else { return };
+        let items = items(side);
+        if let Mode::Learn(l) = &mut self.mode {
+            l.switch_side(side, items, &mut ctx!(self));
+        }
+    }
+
+    /// A move chosen in learn mode: judged, never played into the record. `None` when learn
+    /// mode does not take it (it is off; or the position shown is not the item's, which ends it).
+    pub(super) fn learn_takes(&mut self, m: Move) -> Option<bool> {
+        let Mode::Learn(l) = &mut self.mode else { return None };
+        let taken = l.takes(m, &mut ctx!(self));
+        if taken.is_none() {
+            self.leave_to_board();
+            self.outbox.stop(StudyKind::Learn);
+        }
+        taken
+    }
+
+    /// The search of learn mode's try answered.
+    pub(super) fn on_learn_eval(&mut self, after: PositionEval) {
+        let thresholds = self.mark_thresholds();
+        if let Mode::Learn(l) = &mut self.mode {
+            l.on_eval(after, &thresholds, &mut ctx!(self));
+        }
+    }
+
+    /// Stops the learn-mode search, if one runs.
+    pub(super) fn learn_cancel_search(&mut self) {
+        self.outbox.stop(StudyKind::Learn);
+    }
+
+    /// Learn mode's state, whether or not it is still about the record shown (see `App::learn`).
+    pub(super) fn learn_state(&self) -> Option<&Learn> {
+        match &self.mode {
             Mode::Learn(l) => Some(l),
             _ => None,
         }
