@@ -49,13 +49,14 @@ impl App {
             Report::Mate(MateReport::Tsume(answer)) => self.on_tsume_answer(answer),
             Report::Mate(MateReport::Threats(found)) => self.study.threats.on_threats(found),
             Report::Files(FileReport::Saved { path, result }) => self.on_saved(&path, result),
+            Report::Files(FileReport::WouldReplace { path }) => self.on_would_replace(path),
             Report::Files(FileReport::TsumeProgress(result)) => self.on_tsume_progress_written(result),
             Report::Files(FileReport::Settings(result)) => self.on_settings_written(result),
             // the autosave is the event loop's
             Report::Files(FileReport::Autosaved { .. }) => {}
             Report::Library(LibraryReport::Scanned(found)) => self.on_library_scanned(found),
-            Report::Library(LibraryReport::Opened { path, result }) => {
-                self.on_library_opened(path, result.map(|r| *r))
+            Report::Library(LibraryReport::Opened { path, result, free_name }) => {
+                self.on_library_opened(path, result.map(|r| *r), free_name)
             }
             Report::Online(incoming) => self.on_online(incoming, now),
             Report::PasswordNotKept(why) => self.status.set((self.online_text().password_not_kept)(&why)),
@@ -78,6 +79,14 @@ impl App {
     pub(super) fn threat_requests(&mut self) {
         let shown = self.threats_shown();
         self.study.threats.requests(shown, self.game.position(), &mut self.outbox);
+    }
+
+    /// The problems solved were written, or why not (said after the problem's own message).
+    pub(super) fn on_tsume_progress_written(&mut self, result: Result<(), String>) {
+        if let Err(e) = result {
+            let not_kept = (self.setup_text().progress_not_kept)(&e);
+            self.status.set(format!("{} · {not_kept}", self.status.text()));
+        }
     }
 
     /// The settings file was written (with a note to show), or why not.

@@ -307,8 +307,14 @@ impl App {
 
     /// A record read for the library: shown for review in place of the game (which the autosave
     /// keeps among the earlier games), or why it could not be read (the library stays open). A
-    /// record that did not read whole opens up to the problem, which the message names.
-    pub fn on_library_opened(&mut self, path: PathBuf, result: Result<(GameRecord, Vec<Warning>), String>) {
+    /// record that did not read whole opens up to the problem, which the message names; saving
+    /// it proposes `free_name` (the first free name beside it, looked up by the job).
+    pub fn on_library_opened(
+        &mut self,
+        path: PathBuf,
+        result: Result<(GameRecord, Vec<Warning>), String>,
+        free_name: Option<PathBuf>,
+    ) {
         if self.library().and_then(Library::opening) != Some(path.as_path()) {
             return;
         }
@@ -324,11 +330,12 @@ impl App {
                 {
                     self.game.goto_node(node).ok();
                 }
+                let free_name = free_name.unwrap_or_else(|| path.clone());
                 self.saving.file = Some(path);
                 self.saving.read_with_errors = warnings
                     .iter()
                     .find(|w| w.is_error())
-                    .map(|w| (self.text().line_unreadable)(w.line, &w.message));
+                    .map(|w| ((self.text().line_unreadable)(w.line, &w.message), free_name));
                 self.status.set(match warnings.first() {
                     Some(w) => format!("{name}: {w}"),
                     None => (self.text().library.opened)(&name, moves),
@@ -473,13 +480,13 @@ pub(super) mod tests {
         app.on_library_scanned(found(vec![entry("a.kifu", "花子", &text)]));
         app.library_open();
         assert_eq!(library_command(&mut app), Some(Asked::Open("/games/a.kifu".into())));
-        app.on_library_opened("/games/a.kifu".into(), Err("permission denied".into()));
+        app.on_library_opened("/games/a.kifu".into(), Err("permission denied".into()), None);
         assert!(app.library().is_some());
         assert!(app.message().contains("permission denied"), "{}", app.message());
         app.library_open();
         library_command(&mut app);
         let read = read_text(&text, Format::Kifu).unwrap();
-        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        app.on_library_opened("/games/a.kifu".into(), Ok(read), None);
         assert!(matches!(app.mode(), Mode::Board));
         assert_eq!(app.record().main_line().len(), 2);
         assert_eq!(app.file(), Some(std::path::Path::new("/games/a.kifu")));
@@ -491,7 +498,7 @@ pub(super) mod tests {
         let mut app = app_in_library();
         app.close_library();
         let read = read_text(&game("   1 ７六歩(77)\n"), Format::Kifu).unwrap();
-        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        app.on_library_opened("/games/a.kifu".into(), Ok(read), None);
         assert_eq!(app.record().main_line().len(), 0);
     }
 
@@ -535,6 +542,7 @@ pub(super) mod tests {
             Report::Library(LibraryReport::Opened {
                 path: "/games/a.kifu".into(),
                 result: Ok(Box::new(read)),
+                free_name: None,
             }),
             now,
         );
@@ -602,7 +610,7 @@ pub(super) mod tests {
         app.library_move(1);
         app.library_open();
         let read = read_text(&b, Format::Kifu).unwrap();
-        app.on_library_opened("/games/b.kifu".into(), Ok(read));
+        app.on_library_opened("/games/b.kifu".into(), Ok(read), None);
         assert_eq!(app.record().main_line().len(), 4);
         assert_eq!(app.ply(), 3);
         // without the Tab, a record opens at its start
@@ -610,7 +618,7 @@ pub(super) mod tests {
         app.on_library_scanned(found_again(&app));
         app.library_open();
         let read = read_text(&a, Format::Kifu).unwrap();
-        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        app.on_library_opened("/games/a.kifu".into(), Ok(read), None);
         assert_eq!(app.ply(), 0);
     }
 

@@ -31,9 +31,13 @@ pub struct LineInput {
 pub(super) struct Saving {
     /// Where the record is saved (the file it was opened from, or chosen with save).
     pub(super) file: Option<std::path::PathBuf>,
-    /// What could not be read of `file` when the record did not read whole from it: saving
-    /// over it asks first and proposes a new name.
-    pub(super) read_with_errors: Option<String>,
+    /// What could not be read of `file` when the record did not read whole from it, and the
+    /// first free name beside it (looked up where the file was read): saving over it asks
+    /// first and proposes that name.
+    pub(super) read_with_errors: Option<(String, std::path::PathBuf)>,
+    /// While a save that asks before replacing a file is out: what the status line said
+    /// before it, said again when the question comes.
+    pub(super) asking: Option<String>,
     /// The Shift_JIS file name already answered with a UTF-8 proposal: given again, it is
     /// saved as asked.
     pub(super) lossy_asked: Option<std::path::PathBuf>,
@@ -76,9 +80,10 @@ impl App {
     /// record that did not read whole from its file is proposed a new name beside it, and the
     /// message says why.
     pub fn open_save(&mut self, default_dir: Option<&std::path::Path>) {
-        if let (Some(file), Some(problem)) = (self.saving.file.clone(), self.saving.read_with_errors.clone())
+        if let (Some(file), Some((problem, free))) =
+            (self.saving.file.clone(), self.saving.read_with_errors.clone())
         {
-            let text = unused_sibling(&file).display().to_string();
+            let text = free.display().to_string();
             self.status.set((self.text().save_partial_proposed)(&file.display().to_string(), &problem));
             self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
             return;
@@ -167,11 +172,21 @@ impl App {
             }
         }
         let own = self.saving.file.as_deref() == Some(path.as_path());
-        if path.exists() && (!own || self.saving.read_with_errors.is_some()) {
-            self.open_popup(Popup::ConfirmOverwrite(path));
-            return;
+        if !own || self.saving.read_with_errors.is_some() {
+            // the files lane looks whether the file exists, and asks back before replacing it
+            self.saving.asking = Some(self.status.text().to_string());
+            self.save(&path, true);
+        } else {
+            self.save_to(&path);
         }
-        self.save_to(&path);
+    }
+
+    /// The file a save asked first about exists: the question whether to replace it.
+    pub fn on_would_replace(&mut self, path: std::path::PathBuf) {
+        if let Some(said) = self.saving.asking.take() {
+            self.status.set(said);
+        }
+        self.open_popup(Popup::ConfirmOverwrite(path));
     }
 
     /// Answers the overwrite question: replace the file, or go back to the save box.
@@ -188,9 +203,17 @@ impl App {
     /// Saves the record to `path` (format from the extension; written atomically, off the UI
     /// thread), creating its folder if needed; the message says how it went when it is done.
     pub fn save_to(&mut self, path: &std::path::Path) {
+        self.saving.asking = None;
+        self.save(path, false);
+    }
+
+    /// Saves the record to `path`; with `ask_first`, an existing file is not replaced but
+    /// asked about (`on_would_replace`).
+    fn save(&mut self, path: &std::path::Path, ask_first: bool) {
         let record = Box::new(self.game.record().clone());
         let recent = self.shelf.sources.recent.clone();
-        self.outbox.start(crate::tui::jobs::FileJob::Save { path: path.to_path_buf(), record, recent });
+        let path = path.to_path_buf();
+        self.outbox.start(crate::tui::jobs::FileJob::Save { path: path.clone(), record, recent, ask_first });
         self.status.set((self.text().saving)(&path.display().to_string()));
     }
 
@@ -217,23 +240,8 @@ impl App {
             }
             Err(e) => self.status.set((self.text().save_failed)(&path.display().to_string(), &e)),
         }
+        self.saving.asking = None;
     }
-}
-
-/// `dir/stem-2.ext` (or `-3`, …): the first name beside `file` that names no file.
-fn unused_sibling(file: &std::path::Path) -> std::path::PathBuf {
-    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let ext = file.extension().map(|e| e.to_string_lossy().into_owned());
-    (2..)
-        .map(|n| {
-            let name = match &ext {
-                Some(e) => format!("{stem}-{n}.{e}"),
-                None => format!("{stem}-{n}"),
-            };
-            file.with_file_name(name)
-        })
-        .find(|p| !p.exists())
-        .expect("some number is free")
 }
 
 /// `~/...` with the home directory put in.
@@ -330,11 +338,14 @@ mod tests {
         app.open_save(None);
         type_into(&mut app, &path.display().to_string());
         app.submit_input();
+        let asked = |a: &App| a.popup().is_some();
+        crate::tui::app::tests_support::run_jobs_until(&mut app, asked);
         assert_eq!(app.popup(), Some(&Popup::ConfirmOverwrite(path.clone())));
         app.answer_overwrite(false);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious");
         assert_eq!(app.input().unwrap().editor.text(), path.display().to_string(), "back in the box");
         app.submit_input();
+        crate::tui::app::tests_support::run_jobs_until(&mut app, asked);
         app.answer_overwrite(true);
         let saved = |a: &App| a.message().starts_with("saved");
         crate::tui::app::tests_support::run_jobs_until(&mut app, saved);
@@ -419,6 +430,8 @@ mod tests {
         app.open_save(None);
         type_into(&mut app, &path.display().to_string());
         app.submit_input();
+        let asked = |a: &App| a.popup().is_some();
+        crate::tui::app::tests_support::run_jobs_until(&mut app, asked);
         assert_eq!(app.popup(), Some(&Popup::ConfirmOverwrite(path.clone())));
         app.answer_overwrite(false);
         assert_eq!(std::fs::read(&path).unwrap(), bytes);

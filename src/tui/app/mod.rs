@@ -197,9 +197,10 @@ impl App {
     }
 
     /// Marks the record as not read whole from its file (`problem` says what could not be
-    /// read): saving over that file asks first and proposes a new name.
-    pub fn mark_read_with_errors(&mut self, problem: String) {
-        self.saving.read_with_errors = Some(problem);
+    /// read): saving over that file asks first and proposes `free_name` (a name beside it
+    /// that names no file).
+    pub fn mark_read_with_errors(&mut self, problem: String, free_name: std::path::PathBuf) {
+        self.saving.read_with_errors = Some((problem, free_name));
     }
 
     /// A game as `settings` describe the next one (the first launch ever: you against the
@@ -314,6 +315,23 @@ impl App {
     /// an autosave since nor a save by hand since the last change).
     pub fn unsaved_after_autosave_failure(&self) -> Option<&str> {
         self.saving.autosave_failure.as_deref().filter(|_| !self.saving.saved_since_failure)
+    }
+
+    /// Whether the shipped tsume problem `p` was solved (in this run of the app or an earlier
+    /// one).
+    pub fn tsume_solved(&self, p: &Problem) -> bool {
+        self.tsume.solved(p)
+    }
+
+    /// How many of the shipped tsume problems were solved, of how many.
+    pub fn tsume_progress(&self) -> (usize, usize) {
+        let all = shipped_problems();
+        (all.iter().filter(|p| self.tsume_solved(p)).count(), all.len())
+    }
+
+    /// The tsume problems solved in earlier runs of the app, and where solving more is kept.
+    pub fn set_tsume_progress(&mut self, progress: crate::tui::storage::tsume_progress::TsumeProgress) {
+        self.tsume = tsume::TsumeState::new(progress);
     }
 
     /// The colours the terminal shows.

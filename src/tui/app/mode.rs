@@ -10,10 +10,12 @@
 //! here with its module beside it.
 
 use super::ctx::ctx;
-use super::{App, Editor, Learn, LineInput, Popup, Tsume, learn};
+use super::{App, Editor, Learn, LineInput, Popup, Tsume, learn, tsume};
 use crate::core::{Color, Move, Position};
 use crate::engine::analysis::game::PositionEval;
+use crate::engine::mate::tsume::Attack;
 use crate::tui::jobs::StudyKind;
+use crate::tui::jobs::{MateJob, TsumeAnswer};
 use crate::tui::keymap::{Action, KeyMode, Keymap};
 
 /// The page shown. Modes exclude each other: opening one leaves the one before.
@@ -206,6 +208,132 @@ impl App {
         match &mut self.mode {
             Mode::Tsume(t) => Some(t),
             _ => None,
+        }
+    }
+
+    // ---- tsume mode (詰将棋) ----
+
+    /// Starts solving `pos` as a tsume, its side to move attacking. A position the defender
+    /// has no king in, or where the defender is in check, is refused with the reason.
+    pub fn start_tsume(&mut self, pos: Position, title: String, length: Option<usize>) {
+        let attacker = pos.side_to_move();
+        let t = self.setup_text();
+        if pos.king_square(attacker.flip()).is_none() {
+            self.status.set(t.tsume_no_king.into());
+            return;
+        }
+        if let Err(problems) = crate::core::Setup::from_position(&pos).position(crate::core::SetupUse::Tsume)
+        {
+            let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
+            self.status.set((t.cannot_use)(t.exits[2], &reasons.join(" / ")));
+            return;
+        }
+        let mut rec = crate::record::GameRecord::new(pos.clone());
+        rec.set_header("作品名", &title);
+        if let Some(n) = length {
+            rec.set_header("備考", &format!("{n}手詰"));
+        }
+        tsume::stop_solver(&mut self.outbox);
+        self.replace_record(rec);
+        self.saving.dirty = true;
+        self.board.flipped = attacker == Color::White;
+        self.outbox.start(MateJob::TsumeSolve { pos: Box::new(pos) });
+        self.quit_learn();
+        self.mode = Mode::Tsume(Box::new(Tsume::new(title, length, attacker)));
+        self.status.set((self.setup_text().tsume_started)(length));
+    }
+
+    /// Leaves tsume mode; the record stays for review.
+    pub fn leave_tsume(&mut self) {
+        if let Mode::Tsume(_) = self.mode {
+            self.leave_to_board();
+            tsume::stop_solver(&mut self.outbox);
+            self.status.set(self.setup_text().tsume_left.into());
+        }
+    }
+
+    /// In tsume mode, an attacking move goes to the solver instead of straight into the
+    /// record; `true` when the move was taken here.
+    pub(super) fn tsume_takes(&mut self, m: Move) -> bool {
+        let Mode::Tsume(t) = &mut self.mode else { return false };
+        t.takes(m, &mut ctx!(self))
+    }
+
+    /// Shows the solution from the position shown (asks the solver when it is not known).
+    pub fn tsume_show_solution(&mut self) {
+        if let Mode::Tsume(t) = &mut self.mode {
+            t.show_solution(&mut ctx!(self));
+        }
+    }
+
+    /// An answer from the solver; a judged attack still at its node is applied.
+    pub(super) fn on_tsume_answer(&mut self, answer: TsumeAnswer) {
+        let Mode::Tsume(t) = &mut self.mode else { return };
+        if let Some((mv, attack)) = t.on_answer(answer, &mut ctx!(self)) {
+            self.apply_judgement(mv, attack);
+        }
+    }
+
+    /// A judged attack: refused with the reason, or played into the record with the
+    /// defender's reply (or as the mate that solves the problem).
+    fn apply_judgement(&mut self, mv: Move, attack: Attack) {
+        if let Some(refused) = Tsume::refusal(mv, &attack, &ctx!(self)) {
+            self.status.set(refused);
+            return;
+        }
+        let text = self.setup_text();
+        let said = match attack {
+            Attack::Continues { reply, mate } => {
+                let mut after = self.pos().clone();
+                after.do_move(mv);
+                let reply_shown = crate::record::pv::pv_text(&after, &[reply]);
+                self.play_judged(&[mv, reply]);
+                let (node, plies) = (self.game.node(), mate.len());
+                if let Some(t) = self.tsume_mut() {
+                    t.continues(node, mate);
+                }
+                (text.tsume_reply)(&reply_shown, plies)
+            }
+            _ => {
+                self.play_judged(&[mv]);
+                let plies = self.ply();
+                if let Some(t) = self.tsume_mut() {
+                    t.mated();
+                }
+                self.tsume.mark(self.game.record().initial(), &mut self.outbox);
+                (text.tsume_solved)(plies)
+            }
+        };
+        self.status.set(said);
+    }
+
+    /// Plays judged moves into the record through the usual path.
+    fn play_judged(&mut self, moves: &[Move]) {
+        if let Some(t) = self.tsume_mut() {
+            t.set_applying(true);
+        }
+        for &m in moves {
+            self.submit_move(m);
+        }
+        if let Some(t) = self.tsume_mut() {
+            t.set_applying(false);
+        }
+    }
+
+    /// Takes back the last attack and its reply (or the mating move), back to the attacker's
+    /// turn.
+    pub fn tsume_undo(&mut self) {
+        let Some(attacker) = self.tsume().map(|t| t.attacker()) else { return self.undo() };
+        if self.tsume().is_some_and(Tsume::busy) && self.game.node() != crate::record::ROOT {
+            self.status.set(self.setup_text().tsume_wait.into());
+            return;
+        }
+        self.undo();
+        if self.pos().side_to_move() != attacker && self.game.node() != crate::record::ROOT {
+            self.undo();
+        }
+        if let Some(t) = self.tsume_mut() {
+            t.taken_back();
         }
     }
 

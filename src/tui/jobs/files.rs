@@ -16,8 +16,9 @@ use std::sync::{Arc, Mutex};
 #[derive(Clone, Debug)]
 pub enum FileJob {
     /// Write `record` to `path` (format from the extension), creating its folder; once written,
-    /// remember it in `recent`.
-    Save { path: PathBuf, record: Box<GameRecord>, recent: Option<RecentFiles> },
+    /// remember it in `recent`. With `ask_first`, a file already at `path` is left as it is
+    /// and reported (`FileReport::WouldReplace`) for the app to ask.
+    Save { path: PathBuf, record: Box<GameRecord>, recent: Option<RecentFiles>, ask_first: bool },
     /// Write the autosave of game `game` (`App::game_serial`): the record (when it changed) and
     /// the session text beside it. With `keep_previous`, the autosave on disk may be another
     /// game's: it is kept first (`Store::keep_previous`), once for this game.
@@ -77,6 +78,8 @@ pub enum FileReport {
     /// A save ended: what the file's format or encoding could not hold, or why the file was
     /// not written.
     Saved { path: PathBuf, result: Result<Vec<String>, String> },
+    /// A save asked first about replacing a file found `path` taken, and wrote nothing.
+    WouldReplace { path: PathBuf },
     /// The autosave of game `game` was written, or why not.
     Autosaved { game: u64, result: Result<(), AutosaveFailure> },
     /// The settings were written (with a note to show, if any), or why not.
@@ -99,7 +102,8 @@ pub(super) fn worker() -> impl FnMut(FileJob, &JobContext) -> Report {
     let mut kept_for: Option<u64> = None;
     move |request, _job| {
         Report::Files(match request {
-            FileJob::Save { path, record, recent } => {
+            FileJob::Save { path, ask_first: true, .. } if path.exists() => FileReport::WouldReplace { path },
+            FileJob::Save { path, record, recent, .. } => {
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     let _ = std::fs::create_dir_all(dir);
                 }
