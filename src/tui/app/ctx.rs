@@ -5,6 +5,9 @@
 //! play a move through the usual path, open another mode) the room hands back as a value for
 //! `App` to carry out.
 //!
+//! Outside the app (the input layer) a `Ctx` is opaque: it is only handed on to a room's
+//! methods (`App::editing`).
+//!
 //! `App` makes one with the [`ctx!`] macro, which borrows these fields alone and so leaves the
 //! room's own field free to be borrowed beside it.
 
@@ -15,29 +18,29 @@ use crate::tui::keymap::Keymap;
 use crate::tui::settings::Settings;
 
 /// The shared parts of the app a room works with.
-pub(super) struct Ctx<'a> {
+pub struct Ctx<'a> {
     /// The record and the position shown.
-    pub game: &'a mut Cursor,
+    pub(super) game: &'a mut Cursor,
     /// The board page as the player handles it (the cursor, a piece picked up, …).
-    pub board: &'a mut BoardView,
+    pub(super) board: &'a mut BoardView,
     /// The status line.
-    pub status: &'a mut Status,
+    pub(super) status: &'a mut Status,
     /// Where the room asks for work outside the app (jobs, lines, copies).
-    pub outbox: &'a mut Outbox,
+    pub(super) outbox: &'a mut Outbox,
     /// The player's settings (read only: changing them is `App`'s, which marks them for saving).
-    pub settings: &'a Settings,
+    pub(super) settings: &'a Settings,
     /// The keys in force (for messages that name a key).
-    pub keymap: &'a Keymap,
+    pub(super) keymap: &'a Keymap,
 }
 
 impl Ctx<'_> {
     /// The interface text in the chosen language.
-    pub fn text(&self) -> &'static crate::tui::text::Text {
+    pub(super) fn text(&self) -> &'static crate::tui::text::Text {
         crate::tui::text::Text::of(self.settings.language)
     }
 
     /// The editor's and tsume mode's text in the chosen language.
-    pub fn setup_text(&self) -> &'static crate::tui::text::setup::SetupText {
+    pub(super) fn setup_text(&self) -> &'static crate::tui::text::setup::SetupText {
         crate::tui::text::setup::SetupText::of(self.settings.language)
     }
 }

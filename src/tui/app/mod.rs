@@ -42,6 +42,7 @@ mod threats;
 mod tsume;
 
 pub use comments::{COMMENT_WIDTH, CommentEditor};
+pub use ctx::Ctx;
 pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, PACES_MS};
 pub use learn::{Item, Learn, Phase, Same, Verdict, side_label};
@@ -317,6 +318,11 @@ impl App {
         self.saving.autosave_failure.as_deref().filter(|_| !self.saving.saved_since_failure)
     }
 
+    /// The editor's and tsume mode's text in the chosen language.
+    pub fn setup_text(&self) -> &'static crate::tui::text::setup::SetupText {
+        crate::tui::text::setup::SetupText::of(self.settings.language)
+    }
+
     /// Whether the shipped tsume problem `p` was solved (in this run of the app or an earlier
     /// one).
     pub fn tsume_solved(&self, p: &Problem) -> bool {
@@ -470,6 +476,6 @@ mod proptests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod tests_support;
+pub(crate) mod tests_support;
 #[cfg(test)]
 mod tsume_tests;

@@ -9,8 +9,9 @@
 //! them), the text box's in `line.rs`, online play's in `online.rs`. A new page is a new variant
 //! here with its module beside it.
 
-use super::ctx::ctx;
-use super::{App, Editor, Learn, LineInput, Popup, Tsume, learn, tsume};
+use super::ctx::{Ctx, ctx};
+use super::{App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, learn, tsume};
+use crate::core::SetupUse;
 use crate::core::{Color, Move, Position};
 use crate::engine::analysis::game::PositionEval;
 use crate::engine::mate::tsume::Attack;
@@ -208,6 +209,94 @@ impl App {
         match &mut self.mode {
             Mode::Tsume(t) => Some(t),
             _ => None,
+        }
+    }
+
+    // ---- the position editor (局面編集) ----
+
+    /// Opens the editor on the position shown.
+    pub fn open_editor(&mut self) {
+        let editor = Editor::new(self.pos(), self.board.cursor);
+        self.leave_tsume();
+        self.quit_learn();
+        self.mode = Mode::Editor(Box::new(editor));
+        self.board.selection = None;
+        self.status.set(self.setup_text().editor_opened.into());
+    }
+
+    /// The editor, when it is the page shown, with the context its actions take (the input
+    /// layer's way to them: `if let Some((e, mut ctx)) = app.editing() { e.tab(); }`).
+    pub fn editing(&mut self) -> Option<(&mut Editor, Ctx<'_>)> {
+        let Mode::Editor(e) = &mut self.mode else { return None };
+        Some((e, ctx!(self)))
+    }
+
+    /// Takes the editor menu's chosen way out.
+    pub fn editor_menu_confirm(&mut self) {
+        if let Some(i) = self.editor().and_then(|e| e.menu()) {
+            self.editor_exit(EditorExit::ALL[i]);
+        }
+    }
+
+    /// Leaves the editor the way `exit` says; a position not fit for the way stays in the
+    /// editor with the reasons shown.
+    pub fn editor_exit(&mut self, exit: EditorExit) {
+        let Some(e) = self.editor_mut() else { return };
+        let setup = e.close_menu();
+        let purpose = match exit {
+            EditorExit::Resume => return,
+            EditorExit::Cancel => {
+                self.leave_to_board();
+                self.status.set(self.setup_text().editor_cancelled.into());
+                return;
+            }
+            EditorExit::Play => SetupUse::Play,
+            EditorExit::Analyse => SetupUse::Analyse,
+            EditorExit::Tsume => SetupUse::Tsume,
+        };
+        let pos = match setup.position(purpose) {
+            Ok(pos) => pos,
+            Err(problems) => {
+                let t = self.setup_text();
+                let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
+                self.status.set((t.cannot_use)(t.exits[exit as usize], &reasons.join(" / ")));
+                return;
+            }
+        };
+        match exit {
+            EditorExit::Play => {
+                // the dialog's choice starts the game from the editor's position
+                self.open_popup(Popup::NewGame(self.last_choice()));
+            }
+            EditorExit::Analyse => {
+                self.leave_to_board();
+                self.replace_record(crate::record::GameRecord::new(pos));
+                self.saving.dirty = true;
+                if !self.analysing() {
+                    self.toggle_analysis();
+                }
+            }
+            EditorExit::Tsume => {
+                let mut setup = setup;
+                setup.box_to_hand(setup.side.flip());
+                let pos = setup.position(SetupUse::Tsume).unwrap_or(pos);
+                self.leave_to_board();
+                let title = self.setup_text().edited_position.to_string();
+                self.start_tsume(pos, title, None);
+            }
+            EditorExit::Resume | EditorExit::Cancel => {}
+        }
+    }
+
+    /// The editor's position for a game about to start from the new-game dialog (the editor
+    /// closes), or `None` when the editor is not open.
+    pub(super) fn take_editor_start(&mut self) -> Option<Position> {
+        match self.leave_to_board() {
+            Mode::Editor(e) => e.game_start(),
+            other => {
+                self.mode = other;
+                None
+            }
         }
     }
 
