@@ -318,6 +318,11 @@ impl App {
         self.saving.autosave_failure.as_deref().filter(|_| !self.saving.saved_since_failure)
     }
 
+    /// The player's comment on the position shown (empty when there is none).
+    pub fn comment_here(&self) -> Vec<String> {
+        crate::record::annotation::user_comments(&self.record().node(self.game.node()).comments)
+    }
+
     /// The editor's and tsume mode's text in the chosen language.
     pub fn setup_text(&self) -> &'static crate::tui::text::setup::SetupText {
         crate::tui::text::setup::SetupText::of(self.settings.language)

@@ -228,6 +228,13 @@ impl App {
         }
     }
 
+    /// Changes the connection dialog's form (nothing when the dialog is not shown).
+    pub fn edit_online_form(&mut self, edit: impl FnOnce(&mut OnlineForm)) {
+        if let Some(f) = self.online_form_mut() {
+            edit(f);
+        }
+    }
+
     pub(super) fn online_form_mut(&mut self) -> Option<&mut OnlineForm> {
         match self.online_mut().map(|o| &mut o.stage) {
             Some(Stage::Dialog(f)) => Some(f),

@@ -1,7 +1,8 @@
 //! Modal windows: what each asks, and the transitions that open, answer and close them. While a
 //! popup is open it receives the keys (see `input`).
 
-use super::{App, NewGameChoice, tsume};
+use super::ctx::ctx;
+use super::{App, CommentEditor, NewGameChoice, comments, tsume};
 use crate::core::Square;
 
 /// Modal windows; when one is open it receives the keys.
@@ -155,6 +156,39 @@ impl App {
         }
         if let Some(p) = tsume::shipped_problems().get(i - 1) {
             self.start_tsume(p.position.clone(), p.title.clone(), p.length);
+        }
+    }
+
+    // ---- the comment editor ----
+
+    /// Opens the comment editor on the position shown (the start position included).
+    pub fn open_comment_editor(&mut self) {
+        let node = self.game.node();
+        let text = comments::comment_text(&self.record().node(node).comments);
+        self.open_popup(Popup::Comment(Box::new(CommentEditor::new(node, &text))));
+    }
+
+    /// The open comment editor (the input layer sends it the editing keys).
+    pub fn comment_editor(&mut self) -> Option<&mut CommentEditor> {
+        match self.popup_mut() {
+            Some(Popup::Comment(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Esc in the comment editor: closes it when nothing changed, else asks whether to keep
+    /// the changes; Esc again while asking goes back to editing.
+    pub fn comment_escape(&mut self) {
+        if self.comment_editor().is_some_and(CommentEditor::escape) {
+            self.finish_comment(false);
+        }
+    }
+
+    /// Closes the comment editor, writing its text into the record when `keep`.
+    pub fn finish_comment(&mut self, keep: bool) {
+        let Some(Popup::Comment(e)) = self.take_popup() else { return };
+        if e.finish(keep, &mut ctx!(self)) {
+            self.saving.dirty = true;
         }
     }
 }
