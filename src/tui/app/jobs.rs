@@ -81,6 +81,12 @@ impl App {
         self.study.threats.requests(shown, self.game.position(), &mut self.outbox);
     }
 
+    /// The library's scan answered: the library page's list and the explorer's index.
+    pub fn on_library_scanned(&mut self, found: std::sync::Arc<crate::study::library::Found>) {
+        self.shelf.found = Some(std::sync::Arc::clone(&found));
+        self.edit_library(|l| l.scanned(found));
+    }
+
     /// The problems solved were written, or why not (said after the problem's own message).
     pub(super) fn on_tsume_progress_written(&mut self, result: Result<(), String>) {
         if let Err(e) = result {

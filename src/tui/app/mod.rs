@@ -318,6 +318,17 @@ impl App {
         self.saving.autosave_failure.as_deref().filter(|_| !self.saving.saved_since_failure)
     }
 
+    /// Where the library looks, and the recent-files list saves and opened records go to (set by
+    /// the event loop from the platform's folders).
+    pub fn set_library_sources(&mut self, sources: crate::study::library::Sources) {
+        self.shelf.sources = sources;
+    }
+
+    /// Where the library looks.
+    pub fn library_sources(&self) -> &crate::study::library::Sources {
+        &self.shelf.sources
+    }
+
     /// The player's comment on the position shown (empty when there is none).
     pub fn comment_here(&self) -> Vec<String> {
         crate::record::annotation::user_comments(&self.record().node(self.game.node()).comments)

@@ -9,15 +9,19 @@
 //! them), the text box's in `line.rs`, online play's in `online.rs`. A new page is a new variant
 //! here with its module beside it.
 
+use super::Library;
 use super::ctx::{Ctx, ctx};
 use super::{App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, learn, tsume};
 use crate::core::SetupUse;
 use crate::core::{Color, Move, Position};
 use crate::engine::analysis::game::PositionEval;
 use crate::engine::mate::tsume::Attack;
+use crate::record::{GameRecord, Warning};
 use crate::tui::jobs::StudyKind;
+use crate::tui::jobs::{LibraryJob, LibraryKind};
 use crate::tui::jobs::{MateJob, TsumeAnswer};
 use crate::tui::keymap::{Action, KeyMode, Keymap};
+use std::path::PathBuf;
 
 /// The page shown. Modes exclude each other: opening one leaves the one before.
 #[derive(Clone, Debug, Default)]
@@ -209,6 +213,110 @@ impl App {
         match &mut self.mode {
             Mode::Tsume(t) => Some(t),
             _ => None,
+        }
+    }
+
+    // ---- the game library (棋譜一覧) ----
+
+    /// The library page, when it is shown.
+    pub fn library(&self) -> Option<&Library> {
+        match &self.mode {
+            Mode::Library(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// Changes the library page (nothing when it is not shown): its filter, the line chosen.
+    pub fn edit_library(&mut self, edit: impl FnOnce(&mut Library)) {
+        if let Mode::Library(l) = &mut self.mode {
+            edit(l);
+        }
+    }
+
+    /// Shows the library and starts looking for records. Refused in the editor, tsume and learn
+    /// modes (their own record would be left behind).
+    pub fn open_library(&mut self) {
+        match self.mode {
+            Mode::Board => {}
+            Mode::Library(_) => return,
+            _ => {
+                self.status.set(self.text().library.leave_mode_first.into());
+                return;
+            }
+        }
+        self.overlay = None;
+        self.board.selection = None;
+        self.mode = Mode::Library(Box::new(Library::new(self.pos().clone(), self.settings.language)));
+        self.outbox.start(LibraryJob::Scan { sources: self.shelf.sources.clone() });
+        self.status.clear();
+    }
+
+    /// Esc: empties the filter, or with none, leaves the library.
+    pub fn library_escape(&mut self) {
+        if let Mode::Library(l) = &mut self.mode
+            && l.escape()
+        {
+            self.close_library();
+        }
+    }
+
+    /// Leaves the library for the board, stopping its work.
+    pub fn close_library(&mut self) {
+        if self.library().is_some() {
+            self.leave_to_board();
+            self.outbox.stop(LibraryKind::Scan);
+            self.outbox.stop(LibraryKind::Open);
+        }
+    }
+
+    /// Opens the chosen record (read by a job; `on_library_opened` takes the answer).
+    pub fn library_open(&mut self) {
+        let recent = self.shelf.sources.recent.clone();
+        if let Mode::Library(l) = &mut self.mode {
+            l.open(recent, &mut ctx!(self));
+        }
+    }
+
+    /// A record read for the library: shown for review in place of the game (which the autosave
+    /// keeps among the earlier games), or why it could not be read (the library stays open). A
+    /// record that did not read whole opens up to the problem, which the message names; saving
+    /// it proposes `free_name` (the first free name beside it, looked up by the job).
+    pub fn on_library_opened(
+        &mut self,
+        path: PathBuf,
+        result: Result<(GameRecord, Vec<Warning>), String>,
+        free_name: Option<PathBuf>,
+    ) {
+        if self.library().and_then(Library::opening) != Some(path.as_path()) {
+            return;
+        }
+        let name = path.display().to_string();
+        match result {
+            Ok((record, warnings)) => {
+                let moves = record.main_line().len();
+                let ply = self.library().and_then(Library::opening_ply);
+                self.leave_to_board();
+                self.replace_record(record);
+                if let Some(node) =
+                    ply.and_then(|p| p.checked_sub(1)).and_then(|i| self.record().main_line().get(i).copied())
+                {
+                    self.game.goto_node(node).ok();
+                }
+                let free_name = free_name.unwrap_or_else(|| path.clone());
+                self.saving.file = Some(path);
+                self.saving.read_with_errors = warnings
+                    .iter()
+                    .find(|w| w.is_error())
+                    .map(|w| ((self.text().line_unreadable)(w.line, &w.message), free_name));
+                self.status.set(match warnings.first() {
+                    Some(w) => format!("{name}: {w}"),
+                    None => (self.text().library.opened)(&name, moves),
+                });
+            }
+            Err(why) => {
+                self.edit_library(Library::open_failed);
+                self.status.set((self.text().library.open_failed)(&name, &why));
+            }
         }
     }
 

@@ -18,15 +18,15 @@ pub(super) fn handle_mouse(app: &mut App, m: MouseEvent, area: Rect) {
     if let Some(lib) = app.library() {
         let page = view::library_page(area, &a);
         match m.kind {
-            MouseEventKind::ScrollUp => app.library_move(-1),
-            MouseEventKind::ScrollDown => app.library_move(1),
+            MouseEventKind::ScrollUp => app.edit_library(|l| l.move_by(-1)),
+            MouseEventKind::ScrollDown => app.edit_library(|l| l.move_by(1)),
             MouseEventKind::Down(MouseButton::Left) => {
                 if let Some(row) = view::library::list_row_at(lib, page, m.column, m.row) {
                     // a click chooses a line; a click on the chosen line opens it
                     if row == lib.selected() {
                         app.library_open();
                     } else {
-                        app.library_select(row);
+                        app.edit_library(|l| l.select_row(row));
                     }
                 }
             }
