@@ -1,13 +1,16 @@
-//! The application state and every change to it. Each transition is a method; the fields are
-//! private, so the input layer can only ask for changes and the view can only read. No drawing,
+//! The application state and every change to it. `App` keeps what is shared (the record, the
+//! status line, the outbox, the settings, the board as handled, the game as played, the mode)
+//! and the rooms: each mode's and feature's own state, whose transitions are methods on that
+//! state taking a narrow context (`ctx.rs`, decision 0032). The fields are private, so the
+//! input layer can only ask for changes and the view can only read. No drawing,
 //! no terminal I/O and no rules logic here: legality, endings and notation come from `core` and
 //! `record`.
 //!
 //! What is on top is a type (`mode.rs`): the page shown (`Mode`: the board, the position editor,
 //! tsume, learn), each with its own state, and over it at most one `Overlay` (a popup or the
 //! text box). Each mode's state and transitions are in its own module: `editor` (局面編集),
-//! `tsume` (詰将棋), `learn` (復習), `popups` (modal windows), `line` (the one-line text box and
-//! saving). The board page's concerns: `game` (moves, take-backs, variations, endings),
+//! `tsume` (詰将棋), `learn` (復習), `library` (棋譜一覧), `popups` (modal windows), `line` (the
+//! one-line text box and saving). The board page's concerns: `game` (moves, take-backs, variations, endings),
 //! `selection` (board cursor, picking up and putting down pieces), `new_game` (who plays which
 //! side, new games), `engine` (the computer player's requests and answers), `clock` (game
 //! clocks), and the review modules (`study`, `threats`, `navigate`, `comments`, `paste`).

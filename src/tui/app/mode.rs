@@ -3,11 +3,14 @@
 //! key with one `match` on these two (see `input::handle_key`); the view draws the page, then
 //! the overlay.
 //!
-//! Each mode's state and transitions live in its own module: the board page's in `game.rs`,
-//! `selection.rs` and the review modules, the position editor's in `editor.rs`, tsume mode's in
-//! `tsume.rs`, learn mode's in `learn.rs`, the popups' in `popups.rs` (and the modules that open
-//! them), the text box's in `line.rs`, online play's in `online.rs`. A new page is a new variant
-//! here with its module beside it.
+//! Each mode's state and its own transitions live in its module, as a room whose methods take
+//! a `Ctx` (`ctx.rs`): the position editor's in `editor.rs`, tsume mode's in `tsume.rs`, learn
+//! mode's in `learn.rs`, the library's in `library.rs`; the board page's are in `game.rs`,
+//! `selection.rs` and the review modules, online play's in `online.rs`, the popups' in
+//! `popups.rs`, the text box's in `line.rs`. This file holds App's side of each mode: entering
+//! and leaving it, handing its actions to its room, and what only `App` can do for it (replace
+//! the record, play a move through the usual path). A new page is a new variant here with its
+//! room in a module beside it (decision 0032).
 
 use super::Library;
 use super::ctx::{Ctx, ctx};
