@@ -253,7 +253,7 @@ fn open_app(
         let mut app = App::opened(record, path, message);
         if let Some(w) = warnings.iter().find(|w| w.is_error()) {
             let problem = (text::Text::of(settings.language).line_unreadable)(w.line, &w.message);
-            app.mark_read_with_errors(problem);
+            app.mark_read_with_errors(problem, storage::unused_sibling(path));
         }
         app.set_settings(settings);
         return Ok(app);

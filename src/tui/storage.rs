@@ -439,6 +439,22 @@ fn unused_name(dir: &Path, stem: &str) -> PathBuf {
     target
 }
 
+/// `dir/stem-2.ext` (or `-3`, …): the first name beside `file` that names no file.
+pub fn unused_sibling(file: &Path) -> PathBuf {
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let ext = file.extension().map(|e| e.to_string_lossy().into_owned());
+    (2..)
+        .map(|n| {
+            let name = match &ext {
+                Some(e) => format!("{stem}-{n}.{e}"),
+                None => format!("{stem}-{n}"),
+            };
+            file.with_file_name(name)
+        })
+        .find(|p| !p.exists())
+        .expect("some number is free")
+}
+
 /// `20261122-100000` for a time in seconds since the epoch (UTC), for file names that sort.
 fn stamp_of(secs: i64) -> String {
     let t = format_time(secs);

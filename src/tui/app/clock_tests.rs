@@ -16,7 +16,7 @@ fn game(mode: GameMode, clock: Option<clock::TimeControls>) -> App {
 
 /// The side to move has been thinking `secs` seconds.
 fn think(app: &mut App, secs: u64) {
-    let c = app.clock.as_mut().expect("a game has a clock");
+    let c = app.play.clock.as_mut().expect("a game has a clock");
     c.turn_start -= Duration::from_secs(secs);
 }
 
@@ -104,7 +104,7 @@ fn after_a_time_out_the_clock_panel_shows_the_loser_without_time() {
 #[test]
 fn redo_starts_the_next_turn_afresh_and_charges_nobody_the_wait() {
     let mut app = game(GameMode::EngineVsEngine, clock::preset(2)); // 10 min + 30 s
-    app.players = [Player::Human, Player::Human];
+    app.play.players = [Player::Human, Player::Human];
     think(&mut app, 3);
     assert!(app.submit_typed("7g7f"));
     think(&mut app, 4);

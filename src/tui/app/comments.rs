@@ -2,8 +2,8 @@
 //! and writing its text back into the record. Only the player's own lines are edited; lines
 //! written by an analysis (`#評価値=`, `【悪手】` …) are kept as they are, after them.
 
+use super::ctx::Ctx;
 use super::line_editor::LineEditor;
-use super::{App, Popup};
 use crate::record::NodeId;
 use crate::record::annotation::{is_analysis_line, user_comments};
 use crate::record::tree::clean_comment;
@@ -244,57 +244,37 @@ pub fn with_comment_text(comments: &[String], text: &str) -> Vec<String> {
     user
 }
 
-impl App {
-    /// The player's comment on the position shown (empty when there is none).
-    pub fn comment_here(&self) -> Vec<String> {
-        user_comments(&self.record().node(self.game.node()).comments)
-    }
-
-    /// Opens the comment editor on the position shown (the start position included).
-    pub fn open_comment_editor(&mut self) {
-        let node = self.game.node();
-        let text = comment_text(&self.record().node(node).comments);
-        self.open_popup(Popup::Comment(Box::new(CommentEditor::new(node, &text))));
-    }
-
-    /// The open comment editor (the input layer sends it the editing keys).
-    pub fn comment_editor(&mut self) -> Option<&mut CommentEditor> {
-        match self.popup_mut() {
-            Some(Popup::Comment(e)) => Some(e),
-            _ => None,
-        }
-    }
-
-    /// Esc in the comment editor: closes it when nothing changed, else asks whether to keep
-    /// the changes; Esc again while asking goes back to editing.
-    pub fn comment_escape(&mut self) {
-        let Some(e) = self.comment_editor() else { return };
-        if e.asking {
-            e.asking = false;
-        } else if e.changed() {
-            e.asking = true;
+impl CommentEditor {
+    /// Esc: `true` when the editor is to close with nothing changed; else it asks whether to
+    /// keep the changes, and Esc again while asking goes back to editing.
+    pub(super) fn escape(&mut self) -> bool {
+        if self.asking {
+            self.asking = false;
+        } else if self.changed() {
+            self.asking = true;
         } else {
-            self.finish_comment(false);
+            return true;
         }
+        false
     }
 
-    /// Closes the comment editor, writing its text into the record when `keep`.
-    pub fn finish_comment(&mut self, keep: bool) {
-        let Some(Popup::Comment(e)) = self.take_popup() else { return };
-        let t = self.text().review;
-        if !keep || !e.changed() {
-            self.status.set(t.comment_unchanged.into());
-            return;
+    /// Closes the editor, writing its text into the record when `keep`; `true` when the record
+    /// changed.
+    pub(super) fn finish(self, keep: bool, ctx: &mut Ctx) -> bool {
+        let t = ctx.text().review;
+        if !keep || !self.changed() {
+            ctx.status.set(t.comment_unchanged.into());
+            return false;
         }
-        if !self.record().contains(e.node()) {
-            self.status.set(t.comment_node_gone.into());
-            return;
+        if !ctx.game.record().contains(self.node()) {
+            ctx.status.set(t.comment_node_gone.into());
+            return false;
         }
-        let node = self.game.record_mut().node_mut(e.node());
-        node.comments = with_comment_text(&node.comments, &e.text());
+        let node = ctx.game.record_mut().node_mut(self.node());
+        node.comments = with_comment_text(&node.comments, &self.text());
         let empty = user_comments(&node.comments).is_empty();
-        self.dirty = true;
-        self.status.set(if empty { t.comment_removed } else { t.comment_kept }.into());
+        ctx.status.set(if empty { t.comment_removed } else { t.comment_kept }.into());
+        true
     }
 }
 
@@ -302,6 +282,7 @@ impl App {
 mod tests {
     use super::*;
     use crate::core::Position;
+    use crate::tui::app::App;
 
     const N: KeyModifiers = KeyModifiers::NONE;
 

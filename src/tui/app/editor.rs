@@ -2,9 +2,9 @@
 //! what is wrong with them always at hand, and the ways out: play a game from the position,
 //! analyse it, solve it as a tsume, or cancel (the record shown before stays untouched).
 
-use super::{App, Mode, Popup};
+use super::ctx::Ctx;
 use crate::core::{Color, Piece, PieceKind, Position, Setup, SetupProblem, SetupUse, Square};
-use crate::record::{GameRecord, HANDICAPS};
+use crate::record::HANDICAPS;
 
 /// Where the editor's cursor is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -96,277 +96,198 @@ impl Editor {
     }
 }
 
-impl App {
-    /// The editor's and tsume mode's text in the chosen language.
-    pub fn setup_text(&self) -> &'static crate::tui::text::setup::SetupText {
-        crate::tui::text::setup::SetupText::of(self.settings.language)
-    }
-
-    /// Opens the editor on the position shown.
-    pub fn open_editor(&mut self) {
-        let slot = EditorSlot::Board(self.board.cursor);
+impl Editor {
+    /// An editor on `pos`, its cursor on `cursor`.
+    pub(super) fn new(pos: &Position, cursor: Square) -> Editor {
         let pen = Piece::new(Color::Black, PieceKind::Pawn);
-        let editor = Editor { setup: Setup::from_position(self.pos()), slot, pen, start: None, menu: None };
-        self.leave_tsume();
-        self.quit_learn();
-        self.mode = Mode::Editor(Box::new(editor));
-        self.board.selection = None;
-        self.status.set(self.setup_text().editor_opened.into());
-    }
-
-    fn edit(&mut self, change: impl FnOnce(&mut Editor)) {
-        if let Some(e) = self.editor_mut() {
-            change(e);
+        Editor {
+            setup: Setup::from_position(pos),
+            slot: EditorSlot::Board(cursor),
+            pen,
+            start: None,
+            menu: None,
         }
     }
 
-    /// Moves the cursor by screen direction over the board; on a hand, left and right step
-    /// through the kinds and up or down goes back to the board.
-    pub fn editor_move(&mut self, dx: i32, dy: i32) {
-        let flipped = self.board.flipped;
-        self.edit(|e| {
-            e.slot = match e.slot {
-                EditorSlot::Board(sq) => {
-                    let (df, dr) = if flipped { (dx, -dy) } else { (-dx, dy) };
-                    let f = (sq.file() as i32 + df).clamp(1, 9) as u8;
-                    let r = (sq.rank() as i32 + dr).clamp(1, 9) as u8;
-                    EditorSlot::Board(Square::new(f, r).expect("clamped to the board"))
-                }
-                EditorSlot::Hand(c, i) if dy == 0 => EditorSlot::Hand(
-                    c,
-                    (i as i32 + dx).rem_euclid(PieceKind::HAND_SFEN_ORDER.len() as i32) as usize,
-                ),
-                EditorSlot::Hand(c, _) => {
-                    let rank = if c == Color::Black { 9 } else { 1 };
-                    EditorSlot::Board(Square::new(5, rank).expect("on the board"))
-                }
+    /// Moves the cursor by screen direction over the board (turned round when the board is
+    /// `flipped`); on a hand, left and right step through the kinds and up or down goes back to
+    /// the board.
+    pub fn move_cursor(&mut self, dx: i32, dy: i32, ctx: &mut Ctx) {
+        self.slot = match self.slot {
+            EditorSlot::Board(sq) => {
+                let (df, dr) = if ctx.board.flipped { (dx, -dy) } else { (-dx, dy) };
+                let f = (sq.file() as i32 + df).clamp(1, 9) as u8;
+                let r = (sq.rank() as i32 + dr).clamp(1, 9) as u8;
+                EditorSlot::Board(Square::new(f, r).expect("clamped to the board"))
             }
-        });
+            EditorSlot::Hand(c, i) if dy == 0 => EditorSlot::Hand(
+                c,
+                (i as i32 + dx).rem_euclid(PieceKind::HAND_SFEN_ORDER.len() as i32) as usize,
+            ),
+            EditorSlot::Hand(c, _) => {
+                let rank = if c == Color::Black { 9 } else { 1 };
+                EditorSlot::Board(Square::new(5, rank).expect("on the board"))
+            }
+        }
     }
 
     /// Tab: the board, then ☗'s hand, then ☖'s hand.
-    pub fn editor_tab(&mut self) {
-        self.edit(|e| {
-            e.slot = match e.slot {
-                EditorSlot::Board(_) => EditorSlot::Hand(Color::Black, 0),
-                EditorSlot::Hand(Color::Black, i) => EditorSlot::Hand(Color::White, i),
-                EditorSlot::Hand(Color::White, _) => EditorSlot::Board(Square::new(5, 5).expect("5e")),
-            }
-        });
+    pub fn tab(&mut self) {
+        self.slot = match self.slot {
+            EditorSlot::Board(_) => EditorSlot::Hand(Color::Black, 0),
+            EditorSlot::Hand(Color::Black, i) => EditorSlot::Hand(Color::White, i),
+            EditorSlot::Hand(Color::White, _) => EditorSlot::Board(Square::new(5, 5).expect("5e")),
+        }
     }
 
     /// A piece key: on the board, puts `kind` of `owner` on the square under the cursor; on a
     /// hand, adds one `kind` to that hand.
-    pub fn editor_place(&mut self, kind: PieceKind, owner: Color) {
+    pub fn place(&mut self, kind: PieceKind, owner: Color, ctx: &mut Ctx) {
         let mut refused = false;
-        self.edit(|e| match e.slot {
+        match self.slot {
             EditorSlot::Board(sq) => {
-                e.pen = Piece::new(owner, kind);
-                e.setup.set_piece(sq, e.pen);
+                self.pen = Piece::new(owner, kind);
+                self.setup.set_piece(sq, self.pen);
             }
             EditorSlot::Hand(c, _) => {
-                refused = !e.setup.add_to_hand(c, kind);
+                refused = !self.setup.add_to_hand(c, kind);
                 if let Some(i) = PieceKind::HAND_SFEN_ORDER.iter().position(|&k| k == kind.unpromote()) {
-                    e.slot = EditorSlot::Hand(c, i);
+                    self.slot = EditorSlot::Hand(c, i);
                 }
             }
-        });
-        self.note_hand_refusal(refused);
-    }
-
-    fn note_hand_refusal(&mut self, refused: bool) {
-        self.status.set(if refused { self.setup_text().hand_refused.into() } else { String::new() });
+        }
+        note_hand_refusal(refused, ctx);
     }
 
     /// Removes the piece under the cursor (to the box), or one piece from the hand slot.
-    pub fn editor_remove(&mut self) {
-        self.edit(|e| match e.slot {
-            EditorSlot::Board(sq) => e.setup.set_piece(sq, Piece::EMPTY),
+    pub fn remove(&mut self, ctx: &mut Ctx) {
+        match self.slot {
+            EditorSlot::Board(sq) => self.setup.set_piece(sq, Piece::EMPTY),
             EditorSlot::Hand(c, i) => {
-                e.setup.take_from_hand(c, PieceKind::HAND_SFEN_ORDER[i]);
+                self.setup.take_from_hand(c, PieceKind::HAND_SFEN_ORDER[i]);
             }
-        });
-        self.status.clear();
+        }
+        ctx.status.clear();
     }
 
     /// One more (`delta` 1) or one fewer (-1) of the hand slot's kind; on the board, -1 removes
     /// the piece.
-    pub fn editor_add(&mut self, delta: i32) {
+    pub fn add(&mut self, delta: i32, ctx: &mut Ctx) {
         let mut refused = false;
-        self.edit(|e| match e.slot {
+        match self.slot {
             EditorSlot::Hand(c, i) if delta > 0 => {
-                refused = !e.setup.add_to_hand(c, PieceKind::HAND_SFEN_ORDER[i])
+                refused = !self.setup.add_to_hand(c, PieceKind::HAND_SFEN_ORDER[i])
             }
-            EditorSlot::Hand(c, i) => refused = !e.setup.take_from_hand(c, PieceKind::HAND_SFEN_ORDER[i]),
-            EditorSlot::Board(sq) if delta < 0 => e.setup.set_piece(sq, Piece::EMPTY),
+            EditorSlot::Hand(c, i) => refused = !self.setup.take_from_hand(c, PieceKind::HAND_SFEN_ORDER[i]),
+            EditorSlot::Board(sq) if delta < 0 => self.setup.set_piece(sq, Piece::EMPTY),
             EditorSlot::Board(_) => {}
-        });
-        self.note_hand_refusal(refused);
+        }
+        note_hand_refusal(refused, ctx);
     }
 
     /// Gives the piece under the cursor to the other side; on a hand, moves one piece of the
     /// slot's kind to the other hand.
-    pub fn editor_flip_owner(&mut self) {
-        self.edit(|e| match e.slot {
+    pub fn flip_owner(&mut self) {
+        match self.slot {
             EditorSlot::Board(sq) => {
-                let p = e.setup.piece_at(sq);
+                let p = self.setup.piece_at(sq);
                 if let Some(k) = p.kind() {
-                    e.setup.set_piece(sq, Piece::new(p.color().flip(), k));
+                    self.setup.set_piece(sq, Piece::new(p.color().flip(), k));
                 }
             }
             EditorSlot::Hand(c, i) => {
-                if e.setup.take_from_hand(c, PieceKind::HAND_SFEN_ORDER[i]) {
-                    e.setup.add_to_hand(c.flip(), PieceKind::HAND_SFEN_ORDER[i]);
+                if self.setup.take_from_hand(c, PieceKind::HAND_SFEN_ORDER[i]) {
+                    self.setup.add_to_hand(c.flip(), PieceKind::HAND_SFEN_ORDER[i]);
                 }
             }
-        });
+        }
     }
 
     /// Promotes the piece under the cursor, or turns a promoted one back.
-    pub fn editor_promote(&mut self) {
-        self.edit(|e| {
-            if let EditorSlot::Board(sq) = e.slot {
-                let p = e.setup.piece_at(sq);
-                let turned = match p.kind() {
-                    Some(k) if k.is_promoted() => Some(k.unpromote()),
-                    Some(k) if k.can_promote() => Some(k.promote()),
-                    _ => None,
-                };
-                if let Some(k) = turned {
-                    e.setup.set_piece(sq, Piece::new(p.color(), k));
-                }
+    pub fn promote(&mut self) {
+        if let EditorSlot::Board(sq) = self.slot {
+            let p = self.setup.piece_at(sq);
+            let turned = match p.kind() {
+                Some(k) if k.is_promoted() => Some(k.unpromote()),
+                Some(k) if k.can_promote() => Some(k.promote()),
+                _ => None,
+            };
+            if let Some(k) = turned {
+                self.setup.set_piece(sq, Piece::new(p.color(), k));
             }
-        });
+        }
     }
 
     /// Gives the move to the other side.
-    pub fn editor_toggle_side(&mut self) {
-        self.edit(|e| e.setup.side = e.setup.side.flip());
+    pub fn toggle_side(&mut self) {
+        self.setup.side = self.setup.side.flip();
     }
 
     /// Starts over from the next (`delta` 1) or previous (-1) start position: 平手, each
     /// handicap, both kings alone, an empty board.
-    pub fn editor_cycle_start(&mut self, delta: i32) {
+    pub fn cycle_start(&mut self, delta: i32) {
         let n = start_choices() as i32;
-        self.edit(|e| {
-            let i = match e.start {
-                Some(i) => (i as i32 + delta).rem_euclid(n) as usize,
-                None if delta > 0 => 0,
-                None => n as usize - 1,
-            };
-            e.start = Some(i);
-            e.setup = start_setup(i);
-        });
+        let i = match self.start {
+            Some(i) => (i as i32 + delta).rem_euclid(n) as usize,
+            None if delta > 0 => 0,
+            None => n as usize - 1,
+        };
+        self.start = Some(i);
+        self.setup = start_setup(i);
     }
 
     /// Puts every piece left in the box into the hand of the side not to move (the tsume
     /// convention: the defender holds the rest).
-    pub fn editor_box_to_defender(&mut self) {
-        self.edit(|e| e.setup.box_to_hand(e.setup.side.flip()));
+    pub fn box_to_defender(&mut self) {
+        self.setup.box_to_hand(self.setup.side.flip());
     }
 
     /// A left click on a square: an empty square gets the last piece placed; an occupied one
     /// takes the cursor (a second click on it turns it over to the other side). A right click
     /// empties the square.
-    pub fn editor_click(&mut self, sq: Square, right: bool) {
-        let Some(e) = self.editor() else { return };
-        let here = e.setup.piece_at(sq);
-        let again = e.slot == EditorSlot::Board(sq);
-        let pen = e.pen;
-        self.edit(|e| e.slot = EditorSlot::Board(sq));
+    pub fn click(&mut self, sq: Square, right: bool, ctx: &mut Ctx) {
+        let here = self.setup.piece_at(sq);
+        let again = self.slot == EditorSlot::Board(sq);
+        self.slot = EditorSlot::Board(sq);
         if right {
-            self.editor_remove();
+            self.remove(ctx);
         } else if here.is_empty() {
-            self.editor_place(pen.kind_unchecked(), pen.color());
+            self.place(self.pen.kind_unchecked(), self.pen.color(), ctx);
         } else if again {
-            self.editor_flip_owner();
+            self.flip_owner();
         }
     }
 
     /// A click on a hand slot: left adds one of its kind, right takes one away.
-    pub fn editor_click_hand(&mut self, owner: Color, i: usize, right: bool) {
-        self.edit(|e| e.slot = EditorSlot::Hand(owner, i));
-        self.editor_add(if right { -1 } else { 1 });
+    pub fn click_hand(&mut self, owner: Color, i: usize, right: bool, ctx: &mut Ctx) {
+        self.slot = EditorSlot::Hand(owner, i);
+        self.add(if right { -1 } else { 1 }, ctx);
     }
 
     /// Enter: opens the menu of ways out.
-    pub fn editor_open_menu(&mut self) {
-        self.edit(|e| e.menu = Some(0));
+    pub fn open_menu(&mut self) {
+        self.menu = Some(0);
     }
 
     /// Moves the menu's choice up or down.
-    pub fn editor_menu_step(&mut self, delta: i32) {
+    pub fn menu_step(&mut self, delta: i32) {
         let n = EditorExit::ALL.len() as i32;
-        self.edit(|e| e.menu = e.menu.map(|i| (i as i32 + delta).rem_euclid(n) as usize));
+        self.menu = self.menu.map(|i| (i as i32 + delta).rem_euclid(n) as usize);
     }
 
-    /// Takes the menu's chosen way out.
-    pub fn editor_menu_confirm(&mut self) {
-        if let Some(i) = self.editor().and_then(|e| e.menu) {
-            self.editor_exit(EditorExit::ALL[i]);
-        }
+    /// Closes the menu; the position as it stands.
+    pub(super) fn close_menu(&mut self) -> Setup {
+        self.menu = None;
+        self.setup.clone()
     }
 
-    /// Leaves the editor the way `exit` says; a position not fit for the way stays in the
-    /// editor with the reasons shown.
-    pub fn editor_exit(&mut self, exit: EditorExit) {
-        let Some(e) = self.editor_mut() else { return };
-        e.menu = None;
-        let setup = e.setup.clone();
-        let purpose = match exit {
-            EditorExit::Resume => return,
-            EditorExit::Cancel => {
-                self.leave_to_board();
-                self.status.set(self.setup_text().editor_cancelled.into());
-                return;
-            }
-            EditorExit::Play => SetupUse::Play,
-            EditorExit::Analyse => SetupUse::Analyse,
-            EditorExit::Tsume => SetupUse::Tsume,
-        };
-        let pos = match setup.position(purpose) {
-            Ok(pos) => pos,
-            Err(problems) => {
-                let t = self.setup_text();
-                let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
-                self.status.set((t.cannot_use)(t.exits[exit as usize], &reasons.join(" / ")));
-                return;
-            }
-        };
-        match exit {
-            EditorExit::Play => {
-                // the dialog's choice starts the game from the editor's position
-                self.open_popup(Popup::NewGame(self.last_choice()));
-            }
-            EditorExit::Analyse => {
-                self.leave_to_board();
-                self.replace_record(GameRecord::new(pos));
-                self.dirty = true;
-                if !self.analysing() {
-                    self.toggle_analysis();
-                }
-            }
-            EditorExit::Tsume => {
-                let mut setup = setup;
-                setup.box_to_hand(setup.side.flip());
-                let pos = setup.position(SetupUse::Tsume).unwrap_or(pos);
-                self.leave_to_board();
-                let title = self.setup_text().edited_position.to_string();
-                self.start_tsume(pos, title, None);
-            }
-            EditorExit::Resume | EditorExit::Cancel => {}
-        }
+    /// The position to start a game from (`None` when it is not fit for one).
+    pub(super) fn game_start(&self) -> Option<Position> {
+        self.setup.position(SetupUse::Play).ok()
     }
+}
 
-    /// The editor's position for a game about to start from the new-game dialog (the editor
-    /// closes), or `None` when the editor is not open.
-    pub(super) fn take_editor_start(&mut self) -> Option<Position> {
-        match self.leave_to_board() {
-            Mode::Editor(e) => e.setup.position(SetupUse::Play).ok(),
-            other => {
-                self.mode = other;
-                None
-            }
-        }
-    }
+/// Says that a hand could not take the piece, or nothing.
+fn note_hand_refusal(refused: bool, ctx: &mut Ctx) {
+    ctx.status.set(if refused { ctx.setup_text().hand_refused.into() } else { String::new() });
 }

@@ -69,8 +69,8 @@ pub const DEFAULT_PACE_MS: u64 = 1000;
 impl App {
     /// Whether the engine should be thinking now.
     pub fn engine_to_move(&self) -> bool {
-        self.players[self.pos().side_to_move().index()] == Player::Engine
-            && !self.computer.paused
+        self.play.players[self.pos().side_to_move().index()] == Player::Engine
+            && !self.play.computer.paused
             && self.popup().is_none()
             && !self.line_ended()
             && !self.status().is_over()
@@ -79,23 +79,23 @@ impl App {
 
     /// Whether computer-against-computer play is paused.
     pub fn paused(&self) -> bool {
-        self.computer.paused
+        self.play.computer.paused
     }
 
     /// The minimum time per move when the computer plays both sides.
     pub fn pace(&self) -> Duration {
-        Duration::from_millis(self.computer.pace_ms)
+        Duration::from_millis(self.play.computer.pace_ms)
     }
 
     /// Pauses or resumes the game: the computer (its search in progress is abandoned on
     /// pause) and the clocks.
     pub fn toggle_pause(&mut self) {
-        if !self.players.contains(&Player::Engine) && self.clock().is_none() {
+        if !self.play.players.contains(&Player::Engine) && self.clock().is_none() {
             self.status.set(self.text().nothing_to_pause.into());
             return;
         }
-        self.set_paused(!self.computer.paused, std::time::Instant::now());
-        self.status.set(if self.computer.paused {
+        self.set_paused(!self.play.computer.paused, std::time::Instant::now());
+        self.status.set(if self.play.computer.paused {
             self.text().paused_note.into()
         } else {
             self.text().resumed.into()
@@ -104,8 +104,8 @@ impl App {
 
     /// Pauses or resumes the computer and the clocks at `now`.
     pub(super) fn set_paused(&mut self, paused: bool, now: std::time::Instant) {
-        self.computer.paused = paused;
-        if let Some(c) = self.clock.as_mut() {
+        self.play.computer.paused = paused;
+        if let Some(c) = self.play.clock.as_mut() {
             if paused { c.stop(now) } else { c.start(now) }
         }
     }
@@ -116,9 +116,9 @@ impl App {
     /// frame starts the side to move's time afresh: the time before the first screen is not
     /// charged.
     pub fn set_board_shown(&mut self, shown: bool, now: Instant) {
-        if !self.computer.screen_seen {
-            self.computer.screen_seen = true;
-            if let Some(c) = self.clock.as_mut()
+        if !self.play.computer.screen_seen {
+            self.play.computer.screen_seen = true;
+            if let Some(c) = self.play.clock.as_mut()
                 && !c.stopped
                 && c.banked == 0
             {
@@ -129,12 +129,12 @@ impl App {
             // the server's clock runs whatever this screen shows
             return;
         }
-        if !shown && !self.computer.paused && self.standing.playing {
-            self.computer.held_unseen = true;
+        if !shown && !self.play.computer.paused && self.standing.playing {
+            self.play.computer.held_unseen = true;
             self.set_paused(true, now);
-        } else if shown && self.computer.held_unseen {
-            self.computer.held_unseen = false;
-            if self.computer.paused {
+        } else if shown && self.play.computer.held_unseen {
+            self.play.computer.held_unseen = false;
+            if self.play.computer.paused {
                 self.set_paused(false, now);
             }
         }
@@ -145,7 +145,7 @@ impl App {
         let side = self.pos().side_to_move();
         let i = side.index();
         let mark = if i == 0 { "☗" } else { "☖" };
-        self.players[i] = match self.players[i] {
+        self.play.players[i] = match self.play.players[i] {
             Player::Engine => {
                 self.status.set((self.text().you_play)(mark));
                 Player::Human
@@ -156,8 +156,8 @@ impl App {
             }
         };
         self.rename_player(i);
-        self.computer.paused = false;
-        self.dirty = true;
+        self.play.computer.paused = false;
+        self.saving.dirty = true;
     }
 
     /// Writes a change of hands into the record's player header: the new player's name, and
@@ -177,18 +177,18 @@ impl App {
 
     /// Steps the minimum time per move for computer against computer through `PACES_MS`.
     pub fn step_pace(&mut self, delta: i32) {
-        let i =
-            PACES_MS.iter().position(|&p| p >= self.computer.pace_ms).unwrap_or(PACES_MS.len() - 1) as i32;
+        let i = PACES_MS.iter().position(|&p| p >= self.play.computer.pace_ms).unwrap_or(PACES_MS.len() - 1)
+            as i32;
         let j = (i + delta).clamp(0, PACES_MS.len() as i32 - 1) as usize;
-        self.computer.pace_ms = PACES_MS[j];
-        self.settings.min_move_ms = self.computer.pace_ms;
-        self.settings_dirty = true;
-        self.status.set((self.text().pace_set)(self.computer.pace_ms as f64 / 1000.0));
+        self.play.computer.pace_ms = PACES_MS[j];
+        self.settings.min_move_ms = self.play.computer.pace_ms;
+        self.saving.settings_dirty = true;
+        self.status.set((self.text().pace_set)(self.play.computer.pace_ms as f64 / 1000.0));
     }
 
     /// Sets the minimum time per move for computer against computer.
     pub fn set_pace(&mut self, pace: Duration) {
-        self.computer.pace_ms = pace.as_millis() as u64;
+        self.play.computer.pace_ms = pace.as_millis() as u64;
     }
 
     /// Takes in one report of the search the app asked for last (the runner drops the reports
@@ -197,23 +197,23 @@ impl App {
         match ev {
             EngineReport::Thinking(info) => {
                 if self.waiting() {
-                    self.computer.engine_info = Some(info);
+                    self.play.computer.engine_info = Some(info);
                 }
             }
             EngineReport::Answer { best, declare_win } => {
                 if !self.waiting() {
                     return;
                 }
-                if let Some(t) = self.computer.thinking.as_mut() {
+                if let Some(t) = self.play.computer.thinking.as_mut() {
                     t.answer = Some((best, declare_win));
                 }
                 self.play_engine_answer(now);
             }
             EngineReport::Failed(message) => {
                 // nothing is lost: the game stays, both sides become human
-                self.players = [Player::Human, Player::Human];
-                self.computer.thinking = None;
-                self.computer.engine_info = None;
+                self.play.players = [Player::Human, Player::Human];
+                self.play.computer.thinking = None;
+                self.play.computer.engine_info = None;
                 self.status.set((self.text().engine_failed)(&message));
             }
         }
@@ -221,26 +221,26 @@ impl App {
 
     /// Whether a search is asked for and has not answered yet.
     fn waiting(&self) -> bool {
-        self.computer.thinking.as_ref().is_some_and(|t| t.answer.is_none())
+        self.play.computer.thinking.as_ref().is_some_and(|t| t.answer.is_none())
     }
 
     /// When the answer held back (for the pace, or the level's natural thinking time) may be
     /// played.
     pub(super) fn answer_due(&self, now: Instant) -> Option<Instant> {
-        let t = self.computer.thinking.as_ref().filter(|t| t.answer.is_some())?;
+        let t = self.play.computer.thinking.as_ref().filter(|t| t.answer.is_some())?;
         Some(t.started + self.least_think_time(now))
     }
 
     /// Plays the answer held back once its time has come.
     pub(super) fn play_engine_answer(&mut self, now: Instant) {
-        let Some(t) = &self.computer.thinking else { return };
+        let Some(t) = &self.play.computer.thinking else { return };
         let Some((best, declare_win)) = t.answer else { return };
         if now < t.started + self.least_think_time(now) {
             return;
         }
         let node = t.node;
-        self.computer.thinking = None;
-        self.computer.engine_info = None;
+        self.play.computer.thinking = None;
+        self.play.computer.engine_info = None;
         if self.game.node() != node || !self.engine_to_move() {
             return;
         }
@@ -251,7 +251,7 @@ impl App {
     /// computer against computer; against a person, the level's natural thinking time when the
     /// setting is on (on the clock, never more than a twentieth of what the computer has left).
     fn least_think_time(&self, now: Instant) -> Duration {
-        if self.players == [Player::Engine, Player::Engine] {
+        if self.play.players == [Player::Engine, Player::Engine] {
             return self.pace();
         }
         if !self.settings.natural_thinking_time {
@@ -271,7 +271,7 @@ impl App {
 
     /// The level of the computer playing the side to move.
     fn mover_level(&self) -> u8 {
-        self.levels[self.pos().side_to_move().index()]
+        self.play.levels[self.pos().side_to_move().index()]
     }
 
     /// Asks the engine for what it should do now, given where the game is: stop a search about
@@ -279,15 +279,15 @@ impl App {
     /// before the outbox is handed out).
     pub(super) fn engine_requests(&mut self, now: Instant) {
         let here = self.game.node();
-        if let Some(t) = &self.computer.thinking
+        if let Some(t) = &self.play.computer.thinking
             && (t.node != here || !self.engine_to_move())
         {
             // the user moved elsewhere, paused or took over: forget that search
-            self.computer.thinking = None;
-            self.computer.engine_info = None;
+            self.play.computer.thinking = None;
+            self.play.computer.engine_info = None;
             self.outbox.stop(JobKind::Engine);
         }
-        if !self.engine_to_move() || self.computer.thinking.is_some() {
+        if !self.engine_to_move() || self.play.computer.thinking.is_some() {
             return;
         }
         let limits = match self.clock() {
@@ -306,8 +306,8 @@ impl App {
             }
             None => Limits::movetime(think_time_ms(self.mover_level())),
         };
-        self.computer.thinking = Some(Thinking { node: here, started: now, answer: None });
-        self.computer.engine_info = Some(Default::default());
+        self.play.computer.thinking = Some(Thinking { node: here, started: now, answer: None });
+        self.play.computer.engine_info = Some(Default::default());
         self.outbox.start(ThinkRequest {
             start: Box::new(self.game.record().initial().clone()),
             moves: self.game.record().moves_to(here),
@@ -344,7 +344,7 @@ impl App {
             self.declare();
         } else {
             self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::Resign)));
-            self.dirty = true;
+            self.saving.dirty = true;
             self.status.set(self.text().computer_resigns.into());
         }
     }

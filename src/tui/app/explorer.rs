@@ -2,48 +2,40 @@
 //! found for it. Turning it on asks for a scan when none has come yet; the panel reads the scan's
 //! index for the position shown, so it follows every step.
 
-use super::App;
-use crate::study::library::Found;
+use super::ctx::Ctx;
+use super::library::Shelf;
 use crate::tui::jobs::LibraryJob;
 use crate::tui::keymap::{Action, KeyMode};
 
-impl App {
+impl Shelf {
     /// Shows or hides the explorer; shown with nothing found yet, it asks for a scan.
-    pub fn toggle_explorer(&mut self) {
-        self.shelf.explorer_shown = !self.shelf.explorer_shown;
-        if self.shelf.explorer_shown && self.shelf.found.is_none() {
-            self.outbox.start(LibraryJob::Scan { sources: self.shelf.sources.clone() });
+    pub(super) fn toggle_explorer(&mut self, ctx: &mut Ctx) {
+        self.explorer_shown = !self.explorer_shown;
+        if self.explorer_shown && self.found.is_none() {
+            ctx.outbox.start(LibraryJob::Scan { sources: self.sources.clone() });
         }
-        self.status.set(if self.shelf.explorer_shown {
-            let key = self.keymap().key_name(KeyMode::Board, Action::Explorer);
-            (self.text().library.explorer_on)(&key)
+        ctx.status.set(if self.explorer_shown {
+            let key = ctx.keymap.key_name(KeyMode::Board, Action::Explorer);
+            (ctx.text().library.explorer_on)(&key)
         } else {
-            self.text().library.explorer_off.to_string()
+            ctx.text().library.explorer_off.to_string()
         });
     }
 
-    pub fn explorer_shown(&self) -> bool {
-        self.shelf.explorer_shown
-    }
-
-    /// What the explorer reads, once a scan has answered.
-    pub fn explorer(&self) -> Option<&Found> {
-        self.shelf.found.as_deref()
-    }
-
     /// After a save the library has a record more: a shown explorer looks again.
-    pub(super) fn explorer_after_save(&mut self) {
-        if self.shelf.explorer_shown {
-            self.outbox.start(LibraryJob::Scan { sources: self.shelf.sources.clone() });
+    pub(super) fn explorer_after_save(&mut self, outbox: &mut super::Outbox) {
+        if self.explorer_shown {
+            outbox.start(LibraryJob::Scan { sources: self.sources.clone() });
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::core::Position;
+    use crate::study::library::Found;
     use crate::study::library::Sources;
+    use crate::tui::app::App;
     use crate::tui::app::library::tests::{Asked, library_command};
 
     #[test]

@@ -64,20 +64,20 @@ impl App {
             }
         };
         // a move played while the game is paused resumes it
-        self.computer.paused = false;
-        if let Some(clock) = self.clock.as_mut() {
+        self.play.computer.paused = false;
+        if let Some(clock) = self.play.clock.as_mut() {
             let spent = clock.on_move(side, std::time::Instant::now());
             let total = clock.used[side.index()];
             self.game.record_mut().node_mut(node).time =
                 Some(MoveTime { spent: (spent / 1000) as u32, total: Some((total / 1000) as u32) });
         }
-        self.dirty = true;
+        self.saving.dirty = true;
         self.board.selection = None;
         self.settle_ending();
         // a note the player has not acted on yet (a resumed game's: what was lost and where)
         // outlives the computer's answer when that has nothing to say
         let status = self.status_message();
-        if !status.is_empty() || self.players[side.index()] != Player::Engine {
+        if !status.is_empty() || self.play.players[side.index()] != Player::Engine {
             self.status.set(status);
         }
         if self.reached_move_limit() {
@@ -91,7 +91,7 @@ impl App {
     pub(super) fn end_line(&mut self, special: Special) {
         let node = self.game.node();
         self.game.record_mut().set_special(node, Some(special));
-        self.dirty = true;
+        self.saving.dirty = true;
     }
 
     /// Whether a game being played has just reached the move limit of the settings, with no
@@ -160,7 +160,7 @@ impl App {
         let on_the_clock = self.clock().is_some();
         if !ended
             && on_the_clock
-            && self.players == [Player::Human, Player::Human]
+            && self.play.players == [Player::Human, Player::Human]
             && self.standing.playing
             && self.ply() > 0
         {
@@ -217,7 +217,7 @@ impl App {
             return false;
         }
         self.game.record_mut().set_special(here, None);
-        self.dirty = true;
+        self.saving.dirty = true;
         self.restore_clock_here(now);
         if kind == SpecialKind::Resign && self.vs_engine() && !self.human_to_move() {
             self.take_back(now);
@@ -231,7 +231,7 @@ impl App {
 
     /// Whether a person plays against the computer.
     fn vs_engine(&self) -> bool {
-        self.players.contains(&Player::Engine) && self.players.contains(&Player::Human)
+        self.play.players.contains(&Player::Engine) && self.play.players.contains(&Player::Human)
     }
 
     /// Takes back the last move (against the computer, to the human's turn); a line that ended
@@ -246,11 +246,11 @@ impl App {
         }
         if ended {
             self.game.record_mut().set_special(from, None);
-            self.dirty = true;
+            self.saving.dirty = true;
         }
         self.status.clear();
         if self.vs_engine()
-            && self.players[self.pos().side_to_move().index()] == Player::Engine
+            && self.play.players[self.pos().side_to_move().index()] == Player::Engine
             && !self.step_back(&mut taken)
         {
             // the computer moved first from the start: stay at the start, it will move again
@@ -266,7 +266,7 @@ impl App {
             let moves = taken.join(" ");
             let here = self.game.node();
             self.game.record_mut().node_mut(here).comments.push(format!("待った（{moves}）"));
-            self.dirty = true;
+            self.saving.dirty = true;
             self.status.set((self.text().clocks.taken_back)(&moves, timed));
         }
     }
@@ -285,7 +285,7 @@ impl App {
     /// Sets the clocks to the times the record holds for the moves up to here; the side to
     /// move's turn starts at `now`.
     pub(super) fn restore_clock_here(&mut self, now: std::time::Instant) {
-        let Some(clock) = self.clock.as_mut() else { return };
+        let Some(clock) = self.play.clock.as_mut() else { return };
         let rec = self.game.record();
         let mut used = [0u64; 2];
         let mut moves = [0u64; 2];
@@ -378,7 +378,7 @@ impl App {
     pub fn tick(&mut self, now: std::time::Instant) {
         self.online_tick(now);
         self.play_engine_answer(now);
-        let Some(clock) = &self.clock else { return };
+        let Some(clock) = &self.play.clock else { return };
         if self.line_ended() || self.status().is_over() {
             return;
         }
@@ -415,7 +415,7 @@ impl App {
         let pos = self.pos();
         let us = pos.side_to_move();
         let (points, pieces) = pos.impasse_count(us);
-        let need = match self.impasse_rule {
+        let need = match self.play.impasse_rule {
             crate::core::ImpasseRule::Csa27 => crate::core::game::csa_points_needed(us),
             crate::core::ImpasseRule::Jsa24 => 31,
         };
@@ -436,7 +436,7 @@ impl App {
             return;
         }
         let [win, draw, lose] = self.text().declared;
-        let (kind, text) = match self.pos().declaration(self.impasse_rule) {
+        let (kind, text) = match self.pos().declaration(self.play.impasse_rule) {
             Declaration::Win => (SpecialKind::EnteringKingWin, win),
             Declaration::Draw => (SpecialKind::Jishogi, draw),
             // a declaration that does not meet the conditions loses

@@ -47,15 +47,17 @@ impl App {
             }
             Report::Study(StudyReport::Learn(eval)) => self.on_learn_eval(eval),
             Report::Mate(MateReport::Tsume(answer)) => self.on_tsume_answer(answer),
-            Report::Mate(MateReport::Threats(found)) => self.on_threats(found),
+            Report::Mate(MateReport::Threats(found)) => self.study.threats.on_threats(found),
             Report::Files(FileReport::Saved { path, result }) => self.on_saved(&path, result),
+            Report::Files(FileReport::WouldReplace { path }) => self.on_would_replace(path),
+            Report::Files(FileReport::NoFolder { path }) => self.on_no_folder(path),
             Report::Files(FileReport::TsumeProgress(result)) => self.on_tsume_progress_written(result),
             Report::Files(FileReport::Settings(result)) => self.on_settings_written(result),
             // the autosave is the event loop's
             Report::Files(FileReport::Autosaved { .. }) => {}
             Report::Library(LibraryReport::Scanned(found)) => self.on_library_scanned(found),
-            Report::Library(LibraryReport::Opened { path, result }) => {
-                self.on_library_opened(path, result.map(|r| *r))
+            Report::Library(LibraryReport::Opened { path, result, free_name }) => {
+                self.on_library_opened(path, result.map(|r| *r), free_name)
             }
             Report::Online(incoming) => self.on_online(incoming, now),
             Report::PasswordNotKept(why) => self.status.set((self.online_text().password_not_kept)(&why)),
@@ -72,6 +74,26 @@ impl App {
         self.study_requests();
         self.threat_requests();
         self.outbox.take_first(pick)
+    }
+
+    /// Asks for the threat solve of the position shown, or stops it when the indicator is off.
+    pub(super) fn threat_requests(&mut self) {
+        let shown = self.threats_shown();
+        self.study.threats.requests(shown, self.game.position(), &mut self.outbox);
+    }
+
+    /// The library's scan answered: the library page's list and the explorer's index.
+    pub fn on_library_scanned(&mut self, found: std::sync::Arc<crate::study::library::Found>) {
+        self.shelf.found = Some(std::sync::Arc::clone(&found));
+        self.edit_library(|l| l.scanned(found));
+    }
+
+    /// The problems solved were written, or why not (said after the problem's own message).
+    pub(super) fn on_tsume_progress_written(&mut self, result: Result<(), String>) {
+        if let Err(e) = result {
+            let not_kept = (self.setup_text().progress_not_kept)(&e);
+            self.status.set(format!("{} · {not_kept}", self.status.text()));
+        }
     }
 
     /// The settings file was written (with a note to show), or why not.
@@ -131,7 +153,7 @@ mod tests {
         timed.resign();
         assert_eq!(timed.wake_at(now), None, "a clock of a game ended does not tick");
         // computer against computer: an answer held for the pace is due at the pace
-        app.players = [Player::Engine, Player::Engine];
+        app.play.players = [Player::Engine, Player::Engine];
         app.set_pace(Duration::from_secs(3));
         let cmds = engine_commands(&mut app, now);
         assert!(matches!(cmds.as_slice(), [Command::Start(JobRequest::Think(_))]), "{cmds:?}");
@@ -149,7 +171,7 @@ mod tests {
         let kif = "手合割：平手\n   1 ７六歩(77)\n";
         let (rec, _) = crate::record::read_text(kif, crate::record::Format::Kifu).unwrap();
         let mut app = App::with_record(rec);
-        app.players = [Player::Engine, Player::Engine];
+        app.play.players = [Player::Engine, Player::Engine];
         assert!(matches!(engine_commands(&mut app, now).as_slice(), [Command::Start(JobRequest::Think(_))]));
         // navigating while the computer thinks: stop the old search, think about the new place
         app.redo();

@@ -5,13 +5,16 @@
 //! judges moves: it keeps the evaluation when it loses less than the mark's threshold against
 //! the engine's best. The engine's line is shown either way. Tries never change the record.
 
-use super::{App, Mode, Player, Popup};
+use super::ctx::Ctx;
+use super::{App, Player};
 use crate::core::Score;
 use crate::core::{Color, Move, Position};
-use crate::engine::analysis::game::{PositionEval, judge};
+use crate::engine::analysis::game::{PositionEval, Thresholds, judge};
 use crate::record::annotation::Mark;
-use crate::record::{NodeId, ROOT};
+use crate::record::{GameRecord, NodeId, ROOT};
+use crate::study::ReviewLine;
 use crate::tui::jobs::{StudyJob, StudyKind};
+use crate::tui::keymap::Action;
 
 /// The judgement of a try.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,215 +110,95 @@ impl Learn {
     }
 }
 
-/// Learn mode's side in the app: its searches and the wait for the whole-game analysis (the
-/// items and the try in progress are `Mode::Learn`'s).
-#[derive(Debug, Default)]
-pub(super) struct LearnState {
-    /// Start learn mode when the whole-game analysis asked for it finishes.
-    after_analysis: bool,
-}
-
-impl App {
-    /// Learn mode, when on (and still about the record shown).
-    pub fn learn(&self) -> Option<&Learn> {
-        self.learn_state().filter(|l| {
-            let rec = self.record();
-            *rec.initial() == l.start && rec.main_line_moves().starts_with(&l.moves)
-        })
+impl Learn {
+    /// Learn mode over `items` (the moves of `side`, both when `None`), for the record that
+    /// starts at `start` with the main line `moves`.
+    pub(super) fn new(
+        side: Option<Color>,
+        side_fixed: bool,
+        items: Vec<Item>,
+        start: Position,
+        moves: Vec<Move>,
+    ) -> Learn {
+        Learn { side, side_fixed, items, index: 0, start, moves, phase: Phase::Trying, answer_shown: false }
     }
 
-    pub fn learning(&self) -> bool {
-        self.learn().is_some()
+    /// Whether it is still about `record`: the same start, and a main line that still begins
+    /// with the moves learn mode began with.
+    pub(super) fn is_about(&self, record: &GameRecord) -> bool {
+        *record.initial() == self.start && record.main_line_moves().starts_with(&self.moves)
     }
 
-    /// The position before the current item's move.
-    pub fn learn_position(&self) -> Option<Position> {
-        let node = self.learn()?.node(&self.record().main_line())?;
-        Some(self.record().position_at(node))
-    }
-
-    /// The side whose moves learn mode starts with: the human of a game against the computer,
-    /// else both.
-    fn learn_side(&self) -> (Option<Color>, bool) {
-        match self.players {
-            [Player::Human, Player::Engine] => (Some(Color::Black), true),
-            [Player::Engine, Player::Human] => (Some(Color::White), true),
-            _ => (None, false),
+    /// A key's action on learn mode's page: stepping through the items, trying again, showing
+    /// the answer (`false`: not one of the mode's own).
+    pub(super) fn handle(&mut self, action: Action, ctx: &mut Ctx) -> bool {
+        match action {
+            Action::NextItem => self.step(1, ctx),
+            Action::PreviousItem => self.step(-1, ctx),
+            Action::Retry => self.show(ctx),
+            Action::ShowAnswer => self.answer_shown = true,
+            _ => return false,
         }
-    }
-
-    /// The marked moves (疑問手 or worse) of `side` (both when `None`) with an evaluation of the
-    /// position before them.
-    fn learn_items(&self, side: Option<Color>) -> Vec<Item> {
-        let points = &self.review().points;
-        let moves = self.record().main_line_moves();
-        let first = self.record().initial().side_to_move();
-        (1..points.len().min(moves.len() + 1))
-            .filter_map(|ply| {
-                let mover = if ply % 2 == 1 { first } else { first.flip() };
-                let mark = points[ply].mark.filter(|&m| m >= Mark::Dubious)?;
-                let before = points[ply - 1].score?;
-                (side.is_none_or(|s| s == mover)).then(|| Item {
-                    ply,
-                    mark,
-                    played: moves[ply - 1],
-                    before,
-                    best_line: points[ply - 1].pv.clone(),
-                })
-            })
-            .collect()
-    }
-
-    /// Starts learn mode, or offers the whole-game analysis first when there is none.
-    pub fn start_learn(&mut self) {
-        if self.learning() {
-            return;
-        }
-        if let Some((done, total)) = self.game_analysis_progress() {
-            self.learn.after_analysis = true;
-            self.status.set((self.text().learn_after_analysis)(done, total));
-            return;
-        }
-        if self.standing.playing && self.unfinished() {
-            self.status.set(self.text().learn_in_game.into());
-            return;
-        }
-        if !self.review().has_scores() {
-            self.open_popup(Popup::ConfirmLearnAnalysis);
-            return;
-        }
-        let (side, side_fixed) = self.learn_side();
-        let items = self.learn_items(side);
-        if items.is_empty() {
-            self.status.set((self.text().learn_nothing)(side_label(self, side)));
-            return;
-        }
-        if self.analysing() {
-            self.toggle_analysis(); // its lines would give the answer away
-        }
-        let (start, moves) = (self.record().initial().clone(), self.record().main_line_moves());
-        self.leave_tsume();
-        self.mode = Mode::Learn(Box::new(Learn {
-            side,
-            side_fixed,
-            items,
-            index: 0,
-            start,
-            moves,
-            phase: Phase::Trying,
-            answer_shown: false,
-        }));
-        self.learn_show();
-    }
-
-    /// Answers the offer to analyse the game first: learn mode starts when it is done.
-    pub fn answer_learn_analysis(&mut self, yes: bool) {
-        self.close_popup();
-        if yes {
-            self.learn.after_analysis = true;
-            self.toggle_game_analysis();
-        }
-    }
-
-    /// The whole-game analysis ended: start learn mode if it was waiting for it.
-    pub(super) fn learn_on_analysis_done(&mut self, stopped: bool) {
-        if std::mem::take(&mut self.learn.after_analysis) && !stopped {
-            self.start_learn();
-        }
-    }
-
-    /// Leaves learn mode (the record is as it was).
-    pub fn quit_learn(&mut self) {
-        if let Mode::Learn(_) = self.mode {
-            self.leave_to_board();
-            self.outbox.stop(StudyKind::Learn);
-            self.status.set(self.text().learn_quit.into());
-        }
+        true
     }
 
     /// Goes to the item `delta` away (wrapping), ready for a try.
-    pub fn learn_step(&mut self, delta: i32) {
-        if !self.learning() {
+    fn step(&mut self, delta: i32, ctx: &mut Ctx) {
+        if !self.is_about(ctx.game.record()) {
             return;
         }
-        let Some(l) = self.learn_mut() else { return };
-        let n = l.items.len() as i32;
-        l.index = (l.index as i32 + delta).rem_euclid(n) as usize;
-        self.learn_show();
+        let n = self.items.len() as i32;
+        self.index = (self.index as i32 + delta).rem_euclid(n) as usize;
+        self.show(ctx);
     }
 
-    /// Tries the item again (the verdict and the answer hidden).
-    pub fn learn_retry(&mut self) {
-        self.learn_show();
+    /// Learns from the moves of `side` (`items`) from the first.
+    pub(super) fn switch_side(&mut self, side: Option<Color>, items: Vec<Item>, ctx: &mut Ctx) {
+        self.side = side;
+        self.items = items;
+        self.index = 0;
+        self.show(ctx);
     }
 
-    /// Shows the engine's line without trying.
-    pub fn learn_show_answer(&mut self) {
-        if let Some(l) = self.learn_mut() {
-            l.answer_shown = true;
-        }
-    }
-
-    /// In a review: the moves of both sides, ☗'s, ☖'s, in turn.
-    pub fn learn_cycle_side(&mut self) {
-        let Some(l) = self.learn() else { return };
-        if l.side_fixed {
+    /// Shows the current item from the position before its move (the verdict and the answer
+    /// hidden).
+    pub(super) fn show(&mut self, ctx: &mut Ctx) {
+        let main_line = ctx.game.record().main_line();
+        if !self.is_about(ctx.game.record()) {
             return;
         }
-        let order = [None, Some(Color::Black), Some(Color::White)];
-        let at = order.iter().position(|&s| s == l.side).unwrap_or(0);
-        let side = (1..=3).map(|d| order[(at + d) % 3]).find(|&s| !self.learn_items(s).is_empty());
-        let Some(side) = side else { return };
-        let items = self.learn_items(side);
-        if let Some(l) = self.learn_mut() {
-            l.side = side;
-            l.items = items;
-            l.index = 0;
-        }
-        self.learn_show();
-    }
-
-    /// Shows the current item from the position before its move.
-    fn learn_show(&mut self) {
-        let main_line = self.record().main_line();
-        if !self.learning() {
-            return;
-        }
-        let Some(l) = self.learn_mut() else { return };
-        l.phase = Phase::Trying;
-        l.answer_shown = false;
-        let Some(node) = l.node(&main_line) else { return };
-        let (item, i, n) = l.item();
+        self.phase = Phase::Trying;
+        self.answer_shown = false;
+        let Some(node) = self.node(&main_line) else { return };
+        let (item, i, n) = self.item();
         let (ply, mark, played) = (item.ply, item.mark, item.played);
-        self.outbox.stop(StudyKind::Learn);
-        if self.game.goto_node(node).is_ok() {
-            self.board.selection = None;
+        ctx.outbox.stop(StudyKind::Learn);
+        if ctx.game.goto_node(node).is_ok() {
+            ctx.board.selection = None;
         }
-        let played = crate::record::pv::pv_text(self.pos(), &[played]);
-        self.status.set((self.text().learn_item)(i + 1, n, ply, &played, mark.word()));
+        let played = crate::record::pv::pv_text(ctx.game.position(), &[played]);
+        ctx.status.set((ctx.text().learn_item)(i + 1, n, ply, &played, mark.word()));
     }
 
-    /// A move chosen in learn mode: judged, never played into the record. `None` when learn
-    /// mode does not take it (it is off; or the position shown is not the item's, which ends it).
-    pub(super) fn learn_takes(&mut self, m: Move) -> Option<bool> {
-        self.learn_state()?;
-        let here = Some(self.game.node());
-        let main_line = self.record().main_line();
-        let Some((busy, played, best)) = self.learn().filter(|l| l.node(&main_line) == here).map(|l| {
-            let (item, _, _) = l.item();
-            (matches!(l.phase, Phase::Evaluating(_)), item.played, item.best_line.first().copied())
-        }) else {
-            self.leave_to_board();
-            self.outbox.stop(StudyKind::Learn);
+    /// A move chosen in learn mode: judged, never played into the record (`Some(false)`).
+    /// `None` when the position shown is not the item's (which ends learn mode).
+    pub(super) fn takes(&mut self, m: Move, ctx: &mut Ctx) -> Option<bool> {
+        let here = Some(ctx.game.node());
+        let main_line = ctx.game.record().main_line();
+        if !self.is_about(ctx.game.record()) || self.node(&main_line) != here {
             return None;
-        };
-        self.board.selection = None;
-        if let Err(why) = self.pos().why_illegal(m) {
-            self.status.set(crate::record::explain::describe(&why, self.explain_lang()));
+        }
+        let (item, _, _) = self.item();
+        let (busy, played, best) =
+            (matches!(self.phase, Phase::Evaluating(_)), item.played, item.best_line.first().copied());
+        ctx.board.selection = None;
+        let pos = ctx.game.position();
+        if let Err(why) = pos.why_illegal(m) {
+            ctx.status.set(crate::record::explain::describe(&why, ctx.settings.language));
             return Some(false);
         }
         if busy {
-            self.status.set(self.text().learn_busy.into());
+            ctx.status.set(ctx.text().learn_busy.into());
             return Some(false);
         }
         let same = if m == played {
@@ -325,33 +208,34 @@ impl App {
         } else {
             None
         };
-        let tried = crate::record::pv::pv_text(self.pos(), &[m]);
+        let tried = crate::record::pv::pv_text(pos, &[m]);
         if let Some(same) = same {
             let good = same == Same::EngineBest;
             let verdict =
                 Verdict { tried: m, good, loss: 0.0, score: None, reply: Vec::new(), same_as: Some(same) };
-            self.learn_judged(verdict);
+            self.judged(verdict, ctx);
             return Some(false);
         }
-        let mut after = self.pos().clone();
+        let mut after = pos.clone();
         after.do_move(m);
-        self.outbox
-            .start(StudyJob::Learn { pos: Box::new(after), movetime_ms: self.settings.game_analysis_ms });
-        if let Some(l) = self.learn_mut() {
-            l.phase = Phase::Evaluating(m);
-        }
-        self.status.set((self.text().learn_evaluating)(&tried));
+        ctx.outbox
+            .start(StudyJob::Learn { pos: Box::new(after), movetime_ms: ctx.settings.game_analysis_ms });
+        self.phase = Phase::Evaluating(m);
+        ctx.status.set((ctx.text().learn_evaluating)(&tried));
         Some(false)
     }
 
     /// The search of the try last asked for answered (the runner drops the answers of any
-    /// other).
-    pub fn on_learn_eval(&mut self, after: PositionEval) {
-        let thresholds = self.mark_thresholds();
-        let Some(mover) = self.learn_position().map(|p| p.side_to_move()) else { return };
-        let Some(l) = self.learn() else { return };
-        let Phase::Evaluating(tried) = l.phase else { return };
-        let (item, _, _) = l.item();
+    /// other), judged with `thresholds`.
+    pub(super) fn on_eval(&mut self, after: PositionEval, thresholds: &Thresholds, ctx: &mut Ctx) {
+        let rec = ctx.game.record();
+        if !self.is_about(rec) {
+            return;
+        }
+        let Some(node) = self.node(&rec.main_line()) else { return };
+        let mover = rec.position_at(node).side_to_move();
+        let Phase::Evaluating(tried) = self.phase else { return };
+        let (item, _, _) = self.item();
         let before = PositionEval {
             score: item.before,
             best: item.best_line.first().copied(),
@@ -359,31 +243,56 @@ impl App {
             depth: 0,
             nodes: 0,
         };
-        let j = judge(mover, tried, &before, &after, &thresholds);
+        let j = judge(mover, tried, &before, &after, thresholds);
         let good = j.loss < thresholds.limits()[item.mark.level()];
         let verdict =
             Verdict { tried, good, loss: j.loss, score: Some(after.score), reply: after.pv, same_as: None };
-        self.learn_judged(verdict);
+        self.judged(verdict, ctx);
     }
 
-    fn learn_judged(&mut self, v: Verdict) {
-        let tried = crate::record::pv::pv_text(self.pos(), &[v.tried]);
-        let t = self.text();
-        self.status.set(match v.same_as {
+    fn judged(&mut self, v: Verdict, ctx: &mut Ctx) {
+        let tried = crate::record::pv::pv_text(ctx.game.position(), &[v.tried]);
+        let t = ctx.text();
+        ctx.status.set(match v.same_as {
             Some(Same::Played) => (t.learn_same_move)(&tried),
             Some(Same::EngineBest) => (t.learn_engine_move)(&tried),
             None if v.good => (t.learn_good)(&tried, v.loss),
             None => (t.learn_bad)(&tried, v.loss),
         });
-        if let Some(l) = self.learn_mut() {
-            l.phase = Phase::Judged(v);
-        }
+        self.phase = Phase::Judged(v);
     }
+}
 
-    /// Stops the learn-mode search, if one runs.
-    pub(super) fn learn_cancel_search(&mut self) {
-        self.outbox.stop(StudyKind::Learn);
+/// The side whose moves learn mode starts with, and whether it is fixed: the human of a game
+/// against the computer, else both.
+pub(super) fn starting_side(players: [Player; 2]) -> (Option<Color>, bool) {
+    match players {
+        [Player::Human, Player::Engine] => (Some(Color::Black), true),
+        [Player::Engine, Player::Human] => (Some(Color::White), true),
+        _ => (None, false),
     }
+}
+
+/// The marked moves (疑問手 or worse) of `side` (both when `None`) on `record`'s main line,
+/// with the evaluation of the position before them from `review`.
+pub(super) fn items(record: &GameRecord, review: &ReviewLine, side: Option<Color>) -> Vec<Item> {
+    let points = &review.points;
+    let moves = record.main_line_moves();
+    let first = record.initial().side_to_move();
+    (1..points.len().min(moves.len() + 1))
+        .filter_map(|ply| {
+            let mover = if ply % 2 == 1 { first } else { first.flip() };
+            let mark = points[ply].mark.filter(|&m| m >= Mark::Dubious)?;
+            let before = points[ply - 1].score?;
+            (side.is_none_or(|s| s == mover)).then(|| Item {
+                ply,
+                mark,
+                played: moves[ply - 1],
+                before,
+                best_line: points[ply - 1].pv.clone(),
+            })
+        })
+        .collect()
 }
 
 /// The side's label for messages (both sides when `None`).

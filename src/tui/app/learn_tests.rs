@@ -1,7 +1,9 @@
 use super::*;
 use crate::engine::analysis::game::{GameAnalysis, MoveJudgement};
+use crate::tui::app::{Mode, Popup};
 use crate::tui::event::Command;
 use crate::tui::jobs::{JobKind, JobRequest};
+use crate::tui::keymap::Action;
 use std::time::Instant;
 
 /// A learn-mode search command the app handed out, as these tests look at it.
@@ -108,7 +110,7 @@ fn learn_mode_steps_to_the_marked_move_and_judges_tries_without_changing_the_rec
     assert!(screen(&a).contains("best +20 ▲２六歩△８四歩"), "{}", screen(&a));
 
     // a try is searched; a bad one is refused and the engine's lines are shown
-    a.learn_retry();
+    a.learn_action(Action::Retry);
     assert!(!screen(&a).contains("２六歩"));
     assert!(!a.submit_move(mv(a.pos(), "1g1f")));
     assert!(matches!(a.learn().unwrap().phase(), Phase::Evaluating(_)));
@@ -125,7 +127,7 @@ fn learn_mode_steps_to_the_marked_move_and_judges_tries_without_changing_the_rec
     assert!(s.contains("best +20 ▲２六歩"), "{s}");
 
     // a try that keeps the evaluation is accepted
-    a.learn_retry();
+    a.learn_action(Action::Retry);
     a.submit_move(mv(a.pos(), "6i7h"));
     while let Some(cmd) = learn_command(&mut a) {
         if let Asked::Evaluate { .. } = cmd {
@@ -136,12 +138,12 @@ fn learn_mode_steps_to_the_marked_move_and_judges_tries_without_changing_the_rec
     assert!(v.good, "{v:?}");
     assert!(screen(&a).contains("○ ▲７八金"), "{}", screen(&a));
     // the engine's own move needs no search
-    a.learn_retry();
+    a.learn_action(Action::Retry);
     a.submit_move(mv(a.pos(), "2g2f"));
     assert!(matches!(a.learn().unwrap().phase(), Phase::Judged(Verdict { good: true, .. })));
 
     // the record never changed; quitting leaves it as it was
-    a.learn_step(1);
+    a.learn_action(Action::NextItem);
     assert_eq!(a.main_line_ply(), Some(2), "one item: next wraps to it");
     a.quit_learn();
     assert!(!a.learning());
@@ -173,14 +175,14 @@ fn against_the_computer_only_the_humans_moves_are_learned_and_the_engine_waits()
     let mut a = app();
     analyse(&mut a);
     // ☗ is the computer: its 悪手 is not the player's
-    a.players = [Player::Engine, Player::Human];
+    a.play.players = [Player::Engine, Player::Human];
     a.start_learn();
     assert!(!a.learning());
     assert!(a.message().contains("☖"), "{}", a.message());
-    a.players = [Player::Human, Player::Engine];
+    a.play.players = [Player::Human, Player::Engine];
     a.start_learn();
     assert!(a.learn().unwrap().side_fixed());
-    a.learn_cycle_side();
+    a.learn_action(Action::SwitchSide);
     assert_eq!(a.learn().unwrap().side(), Some(Color::Black));
     a.submit_move(mv(a.pos(), "1g1f"));
     assert!(!a.engine_to_move(), "the computer played in learn mode");

@@ -3,11 +3,11 @@
 //! the filter are this page's state; reading the folders and the chosen file are library jobs
 //! (`LibraryJob`, asked for through the outbox).
 
-use super::{App, Mode};
+use super::ctx::Ctx;
 use crate::core::Color;
-use crate::record::{GameRecord, Outcome, RecordSummary, Warning};
+use crate::record::{Outcome, RecordSummary};
 use crate::study::library::{Entry, Found, Origin, Sources};
-use crate::tui::jobs::{LibraryJob, LibraryKind};
+use crate::tui::jobs::LibraryJob;
 use crate::tui::settings::Language;
 use crate::tui::text::{LibraryText, Text};
 use std::path::PathBuf;
@@ -154,193 +154,97 @@ pub(super) struct Shelf {
     pub(super) explorer_shown: bool,
 }
 
-impl App {
-    /// Where the library looks, and the recent-files list saves and opened records go to (set by
-    /// the event loop from the platform's folders).
-    pub fn set_library_sources(&mut self, sources: Sources) {
-        self.shelf.sources = sources;
-    }
-
-    /// Where the library looks.
-    pub fn library_sources(&self) -> &Sources {
-        &self.shelf.sources
-    }
-
-    /// The library page, when it is shown.
-    pub fn library(&self) -> Option<&Library> {
-        match &self.mode {
-            Mode::Library(l) => Some(l),
-            _ => None,
-        }
-    }
-
-    fn library_mut(&mut self) -> Option<&mut Library> {
-        match &mut self.mode {
-            Mode::Library(l) => Some(l),
-            _ => None,
-        }
-    }
-
-    /// Shows the library and starts looking for records. Refused in the editor, tsume and learn
-    /// modes (their own record would be left behind).
-    pub fn open_library(&mut self) {
-        match self.mode {
-            Mode::Board => {}
-            Mode::Library(_) => return,
-            _ => {
-                self.status.set(self.text().library.leave_mode_first.into());
-                return;
-            }
-        }
-        self.overlay = None;
-        self.board.selection = None;
-        let board = Some(Box::new(self.pos().clone()));
-        let language = Some(self.settings.language);
-        self.mode = Mode::Library(Box::new(Library { board, language, ..Library::default() }));
-        self.outbox.start(LibraryJob::Scan { sources: self.shelf.sources.clone() });
-        self.status.clear();
-    }
-
-    /// Esc: empties the filter, or with none, leaves the library.
-    pub fn library_escape(&mut self) {
-        match self.library() {
-            Some(l) if !l.filter.is_empty() => self.library_clear_filter(),
-            Some(_) => self.close_library(),
-            None => {}
-        }
-    }
-
-    /// Leaves the library for the board, stopping its work.
-    pub fn close_library(&mut self) {
-        if self.library().is_some() {
-            self.leave_to_board();
-            self.outbox.stop(LibraryKind::Scan);
-            self.outbox.stop(LibraryKind::Open);
-        }
-    }
-
-    /// The scan's answer: the library page's list and the explorer's index.
-    pub fn on_library_scanned(&mut self, found: Arc<Found>) {
-        self.shelf.found = Some(Arc::clone(&found));
-        if let Some(l) = self.library_mut() {
-            l.found = Some(found);
-            l.clamp();
-        }
+impl Library {
+    /// The page over `board` (the position on the board, for the games that reached it), its
+    /// words in `language`, nothing found yet.
+    pub(super) fn new(board: crate::core::Position, language: Language) -> Library {
+        Library { board: Some(Box::new(board)), language: Some(language), ..Library::default() }
     }
 
     /// Adds `c` to the filter.
-    pub fn library_type(&mut self, c: char) {
-        if let Some(l) = self.library_mut() {
-            l.filter.push(c);
-            l.selected = 0;
-        }
+    pub fn type_char(&mut self, c: char) {
+        self.filter.push(c);
+        self.selected = 0;
     }
 
     /// Takes the last character off the filter.
-    pub fn library_backspace(&mut self) {
-        if let Some(l) = self.library_mut() {
-            l.filter.pop();
-            l.clamp();
-        }
+    pub fn backspace(&mut self) {
+        self.filter.pop();
+        self.clamp();
     }
 
     /// Empties the filter.
-    pub fn library_clear_filter(&mut self) {
-        if let Some(l) = self.library_mut() {
-            l.filter.clear();
-            l.clamp();
+    pub fn clear_filter(&mut self) {
+        self.filter.clear();
+        self.clamp();
+    }
+
+    /// Esc: empties the filter; `true` when there was none (the library is to be left).
+    pub(super) fn escape(&mut self) -> bool {
+        if self.filter.is_empty() {
+            return true;
+        }
+        self.clear_filter();
+        false
+    }
+
+    /// Moves the chosen line by `delta`, staying in the list.
+    pub fn move_by(&mut self, delta: isize) {
+        let n = self.visible().len();
+        if n > 0 {
+            self.selected = self.selected.saturating_add_signed(delta).min(n - 1);
         }
     }
 
-    /// Moves the chosen line by `delta` (PgUp/PgDn: `±PAGE`), staying in the list.
-    pub fn library_move(&mut self, delta: isize) {
-        if let Some(l) = self.library_mut() {
-            let n = l.visible().len();
-            if n > 0 {
-                l.selected = l.selected.saturating_add_signed(delta).min(n - 1);
-            }
-        }
-    }
-
-    pub fn library_page(&mut self, down: bool) {
-        self.library_move(if down { PAGE as isize } else { -(PAGE as isize) });
+    /// PgUp / PgDn: a page up or down.
+    pub fn page(&mut self, down: bool) {
+        self.move_by(if down { PAGE as isize } else { -(PAGE as isize) });
     }
 
     /// Chooses the first (`false`) or the last (`true`) line.
-    pub fn library_jump(&mut self, to_end: bool) {
-        if let Some(l) = self.library_mut() {
-            l.selected = if to_end { l.visible().len().saturating_sub(1) } else { 0 };
-        }
+    pub fn jump(&mut self, to_end: bool) {
+        self.selected = if to_end { self.visible().len().saturating_sub(1) } else { 0 };
     }
 
     /// Chooses the line at `row` of the filtered list (a click).
-    pub fn library_select(&mut self, row: usize) {
-        if let Some(l) = self.library_mut()
-            && row < l.visible().len()
-        {
-            l.selected = row;
+    pub fn select_row(&mut self, row: usize) {
+        if row < self.visible().len() {
+            self.selected = row;
         }
     }
 
     /// Tab: lists only the games that reached the position on the board, or all again.
-    pub fn library_toggle_here(&mut self) {
-        if let Some(l) = self.library_mut() {
-            l.only_here = !l.only_here;
-            l.selected = 0;
-        }
+    pub fn toggle_here(&mut self) {
+        self.only_here = !self.only_here;
+        self.selected = 0;
     }
 
-    /// Opens the chosen record (read by a job; `on_library_opened` takes the answer): at the
-    /// position on the board when only the games that reached it are listed, else at the start.
-    pub fn library_open(&mut self) {
-        let Some(path) = self.library().and_then(|l| l.selected_entry()).map(|e| e.path.clone()) else {
-            return;
-        };
-        self.status.set((self.text().library.opening)(&path.display().to_string()));
-        if let Some(l) = self.library_mut() {
-            l.opening = Some(path.clone());
-            l.opening_ply = if l.only_here { l.selected_index().and_then(|i| l.reached_at(i)) } else { None };
-        }
-        let recent = self.shelf.sources.recent.clone();
-        self.outbox.start(LibraryJob::Open { path, recent });
+    /// Asks for the chosen record to be read (`App::on_library_opened` takes the answer), at
+    /// the position on the board when only the games that reached it are listed, else at the
+    /// start; once read, it is remembered in `recent`.
+    pub(super) fn open(&mut self, recent: Option<crate::study::library::RecentFiles>, ctx: &mut Ctx) {
+        let Some(path) = self.selected_entry().map(|e| e.path.clone()) else { return };
+        ctx.status.set((ctx.text().library.opening)(&path.display().to_string()));
+        self.opening = Some(path.clone());
+        self.opening_ply =
+            if self.only_here { self.selected_index().and_then(|i| self.reached_at(i)) } else { None };
+        ctx.outbox.start(LibraryJob::Open { path, recent });
     }
 
-    /// A record read for the library: shown for review in place of the game (which the autosave
-    /// keeps among the earlier games), or why it could not be read (the library stays open). A
-    /// record that did not read whole opens up to the problem, which the message names.
-    pub fn on_library_opened(&mut self, path: PathBuf, result: Result<(GameRecord, Vec<Warning>), String>) {
-        if self.library().and_then(Library::opening) != Some(path.as_path()) {
-            return;
-        }
-        let name = path.display().to_string();
-        match result {
-            Ok((record, warnings)) => {
-                let moves = record.main_line().len();
-                let ply = self.library().and_then(|l| l.opening_ply);
-                self.leave_to_board();
-                self.replace_record(record);
-                if let Some(node) =
-                    ply.and_then(|p| p.checked_sub(1)).and_then(|i| self.record().main_line().get(i).copied())
-                {
-                    self.game.goto_node(node).ok();
-                }
-                self.saving.file = Some(path);
-                self.saving.read_with_errors = warnings
-                    .iter()
-                    .find(|w| w.is_error())
-                    .map(|w| (self.text().line_unreadable)(w.line, &w.message));
-                self.status.set(match warnings.first() {
-                    Some(w) => format!("{name}: {w}"),
-                    None => (self.text().library.opened)(&name, moves),
-                });
-            }
-            Err(why) => {
-                if let Some(l) = self.library_mut() {
-                    l.opening = None;
-                }
-                self.status.set((self.text().library.open_failed)(&name, &why));
-            }
-        }
+    /// The move number the record being read is to open at (none: its start).
+    pub(super) fn opening_ply(&self) -> Option<usize> {
+        self.opening_ply
+    }
+
+    /// The record being read could not be: none is being read.
+    pub(super) fn open_failed(&mut self) {
+        self.opening = None;
+    }
+
+    /// The scan's answer.
+    pub(super) fn scanned(&mut self, found: Arc<Found>) {
+        self.found = Some(found);
+        self.clamp();
     }
 }
 
@@ -348,7 +252,9 @@ impl App {
 pub(super) mod tests {
     use super::*;
     use crate::core::Position;
-    use crate::record::{Format, read_text};
+    use crate::record::{Format, Warning, read_text};
+    use crate::tui::app::{App, Mode};
+    use crate::tui::jobs::LibraryKind;
 
     fn entry(name: &str, sente: &str, text: &str) -> Entry {
         let (record, _) = read_text(text, Format::Kifu).unwrap();
@@ -420,8 +326,8 @@ pub(super) mod tests {
     }
 
     fn filtered(app: &mut App, filter: &str) -> Vec<usize> {
-        app.library_clear_filter();
-        filter.chars().for_each(|c| app.library_type(c));
+        app.edit_library(|l| l.clear_filter());
+        filter.chars().for_each(|c| app.edit_library(|l| l.type_char(c)));
         app.library().unwrap().visible()
     }
 
@@ -451,17 +357,17 @@ pub(super) mod tests {
             entry("b.kifu", "太郎", &game("   1 ２六歩(27)\n")),
             entry("c.kifu", "花子", &game("")),
         ]));
-        app.library_move(5);
+        app.edit_library(|l| l.move_by(5));
         assert_eq!(app.library().unwrap().selected(), 2);
         for c in "花子".chars() {
-            app.library_type(c);
+            app.edit_library(|l| l.type_char(c));
         }
         let l = app.library().unwrap();
         assert_eq!(l.visible(), vec![0, 2]);
         assert_eq!(l.selected(), 0);
-        app.library_jump(true);
+        app.edit_library(|l| l.jump(true));
         assert_eq!(app.library().unwrap().selected_entry().unwrap().file_name(), "c.kifu");
-        app.library_clear_filter();
+        app.edit_library(|l| l.clear_filter());
         assert_eq!(app.library().unwrap().visible().len(), 3);
     }
 
@@ -473,13 +379,13 @@ pub(super) mod tests {
         app.on_library_scanned(found(vec![entry("a.kifu", "花子", &text)]));
         app.library_open();
         assert_eq!(library_command(&mut app), Some(Asked::Open("/games/a.kifu".into())));
-        app.on_library_opened("/games/a.kifu".into(), Err("permission denied".into()));
+        app.on_library_opened("/games/a.kifu".into(), Err("permission denied".into()), None);
         assert!(app.library().is_some());
         assert!(app.message().contains("permission denied"), "{}", app.message());
         app.library_open();
         library_command(&mut app);
         let read = read_text(&text, Format::Kifu).unwrap();
-        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        app.on_library_opened("/games/a.kifu".into(), Ok(read), None);
         assert!(matches!(app.mode(), Mode::Board));
         assert_eq!(app.record().main_line().len(), 2);
         assert_eq!(app.file(), Some(std::path::Path::new("/games/a.kifu")));
@@ -491,7 +397,7 @@ pub(super) mod tests {
         let mut app = app_in_library();
         app.close_library();
         let read = read_text(&game("   1 ７六歩(77)\n"), Format::Kifu).unwrap();
-        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        app.on_library_opened("/games/a.kifu".into(), Ok(read), None);
         assert_eq!(app.record().main_line().len(), 0);
     }
 
@@ -535,6 +441,7 @@ pub(super) mod tests {
             Report::Library(LibraryReport::Opened {
                 path: "/games/a.kifu".into(),
                 result: Ok(Box::new(read)),
+                free_name: None,
             }),
             now,
         );
@@ -593,16 +500,16 @@ pub(super) mod tests {
         app.open_library();
         app.on_library_scanned(found);
         assert_eq!(app.library().unwrap().visible(), vec![0, 1, 2]);
-        app.library_toggle_here();
+        app.edit_library(|l| l.toggle_here());
         let l = app.library().unwrap();
         assert!(l.only_here());
         assert_eq!(l.visible(), vec![0, 1], "c never reached it");
         assert_eq!((l.reached_at(1), l.reached_at(2)), (Some(3), None));
         // b opens at the position, after its third move
-        app.library_move(1);
+        app.edit_library(|l| l.move_by(1));
         app.library_open();
         let read = read_text(&b, Format::Kifu).unwrap();
-        app.on_library_opened("/games/b.kifu".into(), Ok(read));
+        app.on_library_opened("/games/b.kifu".into(), Ok(read), None);
         assert_eq!(app.record().main_line().len(), 4);
         assert_eq!(app.ply(), 3);
         // without the Tab, a record opens at its start
@@ -610,7 +517,7 @@ pub(super) mod tests {
         app.on_library_scanned(found_again(&app));
         app.library_open();
         let read = read_text(&a, Format::Kifu).unwrap();
-        app.on_library_opened("/games/a.kifu".into(), Ok(read));
+        app.on_library_opened("/games/a.kifu".into(), Ok(read), None);
         assert_eq!(app.ply(), 0);
     }
 

@@ -25,14 +25,19 @@ pub struct LineInput {
     pub editor: LineEditor,
 }
 
-/// The record's file and how its saving stands.
+/// The record's file and how its saving stands, and what changed since it was last handed out
+/// to be written (the record, the settings).
 #[derive(Debug, Default)]
 pub(super) struct Saving {
     /// Where the record is saved (the file it was opened from, or chosen with save).
     pub(super) file: Option<std::path::PathBuf>,
-    /// What could not be read of `file` when the record did not read whole from it: saving
-    /// over it asks first and proposes a new name.
-    pub(super) read_with_errors: Option<String>,
+    /// What could not be read of `file` when the record did not read whole from it, and the
+    /// first free name beside it (looked up where the file was read): saving over it asks
+    /// first and proposes that name.
+    pub(super) read_with_errors: Option<(String, std::path::PathBuf)>,
+    /// While a save that asks before replacing a file is out: what the status line said
+    /// before it, said again when the question comes.
+    pub(super) asking: Option<String>,
     /// The Shift_JIS file name already answered with a UTF-8 proposal: given again, it is
     /// saved as asked.
     pub(super) lossy_asked: Option<std::path::PathBuf>,
@@ -42,6 +47,10 @@ pub(super) struct Saving {
     /// Since the autosave failed, the record was saved to a file by hand and has not changed
     /// since: quitting loses nothing.
     pub(super) saved_since_failure: bool,
+    /// The record changed and the autosave should be written.
+    pub(super) dirty: bool,
+    /// The settings changed and the settings file should be written.
+    pub(super) settings_dirty: bool,
 }
 
 impl App {
@@ -71,9 +80,10 @@ impl App {
     /// record that did not read whole from its file is proposed a new name beside it, and the
     /// message says why.
     pub fn open_save(&mut self, default_dir: Option<&std::path::Path>) {
-        if let (Some(file), Some(problem)) = (self.saving.file.clone(), self.saving.read_with_errors.clone())
+        if let (Some(file), Some((problem, free))) =
+            (self.saving.file.clone(), self.saving.read_with_errors.clone())
         {
-            let text = unused_sibling(&file).display().to_string();
+            let text = free.display().to_string();
             self.status.set((self.text().save_partial_proposed)(&file.display().to_string(), &problem));
             self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
             return;
@@ -161,18 +171,31 @@ impl App {
                 return;
             }
         }
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-            && !dir.is_dir()
-        {
-            self.open_popup(Popup::ConfirmCreateFolder(path));
-            return;
-        }
         let own = self.saving.file.as_deref() == Some(path.as_path());
-        if path.exists() && (!own || self.saving.read_with_errors.is_some()) {
-            self.open_popup(Popup::ConfirmOverwrite(path));
-            return;
+        if !own || self.saving.read_with_errors.is_some() {
+            // the files lane looks whether the folder and the file exist, and asks back before
+            // creating the one or replacing the other
+            self.saving.asking = Some(self.status.text().to_string());
+            self.save(&path, true, false);
+        } else {
+            self.save_to(&path);
         }
-        self.save_to(&path);
+    }
+
+    /// The file a save asked first about exists: the question whether to replace it.
+    pub fn on_would_replace(&mut self, path: std::path::PathBuf) {
+        if let Some(said) = self.saving.asking.take() {
+            self.status.set(said);
+        }
+        self.open_popup(Popup::ConfirmOverwrite(path));
+    }
+
+    /// The folder of a save that asked first does not exist: the question whether to create it.
+    pub fn on_no_folder(&mut self, path: std::path::PathBuf) {
+        if let Some(said) = self.saving.asking.take() {
+            self.status.set(said);
+        }
+        self.open_popup(Popup::ConfirmCreateFolder(path));
     }
 
     /// Answers the overwrite question: replace the file, or go back to the save box.
@@ -191,7 +214,7 @@ impl App {
     pub fn answer_create_folder(&mut self, create: bool) {
         let Some(Popup::ConfirmCreateFolder(path)) = self.take_popup() else { return };
         if create {
-            self.start_save(&path, true);
+            self.save(&path, false, true);
         } else {
             let text = path.display().to_string();
             self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
@@ -201,11 +224,14 @@ impl App {
     /// Saves the record to `path` (format from the extension; written atomically, off the UI
     /// thread) in a folder that exists; the message says how it went when it is done.
     pub fn save_to(&mut self, path: &std::path::Path) {
-        self.start_save(path, false);
+        self.saving.asking = None;
+        self.save(path, false, false);
     }
 
-    /// Saves the record to `path`, creating its folder first when `create_folder`.
-    fn start_save(&mut self, path: &std::path::Path, create_folder: bool) {
+    /// Saves the record to `path`; with `ask_first`, a missing folder or an existing file is
+    /// asked about (`on_no_folder`, `on_would_replace`) before anything is written; with
+    /// `create_folder`, a missing folder is made first.
+    fn save(&mut self, path: &std::path::Path, ask_first: bool, create_folder: bool) {
         let record = Box::new(self.game.record().clone());
         let recent = self.shelf.sources.recent.clone();
         let path = path.to_path_buf();
@@ -213,6 +239,7 @@ impl App {
             path: path.clone(),
             record,
             recent,
+            ask_first,
             create_folder,
         });
         self.status.set((self.text().saving)(&path.display().to_string()));
@@ -237,27 +264,12 @@ impl App {
                 // the file holds this record now, whole
                 self.saving.read_with_errors = None;
                 self.saving.lossy_asked = None;
-                self.explorer_after_save();
+                self.shelf.explorer_after_save(&mut self.outbox);
             }
             Err(e) => self.status.set((self.text().save_failed)(&path.display().to_string(), &e)),
         }
+        self.saving.asking = None;
     }
-}
-
-/// `dir/stem-2.ext` (or `-3`, …): the first name beside `file` that names no file.
-fn unused_sibling(file: &std::path::Path) -> std::path::PathBuf {
-    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let ext = file.extension().map(|e| e.to_string_lossy().into_owned());
-    (2..)
-        .map(|n| {
-            let name = match &ext {
-                Some(e) => format!("{stem}-{n}.{e}"),
-                None => format!("{stem}-{n}"),
-            };
-            file.with_file_name(name)
-        })
-        .find(|p| !p.exists())
-        .expect("some number is free")
 }
 
 /// `~/...` with the home directory put in.
@@ -353,6 +365,8 @@ mod tests {
         app.open_save(None);
         type_into(&mut app, &path.display().to_string());
         app.submit_input();
+        // the files lane looks for the folder and asks back
+        crate::tui::app::tests_support::run_jobs_until(&mut app, |a| a.popup().is_some());
         assert_eq!(app.popup(), Some(&Popup::ConfirmCreateFolder(path.clone())));
         let s = crate::tui::view::screen_text(&app, 120, 30, std::time::Instant::now());
         let dir = d.0.join("new/games").display().to_string();
@@ -363,6 +377,7 @@ mod tests {
         assert_eq!(app.input().unwrap().editor.text(), path.display().to_string(), "back in the box");
         // yes: the folder made and the record saved in it
         app.submit_input();
+        crate::tui::app::tests_support::run_jobs_until(&mut app, |a| a.popup().is_some());
         app.answer_create_folder(true);
         let saved = |a: &App| a.message().starts_with("saved");
         crate::tui::app::tests_support::run_jobs_until(&mut app, saved);
@@ -378,11 +393,14 @@ mod tests {
         app.open_save(None);
         type_into(&mut app, &path.display().to_string());
         app.submit_input();
+        let asked = |a: &App| a.popup().is_some();
+        crate::tui::app::tests_support::run_jobs_until(&mut app, asked);
         assert_eq!(app.popup(), Some(&Popup::ConfirmOverwrite(path.clone())));
         app.answer_overwrite(false);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious");
         assert_eq!(app.input().unwrap().editor.text(), path.display().to_string(), "back in the box");
         app.submit_input();
+        crate::tui::app::tests_support::run_jobs_until(&mut app, asked);
         app.answer_overwrite(true);
         let saved = |a: &App| a.message().starts_with("saved");
         crate::tui::app::tests_support::run_jobs_until(&mut app, saved);
@@ -467,6 +485,8 @@ mod tests {
         app.open_save(None);
         type_into(&mut app, &path.display().to_string());
         app.submit_input();
+        let asked = |a: &App| a.popup().is_some();
+        crate::tui::app::tests_support::run_jobs_until(&mut app, asked);
         assert_eq!(app.popup(), Some(&Popup::ConfirmOverwrite(path.clone())));
         app.answer_overwrite(false);
         assert_eq!(std::fs::read(&path).unwrap(), bytes);

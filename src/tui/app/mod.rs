@@ -1,19 +1,23 @@
-//! The application state and every change to it. Each transition is a method; the fields are
-//! private, so the input layer can only ask for changes and the view can only read. No drawing,
+//! The application state and every change to it. `App` keeps what is shared (the record, the
+//! status line, the outbox, the settings, the board as handled, the game as played, the mode)
+//! and the rooms: each mode's and feature's own state, whose transitions are methods on that
+//! state taking a narrow context (`ctx.rs`, decision 0032). The fields are private, so the
+//! input layer can only ask for changes and the view can only read. No drawing,
 //! no terminal I/O and no rules logic here: legality, endings and notation come from `core` and
 //! `record`.
 //!
 //! What is on top is a type (`mode.rs`): the page shown (`Mode`: the board, the position editor,
 //! tsume, learn), each with its own state, and over it at most one `Overlay` (a popup or the
 //! text box). Each mode's state and transitions are in its own module: `editor` (局面編集),
-//! `tsume` (詰将棋), `learn` (復習), `popups` (modal windows), `line` (the one-line text box and
-//! saving). The board page's concerns: `game` (moves, take-backs, variations, endings),
+//! `tsume` (詰将棋), `learn` (復習), `library` (棋譜一覧), `popups` (modal windows), `line` (the
+//! one-line text box and saving). The board page's concerns: `game` (moves, take-backs, variations, endings),
 //! `selection` (board cursor, picking up and putting down pieces), `new_game` (who plays which
 //! side, new games), `engine` (the computer player's requests and answers), `clock` (game
 //! clocks), and the review modules (`study`, `threats`, `navigate`, `comments`, `paste`).
 
 pub mod clock;
 mod comments;
+mod ctx;
 mod editor;
 mod engine;
 mod explorer;
@@ -41,6 +45,7 @@ mod threats;
 mod tsume;
 
 pub use comments::{COMMENT_WIDTH, CommentEditor};
+pub use ctx::Ctx;
 pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, PACES_MS};
 pub use learn::{Item, Learn, Phase, Same, Verdict, side_label};
@@ -68,12 +73,11 @@ use super::storage::now_string;
 pub struct App {
     /// The game record and the position being shown (undo/redo and variations live here).
     game: Cursor,
-    /// The record's file and how its saving stands.
+    /// The record's file and how its saving stands; whether the record and the settings
+    /// changed since they were last handed out to be written.
     saving: line::Saving,
-    /// Set when the record changed and the autosave should be written.
-    dirty: bool,
-    /// The board as the player handles it: the cursor, the focus, a piece picked up, the
-    /// side shown at the bottom, the record panel's scroll.
+    /// The board page as the player handles and sees it: the cursor, the focus, a piece picked
+    /// up, the side shown at the bottom, the record panel's scroll and times, the colours.
     board: selection::BoardView,
     /// The page shown: the board, the editor, tsume or learn mode, with that mode's state.
     mode: Mode,
@@ -83,6 +87,28 @@ pub struct App {
     shelf: library::Shelf,
     /// The status line.
     status: Status,
+    /// The game as it is played: the players and their levels, the computer's play, the
+    /// clock and its byoyomi count, the impasse rule.
+    play: Play,
+    /// What the record shown is (a game played, a record reviewed) and where the app stands.
+    standing: Standing,
+    /// The player's settings (language, pieces, the next game's choices ...).
+    settings: crate::tui::settings::Settings,
+    /// The keys in force (the table's with the settings' remaps).
+    keymap: crate::tui::keymap::Keymap,
+    /// Analysis (検討), hints, the whole-game analysis and the threat indicator.
+    study: study::Study,
+    /// The tsume problems solved (the problem being solved is `Mode::Tsume`'s).
+    tsume: tsume::TsumeState,
+    /// The online password from the environment and the remembered ones.
+    secrets: online::OnlineSecrets,
+    /// What the app asks the event loop to do, in order.
+    outbox: Outbox,
+}
+
+/// The game as it is played on the board.
+#[derive(Debug)]
+struct Play {
     players: [Player; 2],
     /// The level 1..=10 of the computer playing each side (☗, ☖); they differ only in
     /// computer vs computer.
@@ -93,32 +119,21 @@ pub struct App {
     impasse_rule: ImpasseRule,
     /// The game clock, when the game is timed.
     clock: Option<GameClock>,
-    /// What the record shown is (a game played, a record reviewed) and where the app stands.
-    standing: Standing,
-    /// The player's settings (language, pieces, the next game's choices ...).
-    settings: crate::tui::settings::Settings,
-    /// Set when the settings changed and the file should be written.
-    settings_dirty: bool,
-    /// The keys in force (the table's with the settings' remaps).
-    keymap: crate::tui::keymap::Keymap,
-    /// The colours the terminal shows (from its environment at launch).
-    color_depth: crate::tui::color_depth::ColorDepth,
-    /// Analysis (検討), hints and the whole-game analysis.
-    study: study::Study,
-    /// The record tools: times shown, text to copy.
-    tools: navigate::Tools,
-    /// The tsume solver's requests and tickets.
-    tsume: tsume::TsumeState,
-    /// The threat indicator (詰めろ, 詰みあり).
-    threat: threats::ThreatState,
-    /// Learn mode's searches and whether it waits for the whole-game analysis.
-    learn: learn::LearnState,
     /// The byoyomi count: the seconds counted and the clock panel's flash.
     count: clock::Count,
-    /// The online password from the environment and the remembered ones.
-    secrets: online::OnlineSecrets,
-    /// What the app asks the event loop to do, in order.
-    outbox: Outbox,
+}
+
+impl Default for Play {
+    fn default() -> Play {
+        Play {
+            players: [Player::Human, Player::Human],
+            levels: [5; 2],
+            computer: engine::ComputerPlay::default(),
+            impasse_rule: ImpasseRule::default(),
+            clock: None,
+            count: Default::default(),
+        }
+    }
 }
 
 /// What the record shown is, and where the app stands.
@@ -149,29 +164,18 @@ impl App {
         let study = study::Study::new(&record);
         App {
             study,
-            threat: Default::default(),
-            learn: Default::default(),
             game: Cursor::new(record),
-            dirty: false,
             saving: Default::default(),
             board: selection::BoardView::default(),
             mode: Mode::Board,
             overlay: None,
             shelf: Default::default(),
             status: Status::default(),
-            players: [Player::Human, Player::Human],
-            levels: [5; 2],
-            impasse_rule: ImpasseRule::default(),
-            computer: engine::ComputerPlay::default(),
-            clock: None,
+            play: Play::default(),
             standing: Standing::default(),
             settings: crate::tui::settings::Settings::default(),
-            settings_dirty: false,
             keymap: crate::tui::keymap::Keymap::defaults(),
-            color_depth: Default::default(),
-            tools: navigate::Tools::default(),
             tsume: tsume::TsumeState::default(),
-            count: Default::default(),
             secrets: Default::default(),
             outbox: Outbox::default(),
         }
@@ -179,9 +183,9 @@ impl App {
 
     /// Uses `settings` from now on (read at launch; not marked for saving).
     pub fn set_settings(&mut self, settings: crate::tui::settings::Settings) {
-        self.levels = NewGameChoice::from_settings(&settings).levels();
-        self.impasse_rule = settings.impasse_rule.core();
-        self.computer.pace_ms = settings.min_move_ms;
+        self.play.levels = NewGameChoice::from_settings(&settings).levels();
+        self.play.impasse_rule = settings.impasse_rule.core();
+        self.play.computer.pace_ms = settings.min_move_ms;
         // the remaps were checked, and what was wrong said, when the settings were read
         self.keymap = crate::tui::keymap::Keymap::with_remaps(&settings.key_remaps()).0;
         self.settings = settings;
@@ -197,9 +201,10 @@ impl App {
     }
 
     /// Marks the record as not read whole from its file (`problem` says what could not be
-    /// read): saving over that file asks first and proposes a new name.
-    pub fn mark_read_with_errors(&mut self, problem: String) {
-        self.saving.read_with_errors = Some(problem);
+    /// read): saving over that file asks first and proposes `free_name` (a name beside it
+    /// that names no file).
+    pub fn mark_read_with_errors(&mut self, problem: String, free_name: std::path::PathBuf) {
+        self.saving.read_with_errors = Some((problem, free_name));
     }
 
     /// A game as `settings` describe the next one (the first launch ever: you against the
@@ -252,26 +257,26 @@ impl App {
     }
 
     pub fn players(&self) -> [Player; 2] {
-        self.players
+        self.play.players
     }
 
     /// The computer's level (☗'s when it plays both sides).
     pub fn level(&self) -> u8 {
-        if self.players[0] == Player::Engine { self.levels[0] } else { self.levels[1] }
+        if self.play.players[0] == Player::Engine { self.play.levels[0] } else { self.play.levels[1] }
     }
 
     /// The level of the computer on each side (☗, ☖).
     pub fn levels(&self) -> [u8; 2] {
-        self.levels
+        self.play.levels
     }
 
     pub fn engine_info(&self) -> Option<&crate::tui::jobs::ThinkingInfo> {
-        self.computer.engine_info.as_ref()
+        self.play.computer.engine_info.as_ref()
     }
 
     /// The game clock when the game is timed (an untimed game's stopwatch is not a clock).
     pub fn clock(&self) -> Option<&GameClock> {
-        self.clock.as_ref().filter(|c| c.timed())
+        self.play.clock.as_ref().filter(|c| c.timed())
     }
 
     /// Whether the record was opened, pasted or set up to be reviewed.
@@ -290,7 +295,7 @@ impl App {
 
     /// Whether the record changed since the last call (the event loop then writes the autosave).
     pub fn take_dirty(&mut self) -> bool {
-        let dirty = std::mem::take(&mut self.dirty);
+        let dirty = std::mem::take(&mut self.saving.dirty);
         if dirty {
             // a change since the record was saved by hand is in no file
             self.saving.saved_since_failure = false;
@@ -316,14 +321,52 @@ impl App {
         self.saving.autosave_failure.as_deref().filter(|_| !self.saving.saved_since_failure)
     }
 
+    /// Where the library looks, and the recent-files list saves and opened records go to (set by
+    /// the event loop from the platform's folders).
+    pub fn set_library_sources(&mut self, sources: crate::study::library::Sources) {
+        self.shelf.sources = sources;
+    }
+
+    /// Where the library looks.
+    pub fn library_sources(&self) -> &crate::study::library::Sources {
+        &self.shelf.sources
+    }
+
+    /// The player's comment on the position shown (empty when there is none).
+    pub fn comment_here(&self) -> Vec<String> {
+        crate::record::annotation::user_comments(&self.record().node(self.game.node()).comments)
+    }
+
+    /// The editor's and tsume mode's text in the chosen language.
+    pub fn setup_text(&self) -> &'static crate::tui::text::setup::SetupText {
+        crate::tui::text::setup::SetupText::of(self.settings.language)
+    }
+
+    /// Whether the shipped tsume problem `p` was solved (in this run of the app or an earlier
+    /// one).
+    pub fn tsume_solved(&self, p: &Problem) -> bool {
+        self.tsume.solved(p)
+    }
+
+    /// How many of the shipped tsume problems were solved, of how many.
+    pub fn tsume_progress(&self) -> (usize, usize) {
+        let all = shipped_problems();
+        (all.iter().filter(|p| self.tsume_solved(p)).count(), all.len())
+    }
+
+    /// The tsume problems solved in earlier runs of the app, and where solving more is kept.
+    pub fn set_tsume_progress(&mut self, progress: crate::tui::storage::tsume_progress::TsumeProgress) {
+        self.tsume = tsume::TsumeState::new(progress);
+    }
+
     /// The colours the terminal shows.
     pub fn color_depth(&self) -> crate::tui::color_depth::ColorDepth {
-        self.color_depth
+        self.board.color_depth
     }
 
     /// Draws in the colours `depth` shows from now on (set at launch from the environment).
     pub fn set_color_depth(&mut self, depth: crate::tui::color_depth::ColorDepth) {
-        self.color_depth = depth;
+        self.board.color_depth = depth;
     }
 
     /// The record panel's first line when scrolled by hand (`None`: it follows the game).
@@ -333,12 +376,12 @@ impl App {
 
     /// Whether the clock panel flashes at `now` (a count, with the bell off).
     pub fn flashing(&self, now: std::time::Instant) -> bool {
-        self.count.flash_until.is_some_and(|t| now < t)
+        self.play.count.flash_until.is_some_and(|t| now < t)
     }
 
     /// When the flash of the clock panel ends, if it has not.
     pub(super) fn flash_until(&self) -> Option<std::time::Instant> {
-        self.count.flash_until
+        self.play.count.flash_until
     }
 
     /// The byoyomi count: when the side to move's countdown reaches 10 s or one of the last
@@ -346,8 +389,8 @@ impl App {
     /// panel, as the settings say.
     pub(super) fn byoyomi_count(&mut self, now: std::time::Instant) -> bool {
         use crate::tui::settings::ByoyomiCount;
-        if self.count.flash_until.is_some_and(|t| now >= t) {
-            self.count.flash_until = None;
+        if self.play.count.flash_until.is_some_and(|t| now >= t) {
+            self.play.count.flash_until = None;
         }
         let Some(c) = self.clock() else { return false };
         if c.stopped || self.line_ended() || self.status().is_over() {
@@ -355,14 +398,14 @@ impl App {
         }
         let Some(left) = c.countdown(self.pos().side_to_move(), now) else { return false };
         let here = (self.game.node(), left);
-        if !clock::COUNT_AT.contains(&left) || self.count.counted == Some(here) {
+        if !clock::COUNT_AT.contains(&left) || self.play.count.counted == Some(here) {
             return false;
         }
-        self.count.counted = Some(here);
+        self.play.count.counted = Some(here);
         match self.settings.byoyomi_count {
             ByoyomiCount::Bell => true,
             ByoyomiCount::Flash => {
-                self.count.flash_until = Some(now + clock::FLASH);
+                self.play.count.flash_until = Some(now + clock::FLASH);
                 false
             }
             ByoyomiCount::Off => false,
@@ -423,19 +466,19 @@ impl App {
 
     /// The impasse rule declarations are judged by.
     pub fn impasse_rule(&self) -> ImpasseRule {
-        self.impasse_rule
+        self.play.impasse_rule
     }
 
     pub fn set_impasse_rule(&mut self, rule: ImpasseRule) {
-        self.impasse_rule = rule;
+        self.play.impasse_rule = rule;
     }
 
     /// The computer's name, used in the players' headers; a game not yet begun takes it at once.
     pub fn set_engine_name(&mut self, name: &str) {
-        self.computer.engine_name = name.to_string();
+        self.play.computer.engine_name = name.to_string();
         if self.standing.playing && self.game.record().node(crate::record::ROOT).children().is_empty() {
             for (i, key) in ["先手", "後手"].into_iter().enumerate() {
-                if self.players[i] == Player::Engine {
+                if self.play.players[i] == Player::Engine {
                     self.game.record_mut().set_header(key, name);
                 }
             }
@@ -452,6 +495,6 @@ mod proptests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod tests_support;
+pub(crate) mod tests_support;
 #[cfg(test)]
 mod tsume_tests;

@@ -3,14 +3,28 @@
 //! key with one `match` on these two (see `input::handle_key`); the view draws the page, then
 //! the overlay.
 //!
-//! Each mode's state and transitions live in its own module: the board page's in `game.rs`,
-//! `selection.rs` and the review modules, the position editor's in `editor.rs`, tsume mode's in
-//! `tsume.rs`, learn mode's in `learn.rs`, the popups' in `popups.rs` (and the modules that open
-//! them), the text box's in `line.rs`, online play's in `online.rs`. A new page is a new variant
-//! here with its module beside it.
+//! Each mode's state and its own transitions live in its module, as a room whose methods take
+//! a `Ctx` (`ctx.rs`): the position editor's in `editor.rs`, tsume mode's in `tsume.rs`, learn
+//! mode's in `learn.rs`, the library's in `library.rs`; the board page's are in `game.rs`,
+//! `selection.rs` and the review modules, online play's in `online.rs`, the popups' in
+//! `popups.rs`, the text box's in `line.rs`. This file holds App's side of each mode: entering
+//! and leaving it, handing its actions to its room, and what only `App` can do for it (replace
+//! the record, play a move through the usual path). A new page is a new variant here with its
+//! room in a module beside it (decision 0032).
 
-use super::{App, Editor, Learn, LineInput, Popup, Tsume};
-use crate::tui::keymap::{KeyMode, Keymap};
+use super::Library;
+use super::ctx::{Ctx, ctx};
+use super::{App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, learn, tsume};
+use crate::core::SetupUse;
+use crate::core::{Color, Move, Position};
+use crate::engine::analysis::game::PositionEval;
+use crate::engine::mate::tsume::Attack;
+use crate::record::{GameRecord, Warning};
+use crate::tui::jobs::StudyKind;
+use crate::tui::jobs::{LibraryJob, LibraryKind};
+use crate::tui::jobs::{MateJob, TsumeAnswer};
+use crate::tui::keymap::{Action, KeyMode, Keymap};
+use std::path::PathBuf;
 
 /// The page shown. Modes exclude each other: opening one leaves the one before.
 #[derive(Clone, Debug, Default)]
@@ -72,11 +86,42 @@ impl App {
         match action {
             Action::Analysis | Action::Hint => self.help_offered(),
             Action::Pause => {
-                (self.players.contains(&super::Player::Engine) || self.clock().is_some()) && self.unfinished()
+                (self.play.players.contains(&super::Player::Engine) || self.clock().is_some())
+                    && self.unfinished()
             }
             Action::Resign => self.standing.playing && self.unfinished(),
             _ => true,
         }
+    }
+
+    /// Whether the threat indicator is on for the position shown: the setting is on, and the
+    /// record is under review, analysed (検討) or finished; never during a game being played,
+    /// a tsume being solved, the position editor or learn mode (it would give answers away).
+    pub fn threats_shown(&self) -> bool {
+        self.settings.threats
+            && (self.analysing() || !self.standing.playing || !self.unfinished())
+            && self.tsume().is_none()
+            && self.editor().is_none()
+            && !self.learning()
+    }
+
+    /// What the threat solver found for the position shown (none while it has not answered).
+    pub fn threats(&self) -> Option<&crate::engine::mate::threats::Threats> {
+        self.study.threats.found(self.pos().key()).filter(|_| self.threats_shown())
+    }
+
+    /// Shows or hides the opening explorer beside the board.
+    pub fn toggle_explorer(&mut self) {
+        self.shelf.toggle_explorer(&mut ctx!(self));
+    }
+
+    pub fn explorer_shown(&self) -> bool {
+        self.shelf.explorer_shown
+    }
+
+    /// What the opening explorer reads, once the library's scan has answered.
+    pub fn explorer(&self) -> Option<&crate::study::library::Found> {
+        self.shelf.found.as_deref()
     }
 
     /// The popup or text box over the page, if any.
@@ -174,16 +219,461 @@ impl App {
         }
     }
 
-    /// Learn mode's state, whether or not it is still about the record shown (see `App::learn`).
-    pub(super) fn learn_state(&self) -> Option<&Learn> {
+    // ---- the game library (棋譜一覧) ----
+
+    /// The library page, when it is shown.
+    pub fn library(&self) -> Option<&Library> {
         match &self.mode {
-            Mode::Learn(l) => Some(l),
+            Mode::Library(l) => Some(l),
             _ => None,
         }
     }
 
-    pub(super) fn learn_mut(&mut self) -> Option<&mut Learn> {
-        match &mut self.mode {
+    /// Changes the library page (nothing when it is not shown): its filter, the line chosen.
+    pub fn edit_library(&mut self, edit: impl FnOnce(&mut Library)) {
+        if let Mode::Library(l) = &mut self.mode {
+            edit(l);
+        }
+    }
+
+    /// Shows the library and starts looking for records. Refused in the editor, tsume and learn
+    /// modes (their own record would be left behind).
+    pub fn open_library(&mut self) {
+        match self.mode {
+            Mode::Board => {}
+            Mode::Library(_) => return,
+            _ => {
+                self.status.set(self.text().library.leave_mode_first.into());
+                return;
+            }
+        }
+        self.overlay = None;
+        self.board.selection = None;
+        self.mode = Mode::Library(Box::new(Library::new(self.pos().clone(), self.settings.language)));
+        self.outbox.start(LibraryJob::Scan { sources: self.shelf.sources.clone() });
+        self.status.clear();
+    }
+
+    /// Esc: empties the filter, or with none, leaves the library.
+    pub fn library_escape(&mut self) {
+        if let Mode::Library(l) = &mut self.mode
+            && l.escape()
+        {
+            self.close_library();
+        }
+    }
+
+    /// Leaves the library for the board, stopping its work.
+    pub fn close_library(&mut self) {
+        if self.library().is_some() {
+            self.leave_to_board();
+            self.outbox.stop(LibraryKind::Scan);
+            self.outbox.stop(LibraryKind::Open);
+        }
+    }
+
+    /// Opens the chosen record (read by a job; `on_library_opened` takes the answer).
+    pub fn library_open(&mut self) {
+        let recent = self.shelf.sources.recent.clone();
+        if let Mode::Library(l) = &mut self.mode {
+            l.open(recent, &mut ctx!(self));
+        }
+    }
+
+    /// A record read for the library: shown for review in place of the game (which the autosave
+    /// keeps among the earlier games), or why it could not be read (the library stays open). A
+    /// record that did not read whole opens up to the problem, which the message names; saving
+    /// it proposes `free_name` (the first free name beside it, looked up by the job).
+    pub fn on_library_opened(
+        &mut self,
+        path: PathBuf,
+        result: Result<(GameRecord, Vec<Warning>), String>,
+        free_name: Option<PathBuf>,
+    ) {
+        if self.library().and_then(Library::opening) != Some(path.as_path()) {
+            return;
+        }
+        let name = path.display().to_string();
+        match result {
+            Ok((record, warnings)) => {
+                let moves = record.main_line().len();
+                let ply = self.library().and_then(Library::opening_ply);
+                self.leave_to_board();
+                self.replace_record(record);
+                if let Some(node) =
+                    ply.and_then(|p| p.checked_sub(1)).and_then(|i| self.record().main_line().get(i).copied())
+                {
+                    self.game.goto_node(node).ok();
+                }
+                let free_name = free_name.unwrap_or_else(|| path.clone());
+                self.saving.file = Some(path);
+                self.saving.read_with_errors = warnings
+                    .iter()
+                    .find(|w| w.is_error())
+                    .map(|w| ((self.text().line_unreadable)(w.line, &w.message), free_name));
+                self.status.set(match warnings.first() {
+                    Some(w) => format!("{name}: {w}"),
+                    None => (self.text().library.opened)(&name, moves),
+                });
+            }
+            Err(why) => {
+                self.edit_library(Library::open_failed);
+                self.status.set((self.text().library.open_failed)(&name, &why));
+            }
+        }
+    }
+
+    // ---- the position editor (局面編集) ----
+
+    /// Opens the editor on the position shown.
+    pub fn open_editor(&mut self) {
+        let editor = Editor::new(self.pos(), self.board.cursor);
+        self.leave_tsume();
+        self.quit_learn();
+        self.mode = Mode::Editor(Box::new(editor));
+        self.board.selection = None;
+        self.status.set(self.setup_text().editor_opened.into());
+    }
+
+    /// The editor, when it is the page shown, with the context its actions take (the input
+    /// layer's way to them: `if let Some((e, mut ctx)) = app.editing() { e.tab(); }`).
+    pub fn editing(&mut self) -> Option<(&mut Editor, Ctx<'_>)> {
+        let Mode::Editor(e) = &mut self.mode else { return None };
+        Some((e, ctx!(self)))
+    }
+
+    /// Takes the editor menu's chosen way out.
+    pub fn editor_menu_confirm(&mut self) {
+        if let Some(i) = self.editor().and_then(|e| e.menu()) {
+            self.editor_exit(EditorExit::ALL[i]);
+        }
+    }
+
+    /// Leaves the editor the way `exit` says; a position not fit for the way stays in the
+    /// editor with the reasons shown.
+    pub fn editor_exit(&mut self, exit: EditorExit) {
+        let Some(e) = self.editor_mut() else { return };
+        let setup = e.close_menu();
+        let purpose = match exit {
+            EditorExit::Resume => return,
+            EditorExit::Cancel => {
+                self.leave_to_board();
+                self.status.set(self.setup_text().editor_cancelled.into());
+                return;
+            }
+            EditorExit::Play => SetupUse::Play,
+            EditorExit::Analyse => SetupUse::Analyse,
+            EditorExit::Tsume => SetupUse::Tsume,
+        };
+        let pos = match setup.position(purpose) {
+            Ok(pos) => pos,
+            Err(problems) => {
+                let t = self.setup_text();
+                let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
+                self.status.set((t.cannot_use)(t.exits[exit as usize], &reasons.join(" / ")));
+                return;
+            }
+        };
+        match exit {
+            EditorExit::Play => {
+                // the dialog's choice starts the game from the editor's position
+                self.open_popup(Popup::NewGame(self.last_choice()));
+            }
+            EditorExit::Analyse => {
+                self.leave_to_board();
+                self.replace_record(crate::record::GameRecord::new(pos));
+                self.saving.dirty = true;
+                if !self.analysing() {
+                    self.toggle_analysis();
+                }
+            }
+            EditorExit::Tsume => {
+                let mut setup = setup;
+                setup.box_to_hand(setup.side.flip());
+                let pos = setup.position(SetupUse::Tsume).unwrap_or(pos);
+                self.leave_to_board();
+                let title = self.setup_text().edited_position.to_string();
+                self.start_tsume(pos, title, None);
+            }
+            EditorExit::Resume | EditorExit::Cancel => {}
+        }
+    }
+
+    /// The editor's position for a game about to start from the new-game dialog (the editor
+    /// closes), or `None` when the editor is not open.
+    pub(super) fn take_editor_start(&mut self) -> Option<Position> {
+        match self.leave_to_board() {
+            Mode::Editor(e) => e.game_start(),
+            other => {
+                self.mode = other;
+                None
+            }
+        }
+    }
+
+    // ---- tsume mode (詰将棋) ----
+
+    /// Starts solving `pos` as a tsume, its side to move attacking. A position the defender
+    /// has no king in, or where the defender is in check, is refused with the reason.
+    pub fn start_tsume(&mut self, pos: Position, title: String, length: Option<usize>) {
+        let attacker = pos.side_to_move();
+        let t = self.setup_text();
+        if pos.king_square(attacker.flip()).is_none() {
+            self.status.set(t.tsume_no_king.into());
+            return;
+        }
+        if let Err(problems) = crate::core::Setup::from_position(&pos).position(crate::core::SetupUse::Tsume)
+        {
+            let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
+            self.status.set((t.cannot_use)(t.exits[2], &reasons.join(" / ")));
+            return;
+        }
+        let mut rec = crate::record::GameRecord::new(pos.clone());
+        rec.set_header("作品名", &title);
+        if let Some(n) = length {
+            rec.set_header("備考", &format!("{n}手詰"));
+        }
+        tsume::stop_solver(&mut self.outbox);
+        self.replace_record(rec);
+        self.saving.dirty = true;
+        self.board.flipped = attacker == Color::White;
+        self.outbox.start(MateJob::TsumeSolve { pos: Box::new(pos) });
+        self.quit_learn();
+        self.mode = Mode::Tsume(Box::new(Tsume::new(title, length, attacker)));
+        self.status.set((self.setup_text().tsume_started)(length, &super::tsume::tsume_keys(&self.keymap)));
+    }
+
+    /// Leaves tsume mode; the record stays for review.
+    pub fn leave_tsume(&mut self) {
+        if let Mode::Tsume(_) = self.mode {
+            self.leave_to_board();
+            tsume::stop_solver(&mut self.outbox);
+            self.status.set(self.setup_text().tsume_left.into());
+        }
+    }
+
+    /// In tsume mode, an attacking move goes to the solver instead of straight into the
+    /// record; `true` when the move was taken here.
+    pub(super) fn tsume_takes(&mut self, m: Move) -> bool {
+        let Mode::Tsume(t) = &mut self.mode else { return false };
+        t.takes(m, &mut ctx!(self))
+    }
+
+    /// Shows the solution from the position shown (asks the solver when it is not known).
+    pub fn tsume_show_solution(&mut self) {
+        if let Mode::Tsume(t) = &mut self.mode {
+            t.show_solution(&mut ctx!(self));
+        }
+    }
+
+    /// An answer from the solver; a judged attack still at its node is applied.
+    pub(super) fn on_tsume_answer(&mut self, answer: TsumeAnswer) {
+        let Mode::Tsume(t) = &mut self.mode else { return };
+        if let Some((mv, attack)) = t.on_answer(answer, &mut ctx!(self)) {
+            self.apply_judgement(mv, attack);
+        }
+    }
+
+    /// A judged attack: refused with the reason, or played into the record with the
+    /// defender's reply (or as the mate that solves the problem).
+    fn apply_judgement(&mut self, mv: Move, attack: Attack) {
+        if let Some(refused) = Tsume::refusal(mv, &attack, &ctx!(self)) {
+            self.status.set(refused);
+            return;
+        }
+        let text = self.setup_text();
+        let said = match attack {
+            Attack::Continues { reply, mate } => {
+                let mut after = self.pos().clone();
+                after.do_move(mv);
+                let reply_shown = crate::record::pv::pv_text(&after, &[reply]);
+                self.play_judged(&[mv, reply]);
+                let (node, plies) = (self.game.node(), mate.len());
+                if let Some(t) = self.tsume_mut() {
+                    t.continues(node, mate);
+                }
+                (text.tsume_reply)(&reply_shown, plies)
+            }
+            _ => {
+                self.play_judged(&[mv]);
+                let plies = self.ply();
+                if let Some(t) = self.tsume_mut() {
+                    t.mated();
+                }
+                self.tsume.mark(self.game.record().initial(), &mut self.outbox);
+                (text.tsume_solved)(plies)
+            }
+        };
+        self.status.set(said);
+    }
+
+    /// Plays judged moves into the record through the usual path.
+    fn play_judged(&mut self, moves: &[Move]) {
+        if let Some(t) = self.tsume_mut() {
+            t.set_applying(true);
+        }
+        for &m in moves {
+            self.submit_move(m);
+        }
+        if let Some(t) = self.tsume_mut() {
+            t.set_applying(false);
+        }
+    }
+
+    /// Takes back the last attack and its reply (or the mating move), back to the attacker's
+    /// turn.
+    pub fn tsume_undo(&mut self) {
+        let Some(attacker) = self.tsume().map(|t| t.attacker()) else { return self.undo() };
+        if self.tsume().is_some_and(Tsume::busy) && self.game.node() != crate::record::ROOT {
+            self.status.set(self.setup_text().tsume_wait.into());
+            return;
+        }
+        self.undo();
+        if self.pos().side_to_move() != attacker && self.game.node() != crate::record::ROOT {
+            self.undo();
+        }
+        if let Some(t) = self.tsume_mut() {
+            t.taken_back();
+        }
+    }
+
+    // ---- learn mode (復習) ----
+
+    /// Learn mode, when on (and still about the record shown).
+    pub fn learn(&self) -> Option<&Learn> {
+        self.learn_state().filter(|l| l.is_about(self.record()))
+    }
+
+    pub fn learning(&self) -> bool {
+        self.learn().is_some()
+    }
+
+    /// The position before learn mode's current item's move.
+    pub fn learn_position(&self) -> Option<Position> {
+        let node = self.learn()?.node(&self.record().main_line())?;
+        Some(self.record().position_at(node))
+    }
+
+    /// Starts learn mode, or offers the whole-game analysis first when there is none.
+    pub fn start_learn(&mut self) {
+        if self.learning() {
+            return;
+        }
+        if let Some((done, total)) = self.game_analysis_progress() {
+            self.study.learn_after = true;
+            self.status.set((self.text().learn_after_analysis)(done, total));
+            return;
+        }
+        if self.standing.playing && self.unfinished() {
+            self.status.set(self.text().learn_in_game.into());
+            return;
+        }
+        if !self.review().has_scores() {
+            self.open_popup(Popup::ConfirmLearnAnalysis);
+            return;
+        }
+        let (side, side_fixed) = learn::starting_side(self.play.players);
+        let items = learn::items(self.record(), self.review(), side);
+        if items.is_empty() {
+            self.status.set((self.text().learn_nothing)(learn::side_label(self, side)));
+            return;
+        }
+        if self.analysing() {
+            self.toggle_analysis(); // its lines would give the answer away
+        }
+        let (start, moves) = (self.record().initial().clone(), self.record().main_line_moves());
+        self.leave_tsume();
+        self.mode = Mode::Learn(Box::new(Learn::new(side, side_fixed, items, start, moves)));
+        if let Mode::Learn(l) = &mut self.mode {
+            l.show(&mut ctx!(self));
+        }
+    }
+
+    /// Answers the offer to analyse the game first: learn mode starts when it is done.
+    pub fn answer_learn_analysis(&mut self, yes: bool) {
+        self.close_popup();
+        if yes {
+            self.study.learn_after = true;
+            self.toggle_game_analysis();
+        }
+    }
+
+    /// The whole-game analysis ended: start learn mode if it was waiting for it.
+    pub(super) fn learn_on_analysis_done(&mut self, stopped: bool) {
+        if std::mem::take(&mut self.study.learn_after) && !stopped {
+            self.start_learn();
+        }
+    }
+
+    /// Leaves learn mode (the record is as it was).
+    pub fn quit_learn(&mut self) {
+        if let Mode::Learn(_) = self.mode {
+            self.leave_to_board();
+            self.outbox.stop(StudyKind::Learn);
+            self.status.set(self.text().learn_quit.into());
+        }
+    }
+
+    /// A key's action in learn mode: the mode's own (its items, a retry, the answer), leaving
+    /// it, or switching the side (`false`: none of these, the board's to handle).
+    pub fn learn_action(&mut self, action: Action) -> bool {
+        match action {
+            Action::SwitchSide => self.learn_cycle_side(),
+            Action::Quit => self.quit_learn(),
+            Action::Cancel if self.selection().is_none() => self.quit_learn(),
+            _ => {
+                let Mode::Learn(l) = &mut self.mode else { return false };
+                return l.handle(action, &mut ctx!(self));
+            }
+        }
+        true
+    }
+
+    /// In a review: the moves of both sides, ☗'s, ☖'s, in turn (the next that has any).
+    fn learn_cycle_side(&mut self) {
+        let Some(l) = self.learn() else { return };
+        if l.side_fixed() {
+            return;
+        }
+        let order = [None, Some(Color::Black), Some(Color::White)];
+        let at = order.iter().position(|&s| s == l.side()).unwrap_or(0);
+        let items = |side| learn::items(self.record(), self.review(), side);
+        let side = (1..=3).map(|d| order[(at + d) % 3]).find(|&s| !items(s).is_empty());
+        let Some(side) = side else { return };
+        let items = items(side);
+        if let Mode::Learn(l) = &mut self.mode {
+            l.switch_side(side, items, &mut ctx!(self));
+        }
+    }
+
+    /// A move chosen in learn mode: judged, never played into the record. `None` when learn
+    /// mode does not take it (it is off; or the position shown is not the item's, which ends it).
+    pub(super) fn learn_takes(&mut self, m: Move) -> Option<bool> {
+        let Mode::Learn(l) = &mut self.mode else { return None };
+        let taken = l.takes(m, &mut ctx!(self));
+        if taken.is_none() {
+            self.leave_to_board();
+            self.outbox.stop(StudyKind::Learn);
+        }
+        taken
+    }
+
+    /// The search of learn mode's try answered.
+    pub(super) fn on_learn_eval(&mut self, after: PositionEval) {
+        let thresholds = self.mark_thresholds();
+        if let Mode::Learn(l) = &mut self.mode {
+            l.on_eval(after, &thresholds, &mut ctx!(self));
+        }
+    }
+
+    /// Stops the learn-mode search, if one runs.
+    pub(super) fn learn_cancel_search(&mut self) {
+        self.outbox.stop(StudyKind::Learn);
+    }
+
+    /// Learn mode's state, whether or not it is still about the record shown (see `App::learn`).
+    pub(super) fn learn_state(&self) -> Option<&Learn> {
+        match &self.mode {
             Mode::Learn(l) => Some(l),
             _ => None,
         }

@@ -23,13 +23,6 @@ impl VariationList {
     }
 }
 
-/// The record tools' own state in the app.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Tools {
-    /// The record panel shows each move's time.
-    pub(super) show_times: bool,
-}
-
 impl App {
     /// Whether the board shows a record under review: a record opened, pasted or set up for
     /// review, or a game that is over. ← / → then step through it.
@@ -58,14 +51,14 @@ impl App {
 
     /// Whether the record panel shows each move's time.
     pub fn show_times(&self) -> bool {
-        self.tools.show_times
+        self.board.show_times
     }
 
     /// Shows or hides each move's time (消費時間) in the record panel.
     pub fn toggle_times(&mut self) {
-        self.tools.show_times = !self.tools.show_times;
+        self.board.show_times = !self.board.show_times;
         let t = self.text().review;
-        self.status.set(if self.tools.show_times { t.times_on } else { t.times_off }.into());
+        self.status.set(if self.board.show_times { t.times_on } else { t.times_off }.into());
     }
 
     /// The last move number of the line shown (the path here and what redo would follow).
@@ -233,7 +226,7 @@ impl App {
     /// After a variation was promoted or deleted: the record is to be saved and the main
     /// line's analysis read again.
     fn after_lines_changed(&mut self) {
-        self.dirty = true;
+        self.saving.dirty = true;
         self.board.selection = None;
         self.board.record_scroll = None;
         self.reread_review();

@@ -229,11 +229,11 @@ impl App {
         choice.apply_to(&mut settings);
         if settings != self.settings {
             self.settings = settings;
-            self.settings_dirty = true;
+            self.saving.settings_dirty = true;
         }
         let players = mode.players();
-        self.levels = choice.levels();
-        self.players = players;
+        self.play.levels = choice.levels();
+        self.play.players = players;
         let h = &HANDICAPS[handicap.min(HANDICAPS.len() - 1)];
         self.leave_tsume();
         let mut rec = match self.take_editor_start() {
@@ -249,10 +249,10 @@ impl App {
         // the record is replaced as any new record is (the old analysis stops), then played
         self.replace_record(rec);
         self.standing.playing = true;
-        self.players = players;
+        self.play.players = players;
         // untimed games have a clock too: it measures each move for the record
-        self.clock = Some(GameClock::new(clock, std::time::Instant::now()));
-        self.dirty = true;
+        self.play.clock = Some(GameClock::new(clock, std::time::Instant::now()));
+        self.saving.dirty = true;
         self.board.flipped = mode == GameMode::HumanGote;
         self.status.set((self.text().new_game)(&self.mode_label(mode)));
     }
@@ -274,21 +274,21 @@ impl App {
     /// `shogiban レベル3`).
     pub(super) fn player_name(&self, i: usize) -> String {
         let text = self.text();
-        match self.players[i] {
-            Player::Human if i == 1 && self.players[0] == Player::Human => text.guest.into(),
+        match self.play.players[i] {
+            Player::Human if i == 1 && self.play.players[0] == Player::Human => text.guest.into(),
             Player::Human if !self.settings.player_name.trim().is_empty() => {
                 self.settings.player_name.clone()
             }
             Player::Human => text.you.into(),
             Player::Engine => {
-                format!("{} {}", self.computer.engine_name, (text.level_short)(self.levels[i]))
+                format!("{} {}", self.play.computer.engine_name, (text.level_short)(self.play.levels[i]))
             }
         }
     }
 
     /// Whether a person plays the side to move and the game goes on here.
     pub(super) fn human_to_move(&self) -> bool {
-        self.players[self.pos().side_to_move().index()] == Player::Human
+        self.play.players[self.pos().side_to_move().index()] == Player::Human
             && !self.status().is_over()
             && !self.line_ended()
     }

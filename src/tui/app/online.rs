@@ -228,6 +228,13 @@ impl App {
         }
     }
 
+    /// Changes the connection dialog's form (nothing when the dialog is not shown).
+    pub fn edit_online_form(&mut self, edit: impl FnOnce(&mut OnlineForm)) {
+        if let Some(f) = self.online_form_mut() {
+            edit(f);
+        }
+    }
+
     pub(super) fn online_form_mut(&mut self) -> Option<&mut OnlineForm> {
         match self.online_mut().map(|o| &mut o.stage) {
             Some(Stage::Dialog(f)) => Some(f),
@@ -285,7 +292,7 @@ impl App {
         };
         if self.settings.online != checked {
             self.settings.online = checked.clone();
-            self.settings_dirty = true;
+            self.saving.settings_dirty = true;
         }
         let key = password_key(&checked.host, checked.port, &checked.user);
         let remember = match (&self.secrets.file, form.remember) {

@@ -47,7 +47,7 @@ impl App {
                         // the record shown ends as the session's: cut off (中断)
                         self.sync_online_record(false);
                         self.status.set((t.connection_lost)(&why));
-                        self.dirty = true;
+                        self.saving.dirty = true;
                         self.open_popup(Popup::OfferSaveLost((t.connection_lost)(&why)));
                     }
                     Stage::Dialog(_) | Stage::Closed(_) => {}
@@ -235,7 +235,7 @@ impl App {
             self.board.selection = None;
         }
         self.game.to_end();
-        self.dirty = true;
+        self.saving.dirty = true;
     }
 
     /// A watched game's lines (`%%MONITOR2ON`): the game so far, then each move; the board

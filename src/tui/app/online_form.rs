@@ -1,7 +1,6 @@
 //! The connection dialog of online play: its fields, their values checked, and editing them.
 //! The password is only ever in memory here (never printed: `Debug` leaves it out).
 
-use super::App;
 use crate::tui::settings::{OnlineSettings, OnlineSide};
 use crate::tui::text::online::OnlineText;
 
@@ -140,75 +139,60 @@ impl OnlineForm {
     }
 }
 
-impl App {
-    /// Changes the dialog's form (nothing when the dialog is not shown).
-    pub fn edit_online_form(&mut self, edit: impl FnOnce(&mut OnlineForm)) {
-        if let Some(f) = self.online_form_mut() {
-            edit(f);
+impl OnlineForm {
+    /// Moves to the next (`delta` 1) or previous (-1) field.
+    pub fn step(&mut self, delta: i32) {
+        let n = FormField::ALL.len() as i32;
+        self.field = (self.field as i32 + delta).rem_euclid(n) as usize;
+    }
+
+    /// Changes the focused choice (side, agree by itself, x1, remember).
+    pub fn toggle(&mut self, delta: i32) {
+        match self.focused() {
+            FormField::Side => {
+                let all = [OnlineSide::Any, OnlineSide::Sente, OnlineSide::Gote];
+                let i = all.iter().position(|&s| s == self.side).unwrap_or(0) as i32;
+                self.side = all[(i + delta).rem_euclid(3) as usize];
+            }
+            FormField::AutoAgree => self.auto_agree = !self.auto_agree,
+            FormField::Extended => self.extended = !self.extended,
+            FormField::Remember => self.remember = !self.remember,
+            _ => {}
         }
     }
 
-    /// Moves to the next (`delta` 1) or previous (-1) field of the dialog.
-    pub fn online_form_step(&mut self, delta: i32) {
-        self.edit_online_form(|f| {
-            let n = FormField::ALL.len() as i32;
-            f.field = (f.field as i32 + delta).rem_euclid(n) as usize;
-        });
-    }
-
-    /// Changes the focused choice of the dialog (side, agree by itself, x1, remember).
-    pub fn online_form_toggle(&mut self, delta: i32) {
-        self.edit_online_form(|f| match f.focused() {
-            FormField::Side => {
-                let all = [OnlineSide::Any, OnlineSide::Sente, OnlineSide::Gote];
-                let i = all.iter().position(|&s| s == f.side).unwrap_or(0) as i32;
-                f.side = all[(i + delta).rem_euclid(3) as usize];
-            }
-            FormField::AutoAgree => f.auto_agree = !f.auto_agree,
-            FormField::Extended => f.extended = !f.extended,
-            FormField::Remember => f.remember = !f.remember,
-            _ => {}
-        });
-    }
-
-    /// Types `c` into the focused text field of the dialog.
-    pub fn online_form_type(&mut self, c: char) {
+    /// Types `c` into the focused text field.
+    pub fn type_char(&mut self, c: char) {
         if c.is_control() {
             return;
         }
-        self.edit_online_form(|f| {
-            let field = f.focused();
-            if let Some(t) = f.text_mut(field)
-                && t.chars().count() < 200
-            {
-                t.push(c);
-            }
-        });
+        let field = self.focused();
+        if let Some(t) = self.text_mut(field)
+            && t.chars().count() < 200
+        {
+            t.push(c);
+        }
     }
 
     /// Ctrl-W (`word`): deletes the last word of the focused text field (with the spaces after
     /// it); Ctrl-U: empties the field.
-    pub fn online_form_kill(&mut self, word: bool) {
-        self.edit_online_form(|f| {
-            let field = f.focused();
-            if let Some(t) = f.text_mut(field) {
-                if word {
-                    let kept = t.trim_end().trim_end_matches(|c: char| !c.is_whitespace()).len();
-                    t.truncate(kept);
-                } else {
-                    t.clear();
-                }
+    pub fn kill(&mut self, word: bool) {
+        let field = self.focused();
+        if let Some(t) = self.text_mut(field) {
+            if word {
+                let kept = t.trim_end().trim_end_matches(|c: char| !c.is_whitespace()).len();
+                t.truncate(kept);
+            } else {
+                t.clear();
             }
-        });
+        }
     }
 
     /// Deletes the last character of the focused text field.
-    pub fn online_form_backspace(&mut self) {
-        self.edit_online_form(|f| {
-            let field = f.focused();
-            if let Some(t) = f.text_mut(field) {
-                t.pop();
-            }
-        });
+    pub fn backspace(&mut self) {
+        let field = self.focused();
+        if let Some(t) = self.text_mut(field) {
+            t.pop();
+        }
     }
 }

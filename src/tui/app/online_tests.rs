@@ -139,11 +139,11 @@ fn the_dialog_connects_logs_in_with_the_password_masked_and_remembers_the_rest()
     app.edit_online_form(|f| f.port = "4091".into());
     // typed fields: the game name edited by keys
     app.edit_online_form(|f| f.field = 4);
-    app.online_form_backspace();
-    app.online_form_type('1');
-    app.online_form_toggle(1);
+    app.edit_online_form(|f| f.backspace());
+    app.edit_online_form(|f| f.type_char('1'));
+    app.edit_online_form(|f| f.toggle(1));
     app.edit_online_form(|f| f.field = 5);
-    app.online_form_toggle(1);
+    app.edit_online_form(|f| f.toggle(1));
     app.take_settings_dirty();
     app.online_connect(t0);
     let (sent, other) = drain(&mut app, t0);

@@ -97,11 +97,11 @@ impl App {
         self.standing.resumed = false;
         self.standing.playing = false;
         self.standing.review = true;
-        self.computer.paused = false;
-        self.computer.thinking = None;
-        self.computer.engine_info = None;
-        self.players = [Player::Human, Player::Human];
-        self.clock = None;
+        self.play.computer.paused = false;
+        self.play.computer.thinking = None;
+        self.play.computer.engine_info = None;
+        self.play.players = [Player::Human, Player::Human];
+        self.play.clock = None;
         self.overlay = None;
         if let super::Mode::Learn(_) = self.mode {
             // learn mode is about the record it began on

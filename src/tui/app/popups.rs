@@ -1,7 +1,8 @@
 //! Modal windows: what each asks, and the transitions that open, answer and close them. While a
 //! popup is open it receives the keys (see `input`).
 
-use super::{App, NewGameChoice};
+use super::ctx::ctx;
+use super::{App, CommentEditor, NewGameChoice, comments, tsume};
 use crate::core::Square;
 
 /// Modal windows; when one is open it receives the keys.
@@ -113,6 +114,86 @@ impl App {
     pub fn confirm_new_game(&mut self) {
         if let Some(Popup::NewGame(choice)) = self.take_popup() {
             self.start_new_game(choice);
+        }
+    }
+
+    // ---- the tsume problem list ----
+
+    /// The problem list's chosen row, when it is open (row 0 is the position shown, then the
+    /// shipped problems).
+    pub fn tsume_list(&self) -> Option<usize> {
+        match self.popup() {
+            Some(Popup::TsumeList { row }) => Some(*row),
+            _ => None,
+        }
+    }
+
+    /// Opens the list of problems.
+    pub fn open_tsume_list(&mut self) {
+        self.open_popup(Popup::TsumeList { row: 0 });
+    }
+
+    pub fn close_tsume_list(&mut self) {
+        if self.tsume_list().is_some() {
+            self.close_popup();
+        }
+    }
+
+    pub fn tsume_list_step(&mut self, delta: i32) {
+        let n = tsume::SHIPPED.len() as i32 + 1;
+        if let Some(Popup::TsumeList { row }) = self.popup_mut() {
+            *row = (*row as i32 + delta).rem_euclid(n) as usize;
+        }
+    }
+
+    /// Starts the problem chosen in the list.
+    pub fn tsume_list_confirm(&mut self) {
+        let Some(i) = self.tsume_list() else { return };
+        self.close_popup();
+        if i == 0 {
+            // a problem file opened at its start keeps its title and stated length
+            let rec = self.record();
+            let at_start = self.game.node() == crate::record::ROOT;
+            let title = rec.header("作品名").filter(|_| at_start).unwrap_or(self.setup_text().position_shown);
+            let length = rec.header("備考").filter(|_| at_start).and_then(tsume::stated_length);
+            let (pos, title) = (self.pos().clone(), title.to_string());
+            return self.start_tsume(pos, title, length);
+        }
+        if let Some(p) = tsume::shipped_problems().get(i - 1) {
+            self.start_tsume(p.position.clone(), p.title.clone(), p.length);
+        }
+    }
+
+    // ---- the comment editor ----
+
+    /// Opens the comment editor on the position shown (the start position included).
+    pub fn open_comment_editor(&mut self) {
+        let node = self.game.node();
+        let text = comments::comment_text(&self.record().node(node).comments);
+        self.open_popup(Popup::Comment(Box::new(CommentEditor::new(node, &text))));
+    }
+
+    /// The open comment editor (the input layer sends it the editing keys).
+    pub fn comment_editor(&mut self) -> Option<&mut CommentEditor> {
+        match self.popup_mut() {
+            Some(Popup::Comment(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Esc in the comment editor: closes it when nothing changed, else asks whether to keep
+    /// the changes; Esc again while asking goes back to editing.
+    pub fn comment_escape(&mut self) {
+        if self.comment_editor().is_some_and(CommentEditor::escape) {
+            self.finish_comment(false);
+        }
+    }
+
+    /// Closes the comment editor, writing its text into the record when `keep`.
+    pub fn finish_comment(&mut self, keep: bool) {
+        let Some(Popup::Comment(e)) = self.take_popup() else { return };
+        if e.finish(keep, &mut ctx!(self)) {
+            self.saving.dirty = true;
         }
     }
 }

@@ -102,10 +102,10 @@ fn apply(app: &mut App, op: &Op, now: &mut Instant) {
         Op::Reopen => {
             let path = app.node_path();
             let back = reopen(app.record(), Format::Kifu);
-            let (players, clock) = (app.players, app.clock.clone());
+            let (players, clock) = (app.play.players, app.play.clock.clone());
             *app = App::with_record(back);
-            app.players = players;
-            app.clock = clock;
+            app.play.players = players;
+            app.play.clock = clock;
             app.goto_path(&path);
             assert_eq!(app.node_path(), path, "the reopened record has the same places");
         }

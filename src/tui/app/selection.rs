@@ -21,7 +21,7 @@ pub enum Selection {
     Hand(PieceKind),
 }
 
-/// The board as the player handles it.
+/// The board page as the player handles and sees it.
 #[derive(Debug)]
 pub(super) struct BoardView {
     pub(super) cursor: Square,
@@ -32,6 +32,10 @@ pub(super) struct BoardView {
     pub(super) flipped: bool,
     /// The record panel scrolled by hand: its first line, while the game stays at that node.
     pub(super) record_scroll: Option<(crate::record::NodeId, usize)>,
+    /// The record panel shows each move's time.
+    pub(super) show_times: bool,
+    /// The colours the terminal shows (from its environment at launch).
+    pub(super) color_depth: crate::tui::color_depth::ColorDepth,
 }
 
 impl Default for BoardView {
@@ -42,6 +46,8 @@ impl Default for BoardView {
             selection: None,
             flipped: false,
             record_scroll: None,
+            show_times: false,
+            color_depth: Default::default(),
         }
     }
 }

@@ -89,14 +89,14 @@ impl App {
             ClockState { main_ms: tc.main_ms, byoyomi_ms: tc.byoyomi_ms, controls: c.tc, remaining, used }
         });
         Session {
-            players: self.players,
-            level: self.levels[0],
-            gote_level: (self.levels[1] != self.levels[0]).then_some(self.levels[1]),
+            players: self.play.players,
+            level: self.play.levels[0],
+            gote_level: (self.play.levels[1] != self.play.levels[0]).then_some(self.play.levels[1]),
             clock,
             path: self.node_path(),
             flipped: self.board.flipped,
-            pace_ms: self.computer.pace_ms,
-            paused: self.computer.paused,
+            pace_ms: self.play.computer.pace_ms,
+            paused: self.play.computer.paused,
             file: self.saving.file.clone(),
             playing: self.standing.playing,
             record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
@@ -115,10 +115,10 @@ impl App {
     ) -> App {
         let mut app = App::with_record(record);
         app.set_settings(settings);
-        app.players = session.players;
+        app.play.players = session.players;
         let level = session.level.clamp(1, 10);
-        app.levels = [level, session.gote_level.map_or(level, |l| l.clamp(1, 10))];
-        app.clock = session.clock.as_ref().map(|c| {
+        app.play.levels = [level, session.gote_level.map_or(level, |l| l.clamp(1, 10))];
+        app.play.clock = session.clock.as_ref().map(|c| {
             let tc = c.controls.unwrap_or([TimeControl::new(c.main_ms, c.byoyomi_ms); 2]);
             let mut clock = GameClock::new(Some(tc), now);
             clock.remaining = c.remaining;
@@ -127,16 +127,16 @@ impl App {
             clock
         });
         app.board.flipped = session.flipped;
-        app.computer.pace_ms = session.pace_ms;
-        app.computer.paused = session.paused || app.clock.as_ref().is_some_and(GameClock::timed);
+        app.play.computer.pace_ms = session.pace_ms;
+        app.play.computer.paused = session.paused || app.play.clock.as_ref().is_some_and(GameClock::timed);
         app.saving.file = session.file.clone();
         app.standing.playing = session.playing;
         app.standing.review = !session.playing;
         app.standing.resumed = true;
         app.goto_path(&session.path);
-        if app.clock.is_none() && app.standing.playing {
+        if app.play.clock.is_none() && app.standing.playing {
             // an untimed game's stopwatch: the totals so far are the record's
-            app.clock = Some(GameClock::new(None, now));
+            app.play.clock = Some(GameClock::new(None, now));
             app.restore_clock_here(now);
         }
         let end = app.line_end();
@@ -193,6 +193,6 @@ impl App {
         }
         let end = self.line_end();
         self.game.record_mut().set_special(end, Some(Special::new(SpecialKind::Interrupt)));
-        self.dirty = true;
+        self.saving.dirty = true;
     }
 }

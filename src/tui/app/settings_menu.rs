@@ -249,9 +249,9 @@ impl App {
             return;
         }
         step(&mut self.settings, item, delta);
-        self.impasse_rule = self.settings.impasse_rule.core();
-        self.computer.pace_ms = self.settings.min_move_ms;
-        self.settings_dirty = true;
+        self.play.impasse_rule = self.settings.impasse_rule.core();
+        self.play.computer.pace_ms = self.settings.min_move_ms;
+        self.saving.settings_dirty = true;
     }
 
     /// The text field of the settings screen, when one is being edited.
@@ -292,7 +292,15 @@ impl App {
             },
             _ => self.settings.engine_command = (!text.is_empty()).then_some(text),
         }
-        self.settings_dirty = true;
+        self.saving.settings_dirty = true;
+    }
+
+    /// Turns the threat indicator on or off (a setting, kept for the next launch).
+    pub fn toggle_threats(&mut self) {
+        self.settings.threats = !self.settings.threats;
+        self.saving.settings_dirty = true;
+        self.status
+            .set(if self.settings.threats { self.text().threats_on } else { self.text().threats_off }.into());
     }
 
     pub fn settings(&self) -> &Settings {
@@ -301,7 +309,7 @@ impl App {
 
     /// Whether the settings changed since the last call (the event loop then writes the file).
     pub fn take_settings_dirty(&mut self) -> bool {
-        std::mem::take(&mut self.settings_dirty)
+        std::mem::take(&mut self.saving.settings_dirty)
     }
 
     /// The interface text in the chosen language.

@@ -41,6 +41,10 @@ pub(super) struct Study {
     run: Option<(usize, usize)>,
     /// The whole-game analysis's runs after the main line's: one a variation.
     sweep: Sweep,
+    /// The threat indicator (詰めろ, 詰みあり).
+    pub(super) threats: super::threats::ThreatState,
+    /// Learn mode starts when the whole-game analysis asked for it finishes.
+    pub(super) learn_after: bool,
 }
 
 /// The variations a whole-game analysis goes through after the main line, one run each.
@@ -69,6 +73,8 @@ impl Study {
             review: ReviewLine::from_record(record),
             run: None,
             sweep: Sweep::default(),
+            threats: Default::default(),
+            learn_after: false,
         }
     }
 }
@@ -146,7 +152,7 @@ impl App {
     pub fn cycle_analysis_lines(&mut self) {
         let lines = self.analysis_lines() % crate::engine::analysis::MAX_LINES + 1;
         self.settings.analysis_lines = lines as u8;
-        self.settings_dirty = true;
+        self.saving.settings_dirty = true;
         self.status.set((self.text().analysis_lines)(lines));
     }
 
@@ -173,7 +179,7 @@ impl App {
         if !comments.contains(&note) {
             comments.push(note);
         }
-        self.dirty = true;
+        self.saving.dirty = true;
         true
     }
 
@@ -185,8 +191,8 @@ impl App {
     /// Whether a person is playing a game against the computer that goes on.
     fn in_game_against_computer(&self) -> bool {
         self.standing.playing
-            && self.players.contains(&super::Player::Engine)
-            && self.players.contains(&super::Player::Human)
+            && self.play.players.contains(&super::Player::Engine)
+            && self.play.players.contains(&super::Player::Human)
             && self.unfinished()
     }
 
@@ -330,7 +336,7 @@ impl App {
         }
         let sweep = &mut self.study.sweep;
         sweep.marks += analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
-        self.dirty = true;
+        self.saving.dirty = true;
         if !analysis.stopped
             && let Some((parent, nodes)) = sweep.pending.pop()
         {
@@ -414,8 +420,9 @@ impl App {
     /// that is on starts again on the new position).
     pub(super) fn restart_study(&mut self) {
         let (on, running) = (self.study.on, self.study.run.is_some());
-        self.study = Study::new(self.game.record());
-        self.study.on = on;
+        let threats = std::mem::take(&mut self.study.threats);
+        let learn_after = self.study.learn_after;
+        self.study = Study { on, threats, learn_after, ..Study::new(self.game.record()) };
         if running {
             self.outbox.stop(StudyKind::GameAnalysis);
         }

@@ -153,7 +153,7 @@ fn new_game_sets_players_and_flips_for_gote() {
     // the dialog starts from the settings (by default: you ☗ against the computer, level 3)
     assert_eq!(app.popup().cloned(), Some(Popup::NewGame(choice(GameMode::HumanSente, 3, 0, 0))));
     app.start_new_game(choice(GameMode::HumanGote, 3, 0, 0));
-    assert_eq!(app.players, [Player::Engine, Player::Human]);
+    assert_eq!(app.play.players, [Player::Engine, Player::Human]);
     assert!(app.board.flipped);
     assert_eq!(app.ply(), 0);
     assert!(app.engine_to_move());
@@ -208,7 +208,7 @@ fn resign_and_declaration_end_the_line() {
 fn timed_game_records_times_and_ends_on_time() {
     let mut app = App::new(Position::startpos());
     app.start_new_game(choice(GameMode::HotSeat, 5, 4, 0)); // 30 s per move
-    assert!(app.clock.is_some());
+    assert!(app.play.clock.is_some());
     assert!(app.submit_typed("7g7f"));
     let first = app.game.node();
     assert!(app.game.record().node(first).time.is_some());

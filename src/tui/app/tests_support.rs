@@ -91,3 +91,10 @@ pub(crate) fn save_now(app: &mut super::App, path: &std::path::Path) -> bool {
     run_jobs_until(app, |a| a.message() != saving);
     app.file() == Some(path)
 }
+
+/// Hands the editor, when it is the page shown, and its context to `f` (as the input layer does).
+pub(crate) fn edit(app: &mut super::App, f: impl FnOnce(&mut super::Editor, &mut super::Ctx)) {
+    if let Some((e, mut ctx)) = app.editing() {
+        f(e, &mut ctx);
+    }
+}

@@ -3,7 +3,8 @@
 //! The app asks again whenever the position shown changes, which replaces the solve before;
 //! the runner lets through only the answer of the latest request.
 
-use super::App;
+use super::Outbox;
+use crate::core::Position;
 use crate::engine::mate::threats::Threats;
 use crate::tui::jobs::{MateJob, MateKind};
 
@@ -16,56 +17,37 @@ pub(super) struct ThreatState {
     found: Option<Threats>,
 }
 
-impl App {
-    /// Whether the threat indicator is on for the position shown: the setting is on, and the
-    /// record is under review, analysed (検討) or finished; never during a game being played,
-    /// a tsume being solved, the position editor or learn mode (it would give answers away).
-    pub fn threats_shown(&self) -> bool {
-        self.settings.threats
-            && (self.analysing() || !self.standing.playing || !self.unfinished())
-            && self.tsume().is_none()
-            && self.editor().is_none()
-            && !self.learning()
+impl ThreatState {
+    /// What the solver found for the position of `key` (none while it has not answered, or
+    /// when the answer is about another position).
+    pub(super) fn found(&self, key: u64) -> Option<&Threats> {
+        self.found.as_ref().filter(|_| self.asked == Some(key))
     }
 
-    /// What the solver found for the position shown (none while it has not answered).
-    pub fn threats(&self) -> Option<&Threats> {
-        let here = Some(self.pos().key());
-        self.threat.found.as_ref().filter(|_| self.threat.asked == here && self.threats_shown())
-    }
-
-    /// Turns the threat indicator on or off (a setting, kept for the next launch).
-    pub fn toggle_threats(&mut self) {
-        self.settings.threats = !self.settings.threats;
-        self.settings_dirty = true;
-        self.status
-            .set(if self.settings.threats { self.text().threats_on } else { self.text().threats_off }.into());
-    }
-
-    /// Asks for the solve of the position shown when it changed (a newer request stops the
-    /// older one), or stops the solve running when the indicator went off (called before the
-    /// outbox is handed out).
-    pub(super) fn threat_requests(&mut self) {
-        let key = self.pos().key();
-        if !self.threats_shown() {
-            self.threat.found = None;
-            if self.threat.asked.take().is_some() {
-                self.outbox.stop(MateKind::Threats);
+    /// Asks for the solve of `pos` when it changed (a newer request stops the older one), or
+    /// stops the solve running when the indicator is not `shown` (called before the outbox is
+    /// handed out).
+    pub(super) fn requests(&mut self, shown: bool, pos: &Position, outbox: &mut Outbox) {
+        let key = pos.key();
+        if !shown {
+            self.found = None;
+            if self.asked.take().is_some() {
+                outbox.stop(MateKind::Threats);
             }
             return;
         }
-        if self.threat.asked == Some(key) {
+        if self.asked == Some(key) {
             return;
         }
-        self.threat.asked = Some(key);
-        self.threat.found = None;
-        self.outbox.start(MateJob::Threats { pos: Box::new(self.pos().clone()) });
+        self.asked = Some(key);
+        self.found = None;
+        outbox.start(MateJob::Threats { pos: Box::new(pos.clone()) });
     }
 
     /// The solver's answer to the latest request (a stopped solve says nothing).
-    pub fn on_threats(&mut self, found: Threats) {
-        if self.threat.asked.is_some() && !found.stopped {
-            self.threat.found = Some(found);
+    pub(super) fn on_threats(&mut self, found: Threats) {
+        if self.asked.is_some() && !found.stopped {
+            self.found = Some(found);
         }
     }
 }
@@ -73,7 +55,8 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Color, Position};
+    use crate::core::Color;
+    use crate::tui::app::App;
     use crate::tui::event::Command;
     use crate::tui::jobs::{JobKind, JobRequest};
 
@@ -135,7 +118,7 @@ mod tests {
         assert_eq!(p1, Position::startpos());
         assert!(threat_command(&mut a).is_none(), "asked twice for one position");
         assert!(a.threats().is_none());
-        a.on_threats(found(7));
+        a.study.threats.on_threats(found(7));
         assert_eq!(a.threats().and_then(|t| t.mate.as_ref()).map(Vec::len), Some(7));
         let screen = crate::tui::view::screen_text(&a, 80, 24, std::time::Instant::now());
         assert!(screen.contains("詰みあり: mate in 7"), "{screen}");
@@ -145,9 +128,9 @@ mod tests {
         assert_eq!(p2.side_to_move(), Color::White);
         assert!(a.threats().is_none());
         // a stopped solve says nothing
-        a.on_threats(Threats { stopped: true, ..found(1) });
+        a.study.threats.on_threats(Threats { stopped: true, ..found(1) });
         assert!(a.threats().is_none());
-        a.on_threats(found(5));
+        a.study.threats.on_threats(found(5));
         assert_eq!(a.threats().and_then(|t| t.mate.as_ref()).map(Vec::len), Some(5));
         // back to the first position: a new request, not the old answer
         a.undo();
@@ -164,7 +147,7 @@ mod tests {
         assert!(a.take_settings_dirty() && !a.settings().threats);
         assert_eq!(threat_command(&mut a), Some(Asked::Cancel));
         assert!(threat_command(&mut a).is_none());
-        a.on_threats(found(1));
+        a.study.threats.on_threats(found(1));
         assert!(a.threats().is_none());
         a.toggle_threats();
         assert!(matches!(threat_command(&mut a), Some(Asked::Probe { .. })));

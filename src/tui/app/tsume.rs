@@ -5,13 +5,14 @@
 //! the runner lets through only the answer of the latest request of each kind, and the app drops
 //! an answer it no longer waits for.
 
-use super::{App, Mode, Popup};
+use super::Outbox;
+use super::ctx::Ctx;
 use crate::core::{Color, Move, Position};
 use crate::engine::mate::MateResult;
 use crate::engine::mate::tsume::Attack;
-use crate::record::{Format, GameRecord, ROOT};
+use crate::record::{Format, ROOT};
 use crate::tui::jobs::{FileJob, MateJob, MateKind, TsumeAnswer};
-use crate::tui::keymap::{Action, KeyMode};
+use crate::tui::keymap::{Action, KeyMode, Keymap};
 use crate::tui::text::setup::TsumeKeys;
 
 /// The problems shipped with the program (composed and proved by its own solver), as KIF.
@@ -106,7 +107,7 @@ fn read_shipped() -> Vec<Problem> {
 }
 
 /// The length a problem's note states (`5手詰`).
-fn stated_length(note: &str) -> Option<usize> {
+pub(super) fn stated_length(note: &str) -> Option<usize> {
     note.trim().strip_suffix("手詰")?.parse().ok()
 }
 
@@ -140,6 +141,22 @@ pub struct Tsume {
 }
 
 impl Tsume {
+    /// `title` (of `length` plies, when stated) with `attacker` to move, its solver asked
+    /// for the problem's length at the start.
+    pub(super) fn new(title: String, length: Option<usize>, attacker: Color) -> Tsume {
+        Tsume {
+            title,
+            length,
+            attacker,
+            judging: None,
+            solving: Some((SolveFor::Start, ROOT)),
+            plan: None,
+            solved: false,
+            show_when_known: false,
+            applying: false,
+        }
+    }
+
     pub fn title(&self) -> &str {
         &self.title
     }
@@ -160,6 +177,164 @@ impl Tsume {
     pub fn busy(&self) -> bool {
         self.judging.is_some() || self.solving.is_some()
     }
+
+    /// While `on`, the app plays a judged attack and its reply into the record: moves are not
+    /// taken here.
+    pub(super) fn set_applying(&mut self, on: bool) {
+        self.applying = on;
+    }
+
+    /// A judged attack and the defender's reply were played, at `node`: `mate` remains.
+    pub(super) fn continues(&mut self, node: crate::record::NodeId, mate: Vec<Move>) {
+        self.plan = Some((node, mate));
+    }
+
+    /// The mating move was played.
+    pub(super) fn mated(&mut self) {
+        self.solved = true;
+        self.plan = None;
+    }
+
+    /// A take-back: not solved, no attack being judged.
+    pub(super) fn taken_back(&mut self) {
+        self.solved = false;
+        self.judging = None;
+    }
+
+    /// An attacking move goes to the solver instead of straight into the record (the reply
+    /// comes with the judgement), or is refused with the reason; `false` (not taken here)
+    /// while the app plays a judged attack and its reply into the record.
+    pub(super) fn takes(&mut self, m: Move, ctx: &mut Ctx) -> bool {
+        if self.applying {
+            return false;
+        }
+        let text = ctx.setup_text();
+        let pos = ctx.game.position();
+        let refusal = if self.judging.is_some() {
+            Some(text.tsume_wait.to_string())
+        } else if self.solved || pos.status().is_over() {
+            Some((text.tsume_already_solved)(&tsume_keys(ctx.keymap)))
+        } else if pos.side_to_move() != self.attacker {
+            Some((text.tsume_defender_moves)(&tsume_keys(ctx.keymap)))
+        } else if let Err(why) = pos.why_illegal(m) {
+            Some(crate::record::explain::describe(&why, ctx.settings.language))
+        } else if !pos.gives_check(m) {
+            Some((text.tsume_not_check)(&move_text(pos, m)))
+        } else {
+            None
+        };
+        ctx.board.selection = None;
+        if let Some(r) = refusal {
+            ctx.status.set(r);
+            return true;
+        }
+        ctx.outbox.start(MateJob::TsumeJudge { pos: Box::new(pos.clone()), mv: m });
+        self.judging = Some((m, ctx.game.node()));
+        ctx.status.set((text.tsume_judging)(&move_text(ctx.game.position(), m)));
+        true
+    }
+
+    /// An answer from the solver to its latest request of the kind; dropped unless the mode
+    /// still waits for it. A judged attack still at its node is handed back for the app to
+    /// apply (`apply_judgement`).
+    pub(super) fn on_answer(&mut self, answer: TsumeAnswer, ctx: &mut Ctx) -> Option<(Move, Attack)> {
+        let here = ctx.game.node();
+        match answer {
+            TsumeAnswer::Judged(attack) => {
+                let (mv, node) = self.judging.take()?;
+                (node == here).then_some((mv, attack))
+            }
+            TsumeAnswer::Solved(result) => {
+                let text = ctx.setup_text();
+                let (why, node) = self.solving.take()?;
+                let show = why == SolveFor::Show || std::mem::take(&mut self.show_when_known);
+                match result {
+                    MateResult::Mate(line) => {
+                        if why == SolveFor::Start && self.length.is_none() {
+                            self.length = Some(line.len());
+                            ctx.game.record_mut().set_header("備考", &format!("{}手詰", line.len()));
+                        }
+                        // a line for a position the player has left is of no use any more
+                        if node == here {
+                            ctx.status.set(if show {
+                                (text.tsume_solution)(&crate::record::pv::pv_text(ctx.game.position(), &line))
+                            } else {
+                                (text.tsume_started)(self.length, &tsume_keys(ctx.keymap))
+                            });
+                            self.plan = Some((node, line));
+                        }
+                    }
+                    MateResult::NoMate if node == here => ctx.status.set(text.tsume_no_mate.into()),
+                    MateResult::Unknown if node == here => ctx.status.set(text.tsume_unknown.into()),
+                    MateResult::NoMate | MateResult::Unknown => {}
+                }
+                None
+            }
+        }
+    }
+
+    /// What the status line says of a judged attack that is not played (none: it is played).
+    pub(super) fn refusal(mv: Move, attack: &Attack, ctx: &Ctx) -> Option<String> {
+        let text = ctx.setup_text();
+        let pos = ctx.game.position();
+        let shown = move_text(pos, mv);
+        let reply_text = |reply: Move| {
+            let mut after = pos.clone();
+            after.do_move(mv);
+            crate::record::pv::pv_text(&after, &[reply])
+        };
+        match *attack {
+            Attack::Illegal | Attack::NotCheck => Some((text.tsume_not_check)(&shown)),
+            Attack::Escapes { reply } => Some((text.tsume_escapes)(&shown, &reply_text(reply))),
+            Attack::Unclear { reply } => Some((text.tsume_unclear)(&shown, &reply_text(reply))),
+            Attack::Mates | Attack::Continues { .. } => None,
+        }
+    }
+
+    /// Shows the solution from the position shown (asks the solver when it is not known).
+    pub(super) fn show_solution(&mut self, ctx: &mut Ctx) {
+        let node = ctx.game.node();
+        let text = ctx.setup_text();
+        let pos = ctx.game.position();
+        if self.solved || pos.status().is_over() {
+            ctx.status.set((text.tsume_already_solved)(&tsume_keys(ctx.keymap)));
+            return;
+        }
+        if pos.side_to_move() != self.attacker {
+            ctx.status.set((text.tsume_defender_moves)(&tsume_keys(ctx.keymap)));
+            return;
+        }
+        if let Some((at, line)) = &self.plan
+            && *at == node
+        {
+            ctx.status.set((text.tsume_solution)(&crate::record::pv::pv_text(pos, line)));
+            return;
+        }
+        if self.solving.is_some_and(|(_, at)| at == node) {
+            // the solve under way brings the solution: shown when it comes
+            self.show_when_known = true;
+            ctx.status.set(text.tsume_solving.into());
+            return;
+        }
+        if self.busy() {
+            ctx.status.set(text.tsume_wait.into());
+            return;
+        }
+        ctx.outbox.start(MateJob::TsumeSolve { pos: Box::new(pos.clone()) });
+        self.solving = Some((SolveFor::Show, node));
+        ctx.status.set(text.tsume_solving.into());
+    }
+}
+
+/// `m` in Japanese notation from `pos`.
+fn move_text(pos: &Position, m: Move) -> String {
+    crate::record::pv::pv_text(pos, &[m])
+}
+
+/// Stops whatever the solver runs.
+pub(super) fn stop_solver(outbox: &mut Outbox) {
+    outbox.stop(MateKind::TsumeJudge);
+    outbox.stop(MateKind::TsumeSolve);
 }
 
 /// The tsume solver's side in the app (the problem being solved is `Mode::Tsume`'s).
@@ -169,338 +344,32 @@ pub(super) struct TsumeState {
     progress: crate::tui::storage::tsume_progress::TsumeProgress,
 }
 
-impl App {
-    // ---- reading ----
-
-    /// The problem list's chosen row, when it is open (row 0 is the position shown, then the
-    /// shipped problems).
-    pub fn tsume_list(&self) -> Option<usize> {
-        match self.popup() {
-            Some(Popup::TsumeList { row }) => Some(*row),
-            _ => None,
-        }
+impl TsumeState {
+    /// The problems solved in earlier runs of the app, and where solving more is kept.
+    pub(super) fn new(progress: crate::tui::storage::tsume_progress::TsumeProgress) -> TsumeState {
+        TsumeState { progress }
     }
 
     /// Whether the shipped problem `p` was solved (in this run of the app or an earlier one).
-    pub fn tsume_solved(&self, p: &Problem) -> bool {
-        self.tsume.progress.is_solved(&p.position.to_sfen())
+    pub(super) fn solved(&self, p: &Problem) -> bool {
+        self.progress.is_solved(&p.position.to_sfen())
     }
 
-    /// How many of the shipped problems were solved, of how many.
-    pub fn tsume_progress(&self) -> (usize, usize) {
-        let all = shipped_problems();
-        (all.iter().filter(|p| self.tsume_solved(p)).count(), all.len())
-    }
-
-    /// The problems solved in earlier runs of the app, and where solving more is kept.
-    pub fn set_tsume_progress(&mut self, progress: crate::tui::storage::tsume_progress::TsumeProgress) {
-        self.tsume.progress = progress;
-    }
-
-    // ---- the problem list ----
-
-    /// Opens the list of problems.
-    pub fn open_tsume_list(&mut self) {
-        self.open_popup(Popup::TsumeList { row: 0 });
-    }
-
-    pub fn close_tsume_list(&mut self) {
-        if self.tsume_list().is_some() {
-            self.close_popup();
+    /// Marks the problem that starts at `start` solved, and asks for the progress to be written
+    /// when that is news.
+    pub(super) fn mark(&mut self, start: &Position, outbox: &mut Outbox) {
+        if self.progress.mark(&start.to_sfen()) {
+            outbox.start(FileJob::TsumeProgress(Box::new(self.progress.clone())));
         }
     }
+}
 
-    pub fn tsume_list_step(&mut self, delta: i32) {
-        let n = SHIPPED.len() as i32 + 1;
-        if let Some(Popup::TsumeList { row }) = self.popup_mut() {
-            *row = (*row as i32 + delta).rem_euclid(n) as usize;
-        }
-    }
-
-    /// Starts the problem chosen in the list.
-    pub fn tsume_list_confirm(&mut self) {
-        let Some(i) = self.tsume_list() else { return };
-        self.close_popup();
-        if i == 0 {
-            // a problem file opened at its start keeps its title and stated length
-            let rec = self.record();
-            let at_start = self.game.node() == ROOT;
-            let title = rec.header("作品名").filter(|_| at_start).unwrap_or(self.setup_text().position_shown);
-            let length = rec.header("備考").filter(|_| at_start).and_then(stated_length);
-            let (pos, title) = (self.pos().clone(), title.to_string());
-            return self.start_tsume(pos, title, length);
-        }
-        if let Some(p) = shipped_problems().get(i - 1) {
-            self.start_tsume(p.position.clone(), p.title.clone(), p.length);
-        }
-    }
-
-    // ---- playing ----
-
-    /// Starts solving `pos` as a tsume, its side to move attacking. A position the defender
-    /// has no king in, or where the defender is in check, is refused with the reason.
-    pub fn start_tsume(&mut self, pos: Position, title: String, length: Option<usize>) {
-        let attacker = pos.side_to_move();
-        let t = self.setup_text();
-        if pos.king_square(attacker.flip()).is_none() {
-            self.status.set(t.tsume_no_king.into());
-            return;
-        }
-        if let Err(problems) = crate::core::Setup::from_position(&pos).position(crate::core::SetupUse::Tsume)
-        {
-            let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
-            self.status.set((t.cannot_use)(t.exits[2], &reasons.join(" / ")));
-            return;
-        }
-        let mut rec = GameRecord::new(pos.clone());
-        rec.set_header("作品名", &title);
-        if let Some(n) = length {
-            rec.set_header("備考", &format!("{n}手詰"));
-        }
-        self.stop_solver();
-        self.replace_record(rec);
-        self.dirty = true;
-        self.board.flipped = attacker == Color::White;
-        self.outbox.start(MateJob::TsumeSolve { pos: Box::new(pos) });
-        self.quit_learn();
-        self.mode = Mode::Tsume(Box::new(Tsume {
-            title,
-            length,
-            attacker,
-            judging: None,
-            solving: Some((SolveFor::Start, ROOT)),
-            plan: None,
-            solved: false,
-            show_when_known: false,
-            applying: false,
-        }));
-        self.status.set((self.setup_text().tsume_started)(length, &self.tsume_keys()));
-    }
-
-    /// The keys tsume mode's messages name, remaps included.
-    fn tsume_keys(&self) -> TsumeKeys {
-        let key = |action| self.keymap().key_name(KeyMode::Tsume, action);
-        TsumeKeys {
-            solution: key(Action::Solution),
-            undo: key(Action::Undo),
-            problems: key(Action::TsumeProblems),
-        }
-    }
-
-    /// Leaves tsume mode; the record stays for review.
-    pub fn leave_tsume(&mut self) {
-        if let Mode::Tsume(_) = self.mode {
-            self.leave_to_board();
-            self.stop_solver();
-            self.status.set(self.setup_text().tsume_left.into());
-        }
-    }
-
-    /// In tsume mode, an attacking move goes to the solver instead of straight into the
-    /// record (the reply comes with the judgement); `true` when the move was taken here.
-    pub(super) fn tsume_takes(&mut self, m: Move) -> bool {
-        let Some(t) = self.tsume() else { return false };
-        if t.applying {
-            return false;
-        }
-        let text = self.setup_text();
-        let refusal = if t.judging.is_some() {
-            Some(text.tsume_wait.to_string())
-        } else if t.solved || self.status().is_over() {
-            Some((text.tsume_already_solved)(&self.tsume_keys()))
-        } else if self.pos().side_to_move() != t.attacker {
-            Some((text.tsume_defender_moves)(&self.tsume_keys()))
-        } else if let Err(why) = self.pos().why_illegal(m) {
-            Some(crate::record::explain::describe(&why, self.explain_lang()))
-        } else if !self.pos().gives_check(m) {
-            Some((text.tsume_not_check)(&self.move_text(m)))
-        } else {
-            None
-        };
-        self.board.selection = None;
-        if let Some(r) = refusal {
-            self.status.set(r);
-            return true;
-        }
-        self.outbox.start(MateJob::TsumeJudge { pos: Box::new(self.pos().clone()), mv: m });
-        let node = self.game.node();
-        if let Some(t) = self.tsume_mut() {
-            t.judging = Some((m, node));
-        }
-        self.status.set((self.setup_text().tsume_judging)(&self.move_text(m)));
-        true
-    }
-
-    /// `m` in Japanese notation from the position shown.
-    fn move_text(&self, m: Move) -> String {
-        crate::record::pv::pv_text(self.pos(), &[m])
-    }
-
-    /// The problems solved were written, or why not (said after the problem's own message).
-    pub fn on_tsume_progress_written(&mut self, result: Result<(), String>) {
-        if let Err(e) = result {
-            let not_kept = (self.setup_text().progress_not_kept)(&e);
-            self.status.set(format!("{} · {not_kept}", self.status.text()));
-        }
-    }
-
-    /// Stops whatever the solver runs.
-    fn stop_solver(&mut self) {
-        self.outbox.stop(MateKind::TsumeJudge);
-        self.outbox.stop(MateKind::TsumeSolve);
-    }
-
-    /// An answer from the solver to its latest request of the kind; dropped unless the app
-    /// still waits for it.
-    pub fn on_tsume_answer(&mut self, answer: TsumeAnswer) {
-        match answer {
-            TsumeAnswer::Judged(attack) => {
-                let Some(t) = self.tsume_mut() else { return };
-                let Some((mv, node)) = t.judging.take() else { return };
-                if node == self.game.node() {
-                    self.apply_judgement(mv, attack);
-                }
-            }
-            TsumeAnswer::Solved(result) => {
-                let here = self.game.node();
-                let text = self.setup_text();
-                let keys = self.tsume_keys();
-                // the mode's state beside the record and the message (borrowed apart)
-                let Mode::Tsume(t) = &mut self.mode else { return };
-                let Some((why, node)) = t.solving.take() else { return };
-                let show = why == SolveFor::Show || std::mem::take(&mut t.show_when_known);
-                match result {
-                    MateResult::Mate(line) => {
-                        if why == SolveFor::Start && t.length.is_none() {
-                            t.length = Some(line.len());
-                            self.game.record_mut().set_header("備考", &format!("{}手詰", line.len()));
-                        }
-                        // a line for a position the player has left is of no use any more
-                        if node == here {
-                            self.status.set(if show {
-                                (text.tsume_solution)(&crate::record::pv::pv_text(
-                                    self.game.position(),
-                                    &line,
-                                ))
-                            } else {
-                                (text.tsume_started)(t.length, &keys)
-                            });
-                            t.plan = Some((node, line));
-                        }
-                    }
-                    MateResult::NoMate if node == here => self.status.set(text.tsume_no_mate.into()),
-                    MateResult::Unknown if node == here => self.status.set(text.tsume_unknown.into()),
-                    MateResult::NoMate | MateResult::Unknown => {}
-                }
-            }
-        }
-    }
-
-    fn apply_judgement(&mut self, mv: Move, attack: Attack) {
-        let text = self.setup_text();
-        let shown = self.move_text(mv);
-        let reply_text = |app: &App, reply: Move| {
-            let mut after = app.pos().clone();
-            after.do_move(mv);
-            crate::record::pv::pv_text(&after, &[reply])
-        };
-        let said = match attack {
-            Attack::Illegal => (text.tsume_not_check)(&shown),
-            Attack::NotCheck => (text.tsume_not_check)(&shown),
-            Attack::Escapes { reply } => (text.tsume_escapes)(&shown, &reply_text(self, reply)),
-            Attack::Unclear { reply } => (text.tsume_unclear)(&shown, &reply_text(self, reply)),
-            Attack::Mates => {
-                self.play_judged(&[mv]);
-                let plies = self.ply();
-                if let Some(t) = self.tsume_mut() {
-                    t.solved = true;
-                    t.plan = None;
-                }
-                let start = self.record().initial().to_sfen();
-                if self.tsume.progress.mark(&start) {
-                    self.outbox.start(FileJob::TsumeProgress(Box::new(self.tsume.progress.clone())));
-                }
-                (text.tsume_solved)(plies)
-            }
-            Attack::Continues { reply, mate } => {
-                let reply_shown = reply_text(self, reply);
-                self.play_judged(&[mv, reply]);
-                let node = self.game.node();
-                if let Some(t) = self.tsume_mut() {
-                    t.plan = Some((node, mate.clone()));
-                }
-                (text.tsume_reply)(&reply_shown, mate.len())
-            }
-        };
-        self.status.set(said);
-    }
-
-    /// Plays judged moves into the record through the usual path.
-    fn play_judged(&mut self, moves: &[Move]) {
-        if let Some(t) = self.tsume_mut() {
-            t.applying = true;
-        }
-        for &m in moves {
-            self.submit_move(m);
-        }
-        if let Some(t) = self.tsume_mut() {
-            t.applying = false;
-        }
-    }
-
-    /// Takes back the last attack and its reply (or the mating move), back to the attacker's
-    /// turn.
-    pub fn tsume_undo(&mut self) {
-        let Some(attacker) = self.tsume().map(|t| t.attacker) else { return self.undo() };
-        if self.tsume().is_some_and(Tsume::busy) && self.game.node() != ROOT {
-            self.status.set(self.setup_text().tsume_wait.into());
-            return;
-        }
-        self.undo();
-        if self.pos().side_to_move() != attacker && self.game.node() != ROOT {
-            self.undo();
-        }
-        if let Some(t) = self.tsume_mut() {
-            t.solved = false;
-            t.judging = None;
-        }
-    }
-
-    /// Shows the solution from the position shown (asks the solver when it is not known).
-    pub fn tsume_show_solution(&mut self) {
-        let node = self.game.node();
-        let Some(t) = self.tsume() else { return };
-        let text = self.setup_text();
-        if t.solved || self.status().is_over() {
-            self.status.set((text.tsume_already_solved)(&self.tsume_keys()));
-            return;
-        }
-        if self.pos().side_to_move() != t.attacker {
-            self.status.set((text.tsume_defender_moves)(&self.tsume_keys()));
-            return;
-        }
-        if let Some((at, line)) = &t.plan
-            && *at == node
-        {
-            self.status.set((text.tsume_solution)(&crate::record::pv::pv_text(self.pos(), line)));
-            return;
-        }
-        if t.solving.is_some_and(|(_, at)| at == node) {
-            // the solve under way brings the solution: shown when it comes
-            if let Some(t) = self.tsume_mut() {
-                t.show_when_known = true;
-            }
-            self.status.set(text.tsume_solving.into());
-            return;
-        }
-        if t.busy() {
-            self.status.set(text.tsume_wait.into());
-            return;
-        }
-        self.outbox.start(MateJob::TsumeSolve { pos: Box::new(self.pos().clone()) });
-        if let Some(t) = self.tsume_mut() {
-            t.solving = Some((SolveFor::Show, node));
-        }
-        self.status.set(text.tsume_solving.into());
+/// The keys tsume mode's messages name, remaps included.
+pub(super) fn tsume_keys(keymap: &Keymap) -> TsumeKeys {
+    let key = |action| keymap.key_name(KeyMode::Tsume, action);
+    TsumeKeys {
+        solution: key(Action::Solution),
+        undo: key(Action::Undo),
+        problems: key(Action::TsumeProblems),
     }
 }

@@ -2,7 +2,7 @@
 //! which is the keymap's, `tui/keymap/table.rs`).
 
 use crate::core::{Color, PieceKind};
-use crate::tui::app::{App, EditorExit, EditorSlot};
+use crate::tui::app::{App, Ctx, Editor, EditorExit, EditorSlot};
 use crate::tui::keymap::{Action, Key, KeyMode};
 use crossterm::event::{KeyCode, KeyEvent};
 
@@ -12,11 +12,18 @@ fn piece_key(c: char) -> Option<(PieceKind, Color)> {
     Some((kind, if c.is_ascii_uppercase() { Color::White } else { Color::Black }))
 }
 
+/// Hands the editor, when it is the page shown, and the context its actions take to `f`.
+pub(super) fn edit(app: &mut App, f: impl FnOnce(&mut Editor, &mut Ctx)) {
+    if let Some((e, mut ctx)) = app.editing() {
+        f(e, &mut ctx);
+    }
+}
+
 pub(super) fn handle_editor_key(app: &mut App, k: KeyEvent) {
     if app.editor().is_some_and(|e| e.menu().is_some()) {
         match app.keymap().action(KeyMode::EditorMenu, Key::of(&k)) {
-            Some(Action::CursorUp) => app.editor_menu_step(-1),
-            Some(Action::CursorDown) => app.editor_menu_step(1),
+            Some(Action::CursorUp) => edit(app, |e, _| e.menu_step(-1)),
+            Some(Action::CursorDown) => edit(app, |e, _| e.menu_step(1)),
             Some(Action::Select) => app.editor_menu_confirm(),
             Some(Action::Number) => {
                 if let Some(&exit) = super::popup::number(&k).and_then(|i| EditorExit::ALL.get(i)) {
@@ -30,28 +37,28 @@ pub(super) fn handle_editor_key(app: &mut App, k: KeyEvent) {
     }
     let on_hand = matches!(app.editor().map(|e| e.slot()), Some(EditorSlot::Hand(..)));
     match app.keymap().action(KeyMode::Editor, Key::of(&k)) {
-        Some(Action::CursorLeft) => app.editor_move(-1, 0),
-        Some(Action::CursorRight) => app.editor_move(1, 0),
-        Some(Action::CursorUp) => app.editor_move(0, -1),
-        Some(Action::CursorDown) => app.editor_move(0, 1),
-        Some(Action::Hand) => app.editor_tab(),
-        Some(Action::Remove) => app.editor_remove(),
-        Some(Action::Promote) if on_hand => app.editor_add(1),
-        Some(Action::Demote) if on_hand => app.editor_add(-1),
-        Some(Action::Promote | Action::Demote) => app.editor_promote(),
-        Some(Action::ChangeOwner) => app.editor_flip_owner(),
-        Some(Action::SideToMove) => app.editor_toggle_side(),
-        Some(Action::NextStart) => app.editor_cycle_start(1),
-        Some(Action::PreviousStart) => app.editor_cycle_start(-1),
-        Some(Action::BoxToHand) => app.editor_box_to_defender(),
+        Some(Action::CursorLeft) => edit(app, |e, c| e.move_cursor(-1, 0, c)),
+        Some(Action::CursorRight) => edit(app, |e, c| e.move_cursor(1, 0, c)),
+        Some(Action::CursorUp) => edit(app, |e, c| e.move_cursor(0, -1, c)),
+        Some(Action::CursorDown) => edit(app, |e, c| e.move_cursor(0, 1, c)),
+        Some(Action::Hand) => edit(app, |e, _| e.tab()),
+        Some(Action::Remove) => edit(app, |e, c| e.remove(c)),
+        Some(Action::Promote) if on_hand => edit(app, |e, c| e.add(1, c)),
+        Some(Action::Demote) if on_hand => edit(app, |e, c| e.add(-1, c)),
+        Some(Action::Promote | Action::Demote) => edit(app, |e, _| e.promote()),
+        Some(Action::ChangeOwner) => edit(app, |e, _| e.flip_owner()),
+        Some(Action::SideToMove) => edit(app, |e, _| e.toggle_side()),
+        Some(Action::NextStart) => edit(app, |e, _| e.cycle_start(1)),
+        Some(Action::PreviousStart) => edit(app, |e, _| e.cycle_start(-1)),
+        Some(Action::BoxToHand) => edit(app, |e, _| e.box_to_defender()),
         Some(Action::Help) => app.open_help(),
-        Some(Action::Done) => app.editor_open_menu(),
+        Some(Action::Done) => edit(app, |e, _| e.open_menu()),
         Some(Action::Cancel) => app.editor_exit(EditorExit::Cancel),
         Some(Action::PlaceSente | Action::PlaceGote) => {
             if let KeyCode::Char(c) = k.code
                 && let Some((kind, owner)) = piece_key(c)
             {
-                app.editor_place(kind, owner);
+                edit(app, |e, c| e.place(kind, owner, c));
             }
         }
         _ => {}

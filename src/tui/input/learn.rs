@@ -3,19 +3,12 @@
 //! are not in learn mode's keymap (see `keymap::LEARN_KEEPS`).
 
 use crate::tui::app::App;
-use crate::tui::keymap::{Action, Key, KeyMode};
+use crate::tui::keymap::{Key, KeyMode};
 use crossterm::event::KeyEvent;
 
 pub(super) fn handle_learn_key(app: &mut App, k: KeyEvent) {
-    match app.keymap().action(KeyMode::Learn, Key::of(&k)) {
-        Some(Action::NextItem) => app.learn_step(1),
-        Some(Action::PreviousItem) => app.learn_step(-1),
-        Some(Action::Retry) => app.learn_retry(),
-        Some(Action::ShowAnswer) => app.learn_show_answer(),
-        Some(Action::SwitchSide) => app.learn_cycle_side(),
-        Some(Action::Quit) => app.quit_learn(),
-        Some(Action::Cancel) if app.selection().is_none() => app.quit_learn(),
-        Some(a) => super::board::board_action(app, a),
-        None => {}
+    let Some(action) = app.keymap().action(KeyMode::Learn, Key::of(&k)) else { return };
+    if !app.learn_action(action) {
+        super::board::board_action(app, action);
     }
 }

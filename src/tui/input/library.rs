@@ -12,20 +12,20 @@ pub(super) fn handle_library_key(app: &mut App, k: KeyEvent) {
     match k.code {
         // Esc always leaves the filter, whatever key `cancel` was given
         KeyCode::Esc => return app.library_escape(),
-        KeyCode::Char('u') if ctrl => return app.library_clear_filter(),
-        KeyCode::Char(c) if !ctrl => return app.library_type(c),
-        KeyCode::Backspace => return app.library_backspace(),
+        KeyCode::Char('u') if ctrl => return app.edit_library(|l| l.clear_filter()),
+        KeyCode::Char(c) if !ctrl => return app.edit_library(|l| l.type_char(c)),
+        KeyCode::Backspace => return app.edit_library(|l| l.backspace()),
         _ => {}
     }
     match app.keymap().action(KeyMode::Library, Key::of(&k)) {
-        Some(Action::CursorUp) => app.library_move(-1),
-        Some(Action::CursorDown) => app.library_move(1),
-        Some(Action::PageUp) => app.library_page(false),
-        Some(Action::PageDown) => app.library_page(true),
-        Some(Action::ToStart) => app.library_jump(false),
-        Some(Action::ToEnd) => app.library_jump(true),
+        Some(Action::CursorUp) => app.edit_library(|l| l.move_by(-1)),
+        Some(Action::CursorDown) => app.edit_library(|l| l.move_by(1)),
+        Some(Action::PageUp) => app.edit_library(|l| l.page(false)),
+        Some(Action::PageDown) => app.edit_library(|l| l.page(true)),
+        Some(Action::ToStart) => app.edit_library(|l| l.jump(false)),
+        Some(Action::ToEnd) => app.edit_library(|l| l.jump(true)),
         Some(Action::Select) => app.library_open(),
-        Some(Action::ReachedHere) => app.library_toggle_here(),
+        Some(Action::ReachedHere) => app.edit_library(|l| l.toggle_here()),
         Some(Action::Cancel) => app.library_escape(),
         _ => {}
     }

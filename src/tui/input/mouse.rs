@@ -1,6 +1,7 @@
 //! Mouse clicks and the wheel, mapped back to squares, hand slots and record lines through the
 //! view's own geometry.
 
+use super::editor::edit;
 use crate::tui::app::App;
 use crate::tui::view::{self, geometry, record};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -17,15 +18,15 @@ pub(super) fn handle_mouse(app: &mut App, m: MouseEvent, area: Rect) {
     if let Some(lib) = app.library() {
         let page = view::library_page(area, &a);
         match m.kind {
-            MouseEventKind::ScrollUp => app.library_move(-1),
-            MouseEventKind::ScrollDown => app.library_move(1),
+            MouseEventKind::ScrollUp => app.edit_library(|l| l.move_by(-1)),
+            MouseEventKind::ScrollDown => app.edit_library(|l| l.move_by(1)),
             MouseEventKind::Down(MouseButton::Left) => {
                 if let Some(row) = view::library::list_row_at(lib, page, m.column, m.row) {
                     // a click chooses a line; a click on the chosen line opens it
                     if row == lib.selected() {
                         app.library_open();
                     } else {
-                        app.library_select(row);
+                        app.edit_library(|l| l.select_row(row));
                     }
                 }
             }
@@ -92,7 +93,7 @@ fn editor_mouse(app: &mut App, m: MouseEvent, a: &view::Areas) {
         return;
     }
     if let Some(sq) = geometry::BoardGeometry::new(a.board, app.flipped()).hit(m.column, m.row) {
-        return app.editor_click(sq, right);
+        return edit(app, |e, c| e.click(sq, right, c));
     }
     for (rect, top) in [(a.gote_hand, true), (a.sente_hand, false)] {
         let owner = view::hand_owner(top, app.flipped());
@@ -106,7 +107,7 @@ fn editor_mouse(app: &mut App, m: MouseEvent, a: &view::Areas) {
                 m.column,
             )
         {
-            app.editor_click_hand(owner, i, right);
+            edit(app, |e, c| e.click_hand(owner, i, right, c));
         }
     }
 }

@@ -52,26 +52,26 @@ fn dialog_key(app: &mut App, k: KeyEvent, now: Instant) {
     // with Ctrl or Alt is never typed (Ctrl-A was an `a`)
     if text_field && (ctrl || alt) && matches!(k.code, KeyCode::Char(_) | KeyCode::Backspace) {
         match k.code {
-            KeyCode::Char('u') if ctrl => app.online_form_kill(false),
-            KeyCode::Char('w') if ctrl => app.online_form_kill(true),
-            KeyCode::Backspace => app.online_form_kill(true),
-            KeyCode::Char('h') if ctrl => app.online_form_backspace(),
+            KeyCode::Char('u') if ctrl => app.edit_online_form(|f| f.kill(false)),
+            KeyCode::Char('w') if ctrl => app.edit_online_form(|f| f.kill(true)),
+            KeyCode::Backspace => app.edit_online_form(|f| f.kill(true)),
+            KeyCode::Char('h') if ctrl => app.edit_online_form(|f| f.backspace()),
             _ => {}
         }
         return;
     }
     match k.code {
-        KeyCode::Backspace if text_field => return app.online_form_backspace(),
-        KeyCode::Char(c) if text_field => return app.online_form_type(c),
+        KeyCode::Backspace if text_field => return app.edit_online_form(|f| f.backspace()),
+        KeyCode::Char(c) if text_field => return app.edit_online_form(|f| f.type_char(c)),
         _ => {}
     }
     match app.keymap().action(KeyMode::OnlineDialog, Key::of(&k)) {
-        Some(Action::PreviousField) => app.online_form_step(-1),
-        Some(Action::NextField) => app.online_form_step(1),
+        Some(Action::PreviousField) => app.edit_online_form(|f| f.step(-1)),
+        Some(Action::NextField) => app.edit_online_form(|f| f.step(1)),
         Some(Action::Select) => app.online_connect(now),
         Some(Action::Cancel) => app.online_cancel(now),
-        Some(Action::CursorLeft) => app.online_form_toggle(-1),
-        Some(Action::CursorRight) => app.online_form_toggle(1),
+        Some(Action::CursorLeft) => app.edit_online_form(|f| f.toggle(-1)),
+        Some(Action::CursorRight) => app.edit_online_form(|f| f.toggle(1)),
         _ => {}
     }
 }

@@ -15,9 +15,18 @@ use std::sync::{Arc, Mutex};
 /// A file to write.
 #[derive(Clone, Debug)]
 pub enum FileJob {
-    /// Write `record` to `path` (format from the extension), creating its folder first when
-    /// `create_folder` (the player agreed to it); once written, remember it in `recent`.
-    Save { path: PathBuf, record: Box<GameRecord>, recent: Option<RecentFiles>, create_folder: bool },
+    /// Write `record` to `path` (format from the extension) in a folder that exists, or
+    /// creating it first when `create_folder` (the player agreed to it); once written, remember
+    /// it in `recent`. With `ask_first`, a missing folder or a file already at `path` is left
+    /// as it is and reported (`FileReport::NoFolder`, `FileReport::WouldReplace`) for the app
+    /// to ask.
+    Save {
+        path: PathBuf,
+        record: Box<GameRecord>,
+        recent: Option<RecentFiles>,
+        ask_first: bool,
+        create_folder: bool,
+    },
     /// Write the autosave of game `game` (`App::game_serial`): the record (when it changed) and
     /// the session text beside it. With `keep_previous`, the autosave on disk may be another
     /// game's: it is kept first (`Store::keep_previous`), once for this game.
@@ -77,6 +86,10 @@ pub enum FileReport {
     /// A save ended: what the file's format or encoding could not hold, or why the file was
     /// not written.
     Saved { path: PathBuf, result: Result<Vec<String>, String> },
+    /// A save asked first about replacing a file found `path` taken, and wrote nothing.
+    WouldReplace { path: PathBuf },
+    /// A save asked first found no folder for `path`, and wrote nothing.
+    NoFolder { path: PathBuf },
     /// The autosave of game `game` was written, or why not.
     Autosaved { game: u64, result: Result<(), AutosaveFailure> },
     /// The settings were written (with a note to show, if any), or why not.
@@ -99,13 +112,20 @@ pub(super) fn worker() -> impl FnMut(FileJob, &JobContext) -> Report {
     let mut kept_for: Option<u64> = None;
     move |request, _job| {
         Report::Files(match request {
-            FileJob::Save { path, record, recent, create_folder } => {
+            FileJob::Save { path, record, recent, ask_first, create_folder } => {
                 let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+                let missing = folder.is_some_and(|d| !d.exists());
+                if ask_first && missing && !create_folder {
+                    return Report::Files(FileReport::NoFolder { path });
+                }
+                if ask_first && path.exists() {
+                    return Report::Files(FileReport::WouldReplace { path });
+                }
                 let made = match folder {
                     Some(dir) if create_folder => {
                         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
                     }
-                    Some(dir) if !dir.exists() => Err(format!("{}: no such folder", dir.display())),
+                    Some(dir) if missing => Err(format!("{}: no such folder", dir.display())),
                     _ => Ok(()),
                 };
                 let result = match made.and_then(|()| save_record(&path, &record).map_err(|e| e.to_string()))

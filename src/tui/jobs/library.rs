@@ -53,7 +53,13 @@ pub enum LibraryReport {
     /// with the explorer over their games.
     Scanned(Arc<Found>),
     /// The record at `path` as it read (with what the reader warned about), or why it did not.
-    Opened { path: PathBuf, result: Result<Box<(GameRecord, Vec<Warning>)>, String> },
+    /// When it did not read whole, `free_name` is the first name beside it that names no
+    /// file (proposed when the record is saved).
+    Opened {
+        path: PathBuf,
+        result: Result<Box<(GameRecord, Vec<Warning>)>, String>,
+        free_name: Option<PathBuf>,
+    },
 }
 
 /// Runs one library job on the calling thread.
@@ -70,7 +76,9 @@ pub(super) fn work(request: LibraryJob, job: &JobContext) -> Report {
                 // a list that cannot be written loses nothing the player has
                 let _ = recent.remember(&path);
             }
-            LibraryReport::Opened { path, result }
+            let partly = result.as_ref().is_ok_and(|r| r.1.iter().any(Warning::is_error));
+            let free_name = partly.then(|| crate::tui::storage::unused_sibling(&path));
+            LibraryReport::Opened { path, result, free_name }
         }
     })
 }

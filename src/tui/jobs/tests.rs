@@ -134,6 +134,7 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
         path: path.clone(),
         record: Box::new(rec.clone()),
         recent: Some(recent.clone()),
+        ask_first: true,
         create_folder: true,
     }));
     let (done, _) = finished(&mut r, &rx);
@@ -144,10 +145,21 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
     assert_eq!(recent.load(), vec![path.clone()], "a saved file is a recent file");
     // a folder that does not exist is made only when asked to
     let elsewhere = d.0.join("missing/b.kifu");
+    // asking first, a missing folder is reported and nothing is written
+    r.start(JobRequest::Files(FileJob::Save {
+        path: elsewhere.clone(),
+        record: Box::new(rec.clone()),
+        recent: None,
+        ask_first: true,
+        create_folder: false,
+    }));
+    let (done, _) = finished(&mut r, &rx);
+    assert!(matches!(&done.report, Report::Files(FileReport::NoFolder { path: p }) if *p == elsewhere));
     r.start(JobRequest::Files(FileJob::Save {
         path: elsewhere,
         record: Box::new(rec.clone()),
         recent: None,
+        ask_first: false,
         create_folder: false,
     }));
     let (done, _) = finished(&mut r, &rx);
@@ -156,6 +168,23 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
     };
     assert!(e.ends_with("missing: no such folder"), "{e}");
     assert!(!d.0.join("missing").exists());
+    // asking first, a file that is there is reported and left as it is
+    rec.set_header("先手", "B");
+    let ask = |ask_first| FileJob::Save {
+        path: path.clone(),
+        record: Box::new(rec.clone()),
+        recent: None,
+        ask_first,
+        create_folder: false,
+    };
+    r.start(JobRequest::Files(ask(true)));
+    let (done, _) = finished(&mut r, &rx);
+    assert!(matches!(&done.report, Report::Files(FileReport::WouldReplace { path: p }) if *p == path));
+    assert!(std::fs::read_to_string(&path).unwrap().contains("先手：A"));
+    r.start(JobRequest::Files(ask(false)));
+    let (done, _) = finished(&mut r, &rx);
+    assert!(matches!(done.report, Report::Files(FileReport::Saved { result: Ok(_), .. })));
+    assert!(std::fs::read_to_string(&path).unwrap().contains("先手：B"));
     // a file that cannot be written: the error names it
     let blocked = d.0.join("a.kifu/inside.kifu");
     std::fs::write(d.0.join("a.kifu"), "a file, not a folder").unwrap();
@@ -163,6 +192,7 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
         path: blocked,
         record: Box::new(rec.clone()),
         recent: Some(recent.clone()),
+        ask_first: false,
         create_folder: false,
     }));
     let (done, _) = finished(&mut r, &rx);
@@ -235,7 +265,7 @@ fn the_library_scans_in_a_job_and_a_record_opened_is_remembered_and_a_stopped_sc
     assert!(recent.load().is_empty());
     r.start(JobRequest::Library(LibraryJob::Open { path: game.clone(), recent: Some(recent.clone()) }));
     let (done, _) = finished(&mut r, &rx);
-    let Report::Library(LibraryReport::Opened { path, result: Ok(read) }) = done.report else {
+    let Report::Library(LibraryReport::Opened { path, result: Ok(read), .. }) = done.report else {
         panic!("{:?}", done.report)
     };
     assert_eq!((path, read.0.main_line().len()), (game.clone(), 1));

@@ -262,6 +262,7 @@ mod tests {
     use super::super::{areas, screen_text};
     use super::*;
     use crate::core::{Piece, Position};
+    use crate::tui::app::tests_support::edit;
     use crate::tui::settings::{Language, Settings};
     use std::time::Instant;
 
@@ -315,8 +316,8 @@ mod tests {
     #[test]
     fn the_exit_menu_and_the_problem_list() {
         let mut app = editing(Language::En, crate::core::START_SFEN);
-        app.editor_open_menu();
-        app.editor_menu_step(1);
+        edit(&mut app, |e, _| e.open_menu());
+        edit(&mut app, |e, _| e.menu_step(1));
         let s = screen_text(&app, 120, 30, Instant::now());
         assert!(s.contains("▶  2. analyse (検討)"), "{s}");
         assert!(s.contains("   3. solve as tsume (詰将棋)"), "{s}");
