@@ -144,10 +144,10 @@ pub struct Settings {
     pub version: u32,
     pub mode: Mode,
     pub side: Side,
-    /// The computer's level, 1 (beginner) to 10 (full strength); in computer vs computer, ☗'s.
-    pub level: u8,
-    /// ☖'s level in computer vs computer, 1 to 10.
-    pub gote_level: u8,
+    /// The computer's level; in computer vs computer, ☗'s.
+    pub level: Level,
+    /// ☖'s level in computer vs computer.
+    pub gote_level: Level,
     /// `None`: no clock. With `gote_clock`, ☗'s clock.
     pub clock: Option<Clock>,
     /// ☖'s clock when it differs from ☗'s (time odds); `None`: the same as `clock`.
@@ -179,7 +179,7 @@ pub struct Settings {
     /// The threat indicator (詰めろ, 詰みあり) in review and analysis.
     pub threats: bool,
     /// Against a person the computer takes at least its level's natural thinking time over a
-    /// move (`engine::levels::natural_think_ms`), however fast it found the answer.
+    /// move (`engine::levels::Level::natural_think_ms`), however fast it found the answer.
     pub natural_thinking_time: bool,
     /// The player's name, written into the records (`先手：Hanako`) and shown in place of
     /// "you"; empty: "you".
@@ -269,7 +269,9 @@ impl Settings {
     }
 }
 
-pub use crate::engine::levels::LEVELS;
+pub use crate::engine::levels::Level;
+/// The computer's level on the first launch.
+pub const DEFAULT_LEVEL: Level = Level::new(3).unwrap();
 /// The longest pause allowed between computer moves (one minute).
 pub const MAX_MIN_MOVE_MS: u64 = 60_000;
 /// The move limits offered (`None`: no limit); the CSA tournaments use 256 and 320.
@@ -286,8 +288,8 @@ impl Default for Settings {
             version: SETTINGS_VERSION,
             mode: Mode::VsComputer,
             side: Side::Sente,
-            level: 3,
-            gote_level: 3,
+            level: DEFAULT_LEVEL,
+            gote_level: DEFAULT_LEVEL,
             clock: None,
             gote_clock: None,
             handicap: "平手".into(),
@@ -429,10 +431,15 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
     }
     for (name, level) in [("level", &mut s.level), ("gote_level", &mut s.gote_level)] {
         if let Some(v) = take::<u64>(field(name), &mut problems, w) {
-            if (1..=10).contains(&v) {
-                *level = v as u8;
-            } else {
-                problems.push((w.not_between)(name, &v.to_string(), 1, 10, &level.to_string()));
+            match Level::try_from(v) {
+                Ok(l) => *level = l,
+                Err(_) => problems.push((w.not_between)(
+                    name,
+                    &v.to_string(),
+                    Level::MIN.get().into(),
+                    Level::MAX.get().into(),
+                    &level.to_string(),
+                )),
             }
         }
     }
@@ -770,6 +777,10 @@ mod tests {
 
     use crate::tui::test_dir::TempDir;
 
+    fn level(n: u8) -> Level {
+        Level::new(n).unwrap()
+    }
+
     fn entries(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
@@ -819,7 +830,7 @@ mod tests {
         let mut s = Settings {
             mode: Mode::ComputerVsComputer,
             side: Side::Gote,
-            level: 8,
+            level: level(8),
             clock: Some(Clock::new(600, 30)),
             handicap: "角落ち".into(),
             piece_style: PieceStyle::Ascii,
@@ -884,7 +895,7 @@ mod tests {
         let text = r#"{"version": 1, "level": 99, "side": "gote", "language": "klingon",
             "handicap": "十一枚落ち", "piece_style": "ascii", "colour": "blue"}"#;
         let p = parse(text, Settings::default());
-        assert_eq!(p.settings.level, 3);
+        assert_eq!(p.settings.level, level(3));
         assert_eq!(p.settings.side, Side::Gote);
         assert_eq!(p.settings.language, Language::En);
         assert_eq!(p.settings.handicap, "平手");
@@ -935,7 +946,7 @@ mod tests {
         let text = r#"{"version": 1, "level": 4, "keys": {"undo": "z", "redo": ["Ctrl-R"],
             "undoo": "q", "flip": "r", "hint": ["F2", "H"]}}"#;
         let p = parse(text, Settings::default());
-        assert_eq!(p.settings.level, 4, "the other fields are read");
+        assert_eq!(p.settings.level, level(4), "the other fields are read");
         let kept: Vec<&str> = p.settings.keys.keys().map(String::as_str).collect();
         assert_eq!(kept, ["hint", "undo"]);
         let all = p.problems.join("\n");
@@ -962,10 +973,10 @@ mod tests {
     #[test]
     fn old_and_new_versions_are_reported_but_read() {
         let old = parse(r#"{"level": 6}"#, Settings::default());
-        assert_eq!(old.settings.level, 6);
+        assert_eq!(old.settings.level, level(6));
         assert!(old.problems[0].contains("older"), "{:?}", old.problems);
         let new = parse(r#"{"version": 9, "level": 4}"#, Settings::default());
-        assert_eq!(new.settings.level, 4);
+        assert_eq!(new.settings.level, level(4));
         assert!(new.problems[0].contains("newer"), "{:?}", new.problems);
         for junk in ["[1,2]", "\"text\"", "", "\u{feff}garbage"] {
             let p = parse(junk, Settings::default());
@@ -977,16 +988,16 @@ mod tests {
     #[test]
     fn gote_level_is_read_and_checked_as_level_is() {
         let p = parse(r#"{"version": 1, "level": 2, "gote_level": 9}"#, Settings::default());
-        assert_eq!((p.settings.level, p.settings.gote_level), (2, 9));
+        assert_eq!((p.settings.level, p.settings.gote_level), (level(2), level(9)));
         assert!(p.problems.is_empty(), "{:?}", p.problems);
         let p = parse(r#"{"version": 1, "gote_level": 11}"#, Settings::default());
-        assert_eq!(p.settings.gote_level, 3);
+        assert_eq!(p.settings.gote_level, level(3));
         assert_eq!(p.problems.len(), 1, "{:?}", p.problems);
         assert!(p.problems[0].contains("gote_level"), "{:?}", p.problems);
         // written and read back
-        let s = Settings { gote_level: 8, ..Settings::default() };
+        let s = Settings { gote_level: level(8), ..Settings::default() };
         let back = parse(&serde_json::to_string(&s).unwrap(), Settings::default());
-        assert_eq!(back.settings.gote_level, 8);
+        assert_eq!(back.settings.gote_level, level(8));
     }
 
     #[test]
@@ -1003,7 +1014,7 @@ mod tests {
         edited["player_name"] = "羽生".into();
         std::fs::write(&path, serde_json::to_string_pretty(&edited).unwrap()).unwrap();
         // then changes the level in the app
-        ours.level = if ours.level == 3 { 4 } else { 3 };
+        ours.level = if ours.level == level(3) { level(4) } else { level(3) };
         let note = file.save(&ours).unwrap().expect("the edits are said to be kept");
         assert!(note.contains("edited"), "{note}");
         let back = SettingsFile::load(path.clone(), Settings::default());
@@ -1012,11 +1023,11 @@ mod tests {
         assert_eq!(back.settings.player_name, "羽生");
         assert!(std::fs::read_to_string(&path).unwrap().contains(r#""undo": "z""#));
         // a save with no edit since says nothing
-        ours.level = 5;
+        ours.level = level(5);
         assert_eq!(file.save(&ours).unwrap(), None);
         // an edit that does not read is kept aside, not lost
         std::fs::write(&path, "{ half an edit").unwrap();
-        ours.level = 6;
+        ours.level = level(6);
         let note = file.save(&ours).unwrap().unwrap();
         assert!(note.contains(".broken-"), "{note}");
         assert_eq!(entries(&d.0).len(), 2);
@@ -1036,7 +1047,7 @@ mod tests {
         std::fs::write(&path, "\u{feff}{\"version\": 1, \"level\": 7}").unwrap();
         let loaded = SettingsFile::load(path, Settings::default());
         assert_eq!(loaded.message, None);
-        assert_eq!(loaded.settings.level, 7);
+        assert_eq!(loaded.settings.level, level(7));
     }
 
     #[cfg(target_os = "linux")]

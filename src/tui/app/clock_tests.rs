@@ -10,7 +10,14 @@ use std::time::{Duration, Instant};
 
 fn game(mode: GameMode, clock: Option<clock::TimeControls>) -> App {
     let mut app = App::new(Position::startpos());
-    app.start_new_game(NewGameChoice { mode, level: 1, gote_level: 1, clock, clock_side: None, handicap: 0 });
+    app.start_new_game(NewGameChoice {
+        mode,
+        level: crate::engine::levels::Level::new(1).unwrap(),
+        gote_level: crate::engine::levels::Level::new(1).unwrap(),
+        clock,
+        clock_side: None,
+        handicap: 0,
+    });
     app
 }
 

@@ -60,6 +60,7 @@ pub use status::Status;
 pub use tsume::{Problem, Tsume, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
+use crate::engine::levels::Level;
 use crate::record::{Cursor, GameRecord, NodeId};
 use clock::GameClock;
 
@@ -84,9 +85,9 @@ pub struct App {
     /// The status line.
     status: Status,
     players: [Player; 2],
-    /// The level 1..=10 of the computer playing each side (☗, ☖); they differ only in
-    /// computer vs computer.
-    levels: [u8; 2],
+    /// The level of the computer playing each side (☗, ☖); they differ only in computer vs
+    /// computer.
+    levels: [Level; 2],
     /// The computer's play: the search waited for, its thinking, the pace, pausing and holding.
     computer: engine::ComputerPlay,
     /// The impasse rule declarations are judged by.
@@ -160,7 +161,7 @@ impl App {
             shelf: Default::default(),
             status: Status::default(),
             players: [Player::Human, Player::Human],
-            levels: [5; 2],
+            levels: [DEFAULT_LEVEL; 2],
             impasse_rule: ImpasseRule::default(),
             computer: engine::ComputerPlay::default(),
             clock: None,
@@ -256,12 +257,12 @@ impl App {
     }
 
     /// The computer's level (☗'s when it plays both sides).
-    pub fn level(&self) -> u8 {
+    pub fn level(&self) -> Level {
         if self.players[0] == Player::Engine { self.levels[0] } else { self.levels[1] }
     }
 
     /// The level of the computer on each side (☗, ☖).
-    pub fn levels(&self) -> [u8; 2] {
+    pub fn levels(&self) -> [Level; 2] {
         self.levels
     }
 

@@ -2,6 +2,7 @@
 
 use super::App;
 use super::clock::{GameClock, TIME_PRESETS, TimeControl, TimeControls};
+use crate::engine::levels::Level;
 use crate::record::{GameRecord, HANDICAPS};
 use crate::tui::settings::{Mode, Settings, Side};
 use serde::{Deserialize, Serialize};
@@ -67,10 +68,10 @@ pub enum Player {
 #[serde(default)]
 pub struct NewGameChoice {
     pub mode: GameMode,
-    /// The computer's level, 1..=10; in computer vs computer, ☗'s.
-    pub level: u8,
-    /// ☖'s level in computer vs computer, 1..=10.
-    pub gote_level: u8,
+    /// The computer's level; in computer vs computer, ☗'s.
+    pub level: Level,
+    /// ☖'s level in computer vs computer.
+    pub gote_level: Level,
     /// Each side's time control (`None`: no clock).
     pub clock: Option<TimeControls>,
     /// Which side's time control the dialog's keys change: both (`None`), or one (time odds).
@@ -80,8 +81,7 @@ pub struct NewGameChoice {
     pub handicap: usize,
 }
 
-/// The computer's level on the first launch.
-pub const DEFAULT_LEVEL: u8 = 3;
+pub use crate::tui::settings::DEFAULT_LEVEL;
 
 impl Default for NewGameChoice {
     fn default() -> Self {
@@ -101,8 +101,8 @@ impl NewGameChoice {
     pub fn clamped(self) -> NewGameChoice {
         NewGameChoice {
             mode: self.mode,
-            level: self.level.clamp(1, 10),
-            gote_level: self.gote_level.clamp(1, 10),
+            level: self.level,
+            gote_level: self.gote_level,
             clock: self
                 .clock
                 .map(|tc| tc.map(TimeControl::clamped))
@@ -119,18 +119,18 @@ impl NewGameChoice {
         self.mode = GameMode::ALL[(i + delta).rem_euclid(n) as usize];
     }
 
-    /// One level up or down, within 1..=10 (☗'s in computer vs computer).
+    /// One level up or down (☗'s in computer vs computer).
     pub fn step_level(&mut self, delta: i32) {
-        self.level = (self.level as i32 + delta).clamp(1, 10) as u8;
+        self.level = self.level.step(delta);
     }
 
-    /// ☖'s level in computer vs computer one up or down, within 1..=10.
+    /// ☖'s level in computer vs computer one up or down.
     pub fn step_gote_level(&mut self, delta: i32) {
-        self.gote_level = (self.gote_level as i32 + delta).clamp(1, 10) as u8;
+        self.gote_level = self.gote_level.step(delta);
     }
 
     /// The level of the computer playing each side (☗, ☖) in this game.
-    pub fn levels(&self) -> [u8; 2] {
+    pub fn levels(&self) -> [Level; 2] {
         match self.mode {
             GameMode::EngineVsEngine => [self.level, self.gote_level],
             _ => [self.level; 2],

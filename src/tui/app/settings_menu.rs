@@ -125,10 +125,6 @@ pub fn clock_label(s: &Settings) -> Option<String> {
 
 use super::engine::PACES_MS as MIN_MOVE_CHOICES;
 
-fn step_level(level: u8, delta: i32) -> u8 {
-    (level as i32 + delta).clamp(*settings::LEVELS.start() as i32, *settings::LEVELS.end() as i32) as u8
-}
-
 fn cycle<T: PartialEq + Copy>(all: &[T], now: T, delta: i32) -> T {
     let n = all.len() as i32;
     let i = all.iter().position(|&x| x == now).map_or(if delta > 0 { -1 } else { 0 }, |i| i as i32);
@@ -142,8 +138,8 @@ pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
             s.mode = cycle(&[Mode::VsComputer, Mode::HotSeat, Mode::ComputerVsComputer], s.mode, delta)
         }
         SettingItem::Side => s.side = cycle(&[Side::Sente, Side::Gote], s.side, delta),
-        SettingItem::Level => s.level = step_level(s.level, delta),
-        SettingItem::GoteLevel => s.gote_level = step_level(s.gote_level, delta),
+        SettingItem::Level => s.level = s.level.step(delta),
+        SettingItem::GoteLevel => s.gote_level = s.gote_level.step(delta),
         SettingItem::Clock => {
             let presets: Vec<Option<TimeControls>> = TIME_PRESETS.iter().map(|p| p.map(|t| [t; 2])).collect();
             let next = cycle(&presets, controls_of(s), delta);
@@ -332,8 +328,8 @@ mod tests {
             for (time, handicap) in [(0, 0), (2, 3), (4, 14)] {
                 let c = NewGameChoice {
                     mode,
-                    level: 7,
-                    gote_level: 5,
+                    level: crate::engine::levels::Level::new(7).unwrap(),
+                    gote_level: crate::engine::levels::Level::new(5).unwrap(),
                     clock: crate::tui::app::clock::preset(time),
                     clock_side: None,
                     handicap,
@@ -348,10 +344,14 @@ mod tests {
     #[test]
     fn the_new_game_dialog_starts_from_the_settings_and_remembers_the_choice() {
         let mut app = App::new(Position::startpos());
-        app.set_settings(Settings { level: 6, side: Side::Gote, ..Settings::default() });
+        app.set_settings(Settings {
+            level: crate::engine::levels::Level::new(6).unwrap(),
+            side: Side::Gote,
+            ..Settings::default()
+        });
         app.open_new_game();
         let Some(Popup::NewGame(c)) = app.popup().cloned() else { panic!("no dialog") };
-        assert_eq!((c.mode, c.level), (GameMode::HumanGote, 6));
+        assert_eq!((c.mode, c.level.get()), (GameMode::HumanGote, 6));
         app.edit_new_game(|c| c.mode = GameMode::EngineVsEngine);
         app.take_settings_dirty();
         app.confirm_new_game();
@@ -374,9 +374,9 @@ mod tests {
                 assert_eq!(s, start, "{item:?} did not come back");
             }
         }
-        let mut s = Settings { level: 10, ..Settings::default() };
+        let mut s = Settings { level: crate::engine::levels::Level::MAX, ..Settings::default() };
         step(&mut s, SettingItem::Level, 1);
-        assert_eq!(s.level, 10);
+        assert_eq!(s.level, crate::engine::levels::Level::MAX);
     }
 
     #[test]

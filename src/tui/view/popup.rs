@@ -130,10 +130,13 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
     body.push(String::new());
     if mode == GameMode::EngineVsEngine {
         let keys = |a| app.keymap().group_keys(KeyMode::NewGame, a);
-        body.push(format!("  {}", (t.side_level_line)(t.sides[0], level, &keys(Action::CursorLeft))));
-        body.push(format!("  {}", (t.side_level_line)(t.sides[1], gote_level, &keys(Action::GoteLevelDown))));
+        body.push(format!("  {}", (t.side_level_line)(t.sides[0], level.get(), &keys(Action::CursorLeft))));
+        body.push(format!(
+            "  {}",
+            (t.side_level_line)(t.sides[1], gote_level.get(), &keys(Action::GoteLevelDown))
+        ));
     } else {
-        body.push(format!("  {}", (t.level_line)(level)));
+        body.push(format!("  {}", (t.level_line)(level.get())));
     }
     let clock_text = match (&clock, t.language) {
         (None, _) => t.no_clock.to_string(),
