@@ -173,7 +173,7 @@ fn hot_seat_home(name: &str) -> common::TempDir {
     let dir = home.join("config/shogiban");
     std::fs::create_dir_all(&dir).unwrap();
     let settings = shogiban::tui::settings::Settings {
-        mode: shogiban::tui::settings::Mode::HotSeat,
+        mode: shogiban::tui::settings::GameMode::HotSeat,
         language: shogiban::tui::settings::Language::Ja,
         ..Default::default()
     };
@@ -463,8 +463,7 @@ fn an_engine_that_cannot_start_leaves_the_built_in_one_playing() {
     let dir = home.join("config/shogiban");
     std::fs::create_dir_all(&dir).unwrap();
     let settings = shogiban::tui::settings::Settings {
-        mode: shogiban::tui::settings::Mode::VsComputer,
-        side: shogiban::tui::settings::Side::Sente,
+        mode: shogiban::tui::settings::GameMode::HumanSente,
         language: shogiban::tui::settings::Language::Ja,
         engine_command: Some("/nonexistent/usi-engine --flag".into()),
         ..Default::default()

@@ -40,6 +40,7 @@ mod study;
 mod threats;
 mod tsume;
 
+pub use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player};
 pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use editor::{Editor, EditorExit, EditorSlot};
 pub use engine::{DEFAULT_PACE_MS, PACES_MS};
@@ -48,7 +49,7 @@ pub use library::{Library, origin_word, result_words};
 pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
-pub use new_game::{ClockPart, DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
+pub use new_game::{ClockPart, NewGameChoice};
 pub use online::{Online, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched};
 pub use online_form::{FormField, OnlineForm};
 pub use outbox::Outbox;

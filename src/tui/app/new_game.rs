@@ -1,46 +1,11 @@
-//! Who plays which side: game modes, the new-game choice, and starting a new game.
+//! The new-game choice (who plays, the levels, the clock, the handicap) and starting a new game.
 
 use super::App;
 use super::clock::{GameClock, TIME_PRESETS, TimeControl, TimeControls};
 use crate::engine::levels::Level;
 use crate::record::{GameRecord, HANDICAPS};
-use crate::tui::settings::{Mode, Settings, Side};
+use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player, Settings};
 use serde::{Deserialize, Serialize};
-
-/// Who plays which side in a new game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameMode {
-    HotSeat,
-    HumanSente,
-    HumanGote,
-    EngineVsEngine,
-}
-
-impl GameMode {
-    pub const ALL: [GameMode; 4] =
-        [GameMode::HotSeat, GameMode::HumanSente, GameMode::HumanGote, GameMode::EngineVsEngine];
-
-    pub fn players(self) -> [Player; 2] {
-        match self {
-            GameMode::HotSeat => [Player::Human, Player::Human],
-            GameMode::HumanSente => [Player::Human, Player::Engine],
-            GameMode::HumanGote => [Player::Engine, Player::Human],
-            GameMode::EngineVsEngine => [Player::Engine, Player::Engine],
-        }
-    }
-
-    /// The mode in words, in the interface language of `text`.
-    pub fn label(self, text: &crate::tui::text::Text) -> &'static str {
-        let i = match self {
-            GameMode::HotSeat => 0,
-            GameMode::HumanSente => 1,
-            GameMode::HumanGote => 2,
-            GameMode::EngineVsEngine => 3,
-        };
-        text.mode_labels[i]
-    }
-}
 
 /// A part of a time control the new-game dialog steps.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -51,14 +16,6 @@ pub enum ClockPart {
     Byoyomi,
     /// Fischer increment, by the second.
     Increment,
-}
-
-/// Who plays a side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Player {
-    Human,
-    Engine,
 }
 
 /// What a new game is made of: the mode, the computer's level, the clock and the handicap.
@@ -80,8 +37,6 @@ pub struct NewGameChoice {
     /// Index into `record::HANDICAPS` (0 = 平手, an even game).
     pub handicap: usize,
 }
-
-pub use crate::tui::settings::DEFAULT_LEVEL;
 
 impl Default for NewGameChoice {
     fn default() -> Self {
@@ -187,17 +142,11 @@ impl NewGameChoice {
 
     /// The next game as the settings describe it.
     pub fn from_settings(s: &Settings) -> NewGameChoice {
-        let mode = match (s.mode, s.side) {
-            (Mode::HotSeat, _) => GameMode::HotSeat,
-            (Mode::VsComputer, Side::Sente) => GameMode::HumanSente,
-            (Mode::VsComputer, Side::Gote) => GameMode::HumanGote,
-            (Mode::ComputerVsComputer, _) => GameMode::EngineVsEngine,
-        };
         NewGameChoice {
-            mode,
+            mode: s.mode,
             level: s.level,
             gote_level: s.gote_level,
-            clock: super::settings_menu::controls_of(s),
+            clock: s.clock,
             clock_side: None,
             handicap: HANDICAPS.iter().position(|h| h.name == s.handicap).unwrap_or(0),
         }
@@ -207,15 +156,10 @@ impl NewGameChoice {
     /// Writes this choice into the settings, so the next launch starts the same way.
     pub fn apply_to(self, s: &mut Settings) {
         let c = self.clamped();
-        match c.mode {
-            GameMode::HotSeat => s.mode = Mode::HotSeat,
-            GameMode::HumanSente => (s.mode, s.side) = (Mode::VsComputer, Side::Sente),
-            GameMode::HumanGote => (s.mode, s.side) = (Mode::VsComputer, Side::Gote),
-            GameMode::EngineVsEngine => s.mode = Mode::ComputerVsComputer,
-        }
+        s.mode = c.mode;
         s.level = c.level;
         s.gote_level = c.gote_level;
-        super::settings_menu::set_controls(s, c.clock);
+        s.clock = c.clock;
         s.handicap = HANDICAPS[c.handicap].name.to_string();
     }
 }

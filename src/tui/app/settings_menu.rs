@@ -4,11 +4,11 @@
 //! notation and the impasse rule now; mode, side, level, clock and handicap with the next new game; the
 //! engine command from the next launch.
 
-use super::clock::{TIME_PRESETS, TimeControl, TimeControls, controls_label_en, controls_label_ja};
+use super::clock::{TIME_PRESETS, TimeControls, controls_label_en, controls_label_ja};
 use super::line_editor::LineEditor;
 use super::{App, Popup};
 use crate::record::HANDICAPS;
-use crate::tui::settings::{self, Clock, ImpasseRule, Language, Mode, Notation, PieceStyle, Settings, Side};
+use crate::tui::settings::{self, GameMode, ImpasseRule, Language, Notation, PieceStyle, Settings};
 
 /// The rows of the settings screen, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -85,39 +85,9 @@ pub struct SettingsScreen {
     pub editing: Option<LineEditor>,
 }
 
-/// A settings clock as a time control.
-fn control_of(c: Clock) -> TimeControl {
-    TimeControl {
-        main_ms: c.main_seconds * 1000,
-        byoyomi_ms: c.byoyomi_seconds * 1000,
-        increment_ms: c.increment_seconds * 1000,
-    }
-}
-
-/// A time control as the settings write it (in whole seconds).
-fn clock_of(t: TimeControl) -> Clock {
-    Clock {
-        main_seconds: t.main_ms / 1000,
-        byoyomi_seconds: t.byoyomi_ms / 1000,
-        increment_seconds: t.increment_ms / 1000,
-    }
-}
-
-/// Each side's time control as the settings have them (`None`: no clock).
-pub fn controls_of(s: &Settings) -> Option<TimeControls> {
-    let sente = control_of(s.clock?);
-    Some([sente, s.gote_clock.map_or(sente, control_of)])
-}
-
-/// Writes each side's time control into the settings (☖'s only when it differs).
-pub fn set_controls(s: &mut Settings, tc: Option<TimeControls>) {
-    s.clock = tc.map(|tc| clock_of(tc[0]));
-    s.gote_clock = tc.filter(|tc| tc[0] != tc[1]).map(|tc| clock_of(tc[1]));
-}
-
 /// The settings' clock in words in `language` (`None`: no clock).
 pub fn clock_label(s: &Settings) -> Option<String> {
-    controls_of(s).map(|tc| match s.language {
+    s.clock.map(|tc| match s.language {
         Language::Ja => controls_label_ja(&tc),
         Language::En => controls_label_en(&tc),
     })
@@ -131,19 +101,29 @@ fn cycle<T: PartialEq + Copy>(all: &[T], now: T, delta: i32) -> T {
     all[(i + delta).rem_euclid(n) as usize]
 }
 
+/// The Mode row's next (`delta` > 0) or previous choice: against the computer (as ☗; the Side
+/// row turns it), two people at one keyboard, or the computer against itself.
+fn step_mode(mode: GameMode, delta: i32) -> GameMode {
+    let against_the_computer = if mode == GameMode::HumanGote { GameMode::HumanSente } else { mode };
+    cycle(&[GameMode::HumanSente, GameMode::HotSeat, GameMode::EngineVsEngine], against_the_computer, delta)
+}
+
 /// Steps `item` of `s` to its next (`delta` > 0) or previous value. Text settings do not step.
 pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
     match item {
-        SettingItem::Mode => {
-            s.mode = cycle(&[Mode::VsComputer, Mode::HotSeat, Mode::ComputerVsComputer], s.mode, delta)
+        SettingItem::Mode => s.mode = step_mode(s.mode, delta),
+        SettingItem::Side => {
+            s.mode = match s.mode {
+                GameMode::HumanSente => GameMode::HumanGote,
+                GameMode::HumanGote => GameMode::HumanSente,
+                mode => mode,
+            }
         }
-        SettingItem::Side => s.side = cycle(&[Side::Sente, Side::Gote], s.side, delta),
         SettingItem::Level => s.level = s.level.step(delta),
         SettingItem::GoteLevel => s.gote_level = s.gote_level.step(delta),
         SettingItem::Clock => {
             let presets: Vec<Option<TimeControls>> = TIME_PRESETS.iter().map(|p| p.map(|t| [t; 2])).collect();
-            let next = cycle(&presets, controls_of(s), delta);
-            set_controls(s, next);
+            s.clock = cycle(&presets, s.clock, delta);
         }
         SettingItem::Handicap => {
             let names: Vec<&str> = HANDICAPS.iter().map(|h| h.name).collect();
@@ -346,7 +326,7 @@ mod tests {
         let mut app = App::new(Position::startpos());
         app.set_settings(Settings {
             level: crate::engine::levels::Level::new(6).unwrap(),
-            side: Side::Gote,
+            mode: GameMode::HumanGote,
             ..Settings::default()
         });
         app.open_new_game();
@@ -355,7 +335,7 @@ mod tests {
         app.edit_new_game(|c| c.mode = GameMode::EngineVsEngine);
         app.take_settings_dirty();
         app.confirm_new_game();
-        assert_eq!(app.settings().mode, Mode::ComputerVsComputer);
+        assert_eq!(app.settings().mode, GameMode::EngineVsEngine);
         assert!(app.take_settings_dirty());
     }
 
