@@ -7,7 +7,7 @@
 //!
 //! | level | depth | candidates | noise (±cp) | app's time | roughly                      |
 //! |-------|-------|------------|-------------|------------|------------------------------|
-//! | 1     | 1     | 24         | 1200        | 0.2 s      | beginner: often drops pieces |
+//! | 1     | 1     | 24         | 1300        | 0.2 s      | beginner: often drops pieces |
 //! | 2     | 1     | 12         | 500         | 0.2 s      | knows how pieces move        |
 //! | 3     | 2     | 10         | 300         | 0.5 s      | takes what hangs             |
 //! | 4     | 2     | 8          | 180         | 0.5 s      | novice                       |
@@ -126,7 +126,7 @@ pub struct LevelSpec {
 
 /// Depth cap, candidates, noise and thinking time of each level, level 1 first.
 const TABLE: [(Option<u32>, usize, i32, u64); 10] = [
-    (Some(1), 24, 1200, 200),
+    (Some(1), 24, 1300, 200),
     (Some(1), 12, 500, 200),
     (Some(2), 10, 300, 500),
     (Some(2), 8, 180, 500),
