@@ -850,8 +850,8 @@ fn hot_seat_clock_home(name: &str, main_seconds: u64, byoyomi_seconds: u64) -> c
     let path = home.join("config/shogiban/settings.json");
     let mut settings: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    settings["clock"] =
-        serde_json::json!({ "main_seconds": main_seconds, "byoyomi_seconds": byoyomi_seconds });
+    let control = serde_json::json!({ "main_ms": main_seconds * 1000, "byoyomi_ms": byoyomi_seconds * 1000 });
+    settings["clock"] = serde_json::json!([control, control]);
     std::fs::write(&path, settings.to_string()).unwrap();
     home
 }

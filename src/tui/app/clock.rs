@@ -1,7 +1,8 @@
 //! Game clocks: main time, byoyomi (秒読み) and a Fischer increment per side, each side's own
 //! (time odds), or none at all: an untimed game's clock is a stopwatch that only measures each
 //! move's thinking time for the record. Pure arithmetic on instants given by the caller, so it
-//! is tested without sleeping.
+//! is tested without sleeping. The time controls they run by, and their presets, are the
+//! settings' (`settings::TimeControl`), named here too for the app's files.
 
 use crate::core::Color;
 pub use crate::tui::settings::{

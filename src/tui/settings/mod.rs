@@ -33,7 +33,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The version written into the file. Files without one, or of version 1, are read in the
-/// layout they were written in (`version1`); a newer one is read field by field.
+/// layout they were written in (`version1`); a newer one is read as this version, field by
+/// field, and said to be newer.
 pub const SETTINGS_VERSION: u32 = 2;
 
 /// How pieces are drawn on the board: one kanji (`歩`, `と`) or ASCII letters (`P`, `+P`) for

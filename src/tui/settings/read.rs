@@ -58,9 +58,11 @@ pub fn parse(text: &str, base: Settings) -> Parsed {
         }
         let before = read.insert(name.to_string(), value.clone());
         if let Err(e) = serde_json::from_value::<Settings>(Value::Object(read.clone())) {
-            let using = before.unwrap_or(Value::Null);
-            problems.push(refused(name, value, &using, Refusal::of(&e), w));
-            read.insert(name.to_string(), using);
+            problems.push(refused(name, value, before.as_ref().unwrap_or(&Value::Null), Refusal::of(&e), w));
+            match before {
+                Some(using) => read.insert(name.to_string(), using),
+                None => read.remove(name),
+            };
         }
     }
     let mut settings = serde_json::from_value(Value::Object(read)).unwrap_or(base);
