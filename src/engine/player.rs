@@ -27,6 +27,11 @@ pub enum Decision {
 pub struct Thought {
     pub score: Option<Score>,
     pub pv: Vec<Move>,
+    /// The depth and nodes of the search, when the player says them.
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// The move came from the opening book: the score and line say nothing of the position.
+    pub book: bool,
 }
 
 /// A player's answer: the decision and what was seen behind it, or why there is none.
@@ -162,7 +167,14 @@ impl ComputerPlayer for BuiltinPlayer {
             (Some(m), false) => Decision::Move(m),
             (None, false) => Decision::Resign,
         };
-        Ok((decision, Thought { score: Some(result.score), pv: result.pv }))
+        let thought = Thought {
+            score: Some(result.score),
+            book: result.nodes == 0 && result.depth == 0 && result.best.is_some(),
+            depth: Some(result.depth),
+            nodes: Some(result.nodes),
+            pv: result.pv,
+        };
+        Ok((decision, thought))
     }
 
     fn game_over(&mut self, _won: Option<bool>) {}
@@ -225,7 +237,13 @@ impl ComputerPlayer for UsiPlayer {
             .iter()
             .rev()
             .find(|i| i.score.is_some() && i.multipv.unwrap_or(1) == 1)
-            .map(|i| Thought { score: i.score, pv: i.pv_moves() })
+            .map(|i| Thought {
+                score: i.score,
+                pv: i.pv_moves(),
+                depth: i.depth,
+                nodes: i.nodes,
+                book: false,
+            })
             .unwrap_or_default();
         let mut pos = start.clone();
         for &m in moves {

@@ -12,8 +12,9 @@ use super::connection::{Connection, Incoming};
 use super::ending::{GameEnd, Verdict};
 use super::session::{CsaPhase, CsaSession, LoginMode, SessionEvent};
 use super::summary::GameSummary;
-use crate::core::Color;
+use crate::core::{Color, Move};
 use crate::engine::player::{ComputerPlayer, Decision, Thought};
+use crate::record::annotation::{Annotation, set_annotation};
 use crate::record::{Format, GameRecord, save_record};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -318,12 +319,21 @@ struct Game<'a> {
     number: u32,
     /// A stop came during the game: the resignation was sent; the end is waited for until then.
     stopping: Option<Instant>,
+    /// What the engine saw behind each of its moves, by ply (1 for the game's first move),
+    /// written into the saved record as comments.
+    notes: Vec<(usize, Move, Annotation)>,
 }
 
 impl Game<'_> {
     fn send(&mut self, line: &str) -> Result<(), AutoplayError> {
         (self.log)(&format!("> {line}"));
         self.conn.send(line).or_else(|_| self.failed("the connection to the server is closed"))
+    }
+
+    /// The game's record with the engine's evaluation and line after each of its moves, as the
+    /// comments an analysis writes (`*#評価値=…`, `*#読み筋=…`; in CSA `'*#評価値=…`).
+    fn annotated_record(&self) -> GameRecord {
+        annotated(self.session.record(), &self.notes)
     }
 
     /// An error, with the record saved when a game was on.
@@ -334,7 +344,7 @@ impl Game<'_> {
         if let Some(summary) = self.session.summary()
             && self.session.record().header("開始日時").is_some()
         {
-            match save(self.cfg, self.number, summary, self.session.record()) {
+            match save(self.cfg, self.number, summary, &self.annotated_record()) {
                 Ok(p) => saved = Some(p),
                 Err(e) => message.push_str(&format!("; the record could not be saved: {e}")),
             }
@@ -383,7 +393,7 @@ fn play_one(
         Err(e) => return Ok(Attempt::NotLoggedIn(e.to_string())),
     };
     let session = CsaSession::new(&cfg.user, LoginMode::Standard { game: cfg.game.clone() });
-    let mut g = Game { cfg, conn, rx, session, log, report, stop, number, stopping: None };
+    let mut g = Game { cfg, conn, rx, session, log, report, stop, number, stopping: None, notes: Vec::new() };
     let (login, masked) = g.session.login_lines(&cfg.password);
     (g.log)(&format!("> {masked}"));
     if g.conn.send(&login).is_err() {
@@ -551,6 +561,11 @@ fn think(g: &mut Game, player: &mut dyn ComputerPlayer) -> Result<(), AutoplayEr
         Decision::Move(m) if g.cfg.send_pv => pv_comment(g.session.position(), m, &thought),
         _ => String::new(),
     };
+    if let Decision::Move(m) = decision
+        && let Some(note) = note(g.session.position(), m, &thought, player.name())
+    {
+        g.notes.push((moves.len() + 1, m, note));
+    }
     let line = match decision {
         Decision::Move(m) => g.session.move_line(m).map(|l| l + &comment),
         Decision::Resign => g.session.resign_line(),
@@ -560,6 +575,53 @@ fn think(g: &mut Game, player: &mut dyn ComputerPlayer) -> Result<(), AutoplayEr
         Ok(l) => g.send(&l),
         Err(e) => g.failed(format!("the engine's answer cannot be played: {e}")),
     }
+}
+
+/// What the engine saw behind its move `mv` from `pos`, as the analysis of the position after
+/// it: the evaluation from sente's side, the line from the reply on (as far as it is legal),
+/// the depth and nodes. `None` for a book move or when the engine said nothing.
+pub fn note(pos: &crate::core::Position, mv: Move, thought: &Thought, engine: String) -> Option<Annotation> {
+    if thought.book || thought.score.is_none() && thought.pv.len() < 2 {
+        return None;
+    }
+    let mut p = pos.clone();
+    p.do_move(mv);
+    let mut pv = Vec::new();
+    if let Some((&first, rest)) = thought.pv.split_first()
+        && first == mv
+    {
+        let mut q = p.clone();
+        for &m in rest {
+            if !q.is_legal(m) {
+                break;
+            }
+            q.do_move(m);
+            pv.push(m);
+        }
+    }
+    Some(Annotation {
+        eval: thought.score.map(|s| s.for_black(pos.side_to_move())),
+        pv,
+        depth: thought.depth,
+        nodes: thought.nodes,
+        engine: Some(engine),
+        mark: None,
+    })
+}
+
+/// `record` with `notes` written into the comments of the main line's moves they belong to
+/// (a note whose ply holds another move is left out).
+pub fn annotated(record: &GameRecord, notes: &[(usize, Move, Annotation)]) -> GameRecord {
+    let mut out = record.clone();
+    let line = out.main_line();
+    for (ply, mv, a) in notes {
+        if let Some(&id) = line.get(ply.wrapping_sub(1))
+            && out.node(id).mv == *mv
+        {
+            set_annotation(&mut out, id, Some(a));
+        }
+    }
+    out
 }
 
 /// The most moves of a line sent after a move.
@@ -602,7 +664,7 @@ fn finish(
     };
     player.game_over(end.winner().map(|w| w == end.me));
     let summary = g.session.summary().expect("a game that ended was proposed").clone();
-    let record = g.session.record().clone();
+    let record = g.annotated_record();
     let (saved, save_error) = match save(g.cfg, number, &summary, &record) {
         Ok(p) => (Some(p), None),
         Err(e) => (None, Some(e)),
@@ -750,16 +812,60 @@ mod tests {
         use crate::core::{Move, Position, Score};
         let m = |u: &str| Move::from_usi(u).unwrap();
         let mut pos = Position::startpos();
-        let thought = Thought { score: Some(Score::Cp(35)), pv: vec![m("7g7f"), m("3c3d"), m("2g2f")] };
+        let thought = Thought {
+            score: Some(Score::Cp(35)),
+            pv: vec![m("7g7f"), m("3c3d"), m("2g2f")],
+            ..Thought::default()
+        };
         assert_eq!(pv_comment(&pos, m("7g7f"), &thought), ",'* 35 -3334FU +2726FU");
         // from sente's side whoever moves; the line stops where it is not legal
         pos.do_move(m("7g7f"));
-        let thought = Thought { score: Some(Score::Cp(50)), pv: vec![m("3c3d"), m("7f7e"), m("9i9h")] };
+        let thought = Thought {
+            score: Some(Score::Cp(50)),
+            pv: vec![m("3c3d"), m("7f7e"), m("9i9h")],
+            ..Thought::default()
+        };
         assert_eq!(pv_comment(&pos, m("3c3d"), &thought), ",'* -50 +7675FU");
         // a line that does not start with the move is left out; no score, no comment
-        let other = Thought { score: Some(Score::Cp(-20)), pv: vec![m("8c8d")] };
+        let other = Thought { score: Some(Score::Cp(-20)), pv: vec![m("8c8d")], ..Thought::default() };
         assert_eq!(pv_comment(&pos, m("3c3d"), &other), ",'* 20");
         assert_eq!(pv_comment(&pos, m("3c3d"), &Thought::default()), "");
+    }
+
+    #[test]
+    fn notes_go_into_the_record_at_their_moves_and_book_moves_get_none() {
+        use crate::core::{Move, Position, Score};
+        let m = |u: &str| Move::from_usi(u).unwrap();
+        let pos = Position::startpos();
+        let book =
+            Thought { score: Some(Score::Cp(0)), pv: vec![m("7g7f")], book: true, ..Thought::default() };
+        assert_eq!(note(&pos, m("7g7f"), &book, "e".into()), None);
+        assert_eq!(note(&pos, m("7g7f"), &Thought::default(), "e".into()), None);
+        let searched = Thought {
+            score: Some(Score::Cp(40)),
+            pv: vec![m("7g7f"), m("3c3d"), m("8c8d"), m("2g2f")],
+            depth: Some(12),
+            nodes: Some(5000),
+            book: false,
+        };
+        let a = note(&pos, m("7g7f"), &searched, "shogiban".into()).unwrap();
+        // the line from the reply on, as far as it is legal (8c8d is gote's move at sente's turn)
+        assert_eq!(
+            (a.eval, a.pv.clone(), a.depth, a.nodes),
+            (Some(Score::Cp(40)), vec![m("3c3d")], Some(12), Some(5000))
+        );
+        let mut record = GameRecord::default();
+        let mut cursor = crate::record::Cursor::new(record.clone());
+        for u in ["7g7f", "3c3d"] {
+            cursor.play(m(u)).unwrap();
+        }
+        record = cursor.record().clone();
+        // a note at ply 1 for the move played there; one at ply 2 for another move is left out
+        let out = annotated(&record, &[(1, m("7g7f"), a.clone()), (2, m("8c8d"), a.clone())]);
+        let notes = crate::record::annotation::main_line_annotations(&out);
+        assert_eq!(notes[1].as_ref().map(|n| n.eval), Some(Some(Score::Cp(40))));
+        assert_eq!(notes[2], None);
+        assert_eq!(annotated(&record, &[]), record);
     }
 
     #[test]

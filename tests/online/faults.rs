@@ -38,6 +38,39 @@ fn alice_resigns(mut c: Conn, bob: Child) -> (String, String) {
     (stdout, stderr)
 }
 
+/// The saved record keeps the engine's evaluation and line after each of its searched moves,
+/// as the comments an analysis writes, in KIF (`*#評価値=`) and CSA (`'*#評価値=`), so the game can
+/// be reviewed with the engine's view; the opponent's moves and book moves get none.
+#[test]
+fn the_saved_record_keeps_the_engines_evaluation_and_line() {
+    for (format, prefix) in [("kifu", "*#"), ("csa", "'*#")] {
+        // full strength (the lower levels may play another move than their line's), 1 s a move
+        let fake = Fake::new();
+        let dir = TempDir::new(&format!("csa-notes-{format}"));
+        let args = ["--level", "10", "--save-format", format];
+        let bob = shogiban_csa(fake.port, "bob", "g-0-1-W", &args, dir.path());
+        let mut c = fake.accept();
+        c.login();
+        c.start(&summary(ID, ["alice", "bob"], '-', 0, 1), ID);
+        c.exchange("+7776FU,T1", "T1");
+        // a move no book holds: the answer is searched
+        c.exchange("+9998KY,T1", "T1");
+        alice_resigns(c, bob);
+        let file = saved_files(dir.path()).pop().unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        for key in ["評価値=", "読み筋=", "深さ=", "ノード数=", "エンジン=shogiban"] {
+            assert!(text.contains(&format!("{prefix}{key}")), "{key} in {format}:\n{text}");
+        }
+        let record = shogiban::record::load_record(&file).unwrap_or_else(|e| panic!("{e}\n{text}")).0;
+        let notes = shogiban::record::annotation::main_line_annotations(&record);
+        assert_eq!(notes.len(), 5, "{text}");
+        assert!(notes[1].is_none() && notes[3].is_none(), "the opponent's moves have no note:\n{text}");
+        let mine = notes[4].as_ref().expect("the engine's searched move has its note");
+        assert!(mine.eval.is_some() && !mine.pv.is_empty() && mine.depth.is_some(), "{mine:?}");
+        assert!(mine.engine.as_deref().is_some_and(|e| e.starts_with("shogiban")), "{mine:?}");
+    }
+}
+
 /// A move whose time is not a number (`,Tabc`) is taken with time 0 and said; the game goes on.
 #[test]
 fn a_move_with_a_bad_time_is_taken_with_time_zero_and_said() {
