@@ -30,6 +30,7 @@ mod csa;
 mod eval;
 mod mate;
 mod perft;
+mod rating;
 #[cfg(feature = "dev-tools")]
 mod tune;
 
@@ -90,6 +91,10 @@ enum Command {
     Analyze(analyze::Args),
     /// Play games on a CSA server (floodgate, a shogi-server) with the built-in or a USI engine
     Csa(csa::Args),
+    /// Show a player's rating from rated games against the computer's levels, and the recent games
+    /// (hidden until the app rates games and the levels carry measured figures)
+    #[command(hide = true)]
+    Rating(rating::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell)
     #[command(after_help = completions::INSTALL)]
     Completions(completions::CompletionArgs),
@@ -139,6 +144,7 @@ pub fn main() -> ExitCode {
         Command::Eval(a) => eval::run(a),
         Command::Analyze(a) => analyze::run(a),
         Command::Csa(a) => csa::run(a),
+        Command::Rating(a) => rating::run(a),
         Command::Completions(a) => completions::completions(a),
         Command::Man(a) => completions::man(a),
         #[cfg(feature = "dev-tools")]

@@ -8,6 +8,7 @@
 
 pub mod explorer;
 pub mod library;
+pub mod rating;
 
 use crate::core::{Position, Score};
 use crate::engine::analysis::game::{

@@ -21,6 +21,7 @@
 //! so that a failure at any step leaves what was there before whole.
 
 pub mod passwords;
+pub mod ratings;
 pub mod tsume_progress;
 
 use crate::record::{Format, GameRecord, RecordError, Warning, write_file_atomically};
@@ -46,6 +47,11 @@ fn read_small_text(path: &Path) -> Option<String> {
 /// The platform's data directory for the app.
 pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "shogiban").map(|d| d.data_dir().to_path_buf())
+}
+
+/// The players' rated games (`storage::ratings`), in the data directory.
+pub fn ratings_file() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("ratings.json"))
 }
 
 /// The default folder for saved games (created on demand).

@@ -26,3 +26,4 @@ mod help;
 mod mate;
 mod outside;
 mod perft;
+mod rating;

@@ -1,0 +1,100 @@
+//! `shogiban rating`: the rating and recent games from the data folder's `ratings.json`.
+
+use crate::common::TempDir;
+use std::process::Command;
+
+/// Runs `shogiban rating ARGS` with its data and config folders under `home`.
+fn rating(home: &TempDir, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiban"))
+        .arg("rating")
+        .args(args)
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .output()
+        .expect("binary runs");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+}
+
+const GAMES: &str = r#"{
+  "version": 1,
+  "games": [
+    {"player": "you", "date": "2026-11-28 10:00:00", "level": 1, "level_rating": 700.0,
+     "level_deviation": 40.0, "side": "sente", "result": "win",
+     "before": {"rating": 1500.0, "deviation": 350.0, "volatility": 0.06},
+     "after": {"rating": 1520.0, "deviation": 330.0, "volatility": 0.06}},
+    {"player": "hanako", "date": "2026-11-28 11:00:00", "level": 4, "level_rating": 1350.0,
+     "level_deviation": 40.0, "side": "gote", "handicap": "香落ち", "result": "loss",
+     "before": {"rating": 1500.0, "deviation": 350.0, "volatility": 0.06},
+     "after": {"rating": 1300.0, "deviation": 290.0, "volatility": 0.06}},
+    {"player": "you", "date": "2026-11-28 12:00:00", "level": 3, "level_rating": 1100.0,
+     "level_deviation": 40.0, "side": "gote", "result": "loss",
+     "before": {"rating": 1520.0, "deviation": 330.0, "volatility": 0.06},
+     "after": {"rating": 1390.0, "deviation": 280.0, "volatility": 0.06}}
+  ]
+}
+"#;
+
+fn home_with_games() -> TempDir {
+    let home = TempDir::new("cli-rating");
+    let dir = home.path().join("data").join("shogiban");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("ratings.json"), GAMES).unwrap();
+    home
+}
+
+#[test]
+fn a_new_player_has_no_rated_games_and_is_told_how_to_get_some() {
+    let home = TempDir::new("cli-rating-new");
+    let (code, out, err) = rating(&home, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("you: 1500? ± 350 (0 rated games)"), "{out}");
+    assert!(out.contains("No rated games yet"), "{out}");
+}
+
+#[test]
+fn the_rating_and_the_recent_games_newest_first() {
+    let home = home_with_games();
+    let (code, out, err) = rating(&home, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("you: 1390? ± 280 (2 rated games)"), "{out}");
+    let noon = out.find("2026-11-28 12:00:00").expect(&out);
+    let ten = out.find("2026-11-28 10:00:00").expect(&out);
+    assert!(noon < ten, "{out}");
+    assert!(out.contains("loss") && out.contains("-130") && out.contains("+20"), "{out}");
+    assert!(!out.contains("香落ち"), "another player's game: {out}");
+    let (_, out, _) = rating(&home, &["--player", "hanako"]);
+    assert!(out.starts_with("hanako: 1300? ± 290 (1 rated games)") && out.contains("香落ち"), "{out}");
+}
+
+#[test]
+fn json_for_programs() {
+    let home = home_with_games();
+    let (code, out, err) = rating(&home, &["--json", "--games", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect(&out);
+    assert_eq!(v["player"], "you");
+    assert_eq!(v["rating"], 1390.0);
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["provisional"], true);
+    let recent = v["recent"].as_array().unwrap();
+    assert_eq!(recent.len(), 1);
+    assert_eq!((recent[0]["result"].as_str(), recent[0]["change"].as_f64()), (Some("loss"), Some(-130.0)));
+}
+
+#[test]
+fn a_damaged_ratings_file_is_set_aside_and_said() {
+    let home = TempDir::new("cli-rating-damaged");
+    let dir = home.path().join("data").join("shogiban");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("ratings.json"), "{ not json").unwrap();
+    let (code, out, err) = rating(&home, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("does not read") && err.contains("ratings.json.broken-"), "{err}");
+    assert!(out.contains("0 rated games"), "{out}");
+    let kept = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with("ratings.json.broken-"));
+    assert_eq!(kept.count(), 1);
+}
