@@ -16,15 +16,20 @@
 //!
 //! ```text
 //! compose_tsume [--count 3] [--min 5] [--max 11] [--seed S] [--tries 20000] [--unique] [--out DIR]
-//!               [--from FILE...]
-//! compose_tsume --check FILE...
+//!               [--from FILE...] [--nodes 50000]
+//! compose_tsume --check FILE... [--nodes 50000]
+//! compose_tsume --fix FILE... [--nodes 50000]
 //! ```
-//! `--check` says of each problem whether it is sound and whether its solution is unique.
+//! `--fix` looks for the smallest change that gives a problem of several solutions one solution
+//! at the same length: a piece taken from the attacker's hand, a defending piece added near the
+//! king, an attacking piece taken off or moved one square; the first such problem is printed.
+//! `--nodes` is the budget of each solve (a check the solver cannot judge within it counts as
+//! not mating). `--check` says of each problem whether it is sound and whether its solution is unique.
 //! Prints each problem as KIF (with `備考：N手詰`) to stdout, or writes `DIR/NN.kifu` from the
 //! first free number. Run in release mode: `cargo run --release --example compose_tsume`.
 
 use shogiban::core::{Color, Piece, PieceKind, Position, Setup, SetupProblem, SetupUse, Square};
-use shogiban::engine::mate::tsume::{Attack, has_one_solution, judge_attack};
+use shogiban::engine::mate::tsume::{Attack, Solution, has_one_solution, judge_attack, solution};
 use shogiban::engine::mate::{MateLimits, MateResult, solve};
 use shogiban::engine::rng::Rng;
 use shogiban::record::{Format, GameRecord, write_text};
@@ -40,6 +45,8 @@ struct Options {
     out: Option<std::path::PathBuf>,
     from: Vec<std::path::PathBuf>,
     check: Vec<std::path::PathBuf>,
+    fix: Vec<std::path::PathBuf>,
+    nodes: u64,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -53,6 +60,8 @@ fn parse_args() -> Result<Options, String> {
         out: None,
         from: Vec::new(),
         check: Vec::new(),
+        fix: Vec::new(),
+        nodes: 50_000,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -68,6 +77,8 @@ fn parse_args() -> Result<Options, String> {
             "--unique" => o.unique = true,
             "--from" => o.from.push(value()?.into()),
             "--check" => o.check.push(value()?.into()),
+            "--fix" => o.fix.push(value()?.into()),
+            "--nodes" => o.nodes = number(value()?)?,
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -213,10 +224,13 @@ fn main() -> ExitCode {
         }
     };
     let mut rng = o.seed.map(Rng::new).unwrap_or_else(Rng::from_time);
-    let solve_limits = MateLimits { time_ms: None, nodes: Some(50_000), stop: None };
-    let judge_limits = MateLimits { time_ms: None, nodes: Some(50_000), stop: None };
+    let solve_limits = MateLimits { time_ms: None, nodes: Some(o.nodes), stop: None };
+    let judge_limits = MateLimits { time_ms: None, nodes: Some(o.nodes), stop: None };
     if !o.check.is_empty() {
         return check(&o.check, &solve_limits, &judge_limits);
+    }
+    if !o.fix.is_empty() {
+        return fix(&o.fix, &solve_limits, &judge_limits);
     }
     let mut found = 0;
     let mut number = 1;
@@ -348,9 +362,149 @@ fn check(files: &[std::path::PathBuf], solve_limits: &MateLimits, judge_limits: 
             continue;
         };
         let sound_ = sound(&pos, &line, judge_limits);
-        let unique = sound_ && has_one_solution(&pos, line.len(), judge_limits);
         all_sound &= sound_;
+        let unique = match sound_.then(|| solution(&pos, line.len(), judge_limits)) {
+            None => "no".to_string(),
+            Some(Solution::One) => "yes".to_string(),
+            Some(Solution::Several { line, checks }) => {
+                let usi =
+                    |ms: &[shogiban::core::Move]| ms.iter().map(|m| m.usi()).collect::<Vec<_>>().join(" ");
+                format!("no: after {} both mate: {}", usi(&line), usi(&checks))
+            }
+            Some(Solution::NotMate { ply }) => format!("no: no mate at ply {}", ply + 1),
+        };
         println!("{}: {} plies, sound {sound_}, unique {unique}", f.display(), line.len());
     }
     if all_sound { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+/// The changes `--fix` tries, smallest first: one piece of the attacker's hand back to the
+/// defender, one defending piece (from the defender's hand) on an empty square within two of
+/// the king, one attacking piece off the board, one attacking piece moved a square.
+fn small_changes(pos: &Position) -> Vec<Position> {
+    use PieceKind::*;
+    let base = Setup::from_position(pos);
+    let mut out = Vec::new();
+    let mut keep = |mut s: Setup| {
+        for kind in PieceKind::HAND {
+            while s.take_from_hand(Color::White, kind) {}
+        }
+        s.box_to_hand(Color::White);
+        if s.problems() == [SetupProblem::NoKing(Color::Black)]
+            && let Ok(p) = s.position(SetupUse::Tsume)
+        {
+            out.push(p);
+        }
+    };
+    for kind in PieceKind::HAND {
+        let mut s = base.clone();
+        if s.take_from_hand(Color::Black, kind) {
+            keep(s);
+        }
+    }
+    let squares: Vec<Square> = Square::all().collect();
+    let Some(king) = squares.iter().copied().find(|&sq| base.piece_at(sq) == Piece::new(Color::White, King))
+    else {
+        return out;
+    };
+    let near = |a: Square, b: Square, d: i32| {
+        (a.file() as i32 - b.file() as i32).abs() <= d && (a.rank() as i32 - b.rank() as i32).abs() <= d
+    };
+    for kind in [Pawn, Lance, Knight, Silver, Gold, Bishop, Rook] {
+        for &sq in &squares {
+            if near(sq, king, 2) && base.piece_at(sq).is_empty() && pos.hand(Color::White).count(kind) > 0 {
+                let mut s = base.clone();
+                s.set_piece(sq, Piece::new(Color::White, kind));
+                keep(s);
+            }
+        }
+    }
+    let attackers: Vec<Square> = squares
+        .iter()
+        .copied()
+        .filter(|&sq| !base.piece_at(sq).is_empty() && base.piece_at(sq).color() == Color::Black)
+        .collect();
+    for &from in &attackers {
+        let mut s = base.clone();
+        s.set_piece(from, Piece::EMPTY);
+        keep(s);
+    }
+    for &from in &attackers {
+        for &to in &squares {
+            if to != from && near(to, from, 1) && base.piece_at(to).is_empty() {
+                let mut s = base.clone();
+                s.set_piece(to, base.piece_at(from));
+                s.set_piece(from, Piece::EMPTY);
+                keep(s);
+            }
+        }
+    }
+    out
+}
+
+/// `--fix`: for each problem, the first of its small changes that is a sound problem of the same
+/// length with one solution, printed as KIF.
+fn fix(files: &[std::path::PathBuf], solve_limits: &MateLimits, judge_limits: &MateLimits) -> ExitCode {
+    let mut all = true;
+    for f in files {
+        let (rec, _) = match shogiban::record::load_record(f) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("compose_tsume: {}: {e}", f.display());
+                return ExitCode::FAILURE;
+            }
+        };
+        let pos = rec.initial().clone();
+        let MateResult::Mate(line) = solve(&pos, solve_limits.clone()) else {
+            eprintln!("{}: no mate found", f.display());
+            all = false;
+            continue;
+        };
+        let len = line.len();
+        // a change after which the main line still reaches the same two mating checks is
+        // refused at once
+        let fork = match solution(&pos, len, judge_limits) {
+            Solution::Several { line, checks } => Some((line, checks)),
+            _ => None,
+        };
+        let still_forks = |p: &Position| {
+            let Some((line, checks)) = &fork else { return false };
+            let mut q = p.clone();
+            for &m in line {
+                if !q.is_legal(m) {
+                    return false;
+                }
+                q.do_move(m);
+            }
+            checks.iter().all(|&c| {
+                matches!(judge_attack(&q, c, judge_limits), Attack::Mates | Attack::Continues { .. })
+            })
+        };
+        let changes = small_changes(&pos);
+        let found = changes.iter().enumerate().find(|(i, p)| {
+            if i % 20 == 0 {
+                eprintln!("{}: change {i} of {}", f.display(), changes.len());
+            }
+            !still_forks(p)
+                && matches!(solve(p, solve_limits.clone()), MateResult::Mate(l) if l.len() == len
+                && has_one_solution(p, len, judge_limits) && sound(p, &l, judge_limits))
+        });
+        match found {
+            Some((i, p)) => {
+                let mut out = GameRecord::new(p.clone());
+                for key in ["作品名", "作者", "備考"] {
+                    if let Some(v) = rec.header(key) {
+                        out.set_header(key, v);
+                    }
+                }
+                println!("# {}: change {i}: {}", f.display(), p.to_sfen());
+                println!("{}", write_text(&out, Format::Kifu));
+            }
+            None => {
+                println!("# {}: no small change gives one solution", f.display());
+                all = false;
+            }
+        }
+    }
+    if all { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

@@ -97,30 +97,91 @@ pub fn judge_attack(pos: &Position, mv: Move, limits: &MateLimits) -> Attack {
     }
 }
 
-/// Whether the mate in `len` plies from `pos` has one solution (no 余詰): played against the
-/// defender's longest resistance, exactly one check still mates at every attacking turn but
-/// the last (where several mates are let pass, as composers do), and the mate comes at `len`.
-/// A check the solver cannot judge within `limits` counts as not mating.
-pub fn has_one_solution(pos: &Position, len: usize, limits: &MateLimits) -> bool {
+/// What [`solution`] finds of a problem's solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// One solution: at every attacking turn but the last exactly one check mates.
+    One,
+    /// 余詰: at the attacking turn after the `line` played so far (the main line's first plies),
+    /// both `checks` mate (the first two found; there may be more).
+    Several { line: Vec<Move>, checks: Vec<Move> },
+    /// No check mates at the attacking turn after `ply` plies, or the mate is not `len` long.
+    NotMate { ply: usize },
+}
+
+/// The solution of the mate in `len` plies from `pos`, played against the defender's longest
+/// resistance: whether exactly one check still mates at every attacking turn but the last
+/// (where several mates are let pass, as composers do), and the mate comes at `len`. A check
+/// the solver cannot judge within `limits` counts as not mating.
+pub fn solution(pos: &Position, len: usize, limits: &MateLimits) -> Solution {
     let mut p = pos.clone();
     let mut plies = 0;
+    let mut played = Vec::new();
     while plies < len {
-        let mating: Vec<(Move, Attack)> = p
-            .legal_moves()
-            .iter()
-            .filter(|&&m| p.gives_check(m))
-            .map(|&m| (m, judge_attack(&p, m, limits)))
-            .filter(|(_, a)| matches!(a, Attack::Mates | Attack::Continues { .. }))
-            .collect();
+        let checks: Vec<Move> = p.legal_moves().iter().copied().filter(|&m| p.gives_check(m)).collect();
         if plies + 1 == len {
-            return mating.iter().any(|(_, a)| *a == Attack::Mates);
+            return if checks.iter().any(|&m| defences(&p, m).is_empty()) {
+                Solution::One
+            } else {
+                Solution::NotMate { ply: plies }
+            };
         }
-        let [(m, Attack::Continues { reply, .. })] = mating.as_slice() else { return false };
-        p.do_move(*m);
-        p.do_move(*reply);
-        plies += 2;
+        // the solver's first move is judged first, and the judging stops at a second mate
+        let mut checks = checks;
+        if let MateResult::Mate(line) = solve(&p, limits.clone())
+            && let Some(i) = checks.iter().position(|&m| m == line[0])
+        {
+            checks.swap(0, i);
+        }
+        let mut mating = Vec::new();
+        for m in checks {
+            if mating.len() < 2 && mates(&p, m, limits) {
+                mating.push(m);
+            }
+        }
+        match mating.as_slice() {
+            [m] => match judge_attack(&p, *m, limits) {
+                Attack::Continues { reply, .. } => {
+                    p.do_move(*m);
+                    p.do_move(reply);
+                    played.extend([*m, reply]);
+                    plies += 2;
+                }
+                _ => return Solution::NotMate { ply: plies },
+            },
+            [] => return Solution::NotMate { ply: plies },
+            several => return Solution::Several { line: played, checks: several.to_vec() },
+        }
     }
-    false
+    Solution::NotMate { ply: plies }
+}
+
+/// The defender's answers to the check `mv` in `pos`, futile interpositions left out.
+fn defences(pos: &Position, mv: Move) -> Vec<Move> {
+    let mut after = pos.clone();
+    after.do_move(mv);
+    Solver::node_moves(&mut after, false).iter().copied().collect()
+}
+
+/// Whether the check `mv` in `pos` mates against every defence, as far as the solver can tell
+/// within `limits` (the judgement of [`judge_attack`], which stops at the first defence that
+/// is not proved lost; moves of pieces are tried before drops, as they escape more often).
+fn mates(pos: &Position, mv: Move, limits: &MateLimits) -> bool {
+    let mut after = pos.clone();
+    after.do_move(mv);
+    let mut replies = defences(pos, mv);
+    replies.sort_by_key(|m| m.is_drop());
+    replies.into_iter().all(|r| {
+        let mut p = after.clone();
+        p.do_move(r);
+        matches!(solve(&p, limits.clone()), MateResult::Mate(_))
+    })
+}
+
+/// Whether the mate in `len` plies from `pos` has one solution (no 余詰), as [`solution`]
+/// judges it.
+pub fn has_one_solution(pos: &Position, len: usize, limits: &MateLimits) -> bool {
+    solution(pos, len, limits) == Solution::One
 }
 
 #[cfg(test)]
