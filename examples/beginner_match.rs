@@ -14,6 +14,7 @@
 
 use shogiban::core::{Color, GameStatus, Move, PieceKind, Position};
 use shogiban::engine::games::{Turn, play_out};
+use shogiban::engine::levels::Level;
 use shogiban::engine::rng::Rng;
 use shogiban::engine::search::time::Limits;
 use shogiban::engine::{Engine, EngineOptions};
@@ -114,8 +115,8 @@ fn main() -> ExitCode {
             "--games" => games = number(&value).map_or(games, |v| v as usize),
             "--movetime" => movetime = number(&value).unwrap_or(movetime),
             "--seed" => seed = number(&value).unwrap_or(seed),
-            level => match level.parse::<u8>() {
-                Ok(l) if (1..=10).contains(&l) => {
+            level => match level.parse::<Level>() {
+                Ok(l) => {
                     levels.push(l);
                     i += 1;
                     continue;
@@ -129,7 +130,7 @@ fn main() -> ExitCode {
         i += 2;
     }
     if levels.is_empty() {
-        levels = vec![1, 2, 3];
+        levels = Level::all().take(3).collect();
     }
     println!("level  against  wins draws losses  score  ({games} games, {movetime} ms a move)");
     for level in levels {

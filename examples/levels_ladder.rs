@@ -9,7 +9,7 @@
 
 use shogiban::engine::book::build::parse_usi_games;
 use shogiban::engine::games::play_match;
-use shogiban::engine::levels::MAX_LEVEL;
+use shogiban::engine::levels::Level;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -28,7 +28,7 @@ fn main() -> ExitCode {
             pair => {
                 let parsed = pair
                     .split_once('-')
-                    .and_then(|(l, h)| Some((l.parse::<u8>().ok()?, h.parse::<u8>().ok()?)));
+                    .and_then(|(l, h)| Some((l.parse::<Level>().ok()?, h.parse::<Level>().ok()?)));
                 let Some(p) = parsed else {
                     eprintln!("levels_ladder: expected LOW-HIGH like 1-3, got '{pair}'");
                     return ExitCode::from(2);
@@ -41,7 +41,7 @@ fn main() -> ExitCode {
         i += 2;
     }
     if pairs.is_empty() {
-        pairs = (1..=MAX_LEVEL - 2).map(|l| (l, l + 2)).collect();
+        pairs = Level::all().filter_map(|l| Some((l, Level::new(l.get() + 2)?))).collect();
     }
     let openings = match &openings_file {
         None => Vec::new(),

@@ -4,6 +4,7 @@
 //! visible. SIGINT or SIGTERM resigns the game on (or leaves between games), saves the record
 //! and exits with 130; a second one ends the program at once.
 
+use shogiban::engine::levels::Level;
 use shogiban::engine::player::{BuiltinPlayer, ComputerPlayer, UsiPlayer};
 use shogiban::online::DEFAULT_PORT;
 use shogiban::online::autoplay::{AutoplayConfig, StopHandle, check_name_template, play_games};
@@ -46,8 +47,8 @@ pub struct Args {
     game: String,
     /// The built-in engine's level (1 weakest, 10 full strength)
     #[arg(long, value_name = "N", conflicts_with = "engine",
-          value_parser = clap::value_parser!(u8).range(1..=10))]
-    level: Option<u8>,
+          value_parser = clap::value_parser!(Level))]
+    level: Option<Level>,
     /// Play with this USI engine (command and arguments) instead of the built-in one
     #[arg(long, value_name = "CMD")]
     engine: Option<String>,
@@ -147,7 +148,7 @@ pub fn run(a: Args) -> ExitCode {
             Ok(p) => Box::new(p),
             Err(e) => return super::fail("csa", e),
         },
-        None => Box::new(BuiltinPlayer::new(a.level.unwrap_or(10))),
+        None => Box::new(BuiltinPlayer::new(a.level.unwrap_or(Level::MAX))),
     };
     let cfg = AutoplayConfig {
         host: a.host,

@@ -17,7 +17,7 @@
 //! ```
 
 use crate::core::{Move, Position};
-use crate::engine::levels;
+use crate::engine::levels::{self, Level};
 use crate::engine::rng::Rng;
 use crate::engine::search::root::{SearchInfo, SearchResult, run_search};
 use crate::engine::search::time::Limits;
@@ -33,8 +33,8 @@ pub type BookHook = Box<dyn Fn(&Position) -> Option<Move> + Send + Sync>;
 pub struct EngineOptions {
     /// Transposition table size in MB (USI_Hash).
     pub hash_mb: usize,
-    /// Playing level 1..=10 (10 = full strength).
-    pub level: u8,
+    /// Playing level (10 = full strength).
+    pub level: Level,
     /// Principal variations to report (MultiPV).
     pub multipv: usize,
     /// Use the opening book when one is installed (OwnBook).
@@ -45,7 +45,7 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { hash_mb: 64, level: 10, multipv: 1, own_book: true, threads: 1 }
+        EngineOptions { hash_mb: 64, level: Level::MAX, multipv: 1, own_book: true, threads: 1 }
     }
 }
 
@@ -100,8 +100,8 @@ impl Engine {
         self.options.hash_mb
     }
 
-    pub fn set_level(&mut self, level: u8) {
-        self.options.level = level.clamp(levels::MIN_LEVEL, levels::MAX_LEVEL);
+    pub fn set_level(&mut self, level: Level) {
+        self.options.level = level;
     }
 
     pub fn set_multipv(&mut self, n: usize) {
@@ -160,7 +160,7 @@ impl Engine {
         {
             return book_result(m);
         }
-        let spec = levels::spec(self.options.level);
+        let spec = self.options.level.spec();
         let mut limits = limits;
         if let Some(d) = spec.depth {
             limits.depth = Some(limits.depth.map_or(d, |x| x.min(d)));

@@ -2,6 +2,7 @@
 //! game loop ([`play_out`]) that self-play and matches share, a game between two engines, and a
 //! levels match.
 
+use super::levels::Level;
 use super::{Engine, EngineOptions};
 use crate::core::{Color, GameStatus, Move, Position};
 use crate::engine::search::time::Limits;
@@ -96,8 +97,8 @@ impl MatchScore {
 /// game, so each opening is played from both sides. `seed` makes the levels' noise repeatable;
 /// `report` sees each finished game (index, `a` played sente, result).
 pub fn play_match(
-    a: u8,
-    b: u8,
+    a: Level,
+    b: Level,
     games: usize,
     movetime_ms: u64,
     openings: &[(Position, Vec<Move>)],
@@ -137,7 +138,8 @@ mod tests {
     #[test]
     fn a_match_between_low_levels_is_played_to_the_end() {
         // depth-capped levels: fast whatever the machine; both colours of one opening
-        let score = play_match(1, 3, 2, 50, &[], 5, |_, _, _| {});
+        let level = |n| Level::new(n).unwrap();
+        let score = play_match(level(1), level(3), 2, 50, &[], 5, |_, _, _| {});
         assert_eq!(score.wins + score.draws + score.losses, 2);
         assert!((0.0..=1.0).contains(&score.ratio()));
     }

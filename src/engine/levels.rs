@@ -19,11 +19,100 @@
 //! | 10    | —     | 1          | 0           | 3 s        | full strength (clock only)   |
 
 use super::rng::Rng;
+use serde::{Deserialize, Serialize};
+
+/// A playing level, 1 (a beginner can win) to 10 (full strength): the only way a level is held
+/// outside this module, so a level out of range cannot be made. It is written as its number
+/// (`7`) and read only from a number in range.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u64", into = "u8")]
+pub struct Level(u8);
+
+/// A number that is no level (outside 1..=10).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0} is not a level from {min} to {max}", min = Level::MIN, max = Level::MAX)]
+pub struct NotALevel(pub u64);
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// Full strength.
+    pub const MAX: Level = Level(10);
+
+    /// Level `n`, when it is one.
+    pub const fn new(n: u8) -> Option<Level> {
+        if n >= Level::MIN.0 && n <= Level::MAX.0 { Some(Level(n)) } else { None }
+    }
+
+    /// The level nearest to `n` (1 below, 10 above).
+    pub fn nearest(n: i64) -> Level {
+        Level(n.clamp(Level::MIN.0 as i64, Level::MAX.0 as i64) as u8)
+    }
+
+    /// The level's number.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// `delta` levels up (or down when negative), stopping at 1 and 10.
+    pub fn step(self, delta: i32) -> Level {
+        Level::nearest(self.0 as i64 + delta as i64)
+    }
+
+    /// Every level, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (Level::MIN.0..=Level::MAX.0).map(Level)
+    }
+
+    /// How this level plays.
+    pub fn spec(self) -> LevelSpec {
+        let (depth, candidates, noise, think_ms) = TABLE[self.0 as usize - 1];
+        LevelSpec { level: self, depth, candidates, noise, think_ms }
+    }
+
+    /// The least time this level takes over a move when playing a person, in milliseconds: a
+    /// short pause that grows with the level (0.4 s at level 1 to 1.3 s at level 10), so an
+    /// answer found at once does not read as careless. It holds the answer back only; the
+    /// search and so the level's strength are unchanged.
+    pub fn natural_think_ms(self) -> u64 {
+        300 + 100 * self.0 as u64
+    }
+}
+
+impl TryFrom<u64> for Level {
+    type Error = NotALevel;
+
+    fn try_from(n: u64) -> Result<Level, NotALevel> {
+        u8::try_from(n).ok().and_then(Level::new).ok_or(NotALevel(n))
+    }
+}
+
+impl From<Level> for u8 {
+    fn from(level: Level) -> u8 {
+        level.0
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    /// A level from its number (`"7"`), as the command line gives it.
+    fn from_str(s: &str) -> Result<Level, String> {
+        let n: u64 = s.trim().parse().map_err(|_| format!("{s} is not a number"))?;
+        Level::try_from(n).map_err(|e| e.to_string())
+    }
+}
 
 /// Settings of one level.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct LevelSpec {
-    pub level: u8,
+    pub level: Level,
     /// Depth cap (`None` at full strength).
     pub depth: Option<u32>,
     /// MultiPV lines to compare.
@@ -35,6 +124,7 @@ pub struct LevelSpec {
     pub think_ms: u64,
 }
 
+/// Depth cap, candidates, noise and thinking time of each level, level 1 first.
 const TABLE: [(Option<u32>, usize, i32, u64); 10] = [
     (Some(1), 24, 1300, 200),
     (Some(1), 12, 500, 200),
@@ -47,26 +137,6 @@ const TABLE: [(Option<u32>, usize, i32, u64); 10] = [
     (Some(9), 2, 8, 3000),
     (None, 1, 0, 3000),
 ];
-
-/// The least time a level takes over a move when playing a person, in milliseconds: a short
-/// pause that grows with the level (0.4 s at level 1 to 1.3 s at level 10), so an answer found
-/// at once does not read as careless. It holds the answer back only; the search and so the
-/// level's strength are unchanged.
-pub fn natural_think_ms(level: u8) -> u64 {
-    300 + 100 * level.clamp(MIN_LEVEL, MAX_LEVEL) as u64
-}
-
-pub const MIN_LEVEL: u8 = 1;
-pub const MAX_LEVEL: u8 = 10;
-/// Every level.
-pub const LEVELS: std::ops::RangeInclusive<u8> = MIN_LEVEL..=MAX_LEVEL;
-
-/// The settings of `level` (clamped to 1..=10).
-pub fn spec(level: u8) -> LevelSpec {
-    let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
-    let (depth, candidates, noise, think_ms) = TABLE[level as usize - 1];
-    LevelSpec { level, depth, candidates, noise, think_ms }
-}
 
 /// Picks among `(item, score)` candidates: the best score after adding noise. Mates are never
 /// thrown away (a found mate is kept; noise is not added to mate scores).
@@ -89,14 +159,36 @@ mod tests {
 
     #[test]
     fn table_is_monotonic() {
-        for l in 1..10 {
-            let (a, b) = (spec(l), spec(l + 1));
+        let all: Vec<Level> = Level::all().collect();
+        assert_eq!(all.len(), 10);
+        for w in all.windows(2) {
+            let (a, b) = (w[0].spec(), w[1].spec());
             assert!(a.noise >= b.noise);
             assert!(a.depth.unwrap_or(99) <= b.depth.unwrap_or(99));
         }
-        assert!(spec(1).think_ms <= spec(10).think_ms);
-        assert_eq!(spec(0).level, 1);
-        assert_eq!(spec(99).level, 10);
+        assert!(Level::MIN.spec().think_ms <= Level::MAX.spec().think_ms);
+        assert_eq!(Level::nearest(0), Level::MIN);
+        assert_eq!(Level::nearest(99), Level::MAX);
+    }
+
+    #[test]
+    fn a_level_is_a_number_from_1_to_10_and_nothing_else() {
+        assert_eq!(Level::new(0), None);
+        assert_eq!(Level::new(11), None);
+        assert_eq!(Level::new(7).map(Level::get), Some(7));
+        assert_eq!(Level::MAX.step(1), Level::MAX);
+        assert_eq!(Level::MIN.step(-3), Level::MIN);
+        assert_eq!(Level::new(3).unwrap().step(2).get(), 5);
+        assert_eq!(serde_json::to_string(&Level::new(7).unwrap()).unwrap(), "7");
+        assert_eq!(serde_json::from_str::<Level>("7").unwrap().get(), 7);
+        for bad in ["0", "11", "300", "-1", "\"7\"", "7.5"] {
+            assert!(serde_json::from_str::<Level>(bad).is_err(), "{bad}");
+        }
+        assert_eq!(Level::try_from(99).unwrap_err().to_string(), "99 is not a level from 1 to 10");
+        assert_eq!("8".parse::<Level>().map(Level::get), Ok(8));
+        assert!("11".parse::<Level>().is_err() && "x".parse::<Level>().is_err());
+        assert_eq!(Level::MIN.natural_think_ms(), 400);
+        assert_eq!(Level::MAX.natural_think_ms(), 1300);
     }
 
     #[test]

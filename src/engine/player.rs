@@ -123,7 +123,7 @@ pub struct BuiltinPlayer {
 }
 
 impl BuiltinPlayer {
-    pub fn new(level: u8) -> BuiltinPlayer {
+    pub fn new(level: crate::engine::levels::Level) -> BuiltinPlayer {
         let mut engine = Engine::new(EngineOptions::default());
         engine.set_level(level);
         engine.set_book(Some(crate::engine::book::Book::builtin().into_hook(None)));

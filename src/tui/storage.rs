@@ -504,14 +504,14 @@ mod tests {
         let store = Store::at(d.0.clone());
         let mut app = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
         assert_eq!(app.players(), [Player::Human, Player::Engine]);
-        assert_eq!(app.level(), 3);
+        assert_eq!(app.level().get(), 3);
         // with no game to resume, the launch message offers another game and the library
         let msg = app.message().to_string();
         assert!(msg.contains("n for another") && msg.contains("O for your records"), "{msg}");
         // the choice made in the new-game dialog goes into the settings
         let mut choice = app.last_choice();
         choice.mode = GameMode::HumanGote;
-        choice.level = 7;
+        choice.level = crate::engine::levels::Level::new(7).unwrap();
         choice.clock = crate::tui::app::clock::preset(2);
         choice.handicap = 1;
         app.start_new_game(choice);
@@ -519,7 +519,7 @@ mod tests {
         let settings = app.settings().clone();
         let app = crate::tui::open_with(None, Some(&store), settings, Instant::now()).unwrap();
         assert_eq!(app.players(), [Player::Engine, Player::Human]);
-        assert_eq!(app.level(), 7);
+        assert_eq!(app.level().get(), 7);
         assert!(app.flipped());
         assert_eq!(app.last_choice(), choice);
     }
@@ -531,8 +531,8 @@ mod tests {
         let mut app = crate::tui::open_with(None, Some(&store), Settings::default(), Instant::now()).unwrap();
         app.start_new_game(crate::tui::app::NewGameChoice {
             mode: GameMode::HumanGote,
-            level: 4,
-            gote_level: 4,
+            level: crate::engine::levels::Level::new(4).unwrap(),
+            gote_level: crate::engine::levels::Level::new(4).unwrap(),
             clock: crate::tui::app::clock::preset(2),
             clock_side: None,
             handicap: 0,
@@ -548,7 +548,7 @@ mod tests {
         assert!(back.message().contains("resumed"), "{}", back.message());
         assert_eq!(back.ply(), 4);
         assert_eq!(back.players(), [Player::Engine, Player::Human]);
-        assert_eq!(back.level(), 4);
+        assert_eq!(back.level().get(), 4);
         assert!(back.flipped());
         assert!(back.clock().is_some());
         assert!(back.record().ending().is_none(), "中断 is taken off on resuming");

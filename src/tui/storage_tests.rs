@@ -4,13 +4,13 @@
 
 use super::*;
 use crate::tui::app::App;
-use crate::tui::settings::{Language, Mode, Settings};
+use crate::tui::settings::{GameMode, Language, Settings};
 use crate::tui::test_dir::TempDir as Dir;
 use proptest::prelude::*;
 use std::time::Instant;
 
 fn settings() -> Settings {
-    Settings { language: Language::En, mode: Mode::HotSeat, ..Settings::default() }
+    Settings { language: Language::En, mode: GameMode::HotSeat, ..Settings::default() }
 }
 
 /// Plays the legal move numbered `pick` (modulo their number); false when there is none.

@@ -173,7 +173,7 @@ fn hot_seat_home(name: &str) -> common::TempDir {
     let dir = home.join("config/shogiban");
     std::fs::create_dir_all(&dir).unwrap();
     let settings = shogiban::tui::settings::Settings {
-        mode: shogiban::tui::settings::Mode::HotSeat,
+        mode: shogiban::tui::settings::GameMode::HotSeat,
         language: shogiban::tui::settings::Language::Ja,
         ..Default::default()
     };
@@ -463,8 +463,7 @@ fn an_engine_that_cannot_start_leaves_the_built_in_one_playing() {
     let dir = home.join("config/shogiban");
     std::fs::create_dir_all(&dir).unwrap();
     let settings = shogiban::tui::settings::Settings {
-        mode: shogiban::tui::settings::Mode::VsComputer,
-        side: shogiban::tui::settings::Side::Sente,
+        mode: shogiban::tui::settings::GameMode::HumanSente,
         language: shogiban::tui::settings::Language::Ja,
         engine_command: Some("/nonexistent/usi-engine --flag".into()),
         ..Default::default()
@@ -851,8 +850,8 @@ fn hot_seat_clock_home(name: &str, main_seconds: u64, byoyomi_seconds: u64) -> c
     let path = home.join("config/shogiban/settings.json");
     let mut settings: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    settings["clock"] =
-        serde_json::json!({ "main_seconds": main_seconds, "byoyomi_seconds": byoyomi_seconds });
+    let control = serde_json::json!({ "main_ms": main_seconds * 1000, "byoyomi_ms": byoyomi_seconds * 1000 });
+    settings["clock"] = serde_json::json!([control, control]);
     std::fs::write(&path, settings.to_string()).unwrap();
     home
 }

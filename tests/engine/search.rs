@@ -204,10 +204,10 @@ fn single_legal_move_is_played() {
 #[test]
 fn weak_levels_play_legal_moves() {
     let mut pos = Position::startpos();
-    for level in 1..=5u8 {
+    for level in shogiban::engine::levels::Level::all().take(5) {
         let mut e = engine();
         e.set_level(level);
-        e.set_seed(level as u64);
+        e.set_seed(level.get() as u64);
         let r = e.search(&pos, Limits::movetime(10_000), Arc::new(AtomicBool::new(false)), |_| {});
         let m = r.best.unwrap();
         assert!(pos.is_legal(m));

@@ -355,7 +355,7 @@ fn a_silent_server_is_given_up_past_the_clock() {
         c.rest()
     });
     let started = std::time::Instant::now();
-    let mut player = BuiltinPlayer::new(1);
+    let mut player = BuiltinPlayer::new(shogiban::engine::levels::Level::MIN);
     let e = play_games(&cfg, &mut player, &StopHandle::default(), &mut |_| {}, &mut |_| {}).unwrap_err();
     assert!(e.message.contains("has said nothing for 1 s past the end of the clock"), "{e}");
     let waited = started.elapsed();

@@ -143,7 +143,7 @@ pub fn analyse_game(
 ) -> GameAnalysis {
     let mut engine = Engine::new(EngineOptions {
         hash_mb: opt.hash_mb,
-        level: 10,
+        level: crate::engine::levels::Level::MAX,
         own_book: false,
         ..EngineOptions::default()
     });

@@ -92,7 +92,7 @@ pub fn analyse(
 
 /// The engine an analysis runs on: full strength, no book.
 pub fn analysis_engine(options: EngineOptions) -> Engine {
-    Engine::new(EngineOptions { level: 10, own_book: false, ..options })
+    Engine::new(EngineOptions { level: crate::engine::levels::Level::MAX, own_book: false, ..options })
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 use super::input::{Line, MAX_LINE, Number, parse_number, read_line_bounded, shorten};
 use crate::core::{Color, Move, Position, PositionCommandError, PositionSyntax, parse_position_command};
+use crate::engine::levels::Level;
 use crate::engine::search::root::SearchInfo;
 use crate::engine::search::time::Limits;
 use crate::engine::{Engine, EngineOptions};
@@ -319,7 +320,12 @@ impl Server {
                     o.threads,
                     crate::engine::MAX_THREADS
                 ));
-                say(&format!("option name Level type spin default {} min 1 max 10", o.level));
+                say(&format!(
+                    "option name Level type spin default {} min {} max {}",
+                    o.level,
+                    Level::MIN,
+                    Level::MAX
+                ));
                 say(&format!("option name OwnBook type check default {}", o.own_book));
                 say("option name MultiPV type spin default 1 min 1 max 32");
                 say("option name USI_Ponder type check default false");
@@ -395,7 +401,9 @@ impl Server {
             "threads" => spin(1, crate::engine::MAX_THREADS as i64)
                 .map(|v| self.engine().set_threads(v as usize))
                 .is_some(),
-            "level" => spin(1, 10).map(|v| self.engine().set_level(v as u8)).is_some(),
+            "level" => spin(Level::MIN.get() as i64, Level::MAX.get() as i64)
+                .map(|v| self.engine().set_level(Level::nearest(v)))
+                .is_some(),
             "ownbook" => check().map(|b| self.engine().set_own_book(b)).is_some(),
             "multipv" => spin(1, 32).map(|v| self.engine().set_multipv(v as usize)).is_some(),
             "usi_ponder" => check().map(|b| self.ponder_option = b).is_some(),

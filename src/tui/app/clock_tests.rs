@@ -10,7 +10,14 @@ use std::time::{Duration, Instant};
 
 fn game(mode: GameMode, clock: Option<clock::TimeControls>) -> App {
     let mut app = App::new(Position::startpos());
-    app.start_new_game(NewGameChoice { mode, level: 1, gote_level: 1, clock, clock_side: None, handicap: 0 });
+    app.start_new_game(NewGameChoice {
+        mode,
+        level: crate::engine::levels::Level::new(1).unwrap(),
+        gote_level: crate::engine::levels::Level::new(1).unwrap(),
+        clock,
+        clock_side: None,
+        handicap: 0,
+    });
     app
 }
 
@@ -181,8 +188,11 @@ fn custom_time_controls_with_odds_and_fischer_reach_the_clock_the_header_and_the
     assert_eq!(c.remaining, [600_000, 300_000]);
     assert_eq!(app.record().header("持ち時間"), Some("▲10分 秒読み30秒 1手5秒加算 △5分 秒読み30秒"));
     let s = app.settings();
-    assert_eq!(s.clock.map(|c| (c.main_seconds, c.byoyomi_seconds, c.increment_seconds)), Some((600, 30, 5)));
-    assert_eq!(s.gote_clock.map(|c| (c.main_seconds, c.increment_seconds)), Some((300, 0)));
+    assert_eq!(
+        s.clock.map(|[c, _]| (c.main_ms, c.byoyomi_ms, c.increment_ms)),
+        Some((600_000, 30_000, 5_000))
+    );
+    assert_eq!(s.clock.map(|[_, c]| (c.main_ms, c.increment_ms)), Some((300_000, 0)));
     // the next dialog starts from them
     assert_eq!(app.last_choice().clock, Some(app.clock().unwrap().tc.unwrap()));
     // ☗'s increment is added after its move

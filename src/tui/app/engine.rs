@@ -257,7 +257,7 @@ impl App {
         if !self.settings.natural_thinking_time {
             return Duration::ZERO;
         }
-        let natural = Duration::from_millis(crate::engine::levels::natural_think_ms(self.mover_level()));
+        let natural = Duration::from_millis(self.mover_level().natural_think_ms());
         match self.clock() {
             Some(c) => {
                 let side = self.pos().side_to_move();
@@ -270,7 +270,7 @@ impl App {
     }
 
     /// The level of the computer playing the side to move.
-    fn mover_level(&self) -> u8 {
+    fn mover_level(&self) -> crate::engine::levels::Level {
         self.play.levels[self.pos().side_to_move().index()]
     }
 

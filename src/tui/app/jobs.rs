@@ -141,11 +141,11 @@ mod tests {
         let mut timed = App::new(crate::core::Position::startpos());
         timed.start_new_game(NewGameChoice {
             mode: GameMode::HotSeat,
-            level: 1,
+            level: crate::engine::levels::Level::new(1).unwrap(),
             clock: crate::tui::app::clock::preset(1),
             clock_side: None,
             handicap: 0,
-            gote_level: 3,
+            gote_level: crate::engine::levels::Level::new(3).unwrap(),
         });
         assert!(timed.clock().is_some());
         let at = timed.wake_at(now).expect("a running clock ticks");

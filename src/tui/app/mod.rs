@@ -44,6 +44,7 @@ mod study;
 mod threats;
 mod tsume;
 
+pub use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player};
 pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use ctx::Ctx;
 pub use editor::{Editor, EditorExit, EditorSlot};
@@ -53,7 +54,7 @@ pub use library::{Library, origin_word, result_words};
 pub use line::{InputKind, LineInput};
 pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
-pub use new_game::{ClockPart, DEFAULT_LEVEL, GameMode, NewGameChoice, Player};
+pub use new_game::{ClockPart, NewGameChoice};
 pub use online::{Online, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched};
 pub use online_form::{FormField, OnlineForm};
 pub use outbox::Outbox;
@@ -65,6 +66,7 @@ pub use status::Status;
 pub use tsume::{Problem, Tsume, shipped_problems};
 
 use crate::core::{ImpasseRule, Position, Square};
+use crate::engine::levels::Level;
 use crate::record::{Cursor, GameRecord, NodeId};
 use clock::GameClock;
 
@@ -110,9 +112,9 @@ pub struct App {
 #[derive(Debug)]
 struct Play {
     players: [Player; 2],
-    /// The level 1..=10 of the computer playing each side (☗, ☖); they differ only in
-    /// computer vs computer.
-    levels: [u8; 2],
+    /// The level of the computer playing each side (☗, ☖); they differ only in computer vs
+    /// computer.
+    levels: [Level; 2],
     /// The computer's play: the search waited for, its thinking, the pace, pausing and holding.
     computer: engine::ComputerPlay,
     /// The impasse rule declarations are judged by.
@@ -127,7 +129,7 @@ impl Default for Play {
     fn default() -> Play {
         Play {
             players: [Player::Human, Player::Human],
-            levels: [5; 2],
+            levels: [DEFAULT_LEVEL; 2],
             computer: engine::ComputerPlay::default(),
             impasse_rule: ImpasseRule::default(),
             clock: None,
@@ -261,12 +263,12 @@ impl App {
     }
 
     /// The computer's level (☗'s when it plays both sides).
-    pub fn level(&self) -> u8 {
+    pub fn level(&self) -> Level {
         if self.play.players[0] == Player::Engine { self.play.levels[0] } else { self.play.levels[1] }
     }
 
     /// The level of the computer on each side (☗, ☖).
-    pub fn levels(&self) -> [u8; 2] {
+    pub fn levels(&self) -> [Level; 2] {
         self.play.levels
     }
 

@@ -1,45 +1,11 @@
-//! Who plays which side: game modes, the new-game choice, and starting a new game.
+//! The new-game choice (who plays, the levels, the clock, the handicap) and starting a new game.
 
 use super::App;
 use super::clock::{GameClock, TIME_PRESETS, TimeControl, TimeControls};
+use crate::engine::levels::Level;
 use crate::record::{GameRecord, HANDICAPS};
-use crate::tui::settings::{Mode, Settings, Side};
+use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player, Settings};
 use serde::{Deserialize, Serialize};
-
-/// Who plays which side in a new game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameMode {
-    HotSeat,
-    HumanSente,
-    HumanGote,
-    EngineVsEngine,
-}
-
-impl GameMode {
-    pub const ALL: [GameMode; 4] =
-        [GameMode::HotSeat, GameMode::HumanSente, GameMode::HumanGote, GameMode::EngineVsEngine];
-
-    pub fn players(self) -> [Player; 2] {
-        match self {
-            GameMode::HotSeat => [Player::Human, Player::Human],
-            GameMode::HumanSente => [Player::Human, Player::Engine],
-            GameMode::HumanGote => [Player::Engine, Player::Human],
-            GameMode::EngineVsEngine => [Player::Engine, Player::Engine],
-        }
-    }
-
-    /// The mode in words, in the interface language of `text`.
-    pub fn label(self, text: &crate::tui::text::Text) -> &'static str {
-        let i = match self {
-            GameMode::HotSeat => 0,
-            GameMode::HumanSente => 1,
-            GameMode::HumanGote => 2,
-            GameMode::EngineVsEngine => 3,
-        };
-        text.mode_labels[i]
-    }
-}
 
 /// A part of a time control the new-game dialog steps.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -52,14 +18,6 @@ pub enum ClockPart {
     Increment,
 }
 
-/// Who plays a side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Player {
-    Human,
-    Engine,
-}
-
 /// What a new game is made of: the mode, the computer's level, the clock and the handicap.
 /// The last one chosen is kept in the settings, so the next launch starts the same way; the
 /// default is the first launch's game: you (☗) against the computer.
@@ -67,10 +25,10 @@ pub enum Player {
 #[serde(default)]
 pub struct NewGameChoice {
     pub mode: GameMode,
-    /// The computer's level, 1..=10; in computer vs computer, ☗'s.
-    pub level: u8,
-    /// ☖'s level in computer vs computer, 1..=10.
-    pub gote_level: u8,
+    /// The computer's level; in computer vs computer, ☗'s.
+    pub level: Level,
+    /// ☖'s level in computer vs computer.
+    pub gote_level: Level,
     /// Each side's time control (`None`: no clock).
     pub clock: Option<TimeControls>,
     /// Which side's time control the dialog's keys change: both (`None`), or one (time odds).
@@ -79,9 +37,6 @@ pub struct NewGameChoice {
     /// Index into `record::HANDICAPS` (0 = 平手, an even game).
     pub handicap: usize,
 }
-
-/// The computer's level on the first launch.
-pub const DEFAULT_LEVEL: u8 = 3;
 
 impl Default for NewGameChoice {
     fn default() -> Self {
@@ -101,8 +56,8 @@ impl NewGameChoice {
     pub fn clamped(self) -> NewGameChoice {
         NewGameChoice {
             mode: self.mode,
-            level: self.level.clamp(1, 10),
-            gote_level: self.gote_level.clamp(1, 10),
+            level: self.level,
+            gote_level: self.gote_level,
             clock: self
                 .clock
                 .map(|tc| tc.map(TimeControl::clamped))
@@ -119,18 +74,18 @@ impl NewGameChoice {
         self.mode = GameMode::ALL[(i + delta).rem_euclid(n) as usize];
     }
 
-    /// One level up or down, within 1..=10 (☗'s in computer vs computer).
+    /// One level up or down (☗'s in computer vs computer).
     pub fn step_level(&mut self, delta: i32) {
-        self.level = (self.level as i32 + delta).clamp(1, 10) as u8;
+        self.level = self.level.step(delta);
     }
 
-    /// ☖'s level in computer vs computer one up or down, within 1..=10.
+    /// ☖'s level in computer vs computer one up or down.
     pub fn step_gote_level(&mut self, delta: i32) {
-        self.gote_level = (self.gote_level as i32 + delta).clamp(1, 10) as u8;
+        self.gote_level = self.gote_level.step(delta);
     }
 
     /// The level of the computer playing each side (☗, ☖) in this game.
-    pub fn levels(&self) -> [u8; 2] {
+    pub fn levels(&self) -> [Level; 2] {
         match self.mode {
             GameMode::EngineVsEngine => [self.level, self.gote_level],
             _ => [self.level; 2],
@@ -187,17 +142,11 @@ impl NewGameChoice {
 
     /// The next game as the settings describe it.
     pub fn from_settings(s: &Settings) -> NewGameChoice {
-        let mode = match (s.mode, s.side) {
-            (Mode::HotSeat, _) => GameMode::HotSeat,
-            (Mode::VsComputer, Side::Sente) => GameMode::HumanSente,
-            (Mode::VsComputer, Side::Gote) => GameMode::HumanGote,
-            (Mode::ComputerVsComputer, _) => GameMode::EngineVsEngine,
-        };
         NewGameChoice {
-            mode,
+            mode: s.mode,
             level: s.level,
             gote_level: s.gote_level,
-            clock: super::settings_menu::controls_of(s),
+            clock: s.clock,
             clock_side: None,
             handicap: HANDICAPS.iter().position(|h| h.name == s.handicap).unwrap_or(0),
         }
@@ -207,15 +156,10 @@ impl NewGameChoice {
     /// Writes this choice into the settings, so the next launch starts the same way.
     pub fn apply_to(self, s: &mut Settings) {
         let c = self.clamped();
-        match c.mode {
-            GameMode::HotSeat => s.mode = Mode::HotSeat,
-            GameMode::HumanSente => (s.mode, s.side) = (Mode::VsComputer, Side::Sente),
-            GameMode::HumanGote => (s.mode, s.side) = (Mode::VsComputer, Side::Gote),
-            GameMode::EngineVsEngine => s.mode = Mode::ComputerVsComputer,
-        }
+        s.mode = c.mode;
         s.level = c.level;
         s.gote_level = c.gote_level;
-        super::settings_menu::set_controls(s, c.clock);
+        s.clock = c.clock;
         s.handicap = HANDICAPS[c.handicap].name.to_string();
     }
 }
@@ -281,7 +225,11 @@ impl App {
             }
             Player::Human => text.you.into(),
             Player::Engine => {
-                format!("{} {}", self.play.computer.engine_name, (text.level_short)(self.play.levels[i]))
+                format!(
+                    "{} {}",
+                    self.play.computer.engine_name,
+                    (text.level_short)(self.play.levels[i].get())
+                )
             }
         }
     }

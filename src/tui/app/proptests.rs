@@ -125,11 +125,11 @@ proptest! {
         let time = if timed { 1 } else { 0 };
         app.start_new_game(NewGameChoice {
             mode: GameMode::HotSeat,
-            level: 1,
+            level: crate::engine::levels::Level::new(1).unwrap(),
             clock: clock::preset(time),
             clock_side: None,
             handicap: 0,
-            gote_level: 3,
+            gote_level: crate::engine::levels::Level::new(3).unwrap(),
         });
         for op in &ops {
             apply(&mut app, op, &mut now);

@@ -5,6 +5,7 @@
 
 use super::clock::{GameClock, TimeControl, TimeControls};
 use super::{App, Player};
+use crate::engine::levels::Level;
 use crate::record::{GameRecord, NodeId, Special, SpecialKind};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -49,7 +50,7 @@ impl Default for Session {
     fn default() -> Self {
         Session {
             players: [Player::Human, Player::Engine],
-            level: super::DEFAULT_LEVEL,
+            level: super::DEFAULT_LEVEL.get(),
             gote_level: None,
             clock: None,
             path: Vec::new(),
@@ -90,8 +91,8 @@ impl App {
         });
         Session {
             players: self.play.players,
-            level: self.play.levels[0],
-            gote_level: (self.play.levels[1] != self.play.levels[0]).then_some(self.play.levels[1]),
+            level: self.play.levels[0].get(),
+            gote_level: (self.play.levels[1] != self.play.levels[0]).then_some(self.play.levels[1].get()),
             clock,
             path: self.node_path(),
             flipped: self.board.flipped,
@@ -116,8 +117,8 @@ impl App {
         let mut app = App::with_record(record);
         app.set_settings(settings);
         app.play.players = session.players;
-        let level = session.level.clamp(1, 10);
-        app.play.levels = [level, session.gote_level.map_or(level, |l| l.clamp(1, 10))];
+        let level = Level::nearest(session.level as i64);
+        app.play.levels = [level, session.gote_level.map_or(level, |l| Level::nearest(l as i64))];
         app.play.clock = session.clock.as_ref().map(|c| {
             let tc = c.controls.unwrap_or([TimeControl::new(c.main_ms, c.byoyomi_ms); 2]);
             let mut clock = GameClock::new(Some(tc), now);

@@ -4,11 +4,11 @@
 //! notation and the impasse rule now; mode, side, level, clock and handicap with the next new game; the
 //! engine command from the next launch.
 
-use super::clock::{TIME_PRESETS, TimeControl, TimeControls, controls_label_en, controls_label_ja};
+use super::clock::{TIME_PRESETS, TimeControls, controls_label_en, controls_label_ja};
 use super::line_editor::LineEditor;
 use super::{App, Popup};
 use crate::record::HANDICAPS;
-use crate::tui::settings::{self, Clock, ImpasseRule, Language, Mode, Notation, PieceStyle, Settings, Side};
+use crate::tui::settings::{self, GameMode, ImpasseRule, Language, Notation, PieceStyle, Settings};
 
 /// The rows of the settings screen, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -85,39 +85,9 @@ pub struct SettingsScreen {
     pub editing: Option<LineEditor>,
 }
 
-/// A settings clock as a time control.
-fn control_of(c: Clock) -> TimeControl {
-    TimeControl {
-        main_ms: c.main_seconds * 1000,
-        byoyomi_ms: c.byoyomi_seconds * 1000,
-        increment_ms: c.increment_seconds * 1000,
-    }
-}
-
-/// A time control as the settings write it (in whole seconds).
-fn clock_of(t: TimeControl) -> Clock {
-    Clock {
-        main_seconds: t.main_ms / 1000,
-        byoyomi_seconds: t.byoyomi_ms / 1000,
-        increment_seconds: t.increment_ms / 1000,
-    }
-}
-
-/// Each side's time control as the settings have them (`None`: no clock).
-pub fn controls_of(s: &Settings) -> Option<TimeControls> {
-    let sente = control_of(s.clock?);
-    Some([sente, s.gote_clock.map_or(sente, control_of)])
-}
-
-/// Writes each side's time control into the settings (☖'s only when it differs).
-pub fn set_controls(s: &mut Settings, tc: Option<TimeControls>) {
-    s.clock = tc.map(|tc| clock_of(tc[0]));
-    s.gote_clock = tc.filter(|tc| tc[0] != tc[1]).map(|tc| clock_of(tc[1]));
-}
-
 /// The settings' clock in words in `language` (`None`: no clock).
 pub fn clock_label(s: &Settings) -> Option<String> {
-    controls_of(s).map(|tc| match s.language {
+    s.clock.map(|tc| match s.language {
         Language::Ja => controls_label_ja(&tc),
         Language::En => controls_label_en(&tc),
     })
@@ -125,29 +95,35 @@ pub fn clock_label(s: &Settings) -> Option<String> {
 
 use super::engine::PACES_MS as MIN_MOVE_CHOICES;
 
-fn step_level(level: u8, delta: i32) -> u8 {
-    (level as i32 + delta).clamp(*settings::LEVELS.start() as i32, *settings::LEVELS.end() as i32) as u8
-}
-
 fn cycle<T: PartialEq + Copy>(all: &[T], now: T, delta: i32) -> T {
     let n = all.len() as i32;
     let i = all.iter().position(|&x| x == now).map_or(if delta > 0 { -1 } else { 0 }, |i| i as i32);
     all[(i + delta).rem_euclid(n) as usize]
 }
 
+/// The Mode row's next (`delta` > 0) or previous choice: against the computer (as ☗; the Side
+/// row turns it), two people at one keyboard, or the computer against itself.
+fn step_mode(mode: GameMode, delta: i32) -> GameMode {
+    let against_the_computer = if mode == GameMode::HumanGote { GameMode::HumanSente } else { mode };
+    cycle(&[GameMode::HumanSente, GameMode::HotSeat, GameMode::EngineVsEngine], against_the_computer, delta)
+}
+
 /// Steps `item` of `s` to its next (`delta` > 0) or previous value. Text settings do not step.
 pub fn step(s: &mut Settings, item: SettingItem, delta: i32) {
     match item {
-        SettingItem::Mode => {
-            s.mode = cycle(&[Mode::VsComputer, Mode::HotSeat, Mode::ComputerVsComputer], s.mode, delta)
+        SettingItem::Mode => s.mode = step_mode(s.mode, delta),
+        SettingItem::Side => {
+            s.mode = match s.mode {
+                GameMode::HumanSente => GameMode::HumanGote,
+                GameMode::HumanGote => GameMode::HumanSente,
+                mode => mode,
+            }
         }
-        SettingItem::Side => s.side = cycle(&[Side::Sente, Side::Gote], s.side, delta),
-        SettingItem::Level => s.level = step_level(s.level, delta),
-        SettingItem::GoteLevel => s.gote_level = step_level(s.gote_level, delta),
+        SettingItem::Level => s.level = s.level.step(delta),
+        SettingItem::GoteLevel => s.gote_level = s.gote_level.step(delta),
         SettingItem::Clock => {
             let presets: Vec<Option<TimeControls>> = TIME_PRESETS.iter().map(|p| p.map(|t| [t; 2])).collect();
-            let next = cycle(&presets, controls_of(s), delta);
-            set_controls(s, next);
+            s.clock = cycle(&presets, s.clock, delta);
         }
         SettingItem::Handicap => {
             let names: Vec<&str> = HANDICAPS.iter().map(|h| h.name).collect();
@@ -340,8 +316,8 @@ mod tests {
             for (time, handicap) in [(0, 0), (2, 3), (4, 14)] {
                 let c = NewGameChoice {
                     mode,
-                    level: 7,
-                    gote_level: 5,
+                    level: crate::engine::levels::Level::new(7).unwrap(),
+                    gote_level: crate::engine::levels::Level::new(5).unwrap(),
                     clock: crate::tui::app::clock::preset(time),
                     clock_side: None,
                     handicap,
@@ -356,14 +332,18 @@ mod tests {
     #[test]
     fn the_new_game_dialog_starts_from_the_settings_and_remembers_the_choice() {
         let mut app = App::new(Position::startpos());
-        app.set_settings(Settings { level: 6, side: Side::Gote, ..Settings::default() });
+        app.set_settings(Settings {
+            level: crate::engine::levels::Level::new(6).unwrap(),
+            mode: GameMode::HumanGote,
+            ..Settings::default()
+        });
         app.open_new_game();
         let Some(Popup::NewGame(c)) = app.popup().cloned() else { panic!("no dialog") };
-        assert_eq!((c.mode, c.level), (GameMode::HumanGote, 6));
+        assert_eq!((c.mode, c.level.get()), (GameMode::HumanGote, 6));
         app.edit_new_game(|c| c.mode = GameMode::EngineVsEngine);
         app.take_settings_dirty();
         app.confirm_new_game();
-        assert_eq!(app.settings().mode, Mode::ComputerVsComputer);
+        assert_eq!(app.settings().mode, GameMode::EngineVsEngine);
         assert!(app.take_settings_dirty());
     }
 
@@ -382,9 +362,9 @@ mod tests {
                 assert_eq!(s, start, "{item:?} did not come back");
             }
         }
-        let mut s = Settings { level: 10, ..Settings::default() };
+        let mut s = Settings { level: crate::engine::levels::Level::MAX, ..Settings::default() };
         step(&mut s, SettingItem::Level, 1);
-        assert_eq!(s.level, 10);
+        assert_eq!(s.level, crate::engine::levels::Level::MAX);
     }
 
     #[test]

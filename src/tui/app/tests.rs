@@ -4,13 +4,14 @@
 use super::tests_support::{assert_same_tree, reopen};
 use super::*;
 use crate::core::{Color, Move};
+use crate::engine::levels::Level;
 use crate::record::SpecialKind;
 
 fn choice(mode: GameMode, level: u8, time: usize, handicap: usize) -> NewGameChoice {
     NewGameChoice {
         mode,
-        level,
-        gote_level: level,
+        level: Level::new(level).unwrap(),
+        gote_level: Level::new(level).unwrap(),
         clock: super::clock::preset(time),
         clock_side: None,
         handicap,
@@ -400,9 +401,9 @@ fn each_side_has_its_own_level_in_computer_vs_computer() {
     assert!(s.contains("☗ sente level: ◀  1 ▶  (←/→)"), "{s}");
     assert!(s.contains("☖ gote level: ◀  7 ▶  (< / >)"), "{s}");
     app.confirm_new_game();
-    assert_eq!(app.levels(), [1, 7]);
+    assert_eq!(app.levels().map(Level::get), [1, 7]);
     // remembered in the settings, and in the record's headers
-    assert_eq!((app.settings().level, app.settings().gote_level), (1, 7));
+    assert_eq!((app.settings().level.get(), app.settings().gote_level.get()), (1, 7));
     assert_eq!(app.record().header("先手"), Some("shogiban level 1"), "in the interface's language");
     assert_eq!(app.record().header("後手"), Some("shogiban level 7"));
     let s = crate::tui::view::screen_text(&app, 100, 30, t0);
@@ -411,7 +412,7 @@ fn each_side_has_its_own_level_in_computer_vs_computer() {
     app.set_pace(std::time::Duration::ZERO);
     let level = |app: &mut App| {
         app.commands(t0).into_iter().find_map(|c| match c {
-            Command::Start(JobRequest::Think(t)) => Some(t.level),
+            Command::Start(JobRequest::Think(t)) => Some(t.level.get()),
             _ => None,
         })
     };
@@ -421,10 +422,10 @@ fn each_side_has_its_own_level_in_computer_vs_computer() {
     assert_eq!(level(&mut app), Some(7));
     // and kept when the game is resumed
     let back = App::resume(app.record().clone(), &app.session(t0), app.settings().clone(), t0);
-    assert_eq!(back.levels(), [1, 7]);
+    assert_eq!(back.levels().map(Level::get), [1, 7]);
     // against a person one level, as before
     app.start_new_game(choice(GameMode::HumanSente, 4, 0, 0));
-    assert_eq!(app.levels(), [4, 4]);
+    assert_eq!(app.levels().map(Level::get), [4, 4]);
     assert_eq!(app.record().header("後手"), Some("shogiban level 4"));
     assert_eq!(app.record().header("先手"), Some("you"));
     // the Japanese interface writes Japanese names

@@ -284,7 +284,7 @@ fn arrows_step_through_a_record_under_review_and_move_the_cursor_with_a_piece_up
 #[test]
 fn in_a_game_arrows_move_the_cursor_and_a_finished_game_is_reviewed() {
     let mut app = App::new_game(crate::tui::settings::Settings {
-        mode: crate::tui::settings::Mode::HotSeat,
+        mode: crate::tui::settings::GameMode::HotSeat,
         ..Default::default()
     });
     assert!(!app.reviewing());

@@ -7,6 +7,7 @@ use super::lane::{LaneMsg, Pending, run_jobs};
 use super::{JobContext, Report};
 pub use crate::core::Score;
 use crate::core::{Move, Position};
+use crate::engine::levels::Level;
 use crate::engine::search::time::Limits;
 use crate::engine::usi::client::{EngineConfig, GoParams, UsiEngine};
 use crate::engine::usi::events::{BestMove, EngineError, EngineEvent as UsiEvent};
@@ -19,7 +20,7 @@ use std::time::Duration;
 pub struct ThinkRequest {
     pub start: Box<Position>,
     pub moves: Vec<Move>,
-    pub level: u8,
+    pub level: Level,
     pub limits: Limits,
 }
 
@@ -48,8 +49,8 @@ pub struct ThinkingInfo {
 const PV_SHOWN: usize = 8;
 
 /// Thinking time the app gives the computer at each level without a clock (milliseconds).
-pub fn think_time_ms(level: u8) -> u64 {
-    crate::engine::levels::spec(level).think_ms
+pub fn think_time_ms(level: Level) -> u64 {
+    level.spec().think_ms
 }
 
 /// Who plays the computer's moves.

@@ -48,7 +48,12 @@ fn middle_game() -> Position {
 }
 
 fn think(pos: &Position, limits: Limits) -> JobRequest {
-    JobRequest::Think(ThinkRequest { start: Box::new(pos.clone()), moves: Vec::new(), level: 10, limits })
+    JobRequest::Think(ThinkRequest {
+        start: Box::new(pos.clone()),
+        moves: Vec::new(),
+        level: crate::engine::levels::Level::MAX,
+        limits,
+    })
 }
 
 #[test]

@@ -189,11 +189,11 @@ mod screen_tests {
         app.set_settings(Settings { language, ..Settings::default() });
         app.start_new_game(NewGameChoice {
             mode: GameMode::HumanSente,
-            level: 3,
+            level: crate::engine::levels::Level::new(3).unwrap(),
             clock: crate::tui::app::clock::preset(time),
             clock_side: None,
             handicap: 0,
-            gote_level: 3,
+            gote_level: crate::engine::levels::Level::new(3).unwrap(),
         });
         app
     }

@@ -8,7 +8,7 @@ use super::key_line::{ask, keys_line};
 use crate::record::SquareNames;
 use crate::tui::app::{App, GameMode, NewGameChoice, Popup, SettingItem, SettingsScreen};
 use crate::tui::keymap::{Action, KeyMode};
-use crate::tui::settings::{ImpasseRule, Language, Mode, Notation, PieceStyle, Settings, Side};
+use crate::tui::settings::{ImpasseRule, Language, Notation, PieceStyle, Settings};
 use crate::tui::text::Text;
 use ratatui::Frame;
 
@@ -136,10 +136,13 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
     body.push(String::new());
     if mode == GameMode::EngineVsEngine {
         let keys = |a| app.keymap().group_keys(KeyMode::NewGame, a);
-        body.push(format!("  {}", (t.side_level_line)(t.sides[0], level, &keys(Action::CursorLeft))));
-        body.push(format!("  {}", (t.side_level_line)(t.sides[1], gote_level, &keys(Action::GoteLevelDown))));
+        body.push(format!("  {}", (t.side_level_line)(t.sides[0], level.get(), &keys(Action::CursorLeft))));
+        body.push(format!(
+            "  {}",
+            (t.side_level_line)(t.sides[1], gote_level.get(), &keys(Action::GoteLevelDown))
+        ));
     } else {
-        body.push(format!("  {}", (t.level_line)(level)));
+        body.push(format!("  {}", (t.level_line)(level.get())));
     }
     let clock_text = match (&clock, t.language) {
         (None, _) => t.no_clock.to_string(),
@@ -170,17 +173,16 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
 pub(super) fn setting_value(t: &Text, s: &Settings, item: SettingItem) -> String {
     match item {
         SettingItem::Mode => {
+            // against the computer is one choice; the Side row says which side you take
             let i = match s.mode {
-                Mode::HotSeat => 0,
-                Mode::VsComputer => 1,
-                Mode::ComputerVsComputer => 3,
+                GameMode::HotSeat => 0,
+                GameMode::HumanSente | GameMode::HumanGote => 1,
+                GameMode::EngineVsEngine => 3,
             };
             t.mode_short[i].to_string()
         }
-        SettingItem::Side => match s.side {
-            Side::Sente => t.sides[0].into(),
-            Side::Gote => t.sides[1].into(),
-        },
+        SettingItem::Side if s.mode == GameMode::HumanGote => t.sides[1].into(),
+        SettingItem::Side => t.sides[0].into(),
         SettingItem::Level => format!("{}", s.level),
         SettingItem::GoteLevel => format!("{}", s.gote_level),
         SettingItem::Clock => crate::tui::app::clock_label(s).unwrap_or_else(|| t.no_clock.to_string()),

@@ -60,8 +60,8 @@ fn status_line_always_shows_mode_side_and_level() {
     let mut app = app_in(Language::En);
     app.start_new_game(crate::tui::app::NewGameChoice {
         mode: crate::tui::app::GameMode::HumanGote,
-        level: 4,
-        gote_level: 4,
+        level: crate::engine::levels::Level::new(4).unwrap(),
+        gote_level: crate::engine::levels::Level::new(4).unwrap(),
         clock: None,
         clock_side: None,
         handicap: 0,
@@ -194,8 +194,8 @@ fn the_computers_thinking_is_shown_in_shogi_terms() {
     let mut app = app_in(Language::Ja);
     app.start_new_game(crate::tui::app::NewGameChoice {
         mode: crate::tui::app::GameMode::HumanGote,
-        level: 3,
-        gote_level: 3,
+        level: crate::engine::levels::Level::new(3).unwrap(),
+        gote_level: crate::engine::levels::Level::new(3).unwrap(),
         clock: None,
         clock_side: None,
         handicap: 0,

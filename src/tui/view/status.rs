@@ -111,9 +111,9 @@ pub(super) fn status_line(app: &App) -> String {
     if app.players().contains(&Player::Engine) {
         let [b, w] = app.levels();
         parts.push(if app.players() == [Player::Engine; 2] && b != w {
-            (t.levels_short)(b, w)
+            (t.levels_short)(b.get(), w.get())
         } else {
-            (t.level_short)(app.level())
+            (t.level_short)(app.level().get())
         });
     }
     if app.players() == [Player::Engine, Player::Engine] {
@@ -272,8 +272,8 @@ mod bar_tests {
         let clock = crate::tui::app::clock::preset(clock);
         app.start_new_game(NewGameChoice {
             mode,
-            level: 3,
-            gote_level: 3,
+            level: crate::engine::levels::Level::new(3).unwrap(),
+            gote_level: crate::engine::levels::Level::new(3).unwrap(),
             clock,
             clock_side: None,
             handicap: 0,
