@@ -94,6 +94,23 @@ impl Session {
         self.parser.lock().unwrap().set_size(nz(rows), nz(cols));
     }
 
+    /// Waits until the program has drawn a frame `cols` wide: the top right corner of its
+    /// frame is in the last column (so a resize to `cols` has been taken in).
+    pub(crate) fn wait_drawn_at_width(&self, cols: u16) {
+        let start = Instant::now();
+        loop {
+            let corner =
+                self.parser.lock().unwrap().screen().cell(0, cols - 1).map(|c| c.contents().to_string());
+            if corner.as_deref() == Some("┐") {
+                return;
+            }
+            if start.elapsed() > HANG {
+                panic!("timed out waiting for a frame {cols} wide; screen:\n{}", self.screen());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Everything the program wrote so far.
     fn raw(&self) -> Vec<u8> {
         self.raw.lock().unwrap().clone()
@@ -239,7 +256,8 @@ fn the_first_key_after_a_resize_is_drawn() {
     let mut flipped = false;
     for (cols, rows) in [(104, 31), (110, 30), (100, 32)] {
         s.resize(cols, rows);
-        std::thread::sleep(Duration::from_millis(500));
+        // the key goes once the program has drawn at the new size, however slow the machine
+        s.wait_drawn_at_width(cols);
         s.send("f");
         flipped = !flipped;
         s.wait_until(&format!("the board flipped {flipped} after a resize to {cols}x{rows}"), |sc| {
