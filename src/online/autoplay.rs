@@ -592,21 +592,7 @@ pub fn note(pos: &crate::core::Position, mv: Move, thought: &Thought, engine: St
     if thought.book || thought.score.is_none() && thought.pv.len() < 2 {
         return None;
     }
-    let mut p = pos.clone();
-    p.do_move(mv);
-    let mut pv = Vec::new();
-    if let Some((&first, rest)) = thought.pv.split_first()
-        && first == mv
-    {
-        let mut q = p.clone();
-        for &m in rest {
-            if !q.is_legal(m) {
-                break;
-            }
-            q.do_move(m);
-            pv.push(m);
-        }
-    }
+    let pv = line_after(pos, mv, thought).into_iter().map(|(_, m)| m).collect();
     Some(Annotation {
         eval: thought.score.map(|s| s.for_black(pos.side_to_move())),
         pv,
@@ -632,6 +618,31 @@ pub fn annotated(record: &GameRecord, notes: &[(usize, Move, Annotation)]) -> Ga
     out
 }
 
+/// The engine's line after its move `mv` from `pos`, from the reply on, as far as it is legal,
+/// each move with the position it is played from (empty when the line does not start with
+/// `mv`).
+fn line_after(
+    pos: &crate::core::Position,
+    mv: Move,
+    thought: &Thought,
+) -> Vec<(crate::core::Position, Move)> {
+    let mut out = Vec::new();
+    if let Some((&first, rest)) = thought.pv.split_first()
+        && first == mv
+    {
+        let mut p = pos.clone();
+        p.do_move(mv);
+        for &m in rest {
+            if !p.is_legal(m) {
+                break;
+            }
+            out.push((p.clone(), m));
+            p.do_move(m);
+        }
+    }
+    out
+}
+
 /// The most moves of a line sent after a move.
 const PV_MOVES: usize = 16;
 
@@ -643,19 +654,9 @@ const PV_MOVES: usize = 16;
 pub fn pv_comment(pos: &crate::core::Position, mv: crate::core::Move, thought: &Thought) -> String {
     let Some(score) = thought.score else { return String::new() };
     let mut s = format!(",'* {}", score.for_black(pos.side_to_move()).cp());
-    let mut p = pos.clone();
-    p.do_move(mv);
-    let line = match thought.pv.split_first() {
-        Some((&first, rest)) if first == mv => rest,
-        _ => &[],
-    };
-    for &m in line.iter().take(PV_MOVES) {
-        if !p.is_legal(m) {
-            break;
-        }
+    for (p, m) in line_after(pos, mv, thought).iter().take(PV_MOVES) {
         s.push(' ');
-        s.push_str(&crate::record::notation::csa_move(&p, m));
-        p.do_move(m);
+        s.push_str(&crate::record::notation::csa_move(p, *m));
     }
     s
 }

@@ -8,8 +8,8 @@ pub fn kif_time_limit(main_s: u64, byoyomi_s: u64) -> String {
     format!("{}+{}秒", kif_duration(main_s), byoyomi_s)
 }
 
-/// `1時間5分`, `10分`, `30秒`, `0秒`.
-fn kif_duration(s: u64) -> String {
+/// A duration in KIF's words: `1時間5分`, `10分`, `30秒`, `0秒`.
+pub fn kif_duration(s: u64) -> String {
     let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
     let mut out = String::new();
     if h > 0 {

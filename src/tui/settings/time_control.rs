@@ -90,19 +90,7 @@ impl TimeControl {
 
 /// `10分`, `30秒`, `1分30秒`, `1時間`.
 fn ja_duration(ms: u64) -> String {
-    let s = ms / 1000;
-    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
-    let mut out = String::new();
-    if h > 0 {
-        out.push_str(&format!("{h}時間"));
-    }
-    if m > 0 {
-        out.push_str(&format!("{m}分"));
-    }
-    if s > 0 || out.is_empty() {
-        out.push_str(&format!("{s}秒"));
-    }
-    out
+    crate::record::time_limit::kif_duration(ms / 1000)
 }
 
 /// `10 min`, `30 s`, `1 min 30 s`, `1 h`.
