@@ -5,7 +5,7 @@
 //! and exits with 130; a second one ends the program at once.
 
 use shogiban::engine::levels::Level;
-use shogiban::engine::player::{BuiltinPlayer, ComputerPlayer, UsiPlayer};
+use shogiban::engine::player::Computer;
 use shogiban::online::DEFAULT_PORT;
 use shogiban::online::autoplay::{AutoplayConfig, StopHandle, check_name_template, play_games};
 use shogiban::online::check::{check_game_name, check_password, check_user, printable};
@@ -143,12 +143,12 @@ pub fn run(a: Args) -> ExitCode {
     if let Err(e) = shogiban::online::autoplay::check_save_dir(&a.save_dir) {
         return super::fail("csa", e);
     }
-    let mut player: Box<dyn ComputerPlayer> = match &a.engine {
-        Some(cmd) => match UsiPlayer::start(cmd, &a.options) {
-            Ok(p) => Box::new(p),
+    let mut player = match &a.engine {
+        Some(cmd) => match Computer::usi(cmd, a.options.iter().map(|(n, v)| (n, v))) {
+            Ok(p) => p,
             Err(e) => return super::fail("csa", e),
         },
-        None => Box::new(BuiltinPlayer::new(a.level.unwrap_or(Level::MAX))),
+        None => Computer::builtin(a.level.unwrap_or(Level::MAX)),
     };
     let cfg = AutoplayConfig {
         host: a.host,
@@ -181,7 +181,7 @@ pub fn run(a: Args) -> ExitCode {
             say!("shogiban csa: {}", r.line());
         }
     };
-    let result = play_games(&cfg, player.as_mut(), &stop, &mut report, &mut |l| {
+    let result = play_games(&cfg, &mut player, &stop, &mut report, &mut |l| {
         if verbose {
             say!("{}", printable(l));
         }

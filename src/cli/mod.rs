@@ -263,26 +263,28 @@ fn online_target(address: &str, user: Option<String>, game: Option<String>) -> R
 /// The terminal app, optionally opening a game file or the online dialog, and using an external
 /// USI engine instead of the built-in one.
 fn run_app(engine_cmd: Option<&str>, file: Option<&Path>, online: Option<OnlineTarget>) -> ExitCode {
-    use shogiban::tui::jobs::Computer;
+    use shogiban::engine::levels::Level;
+    use shogiban::engine::player::{Computer, ComputerPlayer};
     let loaded = shogiban::tui::settings::load_default();
     let engine_cmd = engine_cmd.map(String::from).or_else(|| loaded.settings.engine_command.clone());
     // an external engine that cannot start does not keep the game from opening: the built-in
     // one plays, and the status line says why
     let mut fallback = None;
     let engine = match engine_cmd {
-        None => Computer::Builtin,
-        Some(cmd) => {
-            let mut words = cmd.split_whitespace().map(String::from);
-            let path = words.next().unwrap_or_default();
-            let rest: Vec<String> = words.collect();
-            match Computer::external(&path, &rest, &loaded.settings.engine_options) {
-                Ok(e) => e,
-                Err(e) => {
-                    fallback = Some((cmd.clone(), e.to_string()));
-                    Computer::Builtin
+        None => Computer::builtin(Level::MAX),
+        Some(cmd) => match Computer::usi(&cmd, &loaded.settings.engine_options) {
+            Ok(mut e) => match e.new_game() {
+                Ok(()) => e,
+                Err(why) => {
+                    fallback = Some((cmd.clone(), why));
+                    Computer::builtin(Level::MAX)
                 }
+            },
+            Err(why) => {
+                fallback = Some((cmd.clone(), why));
+                Computer::builtin(Level::MAX)
             }
-        }
+        },
     };
     let mut app = match shogiban::tui::open(file, loaded.settings) {
         Ok(app) => app,

@@ -2,8 +2,9 @@
 //! game loop ([`play_out`]) that self-play and matches share, a game between two engines, and a
 //! levels match.
 
+use super::EngineOptions;
 use super::levels::Level;
-use super::{Engine, EngineOptions};
+use super::player::BuiltinPlayer;
 use crate::core::{Color, GameStatus, Move, Position};
 use crate::engine::search::time::Limits;
 use std::sync::{Arc, atomic::AtomicBool};
@@ -14,13 +15,13 @@ pub type GameResult = Option<Color>;
 /// Longest game of a levels match; longer ones are draws (the CSA 320-ply rule of thumb).
 pub const MATCH_MAX_PLIES: usize = 320;
 
-/// Plays one game between `sente` and `gote` (engines set to their levels) from `start` after
+/// Plays one game between `sente` and `gote` (players set to their levels) from `start` after
 /// `opening`, `movetime_ms` a move, and returns who won. Ends by the rules (mate, no legal move,
 /// sennichite, perpetual check), by a declaration or resignation from the engine, or as a draw
 /// after [`MATCH_MAX_PLIES`].
 pub fn play_game(
-    sente: &mut Engine,
-    gote: &mut Engine,
+    sente: &mut BuiltinPlayer,
+    gote: &mut BuiltinPlayer,
     start: &Position,
     opening: &[Move],
     movetime_ms: u64,
@@ -32,12 +33,12 @@ pub fn play_game(
         }
         pos.do_move(m);
     }
-    sente.new_game();
-    gote.new_game();
+    sente.engine().new_game();
+    gote.engine().new_game();
     play_out(pos, |pos| {
-        let engine = if pos.side_to_move() == Color::Black { &mut *sente } else { &mut *gote };
+        let player = if pos.side_to_move() == Color::Black { &mut *sente } else { &mut *gote };
         let limits = Limits::movetime(movetime_ms);
-        let r = engine.search(pos, limits, Arc::new(AtomicBool::new(false)), |_| {});
+        let r = player.engine().search(pos, limits, Arc::new(AtomicBool::new(false)), |_| {});
         if r.declare_win { Turn::Declare } else { r.best.map_or(Turn::Resign, Turn::Move) }
     })
 }
@@ -106,12 +107,12 @@ pub fn play_match(
     mut report: impl FnMut(usize, bool, GameResult),
 ) -> MatchScore {
     let options = |level| EngineOptions { hash_mb: 16, level, multipv: 1, own_book: false, threads: 1 };
-    let (mut ea, mut eb) = (Engine::new(options(a)), Engine::new(options(b)));
+    let (mut ea, mut eb) = (BuiltinPlayer::with_options(options(a)), BuiltinPlayer::with_options(options(b)));
     let startpos = (Position::startpos(), Vec::new());
     let mut score = MatchScore::default();
     for g in 0..games {
-        ea.set_seed(seed.wrapping_add(2 * g as u64));
-        eb.set_seed(seed.wrapping_add(2 * g as u64 + 1));
+        ea.engine().set_seed(seed.wrapping_add(2 * g as u64));
+        eb.engine().set_seed(seed.wrapping_add(2 * g as u64 + 1));
         let (start, moves) =
             if openings.is_empty() { &startpos } else { &openings[(g / 2) % openings.len()] };
         let a_sente = g % 2 == 0;

@@ -1,9 +1,15 @@
-//! A computer player: the built-in engine at a level, or an external USI engine. Each gets the
-//! game so far and its clock as a [`TimeBudget`], and must answer before the budget's hard
-//! deadline (the search is stopped there). `online::autoplay` plays CSA games with one; the
-//! server's clock becomes a budget in `online::clock`.
+//! The computer player: [`Computer`], the built-in engine at a level with its book or an
+//! external USI engine, is the one type every part of the program that lets the computer play
+//! builds (the app's engine lane, `shogiban csa`, the level matches; the USI server keeps the
+//! built-in half, [`BuiltinPlayer`]). As a [`ComputerPlayer`] it gets the game so far and its
+//! clock as a [`TimeBudget`], and must answer before the budget's hard deadline (the search is
+//! stopped there); `online::autoplay` plays CSA games that way, the server's clock made a
+//! budget in `online::clock`. The app's lane drives the same players by their parts instead
+//! (the built-in engine with its progress, the external engine by its events), so that a stop
+//! and the progress reach the app at once.
 
 use crate::core::{Move, Position, Score};
+use crate::engine::levels::Level;
 use crate::engine::search::time::Limits;
 use crate::engine::usi::client::{BestMove, EngineConfig, GoParams, UsiEngine};
 use crate::engine::{Engine, EngineOptions};
@@ -117,27 +123,104 @@ pub trait ComputerPlayer {
     fn game_over(&mut self, won: Option<bool>);
 }
 
-/// The built-in engine.
+/// The one computer player the program builds: the app's engine lane, the CSA bot, the level
+/// matches and (its built-in half) the USI server all make theirs here.
+pub enum Computer {
+    /// The built-in engine with the built-in book.
+    Builtin(BuiltinPlayer),
+    /// An external USI engine, started and ready.
+    Usi(UsiPlayer),
+}
+
+impl Computer {
+    /// The built-in engine at `level`; its engine (and hash table) is built on first use.
+    pub fn builtin(level: Level) -> Computer {
+        Computer::Builtin(BuiltinPlayer::new(level))
+    }
+
+    /// An external USI engine: `command` is the program and its arguments, `options` are sent
+    /// as `setoption` before `isready`. Fails with a message naming the program when it cannot
+    /// be started or does not complete the handshake.
+    pub fn usi<'a>(
+        command: &str,
+        options: impl IntoIterator<Item = (&'a String, &'a String)>,
+    ) -> Result<Computer, String> {
+        UsiPlayer::start(command, options).map(Computer::Usi)
+    }
+}
+
+impl ComputerPlayer for Computer {
+    fn name(&self) -> String {
+        match self {
+            Computer::Builtin(p) => p.name(),
+            Computer::Usi(p) => p.name(),
+        }
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        match self {
+            Computer::Builtin(p) => p.new_game(),
+            Computer::Usi(p) => p.new_game(),
+        }
+    }
+
+    fn think(&mut self, start: &Position, moves: &[Move], budget: &TimeBudget) -> Answer {
+        match self {
+            Computer::Builtin(p) => p.think(start, moves, budget),
+            Computer::Usi(p) => p.think(start, moves, budget),
+        }
+    }
+
+    fn game_over(&mut self, won: Option<bool>) {
+        match self {
+            Computer::Builtin(p) => p.game_over(won),
+            Computer::Usi(p) => p.game_over(won),
+        }
+    }
+}
+
+/// The built-in engine with the built-in book (used while `own_book` is on). The engine, with
+/// its hash table, is built on first use and kept: its table carries over between moves.
 pub struct BuiltinPlayer {
-    engine: Engine,
+    options: EngineOptions,
+    engine: Option<Engine>,
 }
 
 impl BuiltinPlayer {
-    pub fn new(level: crate::engine::levels::Level) -> BuiltinPlayer {
-        let mut engine = Engine::new(EngineOptions::default());
-        engine.set_level(level);
-        engine.set_book(Some(crate::engine::book::Book::builtin().into_hook(None)));
-        BuiltinPlayer { engine }
+    /// At `level`, with the default options.
+    pub fn new(level: Level) -> BuiltinPlayer {
+        BuiltinPlayer::with_options(EngineOptions { level, ..EngineOptions::default() })
+    }
+
+    /// With `options` (a match's small hash table and no book, say).
+    pub fn with_options(options: EngineOptions) -> BuiltinPlayer {
+        BuiltinPlayer { options, engine: None }
+    }
+
+    /// The engine, built with the built-in book the first time it is asked for.
+    pub fn engine(&mut self) -> &mut Engine {
+        self.engine.get_or_insert_with(|| {
+            let mut engine = Engine::new(self.options.clone());
+            engine.set_book(Some(crate::engine::book::Book::builtin().into_hook(None)));
+            engine
+        })
+    }
+
+    /// Its options: the engine's once it is built.
+    pub fn options(&self) -> &EngineOptions {
+        self.engine.as_ref().map_or(&self.options, Engine::options)
     }
 }
 
 impl ComputerPlayer for BuiltinPlayer {
     fn name(&self) -> String {
-        format!("shogiban (level {})", self.engine.options().level)
+        format!("shogiban (level {})", self.options().level)
     }
 
     fn new_game(&mut self) -> Result<(), String> {
-        self.engine.new_game();
+        if let Some(engine) = &mut self.engine {
+            engine.new_game();
+        }
         Ok(())
     }
 
@@ -157,7 +240,7 @@ impl ComputerPlayer for BuiltinPlayer {
                 }
             })
         });
-        let result = self.engine.search(&pos, budget.limits(), stop, |_| {});
+        let result = self.engine().search(&pos, budget.limits(), stop, |_| {});
         drop(cancel);
         if let Some(t) = timer {
             let _ = t.join();
@@ -191,7 +274,10 @@ const READY_TIMEOUT: Duration = Duration::from_secs(60);
 
 impl UsiPlayer {
     /// Starts `command` (a program and its arguments) and sets `options` (`NAME`, `VALUE`).
-    pub fn start(command: &str, options: &[(String, String)]) -> Result<UsiPlayer, String> {
+    fn start<'a>(
+        command: &str,
+        options: impl IntoIterator<Item = (&'a String, &'a String)>,
+    ) -> Result<UsiPlayer, String> {
         let mut words = command.split_whitespace().map(String::from);
         let path = words.next().ok_or("the engine command is empty")?;
         let mut cfg = EngineConfig::new(&path);
@@ -203,6 +289,11 @@ impl UsiPlayer {
         engine.is_ready(READY_TIMEOUT).map_err(|e| e.to_string())?;
         let name = if engine.id().name.is_empty() { path } else { engine.id().name.clone() };
         Ok(UsiPlayer { engine, name })
+    }
+
+    /// The engine's process, for a caller that drives it by its events (the app's engine lane).
+    pub fn usi(&mut self) -> &mut UsiEngine {
+        &mut self.engine
     }
 }
 
@@ -269,3 +360,7 @@ impl ComputerPlayer for UsiPlayer {
         let _ = self.engine.game_over(word);
     }
 }
+
+#[cfg(test)]
+#[path = "player_tests.rs"]
+mod tests;

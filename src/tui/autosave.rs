@@ -128,7 +128,7 @@ mod tests {
             move |e| {
                 let _ = tx.send(e);
             },
-            Computer::Builtin,
+            Computer::builtin(crate::engine::levels::Level::MAX),
         );
         let mut app = App::new(crate::core::Position::startpos());
         let mut autosave = Autosave::new(&app, Some(store.clone()));

@@ -8,10 +8,11 @@
 
 use super::input::{Line, MAX_LINE, Number, parse_number, read_line_bounded, shorten};
 use crate::core::{Color, Move, Position, PositionCommandError, PositionSyntax, parse_position_command};
+use crate::engine::Engine;
 use crate::engine::levels::Level;
+use crate::engine::player::BuiltinPlayer;
 use crate::engine::search::root::SearchInfo;
 use crate::engine::search::time::Limits;
-use crate::engine::{Engine, EngineOptions};
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,12 +52,10 @@ pub fn go_mate(pos: &Position, time_ms: Option<u64>, stop: &Arc<AtomicBool>) -> 
     }
 }
 
-/// The engine the USI server plays with: default options and the built-in opening book
-/// (used while `OwnBook` is on).
-fn new_engine() -> Engine {
-    let mut e = Engine::new(EngineOptions::default());
-    e.set_book(Some(crate::engine::book::Book::builtin().into_hook(None)));
-    e
+/// The player the USI server plays with: the built-in engine with default options and the
+/// built-in opening book (used while `OwnBook` is on).
+fn new_player() -> BuiltinPlayer {
+    BuiltinPlayer::new(Level::MAX)
 }
 
 /// Formats an `info` line.
@@ -95,7 +94,7 @@ fn say(line: &str) {
 }
 
 struct Job {
-    handle: JoinHandle<Engine>,
+    handle: JoinHandle<BuiltinPlayer>,
     stop: Arc<AtomicBool>,
     ponderhit: Arc<AtomicBool>,
     /// Set by the search thread just before it prints its answer.
@@ -104,7 +103,8 @@ struct Job {
 
 /// The command loop's state.
 pub struct Server {
-    engine: Option<Engine>,
+    /// The player, away on the search thread while a search runs.
+    player: Option<BuiltinPlayer>,
     job: Option<Job>,
     pos: Position,
     ponder_option: bool,
@@ -259,7 +259,7 @@ pub fn parse_go(args: &[&str]) -> GoCommand {
 impl Server {
     pub fn new() -> Server {
         Server {
-            engine: Some(new_engine()),
+            player: Some(new_player()),
             job: None,
             pos: Position::startpos(),
             ponder_option: false,
@@ -271,7 +271,7 @@ impl Server {
         self.job.as_ref().is_some_and(|j| !j.done.load(Ordering::Acquire) && !j.handle.is_finished())
     }
 
-    /// Waits for the search thread (after asking it to stop when `stop`) and takes the engine
+    /// Waits for the search thread (after asking it to stop when `stop`) and takes the player
     /// back.
     fn finish_job(&mut self, stop: bool) {
         if let Some(job) = self.job.take() {
@@ -279,10 +279,10 @@ impl Server {
                 job.stop.store(true, Ordering::Relaxed);
             }
             match job.handle.join() {
-                Ok(engine) => self.engine = Some(engine),
+                Ok(player) => self.player = Some(player),
                 Err(_) => {
                     say("info string the search thread failed; engine restarted");
-                    self.engine = Some(new_engine());
+                    self.player = Some(new_player());
                 }
             }
         }
@@ -295,10 +295,10 @@ impl Server {
     }
 
     fn engine(&mut self) -> &mut Engine {
-        if self.engine.is_none() {
+        if self.player.is_none() {
             self.finish_job(false);
         }
-        self.engine.get_or_insert_with(new_engine)
+        self.player.get_or_insert_with(new_player).engine()
     }
 
     /// Handles one line; returns false on `quit`.
@@ -437,7 +437,7 @@ impl Server {
         let stop = Arc::new(AtomicBool::new(false));
         let ponderhit = Arc::new(AtomicBool::new(false));
         let pos = self.pos.clone();
-        let mut engine = self.engine.take().unwrap_or_else(new_engine);
+        let mut player = self.player.take().unwrap_or_else(new_player);
         let done = Arc::new(AtomicBool::new(false));
         let (stop2, hit2, done2) = (Arc::clone(&stop), Arc::clone(&ponderhit), Arc::clone(&done));
         let handle = if let Some(mate_time) = g.mate {
@@ -446,7 +446,7 @@ impl Server {
                     .unwrap_or(MateAnswer::Timeout);
                 done2.store(true, Ordering::Release);
                 say(&answer.usi());
-                engine
+                player
             })
         } else {
             let mut limits = g.limits;
@@ -461,6 +461,7 @@ impl Server {
             }
             let infinite = limits.infinite;
             std::thread::spawn(move || {
+                let engine = player.engine();
                 let show_multipv = engine.options().multipv > 1;
                 let user_lines = engine.options().multipv;
                 let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
@@ -479,7 +480,7 @@ impl Server {
                         Some(m) => say(&format!("bestmove {}", m.usi())),
                         None => say("bestmove resign"),
                     }
-                    return new_engine();
+                    return new_player();
                 };
                 // an infinite or ponder search reports only when told to
                 while (infinite || ponder)
@@ -501,7 +502,7 @@ impl Server {
                 };
                 done2.store(true, Ordering::Release);
                 say(&line);
-                engine
+                player
             })
         };
         self.job = Some(Job { handle, stop, ponderhit, done });

@@ -257,7 +257,7 @@ fn a_best_move_for_a_position_left_behind_is_dropped() {
     app.start_new_game(choice(GameMode::EngineVsEngine, 1, 0, 0));
     app.set_pace(std::time::Duration::ZERO);
     // the loop's part: the runner hands out tickets and lets through the current job's answer
-    let mut runner = Runner::new(|_| {}, Computer::Builtin);
+    let mut runner = Runner::new(|_| {}, Computer::builtin(crate::engine::levels::Level::MAX));
     let carry_out = |app: &mut App, runner: &mut Runner| {
         let mut ticket = None;
         for command in app.commands(t0) {

@@ -57,7 +57,7 @@ pub(crate) fn run_jobs_until(app: &mut super::App, done: impl Fn(&super::App) ->
         move |e| {
             let _ = tx.send(e);
         },
-        Computer::Builtin,
+        Computer::builtin(crate::engine::levels::Level::MAX),
     );
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {

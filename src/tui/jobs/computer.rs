@@ -1,19 +1,21 @@
-//! The computer player's jobs: a search of the game for the computer's move, by the built-in
-//! engine (one engine kept as long as the app runs, with the opening book) or by an external USI
-//! engine (a child process kept running; its lane passes each search's `position`/`go` and
-//! `stop` on and forwards what the engine says).
+//! The computer player's jobs: a search of the game for the computer's move by the one computer
+//! player (`engine::player::Computer`): the built-in engine (built on the first search and kept
+//! as long as the app runs, with the opening book) or an external USI engine (a child process
+//! kept running; its lane passes each search's `position`/`go` and `stop` on and forwards what
+//! the engine says).
 
 use super::lane::{LaneMsg, Pending, run_jobs};
 use super::{JobContext, Report};
 pub use crate::core::Score;
 use crate::core::{Move, Position};
+use crate::engine::Engine;
 use crate::engine::levels::Level;
+pub use crate::engine::player::Computer;
+use crate::engine::player::{ComputerPlayer, UsiPlayer};
 use crate::engine::search::time::Limits;
-use crate::engine::usi::client::{EngineConfig, GoParams, UsiEngine};
-use crate::engine::usi::events::{BestMove, EngineError, EngineEvent as UsiEvent};
-use crate::engine::{Engine, EngineOptions};
+use crate::engine::usi::client::{GoParams, UsiEngine};
+use crate::engine::usi::events::{BestMove, EngineEvent as UsiEvent};
 use std::sync::mpsc::{Receiver, Sender};
-use std::time::Duration;
 
 /// A search for the computer's move in the game `start` + `moves`.
 #[derive(Clone, Debug)]
@@ -53,41 +55,12 @@ pub fn think_time_ms(level: Level) -> u64 {
     level.spec().think_ms
 }
 
-/// Who plays the computer's moves.
-pub enum Computer {
-    /// The built-in engine.
-    Builtin,
-    /// An external USI engine, started and ready.
-    External { engine: Box<UsiEngine>, name: String },
-}
-
-impl Computer {
-    /// An external USI engine (`path` plus arguments), with `options` sent as `setoption`
-    /// before `isready`. Fails with a clear message when the program cannot be started or does
-    /// not complete the handshake.
-    pub fn external(
-        path: &str,
-        args: &[String],
-        options: &std::collections::BTreeMap<String, String>,
-    ) -> Result<Computer, EngineError> {
-        let mut cfg = EngineConfig::new(path);
-        cfg.args = args.to_vec();
-        let mut engine = UsiEngine::start(&cfg)?;
-        for (name, value) in options {
-            engine.set_option(name, Some(value))?;
-        }
-        engine.is_ready(Duration::from_secs(30))?;
-        engine.new_game()?;
-        let name = if engine.id().name.is_empty() { path.to_string() } else { engine.id().name.clone() };
-        Ok(Computer::External { engine: Box::new(engine), name })
-    }
-
-    /// The engine's name for the record header.
-    pub fn name(&self) -> &str {
-        match self {
-            Computer::Builtin => "shogiban",
-            Computer::External { name, .. } => name,
-        }
+/// The computer player's name for the record's headers: the built-in engine's is `shogiban`
+/// (its level is written beside it), an external engine's the one it gave.
+pub fn header_name(computer: &Computer) -> String {
+    match computer {
+        Computer::Builtin(_) => "shogiban".to_string(),
+        Computer::Usi(p) => p.name(),
     }
 }
 
@@ -100,18 +73,10 @@ pub(super) fn lane(
     pending: &Pending,
 ) {
     match computer {
-        Computer::Builtin => {
-            let mut engine: Option<Engine> = None;
-            run_jobs(inbox, pending, |request, job| {
-                let engine = engine.get_or_insert_with(|| {
-                    let mut e = Engine::new(EngineOptions::default());
-                    e.set_book(Some(crate::engine::book::Book::builtin().into_hook(None)));
-                    e
-                });
-                Report::Engine(think(engine, request, job))
-            })
+        Computer::Builtin(mut player) => {
+            run_jobs(inbox, pending, |request, job| Report::Engine(think(player.engine(), request, job)))
         }
-        Computer::External { engine, .. } => external_lane(*engine, inbox, me, pending),
+        Computer::Usi(player) => external_lane(player, inbox, me, pending),
     }
 }
 
@@ -133,11 +98,12 @@ fn think(engine: &mut Engine, t: ThinkRequest, job: &JobContext) -> EngineReport
 /// An external engine's lane: a search is `position` + `go`; a stop is `stop`, and the
 /// `bestmove` that answers it is let go by.
 fn external_lane(
-    mut engine: UsiEngine,
+    mut player: UsiPlayer,
     inbox: &Receiver<LaneMsg<ThinkRequest>>,
     me: Sender<LaneMsg<ThinkRequest>>,
     pending: &Pending,
 ) {
+    let engine = player.usi();
     engine.forward_events(move |ev| {
         let _ = me.send(LaneMsg::Usi(ev));
     });
@@ -169,7 +135,7 @@ fn external_lane(
                 match engine.position(&t.start, &t.moves).and_then(|_| engine.go(&go)) {
                     Ok(()) => current = Some(job.context),
                     Err(_) => {
-                        let why = stopped_failed(&engine);
+                        let why = stopped_failed(engine);
                         job.context.finish(Report::Engine(EngineReport::Failed(why.clone())));
                         dead = Some(why);
                         pending.done();

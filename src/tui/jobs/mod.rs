@@ -34,13 +34,14 @@ mod mate;
 mod online;
 mod study;
 
-pub use computer::{Computer, EngineReport, Score, ThinkRequest, ThinkingInfo, think_time_ms};
+pub use computer::{Computer, EngineReport, Score, ThinkRequest, ThinkingInfo, header_name, think_time_ms};
 pub use files::{AutosaveFailure, FileJob, FileKind, FileReport};
 pub use library::{LibraryJob, LibraryKind, LibraryReport};
 pub use mate::{MateJob, MateKind, MateReport, TsumeAnswer};
 pub use online::ConnectRequest;
 pub use study::{GameReport, StudyJob, StudyKind, StudyReport};
 
+use crate::engine::levels::Level;
 use lane::{Control, Lane};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -242,7 +243,7 @@ impl Runner {
             next_ticket: 0,
             lanes: Lanes::default(),
             current: HashMap::new(),
-            engine_name: computer.name().to_string(),
+            engine_name: header_name(&computer),
             computer: Some(computer),
             engines: study::Engines::default(),
         }
@@ -267,7 +268,7 @@ impl Runner {
         let lanes = &mut self.lanes;
         match request {
             JobRequest::Think(request) => {
-                let computer = self.computer.take().unwrap_or(Computer::Builtin);
+                let computer = self.computer.take().unwrap_or_else(|| Computer::builtin(Level::MAX));
                 let lane = lanes.computer.get_or_insert_with(|| {
                     Lane::start(name, move |rx, me, p| computer::lane(computer, &rx, me, &p))
                 });

@@ -133,7 +133,7 @@ mod tests {
             move |e| {
                 let _ = tx.lock().unwrap().send(e);
             },
-            Computer::Builtin,
+            Computer::builtin(crate::engine::levels::Level::MAX),
         );
         let ticket = runner.start(JobRequest::Connect(ConnectRequest {
             host: "127.0.0.1".into(),

@@ -1,5 +1,5 @@
 use super::*;
-use crate::core::Position;
+use crate::core::{Move, Position};
 use crate::engine::search::time::Limits;
 use crate::record::GameRecord;
 use crate::tui::test_dir::TempDir;
@@ -58,7 +58,7 @@ fn think(pos: &Position, limits: Limits) -> JobRequest {
 
 #[test]
 fn a_new_search_stops_the_old_one_and_is_answered_without_waiting_for_it() {
-    let (mut r, rx) = runner(Computer::Builtin);
+    let (mut r, rx) = runner(Computer::builtin(crate::engine::levels::Level::MAX));
     let pos = middle_game();
     let old = r.start(think(&pos, Limits::movetime(600_000)));
     // the game moved on while the computer was still to move: stop, then think again
@@ -79,7 +79,7 @@ fn a_new_search_stops_the_old_one_and_is_answered_without_waiting_for_it() {
 
 #[test]
 fn reports_of_a_replaced_or_stopped_job_are_dropped() {
-    let (mut r, rx) = runner(Computer::Builtin);
+    let (mut r, rx) = runner(Computer::builtin(crate::engine::levels::Level::MAX));
     let pos = middle_game();
     let first = r.start(JobRequest::Study(StudyJob::Analyse {
         pos: Box::new(pos.clone()),
@@ -107,7 +107,7 @@ fn reports_of_a_replaced_or_stopped_job_are_dropped() {
 
 #[test]
 fn jobs_of_different_kinds_run_side_by_side() {
-    let (mut r, rx) = runner(Computer::Builtin);
+    let (mut r, rx) = runner(Computer::builtin(crate::engine::levels::Level::MAX));
     // an endless analysis does not hold up a threat probe
     r.start(JobRequest::Study(StudyJob::Analyse {
         pos: Box::new(middle_game()),
@@ -130,7 +130,7 @@ fn jobs_of_different_kinds_run_side_by_side() {
 #[test]
 fn saves_write_the_file_and_report_and_can_be_waited_for() {
     let d = TempDir::new("jobs-save");
-    let (mut r, rx) = runner(Computer::Builtin);
+    let (mut r, rx) = runner(Computer::builtin(crate::engine::levels::Level::MAX));
     let mut rec = GameRecord::default();
     rec.set_header("先手", "A");
     let path = d.0.join("sub/a.kifu");
@@ -226,8 +226,28 @@ fn saves_write_the_file_and_report_and_can_be_waited_for() {
 }
 
 #[test]
+fn an_external_engine_plays_on_the_lane_and_its_progress_comes_first() {
+    let command = format!("/bin/sh {}/tests/data/fake_usi_engine.sh", env!("CARGO_MANIFEST_DIR"));
+    let computer = Computer::usi(&command, &std::collections::BTreeMap::new()).unwrap();
+    assert_eq!(header_name(&computer), "FakeEngine 1.0");
+    let (mut r, rx) = runner(computer);
+    assert_eq!(r.engine_name(), "FakeEngine 1.0");
+    let asked = r.start(think(&Position::startpos(), Limits::movetime(1000)));
+    let (done, before) = finished(&mut r, &rx);
+    assert_eq!(done.ticket, asked);
+    let Report::Engine(EngineReport::Answer { best, declare_win: false }) = done.report else {
+        panic!("{done:?}")
+    };
+    assert_eq!(best, Move::from_usi("7g7f"));
+    assert!(
+        before.iter().any(|e| matches!(&e.report, Report::Engine(EngineReport::Thinking(i)) if i.depth == 2)),
+        "{before:?}"
+    );
+}
+
+#[test]
 fn an_external_engine_that_cannot_start_is_a_clear_error() {
-    let err = match Computer::external("/nonexistent/usi-engine", &[], &Default::default()) {
+    let err = match Computer::usi("/nonexistent/usi-engine", &std::collections::BTreeMap::new()) {
         Err(e) => e,
         Ok(_) => panic!("started a missing engine"),
     };
@@ -245,7 +265,7 @@ fn the_library_scans_in_a_job_and_a_record_opened_is_remembered_and_a_stopped_sc
         .unwrap();
     let recent = RecentFiles::in_dir(&d.0.join("data"));
     let sources = Sources { recent: Some(recent.clone()), folders: vec![(Origin::Documents, docs.clone())] };
-    let (mut r, rx) = runner(Computer::Builtin);
+    let (mut r, rx) = runner(Computer::builtin(crate::engine::levels::Level::MAX));
     // a scan replaced by a newer one: only the newer one's answer comes through
     let first = r.start(JobRequest::Library(LibraryJob::Scan { sources: sources.clone() }));
     let second = r.start(JobRequest::Library(LibraryJob::Scan { sources }));
