@@ -69,7 +69,7 @@ pub struct Args {
     #[arg(long, value_name = "TEMPLATE", default_value = "{game_id}", value_parser = parse_name)]
     name: String,
     /// Milliseconds kept back from the clock on every move for the network
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    #[arg(long, value_name = "MS", default_value_t = shogiban::online::clock::MARGIN_MS)]
     margin: u64,
     /// Seconds between the empty keep-alive lines sent to the server, whoever is to move (at
     /// least 30)

@@ -90,6 +90,10 @@ pub struct ServerClock {
     turn_started: Option<Instant>,
 }
 
+/// Milliseconds a computer player keeps back from the server's clock on every move, for the
+/// network (`shogiban csa --margin`'s default, and the app's engine playing online).
+pub const MARGIN_MS: u64 = 1000;
+
 impl ServerClock {
     /// The time budget of `to_move` for a computer player, from this clock at `now`, with
     /// `margin_ms` kept back for the network.

@@ -65,6 +65,8 @@ pub fn run(mut app: App, computer: Computer, settings: Option<settings::Settings
     let mut autosave = Autosave::new(&app, Store::platform());
     let guard = terminal::TerminalGuard::enter()?;
     terminal::spawn_input_reader(tx.clone())?;
+    let external = matches!(computer, Computer::Usi(_)).then(|| jobs::header_name(&computer));
+    app.set_external_engine(external);
     let mut runner = Runner::new(
         move |job| {
             let _ = tx.send(Event::Job(job));

@@ -13,7 +13,7 @@ use crate::engine::search::time::Limits;
 use crate::record::{NodeId, Special, SpecialKind};
 #[cfg(test)]
 use crate::tui::jobs::JobRequest;
-use crate::tui::jobs::{EngineReport, JobKind, ThinkRequest, think_time_ms};
+use crate::tui::jobs::{EngineReport, JobKind, ThinkBy, ThinkRequest, think_time_ms};
 use std::time::{Duration, Instant};
 
 /// The computer's play, seen from the app.
@@ -34,6 +34,8 @@ pub(super) struct ComputerPlay {
     pub(super) engine_info: Option<crate::tui::jobs::ThinkingInfo>,
     /// The computer's name (for the record's player headers).
     pub(super) engine_name: String,
+    /// The external engine's name, when the app was started with one (online play offers it).
+    pub(super) external: Option<String>,
 }
 
 impl Default for ComputerPlay {
@@ -46,6 +48,7 @@ impl Default for ComputerPlay {
             pace_ms: DEFAULT_PACE_MS,
             engine_info: None,
             engine_name: "shogiban".into(),
+            external: None,
         }
     }
 }
@@ -75,6 +78,17 @@ impl App {
             && !self.line_ended()
             && !self.status().is_over()
             && !self.learning()
+    }
+
+    /// Whether the computer should be thinking now: in an online game, the engine playing for
+    /// the player ([`App::online_engine_to_move`]); elsewhere as [`App::engine_to_move`].
+    fn computer_to_move(&self) -> bool {
+        if self.online().is_some() { self.online_engine_to_move() } else { self.engine_to_move() }
+    }
+
+    /// The external engine the app was started with, by name (`None`: the built-in one only).
+    pub fn set_external_engine(&mut self, name: Option<String>) {
+        self.play.computer.external = name;
     }
 
     /// Whether computer-against-computer play is paused.
@@ -209,6 +223,11 @@ impl App {
                 }
                 self.play_engine_answer(now);
             }
+            EngineReport::Failed(message) if self.online().is_some() => {
+                self.play.computer.thinking = None;
+                self.play.computer.engine_info = None;
+                self.online_engine_failed(&message);
+            }
             EngineReport::Failed(message) => {
                 // nothing is lost: the game stays, both sides become human
                 self.play.players = [Player::Human, Player::Human];
@@ -241,16 +260,24 @@ impl App {
         let node = t.node;
         self.play.computer.thinking = None;
         self.play.computer.engine_info = None;
-        if self.game.node() != node || !self.engine_to_move() {
+        if self.game.node() != node || !self.computer_to_move() {
             return;
         }
-        self.engine_result(node, best, declare_win);
+        if self.online().is_some() {
+            self.online_engine_result(best, declare_win);
+        } else {
+            self.engine_result(node, best, declare_win);
+        }
     }
 
     /// The least time an answer is held back after the search was asked for: the pace in
     /// computer against computer; against a person, the level's natural thinking time when the
     /// setting is on (on the clock, never more than a twentieth of what the computer has left).
     fn least_think_time(&self, now: Instant) -> Duration {
+        if self.online().is_some() {
+            // the server's clock runs: the engine's move goes at once
+            return Duration::ZERO;
+        }
         if self.play.players == [Player::Engine, Player::Engine] {
             return self.pace();
         }
@@ -279,15 +306,22 @@ impl App {
     /// before the outbox is handed out).
     pub(super) fn engine_requests(&mut self, now: Instant) {
         let here = self.game.node();
+        let to_move = self.computer_to_move();
         if let Some(t) = &self.play.computer.thinking
-            && (t.node != here || !self.engine_to_move())
+            && (t.node != here || !to_move)
         {
             // the user moved elsewhere, paused or took over: forget that search
             self.play.computer.thinking = None;
             self.play.computer.engine_info = None;
             self.outbox.stop(JobKind::Engine);
         }
-        if !self.engine_to_move() || self.play.computer.thinking.is_some() {
+        if !to_move || self.play.computer.thinking.is_some() {
+            return;
+        }
+        if let Some(request) = self.online_think_request(now) {
+            self.play.computer.thinking = Some(Thinking { node: here, started: now, answer: None });
+            self.play.computer.engine_info = Some(Default::default());
+            self.outbox.start(request);
             return;
         }
         let limits = match self.clock() {
@@ -313,6 +347,8 @@ impl App {
             moves: self.game.record().moves_to(here),
             level: self.mover_level(),
             limits,
+            by: ThinkBy::Computer,
+            go: None,
         });
     }
 

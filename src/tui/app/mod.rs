@@ -56,7 +56,7 @@ pub use mode::{Mode, Overlay};
 pub use navigate::{VariationList, subtree_moves};
 pub use new_game::{ClockPart, NewGameChoice};
 pub use online::{Online, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Watched};
-pub use online_form::{FormField, OnlineForm};
+pub use online_form::{FormField, OnlineForm, PlayAs};
 pub use outbox::Outbox;
 pub use popups::Popup;
 pub use selection::{Focus, Selection};

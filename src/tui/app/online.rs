@@ -9,14 +9,17 @@
 //! session's, copied after every change, so autosave, saving and the record panel work as in a
 //! local game. The password lives in memory only, unless the player asks to remember it.
 
-use super::online_form::{FormField, OnlineForm};
+use super::online_form::{FormField, OnlineForm, PlayAs};
 use super::{App, Mode, Popup};
 use crate::core::{Color, Move};
+use crate::engine::levels::Level;
+use crate::engine::player::TimeBudget;
+use crate::online::clock::MARGIN_MS;
 use crate::online::connection::{LOGIN_TIMEOUT, MIN_KEEPALIVE};
 use crate::online::{CsaPhase, CsaSession, Incoming, LoginMode, SessionError};
 use crate::record::explain::describe;
 use crate::tui::event::Command;
-use crate::tui::jobs::{ConnectRequest, JobKind};
+use crate::tui::jobs::{ConnectRequest, JobKind, ThinkBy, ThinkRequest};
 use crate::tui::settings::{OnlineSettings, OnlineSide};
 use crate::tui::storage::passwords::password_key;
 use crate::tui::text::online::OnlineText;
@@ -98,6 +101,8 @@ pub struct Online {
     pub(super) watched: Option<Watched>,
     /// The password of this session, in memory only, to log in again for the next game.
     pub(super) password: String,
+    /// Who plays the player's moves: the player, or an engine the player watches.
+    pub(super) play_as: PlayAs,
 }
 
 impl std::fmt::Debug for Online {
@@ -125,6 +130,7 @@ impl Online {
             list: None,
             watched: None,
             password: String::new(),
+            play_as: PlayAs::Me,
         }
     }
 
@@ -138,6 +144,11 @@ impl Online {
 
     pub fn settings(&self) -> &OnlineSettings {
         &self.settings
+    }
+
+    /// Who plays the player's moves.
+    pub fn play_as(&self) -> PlayAs {
+        self.play_as
     }
 
     /// How long the stage has lasted at `now`.
@@ -267,6 +278,7 @@ impl App {
         let password =
             self.secrets.env_password.clone().or_else(|| self.secrets.remembered.get(&key).cloned());
         let mut form = OnlineForm::from_settings(&settings, password);
+        form.external = self.play.computer.external.clone();
         // the first field not filled in
         form.field = FormField::ALL
             .iter()
@@ -324,6 +336,7 @@ impl App {
         let peer = format!("{}:{}", checked.host, checked.port);
         o.note(true, format!("(connect {peer})"));
         o.password = form.password.clone();
+        o.play_as = form.play_as;
         let (login, masked) = o.session.login_lines(&form.password);
         o.send(login, masked);
         o.set_stage(Stage::Connecting, now);
@@ -410,6 +423,17 @@ impl App {
     /// A move from the board in an online game: sent to the server (it enters the record when
     /// the server repeats it). `None`: not an online game, the board plays it as usual.
     pub(super) fn online_takes(&mut self, m: Move) -> Option<bool> {
+        let o = self.online()?;
+        if o.play_as != PlayAs::Me && o.stage == Stage::Playing {
+            self.board.selection = None;
+            self.status.set(self.online_text().engine_plays.into());
+            return Some(false);
+        }
+        self.online_send_move(m)
+    }
+
+    /// Sends `m`, the player's or the engine's, as the player's move (see [`App::online_takes`]).
+    fn online_send_move(&mut self, m: Move) -> Option<bool> {
         let t = self.online_text();
         let at_end = self.game.node() == self.game.record().main_line_end();
         let illegal = self.pos().why_illegal(m).err().map(|why| describe(&why, self.explain_lang()));
@@ -432,6 +456,76 @@ impl App {
         self.board.selection = None;
         self.status.set(message);
         Some(false)
+    }
+
+    /// Whether an engine plays for the player in the online game on (the study panel shows its
+    /// thinking).
+    pub fn engine_plays_online(&self) -> bool {
+        self.online().is_some_and(|o| o.play_as != PlayAs::Me && o.stage == Stage::Playing)
+    }
+
+    /// Whether the engine playing for the player is to move: a game on, the player's turn, the
+    /// board at its last move.
+    pub(super) fn online_engine_to_move(&self) -> bool {
+        self.online()
+            .is_some_and(|o| o.play_as != PlayAs::Me && o.stage == Stage::Playing && o.session.is_my_turn())
+            && self.game.node() == self.game.record().main_line_end()
+    }
+
+    /// The search of the engine playing for the player: the game so far, the built-in engine at
+    /// its level or the external engine, on the server's clock less [`MARGIN_MS`]. `None`
+    /// outside online play.
+    pub(super) fn online_think_request(&self, now: Instant) -> Option<ThinkRequest> {
+        let o = self.online()?;
+        let side = o.session.position().side_to_move();
+        let budget = match o.session.clock() {
+            Some(c) => c.budget(side, MARGIN_MS, now),
+            None => TimeBudget {
+                time_ms: None,
+                increment_ms: 0,
+                byoyomi_ms: 0,
+                margin_ms: MARGIN_MS,
+                deadline: None,
+            },
+        };
+        let (level, by) = match o.play_as {
+            PlayAs::Builtin(level) => (level, ThinkBy::Builtin),
+            PlayAs::External | PlayAs::Me => (Level::MAX, ThinkBy::Computer),
+        };
+        let record = o.session.record();
+        Some(ThinkRequest {
+            start: Box::new(record.initial().clone()),
+            moves: record.moves_to(record.main_line_end()),
+            level,
+            limits: budget.limits(),
+            by,
+            go: Some(Box::new(budget.go())),
+        })
+    }
+
+    /// The answer of the engine playing for the player: its move sent, or the resignation or
+    /// declaration it chose.
+    pub(super) fn online_engine_result(&mut self, best: Option<Move>, declare_win: bool) {
+        match best {
+            Some(m) => {
+                self.online_send_move(m);
+            }
+            None if declare_win => {
+                self.online_declare();
+            }
+            None => {
+                self.online_resign();
+            }
+        }
+    }
+
+    /// The engine playing for the player stopped: the player plays on, on the board.
+    pub(super) fn online_engine_failed(&mut self, why: &str) {
+        let t = self.online_text();
+        if let Some(o) = self.online_mut() {
+            o.play_as = PlayAs::Me;
+        }
+        self.status.set((t.engine_stopped)(why));
     }
 
     /// `R` in an online game: `%TORYO`. `None`: not an online game.
@@ -487,6 +581,7 @@ impl App {
             // the standard mode is one game per connection: log in again for the next
             let mut form = OnlineForm::from_settings(&o.settings, Some(o.password.clone()));
             form.extended = false;
+            form.play_as = o.play_as;
             o.set_stage(Stage::Dialog(form), now);
             return self.online_connect(now);
         }

@@ -3,7 +3,7 @@
 //! follows the session's; a watched game's lines are read as a CSA record.
 
 use super::online::{CHAT_LINES, Stage, Watched};
-use super::online_form::{FormField, OnlineForm};
+use super::online_form::{FormField, OnlineForm, PlayAs};
 use super::{App, Popup};
 use crate::core::Color;
 use crate::online::{Incoming, SessionEvent};
@@ -73,8 +73,11 @@ impl App {
     pub(super) fn back_to_dialog(&mut self, problem: String, now: Instant) {
         let settings = self.settings.online.clone();
         let password = None;
+        let external = self.play.computer.external.clone();
         let Some(o) = self.online_mut() else { return };
         let mut form = OnlineForm::from_settings(&settings, password);
+        form.play_as = o.play_as;
+        form.external = external;
         form.password = String::new();
         form.field = FormField::ALL.iter().position(|&f| f == FormField::Password).unwrap_or(0);
         form.problem = Some(problem.clone());
@@ -123,9 +126,13 @@ impl App {
                     o.send_plain(line);
                 }
                 let me = o.session.my_color().unwrap_or(Color::Black);
+                let engine = o.play_as != PlayAs::Me;
                 self.sync_online_record(true);
                 self.board.flipped = me == Color::White;
                 self.status.set((t.started)(me == Color::Black, self.pos().side_to_move() == me));
+                if engine {
+                    self.status.set(format!("{} · {}", self.status.text(), t.engine_plays));
+                }
             }
             SessionEvent::Rejected { by } => {
                 let words = (t.rejected)(&by);

@@ -1,6 +1,7 @@
 //! The connection dialog of online play: its fields, their values checked, and editing them.
 //! The password is only ever in memory here (never printed: `Debug` leaves it out).
 
+use crate::engine::levels::Level;
 use crate::tui::settings::{OnlineSettings, OnlineSide};
 use crate::tui::text::online::OnlineText;
 
@@ -16,10 +17,11 @@ pub enum FormField {
     AutoAgree,
     Extended,
     Remember,
+    PlayAs,
 }
 
 impl FormField {
-    pub const ALL: [FormField; 9] = [
+    pub const ALL: [FormField; 10] = [
         FormField::Host,
         FormField::Port,
         FormField::User,
@@ -29,6 +31,7 @@ impl FormField {
         FormField::AutoAgree,
         FormField::Extended,
         FormField::Remember,
+        FormField::PlayAs,
     ];
 
     /// Whether the field is text typed in (the others are choices).
@@ -37,6 +40,30 @@ impl FormField {
             self,
             FormField::Host | FormField::Port | FormField::User | FormField::Password | FormField::Game
         )
+    }
+}
+
+/// Who plays the player's moves in an online game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlayAs {
+    /// The player, on the board.
+    Me,
+    /// The built-in engine at a level; the player watches and may resign for it.
+    Builtin(Level),
+    /// The external USI engine the app was started with.
+    External,
+}
+
+impl PlayAs {
+    /// The choices in the dialog's order: the player, the built-in engine at each level, the
+    /// external engine when there is one.
+    pub fn choices(external: bool) -> Vec<PlayAs> {
+        let mut all = vec![PlayAs::Me];
+        all.extend(Level::all().map(PlayAs::Builtin));
+        if external {
+            all.push(PlayAs::External);
+        }
+        all
     }
 }
 
@@ -55,6 +82,10 @@ pub struct OnlineForm {
     pub remember: bool,
     /// The keep-alive interval of the settings, in seconds (not a field of the dialog).
     pub keepalive_s: u64,
+    /// Who plays: the player or an engine.
+    pub play_as: PlayAs,
+    /// The external engine's name, when the app was started with one (not a field).
+    pub external: Option<String>,
     /// The field being edited (index into `FormField::ALL`).
     pub field: usize,
     /// What was wrong with the values, or why the last try failed.
@@ -82,6 +113,8 @@ impl OnlineForm {
             extended: s.extended,
             remember: false,
             keepalive_s: s.keepalive_s,
+            play_as: PlayAs::Me,
+            external: None,
             field: 0,
             problem: None,
         }
@@ -146,7 +179,7 @@ impl OnlineForm {
         self.field = (self.field as i32 + delta).rem_euclid(n) as usize;
     }
 
-    /// Changes the focused choice (side, agree by itself, x1, remember).
+    /// Changes the focused choice (side, agree by itself, x1, remember, who plays).
     pub fn toggle(&mut self, delta: i32) {
         match self.focused() {
             FormField::Side => {
@@ -157,6 +190,11 @@ impl OnlineForm {
             FormField::AutoAgree => self.auto_agree = !self.auto_agree,
             FormField::Extended => self.extended = !self.extended,
             FormField::Remember => self.remember = !self.remember,
+            FormField::PlayAs => {
+                let all = PlayAs::choices(self.external.is_some());
+                let i = all.iter().position(|&p| p == self.play_as).unwrap_or(0) as i32;
+                self.play_as = all[(i + delta).rem_euclid(all.len() as i32) as usize];
+            }
             _ => {}
         }
     }

@@ -713,3 +713,140 @@ fn who_and_games_during_a_game_show_their_answers_over_the_board() {
     assert!(s.contains("%%LIST:") && s.contains(GAME_ID), "{s}");
     assert_eq!(app.online().unwrap().stage(), &Stage::Playing);
 }
+
+/// The lines sent and the search asked for by the next commands.
+fn sent_and_search(app: &mut App, now: Instant) -> (Vec<String>, Option<crate::tui::jobs::ThinkRequest>) {
+    let mut sent = Vec::new();
+    let mut search = None;
+    for c in app.commands(now) {
+        match c {
+            Command::Send(l) => sent.push(l),
+            Command::Start(JobRequest::Think(r)) => search = Some(r),
+            _ => {}
+        }
+    }
+    (sent, search)
+}
+
+/// The dialog with "play as" stepped `steps` choices on (with an external engine named
+/// `external`), then logged in, agreed and started: alice plays ☗ on 10 minutes and 10 s.
+fn engine_game(steps: i32, external: Option<&str>, t0: Instant) -> App {
+    let mut app = App::new(crate::core::Position::startpos());
+    app.set_settings(Settings { language: Language::En, ..Settings::default() });
+    app.set_online_secrets(OnlineSecrets { env_password: Some("s3cret".into()), ..Default::default() });
+    app.set_external_engine(external.map(String::from));
+    app.open_online(Some(settings(false)), t0);
+    let at = FormField::ALL.iter().position(|&f| f == FormField::PlayAs).unwrap();
+    app.edit_online_form(|f| {
+        f.field = at;
+        f.toggle(steps);
+    });
+    app.online_connect(t0);
+    drain(&mut app, t0);
+    feed(&mut app, "LOGIN:alice OK", t0);
+    feed(&mut app, &summary('+', BYOYOMI), t0);
+    app.online_answer(true, t0);
+    drain(&mut app, t0);
+    feed(&mut app, &format!("START:{GAME_ID}"), t0);
+    assert_eq!(app.online().unwrap().stage(), &Stage::Playing);
+    app
+}
+
+#[test]
+fn the_dialog_offers_me_each_level_of_the_builtin_engine_and_the_external_engine_when_there_is_one() {
+    let t0 = Instant::now();
+    let mut app = dialog(Language::En, false, t0);
+    let form = app.online_form().unwrap();
+    assert_eq!((form.play_as, form.external.as_deref()), (PlayAs::Me, None));
+    let at = FormField::ALL.iter().position(|&f| f == FormField::PlayAs).unwrap();
+    app.edit_online_form(|f| {
+        f.field = at;
+        f.toggle(-1);
+    });
+    // no external engine: back from "me" is the built-in engine at its top level
+    assert_eq!(app.online_form().unwrap().play_as, PlayAs::Builtin(crate::engine::levels::Level::MAX));
+    let shown = screen_text(&app, 110, 34, t0);
+    assert!(
+        shown.lines().any(|l| l.contains("play as") && l.contains("the built-in engine, level 10")),
+        "{shown}"
+    );
+    let mut app = dialog(Language::En, false, t0);
+    app.set_external_engine(Some("Gikou 2".into()));
+    app.open_online(Some(settings(false)), t0);
+    app.edit_online_form(|f| {
+        f.field = at;
+        f.toggle(-1);
+    });
+    assert_eq!(app.online_form().unwrap().play_as, PlayAs::External);
+    let shown = screen_text(&app, 110, 34, t0);
+    assert!(shown.contains("the external engine Gikou 2"), "{shown}");
+}
+
+#[test]
+fn the_builtin_engine_plays_for_the_player_on_the_servers_clock_and_the_player_may_resign_for_it() {
+    use crate::tui::jobs::{EngineReport, Report, ThinkBy, ThinkingInfo};
+    let t0 = Instant::now();
+    // one step on from "me": the built-in engine at level 1
+    let mut app = engine_game(1, None, t0);
+    assert_eq!(app.online().unwrap().play_as(), PlayAs::Builtin(crate::engine::levels::Level::MIN));
+    assert!(app.message().contains("the engine plays for you"), "{}", app.message());
+    // alice (☗) is to move: the engine is asked, with the server's clock less the margin
+    let (sent, search) = sent_and_search(&mut app, t0);
+    assert!(sent.is_empty(), "{sent:?}");
+    let search = search.expect("the engine was not asked to move");
+    assert_eq!((search.by, search.level), (ThinkBy::Builtin, crate::engine::levels::Level::MIN));
+    assert!(search.moves.is_empty());
+    assert_eq!(search.limits.time, [Some(600_000), Some(600_000)]);
+    assert_eq!(search.limits.byoyomi, 10_000);
+    let go = search.go.expect("no go for an external engine");
+    assert_eq!((go.btime, go.byoyomi), (Some(600_000), Some(9_000)));
+    // a move from the board is the engine's to make
+    app.submit_typed("2g2f");
+    assert!(app.message().contains("the engine plays for you"), "{}", app.message());
+    assert!(sent_and_search(&mut app, t0).0.is_empty());
+    // its thinking is shown, then its move is sent
+    let pv = vec![Move::from_usi("7g7f").unwrap(), Move::from_usi("3c3d").unwrap()];
+    let info = ThinkingInfo { depth: 3, score: Some(crate::core::Score::Cp(42)), pv };
+    app.on_job(Report::Engine(EngineReport::Thinking(info)), t0);
+    let screen = screen_text(&app, 110, 34, t0);
+    assert!(screen.contains("+42") && screen.contains("７六歩"), "{screen}");
+    let m = Move::from_usi("7g7f").unwrap();
+    app.on_job(Report::Engine(EngineReport::Answer { best: Some(m), declare_win: false }), t0);
+    assert_eq!(sent_and_search(&mut app, t0).0, ["+7776FU"]);
+    feed(&mut app, "+7776FU,T1\n-3334FU,T2", t0);
+    // the player's turn again: a new search of the game so far
+    let (_, search) = sent_and_search(&mut app, t0);
+    assert_eq!(search.expect("no second search").moves.len(), 2);
+    // the player resigns for it: %TORYO goes, and the search is let go
+    app.online_resign();
+    let commands = app.commands(t0);
+    assert!(commands.iter().any(|c| matches!(c, Command::Send(l) if l == "%TORYO")), "{commands:?}");
+    assert!(commands.iter().any(|c| matches!(c, Command::Stop(JobKind::Engine))), "{commands:?}");
+    app.on_job(Report::Engine(EngineReport::Answer { best: Some(m), declare_win: false }), t0);
+    assert!(sent_and_search(&mut app, t0).0.is_empty());
+}
+
+#[test]
+fn the_external_engine_plays_with_its_go_its_resignation_is_sent_and_a_failure_hands_the_game_back() {
+    use crate::tui::jobs::{EngineReport, Report, ThinkBy};
+    let t0 = Instant::now();
+    // one step back from "me": the external engine
+    let mut app = engine_game(-1, Some("FakeEngine"), t0);
+    let (_, search) = sent_and_search(&mut app, t0);
+    let search = search.expect("the engine was not asked to move");
+    assert_eq!(search.by, ThinkBy::Computer);
+    assert_eq!(search.go.map(|g| (g.wtime, g.byoyomi)), Some((Some(600_000), Some(9_000))));
+    // it resigns: %TORYO
+    app.on_job(Report::Engine(EngineReport::Answer { best: None, declare_win: false }), t0);
+    assert_eq!(sent_and_search(&mut app, t0).0, ["%TORYO"]);
+    // another game, the engine fails: the player plays on from the board
+    let mut app = engine_game(-1, Some("FakeEngine"), t0);
+    assert!(sent_and_search(&mut app, t0).1.is_some());
+    app.on_job(Report::Engine(EngineReport::Failed("it crashed".into())), t0);
+    assert_eq!(app.online().unwrap().play_as(), PlayAs::Me);
+    assert!(app.message().contains("the engine stopped (it crashed): you play on"), "{}", app.message());
+    app.submit_typed("7g7f");
+    let (sent, search) = sent_and_search(&mut app, t0);
+    assert_eq!(sent, ["+7776FU"]);
+    assert!(search.is_none(), "{search:?}");
+}

@@ -11,9 +11,10 @@ use crate::core::{Move, Position};
 use crate::engine::Engine;
 use crate::engine::levels::Level;
 pub use crate::engine::player::Computer;
-use crate::engine::player::{ComputerPlayer, UsiPlayer};
+use crate::engine::player::{BuiltinPlayer, ComputerPlayer, UsiPlayer};
 use crate::engine::search::time::Limits;
-use crate::engine::usi::client::{GoParams, UsiEngine};
+pub use crate::engine::usi::client::GoParams;
+use crate::engine::usi::client::UsiEngine;
 use crate::engine::usi::events::{BestMove, EngineEvent as UsiEvent};
 use std::sync::mpsc::{Receiver, Sender};
 
@@ -23,7 +24,21 @@ pub struct ThinkRequest {
     pub start: Box<Position>,
     pub moves: Vec<Move>,
     pub level: Level,
+    /// The built-in engine's limits.
     pub limits: Limits,
+    /// Who searches.
+    pub by: ThinkBy,
+    /// An external engine's `go` (its clock); `None`: a byoyomi of the limits' move time.
+    pub go: Option<Box<GoParams>>,
+}
+
+/// Who searches for a [`ThinkRequest`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ThinkBy {
+    /// The computer the app was started with: the built-in engine, or the external one.
+    Computer,
+    /// The built-in engine, even beside an external one.
+    Builtin,
 }
 
 /// What the computer player reports.
@@ -96,7 +111,8 @@ fn think(engine: &mut Engine, t: ThinkRequest, job: &JobContext) -> EngineReport
 }
 
 /// An external engine's lane: a search is `position` + `go`; a stop is `stop`, and the
-/// `bestmove` that answers it is let go by.
+/// `bestmove` that answers it is let go by. A search asked of the built-in engine runs on the
+/// lane's thread, with a built-in player of the lane's own (built at its first search).
 fn external_lane(
     mut player: UsiPlayer,
     inbox: &Receiver<LaneMsg<ThinkRequest>>,
@@ -110,6 +126,7 @@ fn external_lane(
     // the search in progress, and `bestmove`s still to come for searches stopped
     let mut current: Option<JobContext> = None;
     let mut stale = 0usize;
+    let mut builtin = BuiltinPlayer::new(Level::MAX);
     let mut dead: Option<String> = None;
     let stopped_failed =
         |engine: &UsiEngine| format!("the engine stopped answering: {}", engine.stderr_tail());
@@ -126,12 +143,21 @@ fn external_lane(
                     continue;
                 }
                 let t = &job.request;
+                if t.by == ThinkBy::Builtin {
+                    let report = think(builtin.engine(), job.request, &job.context);
+                    job.context.finish(Report::Engine(report));
+                    pending.done();
+                    continue;
+                }
                 if let Some(why) = &dead {
                     job.context.finish(Report::Engine(EngineReport::Failed(why.clone())));
                     pending.done();
                     continue;
                 }
-                let go = GoParams { byoyomi: t.limits.movetime.or(Some(1000)), ..GoParams::default() };
+                let go = t.go.as_deref().cloned().unwrap_or_else(|| GoParams {
+                    byoyomi: t.limits.movetime.or(Some(1000)),
+                    ..GoParams::default()
+                });
                 match engine.position(&t.start, &t.moves).and_then(|_| engine.go(&go)) {
                     Ok(()) => current = Some(job.context),
                     Err(_) => {

@@ -34,7 +34,9 @@ mod mate;
 mod online;
 mod study;
 
-pub use computer::{Computer, EngineReport, Score, ThinkRequest, ThinkingInfo, header_name, think_time_ms};
+pub use computer::{
+    Computer, EngineReport, GoParams, Score, ThinkBy, ThinkRequest, ThinkingInfo, header_name, think_time_ms,
+};
 pub use files::{AutosaveFailure, FileJob, FileKind, FileReport};
 pub use library::{LibraryJob, LibraryKind, LibraryReport};
 pub use mate::{MateJob, MateKind, MateReport, TsumeAnswer};

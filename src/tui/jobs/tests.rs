@@ -53,6 +53,8 @@ fn think(pos: &Position, limits: Limits) -> JobRequest {
         moves: Vec::new(),
         level: crate::engine::levels::Level::MAX,
         limits,
+        by: ThinkBy::Computer,
+        go: None,
     })
 }
 
@@ -243,6 +245,27 @@ fn an_external_engine_plays_on_the_lane_and_its_progress_comes_first() {
         before.iter().any(|e| matches!(&e.report, Report::Engine(EngineReport::Thinking(i)) if i.depth == 2)),
         "{before:?}"
     );
+}
+
+#[test]
+fn a_search_asked_of_the_builtin_engine_runs_beside_an_external_one() {
+    let command = format!("/bin/sh {}/tests/data/fake_usi_engine.sh", env!("CARGO_MANIFEST_DIR"));
+    let computer = Computer::usi(&command, &std::collections::BTreeMap::new()).unwrap();
+    let (mut r, rx) = runner(computer);
+    // the fake engine always answers 7g7f, which is not legal here
+    let pos = middle_game();
+    let JobRequest::Think(mut request) = think(&pos, Limits::depth(2)) else { unreachable!() };
+    request.by = ThinkBy::Builtin;
+    request.level = crate::engine::levels::Level::MIN;
+    r.start(JobRequest::Think(request));
+    let (done, _) = finished(&mut r, &rx);
+    let Report::Engine(EngineReport::Answer { best: Some(m), .. }) = done.report else { panic!("{done:?}") };
+    assert!(pos.is_legal(m), "{}", m.usi());
+    // and the external engine still answers the next search
+    r.start(think(&Position::startpos(), Limits::movetime(1000)));
+    let (done, _) = finished(&mut r, &rx);
+    let Report::Engine(EngineReport::Answer { best, .. }) = done.report else { panic!("{done:?}") };
+    assert_eq!(best, Move::from_usi("7g7f"));
 }
 
 #[test]

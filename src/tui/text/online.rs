@@ -11,7 +11,18 @@ pub struct OnlineText {
     pub stages: [&'static str; 8],
     pub dialog_title: &'static str,
     /// The dialog's labels, in `FormField::ALL` order.
-    pub fields: [&'static str; 9],
+    pub fields: [&'static str; 10],
+    /// Who plays: the player, the built-in engine at a level, the external engine by name.
+    pub play_as_me: &'static str,
+    pub play_as_builtin: fn(u8) -> String,
+    pub play_as_external: fn(&str) -> String,
+    /// A move from the board while the engine plays for the player.
+    pub engine_plays: &'static str,
+    /// The engine playing for the player stopped (why): the player plays on.
+    pub engine_stopped: fn(&str) -> String,
+    /// The study panel's title while the engine plays for the player (its depth, 0 before
+    /// the first).
+    pub engine_title: fn(u32) -> String,
     /// Any side, sente, gote.
     pub sides: [&'static str; 3],
     pub yes_no: [&'static str; 2],
@@ -215,7 +226,17 @@ pub static EN: OnlineText = OnlineText {
         "agree by itself",
         "extended mode (x1)",
         "remember the password",
+        "play as",
     ],
+    play_as_me: "me",
+    play_as_builtin: |n| format!("the built-in engine, level {n}"),
+    play_as_external: |name| format!("the external engine {name}"),
+    engine_plays: "the engine plays for you: watch it, or resign for it (R)",
+    engine_stopped: |why| format!("the engine stopped ({why}): you play on"),
+    engine_title: |depth| match depth {
+        0 => " The engine plays for you ".to_string(),
+        d => format!(" The engine plays for you  depth {d} "),
+    },
     sides: ["any (the server decides)", "☗ sente", "☖ gote"],
     yes_no: ["yes", "no"],
     dialog_typing: "type",
@@ -320,7 +341,17 @@ pub static JA: OnlineText = OnlineText {
         "自動で同意",
         "拡張モード (x1)",
         "パスワードを記憶",
+        "指し手",
     ],
+    play_as_me: "自分",
+    play_as_builtin: |n| format!("内蔵エンジン レベル{n}"),
+    play_as_external: |name| format!("外部エンジン {name}"),
+    engine_plays: "エンジンが代わりに指しています: 見守るか、代わりに投了できます (R)",
+    engine_stopped: |why| format!("エンジンが止まりました ({why}): 続きはあなたが指します"),
+    engine_title: |depth| match depth {
+        0 => " エンジンが代わりに指しています ".to_string(),
+        d => format!(" エンジンが代わりに指しています  深さ{d} "),
+    },
     sides: ["どちらでも (サーバが決める)", "☗ 先手", "☖ 後手"],
     yes_no: ["はい", "いいえ"],
     dialog_typing: "入力",

@@ -3,7 +3,7 @@
 
 use super::frame::{centered, clear_under, frame};
 use super::key_line::keys_line;
-use crate::tui::app::{App, FormField, OnlineForm, Stage};
+use crate::tui::app::{App, FormField, OnlineForm, PlayAs, Stage};
 use crate::tui::keymap::{Action, KeyMode};
 use crate::tui::settings::OnlineSide;
 use crate::tui::text::online::OnlineText;
@@ -93,6 +93,16 @@ pub fn dialog_lines(t: &OnlineText, form: &OnlineForm) -> Vec<String> {
                 FormField::AutoAgree => yes_no(t, form.auto_agree),
                 FormField::Extended => yes_no(t, form.extended),
                 FormField::Remember => yes_no(t, form.remember),
+                FormField::PlayAs => {
+                    let who = match form.play_as {
+                        PlayAs::Me => t.play_as_me.to_string(),
+                        PlayAs::Builtin(level) => (t.play_as_builtin)(level.get()),
+                        PlayAs::External => {
+                            (t.play_as_external)(form.external.as_deref().unwrap_or_default())
+                        }
+                    };
+                    format!("◀ {who} ▶")
+                }
             };
             let focused = i == form.field;
             let mark = if focused { "▶" } else { " " };

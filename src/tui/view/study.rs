@@ -20,9 +20,13 @@ const GRAPH_CLAMP: f64 = 2000.0;
 /// Rows of the graph, border included.
 const GRAPH_ROWS: u16 = 8;
 
-/// Whether the panel is shown: analysis on, an analysis in the record, or one running.
+/// Whether the panel is shown: analysis on, an analysis in the record, one running, or an
+/// engine playing for the player online.
 pub fn visible(app: &App) -> bool {
-    app.analysing() || app.review().has_scores() || app.game_analysis_progress().is_some()
+    app.analysing()
+        || app.review().has_scores()
+        || app.game_analysis_progress().is_some()
+        || app.engine_plays_online()
 }
 
 /// Rows the panel wants at most (the record panel keeps the rest): two for each analysis line,
@@ -61,7 +65,21 @@ fn nps_text(nps: u64) -> String {
 fn text_lines(app: &App, comments: bool) -> (String, Vec<Line<'static>>) {
     let mut out = Vec::new();
     let title;
-    if app.analysing() {
+    if app.engine_plays_online() {
+        // the engine's thinking, its score from ☗'s side
+        let info = app.engine_info();
+        title = (app.online_text().engine_title)(info.map_or(0, |i| i.depth));
+        match info.and_then(|i| i.score.map(|s| (s, &i.pv))) {
+            Some((score, pv)) => out.push(Line::from(vec![
+                Span::styled(
+                    format!("{:>7} ", score.for_black(app.pos().side_to_move()).text()),
+                    Style::default().add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(pv_text(app.pos(), pv)),
+            ])),
+            None => out.push(Line::from("…")),
+        }
+    } else if app.analysing() {
         match app.analysis() {
             Some(u) => {
                 title = (app.text().review.analysis_title)(u.depth, &nps_text(u.nps));
