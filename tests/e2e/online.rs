@@ -95,3 +95,37 @@ fn the_first_key_after_a_resize_is_not_lost_in_online_play() {
     app.wait_for("online play cancelled");
     app.quit();
 }
+
+/// The app's engine plays for the player: "play as" set to the built-in engine at level 1 in
+/// the dialog, its first move reaches the server without a key, the study panel shows its
+/// thinking's title, and the opponent's resignation ends the game as usual.
+#[test]
+fn the_builtin_engine_plays_for_the_player_from_the_app() {
+    let Some(server) = Server::start(&[]) else { return };
+    let home = common::TempDir::new("e2e-online-engine");
+    let address = format!("127.0.0.1:{}", server.port);
+    let mut app = Session::start_with(
+        &["--csa", &address, "--user", "alice", "--game", "e2e-600-10-B"],
+        home,
+        (110, 40),
+        &[("TERM", "xterm-256color"), ("SHOGIBAN_CSA_PASSWORD", "pw"), ("LC_ALL", "en_US.UTF-8")],
+    );
+    app.wait_for("Play online (CSA server)");
+    // Up goes round to the last field, "play as"; Right steps from "me" to level 1
+    app.send("\x1b[A");
+    app.wait_for("▶ play as");
+    app.send("\x1b[C");
+    app.wait_for("the built-in engine, level 1");
+    app.send("\r");
+    app.wait_for("Waiting for an opponent for 'e2e-600-10-B'");
+    let mut bob = server.client("bob", "e2e-600-10-W");
+    app.wait_for("Game proposed");
+    app.send("y");
+    bob.agree();
+    let first = bob.until(|l| l.starts_with('+'));
+    assert!(first.lines().any(|l| l.starts_with('+') && l.contains(",T")), "{first}");
+    app.wait_for("The engine plays for you");
+    bob.send("%TORYO");
+    app.wait_for("You win: bob resigned.");
+    app.quit();
+}
