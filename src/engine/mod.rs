@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod bench;
 pub mod book;
+pub mod builtin_player;
 #[allow(clippy::module_inception)] // `engine/engine.rs` holds `Engine`, re-exported below
 mod engine;
 pub mod eval;

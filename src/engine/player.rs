@@ -9,10 +9,11 @@
 //! and the progress reach the app at once.
 
 use crate::core::{Move, Position, Score};
+pub use crate::engine::builtin_player::BuiltinPlayer;
 use crate::engine::levels::Level;
 use crate::engine::search::time::Limits;
 use crate::engine::usi::client::{BestMove, EngineConfig, GoParams, UsiEngine};
-use crate::engine::{Engine, EngineOptions};
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
@@ -179,46 +180,13 @@ impl ComputerPlayer for Computer {
     }
 }
 
-/// The built-in engine with the built-in book (used while `own_book` is on). The engine, with
-/// its hash table, is built on first use and kept: its table carries over between moves.
-pub struct BuiltinPlayer {
-    options: EngineOptions,
-    engine: Option<Engine>,
-}
-
-impl BuiltinPlayer {
-    /// At `level`, with the default options.
-    pub fn new(level: Level) -> BuiltinPlayer {
-        BuiltinPlayer::with_options(EngineOptions { level, ..EngineOptions::default() })
-    }
-
-    /// With `options` (a match's small hash table and no book, say).
-    pub fn with_options(options: EngineOptions) -> BuiltinPlayer {
-        BuiltinPlayer { options, engine: None }
-    }
-
-    /// The engine, built with the built-in book the first time it is asked for.
-    pub fn engine(&mut self) -> &mut Engine {
-        self.engine.get_or_insert_with(|| {
-            let mut engine = Engine::new(self.options.clone());
-            engine.set_book(Some(crate::engine::book::Book::builtin().into_hook(None)));
-            engine
-        })
-    }
-
-    /// Its options: the engine's once it is built.
-    pub fn options(&self) -> &EngineOptions {
-        self.engine.as_ref().map_or(&self.options, Engine::options)
-    }
-}
-
 impl ComputerPlayer for BuiltinPlayer {
     fn name(&self) -> String {
         format!("shogiban (level {})", self.options().level)
     }
 
     fn new_game(&mut self) -> Result<(), String> {
-        if let Some(engine) = &mut self.engine {
+        if let Some(engine) = self.built() {
             engine.new_game();
         }
         Ok(())

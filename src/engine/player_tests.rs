@@ -55,8 +55,8 @@ fn every_part_that_plays_builds_its_player_here() {
 #[test]
 fn the_builtin_player_builds_its_engine_at_the_first_search_and_answers_a_legal_move() {
     let mut player = Computer::builtin(Level::MIN);
-    let Computer::Builtin(builtin) = &player else { panic!("not the built-in engine") };
-    assert!(builtin.engine.is_none(), "built before it was asked for a move");
+    let Computer::Builtin(builtin) = &mut player else { panic!("not the built-in engine") };
+    assert!(builtin.built().is_none(), "built before it was asked for a move");
     assert_eq!(player.name(), "shogiban (level 1)");
     player.new_game().unwrap();
     // a middle-game position the book does not know
@@ -67,8 +67,8 @@ fn the_builtin_player_builds_its_engine_at_the_first_search_and_answers_a_legal_
     let Decision::Move(m) = decision else { panic!("{decision:?}") };
     assert!(pos.is_legal(m));
     assert!(!thought.book && thought.depth.is_some_and(|d| d > 0));
-    let Computer::Builtin(builtin) = &player else { panic!("not the built-in engine") };
-    assert!(builtin.engine.is_some());
+    let Computer::Builtin(builtin) = &mut player else { panic!("not the built-in engine") };
+    assert!(builtin.built().is_some());
 }
 
 #[test]

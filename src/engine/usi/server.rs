@@ -9,8 +9,8 @@
 use super::input::{Line, MAX_LINE, Number, parse_number, read_line_bounded, shorten};
 use crate::core::{Color, Move, Position, PositionCommandError, PositionSyntax, parse_position_command};
 use crate::engine::Engine;
+use crate::engine::builtin_player::BuiltinPlayer;
 use crate::engine::levels::Level;
-use crate::engine::player::BuiltinPlayer;
 use crate::engine::search::root::SearchInfo;
 use crate::engine::search::time::Limits;
 use std::panic::AssertUnwindSafe;

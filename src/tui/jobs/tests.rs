@@ -254,10 +254,14 @@ fn a_search_asked_of_the_builtin_engine_runs_beside_an_external_one() {
     let (mut r, rx) = runner(computer);
     // the fake engine always answers 7g7f, which is not legal here
     let pos = middle_game();
-    let JobRequest::Think(mut request) = think(&pos, Limits::depth(2)) else { unreachable!() };
-    request.by = ThinkBy::Builtin;
-    request.level = crate::engine::levels::Level::MIN;
-    r.start(JobRequest::Think(request));
+    r.start(JobRequest::Think(ThinkRequest {
+        start: Box::new(pos.clone()),
+        moves: Vec::new(),
+        level: crate::engine::levels::Level::MIN,
+        limits: Limits::depth(2),
+        by: ThinkBy::Builtin,
+        go: None,
+    }));
     let (done, _) = finished(&mut r, &rx);
     let Report::Engine(EngineReport::Answer { best: Some(m), .. }) = done.report else { panic!("{done:?}") };
     assert!(pos.is_legal(m), "{}", m.usi());
