@@ -17,6 +17,9 @@
 //! | 8     | 7     | 3          | 20          | 2 s        |                              |
 //! | 9     | 9     | 2          | 8           | 3 s        | strong amateur               |
 //! | 10    | —     | 1          | 0           | 3 s        | full strength (clock only)   |
+//!
+//! Each level also has a rating figure on the player's rating scale (`Level::rating`): a
+//! provisional table until the levels are measured against an outside anchor.
 
 use super::rng::Rng;
 use serde::{Deserialize, Serialize};
