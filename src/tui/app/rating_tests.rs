@@ -240,7 +240,7 @@ fn the_result_line_and_the_rating_screen_are_drawn() {
     let screen = crate::tui::view::screen_text(&app, 120, 40, now);
     for text in [
         "Rating · you",
-        &format!("{} · 1 rated games", g.after.figure()),
+        &format!("{} · 1 rated game ·", g.after.figure()),
         "rating after each rated game",
         "by level  1: 0 won 1 lost 0 drawn",
         "by side  sente 0 won 1 lost 0 drawn · gote 0 won 0 lost 0 drawn",

@@ -78,10 +78,11 @@ pub static EN: RatingText = RatingText {
         format!("rating {figure} ({change:+.0}){note}")
     },
     not_saved: |why| format!("the rating was not saved: {why}"),
-    title: |player| format!("Rating · {player}"),
+    title: |player| format!(" Rating · {player} "),
     summary: |figure, games, provisional| {
         let note = if provisional { " · provisional until more games are played" } else { "" };
-        format!("{figure} · {games} rated games{note}")
+        let plural = if games == 1 { "" } else { "s" };
+        format!("{figure} · {games} rated game{plural}{note}")
     },
     no_games: "No rated games yet: play a built-in level to the end, without take-backs, hints or analysis.",
     graph_title: "rating after each rated game",
@@ -122,7 +123,7 @@ pub static JA: RatingText = RatingText {
         format!("レーティング {figure} ({change:+.0}){note}")
     },
     not_saved: |why| format!("レーティングを保存できません: {why}"),
-    title: |player| format!("レーティング · {player}"),
+    title: |player| format!(" レーティング · {player} "),
     summary: |figure, games, provisional| {
         let note = if provisional { " · 対局数が少ないため暫定" } else { "" };
         format!("{figure} · 対象対局 {games}局{note}")

@@ -66,7 +66,7 @@ pub(super) fn draw_rating(f: &mut Frame, app: &App) {
     ));
     let area = f.area();
     let widest = text.iter().chain(&below).map(|l| unicode_width::UnicodeWidthStr::width(l.as_str())).max();
-    let w = (widest.unwrap_or(0) as u16 + 4).clamp(40, 90).min(area.width);
+    let w = (widest.unwrap_or(0) as u16 + 6).clamp(40, 90).min(area.width);
     // the borders, a blank row under the summary and one under the graph
     let gaps = 3 + u16::from(graph_rows > 0);
     let h = (text.len() as u16 + graph_rows + below.len() as u16 + gaps).min(area.height);
@@ -74,6 +74,8 @@ pub(super) fn draw_rating(f: &mut Frame, app: &App) {
     clear_under(f.buffer_mut(), r);
     let block = frame(&g, &(t.title)(&p.player), Some(t.close));
     let inner = block.inner(r);
+    // a column of space inside each border
+    let inner = Rect { x: inner.x + 1, width: inner.width.saturating_sub(2), ..inner };
     f.render_widget(block, r);
     let lines = |v: &[String]| v.iter().map(|l| Line::from(g.pad(l))).collect::<Vec<_>>();
     let top = Rect { height: (text.len() as u16).min(inner.height), ..inner };
