@@ -60,7 +60,8 @@ fn a_resigned_game_against_level_1_is_a_rated_loss_and_a_game_with_a_take_back_i
     s.send("u");
     s.wait_for("レーティング対象外: 待った");
     s.send(":7g7f\r");
-    s.wait_for("   2 △");
+    // the taken-back moves stay in the record panel: wait for the computer's answer by the turn
+    s.wait_for("☗先手 3手目");
     s.send("R");
     s.wait_for("投了しますか");
     s.send("y");
