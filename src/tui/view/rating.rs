@@ -72,7 +72,10 @@ pub(super) fn draw_rating(f: &mut Frame, app: &App) {
     let h = (text.len() as u16 + graph_rows + below.len() as u16 + gaps).min(area.height);
     let r = centered(area, w, h);
     clear_under(f.buffer_mut(), r);
-    let block = frame(&g, &(t.title)(&p.player), Some(t.close));
+    // the player as the interface names them (`you` is the name ratings are kept under)
+    let name = app.settings().player_name.trim();
+    let shown = if name.is_empty() { app.text().you } else { name };
+    let block = frame(&g, &(t.title)(shown), Some(t.close));
     let inner = block.inner(r);
     // a column of space inside each border
     let inner = Rect { x: inner.x + 1, width: inner.width.saturating_sub(2), ..inner };
