@@ -92,8 +92,6 @@ enum Command {
     /// Play games on a CSA server (floodgate, a shogi-server) with the built-in or a USI engine
     Csa(csa::Args),
     /// Show a player's rating from rated games against the computer's levels, and the recent games
-    /// (hidden until the app rates games and the levels carry measured figures)
-    #[command(hide = true)]
     Rating(rating::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell)
     #[command(after_help = completions::INSTALL)]

@@ -303,6 +303,11 @@ impl Store {
         self.dir.join("tsume-solved.txt")
     }
 
+    /// The players' rated games (see `ratings`).
+    pub fn ratings_path(&self) -> PathBuf {
+        self.dir.join("ratings.json")
+    }
+
     pub fn previous_dir(&self) -> PathBuf {
         self.dir.join("previous")
     }

@@ -13,6 +13,7 @@ pub use review::ReviewText;
 #[cfg(test)]
 mod one_language;
 pub mod online;
+pub mod rating;
 pub mod settings_file;
 pub mod setup;
 

@@ -36,6 +36,7 @@ mod online_form;
 mod outbox;
 mod paste;
 mod popups;
+mod rating;
 mod selection;
 mod session;
 mod settings_menu;
@@ -59,6 +60,7 @@ pub use online::{Online, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Wat
 pub use online_form::{FormField, OnlineForm};
 pub use outbox::Outbox;
 pub use popups::Popup;
+pub use rating::{RatedStanding, Rating, Unrated};
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, options_text, parse_options};
@@ -106,6 +108,8 @@ pub struct App {
     secrets: online::OnlineSecrets,
     /// What the app asks the event loop to do, in order.
     outbox: Outbox,
+    /// The player's rating: whether the game being played is rated, the rated games.
+    rating: Rating,
 }
 
 /// The game as it is played on the board.
@@ -180,6 +184,7 @@ impl App {
             tsume: tsume::TsumeState::default(),
             secrets: Default::default(),
             outbox: Outbox::default(),
+            rating: Rating::default(),
         }
     }
 
@@ -361,6 +366,24 @@ impl App {
         self.tsume = tsume::TsumeState::new(progress);
     }
 
+    /// The player's rating: whether the game being played is rated, and the rated games.
+    pub fn rating(&self) -> &Rating {
+        &self.rating
+    }
+
+    /// The rated games read at launch (rating more writes them there, through the files lane).
+    pub fn set_ratings(&mut self, book: crate::tui::storage::ratings::RatingBook) {
+        let standing = self.rating.standing();
+        self.rating = Rating::with_book(book);
+        self.rating.begin(self.standing.game_serial, standing);
+    }
+
+    /// The name the player is rated under: the `player_name` setting, else `you`.
+    pub fn rated_player(&self) -> String {
+        let name = self.settings.player_name.trim();
+        if name.is_empty() { "you".to_string() } else { name.to_string() }
+    }
+
     /// The colours the terminal shows.
     pub fn color_depth(&self) -> crate::tui::color_depth::ColorDepth {
         self.board.color_depth
@@ -494,6 +517,8 @@ mod clock_tests;
 mod editor_tests;
 #[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod rating_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

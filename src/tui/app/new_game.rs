@@ -180,7 +180,9 @@ impl App {
         self.play.players = players;
         let h = &HANDICAPS[handicap.min(HANDICAPS.len() - 1)];
         self.leave_tsume();
-        let mut rec = match self.take_editor_start() {
+        let editor_start = self.take_editor_start();
+        let set_up = editor_start.is_some();
+        let mut rec = match editor_start {
             Some(pos) => GameRecord::new(pos),
             None => GameRecord::with_handicap(h),
         };
@@ -198,6 +200,8 @@ impl App {
         self.play.clock = Some(GameClock::new(clock, std::time::Instant::now()));
         self.saving.dirty = true;
         self.board.flipped = mode == GameMode::HumanGote;
+        let rated = super::RatedStanding::of_choice(&choice, self.settings.engine_command.is_some(), set_up);
+        self.rating.begin(self.standing.game_serial, rated);
         self.status.set((self.text().new_game)(&self.mode_label(mode)));
     }
 

@@ -48,6 +48,9 @@ pub enum Popup {
     /// Online play's extended mode, away from the lobby (a game on the board): the server's
     /// last answer to `%%WHO` or `%%LIST`, over the board until a key closes it.
     ServerList,
+    /// The rating screen: the player's rating over time, results by level and by side, the
+    /// level for an even game.
+    Rating,
     /// The protocol window of online play: the lines sent and received, the last shown at
     /// line `scroll`.
     Protocol {
@@ -84,6 +87,11 @@ impl App {
         if let Some(Popup::Help { scroll }) = self.popup_mut() {
             *scroll = (*scroll as i32 + delta).clamp(0, last) as usize;
         }
+    }
+
+    /// Opens the rating screen.
+    pub fn open_rating(&mut self) {
+        self.open_popup(Popup::Rating);
     }
 
     pub fn ask_quit(&mut self) {

@@ -44,6 +44,8 @@ pub struct Session {
     /// The digest of the autosave written beside this session file (`storage::autosave_digest`): an
     /// autosave that does not match was changed or damaged since.
     pub record_digest: Option<String>,
+    /// Whether the game is rated (and if not, why), or was handed in to be rated.
+    pub rating: super::RatedStanding,
 }
 
 impl Default for Session {
@@ -60,6 +62,7 @@ impl Default for Session {
             file: None,
             playing: true,
             record_digest: None,
+            rating: Default::default(),
         }
     }
 }
@@ -101,6 +104,7 @@ impl App {
             file: self.saving.file.clone(),
             playing: self.standing.playing,
             record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
+            rating: self.rating.standing(),
         }
     }
 
@@ -134,6 +138,7 @@ impl App {
         app.standing.playing = session.playing;
         app.standing.review = !session.playing;
         app.standing.resumed = true;
+        app.rating.begin(app.standing.game_serial, session.rating);
         app.goto_path(&session.path);
         if app.play.clock.is_none() && app.standing.playing {
             // an untimed game's stopwatch: the totals so far are the record's

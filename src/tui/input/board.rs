@@ -62,6 +62,7 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         Action::Learn => app.start_learn(),
         Action::Library => app.open_library(),
         Action::Explorer => app.toggle_explorer(),
+        Action::Rating => app.open_rating(),
         // other modes' actions
         Action::Solution
         | Action::LeaveTsume

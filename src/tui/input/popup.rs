@@ -33,7 +33,7 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
                 None => super::handle_key(app, k),
             }
         }
-        Popup::ServerList => app.close_popup(),
+        Popup::ServerList | Popup::Rating => app.close_popup(),
         Popup::Protocol { .. } => match action(app, KeyMode::Protocol) {
             Some(Action::CursorUp) => app.scroll_protocol(-1),
             Some(Action::CursorDown) => app.scroll_protocol(1),

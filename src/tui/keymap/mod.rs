@@ -202,6 +202,7 @@ actions! {
     Learn = "learn",
     Library = "library",
     Explorer = "explorer",
+    Rating = "rating",
     Settings = "settings",
     Cancel = "cancel",
     Help = "help",

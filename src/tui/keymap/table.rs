@@ -276,6 +276,7 @@ pub const TABLE: &[Row] = &[
         l("game library (棋譜一覧): your records", "棋譜一覧: 書類・最近・過去の対局"),
         bar(4, "library", "棋譜一覧"),
     ),
+    row(B, A::Rating, &["#"], l("your rating and rated games", "レーティングと対象の対局"), None),
     row(
         B,
         A::Explorer,

@@ -87,6 +87,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         }
         Popup::Protocol { scroll } => super::online::draw_protocol(f, app, *scroll),
         Popup::ServerList => super::online::draw_server_list(f, app),
+        Popup::Rating => super::rating::draw_rating(f, app),
     }
 }
 
@@ -164,9 +165,25 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
         Some(name) => body.push(format!("  {name}")),
         None => body.push(format!("  {}: {}{who}", (t.handicap_line)(&key(Action::Handicap)), h.name)),
     }
+    body.push(format!("  {}", rated_line(app, choice, edited.is_some())));
     body.push(String::new());
     body.push(format!("  {}", keys_line(app, KeyMode::NewGame, 0)));
     body
+}
+
+/// Whether the game the dialog would start is rated, against which level's figure, or why not.
+fn rated_line(app: &App, choice: &NewGameChoice, set_up: bool) -> String {
+    use crate::tui::app::RatedStanding;
+    let t = crate::tui::text::rating::RatingText::of(app.settings().language);
+    match RatedStanding::of_choice(choice, app.settings().engine_command.is_some(), set_up) {
+        RatedStanding::Rated { level, .. } => (t.will_be_rated)(
+            level.get(),
+            level.rating().rating,
+            crate::engine::levels::Level::RATINGS_MEASURED,
+        ),
+        RatedStanding::Unrated(why) => (t.will_not_be_rated)(why.words(t)),
+        RatedStanding::Handed => String::new(),
+    }
 }
 
 /// The value of one setting, in words.

@@ -116,6 +116,7 @@ pub(super) fn status_line(app: &App) -> String {
             (t.level_short)(app.level().get())
         });
     }
+    parts.extend(super::rating::status_part(app));
     if app.players() == [Player::Engine, Player::Engine] {
         parts.push((t.pace)(app.pace().as_millis() as u64));
     }
