@@ -186,6 +186,9 @@ actions! {
     Faster = "faster",
     Analysis = "analysis",
     AnalysisLines = "analysis_lines",
+    /// The next / previous move the analysis and the explorer offer (Enter plays it).
+    NextCandidate = "next_candidate",
+    PreviousCandidate = "previous_candidate",
     Hint = "hint",
     GameAnalysis = "game_analysis",
     NextMarked = "next_marked",
