@@ -127,6 +127,9 @@ struct Play {
     clock: Option<GameClock>,
     /// The byoyomi count: the seconds counted and the clock panel's flash.
     count: clock::Count,
+    /// The names the new-game dialog gave ☗ and ☖ in a two-player game (`None`: the default
+    /// names).
+    names: Option<[String; 2]>,
 }
 
 impl Default for Play {
@@ -138,6 +141,7 @@ impl Default for Play {
             impasse_rule: ImpasseRule::default(),
             clock: None,
             count: Default::default(),
+            names: None,
         }
     }
 }

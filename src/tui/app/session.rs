@@ -44,6 +44,8 @@ pub struct Session {
     /// The digest of the autosave written beside this session file (`storage::autosave_digest`): an
     /// autosave that does not match was changed or damaged since.
     pub record_digest: Option<String>,
+    /// The names the new-game dialog gave the two players at one keyboard.
+    pub names: Option<[String; 2]>,
 }
 
 impl Default for Session {
@@ -58,6 +60,7 @@ impl Default for Session {
             pace_ms: super::DEFAULT_PACE_MS,
             paused: false,
             file: None,
+            names: None,
             playing: true,
             record_digest: None,
         }
@@ -101,6 +104,7 @@ impl App {
             file: self.saving.file.clone(),
             playing: self.standing.playing,
             record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
+            names: self.play.names.clone(),
         }
     }
 
@@ -117,6 +121,9 @@ impl App {
         let mut app = App::with_record(record);
         app.set_settings(settings);
         app.play.players = session.players;
+        // names from a file: only as a name typed in the dialog could be
+        let checked = |n: &String| crate::tui::settings::check_player_name(n).ok();
+        app.play.names = session.names.as_ref().and_then(|[b, w]| Some([checked(b)?, checked(w)?]));
         let level = Level::nearest(session.level as i64);
         app.play.levels = [level, session.gote_level.map_or(level, |l| Level::nearest(l as i64))];
         app.play.clock = session.clock.as_ref().map(|c| {

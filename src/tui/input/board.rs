@@ -104,6 +104,7 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         | Action::No
         | Action::Number
         | Action::Online
+        | Action::Names
         | Action::GoteLevelDown
         | Action::GoteLevelUp
         | Action::Clock

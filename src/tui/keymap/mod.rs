@@ -246,6 +246,8 @@ actions! {
     Number = "number",
     /// The new-game dialog: online play's connection dialog.
     Online = "online",
+    /// The new-game dialog: the names of the two players at one keyboard.
+    Names = "names",
     /// The new-game dialog: ☖'s level with two computers.
     GoteLevelDown = "gote_level_down",
     GoteLevelUp = "gote_level_up",
