@@ -384,4 +384,18 @@ fn both_players_of_a_two_player_game_are_named_in_the_new_game_dialog() {
     press(&mut app, KeyCode::Char('2'));
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.hot_seat_names(), None);
+    // a name is outside text: a bidirectional mark typed is not taken, nor drawn
+    let mut app = App::new(Position::startpos());
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('n'));
+    for _ in 0.."you".len() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    typing(&mut app, "\u{202e}evil");
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(app.record().sente_name(), Some("evil"));
+    let s = view::screen_text(&app, 120, 40, std::time::Instant::now());
+    assert!(s.contains("☗evil") && !s.contains('\u{202e}'), "{s}");
 }
