@@ -23,6 +23,7 @@
 
 pub mod app;
 mod autosave;
+pub mod background;
 pub mod color_depth;
 pub mod color_writer;
 pub mod event;

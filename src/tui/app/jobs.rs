@@ -169,6 +169,8 @@ mod tests {
             clock: crate::tui::app::clock::preset(1),
             clock_side: None,
             handicap: 0,
+            names: Default::default(),
+            naming: None,
             gote_level: crate::engine::levels::Level::new(3).unwrap(),
         });
         assert!(timed.clock().is_some());

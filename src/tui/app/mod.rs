@@ -15,6 +15,7 @@
 //! side, new games), `engine` (the computer player's requests and answers), `clock` (game
 //! clocks), and the review modules (`study`, `threats`, `navigate`, `comments`, `paste`).
 
+mod candidates;
 pub mod clock;
 mod comments;
 mod ctx;
@@ -46,6 +47,7 @@ mod threats;
 mod tsume;
 
 pub use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player};
+pub use candidates::{Candidate, Offered};
 pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use ctx::Ctx;
 pub use editor::{Editor, EditorExit, EditorSlot};
@@ -83,6 +85,8 @@ pub struct App {
     /// The board page as the player handles and sees it: the cursor, the focus, a piece picked
     /// up, the side shown at the bottom, the record panel's scroll and times, the colours.
     board: selection::BoardView,
+    /// The move of the analysis or the explorer chosen to play (`.` / `,`).
+    candidate: candidates::CandidateChoice,
     /// The page shown: the board, the editor, tsume or learn mode, with that mode's state.
     mode: Mode,
     /// The popup or the one-line text box over the page, when one is open.
@@ -127,6 +131,9 @@ struct Play {
     clock: Option<GameClock>,
     /// The byoyomi count: the seconds counted and the clock panel's flash.
     count: clock::Count,
+    /// The names the new-game dialog gave ☗ and ☖ in a two-player game (`None`: the default
+    /// names).
+    names: Option<[String; 2]>,
 }
 
 impl Default for Play {
@@ -138,6 +145,7 @@ impl Default for Play {
             impasse_rule: ImpasseRule::default(),
             clock: None,
             count: Default::default(),
+            names: None,
         }
     }
 }
@@ -173,6 +181,7 @@ impl App {
             game: Cursor::new(record),
             saving: Default::default(),
             board: selection::BoardView::default(),
+            candidate: Default::default(),
             mode: Mode::Board,
             overlay: None,
             shelf: Default::default(),

@@ -46,6 +46,8 @@ pub struct Session {
     pub record_digest: Option<String>,
     /// Whether the game is rated (and if not, why), or was handed in to be rated.
     pub rating: super::RatedStanding,
+    /// The names the new-game dialog gave the two players at one keyboard.
+    pub names: Option<[String; 2]>,
 }
 
 impl Default for Session {
@@ -60,6 +62,7 @@ impl Default for Session {
             pace_ms: super::DEFAULT_PACE_MS,
             paused: false,
             file: None,
+            names: None,
             playing: true,
             record_digest: None,
             rating: Default::default(),
@@ -105,6 +108,7 @@ impl App {
             playing: self.standing.playing,
             record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
             rating: self.rating.standing(),
+            names: self.play.names.clone(),
         }
     }
 
@@ -121,6 +125,9 @@ impl App {
         let mut app = App::with_record(record);
         app.set_settings(settings);
         app.play.players = session.players;
+        // names from a file: only as a name typed in the dialog could be
+        let checked = |n: &String| crate::tui::settings::check_player_name(n).ok();
+        app.play.names = session.names.as_ref().and_then(|[b, w]| Some([checked(b)?, checked(w)?]));
         let level = Level::nearest(session.level as i64);
         app.play.levels = [level, session.gote_level.map_or(level, |l| Level::nearest(l as i64))];
         app.play.clock = session.clock.as_ref().map(|c| {
