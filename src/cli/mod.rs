@@ -92,8 +92,6 @@ enum Command {
     /// Play games on a CSA server (floodgate, a shogi-server) with the built-in or a USI engine
     Csa(csa::Args),
     /// Show a player's rating from rated games against the computer's levels, and the recent games
-    /// (hidden until the app rates games and the levels carry measured figures)
-    #[command(hide = true)]
     Rating(rating::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell)
     #[command(after_help = completions::INSTALL)]
@@ -265,7 +263,8 @@ fn online_target(address: &str, user: Option<String>, game: Option<String>) -> R
 fn run_app(engine_cmd: Option<&str>, file: Option<&Path>, online: Option<OnlineTarget>) -> ExitCode {
     use shogiban::engine::levels::Level;
     use shogiban::engine::player::{Computer, ComputerPlayer};
-    let loaded = shogiban::tui::settings::load_default();
+    let mut loaded = shogiban::tui::settings::load_default();
+    loaded.take_background_theme(shogiban::tui::background::theme_from_terminal);
     let engine_cmd = engine_cmd.map(String::from).or_else(|| loaded.settings.engine_command.clone());
     // an external engine that cannot start does not keep the game from opening: the built-in
     // one plays, and the status line says why

@@ -388,7 +388,7 @@ impl App {
             let mut special = Special::new(SpecialKind::TimeUp);
             special.time = Some(MoveTime { spent, total: None });
             self.end_line(special);
-            self.status.set((self.text().time_up)(self.side_name(side)));
+            self.status.set((self.text().time_up)(&self.side_player(side)));
             if self.standing.playing {
                 self.status.set(format!("{} ({})", self.status.text(), self.text().clocks.time_up_undo));
             }
@@ -406,8 +406,8 @@ impl App {
             return;
         }
         self.end_line(Special::new(SpecialKind::Resign));
-        let side = self.side_name(self.pos().side_to_move());
-        self.status.set((self.text().resigns)(side));
+        let side = self.side_player(self.pos().side_to_move());
+        self.status.set((self.text().resigns)(&side));
     }
 
     /// What a declaration by the side to move would mean under the rule in force, in words.
@@ -453,23 +453,32 @@ impl App {
         if self.record().is_handicap_game() { t.handicap_sides[c.index()] } else { t.sides[c.index()] }
     }
 
+    /// A side as an ending names it: ☗ or ☖ with the player's name when the new-game dialog
+    /// named the two players (`☗花子`), else as `side_name`.
+    pub fn side_player(&self, c: Color) -> String {
+        match self.hot_seat_names() {
+            Some(names) => format!("{}{}", if c == Color::Black { "☗" } else { "☖" }, names[c.index()]),
+            None => self.side_name(c).to_string(),
+        }
+    }
+
     /// What the position itself says (check, or the ending it decides), in the interface's
     /// language.
     pub fn status_message(&self) -> String {
         let t = self.text();
-        let name = |c: Color| self.side_name(c);
+        let name = |c: Color| self.side_player(c);
         match self.status() {
             GameStatus::Ongoing => {
                 if self.pos().in_check() {
-                    (t.in_check)(name(self.pos().side_to_move()))
+                    (t.in_check)(&name(self.pos().side_to_move()))
                 } else {
                     String::new()
                 }
             }
-            GameStatus::Checkmate { loser } => (t.checkmate)(name(loser.flip())),
-            GameStatus::NoLegalMoves { loser } => (t.no_legal_move)(name(loser)),
+            GameStatus::Checkmate { loser } => (t.checkmate)(&name(loser.flip())),
+            GameStatus::NoLegalMoves { loser } => (t.no_legal_move)(&name(loser)),
             GameStatus::Sennichite => t.sennichite.into(),
-            GameStatus::PerpetualCheck { loser } => (t.perpetual_check)(name(loser.flip())),
+            GameStatus::PerpetualCheck { loser } => (t.perpetual_check)(&name(loser.flip())),
         }
     }
 }

@@ -15,6 +15,7 @@
 //! side, new games), `engine` (the computer player's requests and answers), `clock` (game
 //! clocks), and the review modules (`study`, `threats`, `navigate`, `comments`, `paste`).
 
+mod candidates;
 pub mod clock;
 mod comments;
 mod ctx;
@@ -36,6 +37,7 @@ mod online_form;
 mod outbox;
 mod paste;
 mod popups;
+mod rating;
 mod selection;
 mod session;
 mod settings_menu;
@@ -45,6 +47,7 @@ mod threats;
 mod tsume;
 
 pub use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player};
+pub use candidates::{Candidate, Offered};
 pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use ctx::Ctx;
 pub use editor::{Editor, EditorExit, EditorSlot};
@@ -59,6 +62,7 @@ pub use online::{Online, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Wat
 pub use online_form::{FormField, OnlineForm, PlayAs};
 pub use outbox::Outbox;
 pub use popups::Popup;
+pub use rating::{RatedStanding, Rating, Unrated};
 pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, options_text, parse_options};
@@ -81,6 +85,8 @@ pub struct App {
     /// The board page as the player handles and sees it: the cursor, the focus, a piece picked
     /// up, the side shown at the bottom, the record panel's scroll and times, the colours.
     board: selection::BoardView,
+    /// The move of the analysis or the explorer chosen to play (`.` / `,`).
+    candidate: candidates::CandidateChoice,
     /// The page shown: the board, the editor, tsume or learn mode, with that mode's state.
     mode: Mode,
     /// The popup or the one-line text box over the page, when one is open.
@@ -106,6 +112,8 @@ pub struct App {
     secrets: online::OnlineSecrets,
     /// What the app asks the event loop to do, in order.
     outbox: Outbox,
+    /// The player's rating: whether the game being played is rated, the rated games.
+    rating: Rating,
 }
 
 /// The game as it is played on the board.
@@ -123,6 +131,9 @@ struct Play {
     clock: Option<GameClock>,
     /// The byoyomi count: the seconds counted and the clock panel's flash.
     count: clock::Count,
+    /// The names the new-game dialog gave ☗ and ☖ in a two-player game (`None`: the default
+    /// names).
+    names: Option<[String; 2]>,
 }
 
 impl Default for Play {
@@ -134,6 +145,7 @@ impl Default for Play {
             impasse_rule: ImpasseRule::default(),
             clock: None,
             count: Default::default(),
+            names: None,
         }
     }
 }
@@ -169,6 +181,7 @@ impl App {
             game: Cursor::new(record),
             saving: Default::default(),
             board: selection::BoardView::default(),
+            candidate: Default::default(),
             mode: Mode::Board,
             overlay: None,
             shelf: Default::default(),
@@ -180,6 +193,7 @@ impl App {
             tsume: tsume::TsumeState::default(),
             secrets: Default::default(),
             outbox: Outbox::default(),
+            rating: Rating::default(),
         }
     }
 
@@ -361,6 +375,24 @@ impl App {
         self.tsume = tsume::TsumeState::new(progress);
     }
 
+    /// The player's rating: whether the game being played is rated, and the rated games.
+    pub fn rating(&self) -> &Rating {
+        &self.rating
+    }
+
+    /// The rated games read at launch (rating more writes them there, through the files lane).
+    pub fn set_ratings(&mut self, book: crate::tui::storage::ratings::RatingBook) {
+        let standing = self.rating.standing();
+        self.rating = Rating::with_book(book);
+        self.rating.begin(self.standing.game_serial, standing);
+    }
+
+    /// The name the player is rated under: the `player_name` setting, else `you`.
+    pub fn rated_player(&self) -> String {
+        let name = self.settings.player_name.trim();
+        if name.is_empty() { "you".to_string() } else { name.to_string() }
+    }
+
     /// The colours the terminal shows.
     pub fn color_depth(&self) -> crate::tui::color_depth::ColorDepth {
         self.board.color_depth
@@ -494,6 +526,8 @@ mod clock_tests;
 mod editor_tests;
 #[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod rating_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -14,7 +14,7 @@
 
 use super::Library;
 use super::ctx::{Ctx, ctx};
-use super::{App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, learn, tsume};
+use super::{App, Candidate, Editor, EditorExit, Learn, LineInput, Popup, Tsume, candidates, learn, tsume};
 use crate::core::SetupUse;
 use crate::core::{Color, Move, Position};
 use crate::engine::analysis::game::PositionEval;
@@ -122,6 +122,58 @@ impl App {
     /// What the opening explorer reads, once the library's scan has answered.
     pub fn explorer(&self) -> Option<&crate::study::library::Found> {
         self.shelf.found.as_deref()
+    }
+
+    /// The moves the analysis and the explorer offer for the position shown, as drawn.
+    pub fn candidates(&self) -> Vec<Candidate> {
+        let explored =
+            self.explorer().filter(|_| self.explorer_shown()).map(|f| f.explorer.explore(self.pos()));
+        candidates::candidates(self.analysis(), explored.as_ref())
+    }
+
+    /// The move of the analysis or the explorer chosen to play, if any.
+    pub fn chosen_candidate(&self) -> Option<Candidate> {
+        let list = self.candidates();
+        self.candidate.chosen(self.game.node(), list.len()).map(|i| list[i])
+    }
+
+    /// Chooses the next (`delta` 1) or previous (-1) move the analysis and the explorer offer;
+    /// the status line names it and the key that plays it.
+    pub fn step_candidate(&mut self, delta: i32) {
+        let list = self.candidates();
+        let text = self.text().review;
+        let message = match self.candidate.step(self.game.node(), list.len(), delta) {
+            Some(i) => (text.candidate_chosen)(
+                &crate::record::pv::pv_text(self.pos(), &[list[i].mv]),
+                &self.keymap.key_name(self.key_mode(), Action::Select),
+            ),
+            None => (text.no_candidates)(
+                &self.keymap.key_name(KeyMode::Board, Action::Analysis),
+                &self.keymap.key_name(KeyMode::Board, Action::Explorer),
+            ),
+        };
+        self.status.set(message);
+    }
+
+    /// Plays the move chosen among the analysis's and the explorer's, as a move typed is
+    /// played (checked, refused with the rule it breaks; in a record under review it follows
+    /// the move there or starts a variation). `false` when none is chosen.
+    pub fn play_candidate(&mut self) -> bool {
+        let Some(chosen) = self.chosen_candidate() else { return false };
+        self.candidate.clear();
+        self.board.selection = None;
+        let computers_turn = self.play.players[self.pos().side_to_move().index()] != super::Player::Human;
+        if computers_turn && !self.status().is_over() && !self.line_ended() {
+            self.status.set(self.text().review.computer_to_move.into());
+            return true;
+        }
+        self.submit_move(chosen.mv);
+        true
+    }
+
+    /// Leaves no move of the analysis or the explorer chosen.
+    pub fn drop_candidate(&mut self) {
+        self.candidate.clear();
     }
 
     /// The popup or text box over the page, if any.

@@ -2,6 +2,7 @@
 
 use super::App;
 use super::clock::{GameClock, TIME_PRESETS, TimeControl, TimeControls};
+use super::line_editor::LineEditor;
 use crate::engine::levels::Level;
 use crate::record::{GameRecord, HANDICAPS};
 use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player, Settings};
@@ -18,10 +19,11 @@ pub enum ClockPart {
     Increment,
 }
 
-/// What a new game is made of: the mode, the computer's level, the clock and the handicap.
-/// The last one chosen is kept in the settings, so the next launch starts the same way; the
-/// default is the first launch's game: you (☗) against the computer.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What a new game is made of: the mode, the computer's level, the clock and the handicap,
+/// and in a two-player game the players' names. The last one chosen is kept in the settings
+/// (but the names), so the next launch starts the same way; the default is the first launch's
+/// game: you (☗) against the computer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct NewGameChoice {
     pub mode: GameMode,
@@ -36,6 +38,13 @@ pub struct NewGameChoice {
     pub clock_side: Option<crate::core::Color>,
     /// Index into `record::HANDICAPS` (0 = 平手, an even game).
     pub handicap: usize,
+    /// The names of ☗ and ☖ in a two-player game at one keyboard (empty: the player's name
+    /// from the settings, else "you", for ☗; "guest" for ☖).
+    #[serde(skip)]
+    pub names: [String; 2],
+    /// The name being typed: the side (0: ☗) and its text.
+    #[serde(skip)]
+    pub naming: Option<(usize, LineEditor)>,
 }
 
 impl Default for NewGameChoice {
@@ -47,6 +56,8 @@ impl Default for NewGameChoice {
             clock: None,
             clock_side: None,
             handicap: 0,
+            names: Default::default(),
+            naming: None,
         }
     }
 }
@@ -55,6 +66,8 @@ impl NewGameChoice {
     /// The same choice with every number brought into range (a file may hold anything).
     pub fn clamped(self) -> NewGameChoice {
         NewGameChoice {
+            names: self.names,
+            naming: self.naming,
             mode: self.mode,
             level: self.level,
             gote_level: self.gote_level,
@@ -140,6 +153,42 @@ impl NewGameChoice {
         self.handicap = (self.handicap + 1) % HANDICAPS.len();
     }
 
+    /// The names shown for the two players: those given, else `defaults`.
+    pub fn names_or(&self, defaults: &[String; 2]) -> [String; 2] {
+        [0, 1].map(|i| if self.names[i].is_empty() { defaults[i].clone() } else { self.names[i].clone() })
+    }
+
+    /// Starts typing ☗'s name; the game becomes one of two players at one keyboard. The text
+    /// starts from the name shown (`defaults` when none was given); so does ☖'s after it.
+    pub fn start_naming(&mut self, defaults: &[String; 2]) {
+        self.mode = GameMode::HotSeat;
+        self.names = self.names_or(defaults);
+        self.naming = Some((0, LineEditor::new(self.names[0].clone())));
+    }
+
+    /// Ends typing a name: `keep` takes the text (checked as the player's name in the
+    /// settings is) and goes on to ☖'s; Esc (`keep` false) stops with the names as they were.
+    /// A name that cannot go into a record stays in the editor, and its reason is returned.
+    pub fn finish_naming(&mut self, keep: bool) -> Result<(), crate::tui::settings::BadName> {
+        let Some((side, editor)) = self.naming.take() else { return Ok(()) };
+        if !keep {
+            return Ok(());
+        }
+        match crate::tui::settings::check_player_name(editor.text()) {
+            Ok(name) => {
+                self.names[side] = name;
+                if side == 0 {
+                    self.naming = Some((1, LineEditor::new(self.names[1].clone())));
+                }
+                Ok(())
+            }
+            Err(why) => {
+                self.naming = Some((side, editor));
+                Err(why)
+            }
+        }
+    }
+
     /// The next game as the settings describe it.
     pub fn from_settings(s: &Settings) -> NewGameChoice {
         NewGameChoice {
@@ -149,13 +198,15 @@ impl NewGameChoice {
             clock: s.clock,
             clock_side: None,
             handicap: HANDICAPS.iter().position(|h| h.name == s.handicap).unwrap_or(0),
+            names: Default::default(),
+            naming: None,
         }
         .clamped()
     }
 
     /// Writes this choice into the settings, so the next launch starts the same way.
-    pub fn apply_to(self, s: &mut Settings) {
-        let c = self.clamped();
+    pub fn apply_to(&self, s: &mut Settings) {
+        let c = self.clone().clamped();
         s.mode = c.mode;
         s.level = c.level;
         s.gote_level = c.gote_level;
@@ -169,6 +220,9 @@ impl App {
     pub fn start_new_game(&mut self, choice: NewGameChoice) {
         let choice = choice.clamped();
         let NewGameChoice { mode, clock, handicap, .. } = choice;
+        let given = mode == GameMode::HotSeat && choice.names.iter().any(|n| !n.is_empty());
+        let names = given.then(|| choice.names.clone());
+        self.play.names = names.clone();
         let mut settings = self.settings.clone();
         choice.apply_to(&mut settings);
         if settings != self.settings {
@@ -180,7 +234,9 @@ impl App {
         self.play.players = players;
         let h = &HANDICAPS[handicap.min(HANDICAPS.len() - 1)];
         self.leave_tsume();
-        let mut rec = match self.take_editor_start() {
+        let editor_start = self.take_editor_start();
+        let set_up = editor_start.is_some();
+        let mut rec = match editor_start {
             Some(pos) => GameRecord::new(pos),
             None => GameRecord::with_handicap(h),
         };
@@ -194,10 +250,13 @@ impl App {
         self.replace_record(rec);
         self.standing.playing = true;
         self.play.players = players;
+        self.play.names = names;
         // untimed games have a clock too: it measures each move for the record
         self.play.clock = Some(GameClock::new(clock, std::time::Instant::now()));
         self.saving.dirty = true;
         self.board.flipped = mode == GameMode::HumanGote;
+        let rated = super::RatedStanding::of_choice(&choice, self.settings.engine_command.is_some(), set_up);
+        self.rating.begin(self.standing.game_serial, rated);
         self.status.set((self.text().new_game)(&self.mode_label(mode)));
     }
 
@@ -213,11 +272,14 @@ impl App {
     }
 
     /// The name of side `i`'s player in the record's headers, in the interface's language: the
-    /// name set in the settings (else `you`, `あなた`); ☖'s in a two-player game at one
-    /// keyboard `guest` (`ゲスト`); or the computer's name and level (`shogiban level 3`,
+    /// name given in the new-game dialog of a two-player game; the name set in the settings
+    /// (else `you`, `あなた`); ☖'s in a two-player game at one keyboard `guest` (`ゲスト`); or the computer's name and level (`shogiban level 3`,
     /// `shogiban レベル3`).
     pub(super) fn player_name(&self, i: usize) -> String {
         let text = self.text();
+        if let Some(name) = self.play.names.as_ref().map(|n| n[i].trim()).filter(|n| !n.is_empty()) {
+            return name.to_string();
+        }
         match self.play.players[i] {
             Player::Human if i == 1 && self.play.players[0] == Player::Human => text.guest.into(),
             Player::Human if !self.settings.player_name.trim().is_empty() => {
@@ -232,6 +294,12 @@ impl App {
                 )
             }
         }
+    }
+
+    /// The names the new-game dialog gave the two players at one keyboard, as the record's
+    /// headers have them (`None`: no names were given).
+    pub fn hot_seat_names(&self) -> Option<[String; 2]> {
+        self.play.names.as_ref().map(|_| [self.player_name(0), self.player_name(1)])
     }
 
     /// Whether a person plays the side to move and the game goes on here.

@@ -101,6 +101,7 @@ impl App {
         self.play.computer.thinking = None;
         self.play.computer.engine_info = None;
         self.play.players = [Player::Human, Player::Human];
+        self.play.names = None;
         self.play.clock = None;
         self.overlay = None;
         if let super::Mode::Learn(_) = self.mode {

@@ -48,6 +48,9 @@ pub enum Popup {
     /// Online play's extended mode, away from the lobby (a game on the board): the server's
     /// last answer to `%%WHO` or `%%LIST`, over the board until a key closes it.
     ServerList,
+    /// The rating screen: the player's rating over time, results by level and by side, the
+    /// level for an even game.
+    Rating,
     /// The protocol window of online play: the lines sent and received, the last shown at
     /// line `scroll`.
     Protocol {
@@ -86,6 +89,11 @@ impl App {
         }
     }
 
+    /// Opens the rating screen.
+    pub fn open_rating(&mut self) {
+        self.open_popup(Popup::Rating);
+    }
+
     pub fn ask_quit(&mut self) {
         self.open_popup(Popup::ConfirmQuit);
     }
@@ -101,6 +109,30 @@ impl App {
     /// Opens the new-game dialog with the choice in the settings (the last game's, or as set).
     pub fn open_new_game(&mut self) {
         self.open_popup(Popup::NewGame(self.last_choice()));
+    }
+
+    /// The names of two players at one keyboard when the new-game dialog gives none: the
+    /// player's name from the settings (else "you") and "guest".
+    pub fn default_names(&self) -> [String; 2] {
+        let t = self.text();
+        let first = self.settings.player_name.trim();
+        [if first.is_empty() { t.you } else { first }.to_string(), t.guest.to_string()]
+    }
+
+    /// Starts typing the players' names in the new-game dialog, from the names shown.
+    pub fn start_naming(&mut self) {
+        let defaults = self.default_names();
+        self.edit_new_game(|c| c.start_naming(&defaults));
+    }
+
+    /// Ends typing a name in the new-game dialog (see `NewGameChoice::finish_naming`); a name
+    /// refused is said on the status line.
+    pub fn finish_naming(&mut self, keep: bool) {
+        let mut refused = None;
+        self.edit_new_game(|c| refused = c.finish_naming(keep).err());
+        if let Some(why) = refused {
+            self.status.set((self.text().bad_player_name)(why.describe(self.settings.language)));
+        }
     }
 
     /// Changes the choice shown in the new-game dialog (nothing when it is not open).

@@ -44,6 +44,10 @@ pub struct Session {
     /// The digest of the autosave written beside this session file (`storage::autosave_digest`): an
     /// autosave that does not match was changed or damaged since.
     pub record_digest: Option<String>,
+    /// Whether the game is rated (and if not, why), or was handed in to be rated.
+    pub rating: super::RatedStanding,
+    /// The names the new-game dialog gave the two players at one keyboard.
+    pub names: Option<[String; 2]>,
 }
 
 impl Default for Session {
@@ -58,8 +62,10 @@ impl Default for Session {
             pace_ms: super::DEFAULT_PACE_MS,
             paused: false,
             file: None,
+            names: None,
             playing: true,
             record_digest: None,
+            rating: Default::default(),
         }
     }
 }
@@ -101,6 +107,8 @@ impl App {
             file: self.saving.file.clone(),
             playing: self.standing.playing,
             record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
+            rating: self.rating.standing(),
+            names: self.play.names.clone(),
         }
     }
 
@@ -117,6 +125,9 @@ impl App {
         let mut app = App::with_record(record);
         app.set_settings(settings);
         app.play.players = session.players;
+        // names from a file: only as a name typed in the dialog could be
+        let checked = |n: &String| crate::tui::settings::check_player_name(n).ok();
+        app.play.names = session.names.as_ref().and_then(|[b, w]| Some([checked(b)?, checked(w)?]));
         let level = Level::nearest(session.level as i64);
         app.play.levels = [level, session.gote_level.map_or(level, |l| Level::nearest(l as i64))];
         app.play.clock = session.clock.as_ref().map(|c| {
@@ -134,6 +145,7 @@ impl App {
         app.standing.playing = session.playing;
         app.standing.review = !session.playing;
         app.standing.resumed = true;
+        app.rating.begin(app.standing.game_serial, session.rating);
         app.goto_path(&session.path);
         if app.play.clock.is_none() && app.standing.playing {
             // an untimed game's stopwatch: the totals so far are the record's
