@@ -18,6 +18,7 @@ fn choice(mode: GameMode, level: u8, handicap: usize) -> NewGameChoice {
         clock: None,
         clock_side: None,
         handicap,
+        ..NewGameChoice::default()
     }
 }
 
