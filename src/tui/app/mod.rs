@@ -339,6 +339,12 @@ impl App {
         crate::record::annotation::user_comments(&self.record().node(self.game.node()).comments)
     }
 
+    /// The help's lines (keys, what they do) for the page shown, from the keymap in force,
+    /// then the mouse and the rest that are not keys of the keymap.
+    pub fn help_keys(&self) -> Vec<(String, String)> {
+        popups::help_keys(&self.keymap, self.key_mode(), self.settings.language)
+    }
+
     /// The editor's and tsume mode's text in the chosen language.
     pub fn setup_text(&self) -> &'static crate::tui::text::setup::SetupText {
         crate::tui::text::setup::SetupText::of(self.settings.language)

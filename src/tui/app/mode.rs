@@ -144,8 +144,111 @@ impl App {
     }
 
     /// Opens `popup` over the page (in place of any popup or text box).
-    pub(super) fn open_popup(&mut self, popup: Popup) {
+    pub fn open_popup(&mut self, popup: Popup) {
         self.overlay = Some(Overlay::Popup(popup));
+    }
+
+    /// Closes whatever popup is open, answering nothing.
+    pub fn close_popup(&mut self) {
+        self.take_popup();
+    }
+
+    // ---- the popups' own state ----
+
+    /// Scrolls the help by `delta` lines.
+    pub fn scroll_help(&mut self, delta: i32) {
+        let lines = self.help_keys().len();
+        if let Some(p) = self.popup_mut() {
+            p.scroll_help(delta, lines);
+        }
+    }
+
+    /// Opens the new-game dialog with the choice in the settings (the last game's, or as set).
+    pub fn open_new_game(&mut self) {
+        self.open_popup(Popup::NewGame(self.last_choice()));
+    }
+
+    /// Changes the choice shown in the new-game dialog (nothing when it is not open).
+    pub fn edit_new_game(&mut self, edit: impl FnOnce(&mut super::NewGameChoice)) {
+        if let Some(Popup::NewGame(choice)) = self.popup_mut() {
+            edit(choice);
+        }
+    }
+
+    /// Starts the game chosen in the new-game dialog.
+    pub fn confirm_new_game(&mut self) {
+        if let Some(Popup::NewGame(choice)) = self.take_popup() {
+            self.start_new_game(choice);
+        }
+    }
+
+    /// The tsume problem list's chosen row, when it is open.
+    pub fn tsume_list(&self) -> Option<usize> {
+        match self.popup() {
+            Some(Popup::TsumeList { row }) => Some(*row),
+            _ => None,
+        }
+    }
+
+    /// Opens the list of tsume problems.
+    pub fn open_tsume_list(&mut self) {
+        self.open_popup(Popup::TsumeList { row: 0 });
+    }
+
+    /// A key's action over the tsume problem list: up and down choose, Enter solves the
+    /// problem chosen, anything else closes the list.
+    pub fn tsume_list_action(&mut self, action: Option<Action>) {
+        match action {
+            Some(Action::CursorUp) => self.tsume_list_step(-1),
+            Some(Action::CursorDown) => self.tsume_list_step(1),
+            Some(Action::Select) => self.tsume_list_confirm(),
+            _ if self.tsume_list().is_some() => self.close_popup(),
+            _ => {}
+        }
+    }
+
+    pub fn tsume_list_step(&mut self, delta: i32) {
+        if let Some(p) = self.popup_mut() {
+            p.step_tsume_list(delta);
+        }
+    }
+
+    /// Starts the problem chosen in the list.
+    pub fn tsume_list_confirm(&mut self) {
+        let Some(row) = self.tsume_list() else { return };
+        self.close_popup();
+        if let Some((pos, title, length)) = super::popups::tsume_list_choice(row, &ctx!(self)) {
+            self.start_tsume(pos, title, length);
+        }
+    }
+
+    /// Opens the comment editor on the position shown.
+    pub fn open_comment_editor(&mut self) {
+        self.open_popup(Popup::comment_on(&self.game));
+    }
+
+    /// The open comment editor (the input layer sends it the editing keys).
+    pub fn comment_editor(&mut self) -> Option<&mut super::CommentEditor> {
+        match self.popup_mut() {
+            Some(Popup::Comment(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Esc in the comment editor: closes it when nothing changed, else asks whether to keep
+    /// the changes; Esc again while asking goes back to editing.
+    pub fn comment_escape(&mut self) {
+        if self.comment_editor().is_some_and(super::CommentEditor::escape) {
+            self.finish_comment(false);
+        }
+    }
+
+    /// Closes the comment editor, writing its text into the record when `keep`.
+    pub fn finish_comment(&mut self, keep: bool) {
+        let Some(Popup::Comment(e)) = self.take_popup() else { return };
+        if e.finish(keep, &mut ctx!(self)) {
+            self.saving.dirty = true;
+        }
     }
 
     pub(super) fn popup_mut(&mut self) -> Option<&mut Popup> {
