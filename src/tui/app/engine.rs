@@ -163,7 +163,7 @@ impl App {
     /// Writes a change of hands into the record's player header: the new player's name, and
     /// when moves were already played, who played them (`shogiban→you（13手目から）`).
     fn rename_player(&mut self, i: usize) {
-        let new = self.player_name(i);
+        let new = self.play.player_name(i, &self.settings);
         let key = ["先手", "後手"][i];
         let ply = self.ply();
         let took_over = self.text().took_over;

@@ -218,7 +218,69 @@ impl App {
         app
     }
 
+    /// The game of `record` brought back as `session` left it: same place, players, level and
+    /// clocks. A timed game comes back paused, its clocks stopped (the time the program was not
+    /// running is not charged) until the player resumes it or moves. A 中断 ending written when
+    /// the game was left is taken off.
+    pub fn resume(
+        record: GameRecord,
+        session: &Session,
+        settings: crate::tui::settings::Settings,
+        now: std::time::Instant,
+    ) -> App {
+        let mut app = App::with_record(record);
+        app.set_settings(settings);
+        app.play.players = session.players;
+        app.play.levels = session.levels();
+        app.play.clock = session.clock.as_ref().map(|c| c.stopped_clock(now));
+        app.board.flipped = session.flipped;
+        app.play.computer.pace_ms = session.pace_ms;
+        app.play.computer.paused = session.paused || app.play.clock.as_ref().is_some_and(GameClock::timed);
+        app.saving.file = session.file.clone();
+        app.standing.playing = session.playing;
+        app.standing.review = !session.playing;
+        app.standing.resumed = true;
+        app.goto_path(&session.path);
+        if app.play.clock.is_none() && app.standing.playing {
+            // an untimed game's stopwatch: the totals so far are the record's
+            app.play.clock = Some(GameClock::new(None, now));
+            app.restore_clock_here(now);
+        }
+        session::take_off_interrupt(&mut app.game);
+        app
+    }
+
     // ---- reading the state (for the view and the event loop) ----
+
+    /// The session to write next to the autosave; the side to move's clock is charged up to
+    /// `now`.
+    pub fn session(&self, now: std::time::Instant) -> Session {
+        let runs = !self.line_ended() && !self.status().is_over();
+        let clock = self.clock().map(|c| ClockState::of(c, self.pos().side_to_move(), runs, now));
+        Session {
+            players: self.play.players,
+            level: self.play.levels[0].get(),
+            gote_level: (self.play.levels[1] != self.play.levels[0]).then_some(self.play.levels[1].get()),
+            clock,
+            path: self.node_path(),
+            flipped: self.board.flipped,
+            pace_ms: self.play.computer.pace_ms,
+            paused: self.play.computer.paused,
+            file: self.saving.file.clone(),
+            playing: self.standing.playing,
+            record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
+        }
+    }
+
+    /// Whether the game at this place can go on (nothing has ended it).
+    pub fn unfinished(&self) -> bool {
+        session::unfinished(&self.game)
+    }
+
+    /// The nodes after here along the line redo would follow.
+    pub fn redo_line(&self) -> Vec<NodeId> {
+        session::redo_line(&self.game)
+    }
 
     /// The record and the position being shown.
     pub fn game(&self) -> &Cursor {
@@ -339,6 +401,23 @@ impl App {
         crate::record::annotation::user_comments(&self.record().node(self.game.node()).comments)
     }
 
+    /// `label` with the player's name, when one is set, in place of the word for "you".
+    pub fn named(&self, label: &str) -> String {
+        new_game::named(&self.settings, label)
+    }
+
+    /// A game mode in words, with the player's name when one is set.
+    pub fn mode_label(&self, mode: GameMode) -> String {
+        self.named(mode.label(self.text()))
+    }
+
+    /// Whether a person plays the side to move and the game goes on here.
+    pub(super) fn human_to_move(&self) -> bool {
+        self.play.players[self.pos().side_to_move().index()] == Player::Human
+            && !self.status().is_over()
+            && !self.line_ended()
+    }
+
     /// The help's lines (keys, what they do) for the page shown, from the keymap in force,
     /// then the mouse and the rest that are not keys of the keymap.
     pub fn help_keys(&self) -> Vec<(String, String)> {
@@ -422,6 +501,32 @@ impl App {
 
     // ---- small transitions ----
 
+    /// Puts `record` in place of the game, for review (no clock, nobody's computer), at its
+    /// start. It counts as a new game, so the autosave keeps the one it replaces.
+    pub(super) fn replace_record(&mut self, record: GameRecord) {
+        self.standing.game_serial += 1;
+        self.standing.resumed = false;
+        self.standing.playing = false;
+        self.standing.review = true;
+        self.play.computer.paused = false;
+        self.play.computer.thinking = None;
+        self.play.computer.engine_info = None;
+        self.play.players = [Player::Human, Player::Human];
+        self.play.clock = None;
+        self.overlay = None;
+        if let Mode::Learn(_) = self.mode {
+            // learn mode is about the record it began on
+            self.leave_to_board();
+            self.learn_cancel_search();
+        }
+        self.board.selection = None;
+        self.board.focus = Focus::Board;
+        self.board.record_scroll = None;
+        self.game = Cursor::new(record);
+        self.saving.file = None;
+        self.restart_study();
+    }
+
     /// Scrolls the record panel so its first line is `first` (the mouse wheel).
     pub fn set_record_scroll(&mut self, first: usize) {
         self.board.record_scroll = Some((self.game.node(), first));
@@ -443,7 +548,9 @@ impl App {
     /// Leaves the app (Ctrl-C, a signal, or quitting after confirming); a game in progress
     /// is marked 中断 in the record.
     pub fn quit(&mut self) {
-        self.interrupt_game();
+        if session::interrupt(&mut self.game, self.standing.playing) {
+            self.saving.dirty = true;
+        }
         self.standing.should_quit = true;
     }
 

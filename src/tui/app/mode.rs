@@ -14,7 +14,7 @@
 
 use super::Library;
 use super::ctx::{Ctx, ctx};
-use super::{App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, learn, tsume};
+use super::{App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, learn, paste, selection, tsume};
 use crate::core::SetupUse;
 use crate::core::{Color, Move, Position};
 use crate::engine::analysis::game::PositionEval;
@@ -151,6 +151,140 @@ impl App {
     /// Closes whatever popup is open, answering nothing.
     pub fn close_popup(&mut self) {
         self.take_popup();
+    }
+
+    // ---- a new game ----
+
+    /// Starts a new game from the start position (or the handicap's, or the position editor's)
+    /// with the chosen players; the choice is kept in the settings for the next one.
+    pub fn start_new_game(&mut self, choice: super::NewGameChoice) {
+        let choice = choice.clamped();
+        let mut settings = self.settings.clone();
+        choice.apply_to(&mut settings);
+        if settings != self.settings {
+            self.settings = settings;
+            self.saving.settings_dirty = true;
+        }
+        let players = choice.mode.players();
+        self.play.levels = choice.levels();
+        self.play.players = players;
+        self.leave_tsume();
+        let start = self.take_editor_start();
+        let rec = choice.record(start, &self.play, &self.settings);
+        // the record is replaced as any new record is (the old analysis stops), then played
+        self.replace_record(rec);
+        self.standing.playing = true;
+        self.play.players = players;
+        // untimed games have a clock too: it measures each move for the record
+        self.play.clock = Some(super::clock::GameClock::new(choice.clock, std::time::Instant::now()));
+        self.saving.dirty = true;
+        self.board.flipped = choice.mode == super::GameMode::HumanGote;
+        self.status.set((self.text().new_game)(&self.mode_label(choice.mode)));
+    }
+
+    // ---- the board: its cursor and the piece picked up ----
+
+    /// Moves the board cursor by screen direction (dx right, dy down), honouring the flip.
+    pub fn move_cursor(&mut self, dx: i32, dy: i32) {
+        self.board.move_cursor(dx, dy, self.game.position());
+    }
+
+    /// Tab: switch between the board and the side to move's hand.
+    pub fn toggle_hand_focus(&mut self) {
+        selection::toggle_hand_focus(&mut ctx!(self));
+    }
+
+    /// Esc on the board: put the piece back and return the cursor to the board.
+    pub fn cancel_selection(&mut self) {
+        self.board.cancel_selection();
+    }
+
+    /// Enter / click on the square under the cursor (or the hand slot in focus).
+    pub fn activate(&mut self) {
+        let mover = self.mover();
+        let put = selection::activate(&mut ctx!(self), mover);
+        self.put(put);
+    }
+
+    /// A click on slot `i` (into `PieceKind::HAND_SFEN_ORDER`) of the side to move's hand:
+    /// picks that piece up.
+    pub fn click_hand_slot(&mut self, i: usize) {
+        self.board.focus = super::Focus::Hand(i);
+        self.activate();
+    }
+
+    /// Picks up a piece, or puts the picked-up piece down on `sq`.
+    pub fn click_square(&mut self, sq: crate::core::Square) {
+        let mover = self.mover();
+        let put = selection::click_square(&mut ctx!(self), sq, mover);
+        self.put(put);
+    }
+
+    /// Whether a person is to move here (`Err(over)`: nobody, the game being over or not).
+    fn mover(&self) -> Result<(), bool> {
+        if self.human_to_move() { Ok(()) } else { Err(self.status().is_over()) }
+    }
+
+    /// Carries out what the board asked: a move played, or the promotion asked about.
+    fn put(&mut self, put: Option<selection::Put>) {
+        match put {
+            Some(selection::Put::Move(m)) => {
+                self.submit_move(m);
+            }
+            Some(selection::Put::AskPromotion { from, to }) => self.open_popup(Popup::Promotion { from, to }),
+            None => {}
+        }
+    }
+
+    /// Squares the selected piece can move or drop to (for highlighting).
+    pub fn destinations(&self) -> Vec<crate::core::Square> {
+        self.board.destinations(self.game.position())
+    }
+
+    // ---- paste and copy ----
+
+    /// Text pasted into the terminal: into the comment editor, the settings' text field or the
+    /// one-line box when one is open; otherwise opened as a record. Other popups ignore it.
+    /// Terminals send line breaks as CR (or CR LF): they become LF.
+    pub fn paste(&mut self, text: &str) {
+        let text = &text.replace("\r\n", "\n").replace('\r', "\n");
+        if paste::paste_into(self.comment_editor(), None, text)
+            || paste::paste_into(None, self.settings_editor(), text)
+        {
+            return;
+        }
+        // over the tsume list a paste is refused with the reason (see `lines_locked`)
+        if self.popup().is_some() && self.tsume_list().is_none() {
+            return;
+        }
+        if !paste::paste_into(None, self.input_editor(), text) {
+            self.open_pasted(text);
+        }
+    }
+
+    /// Opens pasted record text for review. Text that is not a record, or that does not read,
+    /// changes nothing and says why.
+    pub fn open_pasted(&mut self, text: &str) {
+        if self.lines_locked() {
+            return;
+        }
+        match paste::read_pasted(text, self.text().review) {
+            Ok((record, said)) => {
+                self.replace_record(record);
+                self.status.set(said);
+            }
+            Err(said) => self.status.set(said),
+        }
+    }
+
+    /// Queues the position shown, as SFEN, for the clipboard.
+    pub fn copy_position(&mut self) {
+        paste::copy_position(&mut ctx!(self));
+    }
+
+    /// Queues the whole record, as KIF (UTF-8), for the clipboard.
+    pub fn copy_record(&mut self) {
+        paste::copy_record(&mut ctx!(self));
     }
 
     // ---- the popups' own state ----

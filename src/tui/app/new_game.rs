@@ -1,10 +1,12 @@
 //! The new-game choice (who plays, the levels, the clock, the handicap) and starting a new game.
 
-use super::App;
-use super::clock::{GameClock, TIME_PRESETS, TimeControl, TimeControls};
+use super::Play;
+use super::clock::{TIME_PRESETS, TimeControl, TimeControls};
+use crate::core::Position;
 use crate::engine::levels::Level;
 use crate::record::{GameRecord, HANDICAPS};
 use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player, Settings};
+use crate::tui::text::Text;
 use serde::{Deserialize, Serialize};
 
 /// A part of a time control the new-game dialog steps.
@@ -164,80 +166,47 @@ impl NewGameChoice {
     }
 }
 
-impl App {
-    /// Starts a new game from the start position (or the handicap's) with the chosen players.
-    pub fn start_new_game(&mut self, choice: NewGameChoice) {
-        let choice = choice.clamped();
-        let NewGameChoice { mode, clock, handicap, .. } = choice;
-        let mut settings = self.settings.clone();
-        choice.apply_to(&mut settings);
-        if settings != self.settings {
-            self.settings = settings;
-            self.saving.settings_dirty = true;
-        }
-        let players = mode.players();
-        self.play.levels = choice.levels();
-        self.play.players = players;
-        let h = &HANDICAPS[handicap.min(HANDICAPS.len() - 1)];
-        self.leave_tsume();
-        let mut rec = match self.take_editor_start() {
+impl NewGameChoice {
+    /// The record this game starts: from `start` (the position editor's), else from the
+    /// handicap's position, with its date, its players' names as `play` has them (see
+    /// [`Play::player_name`]) and its time control.
+    pub(super) fn record(&self, start: Option<Position>, play: &Play, settings: &Settings) -> GameRecord {
+        let h = &HANDICAPS[self.handicap.min(HANDICAPS.len() - 1)];
+        let mut rec = match start {
             Some(pos) => GameRecord::new(pos),
             None => GameRecord::with_handicap(h),
         };
         rec.set_header("開始日時", &super::now_string());
-        rec.set_header("先手", &self.player_name(0));
-        rec.set_header("後手", &self.player_name(1));
-        if let Some(tc) = &clock {
+        rec.set_header("先手", &play.player_name(0, settings));
+        rec.set_header("後手", &play.player_name(1, settings));
+        if let Some(tc) = &self.clock {
             rec.set_header("持ち時間", &super::clock::controls_label_ja(tc));
         }
-        // the record is replaced as any new record is (the old analysis stops), then played
-        self.replace_record(rec);
-        self.standing.playing = true;
-        self.play.players = players;
-        // untimed games have a clock too: it measures each move for the record
-        self.play.clock = Some(GameClock::new(clock, std::time::Instant::now()));
-        self.saving.dirty = true;
-        self.board.flipped = mode == GameMode::HumanGote;
-        self.status.set((self.text().new_game)(&self.mode_label(mode)));
+        rec
     }
+}
 
-    /// `label` with the player's name, when one is set, in place of the word for "you".
-    pub fn named(&self, label: &str) -> String {
-        let name = self.settings.player_name.trim();
-        if name.is_empty() { label.to_string() } else { label.replace(self.text().you, name) }
-    }
+/// `label` with the player's name, when one is set in `settings`, in place of the word for
+/// "you".
+pub(super) fn named(settings: &Settings, label: &str) -> String {
+    let name = settings.player_name.trim();
+    if name.is_empty() { label.to_string() } else { label.replace(Text::of(settings.language).you, name) }
+}
 
-    /// A game mode in words, with the player's name when one is set.
-    pub fn mode_label(&self, mode: GameMode) -> String {
-        self.named(mode.label(self.text()))
-    }
-
+impl Play {
     /// The name of side `i`'s player in the record's headers, in the interface's language: the
     /// name set in the settings (else `you`, `あなた`); ☖'s in a two-player game at one
     /// keyboard `guest` (`ゲスト`); or the computer's name and level (`shogiban level 3`,
     /// `shogiban レベル3`).
-    pub(super) fn player_name(&self, i: usize) -> String {
-        let text = self.text();
-        match self.play.players[i] {
-            Player::Human if i == 1 && self.play.players[0] == Player::Human => text.guest.into(),
-            Player::Human if !self.settings.player_name.trim().is_empty() => {
-                self.settings.player_name.clone()
-            }
+    pub(super) fn player_name(&self, i: usize, settings: &Settings) -> String {
+        let text = Text::of(settings.language);
+        match self.players[i] {
+            Player::Human if i == 1 && self.players[0] == Player::Human => text.guest.into(),
+            Player::Human if !settings.player_name.trim().is_empty() => settings.player_name.clone(),
             Player::Human => text.you.into(),
             Player::Engine => {
-                format!(
-                    "{} {}",
-                    self.play.computer.engine_name,
-                    (text.level_short)(self.play.levels[i].get())
-                )
+                format!("{} {}", self.computer.engine_name, (text.level_short)(self.levels[i].get()))
             }
         }
-    }
-
-    /// Whether a person plays the side to move and the game goes on here.
-    pub(super) fn human_to_move(&self) -> bool {
-        self.play.players[self.pos().side_to_move().index()] == Player::Human
-            && !self.status().is_over()
-            && !self.line_ended()
     }
 }
