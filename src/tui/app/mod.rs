@@ -252,6 +252,20 @@ impl App {
 
     // ---- reading the state (for the view and the event loop) ----
 
+    pub fn settings(&self) -> &crate::tui::settings::Settings {
+        &self.settings
+    }
+
+    /// Whether the settings changed since the last call (the event loop then writes the file).
+    pub fn take_settings_dirty(&mut self) -> bool {
+        std::mem::take(&mut self.saving.settings_dirty)
+    }
+
+    /// The interface text in the chosen language.
+    pub fn text(&self) -> &'static crate::tui::text::Text {
+        crate::tui::text::Text::of(self.settings.language)
+    }
+
     /// The session to write next to the autosave; the side to move's clock is charged up to
     /// `now`.
     pub fn session(&self, now: std::time::Instant) -> Session {
@@ -270,6 +284,23 @@ impl App {
             playing: self.standing.playing,
             record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
         }
+    }
+
+    /// Whether the board shows a record under review: a record opened, pasted or set up for
+    /// review, or a game that is over. ← / → then step through it.
+    pub fn reviewing(&self) -> bool {
+        matches!(self.mode, Mode::Board)
+            && (self.under_review() || self.standing.playing && !self.unfinished())
+    }
+
+    /// Whether the record panel shows each move's time.
+    pub fn show_times(&self) -> bool {
+        self.board.show_times
+    }
+
+    /// The last move number of the line shown (the path here and what redo would follow).
+    pub fn line_length(&self) -> usize {
+        self.ply() + self.redo_line().len()
     }
 
     /// Whether the game at this place can go on (nothing has ended it).

@@ -14,7 +14,10 @@
 
 use super::Library;
 use super::ctx::{Ctx, ctx};
-use super::{App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, learn, paste, selection, tsume};
+use super::{
+    App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, learn, navigate, paste, selection, tsume,
+};
+use super::{InputKind, VariationList};
 use crate::core::SetupUse;
 use crate::core::{Color, Move, Position};
 use crate::engine::analysis::game::PositionEval;
@@ -239,6 +242,307 @@ impl App {
     /// Squares the selected piece can move or drop to (for highlighting).
     pub fn destinations(&self) -> Vec<crate::core::Square> {
         self.board.destinations(self.game.position())
+    }
+
+    // ---- the one-line text box and saving ----
+
+    /// Opens the box for a typed move.
+    pub fn open_move_input(&mut self) {
+        self.status.clear();
+        self.open_input(LineInput { kind: InputKind::Move, editor: Default::default() });
+    }
+
+    /// Opens the box for an extended-mode line (a game to watch, a chat line).
+    pub fn open_online_input(&mut self, kind: InputKind) {
+        let Some(online) = self.online() else { return };
+        // watching: the first game of the last `%%LIST`, to confirm or change
+        let listed = online
+            .list()
+            .filter(|(what, _)| what == "LIST" && kind == InputKind::WatchGame)
+            .and_then(|(_, games)| games.first())
+            .map(|g| g.split_whitespace().next().unwrap_or_default().to_string());
+        self.status.clear();
+        let editor = super::line_editor::LineEditor::new(listed.unwrap_or_default());
+        self.open_input(LineInput { kind, editor });
+    }
+
+    /// Opens the save box, prefilled with the current file or a new name in `default_dir`. A
+    /// record that did not read whole from its file is proposed a new name beside it, and the
+    /// message says why.
+    pub fn open_save(&mut self, default_dir: Option<&std::path::Path>) {
+        let input = self.saving.save_box(default_dir, &mut ctx!(self));
+        self.open_input(input);
+    }
+
+    /// The open box's editor (the input layer sends it the editing keys).
+    pub fn input_editor(&mut self) -> Option<&mut super::line_editor::LineEditor> {
+        self.input_mut().map(|i| &mut i.editor)
+    }
+
+    /// Closes the box without doing anything.
+    pub fn cancel_input(&mut self) {
+        self.take_input();
+    }
+
+    /// Submits the text box.
+    pub fn submit_input(&mut self) {
+        let Some(LineInput { kind, editor }) = self.take_input() else { return };
+        let text = editor.text().trim().to_string();
+        if text.is_empty() {
+            return;
+        }
+        match kind {
+            InputKind::Move => {
+                self.submit_typed(&text);
+            }
+            InputKind::SavePath => {
+                if let Some(again) =
+                    self.saving.submit_path(&text, &self.shelf.sources.recent, &mut ctx!(self))
+                {
+                    self.open_input(again);
+                }
+            }
+            InputKind::GotoMove => self.submit_goto(&text),
+            InputKind::WatchGame => self.online_extended(&format!("MONITOR2ON {text}")),
+            InputKind::Chat => self.online_extended(&format!("CHAT {text}")),
+        }
+    }
+
+    /// The file a save asked first about exists: the question whether to replace it.
+    pub fn on_would_replace(&mut self, path: std::path::PathBuf) {
+        self.saving.asked(&mut self.status);
+        self.open_popup(Popup::ConfirmOverwrite(path));
+    }
+
+    /// The folder of a save that asked first does not exist: the question whether to create it.
+    pub fn on_no_folder(&mut self, path: std::path::PathBuf) {
+        self.saving.asked(&mut self.status);
+        self.open_popup(Popup::ConfirmCreateFolder(path));
+    }
+
+    /// Answers the overwrite question: replace the file, or go back to the save box.
+    pub fn answer_overwrite(&mut self, replace: bool) {
+        let Some(Popup::ConfirmOverwrite(path)) = self.take_popup() else { return };
+        if replace {
+            self.saving.save_to(&path, &self.shelf.sources.recent, &mut ctx!(self));
+        } else {
+            self.open_input(LineInput::save_path(path.display().to_string()));
+        }
+    }
+
+    /// Answers the question whether to create the missing folder of `path`: create it and
+    /// save there, or go back to the save box.
+    pub fn answer_create_folder(&mut self, create: bool) {
+        let Some(Popup::ConfirmCreateFolder(path)) = self.take_popup() else { return };
+        if create {
+            self.saving.save(&path, false, true, &self.shelf.sources.recent, &mut ctx!(self));
+        } else {
+            self.open_input(LineInput::save_path(path.display().to_string()));
+        }
+    }
+
+    /// Saves the record to `path` (format from the extension; written atomically, off the UI
+    /// thread) in a folder that exists; the message says how it went when it is done.
+    pub fn save_to(&mut self, path: &std::path::Path) {
+        self.saving.save_to(path, &self.shelf.sources.recent, &mut ctx!(self));
+    }
+
+    /// A save ended: the record now belongs to `path`, or the message says why it was not
+    /// written. A shown explorer looks again (the library has a record more).
+    pub fn on_saved(&mut self, path: &std::path::Path, result: Result<Vec<String>, String>) {
+        if self.saving.on_saved(path, result, &mut ctx!(self)) {
+            self.shelf.explorer_after_save(&mut self.outbox);
+        }
+    }
+
+    // ---- the settings screen ----
+
+    pub fn open_settings(&mut self) {
+        self.open_popup(Popup::Settings(super::SettingsScreen { row: 0, editing: None }));
+    }
+
+    fn settings_screen(&mut self) -> Option<&mut super::SettingsScreen> {
+        match self.popup_mut() {
+            Some(Popup::Settings(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Moves the settings screen's row up or down (wrapping).
+    pub fn settings_row(&mut self, delta: i32) {
+        if let Some(s) = self.settings_screen() {
+            s.step_row(delta);
+        }
+    }
+
+    /// Changes the chosen setting (←/→), or starts editing a text setting (Enter).
+    pub fn settings_change(&mut self, delta: i32) {
+        if let Some(Overlay::Popup(Popup::Settings(screen))) = &mut self.overlay
+            && screen.change(delta, &mut self.settings)
+        {
+            self.settings_changed();
+        }
+    }
+
+    /// The text field of the settings screen, when one is being edited.
+    pub fn settings_editor(&mut self) -> Option<&mut super::line_editor::LineEditor> {
+        self.settings_screen().and_then(|s| s.editing.as_mut())
+    }
+
+    /// Ends editing a text setting: `keep` stores the text (an empty command: the built-in
+    /// engine). Options that cannot be read stay in the editor with a message naming the entry.
+    pub fn settings_finish_edit(&mut self, keep: bool) {
+        if let Some(Overlay::Popup(Popup::Settings(screen))) = &mut self.overlay
+            && screen.finish_edit(keep, &mut self.settings, &mut self.status)
+        {
+            self.saving.settings_dirty = true;
+        }
+    }
+
+    /// Turns the threat indicator on or off (a setting, kept for the next launch).
+    pub fn toggle_threats(&mut self) {
+        self.settings.threats = !self.settings.threats;
+        self.saving.settings_dirty = true;
+        self.status
+            .set(if self.settings.threats { self.text().threats_on } else { self.text().threats_off }.into());
+    }
+
+    /// A setting was stepped on the settings screen: what the game takes from the settings at
+    /// once is taken, and they are marked for saving.
+    fn settings_changed(&mut self) {
+        self.play.impasse_rule = self.settings.impasse_rule.core();
+        self.play.computer.pace_ms = self.settings.min_move_ms;
+        self.saving.settings_dirty = true;
+    }
+
+    // ---- moving through the record ----
+
+    /// Review's ← / →: one move back (`delta` < 0) or forward along the line shown, or, while
+    /// a piece is picked up or a piece in hand is being chosen, the cursor one square across.
+    pub fn step(&mut self, delta: i32) {
+        if self.board.selection.is_some() || self.board.focus != super::Focus::Board {
+            self.move_cursor(delta.signum(), 0);
+            return;
+        }
+        let moved = if delta < 0 { self.game.back() } else { self.game.forward() };
+        if !moved {
+            self.status.set(if delta < 0 { self.text().at_start } else { self.text().at_end }.into());
+            return;
+        }
+        if delta > 0 {
+            self.settle_ending();
+        }
+        self.status.set(self.status_message());
+    }
+
+    /// Shows or hides each move's time (消費時間) in the record panel.
+    pub fn toggle_times(&mut self) {
+        navigate::toggle_times(&mut ctx!(self));
+    }
+
+    /// Opens the box asking for a move number.
+    pub fn open_goto(&mut self) {
+        self.status.clear();
+        self.open_input(LineInput { kind: super::InputKind::GotoMove, editor: Default::default() });
+    }
+
+    /// Goes to move `text` (a number; 0 is the start) of the line shown. A number past the end
+    /// goes to the end and says so; text that is not a number leaves the box open with it.
+    pub(super) fn submit_goto(&mut self, text: &str) {
+        let t = self.text().review;
+        let Some(n) = navigate::move_number(text) else {
+            self.status.set((t.goto_not_a_number)(text));
+            let editor = super::line_editor::LineEditor::new(text);
+            self.open_input(LineInput { kind: super::InputKind::GotoMove, editor });
+            return;
+        };
+        let reached = self.game.to_ply(n);
+        self.board.selection = None;
+        self.status.set(if reached < n { (t.goto_past_end)(n, reached) } else { self.status_message() });
+    }
+
+    /// Refuses a change to the record's lines (or the record itself) while the whole-game
+    /// analysis runs (its results are placed on the nodes it was given), and in the position
+    /// editor or tsume mode (which keep their own places in the record).
+    pub(super) fn lines_locked(&mut self) -> bool {
+        let t = self.text().review;
+        if self.game_analysis_progress().is_some() {
+            self.status.set(t.wait_for_analysis.into());
+        } else if self.editor().is_some() || self.tsume_list().is_some() || self.tsume().is_some() {
+            self.status.set(t.leave_mode_first.into());
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// Opens the list of the variations at the current move.
+    pub fn open_variations(&mut self) {
+        match VariationList::at(&self.game) {
+            Some(v) => self.open_popup(Popup::Variations(v)),
+            None => self.status.set(self.text().review.no_variations.into()),
+        }
+    }
+
+    /// A key's action in the variations list: choose (up, down, the ends), go to the one
+    /// chosen, make it the main line, ask before deleting it, close the list.
+    pub fn variations_action(&mut self, action: Action) {
+        let Some(Popup::Variations(v)) = self.popup_mut() else { return };
+        match action {
+            Action::CursorUp => v.step(-1),
+            Action::CursorDown => v.step(1),
+            Action::ToStart => v.step(i32::MIN / 2),
+            Action::ToEnd => v.step(i32::MAX / 2),
+            Action::Remove => v.confirm_delete = true,
+            Action::Select => {
+                let chosen = v.chosen();
+                self.close_popup();
+                if self.game.goto_node(chosen).is_ok() {
+                    self.board.selection = None;
+                    self.status.set(self.status_message());
+                }
+            }
+            Action::MainLine => {
+                let v = v.clone();
+                if self.lines_locked() {
+                    return;
+                }
+                let v = v.promote(&mut ctx!(self));
+                self.after_lines_changed();
+                self.open_popup(Popup::Variations(v));
+            }
+            Action::Cancel => self.close_popup(),
+            _ => {}
+        }
+    }
+
+    /// Answers the delete question: removes the chosen move and everything after it.
+    pub fn variations_delete(&mut self, yes: bool) {
+        let Some(Popup::Variations(v)) = self.popup_mut() else { return };
+        v.confirm_delete = false;
+        let v = v.clone();
+        if !yes || self.lines_locked() {
+            return;
+        }
+        match v.delete(&mut ctx!(self)) {
+            Ok(left) => {
+                self.after_lines_changed();
+                match left {
+                    Some(v) => self.open_popup(Popup::Variations(v)),
+                    None => self.close_popup(),
+                }
+            }
+            Err(()) => self.close_popup(),
+        }
+    }
+
+    /// After a variation was promoted or deleted: the record is to be saved and the main
+    /// line's analysis read again.
+    fn after_lines_changed(&mut self) {
+        self.saving.dirty = true;
+        self.board.selection = None;
+        self.board.record_scroll = None;
+        self.reread_review();
     }
 
     // ---- paste and copy ----
