@@ -6,6 +6,8 @@
 //! turns reports back into calls.
 
 use super::App;
+use crate::core::Move;
+use crate::record::{NodeId, Special, SpecialKind};
 use crate::tui::event::Command;
 use crate::tui::jobs::{FileReport, GameReport, LibraryReport, MateReport, Report, StudyReport};
 use std::time::{Duration, Instant};
@@ -19,7 +21,8 @@ impl App {
     /// position shown, the threat solve, the online page's lines) and the byoyomi's bell; a
     /// quit comes last, and a suspension asked for while quitting is dropped.
     pub fn commands(&mut self, now: Instant) -> Vec<Command> {
-        self.engine_requests(now);
+        let to_move = self.engine_to_move();
+        self.play.requests(&self.game, to_move, now, &mut self.outbox);
         self.study_requests();
         self.threat_requests();
         self.online_requests();
@@ -105,6 +108,62 @@ impl App {
         }
     }
 
+    /// Takes in one report of the search the app asked for last (the runner drops the reports
+    /// of any other); an answer is played when it is due.
+    pub fn on_engine_event(&mut self, report: crate::tui::jobs::EngineReport, now: Instant) {
+        let text = self.text();
+        if self.play.on_report(report, &mut self.status, text) {
+            self.play_engine_answer(now);
+        }
+    }
+
+    /// Plays the computer's answer held back once its time has come, while the game still
+    /// stands where it was asked about and the computer is to move.
+    pub(super) fn play_engine_answer(&mut self, now: Instant) {
+        let natural = self.settings.natural_thinking_time;
+        let Some((node, best, declare_win)) = self.play.due_answer(self.game.position(), natural, now) else {
+            return;
+        };
+        if self.game.node() != node || !self.engine_to_move() {
+            return;
+        }
+        self.engine_result(node, best, declare_win);
+    }
+
+    /// The computer's answer for `node` (where the game stands): play it, resign, or declare.
+    fn engine_result(&mut self, node: NodeId, best: Option<Move>, declare_win: bool) {
+        if let Some(m) = best {
+            if !self.pos().is_legal(m) {
+                // an answer to the position on the board that breaks the rules loses (反則負け)
+                self.end_line(Special::new(SpecialKind::IllegalLoss));
+                self.status.set((self.text().engine_illegal)(&m.usi()));
+                return;
+            }
+            self.submit_move(m);
+        } else if declare_win {
+            self.declare();
+        } else {
+            self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::Resign)));
+            self.saving.dirty = true;
+            self.status.set(self.text().computer_resigns.into());
+        }
+    }
+
+    /// The next command about the computer's move: one queued, or else what the computer's
+    /// play asks for now.
+    #[cfg(test)]
+    pub(crate) fn engine_command(&mut self, now: Instant) -> Option<Command> {
+        use crate::tui::jobs::{JobKind, JobRequest};
+        let engine =
+            |c: &Command| matches!(c, Command::Start(JobRequest::Think(_)) | Command::Stop(JobKind::Engine));
+        if let Some(c) = self.outbox.take_first(engine) {
+            return Some(c);
+        }
+        let to_move = self.engine_to_move();
+        self.play.requests(&self.game, to_move, now, &mut self.outbox);
+        self.outbox.take_first(engine)
+    }
+
     /// When the app next needs the loop's attention with no event: while a clock runs, to show
     /// it counting down (and catch the flag falling); while the computer's answer is held back
     /// (for the pace, or the level's natural thinking time), when it is due. `None`: only events matter.
@@ -115,7 +174,15 @@ impl App {
             matches!(o.stage(), super::Stage::Playing | super::Stage::Waiting | super::Stage::Connecting)
         });
         let clock = (clock_runs || online_clock).then(|| now + CLOCK_TICK);
-        [clock, self.answer_due(now), self.flash_until(), self.online_deadline()].into_iter().flatten().min()
+        [
+            clock,
+            self.play.answer_due(self.pos(), self.settings.natural_thinking_time, now),
+            self.flash_until(),
+            self.online_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 }
 

@@ -303,6 +303,21 @@ impl App {
         self.ply() + self.redo_line().len()
     }
 
+    /// Whether the engine should be thinking now.
+    pub fn engine_to_move(&self) -> bool {
+        self.play.computer_to_move(&self.game) && self.popup().is_none() && !self.learning()
+    }
+
+    /// Whether computer-against-computer play is paused.
+    pub fn paused(&self) -> bool {
+        self.play.computer.paused
+    }
+
+    /// The minimum time per move when the computer plays both sides.
+    pub fn pace(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.play.computer.pace_ms)
+    }
+
     /// Whether the game at this place can go on (nothing has ended it).
     pub fn unfinished(&self) -> bool {
         session::unfinished(&self.game)
@@ -371,7 +386,7 @@ impl App {
 
     /// The game clock when the game is timed (an untimed game's stopwatch is not a clock).
     pub fn clock(&self) -> Option<&GameClock> {
-        self.play.clock.as_ref().filter(|c| c.timed())
+        self.play.timed_clock()
     }
 
     /// Whether the record was opened, pasted or set up to be reviewed.

@@ -156,6 +156,43 @@ impl App {
         self.take_popup();
     }
 
+    // ---- the computer's play ----
+
+    /// Pauses or resumes the game: the computer (its search in progress is abandoned on
+    /// pause) and the clocks.
+    pub fn toggle_pause(&mut self) {
+        self.play.toggle_pause(&mut self.status, crate::tui::text::Text::of(self.settings.language));
+    }
+
+    /// The event loop says, before each frame, whether the board is on the screen (`false`:
+    /// the terminal is too small for it). While it is not, the game is held as by a pause (no
+    /// clock runs, the computer waits) and it goes on when the board is shown again. The first
+    /// frame starts the side to move's time afresh: the time before the first screen is not
+    /// charged.
+    pub fn set_board_shown(&mut self, shown: bool, now: std::time::Instant) {
+        let online = matches!(self.mode, Mode::Online(_));
+        self.play.board_shown(shown, now, online, self.standing.playing);
+    }
+
+    /// Hands the side to move from the computer to a person, or back.
+    pub fn take_over(&mut self) {
+        self.play.take_over(&mut ctx!(self));
+        self.saving.dirty = true;
+    }
+
+    /// Steps the minimum time per move for computer against computer through `PACES_MS`.
+    pub fn step_pace(&mut self, delta: i32) {
+        let pace = self.play.step_pace(delta);
+        self.settings.min_move_ms = pace;
+        self.saving.settings_dirty = true;
+        self.status.set((self.text().pace_set)(pace as f64 / 1000.0));
+    }
+
+    /// Sets the minimum time per move for computer against computer.
+    pub fn set_pace(&mut self, pace: std::time::Duration) {
+        self.play.computer.pace_ms = pace.as_millis() as u64;
+    }
+
     // ---- a new game ----
 
     /// Starts a new game from the start position (or the handicap's, or the position editor's)
