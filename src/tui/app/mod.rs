@@ -244,7 +244,7 @@ impl App {
         if app.play.clock.is_none() && app.standing.playing {
             // an untimed game's stopwatch: the totals so far are the record's
             app.play.clock = Some(GameClock::new(None, now));
-            app.restore_clock_here(now);
+            app.play.restore_clock_here(&app.game, now);
         }
         session::take_off_interrupt(&mut app.game);
         app
@@ -459,9 +459,50 @@ impl App {
 
     /// Whether a person plays the side to move and the game goes on here.
     pub(super) fn human_to_move(&self) -> bool {
-        self.play.players[self.pos().side_to_move().index()] == Player::Human
-            && !self.status().is_over()
-            && !self.line_ended()
+        self.play.human_to_move(&self.game)
+    }
+
+    pub fn status(&self) -> crate::core::GameStatus {
+        self.game.position().status()
+    }
+
+    /// Whether the current line already ended with a special move (投了, 入玉勝ち ...).
+    pub fn line_ended(&self) -> bool {
+        game::line_ended(&self.game)
+    }
+
+    /// Whether the line shown ends here with the side to move out of time (切れ負け).
+    pub fn ended_on_time(&self) -> bool {
+        game::ended_on_time(&self.game)
+    }
+
+    /// The take-back question: the player to move is asked to let the other take back the
+    /// last move.
+    pub fn takeback_question(&self) -> String {
+        game::takeback_question(&self.game, self.text())
+    }
+
+    /// What a declaration by the side to move would mean under the rule in force, in words.
+    pub fn declaration_summary(&self) -> String {
+        game::declaration_summary(self.pos(), self.play.impasse_rule, self.text())
+    }
+
+    /// A side as the screen names it: ☗先手 / ☖後手, or in a handicap game ☗下手 / ☖上手 as the
+    /// record's files do.
+    pub fn side_name(&self, c: crate::core::Color) -> &'static str {
+        game::side_name(self.record(), c, self.text())
+    }
+
+    /// What the position itself says (check, or the ending it decides), in the interface's
+    /// language.
+    pub fn status_message(&self) -> String {
+        game::status_message(&self.game, self.text())
+    }
+
+    /// Where the game stands as child indices from the start: survives saving and reading the
+    /// record back, where node ids do not.
+    pub fn node_path(&self) -> Vec<usize> {
+        game::node_path(&self.game)
     }
 
     /// The help's lines (keys, what they do) for the page shown, from the keymap in force,

@@ -15,7 +15,7 @@
 use super::Library;
 use super::ctx::{Ctx, ctx};
 use super::{
-    App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, learn, navigate, paste, selection, tsume,
+    App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, game, learn, navigate, paste, selection, tsume,
 };
 use super::{InputKind, VariationList};
 use crate::core::SetupUse;
@@ -154,6 +154,140 @@ impl App {
     /// Closes whatever popup is open, answering nothing.
     pub fn close_popup(&mut self) {
         self.take_popup();
+    }
+
+    // ---- the game: moves, take-backs, endings ----
+
+    /// Plays `m` if legal, with a clear message if not; the mode shown (tsume, learn, online)
+    /// takes it first when it has its own way with moves.
+    pub fn submit_move(&mut self, m: Move) -> bool {
+        if self.tsume_takes(m) {
+            return false;
+        }
+        if let Some(taken) = self.learn_takes(m) {
+            return taken;
+        }
+        if let Some(taken) = self.online_takes(m) {
+            return taken;
+        }
+        let played = self.play.play(m, &mut ctx!(self), self.standing.playing);
+        self.saving.dirty |= played;
+        played
+    }
+
+    /// Answers the promotion popup.
+    pub fn answer_promotion(&mut self, promote: bool) {
+        if let Some(Popup::Promotion { from, to }) = self.take_popup() {
+            self.submit_move(Move::board(from, to, promote));
+        }
+    }
+
+    /// Parses and plays typed move text. Japanese notation that leaves out 成/不成 where either is
+    /// legal asks, as picking the move with the cursor does (USI and CSA text always say).
+    pub fn submit_typed(&mut self, text: &str) -> bool {
+        match game::read_typed(&self.game, text, self.text()) {
+            game::Typed::Move(m) => self.submit_move(m),
+            game::Typed::AskPromotion(m) => {
+                self.open_popup(Popup::Promotion { from: m.from(), to: m.to() });
+                false
+            }
+            game::Typed::Bad(why) => {
+                self.status.set(why);
+                false
+            }
+        }
+    }
+
+    /// Ends the line at the current node with `special` (投了, 切れ負け, 入玉宣言 ...).
+    pub(super) fn end_line(&mut self, special: crate::record::Special) {
+        game::end_line(&mut self.game, special);
+        self.saving.dirty = true;
+    }
+
+    /// Writes the ending the position itself decides into the record, when it is not there yet.
+    pub(super) fn settle_ending(&mut self) {
+        self.saving.dirty |= game::settle_ending(&mut self.game);
+    }
+
+    /// Takes back a move (待った; see `Play::undo`); between two people on the clock the other
+    /// player is asked first.
+    pub fn undo(&mut self) {
+        let now = std::time::Instant::now();
+        match self.play.undo(&mut ctx!(self), self.standing.playing, now) {
+            game::Undo::Ask => self.open_popup(Popup::ConfirmTakeback),
+            game::Undo::Done(changed) => self.saving.dirty |= changed,
+        }
+    }
+
+    /// The other player's answer to a take-back asked for in hot-seat.
+    pub fn answer_takeback(&mut self, yes: bool) {
+        if self.take_popup() != Some(Popup::ConfirmTakeback) {
+            return;
+        }
+        if yes {
+            let now = std::time::Instant::now();
+            self.saving.dirty |= self.play.take_back(&mut ctx!(self), self.standing.playing, now);
+        } else {
+            let side = self.side_name(self.pos().side_to_move());
+            self.status.set((self.text().clocks.takeback_refused)(side));
+        }
+    }
+
+    /// Replays a move taken back; in a game being played with the time the record has for
+    /// it, the next side's turn starting now.
+    pub fn redo(&mut self) {
+        self.saving.dirty |= self.play.redo(&mut ctx!(self), self.standing.playing);
+    }
+
+    /// Goes back to the starting position (the record stays as it is).
+    pub fn to_start(&mut self) {
+        self.game.to_start();
+    }
+
+    /// Goes to the end of the line redo would follow.
+    pub fn to_end(&mut self) {
+        self.game.to_end();
+        self.settle_ending();
+    }
+
+    /// Goes to the node at `path` (child indices from the start), as far as the record has it.
+    pub fn goto_path(&mut self, path: &[usize]) {
+        game::goto_path(&mut self.game, path);
+        self.board.selection = None;
+    }
+
+    /// Replaces the last move by its next (`delta` = 1) or previous (-1) alternative.
+    pub fn switch_variation(&mut self, delta: i32) {
+        self.saving.dirty |= game::switch_variation(&mut ctx!(self), delta);
+    }
+
+    /// The time passes: online play's deadlines, the computer's answer held back, and the
+    /// clock (when the side to move has used all its time, the line ends with 切れ負け).
+    pub fn tick(&mut self, now: std::time::Instant) {
+        self.online_tick(now);
+        self.play_engine_answer(now);
+        self.saving.dirty |= self.play.flag(&mut ctx!(self), self.standing.playing, now);
+    }
+
+    /// The side to move resigns: the line ends with 投了.
+    pub fn resign(&mut self) {
+        self.close_popup();
+        if self.online_resign().is_some() {
+            return;
+        }
+        self.saving.dirty |= game::resign(&mut ctx!(self));
+    }
+
+    /// The side to move declares an impasse win (入玉宣言) under the rule in force: a win if
+    /// every condition holds, 持将棋 (a draw) where the 24-point rule says so, otherwise the
+    /// declaration loses.
+    pub fn declare(&mut self) {
+        self.close_popup();
+        if self.online_declare().is_some() {
+            return;
+        }
+        let rule = self.play.impasse_rule;
+        self.saving.dirty |= game::declare(&mut ctx!(self), rule);
     }
 
     // ---- the computer's play ----

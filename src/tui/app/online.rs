@@ -412,7 +412,7 @@ impl App {
     pub(super) fn online_takes(&mut self, m: Move) -> Option<bool> {
         let t = self.online_text();
         let at_end = self.game.node() == self.game.record().main_line_end();
-        let illegal = self.pos().why_illegal(m).err().map(|why| describe(&why, self.explain_lang()));
+        let illegal = self.pos().why_illegal(m).err().map(|why| describe(&why, self.settings.language));
         let o = self.online_mut()?;
         let message = match &o.stage {
             Stage::Playing if !at_end => t.go_to_end.to_string(),
