@@ -6,6 +6,7 @@
 //! turns reports back into calls.
 
 use super::App;
+use super::ctx::ctx;
 use crate::core::Move;
 use crate::record::{NodeId, Special, SpecialKind};
 use crate::tui::event::Command;
@@ -105,6 +106,40 @@ impl App {
             Ok(Some(note)) => self.status.set(note),
             Ok(None) => {}
             Err(e) => self.status.set((self.text().settings_not_saved)(&e)),
+        }
+    }
+
+    /// Asks for the continuous analysis of the position shown, when it is on and the position
+    /// or the number of lines changed (called before the outbox is handed out).
+    pub(super) fn study_requests(&mut self) {
+        let lines = self.analysis_lines();
+        self.study.requests(&self.game, lines, &mut self.outbox);
+    }
+
+    /// An update of the analysis last asked for; dropped when none is wanted any more.
+    pub fn on_analysis_update(&mut self, u: crate::engine::analysis::Update) {
+        self.study.on_update(u, &mut ctx!(self));
+    }
+
+    /// One position of the whole-game analysis is done.
+    pub fn on_game_progress(
+        &mut self,
+        ply: usize,
+        eval: &crate::engine::analysis::game::PositionEval,
+        judgement: Option<&crate::engine::analysis::game::MoveJudgement>,
+    ) {
+        let serial = self.standing.game_serial;
+        self.study.on_game_progress(ply, eval, judgement, &mut ctx!(self), serial);
+    }
+
+    /// The whole-game analysis ended (finished or stopped): its result goes into the record's
+    /// comments, kept on save; learn mode starts if it was waiting for it.
+    pub fn on_game_analysis_done(&mut self, analysis: &crate::engine::analysis::game::GameAnalysis) {
+        let serial = self.standing.game_serial;
+        let Some(over) = self.study.on_game_analysis_done(analysis, &mut ctx!(self), serial) else { return };
+        self.saving.dirty = true;
+        if let Some(stopped) = over {
+            self.learn_on_analysis_done(stopped);
         }
     }
 

@@ -318,6 +318,82 @@ impl App {
         std::time::Duration::from_millis(self.play.computer.pace_ms)
     }
 
+    // ---- study (検討, hints, the whole-game analysis) ----
+
+    /// The hint's move, while the position it was given for is shown.
+    pub fn hint_move(&self) -> Option<crate::core::Move> {
+        self.study.hint_move(self.game.node())
+    }
+
+    /// Whether continuous analysis (検討) is on.
+    pub fn analysing(&self) -> bool {
+        self.study.analysing()
+    }
+
+    /// The latest analysis of the position shown (none while it has not reported yet).
+    pub fn analysis(&self) -> Option<&crate::engine::analysis::Update> {
+        self.study.analysis(self.game.node())
+    }
+
+    /// Lines the analysis shows (1..=3).
+    pub fn analysis_lines(&self) -> usize {
+        study::analysis_lines(&self.settings)
+    }
+
+    /// The main line's analysis, one point per position (root first).
+    pub fn review(&self) -> &crate::study::ReviewLine {
+        self.study.review()
+    }
+
+    /// The whole-game analysis in progress: (positions done, positions in all).
+    pub fn game_analysis_progress(&self) -> Option<(usize, usize)> {
+        self.study.progress()
+    }
+
+    /// The ply of the position shown on the main line (none when it is in a variation).
+    pub fn main_line_ply(&self) -> Option<usize> {
+        study::main_line_ply(&self.game)
+    }
+
+    /// The mark of main-line node `node` from the analysis, if any.
+    pub fn mark_of(&self, main_line_index: usize) -> Option<crate::record::annotation::Mark> {
+        self.review().points.get(main_line_index + 1).and_then(|p| p.mark)
+    }
+
+    /// The evaluation of main-line position `ply` from the analysis.
+    pub fn review_score(&self, ply: usize) -> Option<crate::core::Score> {
+        self.review().points.get(ply).and_then(|p| p.score)
+    }
+
+    /// For a marked move shown: the engine's better line from the position before it.
+    pub fn better_line(&self) -> Option<(crate::record::annotation::Mark, Position, Vec<crate::core::Move>)> {
+        self.study.better_line(&self.game)
+    }
+
+    /// The evaluation and the engine's line of the position shown (from the analysis).
+    pub fn analysis_here(&self) -> Option<(crate::core::Score, Vec<crate::core::Move>)> {
+        self.study.analysis_here(&self.game)
+    }
+
+    /// Whether analysis and hints do anything here (the key bar leaves them out when not):
+    /// always, except during a game against the computer, where the settings must allow it.
+    pub fn help_offered(&self) -> bool {
+        !self.in_game_against_computer() || self.settings.help_in_games
+    }
+
+    /// Whether a person is playing a game against the computer that goes on.
+    pub(super) fn in_game_against_computer(&self) -> bool {
+        self.standing.playing
+            && self.play.players.contains(&Player::Engine)
+            && self.play.players.contains(&Player::Human)
+            && self.unfinished()
+    }
+
+    /// The mark thresholds the settings choose.
+    pub(super) fn mark_thresholds(&self) -> crate::engine::analysis::game::Thresholds {
+        study::mark_thresholds(&self.settings)
+    }
+
     /// Whether the game at this place can go on (nothing has ended it).
     pub fn unfinished(&self) -> bool {
         session::unfinished(&self.game)
@@ -611,7 +687,7 @@ impl App {
         self.board.record_scroll = None;
         self.game = Cursor::new(record);
         self.saving.file = None;
-        self.restart_study();
+        self.study.restart(self.game.record(), &mut self.outbox);
     }
 
     /// Scrolls the record panel so its first line is `first` (the mouse wheel).

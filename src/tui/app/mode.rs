@@ -290,6 +290,45 @@ impl App {
         self.saving.dirty |= game::declare(&mut ctx!(self), rule);
     }
 
+    // ---- study (検討, hints, the whole-game analysis) ----
+
+    /// Starts or stops continuous analysis (検討).
+    pub fn toggle_analysis(&mut self) {
+        let in_game = self.in_game_against_computer();
+        self.saving.dirty |= self.study.toggle_analysis(&mut ctx!(self), in_game);
+    }
+
+    /// Shows 1, 2 or 3 lines (MultiPV), in turn.
+    pub fn cycle_analysis_lines(&mut self) {
+        let lines = self.analysis_lines() % crate::engine::analysis::MAX_LINES + 1;
+        self.settings.analysis_lines = lines as u8;
+        self.saving.settings_dirty = true;
+        self.status.set((self.text().analysis_lines)(lines));
+    }
+
+    /// Asks the engine for the best move of the side to move (shown when it answers).
+    pub fn request_hint(&mut self) {
+        let in_game = self.in_game_against_computer();
+        self.saving.dirty |= self.study.request_hint(&mut ctx!(self), in_game);
+    }
+
+    /// Starts the whole-game analysis of the main line and then of each variation, or stops the
+    /// one running.
+    pub fn toggle_game_analysis(&mut self) {
+        let serial = self.standing.game_serial;
+        self.study.toggle_game_analysis(&mut ctx!(self), serial);
+    }
+
+    /// Goes to the next (`forward`) or previous marked move of the main line.
+    pub fn goto_marked(&mut self, forward: bool) {
+        self.study.goto_marked(forward, &mut ctx!(self));
+    }
+
+    /// Reads the main line's analysis from the record again (after its lines changed).
+    pub(super) fn reread_review(&mut self) {
+        self.study.reread_review(self.game.record());
+    }
+
     // ---- the computer's play ----
 
     /// Pauses or resumes the game: the computer (its search in progress is abandoned on
