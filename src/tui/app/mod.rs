@@ -318,6 +318,56 @@ impl App {
         std::time::Duration::from_millis(self.play.computer.pace_ms)
     }
 
+    // ---- online play ----
+
+    pub fn online_text(&self) -> &'static crate::tui::text::online::OnlineText {
+        crate::tui::text::online::OnlineText::of(self.settings.language)
+    }
+
+    /// The online page's state, when it is shown.
+    pub fn online(&self) -> Option<&Online> {
+        match &self.mode {
+            Mode::Online(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The dialog's form, when the dialog is shown.
+    pub fn online_form(&self) -> Option<&OnlineForm> {
+        self.online().and_then(Online::form)
+    }
+
+    /// Whether a watched game is on the board (read-only).
+    pub fn watching(&self) -> bool {
+        self.online().is_some_and(Online::watching)
+    }
+
+    /// The side to move's and the other side's clock in an online game, as the local clock
+    /// shows them (`m:ss`, `秒読み n`), with whether it runs; `None` without a server clock.
+    pub fn online_clock(&self, side: crate::core::Color, now: std::time::Instant) -> Option<(String, bool)> {
+        self.online()?.clock(side, now, self.text())
+    }
+
+    /// Online play in the status line: the players and the stage.
+    pub fn online_status(&self) -> Option<String> {
+        Some(self.online()?.status_line(self.online_text()))
+    }
+
+    /// The players' names (sente, gote) of the online game on the board.
+    pub fn online_names(&self) -> Option<[String; 2]> {
+        self.online()?.names()
+    }
+
+    /// Whether the clock panel shows the server's clock.
+    pub fn has_online_clock(&self) -> bool {
+        self.online().is_some_and(Online::has_clock)
+    }
+
+    /// When online play's next timer is due (see `App::online_tick`).
+    pub(super) fn online_deadline(&self) -> Option<std::time::Instant> {
+        self.online()?.deadline()
+    }
+
     // ---- study (検討, hints, the whole-game analysis) ----
 
     /// The hint's move, while the position it was given for is shown.

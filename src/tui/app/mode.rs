@@ -17,7 +17,7 @@ use super::ctx::{Ctx, ctx};
 use super::{
     App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, game, learn, navigate, paste, selection, tsume,
 };
-use super::{InputKind, VariationList};
+use super::{InputKind, VariationList, online};
 use crate::core::SetupUse;
 use crate::core::{Color, Move, Position};
 use crate::engine::analysis::game::PositionEval;
@@ -28,6 +28,7 @@ use crate::tui::jobs::{LibraryJob, LibraryKind};
 use crate::tui::jobs::{MateJob, TsumeAnswer};
 use crate::tui::keymap::{Action, KeyMode, Keymap};
 use std::path::PathBuf;
+use std::time::Instant;
 
 /// The page shown. Modes exclude each other: opening one leaves the one before.
 #[derive(Clone, Debug, Default)]
@@ -154,6 +155,195 @@ impl App {
     /// Closes whatever popup is open, answering nothing.
     pub fn close_popup(&mut self) {
         self.take_popup();
+    }
+
+    // ---- online play (the room is `Online`) ----
+
+    pub(super) fn online_mut(&mut self) -> Option<&mut super::Online> {
+        match &mut self.mode {
+            Mode::Online(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// Changes the connection dialog's form (nothing when the dialog is not shown).
+    pub fn edit_online_form(&mut self, edit: impl FnOnce(&mut super::OnlineForm)) {
+        if let Some(f) = self.online_mut().and_then(|o| o.form_mut()) {
+            edit(f);
+        }
+    }
+
+    /// The password from the environment and the remembered ones (read at launch).
+    pub fn set_online_secrets(&mut self, secrets: super::OnlineSecrets) {
+        self.secrets = secrets;
+    }
+
+    /// Opens the connection dialog, filled from the settings and `overrides` (the command
+    /// line's server, user and game), the password from the environment or remembered.
+    pub fn open_online(&mut self, overrides: Option<crate::tui::settings::OnlineSettings>, now: Instant) {
+        if self.online().is_some_and(super::Online::busy) {
+            self.status.set(self.online_text().leave_first.into());
+            return;
+        }
+        self.close_popup();
+        self.leave_tsume();
+        if let Mode::Learn(_) | Mode::Editor(_) = self.mode {
+            self.leave_to_board();
+            self.learn_cancel_search();
+        }
+        let settings = overrides.unwrap_or_else(|| self.settings.online.clone());
+        self.mode = Mode::Online(Box::new(super::Online::dialog(settings, &self.secrets, now)));
+        self.status.set(self.online_text().dialog_opened.into());
+    }
+
+    /// Connects with the dialog's values (or says what is wrong with them); the non-secret
+    /// values are remembered in the settings.
+    pub fn online_connect(&mut self, now: Instant) {
+        let t = self.online_text();
+        let Some(form) = self.online_form().cloned() else { return };
+        let checked = match form.check(t) {
+            Ok(s) => s,
+            Err(problem) => {
+                self.edit_online_form(|f| f.problem = Some(problem.clone()));
+                self.status.set(problem);
+                return;
+            }
+        };
+        if self.settings.online != checked {
+            self.settings.online = checked.clone();
+            self.saving.settings_dirty = true;
+        }
+        if let Mode::Online(o) = &mut self.mode {
+            o.connect(&form, &checked, &mut self.secrets, now, &mut self.status, t);
+        }
+    }
+
+    /// Cancels: the dialog closes (back to the board); waiting or logged in, logs out cleanly
+    /// and leaves.
+    pub fn online_cancel(&mut self, now: Instant) {
+        let t = self.online_text();
+        let Mode::Online(o) = &mut self.mode else { return };
+        match o.cancel(now, &mut self.status, t) {
+            online::Cancel::Leave(said) => {
+                self.leave_online();
+                if let Some(said) = said {
+                    self.status.set(said.into());
+                }
+            }
+            online::Cancel::Reject => self.online_answer(false, now),
+            online::Cancel::Stay => {}
+        }
+    }
+
+    /// Leaves online play for the board, keeping the record; the connection is closed.
+    pub(super) fn leave_online(&mut self) {
+        if let Some(o) = self.online_mut() {
+            o.hang_up();
+        }
+        // the connection's stop goes out with the next commands; the page goes
+        self.online_requests();
+        self.leave_to_board();
+    }
+
+    /// Moves what the online page asks for into the outbox (called before the outbox is
+    /// handed out, and when the page is left).
+    pub(super) fn online_requests(&mut self) {
+        if let Mode::Online(o) = &mut self.mode {
+            o.requests(&mut self.outbox);
+        }
+    }
+
+    /// Agrees to (`true`) or rejects the proposed game.
+    pub fn online_answer(&mut self, agree: bool, now: Instant) {
+        let t = self.online_text();
+        if let Mode::Online(o) = &mut self.mode {
+            o.answer(agree, now, &mut self.status, t);
+        }
+    }
+
+    /// A move from the board in an online game: sent to the server (it enters the record when
+    /// the server repeats it). `None`: not an online game, the board plays it as usual.
+    pub(super) fn online_takes(&mut self, m: Move) -> Option<bool> {
+        let Mode::Online(o) = &mut self.mode else { return None };
+        o.takes(m, &mut ctx!(self));
+        Some(false)
+    }
+
+    /// `R` in an online game: `%TORYO`. `None`: not an online game.
+    pub(super) fn online_resign(&mut self) -> Option<()> {
+        let t = self.online_text();
+        let Mode::Online(o) = &mut self.mode else { return None };
+        o.resign(&mut self.status, t);
+        Some(())
+    }
+
+    /// `D` in an online game: `%KACHI` (the server judges it). `None`: not an online game.
+    pub(super) fn online_declare(&mut self) -> Option<()> {
+        let t = self.online_text();
+        let Mode::Online(o) = &mut self.mode else { return None };
+        o.declare(&mut self.status, t);
+        Some(())
+    }
+
+    /// An extended-mode command (`WHO`, `LIST`, `MONITOR2ON id`, `CHAT text`).
+    pub fn online_extended(&mut self, command: &str) {
+        let t = self.online_text();
+        if let Mode::Online(o) = &mut self.mode {
+            o.extended(command, &mut self.status, t);
+        }
+    }
+
+    /// Asks for a game in the extended mode (`%%GAME`, the dialog's game name and side); in
+    /// the standard mode, after a game, logs in again for the next.
+    pub fn online_ask_game(&mut self, now: Instant) {
+        let t = self.online_text();
+        let Mode::Online(o) = &mut self.mode else { return };
+        if o.ask_game(now, &mut self.status, t) {
+            self.online_connect(now);
+        }
+    }
+
+    /// A board key online play does not keep: says why nothing happens.
+    pub fn hold_in_online(&mut self) {
+        let Some(o) = self.online() else { return };
+        let t = self.online_text();
+        self.status.set(if o.playing() { t.held_in_game } else { t.leave_online_first }.into());
+    }
+
+    /// Opens the protocol window.
+    pub fn open_protocol(&mut self) {
+        let Some(o) = self.online() else { return };
+        let last = o.log().len();
+        self.open_popup(Popup::Protocol { scroll: last });
+    }
+
+    /// Scrolls the protocol window (the view stops at the ends).
+    pub fn scroll_protocol(&mut self, delta: i32) {
+        let last = self.online().map_or(0, |o| o.log().len()) as i32;
+        if let Some(Popup::Protocol { scroll }) = self.popup_mut() {
+            *scroll = (*scroll as i32 + delta).clamp(0, last) as usize;
+        }
+    }
+
+    /// Online play's timers: no answer to `LOGIN` in time goes back to the dialog saying so;
+    /// no close in time after `LOGOUT` closes the connection from this side.
+    pub(super) fn online_tick(&mut self, now: Instant) {
+        let t = self.online_text();
+        let Mode::Online(o) = &mut self.mode else { return };
+        if let Some(said) = o.login_timed_out(now, t) {
+            return self.back_to_dialog(said, now);
+        }
+        if let Some(leave) = o.logout_timed_out(now) {
+            self.on_online(crate::online::Incoming::Closed, now);
+            if !leave {
+                self.status.set(t.logout_timeout.into());
+            }
+        }
+    }
+
+    /// Leaves online play with `X`: logs out first when logged in (a game on must be resigned).
+    pub fn leave_online_play(&mut self, now: Instant) {
+        self.online_cancel(now);
     }
 
     // ---- the game: moves, take-backs, endings ----

@@ -9,6 +9,7 @@ use crate::online::Incoming;
 use crate::online::summary::tests::EVEN;
 use crate::record::SpecialKind;
 use crate::tui::app::InputKind;
+use crate::tui::app::{App, Popup};
 use crate::tui::event::Command;
 use crate::tui::jobs::{JobKind, JobRequest};
 use crate::tui::settings::{Language, Settings};
