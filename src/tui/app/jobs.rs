@@ -5,8 +5,8 @@
 //! requests into the outbox (`outbox`) as it decides them; this file only hands them out and
 //! turns reports back into calls.
 
-use super::App;
 use super::ctx::ctx;
+use super::{App, online_events};
 use crate::core::Move;
 use crate::record::{NodeId, Special, SpecialKind};
 use crate::tui::event::Command;
@@ -106,6 +106,51 @@ impl App {
             Ok(Some(note)) => self.status.set(note),
             Ok(None) => {}
             Err(e) => self.status.set((self.text().settings_not_saved)(&e)),
+        }
+    }
+
+    /// Takes in what the connection to the CSA server brought (the online page's).
+    pub fn on_online(&mut self, incoming: crate::online::Incoming, now: Instant) {
+        let super::Mode::Online(o) = &mut self.mode else { return };
+        let events = match o.on_incoming(incoming, now, &mut ctx!(self)) {
+            Ok(then) => return self.online_then(then),
+            Err(events) => events,
+        };
+        for ev in events {
+            let super::Mode::Online(o) = &mut self.mode else { return };
+            let then = o.on_session_event(ev, now, &mut ctx!(self));
+            self.online_then(then);
+        }
+    }
+
+    /// Carries out what online play asked of the app.
+    fn online_then(&mut self, then: online_events::Then) {
+        use online_events::Then;
+        match then {
+            Then::Nothing => {}
+            Then::Changed => self.saving.dirty = true,
+            Then::Started(me) => {
+                let Some(record) = self.online().map(|o| o.session().record().clone()) else { return };
+                // a new game for the autosave
+                self.replace_record(record);
+                self.standing.game_serial += 1;
+                self.game.to_end();
+                self.saving.dirty = true;
+                self.board.flipped = me == crate::core::Color::White;
+                let t = self.online_text();
+                self.status
+                    .set((t.started)(me == crate::core::Color::Black, self.pos().side_to_move() == me));
+            }
+            Then::OfferSave(why) => {
+                self.saving.dirty = true;
+                self.open_popup(super::Popup::OfferSaveLost(why));
+            }
+            Then::ServerList => {
+                if self.overlay().is_none() {
+                    self.open_popup(super::Popup::ServerList);
+                }
+            }
+            Then::Leave => self.leave_online(),
         }
     }
 

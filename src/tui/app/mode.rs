@@ -341,6 +341,13 @@ impl App {
         }
     }
 
+    /// Back to the connection dialog, with `problem` said.
+    pub(super) fn back_to_dialog(&mut self, problem: String, now: Instant) {
+        if let Mode::Online(o) = &mut self.mode {
+            o.back_to_dialog(problem, now, &mut ctx!(self));
+        }
+    }
+
     /// Leaves online play with `X`: logs out first when logged in (a game on must be resigned).
     pub fn leave_online_play(&mut self, now: Instant) {
         self.online_cancel(now);
