@@ -6,14 +6,15 @@
 //! no terminal I/O and no rules logic here: legality, endings and notation come from `core` and
 //! `record`.
 //!
-//! What is on top is a type (`mode.rs`): the page shown (`Mode`: the board, the position editor,
-//! tsume, learn), each with its own state, and over it at most one `Overlay` (a popup or the
-//! text box). Each mode's state and transitions are in its own module: `editor` (局面編集),
-//! `tsume` (詰将棋), `learn` (復習), `library` (棋譜一覧), `popups` (modal windows), `line` (the
-//! one-line text box and saving). The board page's concerns: `game` (moves, take-backs, variations, endings),
-//! `selection` (board cursor, picking up and putting down pieces), `new_game` (who plays which
-//! side, new games), `engine` (the computer player's requests and answers), `clock` (game
-//! clocks), and the review modules (`study`, `threats`, `navigate`, `comments`, `paste`).
+//! `impl App` is in three files: this one (construction, resuming, the reads the view and the
+//! loop make), `mode.rs` (what is on top, `Mode` and `Overlay`, and the dispatch: each action
+//! handed to its room, what the room hands back carried out) and `jobs.rs` (commands out,
+//! reports in). The rooms: `editor` (局面編集), `tsume` (詰将棋), `learn` (復習), `library`
+//! (棋譜一覧) and `explorer`, `online` and `online_form` (online play), `popups` (modal
+//! windows), `comments`, `navigate` (the variations list), `settings_menu`, `line` (the text
+//! box and saving), `selection` (the board cursor, picking up and putting down pieces), `game`
+//! (moves, take-backs, endings), `engine` (the computer's play), `new_game`, `clock`, `study`
+//! and `threats` (analysis, hints, the threat indicator), `session` (resuming), `paste`.
 
 pub mod clock;
 mod comments;

@@ -3,14 +3,11 @@
 //! key with one `match` on these two (see `input::handle_key`); the view draws the page, then
 //! the overlay.
 //!
-//! Each mode's state and its own transitions live in its module, as a room whose methods take
-//! a `Ctx` (`ctx.rs`): the position editor's in `editor.rs`, tsume mode's in `tsume.rs`, learn
-//! mode's in `learn.rs`, the library's in `library.rs`; the board page's are in `game.rs`,
-//! `selection.rs` and the review modules, online play's in `online.rs`, the popups' in
-//! `popups.rs`, the text box's in `line.rs`. This file holds App's side of each mode: entering
-//! and leaving it, handing its actions to its room, and what only `App` can do for it (replace
-//! the record, play a move through the usual path). A new page is a new variant here with its
-//! room in a module beside it (decision 0032).
+//! This file is App's dispatch: entering and leaving each mode and popup, handing each action
+//! to the room that owns it with a `Ctx` (`ctx.rs`), and carrying out what the room hands back
+//! and only `App` can do (play a move through the usual path, replace the record, open a
+//! popup, leave a mode, mark the record or the settings for saving). The rooms' own state and
+//! transitions are in their modules (decision 0032).
 
 use super::Library;
 use super::ctx::{Ctx, ctx};
