@@ -16,6 +16,7 @@
 //! (moves, take-backs, endings), `engine` (the computer's play), `new_game`, `clock`, `study`
 //! and `threats` (analysis, hints, the threat indicator), `session` (resuming), `paste`.
 
+mod board_view;
 pub mod clock;
 mod comments;
 mod ctx;
@@ -46,6 +47,7 @@ mod threats;
 mod tsume;
 
 pub use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player};
+pub use board_view::{Focus, Selection};
 pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use ctx::Ctx;
 pub use editor::{Editor, EditorExit, EditorSlot};
@@ -60,7 +62,6 @@ pub use online::{Online, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Wat
 pub use online_form::{FormField, OnlineForm};
 pub use outbox::Outbox;
 pub use popups::Popup;
-pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, options_text, parse_options};
 pub use status::Status;
@@ -81,7 +82,7 @@ pub struct App {
     saving: line::Saving,
     /// The board page as the player handles and sees it: the cursor, the focus, a piece picked
     /// up, the side shown at the bottom, the record panel's scroll and times, the colours.
-    board: selection::BoardView,
+    board: board_view::BoardView,
     /// The page shown: the board, the editor, tsume or learn mode, with that mode's state.
     mode: Mode,
     /// The popup or the one-line text box over the page, when one is open.
@@ -169,7 +170,7 @@ impl App {
             study,
             game: Cursor::new(record),
             saving: Default::default(),
-            board: selection::BoardView::default(),
+            board: board_view::BoardView::default(),
             mode: Mode::Board,
             overlay: None,
             shelf: Default::default(),
