@@ -1299,25 +1299,16 @@ impl App {
     pub fn editor_exit(&mut self, exit: EditorExit) {
         let Some(e) = self.editor_mut() else { return };
         let setup = e.close_menu();
-        let purpose = match exit {
-            EditorExit::Resume => return,
-            EditorExit::Cancel => {
+        let Some(purpose) = exit.purpose() else {
+            if exit == EditorExit::Cancel {
                 self.leave_to_board();
                 self.status.set(self.setup_text().editor_cancelled.into());
-                return;
             }
-            EditorExit::Play => SetupUse::Play,
-            EditorExit::Analyse => SetupUse::Analyse,
-            EditorExit::Tsume => SetupUse::Tsume,
+            return;
         };
         let pos = match setup.position(purpose) {
             Ok(pos) => pos,
-            Err(problems) => {
-                let t = self.setup_text();
-                let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
-                self.status.set((t.cannot_use)(t.exits[exit as usize], &reasons.join(" / ")));
-                return;
-            }
+            Err(problems) => return self.status.set(exit.refusal(&problems, self.setup_text())),
         };
         match exit {
             EditorExit::Play => {
@@ -1362,22 +1353,10 @@ impl App {
     /// has no king in, or where the defender is in check, is refused with the reason.
     pub fn start_tsume(&mut self, pos: Position, title: String, length: Option<usize>) {
         let attacker = pos.side_to_move();
-        let t = self.setup_text();
-        if pos.king_square(attacker.flip()).is_none() {
-            self.status.set(t.tsume_no_king.into());
-            return;
-        }
-        if let Err(problems) = crate::core::Setup::from_position(&pos).position(crate::core::SetupUse::Tsume)
-        {
-            let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
-            self.status.set((t.cannot_use)(t.exits[2], &reasons.join(" / ")));
-            return;
-        }
-        let mut rec = crate::record::GameRecord::new(pos.clone());
-        rec.set_header("作品名", &title);
-        if let Some(n) = length {
-            rec.set_header("備考", &format!("{n}手詰"));
-        }
+        let rec = match tsume::problem_record(&pos, &title, length, self.setup_text()) {
+            Ok(rec) => rec,
+            Err(why) => return self.status.set(why),
+        };
         tsume::stop_solver(&mut self.outbox);
         self.replace_record(rec);
         self.saving.dirty = true;
