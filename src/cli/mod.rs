@@ -92,8 +92,6 @@ enum Command {
     /// Play games on a CSA server (floodgate, a shogi-server) with the built-in or a USI engine
     Csa(csa::Args),
     /// Show a player's rating from rated games against the computer's levels, and the recent games
-    /// (hidden until the app rates games and the levels carry measured figures)
-    #[command(hide = true)]
     Rating(rating::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell)
     #[command(after_help = completions::INSTALL)]
@@ -264,7 +262,8 @@ fn online_target(address: &str, user: Option<String>, game: Option<String>) -> R
 /// USI engine instead of the built-in one.
 fn run_app(engine_cmd: Option<&str>, file: Option<&Path>, online: Option<OnlineTarget>) -> ExitCode {
     use shogiban::tui::jobs::Computer;
-    let loaded = shogiban::tui::settings::load_default();
+    let mut loaded = shogiban::tui::settings::load_default();
+    loaded.take_background_theme(shogiban::tui::background::theme_from_terminal);
     let engine_cmd = engine_cmd.map(String::from).or_else(|| loaded.settings.engine_command.clone());
     // an external engine that cannot start does not keep the game from opening: the built-in
     // one plays, and the status line says why

@@ -45,9 +45,8 @@ fn default_player() -> String {
 }
 
 /// `1412 ± 86` (with `?` while provisional).
-pub fn figure(r: &Rating) -> String {
-    let mark = if r.is_provisional() { "?" } else { "" };
-    format!("{:.0}{mark} ± {:.0}", r.rating, r.deviation)
+fn figure(r: &Rating) -> String {
+    r.figure()
 }
 
 fn text(p: &PlayerRating) -> String {

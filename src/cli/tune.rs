@@ -12,7 +12,7 @@ use std::process::ExitCode;
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
     #[command(subcommand)]
-    selfplay: Option<Selfplay>,
+    selfplay: Option<TuneCommand>,
     /// Write the hand-set starting values instead of fitting
     #[arg(long)]
     prior: bool,
@@ -45,7 +45,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand)]
-enum Selfplay {
+enum TuneCommand {
     /// Play self-play games and append their positions, labelled with the result, to OUT
     Selfplay {
         #[arg(long)]
@@ -91,6 +91,38 @@ enum Selfplay {
         #[arg(value_name = "DATA", required = true)]
         data: Vec<String>,
     },
+    /// Learn the king-piece network from self-play data, on top of the rest of the evaluation
+    Net {
+        /// Weight of the search score in the target; the rest is the game's result
+        #[arg(long, default_value_t = 0.7)]
+        mix: f64,
+        #[arg(long, default_value_t = 6)]
+        epochs: usize,
+        /// L2 pull of the feature weights towards 0
+        #[arg(long, default_value_t = 1e-6)]
+        l2: f64,
+        /// Adam step size of the feature weights (the output weights take 500 times it, in centipawns)
+        #[arg(long, default_value_t = 0.001)]
+        rate: f64,
+        /// Centipawns per unit of logit (default: fitted to the results)
+        #[arg(long)]
+        k: Option<f64>,
+        /// Start from fresh random weights instead of the shipped network
+        #[arg(long)]
+        from_zero: bool,
+        /// Seed of the random start and the shuffles
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Learn only the region and any-king rows, none for each king square
+        #[arg(long)]
+        no_king_squares: bool,
+        /// Where the weights go
+        #[arg(short, long, default_value = "assets/net.bin")]
+        output: String,
+        /// Data files written by `tune selfplay`
+        #[arg(value_name = "DATA", required = true)]
+        data: Vec<String>,
+    },
 }
 
 /// `--freeze` values: the names of `Group::NAMES`.
@@ -101,14 +133,45 @@ fn group_parser() -> impl clap::builder::TypedValueParser<Value = Group> {
 }
 
 pub fn run(a: Args) -> ExitCode {
-    if let Some(Selfplay::Kp { mix, epochs, l2, rate, k, from_zero, output, data }) = a.selfplay {
+    if let Some(TuneCommand::Kp { mix, epochs, l2, rate, k, from_zero, output, data }) = a.selfplay {
         let fit = tune::kp::KpFit { mix, epochs, l2, rate, k, from_zero, files: data, out: output };
         return match tune::kp::run(&fit) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => super::fail("tune kp", e),
         };
     }
-    if let Some(Selfplay::Selfplay { games, nodes, seed, threads, openings, output }) = a.selfplay {
+    if let Some(TuneCommand::Net {
+        mix,
+        epochs,
+        l2,
+        rate,
+        k,
+        from_zero,
+        seed,
+        no_king_squares,
+        output,
+        data,
+    }) = a.selfplay
+    {
+        let king_squares = !no_king_squares;
+        let fit = tune::net::NetFit {
+            mix,
+            epochs,
+            l2,
+            rate,
+            k,
+            from_zero,
+            seed,
+            king_squares,
+            files: data,
+            out: output,
+        };
+        return match tune::net::run(&fit) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => super::fail("tune net", e),
+        };
+    }
+    if let Some(TuneCommand::Selfplay { games, nodes, seed, threads, openings, output }) = a.selfplay {
         let openings = match openings.map(|p| read_usi_games(&p)).transpose() {
             Ok(o) => o.unwrap_or_default(),
             Err(e) => return super::fail("tune selfplay", e),

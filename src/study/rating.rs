@@ -71,6 +71,12 @@ impl Rating {
         self.deviation > PROVISIONAL_DEVIATION
     }
 
+    /// The figure and its deviation as shown: `1412 ± 86`, with `?` while provisional.
+    pub fn figure(&self) -> String {
+        let mark = if self.is_provisional() { "?" } else { "" };
+        format!("{:.0}{mark} ± {:.0}", self.rating, self.deviation)
+    }
+
     /// The expected score (0..=1) against `opponent`.
     pub fn expected_score(&self, opponent: Opponent) -> f64 {
         let (mu, phi_j) = ((self.rating - 1500.0) / SCALE, opponent.deviation / SCALE);
@@ -103,6 +109,18 @@ impl Rating {
         let mu = mu + phi * phi * sum;
         Rating { rating: mu * SCALE + 1500.0, deviation: phi * SCALE, volatility: sigma }
     }
+}
+
+/// The level a player of `rating` plays the most even game against (expected score nearest
+/// 50 %, by the levels' figures), with that expected score.
+pub fn even_level(rating: &Rating) -> (crate::engine::levels::Level, f64) {
+    crate::engine::levels::Level::all()
+        .map(|level| {
+            let r = level.rating();
+            (level, rating.expected_score(Opponent { rating: r.rating, deviation: r.deviation }))
+        })
+        .min_by(|a, b| (a.1 - 0.5).abs().total_cmp(&(b.1 - 0.5).abs()))
+        .expect("there are levels")
 }
 
 /// Step 5 of Glickman's procedure: the new volatility, by the Illinois algorithm.
@@ -182,6 +200,22 @@ mod tests {
         // a period without games makes it less sure, and moves nothing else
         let idle = win.after(&[]);
         assert!(idle.deviation > win.deviation && idle.rating == win.rating);
+    }
+
+    #[test]
+    fn the_level_for_an_even_game_is_the_one_of_expected_score_nearest_half() {
+        use crate::engine::levels::Level;
+        for level in Level::all() {
+            let r = level.rating();
+            let player = Rating { rating: r.rating, deviation: 60.0, volatility: 0.06 };
+            let (even, expected) = even_level(&player);
+            assert_eq!(even, level);
+            assert!(close(expected, 0.5, 1e-9));
+        }
+        let weak = Rating { rating: -500.0, deviation: 60.0, volatility: 0.06 };
+        let (even, expected) = even_level(&weak);
+        assert_eq!(even, Level::MIN);
+        assert!(expected < 0.1);
     }
 
     #[test]

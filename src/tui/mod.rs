@@ -23,6 +23,7 @@
 
 pub mod app;
 mod autosave;
+pub mod background;
 pub mod color_depth;
 pub mod color_writer;
 pub mod event;
@@ -225,6 +226,11 @@ pub fn open_with(
     let mut app = open_app(path, store, settings, now)?;
     if let Some(store) = store {
         app.set_tsume_progress(storage::tsume_progress::TsumeProgress::load(store.tsume_progress_path()));
+        let (ratings, note) = storage::ratings::RatingBook::load(store.ratings_path());
+        app.set_ratings(ratings);
+        if let Some(note) = note {
+            app.set_message(note);
+        }
     }
     Ok(app)
 }

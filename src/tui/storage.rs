@@ -303,6 +303,11 @@ impl Store {
         self.dir.join("tsume-solved.txt")
     }
 
+    /// The players' rated games (see `ratings`).
+    pub fn ratings_path(&self) -> PathBuf {
+        self.dir.join("ratings.json")
+    }
+
     pub fn previous_dir(&self) -> PathBuf {
         self.dir.join("previous")
     }
@@ -514,7 +519,7 @@ mod tests {
         choice.level = crate::engine::levels::Level::new(7).unwrap();
         choice.clock = crate::tui::app::clock::preset(2);
         choice.handicap = 1;
-        app.start_new_game(choice);
+        app.start_new_game(choice.clone());
         assert!(app.take_settings_dirty());
         let settings = app.settings().clone();
         let app = crate::tui::open_with(None, Some(&store), settings, Instant::now()).unwrap();
@@ -536,6 +541,8 @@ mod tests {
             clock: crate::tui::app::clock::preset(2),
             clock_side: None,
             handicap: 0,
+            names: Default::default(),
+            naming: None,
         });
         for m in ["7g7f", "3c3d", "2g2f", "8c8d"] {
             assert!(app.submit_typed(m), "{m}");

@@ -13,6 +13,7 @@ pub use review::ReviewText;
 #[cfg(test)]
 mod one_language;
 pub mod online;
+pub mod rating;
 pub mod settings_file;
 pub mod setup;
 
@@ -46,6 +47,12 @@ pub struct Text {
     pub level_line: fn(u8) -> String,
     /// Computer vs computer: one side's level (the side, its level, the keys that change it).
     pub side_level_line: fn(&str, u8, &str) -> String,
+    /// The new-game dialog's two players: ☗'s name, ☖'s, the key that names them.
+    pub names_line: fn(&str, &str, &str) -> String,
+    /// The new-game dialog: the side whose name is typed.
+    pub name_prompt: fn(&str) -> String,
+    /// The status line's two players at one keyboard: ☗'s name, ☖'s.
+    pub players_vs: fn(&str, &str) -> String,
     /// Computer vs computer with two levels, on the status line (☗'s, ☖'s).
     pub levels_short: fn(u8, u8) -> String,
     /// The new-game dialog's clock and handicap lines, with the key that changes each.
@@ -292,6 +299,9 @@ pub static EN: Text = Text {
     new_game_title: " New game ",
     level_line: |l| format!("computer level: ◀ {l:>2} ▶  (1 beginner … 10 full strength)"),
     side_level_line: |side, l, keys| format!("{side} level: ◀ {l:>2} ▶  ({keys})"),
+    names_line: |b, w, key| format!("players: ☗ {b} · ☖ {w}  ({key}: names)"),
+    name_prompt: |side| format!("{side}'s name: "),
+    players_vs: |b, w| format!("☗{b} vs ☖{w}"),
     levels_short: |b, w| format!("☗ level {b} vs ☖ level {w}"),
     clock_line: |key| format!("clock ({key})"),
     handicap_line: |key| format!("handicap 手合割 ({key})"),
@@ -552,6 +562,9 @@ pub static JA: Text = Text {
     new_game_title: " 新規対局 ",
     level_line: |l| format!("コンピュータのレベル: ◀ {l:>2} ▶  (1 初心者 … 10 最強)"),
     side_level_line: |side, l, keys| format!("{side}のレベル: ◀ {l:>2} ▶  ({keys})"),
+    names_line: |b, w, key| format!("対局者: ☗ {b} · ☖ {w}  ({key} で名前)"),
+    name_prompt: |side| format!("{side}の名前: "),
+    players_vs: |b, w| format!("☗{b} 対 ☖{w}"),
     levels_short: |b, w| format!("☗レベル{b} 対 ☖レベル{w}"),
     clock_line: |key| format!("持ち時間 ({key})"),
     handicap_line: |key| format!("手合割 ({key})"),

@@ -8,8 +8,8 @@ use super::run;
 use std::process::Command;
 
 /// The subcommands a user sees (the developer tool `tune` is hidden).
-const VISIBLE: [&str; 10] =
-    ["usi", "perft", "convert", "bench", "mate", "book", "eval", "analyze", "completions", "man"];
+const VISIBLE: [&str; 11] =
+    ["usi", "perft", "convert", "bench", "mate", "book", "eval", "analyze", "rating", "completions", "man"];
 
 /// What bash's completion offers for the command line `words` (the last one being completed),
 /// after sourcing the script `shogiban completions bash` printed.

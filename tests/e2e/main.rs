@@ -8,4 +8,5 @@ mod common;
 #[path = "../common/csa.rs"]
 mod csa;
 mod online;
+mod rating;
 mod tui;

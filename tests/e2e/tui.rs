@@ -45,6 +45,18 @@ impl Session {
         size: (u16, u16),
         env: &[(&str, &str)],
     ) -> Session {
+        Session::start_typed(args, home, size, env, b"")
+    }
+
+    /// `start_with`, with `typed` already waiting in the terminal's input when the program
+    /// starts (as a terminal's answer to a question the program will ask).
+    pub(crate) fn start_typed(
+        args: &[&str],
+        home: common::TempDir,
+        size: (u16, u16),
+        env: &[(&str, &str)],
+        typed: &[u8],
+    ) -> Session {
         let (cols, rows) = size;
         let pty = native_pty_system();
         let pair = pty.openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
@@ -62,6 +74,9 @@ impl Session {
         if !env.iter().any(|(k, _)| *k == "LC_ALL") {
             cmd.env("LC_ALL", "ja_JP.UTF-8");
         }
+        let mut writer = pair.master.take_writer().unwrap();
+        writer.write_all(typed).unwrap();
+        writer.flush().unwrap();
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
         let parser = Arc::new(Mutex::new(vt100::Parser::new(
@@ -83,7 +98,6 @@ impl Session {
                 p2.lock().unwrap().process(&buf[..n]);
             }
         });
-        let writer = pair.master.take_writer().unwrap();
         Session { parser, raw, writer, child, master: pair.master, home }
     }
 
@@ -935,4 +949,37 @@ fn arrows_and_home_end_step_through_a_record_under_review() {
     s.send("\x1b[H");
     s.wait_for("☗先手 1手目");
     s.quit();
+}
+
+/// With no theme in the settings, the terminal is asked its background colour (OSC 11, then the
+/// device attributes that end the wait): a light answer gets the light theme, and a terminal
+/// that answers nothing gets the dark one without a word. A theme in the settings is not asked.
+#[test]
+fn the_terminals_background_chooses_the_theme_when_none_is_set() {
+    const QUESTION: &[u8] = b"\x1b]11;?\x1b\\\x1b[c";
+    // the settings screen names the theme in use
+    let theme_shown = |mut s: Session, theme: &str, not: &str| {
+        s.wait_for("開始局面");
+        s.send("o");
+        let screen = s.wait_for(theme);
+        assert!(!screen.contains(not), "{screen}");
+        assert!(contains(&s.raw(), QUESTION));
+        s.send("\x1b");
+        s.wait_until("the settings closed", |s| !s.contains(theme));
+        s.quit();
+    };
+    // the answer is waiting in the terminal's input before the program asks
+    let answer = b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c";
+    let home = common::TempDir::new("e2e-background-light");
+    theme_shown(
+        Session::start_typed(&[], home, (110, 30), &[("TERM", "xterm-256color")], answer),
+        "明るい背景用",
+        "暗い背景用",
+    );
+    let home = common::TempDir::new("e2e-background-none");
+    theme_shown(Session::start(&[], home), "暗い背景用", "明るい背景用");
+    let mut s = Session::start(&[], hot_seat_home("e2e-background-set"));
+    s.wait_for("開始局面");
+    s.quit();
+    assert!(!contains(&s.raw(), QUESTION));
 }

@@ -284,6 +284,10 @@ fn bad_arguments_are_refused_before_connecting() {
             vec!["--port", &port, "--user", "a", "--password", "p w", "--game", "g-60-10"],
             "password has a space",
         ),
+        (
+            vec!["--port", &port, "--user", "a", "--password", "p\nw", "--game", "g-60-10"],
+            "password has a space",
+        ),
         (vec!["--port", &port, "--user", "a", "--password", "", "--game", "g-60-10"], "password is empty"),
         (vec!["--port", "0", "--user", "a", "--game", "g-60-10"], "0 is not in 1..=65535"),
         (vec!["--port", &port, "--user", "a", "--game", "casual"], "NAME-TOTAL-BYOYOMI"),

@@ -38,7 +38,7 @@ static SHIPPED: &[u8] = include_bytes!("../../../assets/kp.bin");
 /// Where the hand features of each kind start within a side's 38 (by `PieceKind as usize`).
 const HAND_START: [usize; 8] = [0, 0, 18, 22, 26, 34, 36, 30];
 /// The most of each kind a hand can hold (by `PieceKind as usize`).
-const HAND_MAX: [usize; 8] = [0, 18, 4, 4, 4, 2, 2, 4];
+pub(crate) const HAND_MAX: [usize; 8] = [0, 18, 4, 4, 4, 2, 2, 4];
 
 /// Why a weights file was refused.
 #[derive(Debug, PartialEq, thiserror::Error)]
@@ -53,15 +53,11 @@ pub enum KpError {
 
 /// Reads a weights file.
 pub fn parse(bytes: &[u8]) -> Result<Vec<i16>, KpError> {
-    if bytes.len() < 12 || &bytes[..4] != MAGIC {
-        return Err(KpError::Magic);
+    let (version, n, body) = header(bytes, MAGIC).ok_or(KpError::Magic)?;
+    if version != VERSION {
+        return Err(KpError::Version(version));
     }
-    let word = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-    if word(4) != VERSION {
-        return Err(KpError::Version(word(4)));
-    }
-    let n = word(8) as usize;
-    let body = &bytes[12..];
+    let n = n as usize;
     if n != LEN || body.len() != 2 * n {
         return Err(KpError::Length { found: body.len() / 2 });
     }
@@ -97,14 +93,68 @@ pub struct KpTables {
     board: Vec<i16>,
     /// `[king index][friend / enemy][kind][count]`: the sum of the first `count` hand features.
     hand: Vec<[[[i32; 19]; 8]; 2]>,
+    orientation: Orientation,
+}
+
+/// How each king sees the board: its index among the `KINGS` squares and each square as it
+/// sees it (its owner's side, mirrored to files 1–5), shared by the tables and the network.
+pub(crate) struct Orientation {
     /// `[colour][king square]`: the king's index and whether the board is mirrored for it.
     king: [[(u16, bool); 81]; 2],
     /// `[colour][mirrored][square]`: the square as that king sees it.
     view: [[[u8; 81]; 2]; 2],
 }
 
+impl Orientation {
+    pub(crate) fn new() -> Orientation {
+        let mut king = [[(0u16, false); 81]; 2];
+        let mut view = [[[0u8; 81]; 2]; 2];
+        for c in Color::ALL {
+            for sq in Square::all() {
+                let own = if c == Color::Black { sq } else { sq.flip() };
+                let mirror = own.file() > 5;
+                king[c.index()][sq.index()] = (orient(c, sq, mirror) as u16, mirror);
+                for m in [false, true] {
+                    view[c.index()][m as usize][sq.index()] = orient(c, sq, m) as u8;
+                }
+            }
+        }
+        Orientation { king, view }
+    }
+
+    /// The index of the king of colour index `ki` on `k`.
+    #[inline(always)]
+    pub(crate) fn king(&self, ki: usize, k: Square) -> usize {
+        self.king[ki][k.index()].0 as usize
+    }
+
+    /// The board feature of piece code `p` on `sq` seen from the king of colour index `ki` on
+    /// `k`, with the king's index (`None` for the king itself).
+    #[inline(always)]
+    pub(crate) fn feature(&self, ki: usize, k: Square, p: usize, sq: Square) -> Option<(usize, usize)> {
+        let ci = p >> 4;
+        let kind = p & 15;
+        if ci == ki && kind == PieceKind::King as usize {
+            return None;
+        }
+        let (kidx, mirror) = self.king[ki][k.index()];
+        let s = self.view[ki][mirror as usize][sq.index()] as usize;
+        Some((kidx as usize, ((ci != ki) as usize * 14 + kind - 1) * 81 + s))
+    }
+}
+
+/// The header of a weights file: its format version, the word after it and the rest, or `None`
+/// without the magic.
+pub(crate) fn header<'a>(bytes: &'a [u8], magic: &[u8; 4]) -> Option<(u32, u32, &'a [u8])> {
+    if bytes.len() < 12 || &bytes[..4] != magic {
+        return None;
+    }
+    let word = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    Some((word(4), word(8), &bytes[12..]))
+}
+
 /// The king index and mirror flag of a king of `c` on `k`, and each square's view.
-fn orient(c: Color, sq: Square, mirror: bool) -> usize {
+pub(crate) fn orient(c: Color, sq: Square, mirror: bool) -> usize {
     let own = if c == Color::Black { sq } else { sq.flip() };
     let file = if mirror { 10 - own.file() } else { own.file() };
     (file as usize - 1) * 9 + own.rank() as usize - 1
@@ -121,18 +171,6 @@ impl KpTables {
     /// Lays out `w` (`LEN` weights) for lookups.
     pub fn new(w: &[i16]) -> KpTables {
         assert_eq!(w.len(), LEN);
-        let mut king = [[(0u16, false); 81]; 2];
-        let mut view = [[[0u8; 81]; 2]; 2];
-        for c in Color::ALL {
-            for sq in Square::all() {
-                let own = if c == Color::Black { sq } else { sq.flip() };
-                let mirror = own.file() > 5;
-                king[c.index()][sq.index()] = (orient(c, sq, mirror) as u16, mirror);
-                for m in [false, true] {
-                    view[c.index()][m as usize][sq.index()] = orient(c, sq, m) as u8;
-                }
-            }
-        }
         let mut board = vec![0i16; KINGS * FEATURES];
         board.copy_from_slice(w);
         let mut hand = vec![[[[0i32; 19]; 8]; 2]; KINGS];
@@ -147,29 +185,24 @@ impl KpTables {
                 }
             }
         }
-        KpTables { used: w.iter().any(|&x| x != 0), board, hand, king, view }
+        KpTables { used: w.iter().any(|&x| x != 0), board, hand, orientation: Orientation::new() }
     }
 
     /// The term of piece code `p` on `sq` measured from the king of colour index `ki` on `k`,
     /// from that king's owner's side (0 for the king itself).
     #[inline(always)]
     pub fn piece(&self, ki: usize, k: Square, p: usize, sq: Square) -> i32 {
-        let ci = p >> 4;
-        let kind = p & 15;
-        if ci == ki && kind == PieceKind::King as usize {
-            return 0;
+        match self.orientation.feature(ki, k, p, sq) {
+            Some((kidx, f)) => self.board[kidx * FEATURES + f] as i32,
+            None => 0,
         }
-        let (kidx, mirror) = self.king[ki][k.index()];
-        let s = self.view[ki][mirror as usize][sq.index()] as usize;
-        let f = ((ci != ki) as usize * 14 + kind - 1) * 81 + s;
-        self.board[kidx as usize * FEATURES + f] as i32
     }
 
     /// The hand terms of both hands measured from the king of colour `c` on `k`, from its
     /// owner's side.
     #[inline]
     pub fn hands(&self, pos: &Position, c: Color, k: Square) -> i32 {
-        let h = &self.hand[self.king[c.index()][k.index()].0 as usize];
+        let h = &self.hand[self.orientation.king(c.index(), k)];
         let mut v = 0;
         for (enemy, side) in [(0, c), (1, c.flip())] {
             let hand = pos.hand(side);

@@ -19,6 +19,7 @@
 //! zones.
 
 pub mod kp;
+pub mod net;
 pub mod trace;
 
 pub mod params;
@@ -66,6 +67,8 @@ struct StaticTables {
     rel_off: Vec<u8>,
     /// The learned king-piece tables.
     kp: &'static kp::KpTables,
+    /// The learned king-piece network.
+    net: &'static net::NetTables,
 }
 
 /// Where a piece of `c` on `sq` stands relative to the king on `k`, as an index into the
@@ -157,6 +160,7 @@ fn statics() -> &'static StaticTables {
             kanagoma,
             rel_off,
             kp: kp::shipped(),
+            net: net::shipped(),
         }
     })
 }
@@ -294,6 +298,9 @@ pub struct Accumulator {
     /// The learned king-piece terms of the pieces on the board (`kp`), sente positive, split
     /// by king like `rel`.
     kp: [i32; 2],
+    /// The network's board accumulators, `[sente's king, gote's king]`, each from its owner's
+    /// side (hands are added when evaluating).
+    net: [net::Acc; 2],
 }
 
 impl Accumulator {
@@ -321,6 +328,13 @@ impl Accumulator {
             for (ki, k) in ksq.iter().enumerate() {
                 if let Some(k) = *k {
                     self.kp[ki] += sign * kp_from_king(st, ki, k, p, sq);
+                }
+            }
+        }
+        if st.net.used {
+            for (ki, k) in ksq.iter().enumerate() {
+                if let Some(k) = *k {
+                    st.net.update(&mut self.net[ki], ki, k, p, sq, sign);
                 }
             }
         }
@@ -385,6 +399,19 @@ impl Accumulator {
                         acc.kp[ui] = others
                             .map(|sq| kp_from_king(st, ui, to, pos.piece_at(sq).code() as usize, sq))
                             .sum();
+                    }
+                    if st.net.used {
+                        if let Some(ek) = ksq[ti] {
+                            st.net.update(&mut acc.net[ti], ti, ek, pc, m.from(), -1);
+                            st.net.update(&mut acc.net[ti], ti, ek, pc, to, 1);
+                        }
+                        let mut others = pos.occupied();
+                        others.clear(to);
+                        others.clear(m.from());
+                        acc.net[ui] = [0; net::H];
+                        for sq in others {
+                            st.net.update(&mut acc.net[ui], ui, to, pos.piece_at(sq).code() as usize, sq, 1);
+                        }
                     }
                     if !tuned::REL_USED {
                         return acc;
@@ -476,6 +503,22 @@ fn kp_hands(pos: &Position, st: &StaticTables) -> i32 {
     v
 }
 
+/// The network's term (sente positive) from the board accumulators.
+#[inline]
+fn net_term(pos: &Position, st: &StaticTables, acc: &Accumulator) -> i32 {
+    if !st.net.used {
+        return 0;
+    }
+    let mut v = 0;
+    if let Some(k) = pos.king_square(Color::Black) {
+        v += st.net.score(pos, Color::Black, k, &acc.net[0]);
+    }
+    if let Some(k) = pos.king_square(Color::White) {
+        v -= st.net.score(pos, Color::White, k, &acc.net[1]);
+    }
+    v
+}
+
 /// Static evaluation from the side to move's point of view (from scratch).
 pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     evaluate_with(pos, t, &Accumulator::new(pos, t))
@@ -486,7 +529,7 @@ pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
     debug_assert_eq!(*acc, Accumulator::new(pos, t), "stale accumulator");
     let (hand, d) = hands_and_degrees(pos, acc);
     let (degree_term, attack_defence) = degree_terms(acc, d);
-    let learned = acc.kp[0] + acc.kp[1] + kp_hands(pos, t.st);
+    let learned = acc.kp[0] + acc.kp[1] + kp_hands(pos, t.st) + net_term(pos, t.st, acc);
     let mut score = acc.psq + acc.rel[0] + acc.rel[1] + learned + hand + degree_term + attack_defence; // sente positive
     if let Some(k) = pos.king_square(Color::Black) {
         score -= king_danger(pos, Color::Black, k, t.st);

@@ -12,7 +12,7 @@ fn start_position_is_balanced() {
 }
 
 /// The position turned round with the colours swapped (same game, other side).
-fn flipped(pos: &Position) -> Position {
+pub(crate) fn flipped(pos: &Position) -> Position {
     let mut sfen = String::new();
     for rank in 1..=9u8 {
         let mut empty = 0;

@@ -22,6 +22,8 @@ pub struct Trace {
     pub king_relative: i32,
     /// The learned king-piece terms (`eval::kp`) of the board and both hands.
     pub king_piece: i32,
+    /// The learned king-piece network (`net`), sente positive.
+    pub king_network: i32,
     /// Endgame degree (終盤度) of `[sente, gote]`: how hard each side is attacked, 0..DEGREE_MAX.
     pub degree: [i32; 2],
     /// The degree difference term.
@@ -50,6 +52,7 @@ impl Trace {
             + self.castle
             + self.king_relative
             + self.king_piece
+            + self.king_network
             + self.degree_term
             + self.attack_defence
             - self.king_danger[0]
@@ -59,7 +62,7 @@ impl Trace {
     /// The terms on one line, `name=value` separated by spaces, for scripts.
     pub fn line(&self) -> String {
         format!(
-            "total={} material={} hand={} piece_square={} castle={} king_relative={} king_piece={} \
+            "total={} material={} hand={} piece_square={} castle={} king_relative={} king_piece={} king_network={} \
              degree={} attack_defence={} king_danger_sente={} king_danger_gote={} tempo={}",
             self.total,
             self.material,
@@ -68,6 +71,7 @@ impl Trace {
             self.castle,
             self.king_relative,
             self.king_piece,
+            self.king_network,
             self.degree_term,
             self.attack_defence,
             self.king_danger[0],
@@ -110,6 +114,7 @@ pub fn trace(pos: &Position) -> Trace {
         castle,
         king_relative: acc.rel[0] + acc.rel[1],
         king_piece: acc.kp[0] + acc.kp[1] + super::kp_hands(pos, t.st),
+        king_network: super::net_term(pos, t.st, &acc),
         degree: d,
         degree_term,
         attack_defence,
@@ -150,6 +155,7 @@ impl fmt::Display for Trace {
             ("castle (駒組み)", self.castle),
             ("king-relative", self.king_relative),
             ("king-piece (learned)", self.king_piece),
+            ("king-piece network (learned)", self.king_network),
             ("endgame degree (終盤度)", self.degree_term),
             ("attackers/defenders", self.attack_defence),
             ("sente's king danger", -self.king_danger[0]),

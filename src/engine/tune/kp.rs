@@ -52,12 +52,12 @@ pub struct KpFit {
     pub out: String,
 }
 
-const AGAINST: u32 = 1 << 31;
+pub(super) const AGAINST: u32 = 1 << 31;
 
 /// King regions of the factorisation.
 const REGIONS: usize = 9;
 /// Weights of the fit: the tables, then the any-king features, then the region features.
-const FIT_LEN: usize = kp::LEN + (1 + REGIONS) * kp::FEATURES;
+pub(super) const FIT_LEN: usize = kp::LEN + (1 + REGIONS) * kp::FEATURES;
 
 /// The region of a king index (`file × 9 + rank`, files 1..=5 after the mirror, ranks from the
 /// owner's side): rank bands 1–3, 4–6, 7–9 × file bands 1–2, 3–4, 5.
@@ -67,7 +67,7 @@ fn region(king: usize) -> usize {
 }
 
 /// A table feature with its two shared ones.
-fn factorised(index: u32) -> [u32; 3] {
+pub(super) fn factorised(index: u32) -> [u32; 3] {
     let (king, f) = (index as usize / kp::FEATURES, index as usize % kp::FEATURES);
     [index, (kp::LEN + f) as u32, (kp::LEN + (1 + region(king)) * kp::FEATURES + f) as u32]
 }
@@ -77,20 +77,20 @@ fn fold(w: &[f64]) -> Vec<f64> {
     (0..kp::LEN).map(|i| factorised(i as u32).iter().map(|&j| w[j as usize]).sum()).collect()
 }
 
-fn sigmoid(x: f64) -> f64 {
+pub(super) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// A raw data line: position, result, score.
-struct Line {
-    pos: Position,
-    result: f32,
-    score: f32,
-    held_out: bool,
+pub(super) struct Line {
+    pub(super) pos: Position,
+    pub(super) result: f32,
+    pub(super) score: f32,
+    pub(super) held_out: bool,
 }
 
 /// Reads the data files (positions in check, mates and lines without a score are skipped).
-fn read(files: &[String]) -> Result<Vec<Line>, TuneError> {
+pub(super) fn read(files: &[String]) -> Result<Vec<Line>, TuneError> {
     use super::DataProblem;
     let mut lines = Vec::new();
     for path in files {
@@ -121,44 +121,44 @@ fn read(files: &[String]) -> Result<Vec<Line>, TuneError> {
     Ok(lines)
 }
 
-/// The rest of the evaluation and the KP features of each line, on every core.
-fn prepare(lines: Vec<Line>) -> Vec<(Line, f32, Vec<u32>)> {
+/// `f` applied to each item, on every core, in order.
+pub(super) fn on_every_core<T: Send, U: Send>(items: Vec<T>, f: impl Fn(T) -> U + Sync) -> Vec<U> {
     let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    let chunk = lines.len().div_ceil(threads).max(1);
-    let mut parts: Vec<Vec<Line>> = Vec::new();
-    let mut it = lines.into_iter();
+    let chunk = items.len().div_ceil(threads).max(1);
+    let mut parts: Vec<Vec<T>> = Vec::new();
+    let mut it = items.into_iter();
     loop {
-        let part: Vec<Line> = it.by_ref().take(chunk).collect();
+        let part: Vec<T> = it.by_ref().take(chunk).collect();
         if part.is_empty() {
             break;
         }
         parts.push(part);
     }
+    let f = &f;
     std::thread::scope(|scope| {
         let handles: Vec<_> = parts
             .into_iter()
-            .map(|part| {
-                scope.spawn(move || {
-                    part.into_iter()
-                        .map(|l| {
-                            let whole = evaluate(&l.pos, &EvalTables::new(&l.pos));
-                            let rest = (whole - kp::evaluate(&l.pos, kp::shipped())) as f32;
-                            let f = kp::features(&l.pos)
-                                .into_iter()
-                                .flat_map(|(i, s)| factorised(i).map(|j| if s > 0 { j } else { j | AGAINST }))
-                                .collect();
-                            (l, rest, f)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
+            .map(|part| scope.spawn(move || part.into_iter().map(f).collect::<Vec<_>>()))
             .collect();
         handles.into_iter().flat_map(|h| h.join().expect("no worker panics")).collect()
     })
 }
 
+/// The rest of the evaluation and the KP features of each line, on every core.
+fn prepare(lines: Vec<Line>) -> Vec<(Line, f32, Vec<u32>)> {
+    on_every_core(lines, |l| {
+        let whole = evaluate(&l.pos, &EvalTables::new(&l.pos));
+        let rest = (whole - kp::evaluate(&l.pos, kp::shipped())) as f32;
+        let f = kp::features(&l.pos)
+            .into_iter()
+            .flat_map(|(i, s)| factorised(i).map(|j| if s > 0 { j } else { j | AGAINST }))
+            .collect();
+        (l, rest, f)
+    })
+}
+
 /// The k for which σ(eval / k) best predicts the results (squared error, 100 .. 2000).
-fn fit_k(evals: &[(f32, f32)]) -> f64 {
+pub(super) fn fit_k(evals: &[(f32, f32)]) -> f64 {
     let err = |k: f64| evals.iter().map(|&(e, r)| (sigmoid(e as f64 / k) - r as f64).powi(2)).sum::<f64>();
     (2..=40)
         .map(|i| i as f64 * 50.0)
@@ -281,17 +281,23 @@ pub fn run(o: &KpFit) -> Result<(), TuneError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// Positions whose side to move won every game: the fit raises their KP value.
+    /// A data file of one position whose side to move won every game, 600 times over (the first
+    /// 500 lines are held out, the rest trained on): the file and the position.
+    pub(in crate::engine::tune) fn winner_data(dir: &std::path::Path) -> (std::path::PathBuf, Position) {
+        let data = dir.join("d.tsv");
+        let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+        std::fs::write(&data, format!("{sfen}\t1\t3c3d\t1\t400\n").repeat(600)).unwrap();
+        (data, Position::from_sfen(sfen).unwrap())
+    }
+
     #[test]
     fn the_fit_moves_towards_the_winner() {
         let dir = tempfile::tempdir().unwrap();
-        let data = dir.path().join("d.tsv");
-        let line = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\t1\t3c3d\t1\t400\n";
-        // 600 lines: the first 500 are held out, the rest trained on
-        std::fs::write(&data, line.repeat(600)).unwrap();
+        let (data, pos) = winner_data(dir.path());
         let out = dir.path().join("kp.bin");
         let fit = KpFit {
             mix: 0.5,
@@ -306,7 +312,6 @@ mod tests {
         run(&fit).unwrap();
         let w = kp::parse(&std::fs::read(&out).unwrap()).unwrap();
         let t = kp::KpTables::new(&w);
-        let pos = Position::from_sfen(line.split('\t').next().unwrap()).unwrap();
         assert!(kp::evaluate(&pos, &t) > 50, "{}", kp::evaluate(&pos, &t));
     }
 

@@ -167,8 +167,10 @@ pub fn features(pos: &Position) -> Features {
         t.1 *= stm;
     }
     terms.push((TEMPO_AT as u32, 1.0));
-    // the learned king-piece terms are fitted on their own (`tune kp`): a constant here
-    let learned = eval::kp::evaluate(pos, eval::kp::shipped()) as f32;
+    // the learned king-piece tables and network are fitted on their own (`tune kp`, `tune
+    // net`): a constant here
+    let learned = (eval::kp::evaluate(pos, eval::kp::shipped())
+        + eval::net::evaluate(pos, eval::net::shipped())) as f32;
     Features { base: base * stm + learned, terms }
 }
 

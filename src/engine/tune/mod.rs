@@ -7,9 +7,11 @@
 //!               [--freeze tempo,degree,rel,danger,psq,castle,hand,distance] [-o FILE] DATA...
 //! shogiban tune selfplay --games N [--nodes N] [--threads T] [--seed S] [--openings FILE] -o OUT
 //! shogiban tune kp [--mix X] [--epochs N] [--l2 X] [--rate R] [--k K] [--from-zero] -o OUT DATA...
+//! shogiban tune net [--mix X] [--epochs N] [--l2 X] [--rate R] [--k K] [--from-zero] [--seed S] -o OUT DATA...
 //! ```
 //!
-//! `tune kp` learns the king-piece tables (`eval::kp`) on their own; see `kp`.
+//! `tune kp` learns the king-piece tables (`eval::kp`) on their own; see `kp`. `tune net` learns
+//! the king-piece network (`eval::net`) on top of everything else; see `net`.
 //!
 //! With `--results` the score column is a game result for the side to move (1, 0.5, 0; what
 //! `tune selfplay` writes) and the fit is texel's: σ(eval / k) against the results, k fitted
@@ -25,6 +27,7 @@
 pub mod fit;
 pub mod kp;
 pub mod layout;
+pub mod net;
 pub mod selfplay;
 pub mod write;
 

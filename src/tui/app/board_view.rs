@@ -34,6 +34,8 @@ pub(super) struct BoardView {
     pub(super) show_times: bool,
     /// The colours the terminal shows (from its environment at launch).
     pub(super) color_depth: crate::tui::color_depth::ColorDepth,
+    /// The move of the analysis or the explorer chosen to play (`.` / `,`).
+    pub(super) candidate: super::candidates::CandidateChoice,
 }
 
 impl Default for BoardView {
@@ -46,6 +48,7 @@ impl Default for BoardView {
             record_scroll: None,
             show_times: false,
             color_depth: Default::default(),
+            candidate: Default::default(),
         }
     }
 }

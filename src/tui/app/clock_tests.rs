@@ -17,6 +17,8 @@ fn game(mode: GameMode, clock: Option<clock::TimeControls>) -> App {
         clock,
         clock_side: None,
         handicap: 0,
+        names: Default::default(),
+        naming: None,
     });
     app
 }

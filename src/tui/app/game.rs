@@ -60,22 +60,33 @@ pub(super) fn side_name(record: &GameRecord, c: Color, t: &Text) -> &'static str
     if record.is_handicap_game() { t.handicap_sides[c.index()] } else { t.sides[c.index()] }
 }
 
-/// What the position shown says (check, or the ending it decides), in the language of `t`.
-pub(super) fn status_message(game: &Cursor, t: &Text) -> String {
-    let name = |c: Color| side_name(game.record(), c, t);
+/// A side as an ending names it: ☗ or ☖ with the player's name when the new-game dialog named
+/// the two players (`names`, as the record's headers have them: `☗花子`), else as
+/// [`side_name`].
+pub(super) fn side_player(record: &GameRecord, c: Color, t: &Text, names: Option<&[String; 2]>) -> String {
+    match names {
+        Some(names) => format!("{}{}", if c == Color::Black { "☗" } else { "☖" }, names[c.index()]),
+        None => side_name(record, c, t).to_string(),
+    }
+}
+
+/// What the position shown says (check, or the ending it decides), in the language of `t`,
+/// the sides named as [`side_player`] names them.
+pub(super) fn status_message(game: &Cursor, t: &Text, names: Option<&[String; 2]>) -> String {
+    let name = |c: Color| side_player(game.record(), c, t, names);
     let pos = game.position();
     match pos.status() {
         GameStatus::Ongoing => {
             if pos.in_check() {
-                (t.in_check)(name(pos.side_to_move()))
+                (t.in_check)(&name(pos.side_to_move()))
             } else {
                 String::new()
             }
         }
-        GameStatus::Checkmate { loser } => (t.checkmate)(name(loser.flip())),
-        GameStatus::NoLegalMoves { loser } => (t.no_legal_move)(name(loser)),
+        GameStatus::Checkmate { loser } => (t.checkmate)(&name(loser.flip())),
+        GameStatus::NoLegalMoves { loser } => (t.no_legal_move)(&name(loser)),
         GameStatus::Sennichite => t.sennichite.into(),
-        GameStatus::PerpetualCheck { loser } => (t.perpetual_check)(name(loser.flip())),
+        GameStatus::PerpetualCheck { loser } => (t.perpetual_check)(&name(loser.flip())),
     }
 }
 
@@ -181,16 +192,17 @@ pub(super) fn switch_variation(ctx: &mut Ctx, delta: i32) -> bool {
     ended
 }
 
-/// The side to move resigns: the line ends with 投了 (`false`: it was over already).
-pub(super) fn resign(ctx: &mut Ctx) -> bool {
+/// The side to move resigns: the line ends with 投了 (`false`: it was over already); the
+/// sides are named as [`side_player`] names them.
+pub(super) fn resign(ctx: &mut Ctx, names: Option<&[String; 2]>) -> bool {
     let t = ctx.text();
     if over(ctx.game) {
         ctx.status.set(t.already_over.into());
         return false;
     }
     end_line(ctx.game, Special::new(SpecialKind::Resign));
-    let side = side_name(ctx.game.record(), ctx.game.position().side_to_move(), t);
-    ctx.status.set((t.resigns)(side));
+    let side = side_player(ctx.game.record(), ctx.game.position().side_to_move(), t, names);
+    ctx.status.set((t.resigns)(&side));
     true
 }
 
@@ -280,7 +292,7 @@ impl Play {
         settle_ending(ctx.game);
         // a note the player has not acted on yet (a resumed game's: what was lost and where)
         // outlives the computer's answer when that has nothing to say
-        let status = status_message(ctx.game, t);
+        let status = status_message(ctx.game, t, self.hot_seat_names(ctx.settings).as_ref());
         if !status.is_empty() || self.players[side.index()] != Player::Engine {
             ctx.status.set(status);
         }
@@ -418,7 +430,7 @@ impl Play {
             return false;
         }
         let ended = settle_ending(ctx.game);
-        ctx.status.set(status_message(ctx.game, ctx.text()));
+        ctx.status.set(status_message(ctx.game, ctx.text(), self.hot_seat_names(ctx.settings).as_ref()));
         if playing {
             self.restore_clock_here(ctx.game, Instant::now());
         }
@@ -441,7 +453,8 @@ impl Play {
         let mut special = Special::new(SpecialKind::TimeUp);
         special.time = Some(MoveTime { spent, total: None });
         end_line(ctx.game, special);
-        ctx.status.set((t.time_up)(side_name(ctx.game.record(), side, t)));
+        let names = self.hot_seat_names(ctx.settings);
+        ctx.status.set((t.time_up)(&side_player(ctx.game.record(), side, t, names.as_ref())));
         if playing {
             ctx.status.set(format!("{} ({})", ctx.status.text(), t.clocks.time_up_undo));
         }

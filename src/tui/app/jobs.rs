@@ -27,6 +27,7 @@ impl App {
         self.study_requests();
         self.threat_requests();
         self.online_requests();
+        self.rating_requests();
         if self.byoyomi_count(now) {
             self.outbox.push(Command::Bell);
         }
@@ -57,6 +58,10 @@ impl App {
             Report::Files(FileReport::NoFolder { path }) => self.on_no_folder(path),
             Report::Files(FileReport::TsumeProgress(result)) => self.on_tsume_progress_written(result),
             Report::Files(FileReport::Settings(result)) => self.on_settings_written(result),
+            Report::Files(FileReport::Rated { book, game, written, note }) => {
+                let t = crate::tui::text::rating::RatingText::of(self.settings.language);
+                self.rating.rated_now((*book, *game, written, note), t, &mut self.status);
+            }
             // the autosave is the event loop's
             Report::Files(FileReport::Autosaved { .. }) => {}
             Report::Library(LibraryReport::Scanned(found)) => self.on_library_scanned(found),
@@ -78,6 +83,25 @@ impl App {
         self.study_requests();
         self.threat_requests();
         self.outbox.take_first(pick)
+    }
+
+    /// Lets the rating see the game after the event: something that makes a rated game
+    /// unrated, or its end (the game is then handed to the files lane to be rated).
+    pub(super) fn rating_requests(&mut self) {
+        let facts = super::rating::GameFacts {
+            serial: self.standing.game_serial,
+            players: self.play.players,
+            levels: self.play.levels,
+            editing: self.editor().is_some(),
+            analysing: self.analysing() || self.game_analysis_progress().is_some(),
+            record: self.game.record(),
+            node: self.game.node(),
+            player: self.rated_player(),
+        };
+        let t = crate::tui::text::rating::RatingText::of(self.settings.language);
+        if self.rating.after_event(&facts, t, &mut self.status, &mut self.outbox) {
+            self.saving.dirty = true;
+        }
     }
 
     /// Asks for the threat solve of the position shown, or stops it when the indicator is off.
@@ -292,6 +316,8 @@ mod tests {
             clock: crate::tui::app::clock::preset(1),
             clock_side: None,
             handicap: 0,
+            names: Default::default(),
+            naming: None,
             gote_level: crate::engine::levels::Level::new(3).unwrap(),
         });
         assert!(timed.clock().is_some());

@@ -17,6 +17,7 @@
 //! and `threats` (analysis, hints, the threat indicator), `session` (resuming), `paste`.
 
 mod board_view;
+mod candidates;
 pub mod clock;
 mod comments;
 mod ctx;
@@ -38,6 +39,7 @@ mod online_form;
 mod outbox;
 mod paste;
 mod popups;
+mod rating;
 mod selection;
 mod session;
 mod settings_menu;
@@ -48,6 +50,7 @@ mod tsume;
 
 pub use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player};
 pub use board_view::{Focus, Selection};
+pub use candidates::{Candidate, Offered};
 pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use ctx::Ctx;
 pub use editor::{Editor, EditorExit, EditorSlot};
@@ -62,6 +65,7 @@ pub use online::{Online, OnlineSecrets, PROTOCOL_LINES, ProtocolLine, Stage, Wat
 pub use online_form::{FormField, OnlineForm};
 pub use outbox::Outbox;
 pub use popups::Popup;
+pub use rating::{RatedStanding, Rating, Unrated};
 pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, options_text, parse_options};
 pub use status::Status;
@@ -108,6 +112,8 @@ pub struct App {
     secrets: online::OnlineSecrets,
     /// What the app asks the event loop to do, in order.
     outbox: Outbox,
+    /// The player's rating: whether the game being played is rated, the rated games.
+    rating: Rating,
 }
 
 /// The game as it is played on the board.
@@ -125,6 +131,9 @@ struct Play {
     clock: Option<GameClock>,
     /// The byoyomi count: the seconds counted and the clock panel's flash.
     count: clock::Count,
+    /// The names the new-game dialog gave ☗ and ☖ in a two-player game (`None`: the default
+    /// names).
+    names: Option<[String; 2]>,
 }
 
 impl Default for Play {
@@ -136,6 +145,7 @@ impl Default for Play {
             impasse_rule: ImpasseRule::default(),
             clock: None,
             count: Default::default(),
+            names: None,
         }
     }
 }
@@ -182,6 +192,7 @@ impl App {
             tsume: tsume::TsumeState::default(),
             secrets: Default::default(),
             outbox: Outbox::default(),
+            rating: Rating::default(),
         }
     }
 
@@ -233,6 +244,7 @@ impl App {
         let mut app = App::with_record(record);
         app.set_settings(settings);
         app.play.players = session.players;
+        app.play.names = session.checked_names();
         app.play.levels = session.levels();
         app.play.clock = session.clock.as_ref().map(|c| c.stopped_clock(now));
         app.board.flipped = session.flipped;
@@ -242,6 +254,7 @@ impl App {
         app.standing.playing = session.playing;
         app.standing.review = !session.playing;
         app.standing.resumed = true;
+        app.rating.begin(app.standing.game_serial, session.rating);
         app.goto_path(&session.path);
         if app.play.clock.is_none() && app.standing.playing {
             // an untimed game's stopwatch: the totals so far are the record's
@@ -285,6 +298,8 @@ impl App {
             file: self.saving.file.clone(),
             playing: self.standing.playing,
             record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
+            rating: self.rating.standing(),
+            names: self.play.names.clone(),
         }
     }
 
@@ -585,6 +600,24 @@ impl App {
         self.named(mode.label(self.text()))
     }
 
+    /// The names the new-game dialog gave the two players at one keyboard, as the record's
+    /// headers have them (`None`: no names were given).
+    pub fn hot_seat_names(&self) -> Option<[String; 2]> {
+        self.play.hot_seat_names(&self.settings)
+    }
+
+    /// The names of two players at one keyboard when the new-game dialog gives none: the
+    /// player's name from the settings (else "you") and "guest".
+    pub fn default_names(&self) -> [String; 2] {
+        new_game::default_names(&self.settings)
+    }
+
+    /// A side as an ending names it: ☗ or ☖ with the player's name when the new-game dialog
+    /// named the two players (`☗花子`), else as `side_name`.
+    pub fn side_player(&self, c: crate::core::Color) -> String {
+        game::side_player(self.record(), c, self.text(), self.hot_seat_names().as_ref())
+    }
+
     /// Whether a person plays the side to move and the game goes on here.
     pub(super) fn human_to_move(&self) -> bool {
         self.play.human_to_move(&self.game)
@@ -624,7 +657,7 @@ impl App {
     /// What the position itself says (check, or the ending it decides), in the interface's
     /// language.
     pub fn status_message(&self) -> String {
-        game::status_message(&self.game, self.text())
+        game::status_message(&self.game, self.text(), self.hot_seat_names().as_ref())
     }
 
     /// Where the game stands as child indices from the start: survives saving and reading the
@@ -659,6 +692,24 @@ impl App {
     /// The tsume problems solved in earlier runs of the app, and where solving more is kept.
     pub fn set_tsume_progress(&mut self, progress: crate::tui::storage::tsume_progress::TsumeProgress) {
         self.tsume = tsume::TsumeState::new(progress);
+    }
+
+    /// The player's rating: whether the game being played is rated, and the rated games.
+    pub fn rating(&self) -> &Rating {
+        &self.rating
+    }
+
+    /// The rated games read at launch (rating more writes them there, through the files lane).
+    pub fn set_ratings(&mut self, book: crate::tui::storage::ratings::RatingBook) {
+        let standing = self.rating.standing();
+        self.rating = Rating::with_book(book);
+        self.rating.begin(self.standing.game_serial, standing);
+    }
+
+    /// The name the player is rated under: the `player_name` setting, else `you`.
+    pub fn rated_player(&self) -> String {
+        let name = self.settings.player_name.trim();
+        if name.is_empty() { "you".to_string() } else { name.to_string() }
     }
 
     /// The colours the terminal shows.
@@ -727,6 +778,7 @@ impl App {
         self.play.computer.thinking = None;
         self.play.computer.engine_info = None;
         self.play.players = [Player::Human, Player::Human];
+        self.play.names = None;
         self.play.clock = None;
         self.overlay = None;
         if let Mode::Learn(_) = self.mode {
@@ -822,6 +874,8 @@ mod clock_tests;
 mod editor_tests;
 #[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod rating_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

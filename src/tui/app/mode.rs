@@ -12,7 +12,8 @@
 use super::Library;
 use super::ctx::{Ctx, ctx};
 use super::{
-    App, Editor, EditorExit, Learn, LineInput, Popup, Tsume, game, learn, navigate, paste, selection, tsume,
+    App, Candidate, Editor, EditorExit, Learn, LineInput, Popup, Tsume, candidates, game, learn, navigate,
+    paste, selection, tsume,
 };
 use super::{InputKind, VariationList, online};
 use crate::core::SetupUse;
@@ -123,6 +124,58 @@ impl App {
     /// What the opening explorer reads, once the library's scan has answered.
     pub fn explorer(&self) -> Option<&crate::study::library::Found> {
         self.shelf.found.as_deref()
+    }
+
+    /// The moves the analysis and the explorer offer for the position shown, as drawn.
+    pub fn candidates(&self) -> Vec<Candidate> {
+        let explored =
+            self.explorer().filter(|_| self.explorer_shown()).map(|f| f.explorer.explore(self.pos()));
+        candidates::candidates(self.analysis(), explored.as_ref())
+    }
+
+    /// The move of the analysis or the explorer chosen to play, if any.
+    pub fn chosen_candidate(&self) -> Option<Candidate> {
+        let list = self.candidates();
+        self.board.candidate.chosen(self.game.node(), list.len()).map(|i| list[i])
+    }
+
+    /// Chooses the next (`delta` 1) or previous (-1) move the analysis and the explorer offer;
+    /// the status line names it and the key that plays it.
+    pub fn step_candidate(&mut self, delta: i32) {
+        let list = self.candidates();
+        let text = self.text().review;
+        let message = match self.board.candidate.step(self.game.node(), list.len(), delta) {
+            Some(i) => (text.candidate_chosen)(
+                &crate::record::pv::pv_text(self.pos(), &[list[i].mv]),
+                &self.keymap.key_name(self.key_mode(), Action::Select),
+            ),
+            None => (text.no_candidates)(
+                &self.keymap.key_name(KeyMode::Board, Action::Analysis),
+                &self.keymap.key_name(KeyMode::Board, Action::Explorer),
+            ),
+        };
+        self.status.set(message);
+    }
+
+    /// Plays the move chosen among the analysis's and the explorer's, as a move typed is
+    /// played (checked, refused with the rule it breaks; in a record under review it follows
+    /// the move there or starts a variation). `false` when none is chosen.
+    pub fn play_candidate(&mut self) -> bool {
+        let Some(chosen) = self.chosen_candidate() else { return false };
+        self.board.candidate.clear();
+        self.board.selection = None;
+        let computers_turn = self.play.players[self.pos().side_to_move().index()] != super::Player::Human;
+        if computers_turn && !self.status().is_over() && !self.line_ended() {
+            self.status.set(self.text().review.computer_to_move.into());
+            return true;
+        }
+        self.submit_move(chosen.mv);
+        true
+    }
+
+    /// Leaves no move of the analysis or the explorer chosen.
+    pub fn drop_candidate(&mut self) {
+        self.board.candidate.clear();
     }
 
     /// The popup or text box over the page, if any.
@@ -469,7 +522,8 @@ impl App {
         if self.online_resign().is_some() {
             return;
         }
-        self.saving.dirty |= game::resign(&mut ctx!(self));
+        let names = self.hot_seat_names();
+        self.saving.dirty |= game::resign(&mut ctx!(self), names.as_ref());
     }
 
     /// The side to move declares an impasse win (入玉宣言) under the rule in force: a win if
@@ -566,6 +620,9 @@ impl App {
     /// with the chosen players; the choice is kept in the settings for the next one.
     pub fn start_new_game(&mut self, choice: super::NewGameChoice) {
         let choice = choice.clamped();
+        let given = choice.mode == super::GameMode::HotSeat && choice.names.iter().any(|n| !n.is_empty());
+        let names = given.then(|| choice.names.clone());
+        self.play.names = names.clone();
         let mut settings = self.settings.clone();
         choice.apply_to(&mut settings);
         if settings != self.settings {
@@ -577,16 +634,41 @@ impl App {
         self.play.players = players;
         self.leave_tsume();
         let start = self.take_editor_start();
+        let set_up = start.is_some();
         let rec = choice.record(start, &self.play, &self.settings);
         // the record is replaced as any new record is (the old analysis stops), then played
         self.replace_record(rec);
         self.standing.playing = true;
         self.play.players = players;
+        self.play.names = names;
         // untimed games have a clock too: it measures each move for the record
         self.play.clock = Some(super::clock::GameClock::new(choice.clock, std::time::Instant::now()));
         self.saving.dirty = true;
         self.board.flipped = choice.mode == super::GameMode::HumanGote;
+        let rated = super::RatedStanding::of_choice(&choice, self.settings.engine_command.is_some(), set_up);
+        self.rating.begin(self.standing.game_serial, rated);
         self.status.set((self.text().new_game)(&self.mode_label(choice.mode)));
+    }
+
+    /// Starts typing the players' names in the new-game dialog, from the names shown.
+    pub fn start_naming(&mut self) {
+        let defaults = self.default_names();
+        self.edit_new_game(|c| c.start_naming(&defaults));
+    }
+
+    /// Ends typing a name in the new-game dialog (see `NewGameChoice::finish_naming`); a name
+    /// refused is said on the status line.
+    pub fn finish_naming(&mut self, keep: bool) {
+        let mut refused = None;
+        self.edit_new_game(|c| refused = c.finish_naming(keep).err());
+        if let Some(why) = refused {
+            self.status.set((self.text().bad_player_name)(why.describe(self.settings.language)));
+        }
+    }
+
+    /// Opens the rating screen.
+    pub fn open_rating(&mut self) {
+        self.open_popup(Popup::Rating);
     }
 
     // ---- the board: its cursor and the piece picked up ----

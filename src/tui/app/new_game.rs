@@ -2,6 +2,7 @@
 
 use super::Play;
 use super::clock::{TIME_PRESETS, TimeControl, TimeControls};
+use super::line_editor::LineEditor;
 use crate::core::Position;
 use crate::engine::levels::Level;
 use crate::record::{GameRecord, HANDICAPS};
@@ -20,10 +21,11 @@ pub enum ClockPart {
     Increment,
 }
 
-/// What a new game is made of: the mode, the computer's level, the clock and the handicap.
-/// The last one chosen is kept in the settings, so the next launch starts the same way; the
-/// default is the first launch's game: you (☗) against the computer.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What a new game is made of: the mode, the computer's level, the clock and the handicap,
+/// and in a two-player game the players' names. The last one chosen is kept in the settings
+/// (but the names), so the next launch starts the same way; the default is the first launch's
+/// game: you (☗) against the computer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct NewGameChoice {
     pub mode: GameMode,
@@ -38,6 +40,13 @@ pub struct NewGameChoice {
     pub clock_side: Option<crate::core::Color>,
     /// Index into `record::HANDICAPS` (0 = 平手, an even game).
     pub handicap: usize,
+    /// The names of ☗ and ☖ in a two-player game at one keyboard (empty: the player's name
+    /// from the settings, else "you", for ☗; "guest" for ☖).
+    #[serde(skip)]
+    pub names: [String; 2],
+    /// The name being typed: the side (0: ☗) and its text.
+    #[serde(skip)]
+    pub naming: Option<(usize, LineEditor)>,
 }
 
 impl Default for NewGameChoice {
@@ -49,6 +58,8 @@ impl Default for NewGameChoice {
             clock: None,
             clock_side: None,
             handicap: 0,
+            names: Default::default(),
+            naming: None,
         }
     }
 }
@@ -57,6 +68,8 @@ impl NewGameChoice {
     /// The same choice with every number brought into range (a file may hold anything).
     pub fn clamped(self) -> NewGameChoice {
         NewGameChoice {
+            names: self.names,
+            naming: self.naming,
             mode: self.mode,
             level: self.level,
             gote_level: self.gote_level,
@@ -142,6 +155,42 @@ impl NewGameChoice {
         self.handicap = (self.handicap + 1) % HANDICAPS.len();
     }
 
+    /// The names shown for the two players: those given, else `defaults`.
+    pub fn names_or(&self, defaults: &[String; 2]) -> [String; 2] {
+        [0, 1].map(|i| if self.names[i].is_empty() { defaults[i].clone() } else { self.names[i].clone() })
+    }
+
+    /// Starts typing ☗'s name; the game becomes one of two players at one keyboard. The text
+    /// starts from the name shown (`defaults` when none was given); so does ☖'s after it.
+    pub fn start_naming(&mut self, defaults: &[String; 2]) {
+        self.mode = GameMode::HotSeat;
+        self.names = self.names_or(defaults);
+        self.naming = Some((0, LineEditor::new(self.names[0].clone())));
+    }
+
+    /// Ends typing a name: `keep` takes the text (checked as the player's name in the
+    /// settings is) and goes on to ☖'s; Esc (`keep` false) stops with the names as they were.
+    /// A name that cannot go into a record stays in the editor, and its reason is returned.
+    pub fn finish_naming(&mut self, keep: bool) -> Result<(), crate::tui::settings::BadName> {
+        let Some((side, editor)) = self.naming.take() else { return Ok(()) };
+        if !keep {
+            return Ok(());
+        }
+        match crate::tui::settings::check_player_name(editor.text()) {
+            Ok(name) => {
+                self.names[side] = name;
+                if side == 0 {
+                    self.naming = Some((1, LineEditor::new(self.names[1].clone())));
+                }
+                Ok(())
+            }
+            Err(why) => {
+                self.naming = Some((side, editor));
+                Err(why)
+            }
+        }
+    }
+
     /// The next game as the settings describe it.
     pub fn from_settings(s: &Settings) -> NewGameChoice {
         NewGameChoice {
@@ -151,13 +200,15 @@ impl NewGameChoice {
             clock: s.clock,
             clock_side: None,
             handicap: HANDICAPS.iter().position(|h| h.name == s.handicap).unwrap_or(0),
+            names: Default::default(),
+            naming: None,
         }
         .clamped()
     }
 
     /// Writes this choice into the settings, so the next launch starts the same way.
-    pub fn apply_to(self, s: &mut Settings) {
-        let c = self.clamped();
+    pub fn apply_to(&self, s: &mut Settings) {
+        let c = self.clone().clamped();
         s.mode = c.mode;
         s.level = c.level;
         s.gote_level = c.gote_level;
@@ -195,11 +246,14 @@ pub(super) fn named(settings: &Settings, label: &str) -> String {
 
 impl Play {
     /// The name of side `i`'s player in the record's headers, in the interface's language: the
-    /// name set in the settings (else `you`, `あなた`); ☖'s in a two-player game at one
-    /// keyboard `guest` (`ゲスト`); or the computer's name and level (`shogiban level 3`,
+    /// name given in the new-game dialog of a two-player game; the name set in the settings
+    /// (else `you`, `あなた`); ☖'s in a two-player game at one keyboard `guest` (`ゲスト`); or the computer's name and level (`shogiban level 3`,
     /// `shogiban レベル3`).
     pub(super) fn player_name(&self, i: usize, settings: &Settings) -> String {
         let text = Text::of(settings.language);
+        if let Some(name) = self.names.as_ref().map(|n| n[i].trim()).filter(|n| !n.is_empty()) {
+            return name.to_string();
+        }
         match self.players[i] {
             Player::Human if i == 1 && self.players[0] == Player::Human => text.guest.into(),
             Player::Human if !settings.player_name.trim().is_empty() => settings.player_name.clone(),
@@ -209,4 +263,18 @@ impl Play {
             }
         }
     }
+
+    /// The names the new-game dialog gave the two players at one keyboard, as the record's
+    /// headers have them (`None`: no names were given).
+    pub(super) fn hot_seat_names(&self, settings: &Settings) -> Option<[String; 2]> {
+        self.names.as_ref().map(|_| [self.player_name(0, settings), self.player_name(1, settings)])
+    }
+}
+
+/// The names of two players at one keyboard when the new-game dialog gives none: the player's
+/// name from the settings (else "you") and "guest".
+pub(super) fn default_names(settings: &Settings) -> [String; 2] {
+    let t = Text::of(settings.language);
+    let first = settings.player_name.trim();
+    [if first.is_empty() { t.you } else { first }.to_string(), t.guest.to_string()]
 }

@@ -152,7 +152,7 @@ impl Online {
             }
             SessionEvent::Moved { mine, text, seconds, .. } => {
                 self.sync_record(ctx);
-                let said = super::game::status_message(ctx.game, ctx.text());
+                let said = super::game::status_message(ctx.game, ctx.text(), None);
                 if !mine {
                     let secs = seconds.map(|s| format!(" ({s}s)")).unwrap_or_default();
                     // the move as the record shows it (▲２六歩(27)), else as the server sent it

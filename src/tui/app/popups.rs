@@ -50,6 +50,9 @@ pub enum Popup {
     /// Online play's extended mode, away from the lobby (a game on the board): the server's
     /// last answer to `%%WHO` or `%%LIST`, over the board until a key closes it.
     ServerList,
+    /// The rating screen: the player's rating over time, results by level and by side, the
+    /// level for an even game.
+    Rating,
     /// The protocol window of online play: the lines sent and received, the last shown at
     /// line `scroll`.
     Protocol {

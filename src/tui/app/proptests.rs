@@ -129,6 +129,8 @@ proptest! {
             clock: clock::preset(time),
             clock_side: None,
             handicap: 0,
+            names: Default::default(),
+            naming: None,
             gote_level: crate::engine::levels::Level::new(3).unwrap(),
         });
         for op in &ops {

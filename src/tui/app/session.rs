@@ -44,6 +44,10 @@ pub struct Session {
     /// The digest of the autosave written beside this session file (`storage::autosave_digest`): an
     /// autosave that does not match was changed or damaged since.
     pub record_digest: Option<String>,
+    /// Whether the game is rated (and if not, why), or was handed in to be rated.
+    pub rating: super::RatedStanding,
+    /// The names the new-game dialog gave the two players at one keyboard.
+    pub names: Option<[String; 2]>,
 }
 
 impl Default for Session {
@@ -58,8 +62,10 @@ impl Default for Session {
             pace_ms: super::DEFAULT_PACE_MS,
             paused: false,
             file: None,
+            names: None,
             playing: true,
             record_digest: None,
+            rating: Default::default(),
         }
     }
 }
@@ -107,6 +113,13 @@ impl ClockState {
 }
 
 impl Session {
+    /// The names of the two players at one keyboard, as far as a name typed in the new-game
+    /// dialog could be each (names from a file are checked as such).
+    pub(super) fn checked_names(&self) -> Option<[String; 2]> {
+        let checked = |n: &String| crate::tui::settings::check_player_name(n).ok();
+        self.names.as_ref().and_then(|[b, w]| Some([checked(b)?, checked(w)?]))
+    }
+
     /// The computer's level on each side (☗, ☖).
     pub(super) fn levels(&self) -> [Level; 2] {
         let level = Level::nearest(self.level as i64);

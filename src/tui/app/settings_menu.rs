@@ -274,6 +274,8 @@ mod tests {
                     clock: crate::tui::app::clock::preset(time),
                     clock_side: None,
                     handicap,
+                    names: Default::default(),
+                    naming: None,
                 };
                 let mut s = Settings::default();
                 c.apply_to(&mut s);

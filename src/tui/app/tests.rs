@@ -15,6 +15,8 @@ fn choice(mode: GameMode, level: u8, time: usize, handicap: usize) -> NewGameCho
         clock: super::clock::preset(time),
         clock_side: None,
         handicap,
+        names: Default::default(),
+        naming: None,
     }
 }
 

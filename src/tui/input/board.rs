@@ -20,9 +20,16 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         Action::CursorRight => app.move_cursor(1, 0),
         Action::CursorUp => app.move_cursor(0, -1),
         Action::CursorDown => app.move_cursor(0, 1),
-        Action::Select => app.activate(),
+        Action::Select => {
+            if !app.play_candidate() {
+                app.activate()
+            }
+        }
         Action::Hand => app.toggle_hand_focus(),
-        Action::Cancel => app.cancel_selection(),
+        Action::Cancel => {
+            app.drop_candidate();
+            app.cancel_selection()
+        }
         Action::TypeMove => app.open_move_input(),
         Action::Save => app.open_save(storage::save_dir().as_deref()),
         Action::Undo => app.undo(),
@@ -46,6 +53,8 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         Action::Faster => app.step_pace(-1),
         Action::Analysis => app.toggle_analysis(),
         Action::AnalysisLines => app.cycle_analysis_lines(),
+        Action::NextCandidate => app.step_candidate(1),
+        Action::PreviousCandidate => app.step_candidate(-1),
         Action::GameAnalysis => app.toggle_game_analysis(),
         Action::NextMarked => app.goto_marked(true),
         Action::PreviousMarked => app.goto_marked(false),
@@ -62,6 +71,7 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         Action::Learn => app.start_learn(),
         Action::Library => app.open_library(),
         Action::Explorer => app.toggle_explorer(),
+        Action::Rating => app.open_rating(),
         // other modes' actions
         Action::Solution
         | Action::LeaveTsume
@@ -95,6 +105,7 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         | Action::No
         | Action::Number
         | Action::Online
+        | Action::Names
         | Action::GoteLevelDown
         | Action::GoteLevelUp
         | Action::Clock

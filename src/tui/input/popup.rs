@@ -33,7 +33,7 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
                 None => super::handle_key(app, k),
             }
         }
-        Popup::ServerList => app.close_popup(),
+        Popup::ServerList | Popup::Rating => app.close_popup(),
         Popup::Protocol { .. } => match action(app, KeyMode::Protocol) {
             Some(Action::CursorUp) => app.scroll_protocol(-1),
             Some(Action::CursorDown) => app.scroll_protocol(1),
@@ -107,6 +107,15 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             Some(Action::Cancel) => app.close_popup(),
             _ => {}
         },
+        Popup::NewGame(choice) if choice.naming.is_some() => match k.code {
+            KeyCode::Enter => app.finish_naming(true),
+            KeyCode::Esc => app.finish_naming(false),
+            _ => app.edit_new_game(|c| {
+                if let Some((_, editor)) = c.naming.as_mut() {
+                    editor.handle_key(&k);
+                }
+            }),
+        },
         Popup::NewGame(_) => new_game_key(app, action(app, KeyMode::NewGame), &k),
         Popup::Comment(e) if e.asking => match action(app, KeyMode::CommentAsk) {
             Some(Action::Yes) => app.finish_comment(true),
@@ -156,6 +165,7 @@ fn new_game_key(app: &mut App, action: Option<Action>, k: &KeyEvent) {
         Some(Action::ClockSide) => app.edit_new_game(|c| c.cycle_clock_side()),
         Some(Action::Handicap) => app.edit_new_game(|c| c.cycle_handicap()),
         Some(Action::Online) => app.open_online(None, std::time::Instant::now()),
+        Some(Action::Names) => app.start_naming(),
         Some(Action::Number) => {
             if let Some(&mode) = number(k).and_then(|i| GameMode::ALL.get(i)) {
                 app.edit_new_game(|c| c.mode = mode)

@@ -325,3 +325,77 @@ fn analysis_and_hints_in_a_game_against_the_computer_are_a_setting_and_marked_in
     assert!(app.analysing());
     assert!(app.record().header("備考").is_none());
 }
+
+/// Two players at one keyboard are named in the new-game dialog (☗ from the settings' name,
+/// else "you"; ☖ "guest"); the names go into the record's headers, the status line, the
+/// ending's words and the autosave's session.
+#[test]
+fn both_players_of_a_two_player_game_are_named_in_the_new_game_dialog() {
+    let area = Rect::new(0, 0, 120, 40);
+    let press = |app: &mut App, code: KeyCode| handle_event(app, key(code), area);
+    let typing = |app: &mut App, text: &str| {
+        for c in text.chars() {
+            let mods = if c.is_ascii_uppercase() { KeyModifiers::SHIFT } else { KeyModifiers::NONE };
+            handle_event(app, Event::Key(KeyEvent::new(KeyCode::Char(c), mods)), area);
+        }
+    };
+    let mut app = App::new(Position::startpos());
+    press(&mut app, KeyCode::Char('n'));
+    // n names the players: ☗ first, from "you"
+    press(&mut app, KeyCode::Char('n'));
+    let s = view::screen_text(&app, 120, 40, std::time::Instant::now());
+    assert!(s.contains("☗ sente's name: you▏"), "{s}");
+    for _ in 0.."you".len() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    typing(&mut app, "Hanako");
+    press(&mut app, KeyCode::Enter);
+    let s = view::screen_text(&app, 120, 40, std::time::Instant::now());
+    assert!(s.contains("☖ gote's name: guest▏"), "{s}");
+    for _ in 0.."guest".len() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    typing(&mut app, "Taro");
+    press(&mut app, KeyCode::Enter);
+    let s = view::screen_text(&app, 120, 40, std::time::Instant::now());
+    assert!(s.contains("players: ☗ Hanako · ☖ Taro  (n: names)"), "{s}");
+    assert!(s.contains("▶ 1."), "naming makes it a two-player game: {s}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.record().sente_name(), Some("Hanako"));
+    assert_eq!(app.record().gote_name(), Some("Taro"));
+    let s = view::screen_text(&app, 120, 40, std::time::Instant::now());
+    assert!(s.contains("☗Hanako vs ☖Taro"), "{s}");
+    let session = app.session(std::time::Instant::now());
+    assert_eq!(session.names, Some(["Hanako".to_string(), "Taro".to_string()]));
+    app.resign();
+    assert!(app.message().contains("☗Hanako resigns"), "{}", app.message());
+    // a game resumed from the autosave keeps them
+    let back = App::resume(app.record().clone(), &session, app.settings().clone(), std::time::Instant::now());
+    assert_eq!(back.hot_seat_names(), Some(["Hanako".to_string(), "Taro".to_string()]));
+    // the next dialog starts from the defaults again; Esc while typing keeps the name
+    let mut app = App::new(Position::startpos());
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('n'));
+    typing(&mut app, "x");
+    press(&mut app, KeyCode::Esc);
+    let s = view::screen_text(&app, 120, 40, std::time::Instant::now());
+    assert!(s.contains("players: ☗ you · ☖ guest"), "{s}");
+    // a game of another kind has no names
+    press(&mut app, KeyCode::Char('2'));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.hot_seat_names(), None);
+    // a name is outside text: a bidirectional mark typed is not taken, nor drawn
+    let mut app = App::new(Position::startpos());
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Char('n'));
+    for _ in 0.."you".len() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    typing(&mut app, "\u{202e}evil");
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(app.record().sente_name(), Some("evil"));
+    let s = view::screen_text(&app, 120, 40, std::time::Instant::now());
+    assert!(s.contains("☗evil") && !s.contains('\u{202e}'), "{s}");
+}

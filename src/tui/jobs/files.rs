@@ -1,13 +1,14 @@
 //! The files lane: every file the app writes, one after another in the order asked, off the UI
 //! thread. A record saved to a file the player chose; the autosave (the record and the session
 //! beside it), keeping the previous game's first when a new game takes its place; the settings
-//! file; tsume progress. Files are written atomically (`record::io`); an error names the file.
+//! file; tsume progress; a rated game. Files are written atomically (`record::io`); an error names the file.
 
 use super::{JobContext, Report};
 use crate::record::{GameRecord, save_record, write_file_atomically};
 use crate::study::library::RecentFiles;
 use crate::tui::settings::{Settings, SettingsFile};
 use crate::tui::storage::Store;
+use crate::tui::storage::ratings::{RatedGame, RatingBook};
 use crate::tui::storage::tsume_progress::TsumeProgress;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -42,6 +43,10 @@ pub enum FileJob {
     Settings { file: Arc<Mutex<SettingsFile>>, settings: Box<Settings> },
     /// Write the tsume problems solved.
     TsumeProgress(Box<TsumeProgress>),
+    /// Rate a finished game (its rating before and after worked out here) into the book's
+    /// file, read afresh first (another app or `shogiban rating` may have changed it); a game
+    /// the file already has is not rated again.
+    Rate { book: Box<RatingBook>, game: Box<RatedGame> },
 }
 
 /// The kinds of file job.
@@ -55,6 +60,8 @@ pub enum FileKind {
     Settings,
     /// The tsume problems solved.
     TsumeProgress,
+    /// A rated game.
+    Rate,
 }
 
 impl From<FileJob> for super::JobRequest {
@@ -76,6 +83,7 @@ impl FileJob {
             FileJob::Autosave { .. } => FileKind::Autosave,
             FileJob::Settings { .. } => FileKind::Settings,
             FileJob::TsumeProgress(_) => FileKind::TsumeProgress,
+            FileJob::Rate { .. } => FileKind::Rate,
         }
     }
 }
@@ -96,6 +104,9 @@ pub enum FileReport {
     Settings(Result<Option<String>, String>),
     /// The tsume progress was written, or why not.
     TsumeProgress(Result<(), String>),
+    /// A game was rated: the book as it now stands, the game with its rating, whether the
+    /// file was written, and a note when the file did not read (set aside).
+    Rated { book: Box<RatingBook>, game: Box<RatedGame>, written: Result<(), String>, note: Option<String> },
 }
 
 /// Why an autosave was not written.
@@ -159,6 +170,14 @@ pub(super) fn worker() -> impl FnMut(FileJob, &JobContext) -> Report {
             }
             FileJob::TsumeProgress(progress) => {
                 FileReport::TsumeProgress(progress.save().map_err(|e| e.to_string()))
+            }
+            FileJob::Rate { book, game } => {
+                let (mut book, note) = match book.file() {
+                    Some(file) => RatingBook::load(file.to_path_buf()),
+                    None => (*book, None),
+                };
+                let (game, written) = book.rate_once(&game);
+                FileReport::Rated { book: Box::new(book), game: Box::new(game), written, note }
             }
         })
     }

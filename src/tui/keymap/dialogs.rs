@@ -128,6 +128,13 @@ pub const DIALOGS: &[Row] = &[
     ),
     row(
         N,
+        A::Names,
+        &["n"],
+        l("two players: type their names (Enter: the next)", "二人対局: 対局者の名前を入力 (Enter で次へ)"),
+        None,
+    ),
+    row(
+        N,
         A::CursorLeft,
         &["Left", "h", "-"],
         l("the computer's level (☗'s with two computers)", "コンピュータのレベル (COM同士では☗)"),

@@ -186,6 +186,9 @@ actions! {
     Faster = "faster",
     Analysis = "analysis",
     AnalysisLines = "analysis_lines",
+    /// The next / previous move the analysis and the explorer offer (Enter plays it).
+    NextCandidate = "next_candidate",
+    PreviousCandidate = "previous_candidate",
     Hint = "hint",
     GameAnalysis = "game_analysis",
     NextMarked = "next_marked",
@@ -202,6 +205,7 @@ actions! {
     Learn = "learn",
     Library = "library",
     Explorer = "explorer",
+    Rating = "rating",
     Settings = "settings",
     Cancel = "cancel",
     Help = "help",
@@ -243,6 +247,8 @@ actions! {
     Number = "number",
     /// The new-game dialog: online play's connection dialog.
     Online = "online",
+    /// The new-game dialog: the names of the two players at one keyboard.
+    Names = "names",
     /// The new-game dialog: ☖'s level with two computers.
     GoteLevelDown = "gote_level_down",
     GoteLevelUp = "gote_level_up",

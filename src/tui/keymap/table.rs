@@ -203,6 +203,14 @@ pub const TABLE: &[Row] = &[
     also(B, A::AnalysisLines, &["v"]),
     row(
         B,
+        A::NextCandidate,
+        &["."],
+        l("choose an analysis or explorer move (Enter plays)", "検討・序盤研究の手を選ぶ (Enter で指す)"),
+        bars(HIDDEN, 5, "choose move", "手を選ぶ"),
+    ),
+    also(B, A::PreviousCandidate, &[","]),
+    row(
+        B,
         A::Hint,
         &["i"],
         l("hint: the engine's move here", "ヒント (この局面のエンジンの手)"),
@@ -276,6 +284,7 @@ pub const TABLE: &[Row] = &[
         l("game library (棋譜一覧): your records", "棋譜一覧: 書類・最近・過去の対局"),
         bar(4, "library", "棋譜一覧"),
     ),
+    row(B, A::Rating, &["#"], l("your rating and rated games", "レーティングと対象の対局"), None),
     row(
         B,
         A::Explorer,

@@ -4,7 +4,7 @@
 //! changes.
 
 use super::read::{Parsed, parse};
-use super::{Settings, language_from_locale};
+use super::{Settings, Theme, language_from_locale};
 use crate::tui::storage::StorageError;
 use crate::tui::text::settings_file::SettingsFileText as Words;
 use std::path::{Path, PathBuf};
@@ -18,6 +18,7 @@ pub fn load_default() -> Loaded {
             file: None,
             settings: defaults_for_locale(),
             message: Some(Words::of(defaults_for_locale().language).no_home.into()),
+            theme_set: false,
         },
     }
 }
@@ -39,6 +40,9 @@ pub struct SettingsFile {
     /// The settings as read or last written, as JSON: what the app changed since is what a
     /// save writes over a file edited by hand.
     base: serde_json::Value,
+    /// The theme the terminal's background called for, when the file names none: it is not
+    /// written while the settings keep it, so the next launch asks the terminal again.
+    background_theme: Option<Theme>,
 }
 
 /// What `SettingsFile::load` found.
@@ -50,6 +54,27 @@ pub struct Loaded {
     /// A message for the player when the file had problems (`None` when it was read cleanly or
     /// did not exist yet).
     pub message: Option<String>,
+    /// Whether the file names a theme it could use (else the terminal's background decides).
+    pub theme_set: bool,
+}
+
+impl Loaded {
+    /// When the file names no theme, the theme `ask` finds for the terminal's background (it
+    /// is asked only then); none found leaves the default, dark. A theme so found is not
+    /// written to the file unless the player chooses another.
+    pub fn take_background_theme(&mut self, ask: impl FnOnce() -> Option<Theme>) {
+        if self.theme_set {
+            return;
+        }
+        let Some(theme) = ask() else { return };
+        self.settings.theme = theme;
+        if let Some(file) = self.file.as_mut() {
+            file.background_theme = Some(theme);
+            if let Some(base) = file.base.as_object_mut() {
+                base.insert("theme".into(), serde_json::to_value(theme).unwrap_or_default());
+            }
+        }
+    }
 }
 
 impl SettingsFile {
@@ -68,19 +93,38 @@ impl SettingsFile {
         let base = serde_json::to_value(&defaults).unwrap_or_default();
         match crate::bounded_read::read_bounded(&path, crate::bounded_read::SMALL_FILE_LIMIT) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Loaded {
-                file: Some(SettingsFile { path, keep_original: false, on_disk: None, base }),
+                file: Some(SettingsFile {
+                    path,
+                    keep_original: false,
+                    on_disk: None,
+                    base,
+                    background_theme: None,
+                }),
                 settings: defaults,
                 message: None,
+                theme_set: false,
             },
             Err(e) => Loaded {
                 message: Some((Words::of(defaults.language).cannot_read)(
                     &path.display().to_string(),
                     &e.to_string(),
                 )),
-                file: Some(SettingsFile { path, keep_original: true, on_disk: None, base }),
+                file: Some(SettingsFile {
+                    path,
+                    keep_original: true,
+                    on_disk: None,
+                    base,
+                    background_theme: None,
+                }),
                 settings: defaults,
+                theme_set: false,
             },
             Ok(bytes) => {
+                let theme_set = std::str::from_utf8(&bytes)
+                    .ok()
+                    .and_then(super::read::fields_of)
+                    .and_then(|fields| fields.get("theme").cloned())
+                    .is_some_and(|t| serde_json::from_value::<Theme>(t).is_ok());
                 let parsed = match std::str::from_utf8(&bytes) {
                     Ok(text) => parse(text, defaults),
                     // Shift_JIS or other bytes: a broken file, kept aside before it is replaced
@@ -96,9 +140,16 @@ impl SettingsFile {
                 let keep_original = message.is_some();
                 let base = serde_json::to_value(&parsed.settings).unwrap_or_default();
                 Loaded {
-                    file: Some(SettingsFile { path, keep_original, on_disk: Some(bytes), base }),
+                    file: Some(SettingsFile {
+                        path,
+                        keep_original,
+                        on_disk: Some(bytes),
+                        base,
+                        background_theme: None,
+                    }),
                     settings: parsed.settings,
                     message,
+                    theme_set,
                 }
             }
         }
@@ -133,14 +184,24 @@ impl SettingsFile {
 
     /// Writes `settings` (atomically, see `record::io::write_file_atomically`). When the file
     /// on disk could not be read exactly, it is first renamed to `settings.json.broken-<time>`;
-    /// the returned message names it.
+    /// the returned message names it. A theme the terminal's background called for, still
+    /// the one in use, is left out.
     pub fn save(&mut self, settings: &Settings) -> Result<Option<String>, StorageError> {
         let mut note = None;
         if let Some(dir) = self.path.parent() {
             std::fs::create_dir_all(dir).map_err(StorageError::io(dir))?;
         }
         let ours = serde_json::to_value(settings)?;
-        let merged = if self.keep_original { None } else { self.merge_with_edits(&ours) };
+        let mut fields = ours.clone();
+        match self.background_theme {
+            Some(theme) if theme == settings.theme => {
+                if let Some(f) = fields.as_object_mut() {
+                    f.remove("theme");
+                }
+            }
+            _ => self.background_theme = None,
+        }
+        let merged = if self.keep_original { None } else { self.merge_with_edits(&fields) };
         if merged.is_some() {
             note = Some((Words::of(settings.language).edits_kept)(&self.path.display().to_string()));
         }
@@ -157,7 +218,7 @@ impl SettingsFile {
             note = Some((Words::of(settings.language).old_file_kept)(&kept.display().to_string()));
         }
         self.keep_original = false;
-        let mut text = serde_json::to_string_pretty(merged.as_ref().unwrap_or(&ours))?;
+        let mut text = serde_json::to_string_pretty(merged.as_ref().unwrap_or(&fields))?;
         text.push('\n');
         crate::record::io::write_file_atomically(&self.path, text.as_bytes())?;
         self.on_disk = Some(text.into_bytes());

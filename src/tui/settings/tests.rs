@@ -468,3 +468,47 @@ fn a_clock_is_written_as_each_sides_time_control() {
     );
     assert_eq!(parse(&text, Settings::default()).settings.clock, Some(odds));
 }
+
+#[test]
+fn the_terminals_background_chooses_the_theme_only_when_the_file_names_none() {
+    let d = TempDir::new("settings-background");
+    let path = d.0.join("settings.json");
+    let asked = std::cell::Cell::new(0);
+    let light = || {
+        asked.set(asked.get() + 1);
+        Some(Theme::Light)
+    };
+    // no file: the background decides; no answer: dark
+    let mut loaded = SettingsFile::load(path.clone(), Settings::default());
+    assert!(!loaded.theme_set);
+    loaded.take_background_theme(|| None);
+    assert_eq!(loaded.settings.theme, Theme::Dark);
+    loaded.take_background_theme(light);
+    assert_eq!((loaded.settings.theme, asked.get()), (Theme::Light, 1));
+    // a save keeps the theme out of the file while it is the background's
+    let mut file = loaded.file.unwrap();
+    let mut ours = loaded.settings.clone();
+    ours.level = level(5);
+    file.save(&ours).unwrap();
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("\"theme\""));
+    let mut again = SettingsFile::load(path.clone(), Settings::default());
+    assert!(!again.theme_set);
+    again.take_background_theme(light);
+    assert_eq!((again.settings.theme, again.settings.level, asked.get()), (Theme::Light, level(5), 2));
+    // a theme chosen is written, and then the terminal is not asked
+    ours.theme = Theme::HighContrast;
+    file.save(&ours).unwrap();
+    let mut chosen = SettingsFile::load(path.clone(), Settings::default());
+    assert!(chosen.theme_set);
+    chosen.take_background_theme(light);
+    assert_eq!((chosen.settings.theme, asked.get()), (Theme::HighContrast, 2));
+    // a theme written by hand counts; a wrong one does not
+    std::fs::write(&path, r#"{"version": 2, "theme": "dark"}"#).unwrap();
+    let mut by_hand = SettingsFile::load(path.clone(), Settings::default());
+    by_hand.take_background_theme(light);
+    assert_eq!((by_hand.settings.theme, asked.get()), (Theme::Dark, 2));
+    std::fs::write(&path, r#"{"version": 2, "theme": "pink"}"#).unwrap();
+    let mut wrong = SettingsFile::load(path, Settings::default());
+    wrong.take_background_theme(light);
+    assert_eq!((wrong.settings.theme, asked.get()), (Theme::Light, 3));
+}

@@ -31,6 +31,11 @@ pub struct RatedGame {
     pub result: Outcome,
     pub before: Rating,
     pub after: Rating,
+    /// When the game began (the record's `開始日時`): with the player, which game this is, so
+    /// a game is never rated twice (a rating written, then the app killed before the game's
+    /// autosave said so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started: Option<String>,
 }
 
 impl RatedGame {
@@ -62,6 +67,35 @@ pub struct PlayerRating {
     pub games: usize,
     /// The player's games, newest first.
     pub recent: Vec<RatedGame>,
+}
+
+impl PlayerRating {
+    /// Games won, lost and drawn against each level the player met, weakest level first.
+    pub fn by_level(&self) -> Vec<(u8, [usize; 3])> {
+        let mut tally = std::collections::BTreeMap::<u8, [usize; 3]>::new();
+        for g in &self.recent {
+            tally.entry(g.level).or_default()[result_index(g.result)] += 1;
+        }
+        tally.into_iter().collect()
+    }
+
+    /// Games won, lost and drawn as sente and as gote.
+    pub fn by_side(&self) -> [[usize; 3]; 2] {
+        let mut tally = [[0; 3]; 2];
+        for g in &self.recent {
+            tally[usize::from(g.side != "sente")][result_index(g.result)] += 1;
+        }
+        tally
+    }
+}
+
+/// Where a result is counted: won, lost, drawn.
+fn result_index(r: Outcome) -> usize {
+    match r {
+        Outcome::Win => 0,
+        Outcome::Loss => 1,
+        Outcome::Draw => 2,
+    }
 }
 
 impl RatingBook {
@@ -108,6 +142,11 @@ impl RatingBook {
         }
     }
 
+    /// The file the games are kept in (`None`: nowhere).
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
     /// A book kept nowhere (tests, a data folder that cannot be found).
     pub fn in_memory() -> RatingBook {
         RatingBook::default()
@@ -147,6 +186,7 @@ impl RatingBook {
         let before = self.rating(player);
         let after = before.after(&[(opponent, result)]);
         let game = RatedGame {
+            started: None,
             player: player.to_string(),
             date: date.to_string(),
             level,
@@ -160,6 +200,22 @@ impl RatingBook {
         };
         self.games.push(game.clone());
         (game, self.write())
+    }
+
+    /// Rates `game` (a game described with its rating still to work out: `before` and `after`
+    /// are replaced) unless the book already has the game that began at `game.started` for
+    /// that player; the game as kept, and whether the file was written.
+    pub fn rate_once(&mut self, game: &RatedGame) -> (RatedGame, Result<(), String>) {
+        let same =
+            |g: &&RatedGame| g.player == game.player && g.started.is_some() && g.started == game.started;
+        if let Some(kept) = self.games.iter().find(same) {
+            return (kept.clone(), Ok(()));
+        }
+        let opponent = Opponent { rating: game.level_rating, deviation: game.level_deviation };
+        let before = self.rating(&game.player);
+        let rated = RatedGame { before, after: before.after(&[(opponent, game.result)]), ..game.clone() };
+        self.games.push(rated.clone());
+        (rated, self.write())
     }
 
     fn write(&self) -> Result<(), String> {
@@ -217,6 +273,39 @@ mod tests {
         assert!(hanako.rating.rating > START.rating);
         assert_eq!(hanako.recent[0].handicap.as_deref(), Some("香落ち"));
         assert_eq!(again.player("nobody").games, 0);
+        assert_eq!(you.by_level(), vec![(3, [0, 1, 0])]);
+        assert_eq!(hanako.by_side(), [[0, 0, 0], [1, 0, 0]]);
+    }
+
+    #[test]
+    fn a_game_is_rated_once_however_often_it_is_handed_in() {
+        let d = TempDir::new("ratings-once");
+        let path = d.0.join("ratings.json");
+        let (mut book, _) = RatingBook::load(path.clone());
+        let game = RatedGame {
+            player: "you".into(),
+            date: "2026-11-28 10:30:00".into(),
+            level: 1,
+            level_rating: 500.0,
+            level_deviation: 150.0,
+            side: "sente".into(),
+            handicap: None,
+            result: Outcome::Loss,
+            before: START,
+            after: START,
+            started: Some("2026/11/28 10:00:00".into()),
+        };
+        let (first, written) = book.rate_once(&game);
+        written.unwrap();
+        assert!(first.after.rating < START.rating, "{first:?}");
+        let (mut again, _) = RatingBook::load(path.clone());
+        let (second, _) = again.rate_once(&game);
+        assert_eq!(second, first);
+        assert_eq!(RatingBook::load(path).0.player("you").games, 1);
+        // another game of the same player is rated from the rating the first left
+        let next = RatedGame { started: Some("2026/11/28 11:00:00".into()), ..game };
+        let (third, _) = again.rate_once(&next);
+        assert_eq!(third.before, first.after);
     }
 
     #[test]

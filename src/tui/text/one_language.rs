@@ -5,12 +5,13 @@
 //! catches strings left untranslated.
 
 /// The sources of every interface text table.
-const SOURCES: [(&str, &str); 5] = [
+const SOURCES: [(&str, &str); 6] = [
     ("text.rs", include_str!("../text.rs")),
     ("text/review.rs", include_str!("review.rs")),
     ("text/setup.rs", include_str!("setup.rs")),
     ("text/settings_file.rs", include_str!("settings_file.rs")),
     ("text/clocks.rs", include_str!("clocks.rs")),
+    ("text/rating.rs", include_str!("rating.rs")),
 ];
 
 /// English words a Japanese line may hold: keys, formats, names and settings fields.

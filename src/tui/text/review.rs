@@ -32,6 +32,12 @@ pub struct ReviewText {
     /// The move and how many moves went.
     pub deleted: fn(&str, usize) -> String,
     pub wait_for_analysis: &'static str,
+    /// A move of the analysis or the explorer chosen: the move, and the key that plays it.
+    pub candidate_chosen: fn(&str, &str) -> String,
+    /// A chosen move played while the computer is to move.
+    pub computer_to_move: &'static str,
+    /// No move to choose: the keys of the analysis and the explorer.
+    pub no_candidates: fn(&str, &str) -> String,
     /// Pasting a record or changing the record's lines in the position editor or tsume mode.
     pub leave_mode_first: &'static str,
     /// The format's name and the number of moves.
@@ -105,6 +111,11 @@ pub static EN: ReviewText = ReviewText {
     promoted: |m| format!("{m} is now the main line"),
     deleted: |m, n| format!("deleted {m} ({})", moves(n)),
     wait_for_analysis: "the whole-game analysis is running: stop it (A) before changing the record's lines",
+    candidate_chosen: |m, key| format!("{m}: {key} plays it"),
+    computer_to_move: "the computer is to move: wait for its move",
+    no_candidates: |analysis, explorer| {
+        format!("no move to choose: the analysis ({analysis}) or the explorer ({explorer}) offers moves")
+    },
     leave_mode_first: "leave the position editor or tsume mode first (Esc / x)",
     pasted: |f, n| format!("opened the pasted {f} ({}); the previous game is kept", moves(n)),
     paste_unknown: |t| {
@@ -148,6 +159,11 @@ pub static JA: ReviewText = ReviewText {
     promoted: |m| format!("{m} を本譜にしました"),
     deleted: |m, n| format!("{m} を削除しました ({n} 手)"),
     wait_for_analysis: "棋譜解析の実行中です: 手順を変える前に A で止めてください",
+    candidate_chosen: |m, key| format!("{m}: {key} で指します"),
+    computer_to_move: "コンピュータの手番です: 指すまでお待ちください",
+    no_candidates: |analysis, explorer| {
+        format!("選べる手がありません: 検討 ({analysis}) か序盤研究 ({explorer}) が手を示します")
+    },
     leave_mode_first: "先に局面編集か詰将棋モードを終えてください (Esc / x)",
     pasted: |f, n| format!("貼り付けた {f} を開きました ({n} 手)。前の対局は保存されています"),
     paste_unknown: |t| {

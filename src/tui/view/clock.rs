@@ -193,6 +193,8 @@ mod screen_tests {
             clock: crate::tui::app::clock::preset(time),
             clock_side: None,
             handicap: 0,
+            names: Default::default(),
+            naming: None,
             gote_level: crate::engine::levels::Level::new(3).unwrap(),
         });
         app

@@ -6,7 +6,7 @@
 use crate::record::notation::ki2_move_marked;
 use crate::study::explorer::Results;
 use crate::study::library::Found;
-use crate::tui::app::App;
+use crate::tui::app::{App, Offered};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -50,37 +50,46 @@ fn lines(app: &App, found: &Found) -> Vec<Line<'static>> {
     let pos = app.pos();
     let here = found.explorer.explore(pos);
     let dim = Style::default().add_modifier(Modifier::DIM);
+    // the move chosen to play (`.` / `,`) stands out
+    let chosen = app.chosen_candidate().map(|c| c.offered);
+    let mark = |offered: Offered| {
+        if chosen == Some(offered) {
+            Style::default().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::default()
+        }
+    };
     let mut out = Vec::new();
     // the book: its moves with their share of the weight
     let total: u64 = here.book.iter().map(|m| m.weight as u64).sum();
-    let book = if here.book.is_empty() {
-        t.explorer_no_book.to_string()
-    } else {
-        here.book
-            .iter()
-            .map(|m| {
-                let share = (m.weight as u64 * 100).checked_div(total).unwrap_or(0);
-                format!("{} {share}%", ki2_move_marked(pos, m.mv, None))
-            })
-            .collect::<Vec<_>>()
-            .join("  ")
-    };
-    out.push(Line::from(vec![Span::styled(format!("{} ", t.explorer_book), dim), Span::raw(book)]));
+    let mut book = vec![Span::styled(format!("{} ", t.explorer_book), dim)];
+    if here.book.is_empty() {
+        book.push(Span::raw(t.explorer_no_book.to_string()));
+    }
+    for (i, m) in here.book.iter().enumerate() {
+        if i > 0 {
+            book.push(Span::raw("  "));
+        }
+        let share = (m.weight as u64 * 100).checked_div(total).unwrap_or(0);
+        book.push(Span::styled(
+            format!("{} {share}%", ki2_move_marked(pos, m.mv, None)),
+            mark(Offered::Book(i)),
+        ));
+    }
+    out.push(Line::from(book));
     // the games' moves: how often, and how those games ended
     if here.played.is_empty() {
         out.push(Line::from(Span::styled(t.explorer_no_games.to_string(), dim)));
     }
-    for m in &here.played {
+    for (i, m) in here.played.iter().enumerate() {
         let mv = ki2_move_marked(pos, m.mv, None);
         let pad = 10usize.saturating_sub(unicode_width::UnicodeWidthStr::width(mv.as_str()));
         let games = (t.explorer_games)(m.results.games as usize);
         let games_pad = 9usize.saturating_sub(unicode_width::UnicodeWidthStr::width(games.as_str()));
-        out.push(Line::from(format!(
-            "{mv}{} {games}{} {}",
-            " ".repeat(pad),
-            " ".repeat(games_pad),
-            results_text(&m.results)
-        )));
+        out.push(Line::styled(
+            format!("{mv}{} {games}{} {}", " ".repeat(pad), " ".repeat(games_pad), results_text(&m.results)),
+            mark(Offered::Played(i)),
+        ));
     }
     // the games that reached the position
     if !here.reached.is_empty() {
@@ -179,5 +188,40 @@ mod tests {
         app.toggle_explorer();
         let screen = crate::tui::view::screen_text(&app, 120, 40, Instant::now());
         assert!(!screen.contains("Explorer"), "{screen}");
+    }
+
+    #[test]
+    fn a_move_of_the_explorer_is_chosen_drawn_reversed_and_played_with_enter() {
+        use crate::tui::app::Offered;
+        let mut app = app();
+        let list = app.candidates();
+        let book = list.iter().filter(|c| matches!(c.offered, Offered::Book(_))).count();
+        assert!(book > 0 && list.len() == book + 2, "{list:?}");
+        // `,` from nothing chosen: the last of the games' moves
+        app.step_candidate(-1);
+        let chosen = app.chosen_candidate().unwrap();
+        assert_eq!(chosen.offered, Offered::Played(1));
+        let pos = Position::startpos();
+        let name = crate::record::notation::ki2_move_marked(&pos, chosen.mv, None);
+        let buf = crate::tui::view::buffer_at(&app, 120, 40, Instant::now());
+        let reversed: Vec<String> = (0..40)
+            .map(|y| {
+                (0..120)
+                    .filter(|&x| buf[(x, y)].modifier.contains(ratatui::style::Modifier::REVERSED))
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect()
+            })
+            .collect();
+        assert!(reversed.iter().any(|r| r.contains(&name) && r.contains("1 game")), "{reversed:?}");
+        // `.` goes round to the first book move, which is drawn reversed alone on the book's line
+        app.step_candidate(1);
+        assert_eq!(app.chosen_candidate().unwrap().offered, Offered::Book(0));
+        // Enter plays it on the board, as a move typed
+        let mv = app.chosen_candidate().unwrap().mv;
+        assert!(app.play_candidate());
+        let mut after = pos.clone();
+        after.do_move(mv);
+        assert_eq!(app.pos(), &after);
+        assert_eq!(app.chosen_candidate(), None);
     }
 }

@@ -18,6 +18,7 @@ pub mod palette;
 pub use editor::hand_slot_at as editor_hand_slot_at;
 pub mod glyphs;
 mod popup;
+mod rating;
 pub mod record;
 mod status;
 pub mod study;

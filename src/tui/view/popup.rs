@@ -87,6 +87,7 @@ pub(super) fn draw_popup(f: &mut Frame, app: &App, p: &Popup) {
         }
         Popup::Protocol { scroll } => super::online::draw_protocol(f, app, *scroll),
         Popup::ServerList => super::online::draw_server_list(f, app),
+        Popup::Rating => super::rating::draw_rating(f, app),
     }
 }
 
@@ -125,7 +126,7 @@ fn draw_help(
 /// place of the handicap.
 fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec<String> {
     let t = app.text();
-    let NewGameChoice { mode, level, gote_level, clock, clock_side, handicap } = *choice;
+    let NewGameChoice { mode, level, gote_level, ref clock, clock_side, handicap, ref naming, .. } = *choice;
     let mut body: Vec<String> = GameMode::ALL
         .iter()
         .enumerate()
@@ -134,6 +135,23 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
     let online = crate::tui::text::online::OnlineText::of(t.language).mode_label;
     body.push(format!("  {}. {online} …", GameMode::ALL.len() + 1));
     body.push(String::new());
+    // two players at one keyboard: their names, or the one being typed (the cursor a bar)
+    match naming {
+        Some((side, editor)) => {
+            let text = editor.text();
+            let at = text.char_indices().nth(editor.cursor_chars()).map_or(text.len(), |(i, _)| i);
+            let typed = format!("{}▏{}", &text[..at], &text[at..]);
+            body.push(format!("  {}{typed}", (t.name_prompt)(t.sides[*side])));
+            body.push(String::new());
+        }
+        None if mode == GameMode::HotSeat => {
+            let key = app.keymap().key_name(KeyMode::NewGame, Action::Names);
+            let [b, w] = choice.names_or(&app.default_names());
+            body.push(format!("  {}", (t.names_line)(&b, &w, &key)));
+            body.push(String::new());
+        }
+        None => {}
+    }
     if mode == GameMode::EngineVsEngine {
         let keys = |a| app.keymap().group_keys(KeyMode::NewGame, a);
         body.push(format!("  {}", (t.side_level_line)(t.sides[0], level.get(), &keys(Action::CursorLeft))));
@@ -144,7 +162,7 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
     } else {
         body.push(format!("  {}", (t.level_line)(level.get())));
     }
-    let clock_text = match (&clock, t.language) {
+    let clock_text = match (clock, t.language) {
         (None, _) => t.no_clock.to_string(),
         (Some(tc), crate::tui::settings::Language::Ja) => crate::tui::app::clock::controls_label_ja(tc),
         (Some(tc), crate::tui::settings::Language::En) => crate::tui::app::clock::controls_label_en(tc),
@@ -164,9 +182,25 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
         Some(name) => body.push(format!("  {name}")),
         None => body.push(format!("  {}: {}{who}", (t.handicap_line)(&key(Action::Handicap)), h.name)),
     }
+    body.push(format!("  {}", rated_line(app, choice, edited.is_some())));
     body.push(String::new());
     body.push(format!("  {}", keys_line(app, KeyMode::NewGame, 0)));
     body
+}
+
+/// Whether the game the dialog would start is rated, against which level's figure, or why not.
+fn rated_line(app: &App, choice: &NewGameChoice, set_up: bool) -> String {
+    use crate::tui::app::RatedStanding;
+    let t = crate::tui::text::rating::RatingText::of(app.settings().language);
+    match RatedStanding::of_choice(choice, app.settings().engine_command.is_some(), set_up) {
+        RatedStanding::Rated { level, .. } => (t.will_be_rated)(
+            level.get(),
+            level.rating().rating,
+            crate::engine::levels::Level::RATINGS_MEASURED,
+        ),
+        RatedStanding::Unrated(why) => (t.will_not_be_rated)(why.words(t)),
+        RatedStanding::Handed => String::new(),
+    }
 }
 
 /// The value of one setting, in words.

@@ -65,6 +65,8 @@ fn status_line_always_shows_mode_side_and_level() {
         clock: None,
         clock_side: None,
         handicap: 0,
+        names: Default::default(),
+        naming: None,
     });
     let s = screen_text(&app, 80, 24, Instant::now());
     assert!(s.contains("computer vs you ☖"), "{s}");
@@ -199,6 +201,8 @@ fn the_computers_thinking_is_shown_in_shogi_terms() {
         clock: None,
         clock_side: None,
         handicap: 0,
+        names: Default::default(),
+        naming: None,
     });
     let now = Instant::now();
     assert!(matches!(

@@ -104,6 +104,8 @@ pub(super) fn status_line(app: &App) -> String {
     // a record under review is nobody's game (unless the computer took a side on `t`)
     let who = if app.under_review() && !app.players().contains(&Player::Engine) {
         t.clocks.review_mode.to_string()
+    } else if let Some([b, w]) = app.hot_seat_names() {
+        (t.players_vs)(&b, &w)
     } else {
         app.named(t.mode_short[mode_index(app.players())])
     };
@@ -116,6 +118,7 @@ pub(super) fn status_line(app: &App) -> String {
             (t.level_short)(app.level().get())
         });
     }
+    parts.extend(super::rating::status_part(app));
     if app.players() == [Player::Engine, Player::Engine] {
         parts.push((t.pace)(app.pace().as_millis() as u64));
     }
@@ -277,6 +280,8 @@ mod bar_tests {
             clock,
             clock_side: None,
             handicap: 0,
+            names: Default::default(),
+            naming: None,
         });
         app
     }

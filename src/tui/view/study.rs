@@ -6,7 +6,7 @@
 use crate::core::Score;
 use crate::record::annotation::{Mark, user_comments};
 use crate::record::pv::pv_text;
-use crate::tui::app::App;
+use crate::tui::app::{App, Offered};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -65,13 +65,17 @@ fn text_lines(app: &App, comments: bool) -> (String, Vec<Line<'static>>) {
         match app.analysis() {
             Some(u) => {
                 title = (app.text().review.analysis_title)(u.depth, &nps_text(u.nps));
-                for l in &u.lines {
+                let chosen = app.chosen_candidate().map(|c| c.offered);
+                for (i, l) in u.lines.iter().enumerate() {
+                    // the line chosen to play (`.` / `,`) stands out
+                    let mark = if chosen == Some(Offered::Line(i)) {
+                        Style::default().add_modifier(Modifier::REVERSED)
+                    } else {
+                        Style::default()
+                    };
                     out.push(Line::from(vec![
-                        Span::styled(
-                            format!("{:>7} ", l.score.text()),
-                            Style::default().add_modifier(Modifier::BOLD),
-                        ),
-                        Span::raw(pv_text(app.pos(), &l.pv)),
+                        Span::styled(format!("{:>7} ", l.score.text()), mark.add_modifier(Modifier::BOLD)),
+                        Span::styled(pv_text(app.pos(), &l.pv), mark),
                     ]));
                 }
             }

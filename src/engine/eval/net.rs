@@ -1,0 +1,319 @@
+//! The king-piece network: a small learned layer on top of the king-piece tables (`kp`) that
+//! lets pieces around a king count together rather than each on its own (three attackers near
+//! a king are worth more than three times one), as Bonanza's three-piece terms and NNUE's first
+//! layer do, learned from self-play (decision 0039).
+//!
+//! Each king sees the board through the same features as `kp` (its owner's side, mirrored to
+//! files 1–5; friend and enemy pieces on the board and in hand). For each king the network sums
+//! `H` numbers per feature into an accumulator `a` (plus a bias), clips each to `0..=1` and
+//! weighs the clipped values by `out`: the king's owner's score in centipawns. Sente's king's
+//! score less gote's is the term. The board part of each accumulator is updated move by move in
+//! the evaluation's `Accumulator`; hands are added when evaluating.
+//!
+//! The weights ship as `assets/net.bin` (little-endian: magic `SBKN`, a `u32` format version, a
+//! `u32` width `H`, then `KINGS × FEATURES × H` `i16` feature weights, `H` `i16` biases, both in
+//! units of 1/`ONE`, and `H` `i32` output weights in 1/`OUT_SCALE` centipawns). A file of width 0
+//! is the network switched off.
+
+use super::kp::{self, FEATURES, KINGS, Orientation};
+use crate::core::{Color, PieceKind, Position, Square};
+use std::sync::OnceLock;
+
+/// The accumulator's width.
+pub const H: usize = 16;
+/// The accumulator value that clips to 1.
+pub const ONE: i32 = 256;
+/// Output weights are stored in 1/`OUT_SCALE` centipawns.
+pub const OUT_SCALE: i32 = 16;
+
+pub const MAGIC: &[u8; 4] = b"SBKN";
+pub const VERSION: u32 = 1;
+
+/// The shipped weights.
+static SHIPPED: &[u8] = include_bytes!("../../../assets/net.bin");
+
+/// The FNV-1a hash of the shipped file (a test checks it; decision 0039 records it).
+pub const SHIPPED_HASH: u64 = 0x45d7_9abd_182d_2118;
+
+/// Why a weights file was refused.
+#[derive(Debug, PartialEq, thiserror::Error)]
+pub enum NetError {
+    #[error("not a network weights file (no SBKN header)")]
+    Magic,
+    #[error("network weights format {0}, this program reads {VERSION}")]
+    Version(u32),
+    #[error("network width {0}, this program reads {H} (or 0 for none)")]
+    Width(usize),
+    #[error("network weights: {found} bytes after the header, {expected} expected")]
+    Length { found: usize, expected: usize },
+}
+
+/// The weights as numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetWeights {
+    /// `[king index × FEATURES + feature][h]`.
+    pub features: Vec<[i16; H]>,
+    pub bias: [i16; H],
+    pub out: [i32; H],
+}
+
+/// Bytes after the header for a network of width `H`.
+const BODY: usize = KINGS * FEATURES * H * 2 + H * 2 + H * 4;
+
+/// Reads a weights file: `None` for a file of width 0.
+pub fn parse(bytes: &[u8]) -> Result<Option<NetWeights>, NetError> {
+    let (version, width, body) = kp::header(bytes, MAGIC).ok_or(NetError::Magic)?;
+    if version != VERSION {
+        return Err(NetError::Version(version));
+    }
+    let width = width as usize;
+    if width == 0 {
+        return if body.is_empty() {
+            Ok(None)
+        } else {
+            Err(NetError::Length { found: body.len(), expected: 0 })
+        };
+    }
+    if width != H {
+        return Err(NetError::Width(width));
+    }
+    if body.len() != BODY {
+        return Err(NetError::Length { found: body.len(), expected: BODY });
+    }
+    let i16_at = |i: usize| i16::from_le_bytes([body[i], body[i + 1]]);
+    let n = KINGS * FEATURES;
+    let features = (0..n).map(|r| std::array::from_fn(|h| i16_at((r * H + h) * 2))).collect();
+    let bias = std::array::from_fn(|h| i16_at((n * H + h) * 2));
+    let base = (n + 1) * H * 2;
+    let out = std::array::from_fn(|h| {
+        let i = base + h * 4;
+        i32::from_le_bytes([body[i], body[i + 1], body[i + 2], body[i + 3]])
+    });
+    Ok(Some(NetWeights { features, bias, out }))
+}
+
+/// Writes weights in the file format (`None`: the switched-off network).
+pub fn to_bytes(w: Option<&NetWeights>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(12 + BODY);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    let Some(w) = w else {
+        out.extend_from_slice(&0u32.to_le_bytes());
+        return out;
+    };
+    out.extend_from_slice(&(H as u32).to_le_bytes());
+    for row in &w.features {
+        for v in row {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    for v in &w.bias {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    for v in &w.out {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out
+}
+
+/// A 64-bit FNV-1a hash of the shipped file.
+pub fn shipped_hash() -> u64 {
+    SHIPPED.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// One accumulator: a king's `H` sums.
+pub type Acc = [i32; H];
+
+/// The network laid out for the evaluation.
+pub struct NetTables {
+    /// Whether there is a network at all (width 0 switches it off).
+    pub used: bool,
+    /// `[king index × FEATURES + board feature]`.
+    rows: Vec<[i16; H]>,
+    /// `[king index][friend / enemy][kind][count]`: the sum of the first `count` hand rows.
+    hand: Vec<[[[Acc; 19]; 8]; 2]>,
+    bias: [i16; H],
+    out: [i32; H],
+    orientation: Orientation,
+}
+
+impl NetTables {
+    /// Lays out `w` for the evaluation (`None`: switched off).
+    pub fn new(w: Option<&NetWeights>) -> NetTables {
+        let orientation = Orientation::new();
+        let Some(w) = w else {
+            return NetTables {
+                used: false,
+                rows: Vec::new(),
+                hand: Vec::new(),
+                bias: [0; H],
+                out: [0; H],
+                orientation,
+            };
+        };
+        let mut hand = vec![[[[[0i32; H]; 19]; 8]; 2]; KINGS];
+        for (ki, h) in hand.iter_mut().enumerate() {
+            for enemy in [false, true] {
+                for kind in PieceKind::HAND {
+                    let mut sum = [0i32; H];
+                    let counts = &mut h[enemy as usize][kind as usize];
+                    for (n, slot) in
+                        counts.iter_mut().enumerate().take(kp::HAND_MAX[kind as usize] + 1).skip(1)
+                    {
+                        let row = &w.features[ki * FEATURES + kp::hand_feature(enemy, kind, n)];
+                        for (s, &r) in sum.iter_mut().zip(row) {
+                            *s += r as i32;
+                        }
+                        *slot = sum;
+                    }
+                }
+            }
+        }
+        NetTables { used: true, rows: w.features.clone(), hand, bias: w.bias, out: w.out, orientation }
+    }
+
+    /// The row of piece code `p` on `sq` seen from the king of colour index `ki` on `k` (`None`
+    /// for the king itself).
+    #[inline(always)]
+    pub fn row(&self, ki: usize, k: Square, p: usize, sq: Square) -> Option<&[i16; H]> {
+        let (kidx, f) = self.orientation.feature(ki, k, p, sq)?;
+        Some(&self.rows[kidx * FEATURES + f])
+    }
+
+    /// Adds (`sign` 1) or takes away (−1) piece code `p` on `sq` in the board accumulator of the
+    /// king of colour index `ki` on `k`.
+    #[inline(always)]
+    pub fn update(&self, acc: &mut Acc, ki: usize, k: Square, p: usize, sq: Square, sign: i32) {
+        if let Some(row) = self.row(ki, k, p, sq) {
+            for (a, &r) in acc.iter_mut().zip(row) {
+                *a += sign * r as i32;
+            }
+        }
+    }
+
+    /// The board accumulator of the king of colour `c` on `k`, from scratch.
+    pub fn board(&self, pos: &Position, c: Color, k: Square) -> Acc {
+        let mut acc = [0; H];
+        for sq in pos.occupied() {
+            self.update(&mut acc, c.index(), k, pos.piece_at(sq).code() as usize, sq, 1);
+        }
+        acc
+    }
+
+    /// The score of the king of colour `c` on `k` (its owner's side, centipawns) from its board
+    /// accumulator: hands and bias added, clipped, weighed.
+    #[inline]
+    pub fn score(&self, pos: &Position, c: Color, k: Square, board: &Acc) -> i32 {
+        let h = &self.hand[self.orientation.king(c.index(), k)];
+        let mut a = *board;
+        for (enemy, side) in [(0, c), (1, c.flip())] {
+            let hand = pos.hand(side);
+            for kind in PieceKind::HAND {
+                let n = hand.count(kind) as usize;
+                if n > 0 {
+                    for (x, &v) in a.iter_mut().zip(&h[enemy][kind as usize][n]) {
+                        *x += v;
+                    }
+                }
+            }
+        }
+        let sum: i64 = a
+            .iter()
+            .zip(&self.bias)
+            .zip(&self.out)
+            .map(|((&x, &b), &o)| (x + b as i32).clamp(0, ONE) as i64 * o as i64)
+            .sum();
+        (sum / (ONE as i64 * OUT_SCALE as i64)) as i32
+    }
+}
+
+/// The network the evaluation reads: the shipped one. With the `dev-tools` feature, the file
+/// named by `SHOGIBAN_NET_FILE` instead, to match candidates without a rebuild.
+pub fn shipped() -> &'static NetTables {
+    static T: OnceLock<NetTables> = OnceLock::new();
+    T.get_or_init(|| {
+        #[cfg(feature = "dev-tools")]
+        if let Some(path) = std::env::var_os("SHOGIBAN_NET_FILE") {
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("SHOGIBAN_NET_FILE {path:?}: {e}"));
+            let w = parse(&bytes).unwrap_or_else(|e| panic!("SHOGIBAN_NET_FILE {path:?}: {e}"));
+            return NetTables::new(w.as_ref());
+        }
+        NetTables::new(shipped_weights().as_ref())
+    })
+}
+
+/// The shipped weights (`None` when the shipped network is switched off).
+pub fn shipped_weights() -> Option<NetWeights> {
+    parse(SHIPPED).expect("the shipped network weights are well-formed")
+}
+
+/// The network's term of `pos` from scratch, for the side to move.
+pub fn evaluate(pos: &Position, t: &NetTables) -> i32 {
+    if !t.used {
+        return 0;
+    }
+    let mut sente = 0;
+    for c in Color::ALL {
+        let Some(k) = pos.king_square(c) else { continue };
+        let v = t.score(pos, c, k, &t.board(pos, c, k));
+        sente += if c == Color::Black { v } else { -v };
+    }
+    if pos.side_to_move() == Color::Black { sente } else { -sente }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Weights drawn at random.
+    pub fn random_weights(seed: u64) -> NetWeights {
+        let mut rng = crate::engine::rng::Rng::new(seed);
+        let mut r = |n: u64| rng.below(2 * n + 1) as i32 - n as i32;
+        NetWeights {
+            features: (0..KINGS * FEATURES).map(|_| std::array::from_fn(|_| r(40) as i16)).collect(),
+            bias: std::array::from_fn(|_| (r(100) + 128) as i16),
+            out: std::array::from_fn(|_| r(2000)),
+        }
+    }
+
+    #[test]
+    fn the_file_format_round_trips_and_refuses_damage() {
+        let w = random_weights(3);
+        let bytes = to_bytes(Some(&w));
+        assert_eq!(parse(&bytes).unwrap(), Some(w));
+        assert_eq!(
+            parse(&bytes[..bytes.len() - 1]),
+            Err(NetError::Length { found: BODY - 1, expected: BODY })
+        );
+        assert_eq!(parse(b"NOPE"), Err(NetError::Magic));
+        let mut v2 = bytes.clone();
+        v2[4] = 2;
+        assert_eq!(parse(&v2), Err(NetError::Version(2)));
+        let mut w3 = bytes.clone();
+        w3[8] = 3;
+        assert_eq!(parse(&w3), Err(NetError::Width(3)));
+        assert_eq!(parse(&to_bytes(None)), Ok(None));
+        assert!(parse(SHIPPED).is_ok());
+    }
+
+    #[test]
+    fn the_shipped_weights_are_the_recorded_ones() {
+        assert_eq!(shipped_hash(), SHIPPED_HASH, "assets/net.bin changed: record its hash in SHIPPED_HASH");
+    }
+
+    /// Colour symmetry: a position and the same position turned 180° with colours swapped score
+    /// the same for the side to move.
+    #[test]
+    fn the_term_is_colour_symmetric() {
+        let t = NetTables::new(Some(&random_weights(5)));
+        for sfen in [
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+            "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            let turned = crate::engine::eval::tests::flipped(&pos);
+            assert_eq!(evaluate(&pos, &t), evaluate(&turned, &t), "{sfen}");
+            assert_ne!(evaluate(&pos, &t), 0);
+        }
+    }
+}
