@@ -18,8 +18,7 @@ fn choice(mode: GameMode, level: u8, handicap: usize) -> NewGameChoice {
         clock: None,
         clock_side: None,
         handicap,
-        names: Default::default(),
-        naming: None,
+        ..NewGameChoice::default()
     }
 }
 
@@ -263,6 +262,8 @@ fn the_result_line_and_the_rating_screen_are_drawn() {
         screen.contains("No rated games yet") && screen.contains("For an even game: level 7"),
         "{screen}"
     );
+    // the sentence is wider than the window: it wraps whole inside it
+    assert!(screen.contains("│ analysis."), "{screen}");
 }
 
 #[test]

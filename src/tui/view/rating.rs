@@ -67,6 +67,10 @@ pub(super) fn draw_rating(f: &mut Frame, app: &App) {
     let area = f.area();
     let widest = text.iter().chain(&below).map(|l| unicode_width::UnicodeWidthStr::width(l.as_str())).max();
     let w = (widest.unwrap_or(0) as u16 + 6).clamp(40, 90).min(area.width);
+    // lines wider than the window wrap inside it (the borders and a column of space each side)
+    let wrap =
+        |v: &[String]| v.iter().flat_map(|l| super::wrap::wrap(l, w.saturating_sub(4))).collect::<Vec<_>>();
+    let (text, below) = (wrap(&text), wrap(&below));
     // the borders, a blank row under the summary and one under the graph
     let gaps = 3 + u16::from(graph_rows > 0);
     let h = (text.len() as u16 + graph_rows + below.len() as u16 + gaps).min(area.height);
