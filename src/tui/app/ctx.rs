@@ -11,7 +11,7 @@
 //! `App` makes one with the [`ctx!`] macro, which borrows these fields alone and so leaves the
 //! room's own field free to be borrowed beside it.
 
-use super::selection::BoardView;
+use super::board_view::BoardView;
 use super::{Outbox, Status};
 use crate::record::Cursor;
 use crate::tui::keymap::Keymap;

@@ -5,6 +5,7 @@
 use super::ctx::Ctx;
 use crate::core::{Color, Piece, PieceKind, Position, Setup, SetupProblem, SetupUse, Square};
 use crate::record::HANDICAPS;
+use crate::tui::text::setup::SetupText;
 
 /// Where the editor's cursor is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -32,6 +33,22 @@ pub enum EditorExit {
 impl EditorExit {
     pub const ALL: [EditorExit; 5] =
         [EditorExit::Play, EditorExit::Analyse, EditorExit::Tsume, EditorExit::Resume, EditorExit::Cancel];
+
+    /// What the position is checked for on the way out (`None`: it is not used).
+    pub(super) fn purpose(self) -> Option<SetupUse> {
+        match self {
+            EditorExit::Play => Some(SetupUse::Play),
+            EditorExit::Analyse => Some(SetupUse::Analyse),
+            EditorExit::Tsume => Some(SetupUse::Tsume),
+            EditorExit::Resume | EditorExit::Cancel => None,
+        }
+    }
+
+    /// Why a position with `problems` cannot be used this way, in the words of `t`.
+    pub(super) fn refusal(self, problems: &[SetupProblem], t: &SetupText) -> String {
+        let reasons: Vec<String> = problems.iter().map(|p| (t.problem)(p)).collect();
+        (t.cannot_use)(t.exits[self as usize], &reasons.join(" / "))
+    }
 }
 
 /// The positions the editor can start from: the handicaps (平手 first), then both kings alone,

@@ -7,13 +7,14 @@
 //! Computer against computer plays at a watchable pace (at least `pace` per move), can be
 //! paused, and either side can be taken over by a person at any time.
 
-use super::{App, Player};
-use crate::core::Move;
+use super::clock::GameClock;
+use super::ctx::Ctx;
+use super::{Outbox, Play, Player, Status};
+use crate::core::{Move, Position};
 use crate::engine::search::time::Limits;
-use crate::record::{NodeId, Special, SpecialKind};
-#[cfg(test)]
-use crate::tui::jobs::JobRequest;
+use crate::record::{Cursor, NodeId};
 use crate::tui::jobs::{EngineReport, JobKind, ThinkBy, ThinkRequest, think_time_ms};
+use crate::tui::text::Text;
 use std::time::{Duration, Instant};
 
 /// The computer's play, seen from the app.
@@ -62,6 +63,8 @@ pub(super) struct Thinking {
     started: Instant,
     /// The answer, held back until the pace allows it to be played.
     answer: Option<(Option<Move>, bool)>,
+    /// The answer goes at once (an engine playing online on the server's clock).
+    at_once: bool,
 }
 
 /// The choices of minimum time per move for computer against computer.
@@ -69,225 +72,183 @@ pub const PACES_MS: [u64; 6] = [0, 500, 1000, 2000, 3000, 5000];
 /// The default minimum time per move for computer against computer.
 pub const DEFAULT_PACE_MS: u64 = 1000;
 
-impl App {
-    /// Whether the engine should be thinking now.
-    pub fn engine_to_move(&self) -> bool {
-        self.play.players[self.pos().side_to_move().index()] == Player::Engine
-            && !self.play.computer.paused
-            && self.popup().is_none()
-            && !self.line_ended()
-            && !self.status().is_over()
-            && !self.learning()
+impl Play {
+    /// Whether the computer plays the side to move in `game` and may think: not paused, and
+    /// the line shown goes on.
+    pub(super) fn computer_to_move(&self, game: &Cursor) -> bool {
+        let pos = game.position();
+        self.players[pos.side_to_move().index()] == Player::Engine
+            && !self.computer.paused
+            && game.record().node(game.node()).special.is_none()
+            && !pos.status().is_over()
     }
 
-    /// Whether the computer should be thinking now: in an online game, the engine playing for
-    /// the player ([`App::online_engine_to_move`]); elsewhere as [`App::engine_to_move`].
-    fn computer_to_move(&self) -> bool {
-        if self.online().is_some() { self.online_engine_to_move() } else { self.engine_to_move() }
-    }
-
-    /// The external engine the app was started with, by name (`None`: the built-in one only).
-    pub fn set_external_engine(&mut self, name: Option<String>) {
-        self.play.computer.external = name;
-    }
-
-    /// Whether computer-against-computer play is paused.
-    pub fn paused(&self) -> bool {
-        self.play.computer.paused
-    }
-
-    /// The minimum time per move when the computer plays both sides.
-    pub fn pace(&self) -> Duration {
-        Duration::from_millis(self.play.computer.pace_ms)
+    /// The game clock when the game is timed (an untimed game's stopwatch is not a clock).
+    pub(super) fn timed_clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref().filter(|c| c.timed())
     }
 
     /// Pauses or resumes the game: the computer (its search in progress is abandoned on
-    /// pause) and the clocks.
-    pub fn toggle_pause(&mut self) {
-        if !self.play.players.contains(&Player::Engine) && self.clock().is_none() {
-            self.status.set(self.text().nothing_to_pause.into());
+    /// pause) and the clocks; the status line says so.
+    pub(super) fn toggle_pause(&mut self, status: &mut Status, text: &Text) {
+        if !self.players.contains(&Player::Engine) && self.timed_clock().is_none() {
+            status.set(text.nothing_to_pause.into());
             return;
         }
-        self.set_paused(!self.play.computer.paused, std::time::Instant::now());
-        self.status.set(if self.play.computer.paused {
-            self.text().paused_note.into()
-        } else {
-            self.text().resumed.into()
-        });
+        self.set_paused(!self.computer.paused, Instant::now());
+        status.set(if self.computer.paused { text.paused_note.into() } else { text.resumed.into() });
     }
 
     /// Pauses or resumes the computer and the clocks at `now`.
-    pub(super) fn set_paused(&mut self, paused: bool, now: std::time::Instant) {
-        self.play.computer.paused = paused;
-        if let Some(c) = self.play.clock.as_mut() {
+    pub(super) fn set_paused(&mut self, paused: bool, now: Instant) {
+        self.computer.paused = paused;
+        if let Some(c) = self.clock.as_mut() {
             if paused { c.stop(now) } else { c.start(now) }
         }
     }
 
-    /// The event loop says, before each frame, whether the board is on the screen (`false`:
-    /// the terminal is too small for it). While it is not, the game is held as by a pause (no
-    /// clock runs, the computer waits) and it goes on when the board is shown again. The first
-    /// frame starts the side to move's time afresh: the time before the first screen is not
-    /// charged.
-    pub fn set_board_shown(&mut self, shown: bool, now: Instant) {
-        if !self.play.computer.screen_seen {
-            self.play.computer.screen_seen = true;
-            if let Some(c) = self.play.clock.as_mut()
+    /// Whether the board is on the screen (see `App::set_board_shown`): a game being `playing`
+    /// is held while it is not, and goes on when it is shown again; `online` games are the
+    /// server's and go on.
+    pub(super) fn board_shown(&mut self, shown: bool, now: Instant, online: bool, playing: bool) {
+        if !self.computer.screen_seen {
+            self.computer.screen_seen = true;
+            if let Some(c) = self.clock.as_mut()
                 && !c.stopped
                 && c.banked == 0
             {
                 c.turn_start = now;
             }
         }
-        if matches!(self.mode, super::Mode::Online(_)) {
+        if online {
             // the server's clock runs whatever this screen shows
             return;
         }
-        if !shown && !self.play.computer.paused && self.standing.playing {
-            self.play.computer.held_unseen = true;
+        if !shown && !self.computer.paused && playing {
+            self.computer.held_unseen = true;
             self.set_paused(true, now);
-        } else if shown && self.play.computer.held_unseen {
-            self.play.computer.held_unseen = false;
-            if self.play.computer.paused {
+        } else if shown && self.computer.held_unseen {
+            self.computer.held_unseen = false;
+            if self.computer.paused {
                 self.set_paused(false, now);
             }
         }
     }
 
-    /// Hands the side to move from the computer to a person, or back.
-    pub fn take_over(&mut self) {
-        let side = self.pos().side_to_move();
-        let i = side.index();
+    /// Hands the side to move from the computer to a person, or back, and writes the change
+    /// into the record's player header (the new player's name, and when moves were already
+    /// played, who played them: `shogiban→you（13手目から）`).
+    pub(super) fn take_over(&mut self, ctx: &mut Ctx) {
+        let i = ctx.game.position().side_to_move().index();
         let mark = if i == 0 { "☗" } else { "☖" };
-        self.play.players[i] = match self.play.players[i] {
+        let text = ctx.text();
+        self.players[i] = match self.players[i] {
             Player::Engine => {
-                self.status.set((self.text().you_play)(mark));
+                ctx.status.set((text.you_play)(mark));
                 Player::Human
             }
             Player::Human => {
-                self.status.set((self.text().computer_plays)(mark));
+                ctx.status.set((text.computer_plays)(mark));
                 Player::Engine
             }
         };
-        self.rename_player(i);
-        self.play.computer.paused = false;
-        self.saving.dirty = true;
-    }
-
-    /// Writes a change of hands into the record's player header: the new player's name, and
-    /// when moves were already played, who played them (`shogiban→you（13手目から）`).
-    fn rename_player(&mut self, i: usize) {
-        let new = self.player_name(i);
+        let new = self.player_name(i, ctx.settings);
         let key = ["先手", "後手"][i];
-        let ply = self.ply();
-        let took_over = self.text().took_over;
-        let rec = self.game.record_mut();
+        let ply = ctx.game.ply();
+        let rec = ctx.game.record_mut();
         let value = match rec.header(key) {
-            Some(old) if ply > 0 && !old.is_empty() => took_over(old, &new, ply + 1),
+            Some(old) if ply > 0 && !old.is_empty() => (text.took_over)(old, &new, ply + 1),
             _ => new,
         };
         rec.set_header(key, &value);
+        self.computer.paused = false;
     }
 
-    /// Steps the minimum time per move for computer against computer through `PACES_MS`.
-    pub fn step_pace(&mut self, delta: i32) {
-        let i = PACES_MS.iter().position(|&p| p >= self.play.computer.pace_ms).unwrap_or(PACES_MS.len() - 1)
-            as i32;
+    /// Steps the minimum time per move for computer against computer through `PACES_MS`: the
+    /// pace chosen.
+    pub(super) fn step_pace(&mut self, delta: i32) -> u64 {
+        let i =
+            PACES_MS.iter().position(|&p| p >= self.computer.pace_ms).unwrap_or(PACES_MS.len() - 1) as i32;
         let j = (i + delta).clamp(0, PACES_MS.len() as i32 - 1) as usize;
-        self.play.computer.pace_ms = PACES_MS[j];
-        self.settings.min_move_ms = self.play.computer.pace_ms;
-        self.saving.settings_dirty = true;
-        self.status.set((self.text().pace_set)(self.play.computer.pace_ms as f64 / 1000.0));
-    }
-
-    /// Sets the minimum time per move for computer against computer.
-    pub fn set_pace(&mut self, pace: Duration) {
-        self.play.computer.pace_ms = pace.as_millis() as u64;
+        self.computer.pace_ms = PACES_MS[j];
+        self.computer.pace_ms
     }
 
     /// Takes in one report of the search the app asked for last (the runner drops the reports
-    /// of any other).
-    pub fn on_engine_event(&mut self, ev: EngineReport, now: Instant) {
+    /// of any other): `true` when it is the answer (held back until it is due).
+    pub(super) fn on_report(&mut self, ev: EngineReport, status: &mut Status, text: &Text) -> bool {
         match ev {
             EngineReport::Thinking(info) => {
-                if self.waiting() {
-                    self.play.computer.engine_info = Some(info);
+                if self.computer.waiting() {
+                    self.computer.engine_info = Some(info);
                 }
+                false
             }
             EngineReport::Answer { best, declare_win } => {
-                if !self.waiting() {
-                    return;
+                if !self.computer.waiting() {
+                    return false;
                 }
-                if let Some(t) = self.play.computer.thinking.as_mut() {
+                if let Some(t) = self.computer.thinking.as_mut() {
                     t.answer = Some((best, declare_win));
                 }
-                self.play_engine_answer(now);
-            }
-            EngineReport::Failed(message) if self.online().is_some() => {
-                self.play.computer.thinking = None;
-                self.play.computer.engine_info = None;
-                self.online_engine_failed(&message);
+                true
             }
             EngineReport::Failed(message) => {
                 // nothing is lost: the game stays, both sides become human
-                self.play.players = [Player::Human, Player::Human];
-                self.play.computer.thinking = None;
-                self.play.computer.engine_info = None;
-                self.status.set((self.text().engine_failed)(&message));
+                self.players = [Player::Human, Player::Human];
+                self.computer.thinking = None;
+                self.computer.engine_info = None;
+                status.set((text.engine_failed)(&message));
+                false
             }
         }
     }
 
-    /// Whether a search is asked for and has not answered yet.
-    fn waiting(&self) -> bool {
-        self.play.computer.thinking.as_ref().is_some_and(|t| t.answer.is_none())
-    }
-
     /// When the answer held back (for the pace, or the level's natural thinking time) may be
-    /// played.
-    pub(super) fn answer_due(&self, now: Instant) -> Option<Instant> {
-        let t = self.play.computer.thinking.as_ref().filter(|t| t.answer.is_some())?;
-        Some(t.started + self.least_think_time(now))
+    /// played, in the position `pos` of the game.
+    pub(super) fn answer_due(&self, pos: &Position, natural: bool, now: Instant) -> Option<Instant> {
+        let t = self.computer.thinking.as_ref().filter(|t| t.answer.is_some())?;
+        Some(t.started + self.least_think_time(pos, natural, now))
     }
 
-    /// Plays the answer held back once its time has come.
-    pub(super) fn play_engine_answer(&mut self, now: Instant) {
-        let Some(t) = &self.play.computer.thinking else { return };
-        let Some((best, declare_win)) = t.answer else { return };
-        if now < t.started + self.least_think_time(now) {
-            return;
+    /// The answer held back, once its time has come: the node it is about, the move (or none),
+    /// and whether it declares a win. The search is then forgotten.
+    pub(super) fn due_answer(
+        &mut self,
+        pos: &Position,
+        natural: bool,
+        now: Instant,
+    ) -> Option<(NodeId, Option<Move>, bool)> {
+        let t = self.computer.thinking.as_ref()?;
+        let (best, declare_win) = t.answer?;
+        if now < t.started + self.least_think_time(pos, natural, now) {
+            return None;
         }
         let node = t.node;
-        self.play.computer.thinking = None;
-        self.play.computer.engine_info = None;
-        if self.game.node() != node || !self.computer_to_move() {
-            return;
-        }
-        if self.online().is_some() {
-            self.online_engine_result(best, declare_win);
-        } else {
-            self.engine_result(node, best, declare_win);
-        }
+        self.computer.thinking = None;
+        self.computer.engine_info = None;
+        Some((node, best, declare_win))
     }
 
     /// The least time an answer is held back after the search was asked for: the pace in
-    /// computer against computer; against a person, the level's natural thinking time when the
-    /// setting is on (on the clock, never more than a twentieth of what the computer has left).
-    fn least_think_time(&self, now: Instant) -> Duration {
-        if self.online().is_some() {
+    /// computer against computer; against a person, the level's natural thinking time when
+    /// that setting (`natural`) is on (on the clock, never more than a twentieth of what the
+    /// computer has left).
+    fn least_think_time(&self, pos: &Position, natural: bool, now: Instant) -> Duration {
+        if self.computer.thinking.as_ref().is_some_and(|t| t.at_once) {
             // the server's clock runs: the engine's move goes at once
             return Duration::ZERO;
         }
-        if self.play.players == [Player::Engine, Player::Engine] {
-            return self.pace();
+        if self.players == [Player::Engine, Player::Engine] {
+            return Duration::from_millis(self.computer.pace_ms);
         }
-        if !self.settings.natural_thinking_time {
+        if !natural {
             return Duration::ZERO;
         }
-        let natural = Duration::from_millis(self.mover_level().natural_think_ms());
-        match self.clock() {
+        let natural = Duration::from_millis(self.mover_level(pos).natural_think_ms());
+        match self.timed_clock() {
             Some(c) => {
-                let side = self.pos().side_to_move();
+                let side = pos.side_to_move();
                 let left =
                     c.remaining[side.index()].saturating_sub(c.elapsed(now)) + c.control(side).byoyomi_ms;
                 natural.min(Duration::from_millis(left / 20))
@@ -296,38 +257,46 @@ impl App {
         }
     }
 
-    /// The level of the computer playing the side to move.
-    fn mover_level(&self) -> crate::engine::levels::Level {
-        self.play.levels[self.pos().side_to_move().index()]
+    /// The level of the computer playing the side to move in `pos`.
+    fn mover_level(&self, pos: &Position) -> crate::engine::levels::Level {
+        self.levels[pos.side_to_move().index()]
     }
 
-    /// Asks the engine for what it should do now, given where the game is: stop a search about
-    /// a position that is no longer shown, and start one when the computer is to move (called
-    /// before the outbox is handed out).
-    pub(super) fn engine_requests(&mut self, now: Instant) {
-        let here = self.game.node();
-        let to_move = self.computer_to_move();
-        if let Some(t) = &self.play.computer.thinking
+    /// Asks the engine for what it should do now, given where `game` stands and whether the
+    /// computer is `to_move`: stop a search about a position that is no longer shown, and
+    /// start one when the computer is to move — `online`'s search when it gives one (an engine
+    /// playing online for the player, its answer played at once), else the game's.
+    pub(super) fn requests(
+        &mut self,
+        game: &Cursor,
+        to_move: bool,
+        online: impl FnOnce() -> Option<ThinkRequest>,
+        now: Instant,
+        outbox: &mut Outbox,
+    ) {
+        let here = game.node();
+        if let Some(t) = &self.computer.thinking
             && (t.node != here || !to_move)
         {
             // the user moved elsewhere, paused or took over: forget that search
-            self.play.computer.thinking = None;
-            self.play.computer.engine_info = None;
-            self.outbox.stop(JobKind::Engine);
+            self.computer.thinking = None;
+            self.computer.engine_info = None;
+            outbox.stop(JobKind::Engine);
         }
-        if !to_move || self.play.computer.thinking.is_some() {
+        if !to_move || self.computer.thinking.is_some() {
             return;
         }
-        if let Some(request) = self.online_think_request(now) {
-            self.play.computer.thinking = Some(Thinking { node: here, started: now, answer: None });
-            self.play.computer.engine_info = Some(Default::default());
-            self.outbox.start(request);
+        if let Some(request) = online() {
+            self.computer.thinking = Some(Thinking { node: here, started: now, answer: None, at_once: true });
+            self.computer.engine_info = Some(Default::default());
+            outbox.start(request);
             return;
         }
-        let limits = match self.clock() {
+        let pos = game.position();
+        let limits = match self.timed_clock() {
             // on the clock: the engine manages its own time
             Some(c) => {
-                let side = self.pos().side_to_move();
+                let side = pos.side_to_move();
                 let mut remaining = c.remaining;
                 remaining[side.index()] = remaining[side.index()].saturating_sub(c.elapsed(now));
                 let inc = |s: crate::core::Color| c.control(s).increment_ms;
@@ -338,50 +307,30 @@ impl App {
                     ..Default::default()
                 }
             }
-            None => Limits::movetime(think_time_ms(self.mover_level())),
+            None => Limits::movetime(think_time_ms(self.mover_level(pos))),
         };
-        self.play.computer.thinking = Some(Thinking { node: here, started: now, answer: None });
-        self.play.computer.engine_info = Some(Default::default());
-        self.outbox.start(ThinkRequest {
-            start: Box::new(self.game.record().initial().clone()),
-            moves: self.game.record().moves_to(here),
-            level: self.mover_level(),
+        self.computer.thinking = Some(Thinking { node: here, started: now, answer: None, at_once: false });
+        self.computer.engine_info = Some(Default::default());
+        outbox.start(ThinkRequest {
+            start: Box::new(game.record().initial().clone()),
+            moves: game.record().moves_to(here),
+            level: self.mover_level(pos),
             limits,
             by: ThinkBy::Computer,
             go: None,
         });
     }
+}
 
-    /// The next command about the computer's move: one queued, or else what
-    /// [`engine_requests`](App::engine_requests) asks for now.
-    #[cfg(test)]
-    pub(crate) fn engine_command(&mut self, now: Instant) -> Option<crate::tui::event::Command> {
-        use crate::tui::event::Command;
-        let engine =
-            |c: &Command| matches!(c, Command::Start(JobRequest::Think(_)) | Command::Stop(JobKind::Engine));
-        if let Some(c) = self.outbox.take_first(engine) {
-            return Some(c);
-        }
-        self.engine_requests(now);
-        self.outbox.take_first(engine)
+impl ComputerPlay {
+    /// Forgets the search asked for (its answer, if any comes, is not played).
+    pub(super) fn forget(&mut self) {
+        self.thinking = None;
+        self.engine_info = None;
     }
 
-    /// The computer's answer for `node` (where the game stands): play it, resign, or declare.
-    fn engine_result(&mut self, node: NodeId, best: Option<Move>, declare_win: bool) {
-        if let Some(m) = best {
-            if !self.pos().is_legal(m) {
-                // an answer to the position on the board that breaks the rules loses (反則負け)
-                self.end_line(Special::new(SpecialKind::IllegalLoss));
-                self.status.set((self.text().engine_illegal)(&m.usi()));
-                return;
-            }
-            self.submit_move(m);
-        } else if declare_win {
-            self.declare();
-        } else {
-            self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::Resign)));
-            self.saving.dirty = true;
-            self.status.set(self.text().computer_resigns.into());
-        }
+    /// Whether a search is asked for and has not answered yet.
+    fn waiting(&self) -> bool {
+        self.thinking.as_ref().is_some_and(|t| t.answer.is_none())
     }
 }

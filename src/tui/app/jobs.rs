@@ -5,7 +5,10 @@
 //! requests into the outbox (`outbox`) as it decides them; this file only hands them out and
 //! turns reports back into calls.
 
-use super::App;
+use super::ctx::ctx;
+use super::{App, online_events};
+use crate::core::Move;
+use crate::record::{NodeId, Special, SpecialKind};
 use crate::tui::event::Command;
 use crate::tui::jobs::{FileReport, GameReport, LibraryReport, MateReport, Report, StudyReport};
 use std::time::{Duration, Instant};
@@ -19,7 +22,7 @@ impl App {
     /// position shown, the threat solve, the online page's lines) and the byoyomi's bell; a
     /// quit comes last, and a suspension asked for while quitting is dropped.
     pub fn commands(&mut self, now: Instant) -> Vec<Command> {
-        self.engine_requests(now);
+        self.computer_requests(now);
         self.study_requests();
         self.threat_requests();
         self.online_requests();
@@ -129,6 +132,173 @@ impl App {
         }
     }
 
+    /// Takes in what the connection to the CSA server brought (the online page's).
+    pub fn on_online(&mut self, incoming: crate::online::Incoming, now: Instant) {
+        let super::Mode::Online(o) = &mut self.mode else { return };
+        let events = match o.on_incoming(incoming, now, &mut ctx!(self)) {
+            Ok(then) => return self.online_then(then),
+            Err(events) => events,
+        };
+        for ev in events {
+            let super::Mode::Online(o) = &mut self.mode else { return };
+            let then = o.on_session_event(ev, now, &mut ctx!(self));
+            self.online_then(then);
+        }
+    }
+
+    /// Carries out what online play asked of the app.
+    fn online_then(&mut self, then: online_events::Then) {
+        use online_events::Then;
+        match then {
+            Then::Nothing => {}
+            Then::Changed => self.saving.dirty = true,
+            Then::Started(me) => {
+                let Some(record) = self.online().map(|o| o.session().record().clone()) else { return };
+                // a new game for the autosave
+                self.replace_record(record);
+                self.standing.game_serial += 1;
+                self.game.to_end();
+                self.saving.dirty = true;
+                self.board.flipped = me == crate::core::Color::White;
+                let t = self.online_text();
+                self.status
+                    .set((t.started)(me == crate::core::Color::Black, self.pos().side_to_move() == me));
+                if self.engine_plays_online() {
+                    self.status.set(format!("{} · {}", self.status.text(), t.engine_plays));
+                }
+            }
+            Then::OfferSave(why) => {
+                self.saving.dirty = true;
+                self.open_popup(super::Popup::OfferSaveLost(why));
+            }
+            Then::ServerList => {
+                if self.overlay().is_none() {
+                    self.open_popup(super::Popup::ServerList);
+                }
+            }
+            Then::Leave => self.leave_online(),
+        }
+    }
+
+    /// Asks for the continuous analysis of the position shown, when it is on and the position
+    /// or the number of lines changed (called before the outbox is handed out).
+    pub(super) fn study_requests(&mut self) {
+        let lines = self.analysis_lines();
+        self.study.requests(&self.game, lines, &mut self.outbox);
+    }
+
+    /// An update of the analysis last asked for; dropped when none is wanted any more.
+    pub fn on_analysis_update(&mut self, u: crate::engine::analysis::Update) {
+        self.study.on_update(u, &mut ctx!(self));
+    }
+
+    /// One position of the whole-game analysis is done.
+    pub fn on_game_progress(
+        &mut self,
+        ply: usize,
+        eval: &crate::engine::analysis::game::PositionEval,
+        judgement: Option<&crate::engine::analysis::game::MoveJudgement>,
+    ) {
+        let serial = self.standing.game_serial;
+        self.study.on_game_progress(ply, eval, judgement, &mut ctx!(self), serial);
+    }
+
+    /// The whole-game analysis ended (finished or stopped): its result goes into the record's
+    /// comments, kept on save; learn mode starts if it was waiting for it.
+    pub fn on_game_analysis_done(&mut self, analysis: &crate::engine::analysis::game::GameAnalysis) {
+        let serial = self.standing.game_serial;
+        let Some(over) = self.study.on_game_analysis_done(analysis, &mut ctx!(self), serial) else { return };
+        self.saving.dirty = true;
+        if let Some(stopped) = over {
+            self.learn_on_analysis_done(stopped);
+        }
+    }
+
+    /// The computer's search asked for or stopped by where the app stands: the engine playing
+    /// for the player in an online game, or the computer of a game on the board.
+    fn computer_requests(&mut self, now: Instant) {
+        let to_move = self.computer_to_move();
+        let online = match &self.mode {
+            super::Mode::Online(o) => Some(o),
+            _ => None,
+        };
+        self.play.requests(
+            &self.game,
+            to_move,
+            || online.map(|o| o.think_request(now)),
+            now,
+            &mut self.outbox,
+        );
+    }
+
+    /// Takes in one report of the search the app asked for last (the runner drops the reports
+    /// of any other); an answer is played when it is due.
+    pub fn on_engine_event(&mut self, report: crate::tui::jobs::EngineReport, now: Instant) {
+        let t = self.online_text();
+        if let (crate::tui::jobs::EngineReport::Failed(why), super::Mode::Online(o)) =
+            (&report, &mut self.mode)
+        {
+            // the engine playing for the player stopped: the player plays on, on the board
+            self.play.computer.forget();
+            o.engine_failed(why, &mut self.status, t);
+            return;
+        }
+        let text = self.text();
+        if self.play.on_report(report, &mut self.status, text) {
+            self.play_engine_answer(now);
+        }
+    }
+
+    /// Plays the computer's answer held back once its time has come, while the game still
+    /// stands where it was asked about and the computer is to move.
+    pub(super) fn play_engine_answer(&mut self, now: Instant) {
+        let natural = self.settings.natural_thinking_time;
+        let Some((node, best, declare_win)) = self.play.due_answer(self.game.position(), natural, now) else {
+            return;
+        };
+        if self.game.node() != node || !self.computer_to_move() {
+            return;
+        }
+        if let super::Mode::Online(o) = &mut self.mode {
+            o.engine_result(best, declare_win, &mut ctx!(self));
+            return;
+        }
+        self.engine_result(node, best, declare_win);
+    }
+
+    /// The computer's answer for `node` (where the game stands): play it, resign, or declare.
+    fn engine_result(&mut self, node: NodeId, best: Option<Move>, declare_win: bool) {
+        if let Some(m) = best {
+            if !self.pos().is_legal(m) {
+                // an answer to the position on the board that breaks the rules loses (反則負け)
+                self.end_line(Special::new(SpecialKind::IllegalLoss));
+                self.status.set((self.text().engine_illegal)(&m.usi()));
+                return;
+            }
+            self.submit_move(m);
+        } else if declare_win {
+            self.declare();
+        } else {
+            self.game.record_mut().set_special(node, Some(Special::new(SpecialKind::Resign)));
+            self.saving.dirty = true;
+            self.status.set(self.text().computer_resigns.into());
+        }
+    }
+
+    /// The next command about the computer's move: one queued, or else what the computer's
+    /// play asks for now.
+    #[cfg(test)]
+    pub(crate) fn engine_command(&mut self, now: Instant) -> Option<Command> {
+        use crate::tui::jobs::{JobKind, JobRequest};
+        let engine =
+            |c: &Command| matches!(c, Command::Start(JobRequest::Think(_)) | Command::Stop(JobKind::Engine));
+        if let Some(c) = self.outbox.take_first(engine) {
+            return Some(c);
+        }
+        self.computer_requests(now);
+        self.outbox.take_first(engine)
+    }
+
     /// When the app next needs the loop's attention with no event: while a clock runs, to show
     /// it counting down (and catch the flag falling); while the computer's answer is held back
     /// (for the pace, or the level's natural thinking time), when it is due. `None`: only events matter.
@@ -139,7 +309,15 @@ impl App {
             matches!(o.stage(), super::Stage::Playing | super::Stage::Waiting | super::Stage::Connecting)
         });
         let clock = (clock_runs || online_clock).then(|| now + CLOCK_TICK);
-        [clock, self.answer_due(now), self.flash_until(), self.online_deadline()].into_iter().flatten().min()
+        [
+            clock,
+            self.play.answer_due(self.pos(), self.settings.natural_thinking_time, now),
+            self.flash_until(),
+            self.online_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 }
 

@@ -1,7 +1,8 @@
 //! The one-line text box (a typed move or a file name) and saving the record.
 
+use super::Status;
+use super::ctx::Ctx;
 use super::line_editor::LineEditor;
-use super::{App, Popup};
 
 /// What the one-line text box is asking for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -53,222 +54,148 @@ pub(super) struct Saving {
     pub(super) settings_dirty: bool,
 }
 
-impl App {
-    /// Opens the box for a typed move.
-    pub fn open_move_input(&mut self) {
-        self.status.clear();
-        self.open_input(LineInput { kind: InputKind::Move, editor: LineEditor::default() });
+impl LineInput {
+    /// The save box holding `text`.
+    pub(super) fn save_path(text: impl Into<String>) -> LineInput {
+        LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) }
     }
+}
 
-    /// Opens the box for an extended-mode line (a game to watch, a chat line).
-    pub fn open_online_input(&mut self, kind: InputKind) {
-        if self.online().is_none() {
-            return;
-        }
-        // watching: the first game of the last `%%LIST`, to confirm or change
-        let listed = self
-            .online()
-            .and_then(|o| o.list())
-            .filter(|(what, _)| what == "LIST" && kind == InputKind::WatchGame)
-            .and_then(|(_, games)| games.first())
-            .map(|g| g.split_whitespace().next().unwrap_or_default().to_string());
-        self.status.clear();
-        self.open_input(LineInput { kind, editor: LineEditor::new(listed.unwrap_or_default()) });
-    }
+/// Where the recent-files list is kept (a save adds the file to it).
+type Recent = Option<crate::study::library::RecentFiles>;
 
-    /// Opens the save box, prefilled with the current file or a new name in `default_dir`. A
-    /// record that did not read whole from its file is proposed a new name beside it, and the
-    /// message says why.
-    pub fn open_save(&mut self, default_dir: Option<&std::path::Path>) {
-        if let (Some(file), Some((problem, free))) =
-            (self.saving.file.clone(), self.saving.read_with_errors.clone())
-        {
-            let text = free.display().to_string();
-            self.status.set((self.text().save_partial_proposed)(&file.display().to_string(), &problem));
-            self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
-            return;
+impl Saving {
+    /// The save box, prefilled with the record's file or a new name in `default_dir`. A record
+    /// that did not read whole from its file is proposed a new name beside it, and the status
+    /// line says why.
+    pub(super) fn save_box(&self, default_dir: Option<&std::path::Path>, ctx: &mut Ctx) -> LineInput {
+        if let (Some(file), Some((problem, free))) = (&self.file, &self.read_with_errors) {
+            ctx.status.set((ctx.text().save_partial_proposed)(&file.display().to_string(), problem));
+            return LineInput::save_path(free.display().to_string());
         }
-        let text = match &self.saving.file {
+        let text = match &self.file {
             Some(p) => p.display().to_string(),
             None => {
-                let name = default_file_name(self.game.record(), &super::now_string());
+                let name = default_file_name(ctx.game.record(), &super::now_string());
                 match default_dir {
                     Some(d) => d.join(name).display().to_string(),
                     None => name,
                 }
             }
         };
-        self.status.clear();
-        self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
+        ctx.status.clear();
+        LineInput::save_path(text)
     }
 
-    /// The open box's editor (the input layer sends it the editing keys).
-    pub fn input_editor(&mut self) -> Option<&mut LineEditor> {
-        self.input_mut().map(|i| &mut i.editor)
-    }
-
-    /// Closes the box without doing anything.
-    pub fn cancel_input(&mut self) {
-        self.take_input();
-    }
-
-    /// Submits the text box.
-    pub fn submit_input(&mut self) {
-        let Some(LineInput { kind, editor }) = self.take_input() else { return };
-        let text = editor.text().trim().to_string();
-        if text.is_empty() {
-            return;
-        }
-        match kind {
-            InputKind::Move => {
-                self.submit_typed(&text);
-            }
-            InputKind::SavePath => self.submit_save_path(&text),
-            InputKind::GotoMove => self.submit_goto(&text),
-            InputKind::WatchGame => self.online_extended(&format!("MONITOR2ON {text}")),
-            InputKind::Chat => self.online_extended(&format!("CHAT {text}")),
-        }
-    }
-
-    /// A file name typed in the save box: an unknown extension is refused (the box stays open
-    /// with the text); a folder that does not exist asks before it is created; an existing file other than the record's own, or the record's own when
-    /// it did not read whole, asks before it is replaced; a Shift_JIS name for a record holding
-    /// characters Shift_JIS cannot is answered with the UTF-8 name proposed (the same name
-    /// again saves it as asked).
-    fn submit_save_path(&mut self, text: &str) {
+    /// A file name typed in the save box: an unknown extension is refused (the box comes back
+    /// with the text); a folder that does not exist asks before it is created; an existing
+    /// file other than the record's own, or the record's own when it did not read whole, asks
+    /// before it is replaced; a Shift_JIS name for a record holding characters Shift_JIS
+    /// cannot is answered with the UTF-8 name proposed (the same name again saves it as
+    /// asked). The box to open again, if any.
+    pub(super) fn submit_path(&mut self, text: &str, recent: &Recent, ctx: &mut Ctx) -> Option<LineInput> {
         let path = expand_home(text);
-        let reopen = |app: &mut App| {
-            app.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
-        };
-        if crate::record::Format::from_path(&path).is_none() {
+        let Some(format) = crate::record::Format::from_path(&path) else {
             let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
-            self.status.set((self.text().unknown_extension)(&ext));
-            reopen(self);
-            return;
-        }
-        if let Some(format) = crate::record::Format::from_path(&path)
-            && self.saving.lossy_asked.as_deref() != Some(path.as_path())
-        {
+            ctx.status.set((ctx.text().unknown_extension)(&ext));
+            return Some(LineInput::save_path(text));
+        };
+        if self.lossy_asked.as_deref() != Some(path.as_path()) {
             let enc = format.file_encoding();
             let lost =
-                crate::record::text::unencodable(&crate::record::write_text(self.game.record(), format), enc);
+                crate::record::text::unencodable(&crate::record::write_text(ctx.game.record(), format), enc);
             if !lost.is_empty() {
                 let chars: String = lost.iter().flat_map(|(_, c)| c.iter()).collect();
                 let lines: Vec<String> = lost.iter().map(|(l, _)| l.to_string()).collect();
                 let utf8 =
                     path.with_extension(if format == crate::record::Format::Ki2 { "ki2u" } else { "kifu" });
-                self.status.set((self.text().save_lossy_proposed)(
-                    enc.name(),
-                    &chars,
-                    &lines.join(", "),
-                    text,
-                ));
-                self.saving.lossy_asked = Some(path);
-                self.open_input(LineInput {
-                    kind: InputKind::SavePath,
-                    editor: LineEditor::new(utf8.display().to_string()),
-                });
-                return;
+                ctx.status.set((ctx.text().save_lossy_proposed)(enc.name(), &chars, &lines.join(", "), text));
+                self.lossy_asked = Some(path);
+                return Some(LineInput::save_path(utf8.display().to_string()));
             }
         }
-        let own = self.saving.file.as_deref() == Some(path.as_path());
-        if !own || self.saving.read_with_errors.is_some() {
+        let own = self.file.as_deref() == Some(path.as_path());
+        if !own || self.read_with_errors.is_some() {
             // the files lane looks whether the folder and the file exist, and asks back before
             // creating the one or replacing the other
-            self.saving.asking = Some(self.status.text().to_string());
-            self.save(&path, true, false);
+            self.asking = Some(ctx.status.text().to_string());
+            self.save(&path, true, false, recent, ctx);
         } else {
-            self.save_to(&path);
+            self.save_to(&path, recent, ctx);
         }
+        None
     }
 
-    /// The file a save asked first about exists: the question whether to replace it.
-    pub fn on_would_replace(&mut self, path: std::path::PathBuf) {
-        if let Some(said) = self.saving.asking.take() {
-            self.status.set(said);
-        }
-        self.open_popup(Popup::ConfirmOverwrite(path));
-    }
-
-    /// The folder of a save that asked first does not exist: the question whether to create it.
-    pub fn on_no_folder(&mut self, path: std::path::PathBuf) {
-        if let Some(said) = self.saving.asking.take() {
-            self.status.set(said);
-        }
-        self.open_popup(Popup::ConfirmCreateFolder(path));
-    }
-
-    /// Answers the overwrite question: replace the file, or go back to the save box.
-    pub fn answer_overwrite(&mut self, replace: bool) {
-        let Some(Popup::ConfirmOverwrite(path)) = self.take_popup() else { return };
-        if replace {
-            self.save_to(&path);
-        } else {
-            let text = path.display().to_string();
-            self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
-        }
-    }
-
-    /// Answers the question whether to create the missing folder of `path`: create it and
-    /// save there, or go back to the save box.
-    pub fn answer_create_folder(&mut self, create: bool) {
-        let Some(Popup::ConfirmCreateFolder(path)) = self.take_popup() else { return };
-        if create {
-            self.save(&path, false, true);
-        } else {
-            let text = path.display().to_string();
-            self.open_input(LineInput { kind: InputKind::SavePath, editor: LineEditor::new(text) });
+    /// A save that asked first is asked about: the status line says again what it said before.
+    pub(super) fn asked(&mut self, status: &mut Status) {
+        if let Some(said) = self.asking.take() {
+            status.set(said);
         }
     }
 
     /// Saves the record to `path` (format from the extension; written atomically, off the UI
     /// thread) in a folder that exists; the message says how it went when it is done.
-    pub fn save_to(&mut self, path: &std::path::Path) {
-        self.saving.asking = None;
-        self.save(path, false, false);
+    pub(super) fn save_to(&mut self, path: &std::path::Path, recent: &Recent, ctx: &mut Ctx) {
+        self.asking = None;
+        self.save(path, false, false, recent, ctx);
     }
 
     /// Saves the record to `path`; with `ask_first`, a missing folder or an existing file is
-    /// asked about (`on_no_folder`, `on_would_replace`) before anything is written; with
-    /// `create_folder`, a missing folder is made first.
-    fn save(&mut self, path: &std::path::Path, ask_first: bool, create_folder: bool) {
-        let record = Box::new(self.game.record().clone());
-        let recent = self.shelf.sources.recent.clone();
+    /// asked about (`App::on_no_folder`, `App::on_would_replace`) before anything is written;
+    /// with `create_folder`, a missing folder is made first.
+    pub(super) fn save(
+        &mut self,
+        path: &std::path::Path,
+        ask_first: bool,
+        create_folder: bool,
+        recent: &Recent,
+        ctx: &mut Ctx,
+    ) {
+        let record = Box::new(ctx.game.record().clone());
         let path = path.to_path_buf();
-        self.outbox.start(crate::tui::jobs::FileJob::Save {
+        ctx.outbox.start(crate::tui::jobs::FileJob::Save {
             path: path.clone(),
             record,
-            recent,
+            recent: recent.clone(),
             ask_first,
             create_folder,
         });
-        self.status.set((self.text().saving)(&path.display().to_string()));
+        ctx.status.set((ctx.text().saving)(&path.display().to_string()));
     }
 
     /// A save ended: the record now belongs to `path` (the message adds what the format could
-    /// not hold, `lossy`), or the message says why it was not written.
-    pub fn on_saved(&mut self, path: &std::path::Path, result: Result<Vec<String>, String>) {
+    /// not hold, `lossy`; `true`), or the message says why it was not written.
+    pub(super) fn on_saved(
+        &mut self,
+        path: &std::path::Path,
+        result: Result<Vec<String>, String>,
+        ctx: &mut Ctx,
+    ) -> bool {
+        self.asking = None;
         match result {
             Ok(lossy) => {
                 let format = crate::record::Format::from_path(path).unwrap_or(crate::record::Format::Kif);
                 let shown = path.display().to_string();
-                self.status.set(match crate::record::variations_dropped(self.game.record(), format) {
-                    0 => (self.text().saved)(&shown),
-                    n => (self.text().saved_without_variations)(&shown, n),
+                let t = ctx.text();
+                ctx.status.set(match crate::record::variations_dropped(ctx.game.record(), format) {
+                    0 => (t.saved)(&shown),
+                    n => (t.saved_without_variations)(&shown, n),
                 });
                 if let Some(w) = lossy.first() {
-                    self.status.set(format!("{} · {w}", self.status.text()));
+                    ctx.status.set(format!("{} · {w}", ctx.status.text()));
                 }
-                self.saving.file = Some(path.to_path_buf());
-                self.saving.saved_since_failure = true;
+                self.file = Some(path.to_path_buf());
+                self.saved_since_failure = true;
                 // the file holds this record now, whole
-                self.saving.read_with_errors = None;
-                self.saving.lossy_asked = None;
-                self.shelf.explorer_after_save(&mut self.outbox);
+                self.read_with_errors = None;
+                self.lossy_asked = None;
+                true
             }
-            Err(e) => self.status.set((self.text().save_failed)(&path.display().to_string(), &e)),
+            Err(e) => {
+                ctx.status.set((ctx.text().save_failed)(&path.display().to_string(), &e));
+                false
+            }
         }
-        self.saving.asking = None;
     }
 }
 
@@ -299,8 +226,8 @@ pub fn default_file_name(record: &crate::record::GameRecord, now: &str) -> Strin
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::core::Position;
+    use crate::tui::app::{App, Popup};
 
     use crate::tui::test_dir::TempDir;
 

@@ -6,15 +6,17 @@
 //! no terminal I/O and no rules logic here: legality, endings and notation come from `core` and
 //! `record`.
 //!
-//! What is on top is a type (`mode.rs`): the page shown (`Mode`: the board, the position editor,
-//! tsume, learn), each with its own state, and over it at most one `Overlay` (a popup or the
-//! text box). Each mode's state and transitions are in its own module: `editor` (局面編集),
-//! `tsume` (詰将棋), `learn` (復習), `library` (棋譜一覧), `popups` (modal windows), `line` (the
-//! one-line text box and saving). The board page's concerns: `game` (moves, take-backs, variations, endings),
-//! `selection` (board cursor, picking up and putting down pieces), `new_game` (who plays which
-//! side, new games), `engine` (the computer player's requests and answers), `clock` (game
-//! clocks), and the review modules (`study`, `threats`, `navigate`, `comments`, `paste`).
+//! `impl App` is in three files: this one (construction, resuming, the reads the view and the
+//! loop make), `mode.rs` (what is on top, `Mode` and `Overlay`, and the dispatch: each action
+//! handed to its room, what the room hands back carried out) and `jobs.rs` (commands out,
+//! reports in). The rooms: `editor` (局面編集), `tsume` (詰将棋), `learn` (復習), `library`
+//! (棋譜一覧) and `explorer`, `online` and `online_form` (online play), `popups` (modal
+//! windows), `comments`, `navigate` (the variations list), `settings_menu`, `line` (the text
+//! box and saving), `selection` (the board cursor, picking up and putting down pieces), `game`
+//! (moves, take-backs, endings), `engine` (the computer's play), `new_game`, `clock`, `study`
+//! and `threats` (analysis, hints, the threat indicator), `session` (resuming), `paste`.
 
+mod board_view;
 mod candidates;
 pub mod clock;
 mod comments;
@@ -47,6 +49,7 @@ mod threats;
 mod tsume;
 
 pub use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player};
+pub use board_view::{Focus, Selection};
 pub use candidates::{Candidate, Offered};
 pub use comments::{COMMENT_WIDTH, CommentEditor};
 pub use ctx::Ctx;
@@ -63,7 +66,6 @@ pub use online_form::{FormField, OnlineForm, PlayAs};
 pub use outbox::Outbox;
 pub use popups::Popup;
 pub use rating::{RatedStanding, Rating, Unrated};
-pub use selection::{Focus, Selection};
 pub use session::{ClockState, Session};
 pub use settings_menu::{SettingItem, SettingsScreen, clock_label, options_text, parse_options};
 pub use status::Status;
@@ -84,9 +86,7 @@ pub struct App {
     saving: line::Saving,
     /// The board page as the player handles and sees it: the cursor, the focus, a piece picked
     /// up, the side shown at the bottom, the record panel's scroll and times, the colours.
-    board: selection::BoardView,
-    /// The move of the analysis or the explorer chosen to play (`.` / `,`).
-    candidate: candidates::CandidateChoice,
+    board: board_view::BoardView,
     /// The page shown: the board, the editor, tsume or learn mode, with that mode's state.
     mode: Mode,
     /// The popup or the one-line text box over the page, when one is open.
@@ -180,8 +180,7 @@ impl App {
             study,
             game: Cursor::new(record),
             saving: Default::default(),
-            board: selection::BoardView::default(),
-            candidate: Default::default(),
+            board: board_view::BoardView::default(),
             mode: Mode::Board,
             overlay: None,
             shelf: Default::default(),
@@ -232,7 +231,265 @@ impl App {
         app
     }
 
+    /// The game of `record` brought back as `session` left it: same place, players, level and
+    /// clocks. A timed game comes back paused, its clocks stopped (the time the program was not
+    /// running is not charged) until the player resumes it or moves. A 中断 ending written when
+    /// the game was left is taken off.
+    pub fn resume(
+        record: GameRecord,
+        session: &Session,
+        settings: crate::tui::settings::Settings,
+        now: std::time::Instant,
+    ) -> App {
+        let mut app = App::with_record(record);
+        app.set_settings(settings);
+        app.play.players = session.players;
+        app.play.names = session.checked_names();
+        app.play.levels = session.levels();
+        app.play.clock = session.clock.as_ref().map(|c| c.stopped_clock(now));
+        app.board.flipped = session.flipped;
+        app.play.computer.pace_ms = session.pace_ms;
+        app.play.computer.paused = session.paused || app.play.clock.as_ref().is_some_and(GameClock::timed);
+        app.saving.file = session.file.clone();
+        app.standing.playing = session.playing;
+        app.standing.review = !session.playing;
+        app.standing.resumed = true;
+        app.rating.begin(app.standing.game_serial, session.rating);
+        app.goto_path(&session.path);
+        if app.play.clock.is_none() && app.standing.playing {
+            // an untimed game's stopwatch: the totals so far are the record's
+            app.play.clock = Some(GameClock::new(None, now));
+            app.play.restore_clock_here(&app.game, now);
+        }
+        session::take_off_interrupt(&mut app.game);
+        app
+    }
+
     // ---- reading the state (for the view and the event loop) ----
+
+    pub fn settings(&self) -> &crate::tui::settings::Settings {
+        &self.settings
+    }
+
+    /// Whether the settings changed since the last call (the event loop then writes the file).
+    pub fn take_settings_dirty(&mut self) -> bool {
+        std::mem::take(&mut self.saving.settings_dirty)
+    }
+
+    /// The interface text in the chosen language.
+    pub fn text(&self) -> &'static crate::tui::text::Text {
+        crate::tui::text::Text::of(self.settings.language)
+    }
+
+    /// The session to write next to the autosave; the side to move's clock is charged up to
+    /// `now`.
+    pub fn session(&self, now: std::time::Instant) -> Session {
+        let runs = !self.line_ended() && !self.status().is_over();
+        let clock = self.clock().map(|c| ClockState::of(c, self.pos().side_to_move(), runs, now));
+        Session {
+            players: self.play.players,
+            level: self.play.levels[0].get(),
+            gote_level: (self.play.levels[1] != self.play.levels[0]).then_some(self.play.levels[1].get()),
+            clock,
+            path: self.node_path(),
+            flipped: self.board.flipped,
+            pace_ms: self.play.computer.pace_ms,
+            paused: self.play.computer.paused,
+            file: self.saving.file.clone(),
+            playing: self.standing.playing,
+            record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
+            rating: self.rating.standing(),
+            names: self.play.names.clone(),
+        }
+    }
+
+    /// Whether the board shows a record under review: a record opened, pasted or set up for
+    /// review, or a game that is over. ← / → then step through it.
+    pub fn reviewing(&self) -> bool {
+        matches!(self.mode, Mode::Board)
+            && (self.under_review() || self.standing.playing && !self.unfinished())
+    }
+
+    /// Whether the record panel shows each move's time.
+    pub fn show_times(&self) -> bool {
+        self.board.show_times
+    }
+
+    /// The last move number of the line shown (the path here and what redo would follow).
+    pub fn line_length(&self) -> usize {
+        self.ply() + self.redo_line().len()
+    }
+
+    /// Whether the engine should be thinking now.
+    pub fn engine_to_move(&self) -> bool {
+        self.play.computer_to_move(&self.game) && self.popup().is_none() && !self.learning()
+    }
+
+    /// Whether the computer should be thinking now: in an online game, the engine playing for
+    /// the player (`Online::engine_to_move`); elsewhere as [`App::engine_to_move`].
+    pub(super) fn computer_to_move(&self) -> bool {
+        match self.online() {
+            Some(o) => o.engine_to_move(&self.game),
+            None => self.engine_to_move(),
+        }
+    }
+
+    /// Whether an engine plays for the player in the online game on (the study panel shows its
+    /// thinking).
+    pub fn engine_plays_online(&self) -> bool {
+        self.online().is_some_and(Online::engine_plays)
+    }
+
+    /// The external engine the app was started with, by name (`None`: the built-in one only).
+    pub fn set_external_engine(&mut self, name: Option<String>) {
+        self.play.computer.external = name;
+    }
+
+    /// Whether computer-against-computer play is paused.
+    pub fn paused(&self) -> bool {
+        self.play.computer.paused
+    }
+
+    /// The minimum time per move when the computer plays both sides.
+    pub fn pace(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.play.computer.pace_ms)
+    }
+
+    // ---- online play ----
+
+    pub fn online_text(&self) -> &'static crate::tui::text::online::OnlineText {
+        crate::tui::text::online::OnlineText::of(self.settings.language)
+    }
+
+    /// The online page's state, when it is shown.
+    pub fn online(&self) -> Option<&Online> {
+        match &self.mode {
+            Mode::Online(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The dialog's form, when the dialog is shown.
+    pub fn online_form(&self) -> Option<&OnlineForm> {
+        self.online().and_then(Online::form)
+    }
+
+    /// Whether a watched game is on the board (read-only).
+    pub fn watching(&self) -> bool {
+        self.online().is_some_and(Online::watching)
+    }
+
+    /// The side to move's and the other side's clock in an online game, as the local clock
+    /// shows them (`m:ss`, `秒読み n`), with whether it runs; `None` without a server clock.
+    pub fn online_clock(&self, side: crate::core::Color, now: std::time::Instant) -> Option<(String, bool)> {
+        self.online()?.clock(side, now, self.text())
+    }
+
+    /// Online play in the status line: the players and the stage.
+    pub fn online_status(&self) -> Option<String> {
+        Some(self.online()?.status_line(self.online_text()))
+    }
+
+    /// The players' names (sente, gote) of the online game on the board.
+    pub fn online_names(&self) -> Option<[String; 2]> {
+        self.online()?.names()
+    }
+
+    /// Whether the clock panel shows the server's clock.
+    pub fn has_online_clock(&self) -> bool {
+        self.online().is_some_and(Online::has_clock)
+    }
+
+    /// When online play's next timer is due (see `App::online_tick`).
+    pub(super) fn online_deadline(&self) -> Option<std::time::Instant> {
+        self.online()?.deadline()
+    }
+
+    // ---- study (検討, hints, the whole-game analysis) ----
+
+    /// The hint's move, while the position it was given for is shown.
+    pub fn hint_move(&self) -> Option<crate::core::Move> {
+        self.study.hint_move(self.game.node())
+    }
+
+    /// Whether continuous analysis (検討) is on.
+    pub fn analysing(&self) -> bool {
+        self.study.analysing()
+    }
+
+    /// The latest analysis of the position shown (none while it has not reported yet).
+    pub fn analysis(&self) -> Option<&crate::engine::analysis::Update> {
+        self.study.analysis(self.game.node())
+    }
+
+    /// Lines the analysis shows (1..=3).
+    pub fn analysis_lines(&self) -> usize {
+        study::analysis_lines(&self.settings)
+    }
+
+    /// The main line's analysis, one point per position (root first).
+    pub fn review(&self) -> &crate::study::ReviewLine {
+        self.study.review()
+    }
+
+    /// The whole-game analysis in progress: (positions done, positions in all).
+    pub fn game_analysis_progress(&self) -> Option<(usize, usize)> {
+        self.study.progress()
+    }
+
+    /// The ply of the position shown on the main line (none when it is in a variation).
+    pub fn main_line_ply(&self) -> Option<usize> {
+        study::main_line_ply(&self.game)
+    }
+
+    /// The mark of main-line node `node` from the analysis, if any.
+    pub fn mark_of(&self, main_line_index: usize) -> Option<crate::record::annotation::Mark> {
+        self.review().points.get(main_line_index + 1).and_then(|p| p.mark)
+    }
+
+    /// The evaluation of main-line position `ply` from the analysis.
+    pub fn review_score(&self, ply: usize) -> Option<crate::core::Score> {
+        self.review().points.get(ply).and_then(|p| p.score)
+    }
+
+    /// For a marked move shown: the engine's better line from the position before it.
+    pub fn better_line(&self) -> Option<(crate::record::annotation::Mark, Position, Vec<crate::core::Move>)> {
+        self.study.better_line(&self.game)
+    }
+
+    /// The evaluation and the engine's line of the position shown (from the analysis).
+    pub fn analysis_here(&self) -> Option<(crate::core::Score, Vec<crate::core::Move>)> {
+        self.study.analysis_here(&self.game)
+    }
+
+    /// Whether analysis and hints do anything here (the key bar leaves them out when not):
+    /// always, except during a game against the computer, where the settings must allow it.
+    pub fn help_offered(&self) -> bool {
+        !self.in_game_against_computer() || self.settings.help_in_games
+    }
+
+    /// Whether a person is playing a game against the computer that goes on.
+    pub(super) fn in_game_against_computer(&self) -> bool {
+        self.standing.playing
+            && self.play.players.contains(&Player::Engine)
+            && self.play.players.contains(&Player::Human)
+            && self.unfinished()
+    }
+
+    /// The mark thresholds the settings choose.
+    pub(super) fn mark_thresholds(&self) -> crate::engine::analysis::game::Thresholds {
+        study::mark_thresholds(&self.settings)
+    }
+
+    /// Whether the game at this place can go on (nothing has ended it).
+    pub fn unfinished(&self) -> bool {
+        session::unfinished(&self.game)
+    }
+
+    /// The nodes after here along the line redo would follow.
+    pub fn redo_line(&self) -> Vec<NodeId> {
+        session::redo_line(&self.game)
+    }
 
     /// The record and the position being shown.
     pub fn game(&self) -> &Cursor {
@@ -292,7 +549,7 @@ impl App {
 
     /// The game clock when the game is timed (an untimed game's stopwatch is not a clock).
     pub fn clock(&self) -> Option<&GameClock> {
-        self.play.clock.as_ref().filter(|c| c.timed())
+        self.play.timed_clock()
     }
 
     /// Whether the record was opened, pasted or set up to be reviewed.
@@ -351,6 +608,88 @@ impl App {
     /// The player's comment on the position shown (empty when there is none).
     pub fn comment_here(&self) -> Vec<String> {
         crate::record::annotation::user_comments(&self.record().node(self.game.node()).comments)
+    }
+
+    /// `label` with the player's name, when one is set, in place of the word for "you".
+    pub fn named(&self, label: &str) -> String {
+        new_game::named(&self.settings, label)
+    }
+
+    /// A game mode in words, with the player's name when one is set.
+    pub fn mode_label(&self, mode: GameMode) -> String {
+        self.named(mode.label(self.text()))
+    }
+
+    /// The names the new-game dialog gave the two players at one keyboard, as the record's
+    /// headers have them (`None`: no names were given).
+    pub fn hot_seat_names(&self) -> Option<[String; 2]> {
+        self.play.hot_seat_names(&self.settings)
+    }
+
+    /// The names of two players at one keyboard when the new-game dialog gives none: the
+    /// player's name from the settings (else "you") and "guest".
+    pub fn default_names(&self) -> [String; 2] {
+        new_game::default_names(&self.settings)
+    }
+
+    /// A side as an ending names it: ☗ or ☖ with the player's name when the new-game dialog
+    /// named the two players (`☗花子`), else as `side_name`.
+    pub fn side_player(&self, c: crate::core::Color) -> String {
+        game::side_player(self.record(), c, self.text(), self.hot_seat_names().as_ref())
+    }
+
+    /// Whether a person plays the side to move and the game goes on here.
+    pub(super) fn human_to_move(&self) -> bool {
+        self.play.human_to_move(&self.game)
+    }
+
+    pub fn status(&self) -> crate::core::GameStatus {
+        self.game.position().status()
+    }
+
+    /// Whether the current line already ended with a special move (投了, 入玉勝ち ...).
+    pub fn line_ended(&self) -> bool {
+        game::line_ended(&self.game)
+    }
+
+    /// Whether the line shown ends here with the side to move out of time (切れ負け).
+    pub fn ended_on_time(&self) -> bool {
+        game::ended_on_time(&self.game)
+    }
+
+    /// The take-back question: the player to move is asked to let the other take back the
+    /// last move.
+    pub fn takeback_question(&self) -> String {
+        game::takeback_question(&self.game, self.text())
+    }
+
+    /// What a declaration by the side to move would mean under the rule in force, in words.
+    pub fn declaration_summary(&self) -> String {
+        game::declaration_summary(self.pos(), self.play.impasse_rule, self.text())
+    }
+
+    /// A side as the screen names it: ☗先手 / ☖後手, or in a handicap game ☗下手 / ☖上手 as the
+    /// record's files do.
+    pub fn side_name(&self, c: crate::core::Color) -> &'static str {
+        game::side_name(self.record(), c, self.text())
+    }
+
+    /// What the position itself says (check, or the ending it decides), in the interface's
+    /// language.
+    pub fn status_message(&self) -> String {
+        game::status_message(&self.game, self.text(), self.hot_seat_names().as_ref())
+    }
+
+    /// Where the game stands as child indices from the start: survives saving and reading the
+    /// record back, where node ids do not.
+    pub fn node_path(&self) -> Vec<usize> {
+        game::node_path(&self.game)
+    }
+
+    /// The help's lines (keys, what they do) for the page shown, from the keymap in force,
+    /// then the mouse and the rest that are not keys of the keymap.
+    pub fn help_keys(&self) -> Vec<(String, String)> {
+        popups::help_keys(&self.keymap, self.key_mode(), self.settings.language)
     }
 
     /// The editor's and tsume mode's text in the chosen language.
@@ -448,6 +787,33 @@ impl App {
 
     // ---- small transitions ----
 
+    /// Puts `record` in place of the game, for review (no clock, nobody's computer), at its
+    /// start. It counts as a new game, so the autosave keeps the one it replaces.
+    pub(super) fn replace_record(&mut self, record: GameRecord) {
+        self.standing.game_serial += 1;
+        self.standing.resumed = false;
+        self.standing.playing = false;
+        self.standing.review = true;
+        self.play.computer.paused = false;
+        self.play.computer.thinking = None;
+        self.play.computer.engine_info = None;
+        self.play.players = [Player::Human, Player::Human];
+        self.play.names = None;
+        self.play.clock = None;
+        self.overlay = None;
+        if let Mode::Learn(_) = self.mode {
+            // learn mode is about the record it began on
+            self.leave_to_board();
+            self.learn_cancel_search();
+        }
+        self.board.selection = None;
+        self.board.focus = Focus::Board;
+        self.board.record_scroll = None;
+        self.game = Cursor::new(record);
+        self.saving.file = None;
+        self.study.restart(self.game.record(), &mut self.outbox);
+    }
+
     /// Scrolls the record panel so its first line is `first` (the mouse wheel).
     pub fn set_record_scroll(&mut self, first: usize) {
         self.board.record_scroll = Some((self.game.node(), first));
@@ -469,7 +835,9 @@ impl App {
     /// Leaves the app (Ctrl-C, a signal, or quitting after confirming); a game in progress
     /// is marked 中断 in the record.
     pub fn quit(&mut self) {
-        self.interrupt_game();
+        if session::interrupt(&mut self.game, self.standing.playing) {
+            self.saving.dirty = true;
+        }
         self.standing.should_quit = true;
     }
 

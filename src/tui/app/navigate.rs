@@ -2,9 +2,8 @@
 //! variations at the current move (go to one, make it the main line, delete it), and showing
 //! each move's time (消費時間) in the record panel.
 
-use super::line_editor::LineEditor;
-use super::{App, InputKind, LineInput, Popup};
-use crate::record::{NodeId, ROOT};
+use super::ctx::Ctx;
+use crate::record::{Cursor, NodeId, ROOT};
 
 /// The variations popup: the moves played from `parent` (first = its main continuation), the
 /// one chosen, and whether deleting it waits for a yes.
@@ -23,214 +22,89 @@ impl VariationList {
     }
 }
 
-impl App {
-    /// Whether the board shows a record under review: a record opened, pasted or set up for
-    /// review, or a game that is over. ← / → then step through it.
-    pub fn reviewing(&self) -> bool {
-        matches!(self.mode, super::Mode::Board)
-            && (self.under_review() || self.standing.playing && !self.unfinished())
-    }
-
-    /// Review's ← / →: one move back (`delta` < 0) or forward along the line shown, or, while
-    /// a piece is picked up or a piece in hand is being chosen, the cursor one square across.
-    pub fn step(&mut self, delta: i32) {
-        if self.board.selection.is_some() || self.board.focus != super::Focus::Board {
-            self.move_cursor(delta.signum(), 0);
-            return;
-        }
-        let moved = if delta < 0 { self.game.back() } else { self.game.forward() };
-        if !moved {
-            self.status.set(if delta < 0 { self.text().at_start } else { self.text().at_end }.into());
-            return;
-        }
-        if delta > 0 {
-            self.settle_ending();
-        }
-        self.status.set(self.status_message());
-    }
-
-    /// Whether the record panel shows each move's time.
-    pub fn show_times(&self) -> bool {
-        self.board.show_times
-    }
-
-    /// Shows or hides each move's time (消費時間) in the record panel.
-    pub fn toggle_times(&mut self) {
-        self.board.show_times = !self.board.show_times;
-        let t = self.text().review;
-        self.status.set(if self.board.show_times { t.times_on } else { t.times_off }.into());
-    }
-
-    /// The last move number of the line shown (the path here and what redo would follow).
-    pub fn line_length(&self) -> usize {
-        self.ply() + self.redo_line().len()
-    }
-
-    /// Opens the box asking for a move number.
-    pub fn open_goto(&mut self) {
-        self.status.clear();
-        self.open_input(LineInput { kind: InputKind::GotoMove, editor: LineEditor::default() });
-    }
-
-    /// Goes to move `text` (a number; 0 is the start) of the line shown. A number past the end
-    /// goes to the end and says so; text that is not a number leaves the box open with it.
-    pub(super) fn submit_goto(&mut self, text: &str) {
-        let t = self.text().review;
-        // full-width digits (１２) as typed with a Japanese input method
-        let digits: String = text
-            .chars()
-            .map(|c| match c {
-                '０'..='９' => char::from(b'0' + (c as u32 - '０' as u32) as u8),
-                c => c,
-            })
-            .collect();
-        let Ok(n) = digits.trim().trim_end_matches('手').trim_end_matches("手目").parse::<usize>() else {
-            self.status.set((t.goto_not_a_number)(text));
-            self.open_input(LineInput { kind: InputKind::GotoMove, editor: LineEditor::new(text) });
-            return;
-        };
-        let reached = self.game.to_ply(n);
-        self.board.selection = None;
-        self.status.set(if reached < n { (t.goto_past_end)(n, reached) } else { self.status_message() });
-    }
-
-    /// Where the variations list applies: the moves from the parent of the move shown when it
-    /// has alternatives, else the moves from the position shown when they branch.
-    fn variation_point(&self) -> Option<(NodeId, usize)> {
-        let rec = self.record();
-        let here = self.game.node();
-        if let Some(p) = rec.node(here).parent()
-            && rec.node(p).children().len() > 1
-        {
-            return Some((p, rec.node(p).children().iter().position(|&c| c == here).unwrap_or(0)));
-        }
-        let n = rec.node(here);
-        (n.children().len() > 1).then(|| (here, n.last_child.unwrap_or(0).min(n.children().len() - 1)))
-    }
-
-    /// Opens the list of the variations at the current move.
-    pub fn open_variations(&mut self) {
-        match self.variation_point() {
-            Some((parent, row)) => {
-                let children = self.record().node(parent).children().to_vec();
-                self.open_popup(Popup::Variations(VariationList {
-                    parent,
-                    children,
-                    row,
-                    confirm_delete: false,
-                }));
+impl VariationList {
+    /// The list where it applies at the place `game` shows: the moves from the parent of the
+    /// move shown when it has alternatives, else the moves from the position shown when they
+    /// branch.
+    pub(super) fn at(game: &Cursor) -> Option<VariationList> {
+        let rec = game.record();
+        let here = game.node();
+        let (parent, row) = match rec.node(here).parent() {
+            Some(p) if rec.node(p).children().len() > 1 => {
+                (p, rec.node(p).children().iter().position(|&c| c == here).unwrap_or(0))
             }
-            None => self.status.set(self.text().review.no_variations.into()),
-        }
+            _ => {
+                let n = rec.node(here);
+                if n.children().len() <= 1 {
+                    return None;
+                }
+                (here, n.last_child.unwrap_or(0).min(n.children().len() - 1))
+            }
+        };
+        let children = rec.node(parent).children().to_vec();
+        Some(VariationList { parent, children, row, confirm_delete: false })
     }
 
-    fn variations(&mut self) -> Option<&mut VariationList> {
-        match self.popup_mut() {
-            Some(Popup::Variations(v)) => Some(v),
-            _ => None,
-        }
-    }
-
-    /// Chooses the next (`delta` 1) or previous (-1) variation in the list.
-    pub fn variations_row(&mut self, delta: i32) {
-        if let Some(v) = self.variations() {
-            v.row = (v.row as i32 + delta).clamp(0, v.children.len() as i32 - 1) as usize;
-            v.confirm_delete = false;
-        }
-    }
-
-    /// Goes to the chosen variation's move and closes the list.
-    pub fn variations_go(&mut self) {
-        let Some(Popup::Variations(v)) = self.take_popup() else { return };
-        if self.game.goto_node(v.chosen()).is_ok() {
-            self.board.selection = None;
-            self.status.set(self.status_message());
-        }
+    /// Chooses the variation `delta` rows down (up when negative), stopping at the ends.
+    pub(super) fn step(&mut self, delta: i32) {
+        self.row = (self.row as i32 + delta).clamp(0, self.children.len() as i32 - 1) as usize;
+        self.confirm_delete = false;
     }
 
     /// The chosen move in KIF notation (`▲７六歩(77)`).
-    fn chosen_text(&self, v: &VariationList) -> String {
-        let pos = self.record().position_at(v.parent);
-        let mv = self.record().node(v.chosen()).mv;
+    fn chosen_text(&self, game: &Cursor) -> String {
+        let pos = game.record().position_at(self.parent);
+        let mv = game.record().node(self.chosen()).mv;
         crate::record::move_text(&pos, mv, crate::record::MoveStyle::KifMarked)
     }
 
-    /// Refuses a change to the record's lines (or the record itself) while the whole-game
-    /// analysis runs (its results are placed on the nodes it was given), and in the position
-    /// editor or tsume mode (which keep their own places in the record).
-    pub(super) fn lines_locked(&mut self) -> bool {
-        let t = self.text().review;
-        if self.game_analysis_progress().is_some() {
-            self.status.set(t.wait_for_analysis.into());
-        } else if self.editor().is_some() || self.tsume_list().is_some() || self.tsume().is_some() {
-            self.status.set(t.leave_mode_first.into());
-        } else {
-            return false;
-        }
-        true
-    }
-
-    /// Makes the line through the chosen variation the main line (the list stays open, in its
-    /// new order).
-    pub fn variations_promote(&mut self) {
-        let Some(v) = self.variations().cloned() else { return };
-        if self.lines_locked() {
-            return;
-        }
-        let chosen = v.chosen();
-        let text = self.chosen_text(&v);
-        self.game.promote_to_main_line(chosen);
-        self.after_lines_changed();
-        let children = self.record().node(v.parent).children().to_vec();
+    /// Makes the line through the chosen variation the main line, and says so; the list in
+    /// its new order.
+    pub(super) fn promote(self, ctx: &mut Ctx) -> VariationList {
+        let chosen = self.chosen();
+        let text = self.chosen_text(ctx.game);
+        ctx.game.promote_to_main_line(chosen);
+        let children = ctx.game.record().node(self.parent).children().to_vec();
         let row = children.iter().position(|&c| c == chosen).unwrap_or(0);
-        self.open_popup(Popup::Variations(VariationList { children, row, ..v }));
-        self.status.set((self.text().review.promoted)(&text));
+        ctx.status.set((ctx.text().review.promoted)(&text));
+        VariationList { children, row, ..self }
     }
 
-    /// `d` in the list: asks before deleting the chosen variation.
-    pub fn variations_ask_delete(&mut self) {
-        if let Some(v) = self.variations() {
-            v.confirm_delete = true;
+    /// Removes the chosen move and everything after it, and says so: the list left while
+    /// moves remain to choose from (`Ok(None)`: one line left), `Err` when nothing was removed.
+    pub(super) fn delete(self, ctx: &mut Ctx) -> Result<Option<VariationList>, ()> {
+        let chosen = self.chosen();
+        let text = self.chosen_text(ctx.game);
+        let moves = subtree_moves(ctx.game.record(), chosen);
+        ctx.game.delete_variation(chosen).map_err(|_| ())?;
+        let children = ctx.game.record().node(self.parent).children().to_vec();
+        ctx.status.set((ctx.text().review.deleted)(&text, moves));
+        if children.len() < 2 {
+            return Ok(None);
         }
+        let row = self.row.min(children.len() - 1);
+        Ok(Some(VariationList { children, row, confirm_delete: false, ..self }))
     }
+}
 
-    /// Answers the delete question: removes the chosen move and everything after it.
-    pub fn variations_delete(&mut self, yes: bool) {
-        let Some(v) = self.variations().cloned() else { return };
-        if !yes {
-            self.variations().expect("open").confirm_delete = false;
-            return;
-        }
-        if self.lines_locked() {
-            self.variations().expect("open").confirm_delete = false;
-            return;
-        }
-        let chosen = v.chosen();
-        let text = self.chosen_text(&v);
-        let moves = subtree_moves(self.record(), chosen);
-        if self.game.delete_variation(chosen).is_err() {
-            self.close_popup();
-            return;
-        }
-        self.after_lines_changed();
-        let children = self.record().node(v.parent).children().to_vec();
-        if children.len() > 1 {
-            let row = v.row.min(children.len() - 1);
-            self.open_popup(Popup::Variations(VariationList { children, row, confirm_delete: false, ..v }));
-        } else {
-            self.close_popup();
-        }
-        self.status.set((self.text().review.deleted)(&text, moves));
-    }
+/// Shows or hides each move's time (消費時間) in the record panel, and says so.
+pub(super) fn toggle_times(ctx: &mut Ctx) {
+    ctx.board.show_times = !ctx.board.show_times;
+    let t = ctx.text().review;
+    ctx.status.set(if ctx.board.show_times { t.times_on } else { t.times_off }.into());
+}
 
-    /// After a variation was promoted or deleted: the record is to be saved and the main
-    /// line's analysis read again.
-    fn after_lines_changed(&mut self) {
-        self.saving.dirty = true;
-        self.board.selection = None;
-        self.board.record_scroll = None;
-        self.reread_review();
-    }
+/// The move number `text` asks for (0 is the start): digits, full-width digits as typed with
+/// a Japanese input method, a trailing 手 or 手目.
+pub(super) fn move_number(text: &str) -> Option<usize> {
+    let digits: String = text
+        .chars()
+        .map(|c| match c {
+            '０'..='９' => char::from(b'0' + (c as u32 - '０' as u32) as u8),
+            c => c,
+        })
+        .collect();
+    digits.trim().trim_end_matches('手').trim_end_matches("手目").parse::<usize>().ok()
 }
 
 /// Moves in the subtree from `id` (itself included).
@@ -248,8 +122,8 @@ pub fn subtree_moves(rec: &crate::record::GameRecord, id: NodeId) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::core::Position;
+    use crate::tui::app::{App, InputKind, Popup};
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
     fn key(app: &mut App, code: KeyCode) {

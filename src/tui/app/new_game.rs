@@ -1,11 +1,13 @@
 //! The new-game choice (who plays, the levels, the clock, the handicap) and starting a new game.
 
-use super::App;
-use super::clock::{GameClock, TIME_PRESETS, TimeControl, TimeControls};
+use super::Play;
+use super::clock::{TIME_PRESETS, TimeControl, TimeControls};
 use super::line_editor::LineEditor;
+use crate::core::Position;
 use crate::engine::levels::Level;
 use crate::record::{GameRecord, HANDICAPS};
 use crate::tui::settings::{DEFAULT_LEVEL, GameMode, Player, Settings};
+use crate::tui::text::Text;
 use serde::{Deserialize, Serialize};
 
 /// A part of a time control the new-game dialog steps.
@@ -215,97 +217,64 @@ impl NewGameChoice {
     }
 }
 
-impl App {
-    /// Starts a new game from the start position (or the handicap's) with the chosen players.
-    pub fn start_new_game(&mut self, choice: NewGameChoice) {
-        let choice = choice.clamped();
-        let NewGameChoice { mode, clock, handicap, .. } = choice;
-        let given = mode == GameMode::HotSeat && choice.names.iter().any(|n| !n.is_empty());
-        let names = given.then(|| choice.names.clone());
-        self.play.names = names.clone();
-        let mut settings = self.settings.clone();
-        choice.apply_to(&mut settings);
-        if settings != self.settings {
-            self.settings = settings;
-            self.saving.settings_dirty = true;
-        }
-        let players = mode.players();
-        self.play.levels = choice.levels();
-        self.play.players = players;
-        let h = &HANDICAPS[handicap.min(HANDICAPS.len() - 1)];
-        self.leave_tsume();
-        let editor_start = self.take_editor_start();
-        let set_up = editor_start.is_some();
-        let mut rec = match editor_start {
+impl NewGameChoice {
+    /// The record this game starts: from `start` (the position editor's), else from the
+    /// handicap's position, with its date, its players' names as `play` has them (see
+    /// [`Play::player_name`]) and its time control.
+    pub(super) fn record(&self, start: Option<Position>, play: &Play, settings: &Settings) -> GameRecord {
+        let h = &HANDICAPS[self.handicap.min(HANDICAPS.len() - 1)];
+        let mut rec = match start {
             Some(pos) => GameRecord::new(pos),
             None => GameRecord::with_handicap(h),
         };
         rec.set_header("開始日時", &super::now_string());
-        rec.set_header("先手", &self.player_name(0));
-        rec.set_header("後手", &self.player_name(1));
-        if let Some(tc) = &clock {
+        rec.set_header("先手", &play.player_name(0, settings));
+        rec.set_header("後手", &play.player_name(1, settings));
+        if let Some(tc) = &self.clock {
             rec.set_header("持ち時間", &super::clock::controls_label_ja(tc));
         }
-        // the record is replaced as any new record is (the old analysis stops), then played
-        self.replace_record(rec);
-        self.standing.playing = true;
-        self.play.players = players;
-        self.play.names = names;
-        // untimed games have a clock too: it measures each move for the record
-        self.play.clock = Some(GameClock::new(clock, std::time::Instant::now()));
-        self.saving.dirty = true;
-        self.board.flipped = mode == GameMode::HumanGote;
-        let rated = super::RatedStanding::of_choice(&choice, self.settings.engine_command.is_some(), set_up);
-        self.rating.begin(self.standing.game_serial, rated);
-        self.status.set((self.text().new_game)(&self.mode_label(mode)));
+        rec
     }
+}
 
-    /// `label` with the player's name, when one is set, in place of the word for "you".
-    pub fn named(&self, label: &str) -> String {
-        let name = self.settings.player_name.trim();
-        if name.is_empty() { label.to_string() } else { label.replace(self.text().you, name) }
-    }
+/// `label` with the player's name, when one is set in `settings`, in place of the word for
+/// "you".
+pub(super) fn named(settings: &Settings, label: &str) -> String {
+    let name = settings.player_name.trim();
+    if name.is_empty() { label.to_string() } else { label.replace(Text::of(settings.language).you, name) }
+}
 
-    /// A game mode in words, with the player's name when one is set.
-    pub fn mode_label(&self, mode: GameMode) -> String {
-        self.named(mode.label(self.text()))
-    }
-
+impl Play {
     /// The name of side `i`'s player in the record's headers, in the interface's language: the
     /// name given in the new-game dialog of a two-player game; the name set in the settings
     /// (else `you`, `あなた`); ☖'s in a two-player game at one keyboard `guest` (`ゲスト`); or the computer's name and level (`shogiban level 3`,
     /// `shogiban レベル3`).
-    pub(super) fn player_name(&self, i: usize) -> String {
-        let text = self.text();
-        if let Some(name) = self.play.names.as_ref().map(|n| n[i].trim()).filter(|n| !n.is_empty()) {
+    pub(super) fn player_name(&self, i: usize, settings: &Settings) -> String {
+        let text = Text::of(settings.language);
+        if let Some(name) = self.names.as_ref().map(|n| n[i].trim()).filter(|n| !n.is_empty()) {
             return name.to_string();
         }
-        match self.play.players[i] {
-            Player::Human if i == 1 && self.play.players[0] == Player::Human => text.guest.into(),
-            Player::Human if !self.settings.player_name.trim().is_empty() => {
-                self.settings.player_name.clone()
-            }
+        match self.players[i] {
+            Player::Human if i == 1 && self.players[0] == Player::Human => text.guest.into(),
+            Player::Human if !settings.player_name.trim().is_empty() => settings.player_name.clone(),
             Player::Human => text.you.into(),
             Player::Engine => {
-                format!(
-                    "{} {}",
-                    self.play.computer.engine_name,
-                    (text.level_short)(self.play.levels[i].get())
-                )
+                format!("{} {}", self.computer.engine_name, (text.level_short)(self.levels[i].get()))
             }
         }
     }
 
     /// The names the new-game dialog gave the two players at one keyboard, as the record's
     /// headers have them (`None`: no names were given).
-    pub fn hot_seat_names(&self) -> Option<[String; 2]> {
-        self.play.names.as_ref().map(|_| [self.player_name(0), self.player_name(1)])
+    pub(super) fn hot_seat_names(&self, settings: &Settings) -> Option<[String; 2]> {
+        self.names.as_ref().map(|_| [self.player_name(0, settings), self.player_name(1, settings)])
     }
+}
 
-    /// Whether a person plays the side to move and the game goes on here.
-    pub(super) fn human_to_move(&self) -> bool {
-        self.play.players[self.pos().side_to_move().index()] == Player::Human
-            && !self.status().is_over()
-            && !self.line_ended()
-    }
+/// The names of two players at one keyboard when the new-game dialog gives none: the player's
+/// name from the settings (else "you") and "guest".
+pub(super) fn default_names(settings: &Settings) -> [String; 2] {
+    let t = Text::of(settings.language);
+    let first = settings.player_name.trim();
+    [if first.is_empty() { t.you } else { first }.to_string(), t.guest.to_string()]
 }

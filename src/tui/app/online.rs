@@ -9,14 +9,16 @@
 //! session's, copied after every change, so autosave, saving and the record panel work as in a
 //! local game. The password lives in memory only, unless the player asks to remember it.
 
+use super::ctx::Ctx;
 use super::online_form::{FormField, OnlineForm, PlayAs};
-use super::{App, Mode, Popup};
+use super::{Outbox, Status};
 use crate::core::{Color, Move};
 use crate::engine::levels::Level;
 use crate::engine::player::TimeBudget;
 use crate::online::clock::MARGIN_MS;
 use crate::online::connection::{LOGIN_TIMEOUT, MIN_KEEPALIVE};
-use crate::online::{CsaPhase, CsaSession, Incoming, LoginMode, SessionError};
+use crate::online::{CsaPhase, CsaSession, LoginMode, SessionError};
+use crate::record::Cursor;
 use crate::record::explain::describe;
 use crate::tui::event::Command;
 use crate::tui::jobs::{ConnectRequest, JobKind, ThinkBy, ThinkRequest};
@@ -103,6 +105,8 @@ pub struct Online {
     pub(super) password: String,
     /// Who plays the player's moves: the player, or an engine the player watches.
     pub(super) play_as: PlayAs,
+    /// The external engine's name, when the app was started with one (the dialog offers it).
+    pub(super) external: Option<String>,
 }
 
 impl std::fmt::Debug for Online {
@@ -131,6 +135,7 @@ impl Online {
             watched: None,
             password: String::new(),
             play_as: PlayAs::Me,
+            external: None,
         }
     }
 
@@ -211,105 +216,75 @@ pub struct OnlineSecrets {
     pub file: Option<PathBuf>,
 }
 
-impl App {
-    pub fn online_text(&self) -> &'static OnlineText {
-        OnlineText::of(self.settings.language)
-    }
+/// What a cancel asks of the app beyond the online page.
+pub(super) enum Cancel {
+    /// Leave online play for the board (saying `Some` words).
+    Leave(Option<&'static str>),
+    /// Reject the game proposed.
+    Reject,
+    /// Nothing more.
+    Stay,
+}
 
-    /// The online page's state, when it is shown.
-    pub fn online(&self) -> Option<&Online> {
-        match &self.mode {
-            Mode::Online(o) => Some(o),
-            _ => None,
-        }
-    }
-
-    pub(super) fn online_mut(&mut self) -> Option<&mut Online> {
-        match &mut self.mode {
-            Mode::Online(o) => Some(o),
-            _ => None,
-        }
-    }
-
+impl Online {
     /// The dialog's form, when the dialog is shown.
-    pub fn online_form(&self) -> Option<&OnlineForm> {
-        match self.online().map(|o| &o.stage) {
-            Some(Stage::Dialog(f)) => Some(f),
+    pub(super) fn form(&self) -> Option<&OnlineForm> {
+        match &self.stage {
+            Stage::Dialog(f) => Some(f),
             _ => None,
         }
     }
 
-    /// Changes the connection dialog's form (nothing when the dialog is not shown).
-    pub fn edit_online_form(&mut self, edit: impl FnOnce(&mut OnlineForm)) {
-        if let Some(f) = self.online_form_mut() {
-            edit(f);
-        }
-    }
-
-    pub(super) fn online_form_mut(&mut self) -> Option<&mut OnlineForm> {
-        match self.online_mut().map(|o| &mut o.stage) {
-            Some(Stage::Dialog(f)) => Some(f),
+    pub(super) fn form_mut(&mut self) -> Option<&mut OnlineForm> {
+        match &mut self.stage {
+            Stage::Dialog(f) => Some(f),
             _ => None,
         }
     }
 
-    /// The password from the environment and the remembered ones (read at launch).
-    pub fn set_online_secrets(&mut self, secrets: OnlineSecrets) {
-        self.secrets = secrets;
-    }
-
-    /// Opens the connection dialog, filled from the settings and `overrides` (the command
-    /// line's server, user and game), the password from the environment or remembered.
-    pub fn open_online(&mut self, overrides: Option<OnlineSettings>, now: Instant) {
-        if let Some(o) = self.online()
-            && !matches!(o.stage, Stage::Dialog(_) | Stage::Closed(_) | Stage::Ended)
-        {
-            self.status.set(self.online_text().leave_first.into());
-            return;
-        }
-        self.close_popup();
-        self.leave_tsume();
-        if let Mode::Learn(_) | Mode::Editor(_) = self.mode {
-            self.leave_to_board();
-            self.learn_cancel_search();
-        }
-        let settings = overrides.unwrap_or_else(|| self.settings.online.clone());
+    /// The connection dialog filled from `settings` (the settings', or the command line's
+    /// server, user and game), the password from the environment or remembered in `secrets`;
+    /// `external` names the external engine the app was started with, which may play.
+    pub(super) fn dialog(
+        settings: OnlineSettings,
+        secrets: &OnlineSecrets,
+        external: Option<String>,
+        now: Instant,
+    ) -> Online {
         let key = password_key(&settings.host, settings.port, &settings.user);
-        let password =
-            self.secrets.env_password.clone().or_else(|| self.secrets.remembered.get(&key).cloned());
+        let password = secrets.env_password.clone().or_else(|| secrets.remembered.get(&key).cloned());
         let mut form = OnlineForm::from_settings(&settings, password);
-        form.external = self.play.computer.external.clone();
+        form.external = external.clone();
         // the first field not filled in
         form.field = FormField::ALL
             .iter()
             .position(|&f| form.clone().text_mut(f).is_some_and(|t| t.is_empty()))
             .unwrap_or(0);
-        let online = Online::new(form, settings, now);
-        self.mode = Mode::Online(Box::new(online));
-        self.status.set(self.online_text().dialog_opened.into());
+        let mut online = Online::new(form, settings, now);
+        online.external = external;
+        online
     }
 
-    /// Connects with the dialog's values (or says what is wrong with them); the non-secret
-    /// values are remembered in the settings.
-    pub fn online_connect(&mut self, now: Instant) {
-        let t = self.online_text();
-        let Some(form) = self.online_form().cloned() else { return };
-        let checked = match form.check(t) {
-            Ok(s) => s,
-            Err(problem) => {
-                self.edit_online_form(|f| f.problem = Some(problem.clone()));
-                self.status.set(problem);
-                return;
-            }
-        };
-        if self.settings.online != checked {
-            self.settings.online = checked.clone();
-            self.saving.settings_dirty = true;
-        }
+    /// Whether a connection is up or being made (the dialog can not be opened again).
+    pub(super) fn busy(&self) -> bool {
+        !matches!(self.stage, Stage::Dialog(_) | Stage::Closed(_) | Stage::Ended)
+    }
+
+    /// Connects with `checked` (the dialog's `form`, checked), the password remembered in
+    /// `secrets` when the form asks to be; the status line says where to.
+    pub(super) fn connect(
+        &mut self,
+        form: &OnlineForm,
+        checked: &OnlineSettings,
+        secrets: &mut OnlineSecrets,
+        now: Instant,
+        status: &mut Status,
+        t: &OnlineText,
+    ) {
         let key = password_key(&checked.host, checked.port, &checked.user);
-        let remember = match (&self.secrets.file, form.remember) {
+        let remember = match (&secrets.file, form.remember) {
             (Some(path), true) => {
-                self.secrets.remembered.insert(key.clone(), form.password.clone());
+                secrets.remembered.insert(key.clone(), form.password.clone());
                 Some((path.clone(), form.password.clone()))
             }
             _ => None,
@@ -324,126 +299,118 @@ impl App {
             };
             LoginMode::Standard { game: format!("{}{suffix}", checked.game) }
         };
-        let Some(o) = self.online_mut() else { return };
-        o.session = CsaSession::new(&checked.user, mode);
-        o.settings = checked.clone();
+        self.session = CsaSession::new(&checked.user, mode);
+        self.settings = checked.clone();
         let keepalive = Duration::from_secs(checked.keepalive_s).max(MIN_KEEPALIVE);
-        o.connect =
+        self.connect =
             Some(ConnectRequest { host: checked.host.clone(), port: checked.port, remember, key, keepalive });
-        o.connected = true;
-        o.logging_out = false;
-        o.logout_sent = None;
+        self.connected = true;
+        self.logging_out = false;
+        self.logout_sent = None;
         let peer = format!("{}:{}", checked.host, checked.port);
-        o.note(true, format!("(connect {peer})"));
-        o.password = form.password.clone();
-        o.play_as = form.play_as;
-        let (login, masked) = o.session.login_lines(&form.password);
-        o.send(login, masked);
-        o.set_stage(Stage::Connecting, now);
-        self.status.set((t.connecting)(&peer));
+        self.note(true, format!("(connect {peer})"));
+        self.password = form.password.clone();
+        self.play_as = form.play_as;
+        let (login, masked) = self.session.login_lines(&form.password);
+        self.send(login, masked);
+        self.set_stage(Stage::Connecting, now);
+        status.set((t.connecting)(&peer));
     }
 
     /// Cancels: the dialog closes (back to the board); waiting or logged in, logs out cleanly
-    /// and leaves.
-    pub fn online_cancel(&mut self, now: Instant) {
-        let t = self.online_text();
-        let Some(o) = self.online_mut() else { return };
-        match o.stage.clone() {
+    /// and leaves; a game proposed is rejected; a game on must be resigned.
+    pub(super) fn cancel(&mut self, now: Instant, status: &mut Status, t: &OnlineText) -> Cancel {
+        match self.stage.clone() {
             Stage::Dialog(_) | Stage::Closed(_) => {
-                let was_closed = matches!(o.stage, Stage::Closed(_));
-                o.hang_up = o.connected;
-                self.leave_online();
-                if !was_closed {
-                    self.status.set(t.dialog_cancelled.into());
-                }
+                let was_closed = matches!(self.stage, Stage::Closed(_));
+                self.hang_up = self.connected;
+                Cancel::Leave((!was_closed).then_some(t.dialog_cancelled))
             }
-            Stage::Playing => self.status.set(t.resign_to_leave.into()),
-            Stage::Summary => self.online_answer(false, now),
+            Stage::Playing => {
+                status.set(t.resign_to_leave.into());
+                Cancel::Stay
+            }
+            Stage::Summary => Cancel::Reject,
             Stage::Connecting | Stage::Lobby | Stage::Waiting | Stage::Ended => {
-                o.leave_after_logout = true;
-                o.logging_out = true;
-                o.logout_sent.get_or_insert(now);
-                let line = o.session.logout_line();
-                o.send_plain(line);
-                self.status.set(t.logging_out.into());
+                self.leave_after_logout = true;
+                self.logging_out = true;
+                self.logout_sent.get_or_insert(now);
+                let line = self.session.logout_line();
+                self.send_plain(line);
+                status.set(t.logging_out.into());
+                Cancel::Stay
             }
         }
     }
 
-    /// Leaves online play for the board, keeping the record; the connection is closed.
-    pub(super) fn leave_online(&mut self) {
-        if let Some(o) = self.online_mut() {
-            o.hang_up = o.hang_up || o.connected;
-            o.connected = false;
-        }
-        // the connection's stop goes out with the next commands; the page goes
-        self.online_requests();
-        self.leave_to_board();
+    /// The connection is to close (the page is being left).
+    pub(super) fn hang_up(&mut self) {
+        self.hang_up = self.hang_up || self.connected;
+        self.connected = false;
     }
 
-    /// Moves what the online page asks for into the outbox: the connection to open, the lines
-    /// to send, the connection's close (called before the outbox is handed out, and when the
-    /// page is left).
-    pub(super) fn online_requests(&mut self) {
-        let Mode::Online(o) = &mut self.mode else { return };
-        if let Some(c) = o.connect.take() {
-            self.outbox.start(c);
+    /// Moves what the page asks for into `outbox`: the connection to open, the lines to send,
+    /// the connection's close.
+    pub(super) fn requests(&mut self, outbox: &mut Outbox) {
+        if let Some(c) = self.connect.take() {
+            outbox.start(c);
         }
-        for line in o.outbox.drain(..) {
-            self.outbox.push(Command::Send(line));
+        for line in self.outbox.drain(..) {
+            outbox.push(Command::Send(line));
         }
-        if std::mem::take(&mut o.hang_up) {
-            self.outbox.stop(JobKind::Online);
+        if std::mem::take(&mut self.hang_up) {
+            outbox.stop(JobKind::Online);
         }
     }
 
     /// Agrees to (`true`) or rejects the proposed game.
-    pub fn online_answer(&mut self, agree: bool, now: Instant) {
-        let t = self.online_text();
-        let Some(o) = self.online_mut() else { return };
-        if o.stage != Stage::Summary {
+    pub(super) fn answer(&mut self, agree: bool, now: Instant, status: &mut Status, t: &OnlineText) {
+        if self.stage != Stage::Summary {
             return;
         }
-        let line = if agree { o.session.agree() } else { o.session.reject() };
+        let line = if agree { self.session.agree() } else { self.session.reject() };
         if let Ok(line) = line {
-            o.send_plain(line);
+            self.send_plain(line);
         }
         if agree {
-            o.set_stage(Stage::Waiting, now);
-            self.status.set(t.agreed.into());
+            self.set_stage(Stage::Waiting, now);
+            status.set(t.agreed.into());
         } else {
             // the standard mode is one game per connection: the server logs out after a reject
-            let next =
-                if o.session.is_extended() { Stage::Lobby } else { Stage::Closed(t.rejected_by_you.into()) };
-            o.set_stage(next, now);
-            self.status.set(t.rejected_by_you.into());
+            let next = if self.session.is_extended() {
+                Stage::Lobby
+            } else {
+                Stage::Closed(t.rejected_by_you.into())
+            };
+            self.set_stage(next, now);
+            status.set(t.rejected_by_you.into());
         }
     }
 
-    /// A move from the board in an online game: sent to the server (it enters the record when
-    /// the server repeats it). `None`: not an online game, the board plays it as usual.
-    pub(super) fn online_takes(&mut self, m: Move) -> Option<bool> {
-        let o = self.online()?;
-        if o.play_as != PlayAs::Me && o.stage == Stage::Playing {
-            self.board.selection = None;
-            self.status.set(self.online_text().engine_plays.into());
-            return Some(false);
+    /// A move from the board in an online game, shown in `game`: sent to the server (it
+    /// enters the record when the server repeats it), or why not in the status line; refused
+    /// while an engine plays for the player.
+    pub(super) fn takes(&mut self, m: Move, ctx: &mut Ctx) {
+        if self.engine_plays() {
+            ctx.board.selection = None;
+            ctx.status.set(OnlineText::of(ctx.settings.language).engine_plays.into());
+            return;
         }
-        self.online_send_move(m)
+        self.send_move(m, ctx);
     }
 
-    /// Sends `m`, the player's or the engine's, as the player's move (see [`App::online_takes`]).
-    fn online_send_move(&mut self, m: Move) -> Option<bool> {
-        let t = self.online_text();
-        let at_end = self.game.node() == self.game.record().main_line_end();
-        let illegal = self.pos().why_illegal(m).err().map(|why| describe(&why, self.explain_lang()));
-        let o = self.online_mut()?;
-        let message = match &o.stage {
+    /// Sends `m`, the player's or the engine's, as the player's move (see [`Online::takes`]).
+    fn send_move(&mut self, m: Move, ctx: &mut Ctx) {
+        let t = OnlineText::of(ctx.settings.language);
+        let at_end = ctx.game.node() == ctx.game.record().main_line_end();
+        let illegal =
+            ctx.game.position().why_illegal(m).err().map(|why| describe(&why, ctx.settings.language));
+        let message = match &self.stage {
             Stage::Playing if !at_end => t.go_to_end.to_string(),
             Stage::Playing if illegal.is_some() => illegal.unwrap_or_default(),
-            Stage::Playing => match o.session.move_line(m) {
+            Stage::Playing => match self.session.move_line(m) {
                 Ok(line) => {
-                    o.send_plain(line.clone());
+                    self.send_plain(line.clone());
                     (t.move_sent)(&line)
                 }
                 Err(SessionError::NotYourTurn) => t.not_your_turn.to_string(),
@@ -453,32 +420,26 @@ impl App {
             Stage::Ended | Stage::Closed(_) => t.game_over.to_string(),
             _ => t.no_game.to_string(),
         };
-        self.board.selection = None;
-        self.status.set(message);
-        Some(false)
+        ctx.board.selection = None;
+        ctx.status.set(message);
     }
 
-    /// Whether an engine plays for the player in the online game on (the study panel shows its
-    /// thinking).
-    pub fn engine_plays_online(&self) -> bool {
-        self.online().is_some_and(|o| o.play_as != PlayAs::Me && o.stage == Stage::Playing)
+    /// Whether an engine plays for the player in the game on.
+    pub fn engine_plays(&self) -> bool {
+        self.play_as != PlayAs::Me && self.stage == Stage::Playing
     }
 
-    /// Whether the engine playing for the player is to move: a game on, the player's turn, the
-    /// board at its last move.
-    pub(super) fn online_engine_to_move(&self) -> bool {
-        self.online()
-            .is_some_and(|o| o.play_as != PlayAs::Me && o.stage == Stage::Playing && o.session.is_my_turn())
-            && self.game.node() == self.game.record().main_line_end()
+    /// Whether the engine playing for the player is to move: a game on, the player's turn,
+    /// `game` (the board) at its last move.
+    pub(super) fn engine_to_move(&self, game: &Cursor) -> bool {
+        self.engine_plays() && self.session.is_my_turn() && game.node() == game.record().main_line_end()
     }
 
-    /// The search of the engine playing for the player: the game so far, the built-in engine at
-    /// its level or the external engine, on the server's clock less [`MARGIN_MS`]. `None`
-    /// outside online play.
-    pub(super) fn online_think_request(&self, now: Instant) -> Option<ThinkRequest> {
-        let o = self.online()?;
-        let side = o.session.position().side_to_move();
-        let budget = match o.session.clock() {
+    /// The search of the engine playing for the player: the game so far, the built-in engine
+    /// at its level or the external engine, on the server's clock less [`MARGIN_MS`].
+    pub(super) fn think_request(&self, now: Instant) -> ThinkRequest {
+        let side = self.session.position().side_to_move();
+        let budget = match self.session.clock() {
             Some(c) => c.budget(side, MARGIN_MS, now),
             None => TimeBudget {
                 time_ms: None,
@@ -488,150 +449,145 @@ impl App {
                 deadline: None,
             },
         };
-        let (level, by) = match o.play_as {
+        let (level, by) = match self.play_as {
             PlayAs::Builtin(level) => (level, ThinkBy::Builtin),
             PlayAs::External | PlayAs::Me => (Level::MAX, ThinkBy::Computer),
         };
-        let record = o.session.record();
-        Some(ThinkRequest {
+        let record = self.session.record();
+        ThinkRequest {
             start: Box::new(record.initial().clone()),
             moves: record.moves_to(record.main_line_end()),
             level,
             limits: budget.limits(),
             by,
             go: Some(Box::new(budget.go())),
-        })
+        }
     }
 
     /// The answer of the engine playing for the player: its move sent, or the resignation or
     /// declaration it chose.
-    pub(super) fn online_engine_result(&mut self, best: Option<Move>, declare_win: bool) {
+    pub(super) fn engine_result(&mut self, best: Option<Move>, declare_win: bool, ctx: &mut Ctx) {
+        let t = OnlineText::of(ctx.settings.language);
         match best {
-            Some(m) => {
-                self.online_send_move(m);
-            }
-            None if declare_win => {
-                self.online_declare();
-            }
-            None => {
-                self.online_resign();
-            }
+            Some(m) => self.send_move(m, ctx),
+            None if declare_win => self.declare(ctx.status, t),
+            None => self.resign(ctx.status, t),
         }
     }
 
-    /// The engine playing for the player stopped: the player plays on, on the board.
-    pub(super) fn online_engine_failed(&mut self, why: &str) {
-        let t = self.online_text();
-        if let Some(o) = self.online_mut() {
-            o.play_as = PlayAs::Me;
-        }
-        self.status.set((t.engine_stopped)(why));
+    /// The engine playing for the player stopped (`why`): the player plays on, on the board.
+    pub(super) fn engine_failed(&mut self, why: &str, status: &mut Status, t: &OnlineText) {
+        self.play_as = PlayAs::Me;
+        status.set((t.engine_stopped)(why));
     }
 
-    /// `R` in an online game: `%TORYO`. `None`: not an online game.
-    pub(super) fn online_resign(&mut self) -> Option<()> {
-        let t = self.online_text();
-        let o = self.online_mut()?;
-        let said = match o.session.resign_line() {
+    /// `R` in an online game: `%TORYO`.
+    pub(super) fn resign(&mut self, status: &mut Status, t: &OnlineText) {
+        let said = match self.session.resign_line() {
             Ok(line) => {
-                o.send_plain(line);
+                self.send_plain(line);
                 t.resign_sent.into()
             }
             Err(_) => t.no_game.into(),
         };
-        self.status.set(said);
-        Some(())
+        status.set(said);
     }
 
-    /// `D` in an online game: `%KACHI` (the server judges it). `None`: not an online game.
-    pub(super) fn online_declare(&mut self) -> Option<()> {
-        let t = self.online_text();
-        let o = self.online_mut()?;
-        let said = match o.session.declare_line() {
+    /// `D` in an online game: `%KACHI` (the server judges it).
+    pub(super) fn declare(&mut self, status: &mut Status, t: &OnlineText) {
+        let said = match self.session.declare_line() {
             Ok(line) => {
-                o.send_plain(line);
+                self.send_plain(line);
                 t.declare_sent.into()
             }
             Err(e) => e.to_string(),
         };
-        self.status.set(said);
-        Some(())
+        status.set(said);
     }
 
     /// An extended-mode command (`WHO`, `LIST`, `MONITOR2ON id`, `CHAT text`).
-    pub fn online_extended(&mut self, command: &str) {
-        let t = self.online_text();
-        let Some(o) = self.online_mut() else { return };
-        if matches!(o.stage, Stage::Dialog(_) | Stage::Closed(_) | Stage::Connecting) {
-            self.status.set(t.not_connected.into());
+    pub(super) fn extended(&mut self, command: &str, status: &mut Status, t: &OnlineText) {
+        if matches!(self.stage, Stage::Dialog(_) | Stage::Closed(_) | Stage::Connecting) {
+            status.set(t.not_connected.into());
             return;
         }
-        match o.session.extended_line(command) {
-            Ok(line) => o.send_plain(line),
-            Err(e) => self.status.set(format!("{e} ({})", t.x1_hint)),
+        match self.session.extended_line(command) {
+            Ok(line) => self.send_plain(line),
+            Err(e) => status.set(format!("{e} ({})", t.x1_hint)),
         }
     }
 
     /// Asks for a game in the extended mode (`%%GAME`, the dialog's game name and side).
-    pub fn online_ask_game(&mut self, now: Instant) {
-        let t = self.online_text();
-        let Some(o) = self.online_mut() else { return };
-        let over = matches!(o.stage, Stage::Ended | Stage::Closed(_));
-        if over && !o.session.is_extended() && !o.password.is_empty() {
-            // the standard mode is one game per connection: log in again for the next
-            let mut form = OnlineForm::from_settings(&o.settings, Some(o.password.clone()));
+    /// `true`: the standard mode's game is over, and the dialog is back to log in again for
+    /// the next (one game per connection).
+    pub(super) fn ask_game(&mut self, now: Instant, status: &mut Status, t: &OnlineText) -> bool {
+        let over = matches!(self.stage, Stage::Ended | Stage::Closed(_));
+        if over && !self.session.is_extended() && !self.password.is_empty() {
+            let mut form = OnlineForm::from_settings(&self.settings, Some(self.password.clone()));
             form.extended = false;
-            form.play_as = o.play_as;
-            o.set_stage(Stage::Dialog(form), now);
-            return self.online_connect(now);
+            form.play_as = self.play_as;
+            form.external = self.external.clone();
+            self.set_stage(Stage::Dialog(form), now);
+            return true;
         }
-        let between_games = o.stage == Stage::Lobby || (o.stage == Stage::Ended && o.session.is_extended());
+        let between_games =
+            self.stage == Stage::Lobby || (self.stage == Stage::Ended && self.session.is_extended());
         if !between_games {
-            self.status.set(t.not_in_lobby.into());
-            return;
+            status.set(t.not_in_lobby.into());
+            return false;
         }
-        let side = match o.settings.side {
+        let side = match self.settings.side {
             OnlineSide::Any => '*',
             OnlineSide::Sente => '+',
             OnlineSide::Gote => '-',
         };
-        let game = o.settings.game.clone();
-        match o.session.game_request(&game, side) {
+        let game = self.settings.game.clone();
+        match self.session.game_request(&game, side) {
             Ok(line) => {
-                o.send_plain(line);
-                o.set_stage(Stage::Waiting, now);
-                self.status.set((t.asked_for_game)(&game));
+                self.send_plain(line);
+                self.set_stage(Stage::Waiting, now);
+                status.set((t.asked_for_game)(&game));
             }
-            Err(e) => self.status.set(e.to_string()),
+            Err(e) => status.set(e.to_string()),
         }
+        false
     }
 
     /// Whether a watched game is on the board (read-only).
-    pub fn watching(&self) -> bool {
-        self.online().is_some_and(|o| o.watched.is_some() && o.stage != Stage::Playing)
+    pub(super) fn watching(&self) -> bool {
+        self.watched.is_some() && self.stage != Stage::Playing
     }
 
-    /// The side to move's and the other side's clock in an online game, as the local clock
-    /// shows them (`m:ss`, `秒読み n`), with whether it runs; `None` without a server clock.
-    pub fn online_clock(&self, side: Color, now: Instant) -> Option<(String, bool)> {
-        if !self.has_online_clock() {
+    /// Whether the clock panel shows the server's clock.
+    pub(super) fn has_clock(&self) -> bool {
+        matches!(self.stage, Stage::Playing | Stage::Ended | Stage::Closed(_))
+            && self.session.clock().is_some_and(|c| !c.control().is_untimed())
+    }
+
+    /// The clock of `side` as the local clock shows it (`m:ss`, `秒読み n` in the words of
+    /// `t`), with whether it runs; `None` without a server clock.
+    pub(super) fn clock(
+        &self,
+        side: Color,
+        now: Instant,
+        t: &crate::tui::text::Text,
+    ) -> Option<(String, bool)> {
+        if !self.has_clock() {
             return None;
         }
-        let c = self.online()?.session.clock()?;
+        let c = self.session.clock()?;
         let r = c.reading(side, now);
         let text = if r.main_ms > 0 || c.control().byoyomi_ms == 0 {
             super::clock::time_left_text(r.main_ms / 1000)
         } else {
-            (self.text().review.byoyomi)(r.byoyomi_ms.div_ceil(1000))
+            (t.review.byoyomi)(r.byoyomi_ms.div_ceil(1000))
         };
         Some((text, r.running))
     }
 
     /// Online play in the status line: the players and the stage.
-    pub fn online_status(&self) -> Option<String> {
-        let o = self.online()?;
-        let t = self.online_text();
-        let stage = t.stages[match o.stage {
+    pub(super) fn status_line(&self, t: &OnlineText) -> String {
+        let stage = t.stages[match self.stage {
             Stage::Dialog(_) => 0,
             Stage::Connecting => 1,
             Stage::Lobby => 2,
@@ -641,97 +597,55 @@ impl App {
             Stage::Ended => 6,
             Stage::Closed(_) => 7,
         }];
-        let players = match (o.session.summary(), &o.watched) {
-            (Some(s), _) if o.stage != Stage::Lobby => format!("☗{} ☖{}", s.names[0], s.names[1]),
+        let players = match (self.session.summary(), &self.watched) {
+            (Some(s), _) if self.stage != Stage::Lobby => format!("☗{} ☖{}", s.names[0], s.names[1]),
             (_, Some(w)) => w.game_id.clone(),
-            _ => o.settings.user.clone(),
+            _ => self.settings.user.clone(),
         };
-        Some(format!("{}: {players} · {stage}", t.mode_label))
+        format!("{}: {players} · {stage}", t.mode_label)
     }
 
     /// The players' names (sente, gote) of the online game on the board.
-    pub fn online_names(&self) -> Option<[String; 2]> {
-        let o = self.online()?;
-        if !matches!(o.stage, Stage::Playing | Stage::Ended | Stage::Closed(_)) {
+    pub(super) fn names(&self) -> Option<[String; 2]> {
+        if !matches!(self.stage, Stage::Playing | Stage::Ended | Stage::Closed(_)) {
             return None;
         }
-        o.session.summary().map(|s| s.names.clone())
+        self.session.summary().map(|s| s.names.clone())
     }
 
-    /// Whether the clock panel shows the server's clock.
-    pub fn has_online_clock(&self) -> bool {
-        self.online().is_some_and(|o| {
-            matches!(o.stage, Stage::Playing | Stage::Ended | Stage::Closed(_))
-                && o.session.clock().is_some_and(|c| !c.control().is_untimed())
-        })
-    }
-
-    /// A board key online play does not keep: says why nothing happens.
-    pub fn hold_in_online(&mut self) {
-        let Some(o) = self.online() else { return };
-        self.status.set(
-            match o.stage {
-                Stage::Playing => self.online_text().held_in_game,
-                _ => self.online_text().leave_online_first,
-            }
-            .into(),
-        );
-    }
-
-    /// Opens the protocol window.
-    pub fn open_protocol(&mut self) {
-        if self.online().is_none() {
-            return;
-        }
-        let last = self.online().map_or(0, |o| o.log.len());
-        self.open_popup(Popup::Protocol { scroll: last });
-    }
-
-    /// Scrolls the protocol window (the view stops at the ends).
-    pub fn scroll_protocol(&mut self, delta: i32) {
-        let last = self.online().map_or(0, |o| o.log.len()) as i32;
-        if let Some(Popup::Protocol { scroll }) = self.popup_mut() {
-            *scroll = (*scroll as i32 + delta).clamp(0, last) as usize;
-        }
-    }
-
-    /// Online play's timers: no answer to `LOGIN` within [`LOGIN_TIMEOUT`] (as `shogiban csa`)
-    /// goes back to the dialog saying so; no close within [`LOGOUT_WAIT`] of `LOGOUT` closes the
-    /// connection from this side.
-    pub(super) fn online_tick(&mut self, now: Instant) {
-        let t = self.online_text();
-        let Some(o) = self.online_mut() else { return };
-        if o.stage == Stage::Connecting
-            && o.session.phase() == CsaPhase::LoggingIn
-            && o.elapsed(now) >= LOGIN_TIMEOUT
-            && !o.logging_out
+    /// Whether `LOGIN` went unanswered for [`LOGIN_TIMEOUT`] at `now` (as `shogiban csa`): the
+    /// words that say so, noted in the protocol window.
+    pub(super) fn login_timed_out(&mut self, now: Instant, t: &OnlineText) -> Option<String> {
+        if self.stage == Stage::Connecting
+            && self.session.phase() == CsaPhase::LoggingIn
+            && self.elapsed(now) >= LOGIN_TIMEOUT
+            && !self.logging_out
         {
-            o.note(false, format!("({})", (t.login_timeout)(LOGIN_TIMEOUT.as_secs())));
-            return self.back_to_dialog((t.login_timeout)(LOGIN_TIMEOUT.as_secs()), now);
+            let said = (t.login_timeout)(LOGIN_TIMEOUT.as_secs());
+            self.note(false, format!("({said})"));
+            return Some(said);
         }
-        if o.connected && o.logout_sent.is_some_and(|at| now >= at + LOGOUT_WAIT) {
-            o.logout_sent = None;
-            o.hang_up = true;
-            let leave = o.leave_after_logout;
-            self.on_online(Incoming::Closed, now);
-            if !leave {
-                self.status.set(t.logout_timeout.into());
-            }
-        }
+        None
     }
 
-    /// When online play's next timer is due (see [`App::online_tick`]).
-    pub(super) fn online_deadline(&self) -> Option<Instant> {
-        let o = self.online()?;
-        let login = (o.stage == Stage::Connecting && o.session.phase() == CsaPhase::LoggingIn)
-            .then(|| o.since + LOGIN_TIMEOUT);
-        let logout = o.logout_sent.filter(|_| o.connected).map(|at| at + LOGOUT_WAIT);
+    /// Whether `LOGOUT` went unanswered for [`LOGOUT_WAIT`] at `now`: the connection is then
+    /// closed from this side (`Some`: whether the page is left after it).
+    pub(super) fn logout_timed_out(&mut self, now: Instant) -> Option<bool> {
+        if self.connected && self.logout_sent.is_some_and(|at| now >= at + LOGOUT_WAIT) {
+            self.logout_sent = None;
+            self.hang_up = true;
+            return Some(self.leave_after_logout);
+        }
+        None
+    }
+
+    /// When online play's next timer is due (see [`Online::login_timed_out`] and
+    /// [`Online::logout_timed_out`]).
+    pub(super) fn deadline(&self) -> Option<Instant> {
+        let login = (self.stage == Stage::Connecting && self.session.phase() == CsaPhase::LoggingIn)
+            .then(|| self.since + LOGIN_TIMEOUT);
+        let logout = self.logout_sent.filter(|_| self.connected).map(|at| at + LOGOUT_WAIT);
         [login, logout].into_iter().flatten().min()
-    }
-
-    /// Leaves online play with `X`: logs out first when logged in (a game on must be resigned).
-    pub fn leave_online_play(&mut self, now: Instant) {
-        self.online_cancel(now);
     }
 }
 

@@ -9,6 +9,7 @@ use crate::online::Incoming;
 use crate::online::summary::tests::EVEN;
 use crate::record::SpecialKind;
 use crate::tui::app::InputKind;
+use crate::tui::app::{App, Popup};
 use crate::tui::event::Command;
 use crate::tui::jobs::{JobKind, JobRequest};
 use crate::tui::settings::{Language, Settings};
@@ -274,7 +275,7 @@ fn a_move_is_sent_and_enters_the_record_when_the_server_repeats_it_with_its_time
     assert_eq!(app.message(), "an online game is on: no take-backs, engine or analysis until it ends");
     assert_eq!(app.ply(), 2);
     // quitting warns that the game is cut off
-    app.ask_quit();
+    app.open_popup(Popup::ConfirmQuit);
     assert!(screen_text(&app, 100, 32, now).contains("An online game is on"));
     app.close_popup();
     // resigning sends %TORYO; the server's end is written into the record

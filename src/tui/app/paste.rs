@@ -4,10 +4,12 @@
 //! Copying puts the position (SFEN) or the record (KIF) in a queue the event loop writes to the
 //! terminal's clipboard (OSC 52).
 
+use super::CommentEditor;
+use super::ctx::Ctx;
 use super::line_editor::LineEditor;
-use super::{App, Focus, Player};
-use crate::record::{Cursor, Format, GameRecord};
+use crate::record::{Format, GameRecord};
 use crate::tui::event::Command;
+use crate::tui::text::ReviewText;
 
 /// The name of a format in messages.
 fn format_name(f: Format) -> &'static str {
@@ -43,106 +45,65 @@ fn excerpt(text: &str) -> String {
     s
 }
 
-impl App {
-    /// Text pasted into the terminal: into the comment editor, the settings' text field or the
-    /// one-line box when one is open; otherwise opened as a record. Other popups ignore it.
-    /// Terminals send line breaks as CR (or CR LF): they become LF.
-    pub fn paste(&mut self, text: &str) {
-        let text = &text.replace("\r\n", "\n").replace('\r', "\n");
-        if let Some(e) = self.comment_editor() {
-            return e.insert_str(text);
+/// Pasted text (line breaks already LF) read as a record: the record and the message that
+/// says so, or the message that says why it is not one or did not read.
+pub(super) fn read_pasted(text: &str, t: &ReviewText) -> Result<(GameRecord, String), String> {
+    let Some(format) = Format::detect(text) else {
+        return Err((t.paste_unknown)(&excerpt(text)));
+    };
+    let name = format_name(format);
+    match crate::record::read_text(text, format) {
+        Ok((record, warnings)) => {
+            let said = match warnings.first() {
+                Some(w) => (t.pasted_with_warning)(name, &w.to_string()),
+                None => (t.pasted)(name, record.main_line().len()),
+            };
+            Ok((record, said))
         }
-        if let Some(e) = self.settings_editor() {
-            return paste_into_line(e, text);
-        }
-        // over the tsume list a paste is refused with the reason (see `lines_locked`)
-        if self.popup().is_some() && self.tsume_list().is_none() {
-            return;
-        }
-        match self.input_editor() {
-            Some(e) => paste_into_line(e, text),
-            None => self.open_pasted(text),
-        }
+        Err(e) => Err((t.paste_failed)(name, &e.to_string())),
     }
+}
 
-    /// Opens pasted record text for review. Text that is not a record, or that does not read,
-    /// changes nothing and says why.
-    pub fn open_pasted(&mut self, text: &str) {
-        let t = self.text().review;
-        if self.lines_locked() {
-            return;
-        }
-        let Some(format) = Format::detect(text) else {
-            self.status.set((t.paste_unknown)(&excerpt(text)));
-            return;
-        };
-        let name = format_name(format);
-        match crate::record::read_text(text, format) {
-            Ok((record, warnings)) => {
-                let moves = record.main_line().len();
-                self.replace_record(record);
-                self.status.set(match warnings.first() {
-                    Some(w) => (t.pasted_with_warning)(name, &w.to_string()),
-                    None => (t.pasted)(name, moves),
-                });
-            }
-            Err(e) => self.status.set((t.paste_failed)(name, &e.to_string())),
-        }
+/// Text pasted into an open text box: into the comment editor (whole), else into the one-line
+/// `line` (line breaks become spaces); `false` when there is neither.
+pub(super) fn paste_into(
+    comment: Option<&mut CommentEditor>,
+    line: Option<&mut LineEditor>,
+    text: &str,
+) -> bool {
+    match (comment, line) {
+        (Some(e), _) => e.insert_str(text),
+        (None, Some(e)) => paste_into_line(e, text),
+        (None, None) => return false,
     }
+    true
+}
 
-    /// Puts `record` in place of the game, for review (no clock, nobody's computer), at its
-    /// start. It counts as a new game, so the autosave keeps the one it replaces.
-    pub(super) fn replace_record(&mut self, record: GameRecord) {
-        self.standing.game_serial += 1;
-        self.standing.resumed = false;
-        self.standing.playing = false;
-        self.standing.review = true;
-        self.play.computer.paused = false;
-        self.play.computer.thinking = None;
-        self.play.computer.engine_info = None;
-        self.play.players = [Player::Human, Player::Human];
-        self.play.names = None;
-        self.play.clock = None;
-        self.overlay = None;
-        if let super::Mode::Learn(_) = self.mode {
-            // learn mode is about the record it began on
-            self.leave_to_board();
-            self.learn_cancel_search();
-        }
-        self.board.selection = None;
-        self.board.focus = Focus::Board;
-        self.board.record_scroll = None;
-        self.game = Cursor::new(record);
-        self.saving.file = None;
-        self.restart_study();
-    }
+/// Queues the position shown, as SFEN, for the clipboard.
+pub(super) fn copy_position(ctx: &mut Ctx) {
+    ctx.outbox.push(Command::Copy(ctx.game.position().to_sfen()));
+    ctx.status.set(ctx.text().review.copied_position.into());
+}
 
-    /// Queues the position shown, as SFEN, for the clipboard.
-    pub fn copy_position(&mut self) {
-        self.outbox.push(Command::Copy(self.pos().to_sfen()));
-        self.status.set(self.text().review.copied_position.into());
-    }
-
-    /// Queues the whole record, as KIF (UTF-8), for the clipboard.
-    pub fn copy_record(&mut self) {
-        self.outbox.push(Command::Copy(crate::record::write_text(self.record(), Format::Kifu)));
-        self.status.set((self.text().review.copied_record)(self.record().main_line().len()));
-    }
-
-    /// The text waiting to be copied, if any (the event loop writes it to the terminal).
-    #[cfg(test)]
-    fn take_clipboard(&mut self) -> Option<String> {
-        match self.outbox.take_first(|c| matches!(c, Command::Copy(_)))? {
-            Command::Copy(text) => Some(text),
-            _ => None,
-        }
-    }
+/// Queues the whole record, as KIF (UTF-8), for the clipboard.
+pub(super) fn copy_record(ctx: &mut Ctx) {
+    ctx.outbox.push(Command::Copy(crate::record::write_text(ctx.game.record(), Format::Kifu)));
+    ctx.status.set((ctx.text().review.copied_record)(ctx.game.record().main_line().len()));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::Position;
+    use crate::tui::app::App;
+
+    /// The text waiting to be copied, if any (the event loop writes it to the terminal).
+    fn take_clipboard(app: &mut App) -> Option<String> {
+        match app.outbox.take_first(|c| matches!(c, Command::Copy(_)))? {
+            Command::Copy(text) => Some(text),
+            _ => None,
+        }
+    }
     use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
     use ratatui::layout::Rect;
 
@@ -248,11 +209,11 @@ mod tests {
         let mut app = App::new(Position::startpos());
         app.submit_typed("7g7f");
         key(&mut app, KeyCode::Char('y'));
-        assert_eq!(app.take_clipboard().unwrap(), app.pos().to_sfen());
+        assert_eq!(take_clipboard(&mut app).unwrap(), app.pos().to_sfen());
         assert!(app.message().contains("SFEN"), "{}", app.message());
-        assert!(app.take_clipboard().is_none());
+        assert!(take_clipboard(&mut app).is_none());
         key(&mut app, KeyCode::Char('Y'));
-        let kif = app.take_clipboard().unwrap();
+        let kif = take_clipboard(&mut app).unwrap();
         assert!(kif.contains("７六歩(77)"), "{kif}");
         assert!(app.message().contains("KIF, 1 move)"), "{}", app.message());
     }

@@ -1,9 +1,11 @@
 //! Modal windows: what each asks, and the transitions that open, answer and close them. While a
 //! popup is open it receives the keys (see `input`).
 
-use super::ctx::ctx;
-use super::{App, CommentEditor, NewGameChoice, comments, tsume};
-use crate::core::Square;
+use super::ctx::Ctx;
+use super::{CommentEditor, NewGameChoice, comments, tsume};
+use crate::core::{Position, Square};
+use crate::record::Cursor;
+use crate::tui::keymap::{KeyMode, Keymap};
 
 /// Modal windows; when one is open it receives the keys.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,174 +60,60 @@ pub enum Popup {
     },
 }
 
-impl App {
-    /// Closes whatever popup is open, answering nothing.
-    pub fn close_popup(&mut self) {
-        self.take_popup();
-    }
-
-    pub fn open_help(&mut self) {
-        self.open_popup(Popup::Help { scroll: 0 });
-    }
-
-    /// The help's lines (keys, what they do) for the page shown, from the keymap in force,
-    /// then the mouse and the rest that are not keys of the keymap.
-    pub fn help_keys(&self) -> Vec<(String, String)> {
-        let ja = self.settings.language == crate::tui::settings::Language::Ja;
-        let mode = self.key_mode();
-        let keys = self.keymap.help(mode).into_iter().map(|l| (l.keys, l.label.of(ja).to_string()));
-        let more = match mode {
-            crate::tui::keymap::KeyMode::Editor => self.setup_text().editor_more,
-            _ => self.text().help_more,
-        };
-        keys.chain(more.iter().map(|(k, d)| (k.to_string(), d.to_string()))).collect()
-    }
-
-    /// Scrolls the help by `delta` lines (the view shows as many as fit; it stops at the end).
-    pub fn scroll_help(&mut self, delta: i32) {
-        let last = self.help_keys().len().saturating_sub(1) as i32;
-        if let Some(Popup::Help { scroll }) = self.popup_mut() {
+impl Popup {
+    /// Scrolls the help by `delta` lines of its `lines` (the view shows as many as fit; it
+    /// stops at the end). Nothing for another popup.
+    pub(super) fn scroll_help(&mut self, delta: i32, lines: usize) {
+        let last = lines.saturating_sub(1) as i32;
+        if let Popup::Help { scroll } = self {
             *scroll = (*scroll as i32 + delta).clamp(0, last) as usize;
         }
     }
 
-    /// Opens the rating screen.
-    pub fn open_rating(&mut self) {
-        self.open_popup(Popup::Rating);
-    }
-
-    pub fn ask_quit(&mut self) {
-        self.open_popup(Popup::ConfirmQuit);
-    }
-
-    pub fn ask_resign(&mut self) {
-        self.open_popup(Popup::ConfirmResign);
-    }
-
-    pub fn ask_declare(&mut self) {
-        self.open_popup(Popup::ConfirmDeclare);
-    }
-
-    /// Opens the new-game dialog with the choice in the settings (the last game's, or as set).
-    pub fn open_new_game(&mut self) {
-        self.open_popup(Popup::NewGame(self.last_choice()));
-    }
-
-    /// The names of two players at one keyboard when the new-game dialog gives none: the
-    /// player's name from the settings (else "you") and "guest".
-    pub fn default_names(&self) -> [String; 2] {
-        let t = self.text();
-        let first = self.settings.player_name.trim();
-        [if first.is_empty() { t.you } else { first }.to_string(), t.guest.to_string()]
-    }
-
-    /// Starts typing the players' names in the new-game dialog, from the names shown.
-    pub fn start_naming(&mut self) {
-        let defaults = self.default_names();
-        self.edit_new_game(|c| c.start_naming(&defaults));
-    }
-
-    /// Ends typing a name in the new-game dialog (see `NewGameChoice::finish_naming`); a name
-    /// refused is said on the status line.
-    pub fn finish_naming(&mut self, keep: bool) {
-        let mut refused = None;
-        self.edit_new_game(|c| refused = c.finish_naming(keep).err());
-        if let Some(why) = refused {
-            self.status.set((self.text().bad_player_name)(why.describe(self.settings.language)));
-        }
-    }
-
-    /// Changes the choice shown in the new-game dialog (nothing when it is not open).
-    pub fn edit_new_game(&mut self, edit: impl FnOnce(&mut NewGameChoice)) {
-        if let Some(Popup::NewGame(choice)) = self.popup_mut() {
-            edit(choice);
-        }
-    }
-
-    /// Starts the game chosen in the new-game dialog.
-    pub fn confirm_new_game(&mut self) {
-        if let Some(Popup::NewGame(choice)) = self.take_popup() {
-            self.start_new_game(choice);
-        }
-    }
-
-    // ---- the tsume problem list ----
-
-    /// The problem list's chosen row, when it is open (row 0 is the position shown, then the
-    /// shipped problems).
-    pub fn tsume_list(&self) -> Option<usize> {
-        match self.popup() {
-            Some(Popup::TsumeList { row }) => Some(*row),
-            _ => None,
-        }
-    }
-
-    /// Opens the list of problems.
-    pub fn open_tsume_list(&mut self) {
-        self.open_popup(Popup::TsumeList { row: 0 });
-    }
-
-    pub fn close_tsume_list(&mut self) {
-        if self.tsume_list().is_some() {
-            self.close_popup();
-        }
-    }
-
-    pub fn tsume_list_step(&mut self, delta: i32) {
+    /// The tsume problem list's row `delta` rows on, round the list (row 0 is the position
+    /// shown, then the shipped problems). Nothing for another popup.
+    pub(super) fn step_tsume_list(&mut self, delta: i32) {
         let n = tsume::SHIPPED.len() as i32 + 1;
-        if let Some(Popup::TsumeList { row }) = self.popup_mut() {
+        if let Popup::TsumeList { row } = self {
             *row = (*row as i32 + delta).rem_euclid(n) as usize;
         }
     }
 
-    /// Starts the problem chosen in the list.
-    pub fn tsume_list_confirm(&mut self) {
-        let Some(i) = self.tsume_list() else { return };
-        self.close_popup();
-        if i == 0 {
-            // a problem file opened at its start keeps its title and stated length
-            let rec = self.record();
-            let at_start = self.game.node() == crate::record::ROOT;
-            let title = rec.header("作品名").filter(|_| at_start).unwrap_or(self.setup_text().position_shown);
-            let length = rec.header("備考").filter(|_| at_start).and_then(tsume::stated_length);
-            let (pos, title) = (self.pos().clone(), title.to_string());
-            return self.start_tsume(pos, title, length);
-        }
-        if let Some(p) = tsume::shipped_problems().get(i - 1) {
-            self.start_tsume(p.position.clone(), p.title.clone(), p.length);
-        }
+    /// The comment editor on the position `game` shows (the start position included).
+    pub(super) fn comment_on(game: &Cursor) -> Popup {
+        let node = game.node();
+        let text = comments::comment_text(&game.record().node(node).comments);
+        Popup::Comment(Box::new(CommentEditor::new(node, &text)))
     }
+}
 
-    // ---- the comment editor ----
+/// The help's lines (keys, what they do) for the keys of `mode`, from `keymap`, then the mouse
+/// and the rest that are not keys of the keymap, in `language`.
+pub(super) fn help_keys(
+    keymap: &Keymap,
+    mode: KeyMode,
+    language: crate::tui::settings::Language,
+) -> Vec<(String, String)> {
+    let ja = language == crate::tui::settings::Language::Ja;
+    let keys = keymap.help(mode).into_iter().map(|l| (l.keys, l.label.of(ja).to_string()));
+    let more = match mode {
+        KeyMode::Editor => crate::tui::text::setup::SetupText::of(language).editor_more,
+        _ => crate::tui::text::Text::of(language).help_more,
+    };
+    keys.chain(more.iter().map(|(k, d)| (k.to_string(), d.to_string()))).collect()
+}
 
-    /// Opens the comment editor on the position shown (the start position included).
-    pub fn open_comment_editor(&mut self) {
-        let node = self.game.node();
-        let text = comments::comment_text(&self.record().node(node).comments);
-        self.open_popup(Popup::Comment(Box::new(CommentEditor::new(node, &text))));
+/// The problem row `row` of the tsume list stands for: the position shown (row 0; a problem
+/// file opened at its start keeps its title and stated length) or a shipped problem, as the
+/// position, the title and the stated length.
+pub(super) fn tsume_list_choice(row: usize, ctx: &Ctx) -> Option<(Position, String, Option<usize>)> {
+    if row == 0 {
+        let rec = ctx.game.record();
+        let at_start = ctx.game.node() == crate::record::ROOT;
+        let title = rec.header("作品名").filter(|_| at_start).unwrap_or(ctx.setup_text().position_shown);
+        let length = rec.header("備考").filter(|_| at_start).and_then(tsume::stated_length);
+        return Some((ctx.game.position().clone(), title.to_string(), length));
     }
-
-    /// The open comment editor (the input layer sends it the editing keys).
-    pub fn comment_editor(&mut self) -> Option<&mut CommentEditor> {
-        match self.popup_mut() {
-            Some(Popup::Comment(e)) => Some(e),
-            _ => None,
-        }
-    }
-
-    /// Esc in the comment editor: closes it when nothing changed, else asks whether to keep
-    /// the changes; Esc again while asking goes back to editing.
-    pub fn comment_escape(&mut self) {
-        if self.comment_editor().is_some_and(CommentEditor::escape) {
-            self.finish_comment(false);
-        }
-    }
-
-    /// Closes the comment editor, writing its text into the record when `keep`.
-    pub fn finish_comment(&mut self, keep: bool) {
-        let Some(Popup::Comment(e)) = self.take_popup() else { return };
-        if e.finish(keep, &mut ctx!(self)) {
-            self.saving.dirty = true;
-        }
-    }
+    let p = tsume::shipped_problems().get(row - 1)?;
+    Some((p.position.clone(), p.title.clone(), p.length))
 }

@@ -57,7 +57,7 @@ fn rate(app: &mut App, game: &RatedGame) {
 }
 
 fn resign(app: &mut App) {
-    app.ask_resign();
+    app.open_popup(Popup::ConfirmResign);
     app.resign();
 }
 

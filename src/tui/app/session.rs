@@ -3,10 +3,10 @@
 //! orientation. Written next to the autosave (see `storage`) and read on the next launch.
 //! Also the 中断 ending written when a player leaves a game mid-way, taken off on resuming.
 
+use super::Player;
 use super::clock::{GameClock, TimeControl, TimeControls};
-use super::{App, Player};
 use crate::engine::levels::Level;
-use crate::record::{GameRecord, NodeId, Special, SpecialKind};
+use crate::record::{Cursor, GameRecord, NodeId, Special, SpecialKind};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
@@ -79,133 +79,107 @@ impl Session {
     }
 }
 
-impl App {
-    /// The session to write next to the autosave; the side to move's clock is charged up to
-    /// `now`.
-    pub fn session(&self, now: Instant) -> Session {
-        let clock = self.clock().map(|c| {
-            let mut remaining = c.remaining;
-            let mut used = c.used;
-            if !self.line_ended() && !self.status().is_over() {
-                let i = self.pos().side_to_move().index();
-                let spent = c.elapsed(now);
-                remaining[i] = remaining[i].saturating_sub(spent);
-                used[i] += spent;
-            }
-            let tc = c.control(crate::core::Color::Black);
-            ClockState { main_ms: tc.main_ms, byoyomi_ms: tc.byoyomi_ms, controls: c.tc, remaining, used }
-        });
-        Session {
-            players: self.play.players,
-            level: self.play.levels[0].get(),
-            gote_level: (self.play.levels[1] != self.play.levels[0]).then_some(self.play.levels[1].get()),
-            clock,
-            path: self.node_path(),
-            flipped: self.board.flipped,
-            pace_ms: self.play.computer.pace_ms,
-            paused: self.play.computer.paused,
-            file: self.saving.file.clone(),
-            playing: self.standing.playing,
-            record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
-            rating: self.rating.standing(),
-            names: self.play.names.clone(),
-        }
-    }
-
-    /// The game of `record` brought back as `session` left it: same place, players, level and
-    /// clocks. A timed game comes back paused, its clocks stopped (the time the program was not
-    /// running is not charged) until the player resumes it or moves. A 中断 ending written when
-    /// the game was left is taken off.
-    pub fn resume(
-        record: GameRecord,
-        session: &Session,
-        settings: crate::tui::settings::Settings,
+impl ClockState {
+    /// The clocks of `clock` as they stand at `now`: the side to move's time is charged up to
+    /// `now` while the game `runs`.
+    pub(super) fn of(
+        c: &GameClock,
+        side_to_move: crate::core::Color,
+        runs: bool,
         now: Instant,
-    ) -> App {
-        let mut app = App::with_record(record);
-        app.set_settings(settings);
-        app.play.players = session.players;
-        // names from a file: only as a name typed in the dialog could be
+    ) -> ClockState {
+        let mut remaining = c.remaining;
+        let mut used = c.used;
+        if runs {
+            let i = side_to_move.index();
+            let spent = c.elapsed(now);
+            remaining[i] = remaining[i].saturating_sub(spent);
+            used[i] += spent;
+        }
+        let tc = c.control(crate::core::Color::Black);
+        ClockState { main_ms: tc.main_ms, byoyomi_ms: tc.byoyomi_ms, controls: c.tc, remaining, used }
+    }
+
+    /// A game clock as these clocks stood, stopped (the time the program was not running is
+    /// not charged).
+    pub(super) fn stopped_clock(&self, now: Instant) -> GameClock {
+        let tc = self.controls.unwrap_or([TimeControl::new(self.main_ms, self.byoyomi_ms); 2]);
+        let mut clock = GameClock::new(Some(tc), now);
+        clock.remaining = self.remaining;
+        clock.used = self.used;
+        clock.stopped = true;
+        clock
+    }
+}
+
+impl Session {
+    /// The names of the two players at one keyboard, as far as a name typed in the new-game
+    /// dialog could be each (names from a file are checked as such).
+    pub(super) fn checked_names(&self) -> Option<[String; 2]> {
         let checked = |n: &String| crate::tui::settings::check_player_name(n).ok();
-        app.play.names = session.names.as_ref().and_then(|[b, w]| Some([checked(b)?, checked(w)?]));
-        let level = Level::nearest(session.level as i64);
-        app.play.levels = [level, session.gote_level.map_or(level, |l| Level::nearest(l as i64))];
-        app.play.clock = session.clock.as_ref().map(|c| {
-            let tc = c.controls.unwrap_or([TimeControl::new(c.main_ms, c.byoyomi_ms); 2]);
-            let mut clock = GameClock::new(Some(tc), now);
-            clock.remaining = c.remaining;
-            clock.used = c.used;
-            clock.stopped = true;
-            clock
-        });
-        app.board.flipped = session.flipped;
-        app.play.computer.pace_ms = session.pace_ms;
-        app.play.computer.paused = session.paused || app.play.clock.as_ref().is_some_and(GameClock::timed);
-        app.saving.file = session.file.clone();
-        app.standing.playing = session.playing;
-        app.standing.review = !session.playing;
-        app.standing.resumed = true;
-        app.rating.begin(app.standing.game_serial, session.rating);
-        app.goto_path(&session.path);
-        if app.play.clock.is_none() && app.standing.playing {
-            // an untimed game's stopwatch: the totals so far are the record's
-            app.play.clock = Some(GameClock::new(None, now));
-            app.restore_clock_here(now);
-        }
-        let end = app.line_end();
-        if app.record().node(end).special.as_ref().is_some_and(|s| s.kind == SpecialKind::Interrupt) {
-            app.game.record_mut().set_special(end, None);
-        }
-        app
+        self.names.as_ref().and_then(|[b, w]| Some([checked(b)?, checked(w)?]))
     }
 
-    /// Whether the game at this place can go on (nothing has ended it).
-    pub fn unfinished(&self) -> bool {
-        let end = self.line_end();
-        let rec = self.record();
-        rec.node(end).special.is_none() && !rec.position_at(end).status().is_over()
+    /// The computer's level on each side (☗, ☖).
+    pub(super) fn levels(&self) -> [Level; 2] {
+        let level = Level::nearest(self.level as i64);
+        [level, self.gote_level.map_or(level, |l| Level::nearest(l as i64))]
     }
+}
 
-    /// The last node of the line through here that redo would follow.
-    fn line_end(&self) -> NodeId {
-        self.redo_line().last().copied().unwrap_or(self.game.node())
-    }
+/// Whether the game at the place `game` shows can go on (nothing has ended it).
+pub(super) fn unfinished(game: &Cursor) -> bool {
+    let end = line_end(game);
+    let rec = game.record();
+    rec.node(end).special.is_none() && !rec.position_at(end).status().is_over()
+}
 
-    /// The nodes after here along the line redo would follow (the branch last taken at each
-    /// step, else the main continuation).
-    pub fn redo_line(&self) -> Vec<NodeId> {
-        let rec = self.game.record();
-        let mut line = Vec::new();
-        let mut n = self.game.node();
-        loop {
-            let node = rec.node(n);
-            let next = match node.last_child {
-                Some(i) => node.children().get(i).copied(),
-                None => node.continuation(),
-            };
-            match next {
-                Some(c) => {
-                    line.push(c);
-                    n = c;
-                }
-                None => return line,
+/// The last node of the line through the place shown that redo would follow.
+pub(super) fn line_end(game: &Cursor) -> NodeId {
+    redo_line(game).last().copied().unwrap_or(game.node())
+}
+
+/// The nodes after the place shown along the line redo would follow (the branch last taken at
+/// each step, else the main continuation).
+pub(super) fn redo_line(game: &Cursor) -> Vec<NodeId> {
+    let rec = game.record();
+    let mut line = Vec::new();
+    let mut n = game.node();
+    loop {
+        let node = rec.node(n);
+        let next = match node.last_child {
+            Some(i) => node.children().get(i).copied(),
+            None => node.continuation(),
+        };
+        match next {
+            Some(c) => {
+                line.push(c);
+                n = c;
             }
+            None => return line,
         }
     }
+}
 
-    /// The player leaves: a game in progress gets 中断 at the end of its line, so the record
-    /// says how it stopped (and resuming takes it off again).
-    pub fn interrupt_game(&mut self) {
-        if !self.standing.playing
-            || self.ply() == 0 && self.game.record().node(crate::record::ROOT).children().is_empty()
-        {
-            return;
-        }
-        if !self.unfinished() {
-            return;
-        }
-        let end = self.line_end();
-        self.game.record_mut().set_special(end, Some(Special::new(SpecialKind::Interrupt)));
-        self.saving.dirty = true;
+/// The player leaves a game being played (`playing`): a game in progress gets 中断 at the end
+/// of its line, so the record says how it stopped (and resuming takes it off again). `true`
+/// when the record changed.
+pub(super) fn interrupt(game: &mut Cursor, playing: bool) -> bool {
+    if !playing || game.ply() == 0 && game.record().node(crate::record::ROOT).children().is_empty() {
+        return false;
+    }
+    if !unfinished(game) {
+        return false;
+    }
+    let end = line_end(game);
+    game.record_mut().set_special(end, Some(Special::new(SpecialKind::Interrupt)));
+    true
+}
+
+/// Takes off the 中断 ending written when the game was left, if there is one.
+pub(super) fn take_off_interrupt(game: &mut Cursor) {
+    let end = line_end(game);
+    if game.record().node(end).special.as_ref().is_some_and(|s| s.kind == SpecialKind::Interrupt) {
+        game.record_mut().set_special(end, None);
     }
 }

@@ -4,9 +4,9 @@
 //! notation and the impasse rule now; mode, side, level, clock and handicap with the next new game; the
 //! engine command from the next launch.
 
+use super::Status;
 use super::clock::{TIME_PRESETS, TimeControls, controls_label_en, controls_label_ja};
 use super::line_editor::LineEditor;
-use super::{App, Popup};
 use crate::record::HANDICAPS;
 use crate::tui::settings::{self, GameMode, ImpasseRule, Language, Notation, PieceStyle, Settings};
 
@@ -189,108 +189,61 @@ pub fn parse_options(text: &str) -> Result<std::collections::BTreeMap<String, St
     Ok(options)
 }
 
-impl App {
-    pub fn open_settings(&mut self) {
-        self.open_popup(Popup::Settings(SettingsScreen { row: 0, editing: None }));
+impl SettingsScreen {
+    /// Moves the row up or down (wrapping).
+    pub(super) fn step_row(&mut self, delta: i32) {
+        let n = SettingItem::ALL.len() as i32;
+        self.row = (self.row as i32 + delta).rem_euclid(n) as usize;
     }
 
-    fn settings_screen(&mut self) -> Option<&mut SettingsScreen> {
-        match self.popup_mut() {
-            Some(Popup::Settings(s)) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// Moves the settings screen's row up or down (wrapping).
-    pub fn settings_row(&mut self, delta: i32) {
-        if let Some(s) = self.settings_screen() {
-            let n = SettingItem::ALL.len() as i32;
-            s.row = (s.row as i32 + delta).rem_euclid(n) as usize;
-        }
-    }
-
-    /// Changes the chosen setting (←/→), or starts editing a text setting (Enter).
-    pub fn settings_change(&mut self, delta: i32) {
-        let Some(screen) = self.settings_screen() else { return };
-        let item = SettingItem::ALL[screen.row];
+    /// Changes the chosen setting in `settings` (←/→), or starts editing a text setting
+    /// (Enter); `true` when the settings changed.
+    pub(super) fn change(&mut self, delta: i32, settings: &mut Settings) -> bool {
+        let item = SettingItem::ALL[self.row];
         if item.is_text() {
             let now = match item {
-                SettingItem::EngineOptions => options_text(&self.settings.engine_options),
-                SettingItem::PlayerName => self.settings.player_name.clone(),
-                _ => self.settings.engine_command.clone().unwrap_or_default(),
+                SettingItem::EngineOptions => options_text(&settings.engine_options),
+                SettingItem::PlayerName => settings.player_name.clone(),
+                _ => settings.engine_command.clone().unwrap_or_default(),
             };
-            if let Some(s) = self.settings_screen() {
-                s.editing = Some(LineEditor::new(now));
-            }
-            return;
+            self.editing = Some(LineEditor::new(now));
+            return false;
         }
-        step(&mut self.settings, item, delta);
-        self.play.impasse_rule = self.settings.impasse_rule.core();
-        self.play.computer.pace_ms = self.settings.min_move_ms;
-        self.saving.settings_dirty = true;
+        step(settings, item, delta);
+        true
     }
 
-    /// The text field of the settings screen, when one is being edited.
-    pub fn settings_editor(&mut self) -> Option<&mut LineEditor> {
-        self.settings_screen().and_then(|s| s.editing.as_mut())
-    }
-
-    /// Ends editing a text setting: `keep` stores the text (an empty command: the built-in
-    /// engine). Options that cannot be read stay in the editor with a message naming the entry.
-    pub fn settings_finish_edit(&mut self, keep: bool) {
-        let Some(screen) = self.settings_screen() else { return };
-        let item = SettingItem::ALL[screen.row];
-        let Some(editor) = screen.editing.take() else { return };
+    /// Ends editing a text setting: `keep` stores the text in `settings` (an empty command:
+    /// the built-in engine); `true` when the settings changed. Options that cannot be read stay
+    /// in the editor with a message in `status` naming the entry.
+    pub(super) fn finish_edit(&mut self, keep: bool, settings: &mut Settings, status: &mut Status) -> bool {
+        let item = SettingItem::ALL[self.row];
+        let Some(editor) = self.editing.take() else { return false };
         if !keep {
-            return;
+            return false;
         }
+        let t = crate::tui::text::Text::of(settings.language);
         let text = editor.text().trim().to_string();
         match item {
             SettingItem::EngineOptions => match parse_options(&text) {
-                Ok(options) => self.settings.engine_options = options,
+                Ok(options) => settings.engine_options = options,
                 Err(e) => {
-                    self.status.set((self.text().bad_engine_option)(&e.entry));
-                    if let Some(s) = self.settings_screen() {
-                        s.editing = Some(editor);
-                    }
-                    return;
+                    status.set((t.bad_engine_option)(&e.entry));
+                    self.editing = Some(editor);
+                    return false;
                 }
             },
             SettingItem::PlayerName => match crate::tui::settings::check_player_name(&text) {
-                Ok(name) => self.settings.player_name = name,
+                Ok(name) => settings.player_name = name,
                 Err(why) => {
-                    self.status.set((self.text().bad_player_name)(why.describe(self.settings.language)));
-                    if let Some(s) = self.settings_screen() {
-                        s.editing = Some(editor);
-                    }
-                    return;
+                    status.set((t.bad_player_name)(why.describe(settings.language)));
+                    self.editing = Some(editor);
+                    return false;
                 }
             },
-            _ => self.settings.engine_command = (!text.is_empty()).then_some(text),
+            _ => settings.engine_command = (!text.is_empty()).then_some(text),
         }
-        self.saving.settings_dirty = true;
-    }
-
-    /// Turns the threat indicator on or off (a setting, kept for the next launch).
-    pub fn toggle_threats(&mut self) {
-        self.settings.threats = !self.settings.threats;
-        self.saving.settings_dirty = true;
-        self.status
-            .set(if self.settings.threats { self.text().threats_on } else { self.text().threats_off }.into());
-    }
-
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    /// Whether the settings changed since the last call (the event loop then writes the file).
-    pub fn take_settings_dirty(&mut self) -> bool {
-        std::mem::take(&mut self.saving.settings_dirty)
-    }
-
-    /// The interface text in the chosen language.
-    pub fn text(&self) -> &'static crate::tui::text::Text {
-        crate::tui::text::Text::of(self.settings.language)
+        true
     }
 }
 
@@ -298,7 +251,7 @@ impl App {
 mod tests {
     use super::*;
     use crate::core::Position;
-    use crate::tui::app::{GameMode, NewGameChoice};
+    use crate::tui::app::{App, GameMode, NewGameChoice, Popup};
 
     #[test]
     fn an_option_without_a_name_or_value_sign_is_named_in_the_error() {

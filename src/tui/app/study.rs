@@ -4,7 +4,8 @@
 //! `StudyJob`) started and stopped through the outbox by what is decided here; the runner
 //! lets through only the reports of the search last asked for.
 
-use super::App;
+use super::Outbox;
+use super::ctx::Ctx;
 use crate::core::Score;
 use crate::core::{Move, Position};
 use crate::engine::analysis::Update;
@@ -13,9 +14,10 @@ use crate::engine::analysis::game::{
 };
 use crate::engine::search::time::Limits;
 use crate::record::annotation::Mark;
-use crate::record::{GameRecord, NodeId, ROOT};
+use crate::record::{Cursor, GameRecord, NodeId, ROOT};
 use crate::study::{ReviewLine, ReviewPoint};
 use crate::tui::jobs::{StudyJob, StudyKind};
+use crate::tui::settings::Settings;
 
 /// Thinking time of a hint (ms).
 pub const HINT_MS: u64 = 1000;
@@ -79,235 +81,192 @@ impl Study {
     }
 }
 
-impl App {
+impl Study {
     // ---- reading ----
 
-    /// The hint's move, while the position it was given for is shown.
-    pub fn hint_move(&self) -> Option<crate::core::Move> {
-        self.study.hint_given.filter(|(node, _)| *node == self.game.node()).map(|(_, m)| m)
+    /// The hint's move, while the position it was given for (`here`) is shown.
+    pub(super) fn hint_move(&self, here: NodeId) -> Option<Move> {
+        self.hint_given.filter(|(node, _)| *node == here).map(|(_, m)| m)
     }
 
     /// Whether continuous analysis (検討) is on.
-    pub fn analysing(&self) -> bool {
-        self.study.on
+    pub(super) fn analysing(&self) -> bool {
+        self.on
     }
 
-    /// The latest analysis of the position shown (none while it has not reported yet).
-    pub fn analysis(&self) -> Option<&Update> {
-        self.study.live.as_ref().filter(|_| self.study.analysed == Some(self.game.node()))
-    }
-
-    /// Lines the analysis shows (1..=3).
-    pub fn analysis_lines(&self) -> usize {
-        (self.settings.analysis_lines as usize).clamp(1, crate::engine::analysis::MAX_LINES)
+    /// The latest analysis of the position `here` (none while it has not reported yet).
+    pub(super) fn analysis(&self, here: NodeId) -> Option<&Update> {
+        self.live.as_ref().filter(|_| self.analysed == Some(here))
     }
 
     /// The main line's analysis, one point per position (root first).
-    pub fn review(&self) -> &ReviewLine {
-        &self.study.review
+    pub(super) fn review(&self) -> &ReviewLine {
+        &self.review
     }
 
     /// The whole-game analysis in progress: (positions done, positions in all).
-    pub fn game_analysis_progress(&self) -> Option<(usize, usize)> {
-        self.study.run
+    pub(super) fn progress(&self) -> Option<(usize, usize)> {
+        self.run
     }
 
-    /// The ply of the position shown on the main line (none when it is in a variation).
-    pub fn main_line_ply(&self) -> Option<usize> {
-        let node = self.game.node();
-        if node == ROOT {
-            return Some(0);
+    /// For a marked move shown in `game`: the engine's better line from the position before
+    /// it. On the main line from the review; in a variation from the comments of the move and
+    /// of the position before it, when an analysis wrote them there.
+    pub(super) fn better_line(&self, game: &Cursor) -> Option<(Mark, Position, Vec<Move>)> {
+        let rec = game.record();
+        let Some(ply) = main_line_ply(game) else {
+            let node = rec.node(game.node());
+            let mark = crate::record::annotation::mark_in(&node.comments)?;
+            let parent = node.parent()?;
+            let pv = crate::record::annotation::annotation(rec, parent)?.pv;
+            return (pv.first().is_some_and(|&m| m != node.mv)).then(|| (mark, rec.position_at(parent), pv));
+        };
+        let mark = self.review.points.get(ply)?.mark?;
+        let (pos, pv) = self.review.better_line(ply, rec)?;
+        Some((mark, pos, pv))
+    }
+
+    /// The evaluation and the engine's line of the position `game` shows: on the main line
+    /// from the review, in a variation from its own comments (when an analysis wrote them).
+    pub(super) fn analysis_here(&self, game: &Cursor) -> Option<(Score, Vec<Move>)> {
+        if let Some(ply) = main_line_ply(game) {
+            let p = self.review.points.get(ply)?;
+            return p.score.map(|s| (s, p.pv.clone()));
         }
-        self.record().main_line().iter().position(|&n| n == node).map(|i| i + 1)
-    }
-
-    /// The mark of main-line node `node` from the analysis, if any.
-    pub fn mark_of(&self, main_line_index: usize) -> Option<Mark> {
-        self.study.review.points.get(main_line_index + 1).and_then(|p| p.mark)
+        let a = crate::record::annotation::annotation(game.record(), game.node())?;
+        Some((a.eval?, a.pv))
     }
 
     // ---- transitions ----
 
-    /// Starts or stops continuous analysis (検討).
-    pub fn toggle_analysis(&mut self) {
-        if !self.study.on && !self.help_allowed("検討") {
-            return;
+    /// Starts or stops continuous analysis (検討); during a game against the computer (`in_game`)
+    /// only as the settings allow (see [`help_allowed`]). `true` when the record changed.
+    pub(super) fn toggle_analysis(&mut self, ctx: &mut Ctx, in_game: bool) -> bool {
+        let mut changed = false;
+        if !self.on {
+            match help_allowed(ctx, "検討", in_game) {
+                Some(noted) => changed = noted,
+                None => return false,
+            }
         }
-        self.study.on = !self.study.on;
-        if self.study.on {
-            self.status.set(self.text().analysis_on.into());
+        self.on = !self.on;
+        if self.on {
+            ctx.status.set(ctx.text().analysis_on.into());
         } else {
-            self.stop_live();
-            self.status.set(self.text().analysis_off.into());
+            self.analysed = None;
+            self.live = None;
+            ctx.outbox.stop(StudyKind::Analysis);
+            ctx.status.set(ctx.text().analysis_off.into());
         }
+        changed
     }
 
-    fn stop_live(&mut self) {
-        self.study.analysed = None;
-        self.study.live = None;
-        self.outbox.stop(StudyKind::Analysis);
-    }
-
-    /// Shows 1, 2 or 3 lines (MultiPV), in turn.
-    pub fn cycle_analysis_lines(&mut self) {
-        let lines = self.analysis_lines() % crate::engine::analysis::MAX_LINES + 1;
-        self.settings.analysis_lines = lines as u8;
-        self.saving.settings_dirty = true;
-        self.status.set((self.text().analysis_lines)(lines));
-    }
-
-    /// Whether analysis or a hint (`what`, as the record names it) may be used here: always,
-    /// except during a game against the computer, where the settings must allow it and the
-    /// record then says it was used (`備考` in the headers, a comment on the position).
-    /// Refused, the message says why.
-    pub fn help_allowed(&mut self, what: &str) -> bool {
-        if !self.in_game_against_computer() {
-            return true;
-        }
-        if !self.settings.help_in_games {
-            self.status.set(self.text().clocks.no_help_in_game.into());
+    /// Asks the engine for the best move of the side to move (shown when it answers); see
+    /// [`help_allowed`] for `in_game`. `true` when the record changed.
+    pub(super) fn request_hint(&mut self, ctx: &mut Ctx, in_game: bool) -> bool {
+        if self.on {
+            ctx.status.set(ctx.text().hint_in_analysis.into());
             return false;
         }
-        let note = format!("{what}を使用");
-        let rec = self.game.record_mut();
-        let headline = "対局中に検討・ヒントを使用";
-        if rec.header("備考") != Some(headline) {
-            rec.set_header("備考", headline);
-        }
-        let here = self.game.node();
-        let comments = &mut self.game.record_mut().node_mut(here).comments;
-        if !comments.contains(&note) {
-            comments.push(note);
-        }
-        self.saving.dirty = true;
-        true
-    }
-
-    /// Whether `a` and `i` do anything here (the key bar leaves them out when not).
-    pub fn help_offered(&self) -> bool {
-        !self.in_game_against_computer() || self.settings.help_in_games
-    }
-
-    /// Whether a person is playing a game against the computer that goes on.
-    fn in_game_against_computer(&self) -> bool {
-        self.standing.playing
-            && self.play.players.contains(&super::Player::Engine)
-            && self.play.players.contains(&super::Player::Human)
-            && self.unfinished()
-    }
-
-    /// Asks the engine for the best move of the side to move (shown when it answers).
-    pub fn request_hint(&mut self) {
-        if self.study.on {
-            self.status.set(self.text().hint_in_analysis.into());
-            return;
-        }
-        if !self.help_allowed("ヒント") {
-            return;
-        }
-        let node = self.game.node();
-        self.study.hint = Some(node);
-        self.study.analysed = Some(node);
-        self.study.live = None;
-        self.outbox.start(StudyJob::Analyse {
-            pos: Box::new(self.pos().clone()),
+        let Some(noted) = help_allowed(ctx, "ヒント", in_game) else { return false };
+        let node = ctx.game.node();
+        self.hint = Some(node);
+        self.analysed = Some(node);
+        self.live = None;
+        ctx.outbox.start(StudyJob::Analyse {
+            pos: Box::new(ctx.game.position().clone()),
             lines: 1,
             limits: Limits::movetime(HINT_MS),
         });
-        self.status.set(self.text().hint_thinking.into());
+        ctx.status.set(ctx.text().hint_thinking.into());
+        noted
     }
 
-    /// Asks for the continuous analysis of the position shown, when it is on and the position
-    /// or the number of lines changed (called before the outbox is handed out).
-    pub(super) fn study_requests(&mut self) {
-        let node = self.game.node();
+    /// Asks for the continuous analysis of the position `game` shows in `lines` lines, when it
+    /// is on and the position or the number of lines changed.
+    pub(super) fn requests(&mut self, game: &Cursor, lines: usize, outbox: &mut Outbox) {
+        let node = game.node();
         // a new position, or a new number of lines (set with v or in the settings)
-        if self.study.on && (self.study.analysed != Some(node) || self.study.lines != self.analysis_lines()) {
-            self.study.analysed = Some(node);
-            self.study.live = None;
-            self.study.lines = self.analysis_lines();
-            self.outbox.start(StudyJob::Analyse {
-                pos: Box::new(self.pos().clone()),
-                lines: self.study.lines,
+        if self.on && (self.analysed != Some(node) || self.lines != lines) {
+            self.analysed = Some(node);
+            self.live = None;
+            self.lines = lines;
+            outbox.start(StudyJob::Analyse {
+                pos: Box::new(game.position().clone()),
+                lines: self.lines,
                 limits: Limits::default(),
             });
         }
     }
 
-    /// An update of the analysis last asked for; dropped when none is wanted any more.
-    pub fn on_analysis_update(&mut self, u: Update) {
-        if self.study.analysed.is_none() {
+    /// An update of the analysis last asked for; dropped when none is wanted any more. The
+    /// hint's answer is said.
+    pub(super) fn on_update(&mut self, u: Update, ctx: &mut Ctx) {
+        if self.analysed.is_none() {
             return;
         }
         let done = u.done;
-        self.study.live = Some(u);
-        if done && self.study.hint.take().is_some_and(|n| n == self.game.node()) {
-            let live = self.study.live.as_ref().expect("just set");
+        self.live = Some(u);
+        let here = ctx.game.node();
+        if done && self.hint.take().is_some_and(|n| n == here) {
+            let live = self.live.as_ref().expect("just set");
             let best = live.lines.first().and_then(|l| l.pv.first()).copied();
-            self.study.hint_given = best.map(|m| (self.game.node(), m));
-            self.status.set(match best {
-                Some(m) => (self.text().hint)(
-                    &crate::record::pv::pv_text(self.pos(), &[m]),
+            self.hint_given = best.map(|m| (here, m));
+            let t = ctx.text();
+            ctx.status.set(match best {
+                Some(m) => (t.hint)(
+                    &crate::record::pv::pv_text(ctx.game.position(), &[m]),
                     &live.lines[0].score.text(),
                 ),
-                None => self.text().hint_none.into(),
+                None => t.hint_none.into(),
             });
         }
     }
 
-    /// Starts the whole-game analysis of the main line and then of each variation, or stops the
-    /// one running.
-    pub fn toggle_game_analysis(&mut self) {
-        if self.study.run.is_some() {
-            self.outbox.stop(StudyKind::GameAnalysis);
-            self.status.set(self.text().game_analysis_stopping.into());
+    /// Starts the whole-game analysis of the main line and then of each variation of the game
+    /// numbered `serial`, or stops the one running.
+    pub(super) fn toggle_game_analysis(&mut self, ctx: &mut Ctx, serial: u64) {
+        if self.run.is_some() {
+            ctx.outbox.stop(StudyKind::GameAnalysis);
+            ctx.status.set(ctx.text().game_analysis_stopping.into());
             return;
         }
-        let rec = self.record();
+        let rec = ctx.game.record();
         let moves = rec.main_line_moves();
         let total = moves.len() + 1;
         let start = Box::new(rec.initial().clone());
         let mut pending = crate::study::variation_lines(rec);
         pending.reverse();
-        self.study.review =
+        self.review =
             ReviewLine { points: vec![ReviewPoint { score: None, mark: None, pv: Vec::new() }; total] };
         let total = total + pending.iter().map(|(_, line)| line.len()).sum::<usize>();
-        self.study.sweep = Sweep { pending, serial: self.standing.game_serial, ..Sweep::default() };
-        self.study.run = Some((0, total));
-        self.outbox.start(self.game_analysis_job(start, moves));
-        self.status.set((self.text().game_analysis_started)(total, self.settings.game_analysis_ms));
+        self.sweep = Sweep { pending, serial, ..Sweep::default() };
+        self.run = Some((0, total));
+        ctx.outbox.start(game_analysis_job(ctx.settings, start, moves));
+        ctx.status.set((ctx.text().game_analysis_started)(total, ctx.settings.game_analysis_ms));
     }
 
-    /// The whole-game analysis of `start` + `moves`, as the settings set it up.
-    fn game_analysis_job(&self, start: Box<Position>, moves: Vec<Move>) -> StudyJob {
-        let options = GameAnalysisOptions {
-            movetime_ms: self.settings.game_analysis_ms,
-            thresholds: self.mark_thresholds(),
-            ..GameAnalysisOptions::default()
-        };
-        StudyJob::AnalyseGame { start, moves, options }
-    }
-
-    /// The mark thresholds the settings choose (the settings file keeps them rising from 1 to
-    /// 100, so the defaults stand in only for values no setting can hold).
-    pub(super) fn mark_thresholds(&self) -> Thresholds {
-        Thresholds::new(self.settings.mark_thresholds.map(f64::from)).unwrap_or_default()
-    }
-
-    /// One position of the whole-game analysis is done.
-    pub fn on_game_progress(&mut self, ply: usize, eval: &PositionEval, judgement: Option<&MoveJudgement>) {
-        if !self.game_run_current() {
+    /// One position of the whole-game analysis is done (the game shown is numbered `serial`).
+    pub(super) fn on_game_progress(
+        &mut self,
+        ply: usize,
+        eval: &PositionEval,
+        judgement: Option<&MoveJudgement>,
+        ctx: &mut Ctx,
+        serial: u64,
+    ) {
+        if !self.run_current(ctx, serial) {
             return;
         }
         // a variation's run starts at the position before it, counted with the line it left
-        let main = self.study.sweep.line.is_none();
-        if let Some((done, total)) = self.study.run.as_mut() {
-            *done = (self.study.sweep.positions + ply + usize::from(main)).min(*total);
+        let main = self.sweep.line.is_none();
+        if let Some((done, total)) = self.run.as_mut() {
+            *done = (self.sweep.positions + ply + usize::from(main)).min(*total);
         }
         if !main {
             return;
         }
-        if let Some(p) = self.study.review.points.get_mut(ply) {
+        if let Some(p) = self.review.points.get_mut(ply) {
             p.score = Some(eval.score);
             p.pv = eval.pv.clone();
             p.mark = judgement.and_then(|j| j.mark).and_then(Mark::from_level);
@@ -315,137 +274,164 @@ impl App {
     }
 
     /// The whole-game analysis ended (finished or stopped): its result goes into the record's
-    /// comments, kept on save.
-    /// A run that is not stopped goes on with the next variation. Reports of a run for a game
-    /// no longer shown are dropped.
-    pub fn on_game_analysis_done(&mut self, analysis: &GameAnalysis) {
-        if !self.game_run_current() {
-            return;
+    /// comments, kept on save. A run that is not stopped goes on with the next variation.
+    /// Reports of a run for a game no longer shown (not `serial`) are dropped. `None` when
+    /// the record did not change; else whether the whole analysis is over, and stopped.
+    pub(super) fn on_game_analysis_done(
+        &mut self,
+        analysis: &GameAnalysis,
+        ctx: &mut Ctx,
+        serial: u64,
+    ) -> Option<Option<bool>> {
+        if !self.run_current(ctx, serial) {
+            return None;
         }
-        let sweep = &mut self.study.sweep;
+        let sweep = &mut self.sweep;
         match sweep.line.take() {
             None => {
-                crate::study::write_analysis(self.game.record_mut(), analysis);
-                self.study.review = ReviewLine::from_record(self.game.record());
+                crate::study::write_analysis(ctx.game.record_mut(), analysis);
+                self.review = ReviewLine::from_record(ctx.game.record());
                 sweep.positions += analysis.evals.len();
             }
             Some(nodes) => {
-                crate::study::write_line_analysis(self.game.record_mut(), &nodes, analysis);
+                crate::study::write_line_analysis(ctx.game.record_mut(), &nodes, analysis);
                 sweep.positions += analysis.evals.len().saturating_sub(1);
             }
         }
-        let sweep = &mut self.study.sweep;
         sweep.marks += analysis.judgements.iter().filter(|j| j.mark.is_some()).count();
-        self.saving.dirty = true;
         if !analysis.stopped
             && let Some((parent, nodes)) = sweep.pending.pop()
         {
-            let rec = self.game.record();
+            let rec = ctx.game.record();
             let start = Box::new(rec.position_at(parent));
             let moves = nodes.iter().map(|&n| rec.node(n).mv).collect();
-            self.study.sweep.line = Some(nodes);
-            self.outbox.start(self.game_analysis_job(start, moves));
-            return;
+            sweep.line = Some(nodes);
+            ctx.outbox.start(game_analysis_job(ctx.settings, start, moves));
+            return Some(None);
         }
-        self.study.run = None;
-        let (positions, marks) = (self.study.sweep.positions, self.study.sweep.marks);
-        self.status.set((self.text().game_analysis_done)(analysis.stopped, positions, marks));
-        self.learn_on_analysis_done(analysis.stopped);
+        self.run = None;
+        let (positions, marks) = (sweep.positions, sweep.marks);
+        ctx.status.set((ctx.text().game_analysis_done)(analysis.stopped, positions, marks));
+        Some(Some(analysis.stopped))
     }
 
-    /// Whether the whole-game analysis reporting is of the game shown. When another game took
-    /// its place (a new game, a pasted record), the analysis is stopped and forgotten.
-    fn game_run_current(&mut self) -> bool {
-        if self.study.run.is_none() {
+    /// Whether the whole-game analysis reporting is of the game shown (numbered `serial`).
+    /// When another game took its place (a new game, a pasted record), the analysis is stopped
+    /// and forgotten.
+    fn run_current(&mut self, ctx: &mut Ctx, serial: u64) -> bool {
+        if self.run.is_none() {
             return false;
         }
-        if self.study.sweep.serial != self.standing.game_serial {
-            self.study.run = None;
-            self.study.sweep = Sweep::default();
-            self.study.review = ReviewLine::from_record(self.game.record());
-            self.outbox.stop(StudyKind::GameAnalysis);
+        if self.sweep.serial != serial {
+            self.run = None;
+            self.sweep = Sweep::default();
+            self.review = ReviewLine::from_record(ctx.game.record());
+            ctx.outbox.stop(StudyKind::GameAnalysis);
             return false;
         }
         true
     }
 
-    /// Goes to the next (`forward`) or previous marked move of the main line.
-    pub fn goto_marked(&mut self, forward: bool) {
-        let here = self.main_line_ply().unwrap_or(0);
-        let target =
-            if forward { self.study.review.next_marked(here) } else { self.study.review.prev_marked(here) };
+    /// Goes to the next (`forward`) or previous marked move of the main line, and says which.
+    pub(super) fn goto_marked(&self, forward: bool, ctx: &mut Ctx) {
+        let here = main_line_ply(ctx.game).unwrap_or(0);
+        let target = if forward { self.review.next_marked(here) } else { self.review.prev_marked(here) };
         match target {
             Some(ply) => {
-                let node = self.record().main_line()[ply - 1];
-                if self.game.goto_node(node).is_ok() {
-                    self.board.selection = None;
-                    if let Some(mark) = self.study.review.points[ply].mark {
-                        self.status.set((self.text().review.marked_move)(ply, mark));
+                let node = ctx.game.record().main_line()[ply - 1];
+                if ctx.game.goto_node(node).is_ok() {
+                    ctx.board.selection = None;
+                    if let Some(mark) = self.review.points[ply].mark {
+                        ctx.status.set((ctx.text().review.marked_move)(ply, mark));
                     }
                 }
             }
-            None => self.status.set(self.text().no_marked_move.into()),
+            None => ctx.status.set(ctx.text().no_marked_move.into()),
         }
-    }
-
-    /// For a marked move shown: the engine's better line from the position before it. On the
-    /// main line from the review; in a variation from the comments of the move and of the
-    /// position before it, when an analysis wrote them there.
-    pub fn better_line(&self) -> Option<(Mark, Position, Vec<Move>)> {
-        let Some(ply) = self.main_line_ply() else {
-            let rec = self.record();
-            let node = rec.node(self.game.node());
-            let mark = crate::record::annotation::mark_in(&node.comments)?;
-            let parent = node.parent()?;
-            let pv = crate::record::annotation::annotation(rec, parent)?.pv;
-            return (pv.first().is_some_and(|&m| m != node.mv)).then(|| (mark, rec.position_at(parent), pv));
-        };
-        let mark = self.study.review.points.get(ply)?.mark?;
-        let (pos, pv) = self.study.review.better_line(ply, self.record())?;
-        Some((mark, pos, pv))
-    }
-
-    /// The evaluation and the engine's line of the position shown: on the main line from the
-    /// review, in a variation from its own comments (when an analysis wrote them).
-    pub fn analysis_here(&self) -> Option<(Score, Vec<Move>)> {
-        if let Some(ply) = self.main_line_ply() {
-            let p = self.study.review.points.get(ply)?;
-            return p.score.map(|s| (s, p.pv.clone()));
-        }
-        let a = crate::record::annotation::annotation(self.record(), self.game.node())?;
-        Some((a.eval?, a.pv))
     }
 
     /// A new record is shown: the analysis of the old one is dropped (a continuous analysis
     /// that is on starts again on the new position).
-    pub(super) fn restart_study(&mut self) {
-        let (on, running) = (self.study.on, self.study.run.is_some());
-        let threats = std::mem::take(&mut self.study.threats);
-        let learn_after = self.study.learn_after;
-        self.study = Study { on, threats, learn_after, ..Study::new(self.game.record()) };
+    pub(super) fn restart(&mut self, record: &GameRecord, outbox: &mut Outbox) {
+        let (on, running) = (self.on, self.run.is_some());
+        let threats = std::mem::take(&mut self.threats);
+        let learn_after = self.learn_after;
+        *self = Study { on, threats, learn_after, ..Study::new(record) };
         if running {
-            self.outbox.stop(StudyKind::GameAnalysis);
+            outbox.stop(StudyKind::GameAnalysis);
         }
         if on {
-            self.outbox.stop(StudyKind::Analysis);
+            outbox.stop(StudyKind::Analysis);
         }
     }
 
-    /// Reads the main line's analysis from the record again (after its lines changed).
-    pub(super) fn reread_review(&mut self) {
-        self.study.review = ReviewLine::from_record(self.game.record());
+    /// Reads the main line's analysis from `record` again (after its lines changed).
+    pub(super) fn reread_review(&mut self, record: &GameRecord) {
+        self.review = ReviewLine::from_record(record);
     }
+}
 
-    /// The evaluation of main-line position `ply` from the analysis.
-    pub fn review_score(&self, ply: usize) -> Option<Score> {
-        self.study.review.points.get(ply).and_then(|p| p.score)
+/// Whether analysis or a hint (`what`, as the record names it) may be used here: always,
+/// except during a game against the computer (`in_game`), where the settings must allow it
+/// and the record then says it was used (`備考` in the headers, a comment on the position).
+/// `None`, refused, with the message saying why; else whether the record changed.
+pub(super) fn help_allowed(ctx: &mut Ctx, what: &str, in_game: bool) -> Option<bool> {
+    if !in_game {
+        return Some(false);
     }
+    if !ctx.settings.help_in_games {
+        ctx.status.set(ctx.text().clocks.no_help_in_game.into());
+        return None;
+    }
+    let note = format!("{what}を使用");
+    let rec = ctx.game.record_mut();
+    let headline = "対局中に検討・ヒントを使用";
+    if rec.header("備考") != Some(headline) {
+        rec.set_header("備考", headline);
+    }
+    let here = ctx.game.node();
+    let comments = &mut ctx.game.record_mut().node_mut(here).comments;
+    if !comments.contains(&note) {
+        comments.push(note);
+    }
+    Some(true)
+}
+
+/// The ply of the position `game` shows on the main line (none when it is in a variation).
+pub(super) fn main_line_ply(game: &Cursor) -> Option<usize> {
+    let node = game.node();
+    if node == ROOT {
+        return Some(0);
+    }
+    game.record().main_line().iter().position(|&n| n == node).map(|i| i + 1)
+}
+
+/// Lines the analysis shows (1..=3), as `settings` have it.
+pub(super) fn analysis_lines(settings: &Settings) -> usize {
+    (settings.analysis_lines as usize).clamp(1, crate::engine::analysis::MAX_LINES)
+}
+
+/// The mark thresholds the settings choose (the settings file keeps them rising from 1 to
+/// 100, so the defaults stand in only for values no setting can hold).
+pub(super) fn mark_thresholds(settings: &Settings) -> Thresholds {
+    Thresholds::new(settings.mark_thresholds.map(f64::from)).unwrap_or_default()
+}
+
+/// The whole-game analysis of `start` + `moves`, as `settings` set it up.
+fn game_analysis_job(settings: &Settings, start: Box<Position>, moves: Vec<Move>) -> StudyJob {
+    let options = GameAnalysisOptions {
+        movetime_ms: settings.game_analysis_ms,
+        thresholds: mark_thresholds(settings),
+        ..GameAnalysisOptions::default()
+    };
+    StudyJob::AnalyseGame { start, moves, options }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::analysis::Line;
+    use crate::tui::app::App;
     use crate::tui::event::Command;
     use crate::tui::jobs::{JobKind, JobRequest};
 

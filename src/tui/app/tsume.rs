@@ -364,6 +364,28 @@ impl TsumeState {
     }
 }
 
+/// The record of `pos` solved as a tsume titled `title` (its stated `length` in its notes), or
+/// why it cannot be one in the words of `t`: the defender has no king, or is in check.
+pub(super) fn problem_record(
+    pos: &Position,
+    title: &str,
+    length: Option<usize>,
+    t: &crate::tui::text::setup::SetupText,
+) -> Result<crate::record::GameRecord, String> {
+    if pos.king_square(pos.side_to_move().flip()).is_none() {
+        return Err(t.tsume_no_king.into());
+    }
+    if let Err(problems) = crate::core::Setup::from_position(pos).position(crate::core::SetupUse::Tsume) {
+        return Err(super::EditorExit::Tsume.refusal(&problems, t));
+    }
+    let mut rec = crate::record::GameRecord::new(pos.clone());
+    rec.set_header("作品名", title);
+    if let Some(n) = length {
+        rec.set_header("備考", &format!("{n}手詰"));
+    }
+    Ok(rec)
+}
+
 /// The keys tsume mode's messages name, remaps included.
 pub(super) fn tsume_keys(keymap: &Keymap) -> TsumeKeys {
     let key = |action| keymap.key_name(KeyMode::Tsume, action);

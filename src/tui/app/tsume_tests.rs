@@ -331,7 +331,7 @@ fn one_mode_at_a_time_and_the_list_is_a_popup_over_it() {
     app.open_tsume_list();
     assert!(matches!(app.overlay(), Some(Overlay::Popup(Popup::TsumeList { row: 0 }))));
     assert!(matches!(app.mode(), Mode::Tsume(_)));
-    app.close_tsume_list();
+    app.tsume_list_action(None);
     assert!(app.overlay().is_none() && app.tsume().is_some());
     // the editor takes the place of tsume mode (its solver is stopped), and cancelling it
     // goes back to the board with the problem's record for review

@@ -2,7 +2,7 @@
 //! actions they keep to `board_action`). Which key is which action is the keymap's
 //! (`tui/keymap/table.rs`).
 
-use crate::tui::app::App;
+use crate::tui::app::{App, Popup};
 use crate::tui::keymap::{Action, Key};
 use crate::tui::storage;
 use crossterm::event::KeyEvent;
@@ -41,12 +41,12 @@ pub(super) fn board_action(app: &mut App, a: Action) {
         Action::PreviousVariation => app.switch_variation(-1),
         Action::NextVariation => app.switch_variation(1),
         Action::Flip => app.flip(),
-        Action::Help => app.open_help(),
+        Action::Help => app.open_popup(Popup::Help { scroll: 0 }),
         Action::Settings => app.open_settings(),
         Action::NewGame => app.open_new_game(),
-        Action::Quit => app.ask_quit(),
-        Action::Resign => app.ask_resign(),
-        Action::Declare => app.ask_declare(),
+        Action::Quit => app.open_popup(Popup::ConfirmQuit),
+        Action::Resign => app.open_popup(Popup::ConfirmResign),
+        Action::Declare => app.open_popup(Popup::ConfirmDeclare),
         Action::Pause => app.toggle_pause(),
         Action::TakeOver => app.take_over(),
         Action::Slower => app.step_pace(1),

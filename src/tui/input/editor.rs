@@ -2,7 +2,7 @@
 //! which is the keymap's, `tui/keymap/table.rs`).
 
 use crate::core::{Color, PieceKind};
-use crate::tui::app::{App, Ctx, Editor, EditorExit, EditorSlot};
+use crate::tui::app::{App, Ctx, Editor, EditorExit, EditorSlot, Popup};
 use crate::tui::keymap::{Action, Key, KeyMode};
 use crossterm::event::{KeyCode, KeyEvent};
 
@@ -51,7 +51,7 @@ pub(super) fn handle_editor_key(app: &mut App, k: KeyEvent) {
         Some(Action::NextStart) => edit(app, |e, _| e.cycle_start(1)),
         Some(Action::PreviousStart) => edit(app, |e, _| e.cycle_start(-1)),
         Some(Action::BoxToHand) => edit(app, |e, _| e.box_to_defender()),
-        Some(Action::Help) => app.open_help(),
+        Some(Action::Help) => app.open_popup(Popup::Help { scroll: 0 }),
         Some(Action::Done) => edit(app, |e, _| e.open_menu()),
         Some(Action::Cancel) => app.editor_exit(EditorExit::Cancel),
         Some(Action::PlaceSente | Action::PlaceGote) => {

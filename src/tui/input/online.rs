@@ -2,7 +2,7 @@
 //! popup's), then online play's keymap rows, then the board page's in `keymap::ONLINE_KEEPS`; any other
 //! board key is held with a message saying why.
 
-use crate::tui::app::{App, InputKind, Stage};
+use crate::tui::app::{App, InputKind, Popup, Stage};
 use crate::tui::keymap::{Action, Key, KeyMode};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Instant;
@@ -21,8 +21,8 @@ pub(super) fn handle_online_key(app: &mut App, k: KeyEvent) {
     }
     let key = Key::of(&k);
     match app.keymap().action(KeyMode::Online, key) {
-        Some(Action::Resign) => app.ask_resign(),
-        Some(Action::Declare) => app.ask_declare(),
+        Some(Action::Resign) => app.open_popup(Popup::ConfirmResign),
+        Some(Action::Declare) => app.open_popup(Popup::ConfirmDeclare),
         Some(Action::Protocol) => app.open_protocol(),
         Some(Action::Cancel) if matches!(stage, Stage::Waiting | Stage::Connecting) => app.online_cancel(now),
         Some(Action::LeaveOnline) => app.leave_online_play(now),

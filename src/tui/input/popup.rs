@@ -137,17 +137,11 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
             let yes = action(app, KeyMode::Question) == Some(Action::Yes);
             app.variations_delete(yes)
         }
-        Popup::Variations(_) => match action(app, KeyMode::Variations) {
-            Some(Action::CursorUp) => app.variations_row(-1),
-            Some(Action::CursorDown) => app.variations_row(1),
-            Some(Action::ToStart) => app.variations_row(i32::MIN / 2),
-            Some(Action::ToEnd) => app.variations_row(i32::MAX / 2),
-            Some(Action::Select) => app.variations_go(),
-            Some(Action::MainLine) => app.variations_promote(),
-            Some(Action::Remove) => app.variations_ask_delete(),
-            Some(Action::Cancel) => app.close_popup(),
-            _ => {}
-        },
+        Popup::Variations(_) => {
+            if let Some(a) = action(app, KeyMode::Variations) {
+                app.variations_action(a);
+            }
+        }
     }
 }
 

@@ -16,10 +16,5 @@ pub(super) fn handle_tsume_key(app: &mut App, k: KeyEvent) {
 
 /// The problem list (a popup): its keymap rows choose and solve; any other key closes it.
 pub(super) fn handle_tsume_list_key(app: &mut App, k: KeyEvent) {
-    match app.keymap().action(KeyMode::TsumeList, Key::of(&k)) {
-        Some(Action::CursorUp) => app.tsume_list_step(-1),
-        Some(Action::CursorDown) => app.tsume_list_step(1),
-        Some(Action::Select) => app.tsume_list_confirm(),
-        _ => app.close_tsume_list(),
-    }
+    app.tsume_list_action(app.keymap().action(KeyMode::TsumeList, Key::of(&k)));
 }

@@ -89,7 +89,7 @@ fn help_fits_and_scrolls_to_every_line_at_every_size() {
         let lines = super::popup::help_lines(&app_in(lang).help_keys());
         for (w, h) in [(MIN_W, MIN_H), (80, 24), (80, 17), (120, 40), (67, 30), (200, 60)] {
             let mut app = app_in(lang);
-            app.open_help();
+            app.open_popup(Popup::Help { scroll: 0 });
             let mut seen = vec![false; lines.len()];
             for _ in 0..lines.len() {
                 let buf = buffer(&app, w, h);
@@ -115,11 +115,11 @@ fn popups_clear_wide_characters_under_their_left_edge() {
     // pieces all over the rows the popups cover
     for (w, h) in [(80, 24), (100, 30), (120, 40), (81, 25)] {
         for open in [
-            App::ask_quit as fn(&mut App),
-            App::open_help,
+            (|app| app.open_popup(Popup::ConfirmQuit)) as fn(&mut App),
+            |app| app.open_popup(Popup::Help { scroll: 0 }),
             App::open_new_game,
             App::open_settings,
-            App::ask_declare,
+            |app| app.open_popup(Popup::ConfirmDeclare),
         ] {
             open(&mut app);
             assert_well_formed(&buffer(&app, w, h), &format!("{:?} at {w}×{h}", app.popup()));
@@ -150,7 +150,7 @@ fn ascii_pieces_and_ambiguous_wide_mode() {
     assert!(s.contains("│  L   N   S   G   K   G   S   N   L │"), "{s}");
     app.set_settings(Settings { ambiguous_wide: true, ..Settings::default() });
     app.submit_typed("7g7f");
-    app.open_help();
+    app.open_popup(Popup::Help { scroll: 0 });
     let buf = buffer(&app, 100, 30);
     for y in 0..buf.area.height {
         for x in 0..buf.area.width {
@@ -283,7 +283,7 @@ fn the_clock_presets_are_named_in_the_interface_language() {
 #[test]
 fn the_quit_question_is_drawn_over_the_board() {
     let mut app = App::new(crate::core::Position::startpos());
-    app.ask_quit();
+    app.open_popup(Popup::ConfirmQuit);
     let s = super::screen_text(&app, 100, 30, std::time::Instant::now());
     assert!(s.contains(app.text().quit_question), "{s}");
 }
