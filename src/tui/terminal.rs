@@ -147,15 +147,17 @@ impl Drop for Signals {
 /// `events`; when the terminal has gone away it sends [`Event::HungUp`] and ends. The thread
 /// waits in `poll` on the input, so it costs nothing while the user does nothing.
 ///
-/// A resize wakes the thread too (SIGWINCH, through a pipe of its own): crossterm learns of
-/// a resize from its own signal pipe, and when that and a key were ready in one of its
-/// (edge-triggered) waits it gave the resize and lost sight of the key, which then waited for
-/// the next key to be read. Read at once, the resize never shares a wait with a key.
+/// A resize wakes the thread too (SIGWINCH, through a pipe of its own). Crossterm reads the
+/// terminal with its level-triggered source (the `use-dev-tty` feature): its edge-triggered
+/// one, when a resize and a key were ready in one wait, gave the resize and lost sight of the
+/// key, which then waited for the next key to be read. That source answers nothing to a wait
+/// of zero, so each read waits [`READ_WAIT`] at most, after this thread's own wait has said
+/// that something is there.
 pub fn spawn_input_reader(events: Sender<Event>) -> io::Result<()> {
     use crossterm::event;
     use std::time::Duration;
     // where the hang-up wait below cannot wait, crossterm's own poll does
-    let first_wait = if cfg!(target_os = "linux") { Duration::ZERO } else { Duration::from_secs(3600) };
+    let first_wait = if cfg!(target_os = "linux") { READ_WAIT } else { Duration::from_secs(3600) };
     let wake = ResizeWake::install()?;
     std::thread::Builder::new().name("terminal input".into()).spawn(move || {
         loop {
@@ -165,7 +167,7 @@ pub fn spawn_input_reader(events: Sender<Event>) -> io::Result<()> {
             }
             wake.drain();
             // read what is waiting (a resize, which crossterm learns from its own signal
-            // pipe, too) without waiting more
+            // pipe, too), waiting no more than a moment
             let mut wait = first_wait;
             loop {
                 match event::poll(wait) {
@@ -184,12 +186,15 @@ pub fn spawn_input_reader(events: Sender<Event>) -> io::Result<()> {
                         return;
                     }
                 }
-                wait = Duration::ZERO;
+                wait = READ_WAIT;
             }
         }
     })?;
     Ok(())
 }
+
+/// How long the input reader lets crossterm wait for what is there when it reads.
+const READ_WAIT: std::time::Duration = std::time::Duration::from_millis(1);
 
 /// The read end of a pipe that SIGWINCH writes a byte into: it wakes the input reader.
 struct ResizeWake {

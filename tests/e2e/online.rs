@@ -66,14 +66,9 @@ fn the_app_opened_with_csa_plays_a_typed_move_and_shows_the_opponents_resignatio
     app.quit();
 }
 
-/// In online play, the keys after the terminal is resized do what they do. Fails: after the
-/// resize the Esc closes the dialog, but the `q` after it is lost. Likely cause, from reading
-/// crossterm 0.29's mio source: when the resize and the terminal's input are reported by one
-/// poll, it returns the resize and drops the input's (edge-triggered) readiness, so those bytes
-/// wait for the next key. Crossterm's `use-dev-tty` source (level-triggered) does not drop it,
-/// but with it most end-to-end tests here fail; see issue 45 item 4.
+/// In online play, the first key after the terminal is resized does what it does: a letter
+/// typed into the dialog's field at each of three sizes, then Esc closing the dialog.
 #[test]
-#[ignore = "issue 45 item 4: a key typed around a resize is held back by crossterm; not fixed yet"]
 fn the_first_key_after_a_resize_is_not_lost_in_online_play() {
     let home = common::TempDir::new("e2e-online-resize");
     let mut app = Session::start_with(
@@ -82,10 +77,20 @@ fn the_first_key_after_a_resize_is_not_lost_in_online_play() {
         (110, 34),
         &[("TERM", "xterm-256color"), ("SHOGIBAN_CSA_PASSWORD", "pw"), ("LC_ALL", "en_US.UTF-8")],
     );
-    app.wait_for("Play online (CSA server)");
-    app.resize(100, 32);
-    app.wait_until("the dialog redrawn at the new size", |s| s.contains("Play online (CSA server)"));
-    // the first key after the resize: Esc closes the dialog; then q asks to quit
+    let s = app.wait_for("Play online (CSA server)");
+    assert!(s.contains("alice"), "{s}");
+    // the dialog opens on its first field, the server's address: a letter typed goes to its end
+    let mut typed = String::from("127.0.0.1");
+    for (cols, rows) in [(104, 31), (112, 33), (100, 32)] {
+        app.resize(cols, rows);
+        // the key goes once the program has drawn at the new size, however slow the machine
+        app.wait_drawn_at_width(cols);
+        app.send("x");
+        typed.push('x');
+        app.wait_until(&format!("'x' typed after a resize to {cols}x{rows}"), |s| s.contains(&typed));
+    }
+    app.resize(110, 34);
+    app.wait_drawn_at_width(110);
     app.send("\x1b");
     app.wait_for("online play cancelled");
     app.quit();

@@ -101,11 +101,12 @@ impl Session {
         Session { parser, raw, writer, child, master: pair.master, home }
     }
 
-    /// Resizes the terminal to `cols` × `rows` (the program gets SIGWINCH).
+    /// Resizes the terminal to `cols` × `rows` (the program gets SIGWINCH). The screen read
+    /// here takes the new size first, so that no frame drawn at the new size is read at the old.
     pub(crate) fn resize(&self, cols: u16, rows: u16) {
-        self.master.resize(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
         let nz = |n: u16| std::num::NonZeroU16::new(n).unwrap();
         self.parser.lock().unwrap().set_size(nz(rows), nz(cols));
+        self.master.resize(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).unwrap();
     }
 
     /// Waits until the program has drawn a frame `cols` wide: the top right corner of its
