@@ -155,7 +155,7 @@ impl fmt::Display for Trace {
             ("castle (駒組み)", self.castle),
             ("king-relative", self.king_relative),
             ("king-piece (learned)", self.king_piece),
-            ("king-piece network (learned)", self.king_network),
+            ("king-piece net (learned)", self.king_network),
             ("endgame degree (終盤度)", self.degree_term),
             ("attackers/defenders", self.attack_defence),
             ("sente's king danger", -self.king_danger[0]),
