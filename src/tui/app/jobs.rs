@@ -59,7 +59,7 @@ impl App {
             Report::Files(FileReport::Settings(result)) => self.on_settings_written(result),
             Report::Files(FileReport::Rated { book, game, written, note }) => {
                 let t = crate::tui::text::rating::RatingText::of(self.settings.language);
-                self.rating.rated_now((*book, *game, written, note), t, &mut self.status);
+                self.play.rating.rated_now((*book, *game, written, note), t, &mut self.status);
             }
             // the autosave is the event loop's
             Report::Files(FileReport::Autosaved { .. }) => {}
@@ -98,7 +98,7 @@ impl App {
             player: self.rated_player(),
         };
         let t = crate::tui::text::rating::RatingText::of(self.settings.language);
-        if self.rating.after_event(&facts, t, &mut self.status, &mut self.outbox) {
+        if self.play.rating.after_event(&facts, t, &mut self.status, &mut self.outbox) {
             self.saving.dirty = true;
         }
     }

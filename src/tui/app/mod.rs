@@ -112,8 +112,6 @@ pub struct App {
     secrets: online::OnlineSecrets,
     /// What the app asks the event loop to do, in order.
     outbox: Outbox,
-    /// The player's rating: whether the game being played is rated, the rated games.
-    rating: Rating,
 }
 
 /// The game as it is played on the board.
@@ -134,6 +132,8 @@ struct Play {
     /// The names the new-game dialog gave ☗ and ☖ in a two-player game (`None`: the default
     /// names).
     names: Option<[String; 2]>,
+    /// The player's rating: whether the game being played is rated, the rated games.
+    rating: Rating,
 }
 
 impl Default for Play {
@@ -146,6 +146,7 @@ impl Default for Play {
             clock: None,
             count: Default::default(),
             names: None,
+            rating: Rating::default(),
         }
     }
 }
@@ -192,7 +193,6 @@ impl App {
             tsume: tsume::TsumeState::default(),
             secrets: Default::default(),
             outbox: Outbox::default(),
-            rating: Rating::default(),
         }
     }
 
@@ -254,7 +254,7 @@ impl App {
         app.standing.playing = session.playing;
         app.standing.review = !session.playing;
         app.standing.resumed = true;
-        app.rating.begin(app.standing.game_serial, session.rating);
+        app.play.rating.begin(app.standing.game_serial, session.rating);
         app.goto_path(&session.path);
         if app.play.clock.is_none() && app.standing.playing {
             // an untimed game's stopwatch: the totals so far are the record's
@@ -298,7 +298,7 @@ impl App {
             file: self.saving.file.clone(),
             playing: self.standing.playing,
             record_digest: Some(crate::tui::storage::autosave_digest(self.record())),
-            rating: self.rating.standing(),
+            rating: self.play.rating.standing(),
             names: self.play.names.clone(),
         }
     }
@@ -716,14 +716,14 @@ impl App {
 
     /// The player's rating: whether the game being played is rated, and the rated games.
     pub fn rating(&self) -> &Rating {
-        &self.rating
+        &self.play.rating
     }
 
     /// The rated games read at launch (rating more writes them there, through the files lane).
     pub fn set_ratings(&mut self, book: crate::tui::storage::ratings::RatingBook) {
-        let standing = self.rating.standing();
-        self.rating = Rating::with_book(book);
-        self.rating.begin(self.standing.game_serial, standing);
+        let standing = self.play.rating.standing();
+        self.play.rating = Rating::with_book(book);
+        self.play.rating.begin(self.standing.game_serial, standing);
     }
 
     /// The name the player is rated under: the `player_name` setting, else `you`.

@@ -647,7 +647,7 @@ impl App {
         self.saving.dirty = true;
         self.board.flipped = choice.mode == super::GameMode::HumanGote;
         let rated = super::RatedStanding::of_choice(&choice, self.settings.engine_command.is_some(), set_up);
-        self.rating.begin(self.standing.game_serial, rated);
+        self.play.rating.begin(self.standing.game_serial, rated);
         self.status.set((self.text().new_game)(&self.mode_label(choice.mode)));
     }
 
