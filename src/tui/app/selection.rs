@@ -106,7 +106,8 @@ pub(super) fn click_square(ctx: &mut Ctx, sq: Square, mover: Result<(), bool>) -
     ctx.board.focus = Focus::Board;
     ctx.board.cursor = sq;
     if let Err(over) = mover {
-        ctx.status.set(if over { "the game is over".into() } else { "wait: the engine is to move".into() });
+        let review = ctx.text().review;
+        ctx.status.set(if over { review.game_is_over } else { review.computer_to_move }.into());
         return None;
     }
     let pos = ctx.game.position();

@@ -163,6 +163,19 @@ fn new_game_sets_players_and_flips_for_gote() {
     // a human cannot move for the engine
     app.click_square(sq("7g"));
     assert!(app.board.selection.is_none());
+    assert_eq!(app.message(), "the computer is to move: wait for its move");
+}
+
+/// Picking up a piece while the computer is to move is refused in the interface's language.
+#[test]
+fn a_refused_pick_up_is_said_in_the_interface_language() {
+    let mut app = App::new(Position::startpos());
+    let mut settings = crate::tui::settings::Settings::default();
+    settings.language = crate::tui::settings::Language::Ja;
+    app.set_settings(settings);
+    app.start_new_game(choice(GameMode::HumanGote, 3, 0, 0));
+    app.click_square(sq("7g"));
+    assert_eq!(app.message(), "コンピュータの手番です: 指すまでお待ちください");
 }
 
 #[test]

@@ -34,8 +34,10 @@ pub struct ReviewText {
     pub wait_for_analysis: &'static str,
     /// A move of the analysis or the explorer chosen: the move, and the key that plays it.
     pub candidate_chosen: fn(&str, &str) -> String,
-    /// A chosen move played while the computer is to move.
+    /// A chosen move played, or a piece picked up, while the computer is to move.
     pub computer_to_move: &'static str,
+    /// A piece picked up after the game ended.
+    pub game_is_over: &'static str,
     /// No move to choose: the keys of the analysis and the explorer.
     pub no_candidates: fn(&str, &str) -> String,
     /// Pasting a record or changing the record's lines in the position editor or tsume mode.
@@ -113,6 +115,7 @@ pub static EN: ReviewText = ReviewText {
     wait_for_analysis: "the whole-game analysis is running: stop it (A) before changing the record's lines",
     candidate_chosen: |m, key| format!("{m}: {key} plays it"),
     computer_to_move: "the computer is to move: wait for its move",
+    game_is_over: "the game is over",
     no_candidates: |analysis, explorer| {
         format!("no move to choose: the analysis ({analysis}) or the explorer ({explorer}) offers moves")
     },
@@ -161,6 +164,7 @@ pub static JA: ReviewText = ReviewText {
     wait_for_analysis: "棋譜解析の実行中です: 手順を変える前に A で止めてください",
     candidate_chosen: |m, key| format!("{m}: {key} で指します"),
     computer_to_move: "コンピュータの手番です: 指すまでお待ちください",
+    game_is_over: "対局は終わっています",
     no_candidates: |analysis, explorer| {
         format!("選べる手がありません: 検討 ({analysis}) か序盤研究 ({explorer}) が手を示します")
     },
