@@ -139,7 +139,7 @@ pub struct NetTables {
 
 impl NetTables {
     /// Lays out `w` for the evaluation (`None`: switched off).
-    pub fn new(w: Option<&NetWeights>) -> NetTables {
+    pub fn new(w: Option<NetWeights>) -> NetTables {
         let orientation = Orientation::new();
         let Some(w) = w else {
             return NetTables {
@@ -169,7 +169,7 @@ impl NetTables {
                 }
             }
         }
-        NetTables { used: true, rows: w.features.clone(), hand, bias: w.bias, out: w.out, orientation }
+        NetTables { used: true, rows: w.features, hand, bias: w.bias, out: w.out, orientation }
     }
 
     /// The row of piece code `p` on `sq` seen from the king of colour index `ki` on `k` (`None`
@@ -236,9 +236,9 @@ pub fn shipped() -> &'static NetTables {
         if let Some(path) = std::env::var_os("SHOGIBAN_NET_FILE") {
             let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("SHOGIBAN_NET_FILE {path:?}: {e}"));
             let w = parse(&bytes).unwrap_or_else(|e| panic!("SHOGIBAN_NET_FILE {path:?}: {e}"));
-            return NetTables::new(w.as_ref());
+            return NetTables::new(w);
         }
-        NetTables::new(shipped_weights().as_ref())
+        NetTables::new(shipped_weights())
     })
 }
 
@@ -305,7 +305,7 @@ mod tests {
     /// the same for the side to move.
     #[test]
     fn the_term_is_colour_symmetric() {
-        let t = NetTables::new(Some(&random_weights(5)));
+        let t = NetTables::new(Some(random_weights(5)));
         for sfen in [
             "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
             "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",

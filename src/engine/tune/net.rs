@@ -88,11 +88,12 @@ fn term(m: &Model, a: &[[f32; H]; 2]) -> f32 {
 
 /// Mean cross-entropy against the targets (less their entropy) and mean squared error against
 /// the results.
-fn losses(samples: &[&Sample], m: &Model, k: f64) -> (f64, f64) {
+fn losses(samples: &[&Sample], m: Option<&Model>, k: f64) -> (f64, f64) {
     let (mut ce, mut mse) = (0.0, 0.0);
     for s in samples {
-        let a = accumulate(m, s);
-        let p = sigmoid((s.rest + term(m, &a)) as f64 / k).clamp(1e-9, 1.0 - 1e-9);
+        // without a model: the rest of the evaluation alone
+        let net = m.map_or(0.0, |m| term(m, &accumulate(m, s)));
+        let p = sigmoid((s.rest + net) as f64 / k).clamp(1e-9, 1.0 - 1e-9);
         let y = (s.target as f64).clamp(1e-9, 1.0 - 1e-9);
         ce += y * (y / p).ln() + (1.0 - y) * ((1.0 - y) / (1.0 - p)).ln();
         mse += (p - s.result as f64).powi(2);
@@ -200,13 +201,12 @@ pub fn run(o: &NetFit) -> Result<(), TuneError> {
     // the training loss on a fixed sample of the training positions (the whole set is slow)
     let probe: Vec<&Sample> = train.iter().step_by((train.len() / 100_000).max(1)).copied().collect();
     let report = |label: &str, m: &Model| {
-        let (ct, mt) = losses(&probe, m, k);
-        let (ch, mh) = losses(&test, m, k);
+        let (ct, mt) = losses(&probe, Some(m), k);
+        let (ch, mh) = losses(&test, Some(m), k);
         println!("{label}: train loss {ct:.5} (results mse {mt:.5})  held out {ch:.5} (results mse {mh:.5})");
         ch
     };
-    let silent = Model { rows: vec![[0.0; H]; FIT_LEN], bias: [0.0; H], out: [0.0; H] };
-    let (ct, ch) = (losses(&probe, &silent, k).0, losses(&test, &silent, k).0);
+    let (ct, ch) = (losses(&probe, None, k).0, losses(&test, None, k).0);
     println!("without the network: train loss {ct:.5}  held out {ch:.5}");
     report("before", &model);
     let first = if o.king_squares { 0 } else { 1 };
@@ -316,7 +316,7 @@ mod tests {
         for row in m.rows.iter_mut().step_by(7) {
             *row = std::array::from_fn(|_| (rng.below(1000) as f32 / 1000.0 - 0.5) * 0.2);
         }
-        let t = net::NetTables::new(Some(&quantize(&m)));
+        let t = net::NetTables::new(Some(quantize(&m)));
         for sfen in [
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
             "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
@@ -350,7 +350,7 @@ mod tests {
         };
         run(&fit).unwrap();
         let w = net::parse(&std::fs::read(&out).unwrap()).unwrap();
-        let t = net::NetTables::new(w.as_ref());
+        let t = net::NetTables::new(w);
         assert!(net::evaluate(&pos, &t) > 50, "{}", net::evaluate(&pos, &t));
     }
 }
