@@ -2,6 +2,7 @@
 //! games to make data for the fit. See `engine::tune` for the data format and the method.
 
 use shogiban::engine::book::build::read_usi_games;
+use shogiban::engine::levels::Level;
 use shogiban::engine::tune::fit::FitOptions;
 use shogiban::engine::tune::selfplay::SelfPlay;
 use shogiban::engine::tune::{self, DEFAULT_OUT, Group, TuneRun};
@@ -91,6 +92,9 @@ enum TuneCommand {
         #[arg(value_name = "DATA", required = true)]
         data: Vec<String>,
     },
+    /// Measure the levels' ratings: levels against each other and against an anchor engine
+    /// (GNU Shogi = 1000), fitted together; resumable through the results file
+    Levels(LevelsArgs),
     /// Learn the king-piece network from self-play data, on top of the rest of the evaluation
     Net {
         /// Weight of the search score in the target; the rest is the game's result
@@ -123,6 +127,51 @@ enum TuneCommand {
         #[arg(value_name = "DATA", required = true)]
         data: Vec<String>,
     },
+}
+
+/// `tune levels`: the measuring games and where they go.
+#[derive(clap::Args)]
+struct LevelsArgs {
+    /// The anchor: a USI engine command
+    #[arg(long, default_value = "tools/engines/gnushogi")]
+    anchor: String,
+    /// How the table names the anchor and its setting
+    #[arg(long, default_value = "GNU Shogi 1.4.2, 1 s a move")]
+    anchor_name: String,
+    /// The anchor's time a move in milliseconds
+    #[arg(long, default_value_t = 1000)]
+    anchor_ms: u64,
+    /// The levels that play the anchor (e.g. 3-7)
+    #[arg(long, default_value = "3-7")]
+    anchor_levels: String,
+    /// Games for each pairing
+    #[arg(long, default_value_t = 40)]
+    games: usize,
+    /// Games played at once (default: every core)
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// USI games from the start position to open from, each played with both colours
+    #[arg(long, default_value = "assets/openings.txt")]
+    openings: String,
+    /// Finished games are appended here, and read back on resuming
+    #[arg(long, default_value = "tools/results/level_games.tsv")]
+    results: String,
+    /// Fit the games in the results file without playing more
+    #[arg(long)]
+    fit_only: bool,
+    /// Where the table goes
+    #[arg(short, long, default_value = "assets/level_ratings.json")]
+    output: String,
+}
+
+/// `3-7` (or one level, `5`): the levels from the first to the last.
+fn parse_level_range(s: &str) -> Result<Vec<Level>, String> {
+    let (lo, hi) = s.split_once('-').unwrap_or((s, s));
+    let (lo, hi): (Level, Level) = (lo.parse()?, hi.parse()?);
+    if lo > hi {
+        return Err(format!("{s}: the first level is above the last"));
+    }
+    Ok(Level::all().filter(|l| *l >= lo && *l <= hi).collect())
 }
 
 /// `--freeze` values: the names of `Group::NAMES`.
@@ -169,6 +218,41 @@ pub fn run(a: Args) -> ExitCode {
         return match tune::net::run(&fit) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => super::fail("tune net", e),
+        };
+    }
+    if let Some(TuneCommand::Levels(l)) = a.selfplay {
+        let anchor_levels = match parse_level_range(&l.anchor_levels) {
+            Ok(l) => l,
+            Err(e) => return super::fail("tune levels", e),
+        };
+        let openings = match read_usi_games(std::path::Path::new(&l.openings)) {
+            Ok(o) => o,
+            Err(e) => return super::fail("tune levels", e),
+        };
+        let jobs =
+            l.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+        println!("measuring the engine's bench signature...");
+        let bench_signature =
+            match shogiban::engine::bench::run_bench(shogiban::engine::bench::DEFAULT_DEPTH, |_| {}) {
+                Ok(b) => b.nodes,
+                Err(e) => return super::fail("tune levels", e),
+            };
+        let run = tune::levels::LevelsRun {
+            anchor: l.anchor,
+            anchor_name: l.anchor_name,
+            anchor_ms: l.anchor_ms,
+            anchor_levels,
+            games: l.games,
+            jobs,
+            openings,
+            results: l.results,
+            out: Some(l.output),
+            fit_only: l.fit_only,
+            bench_signature,
+        };
+        return match tune::levels::run(&run) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => super::fail("tune levels", e),
         };
     }
     if let Some(TuneCommand::Selfplay { games, nodes, seed, threads, openings, output }) = a.selfplay {

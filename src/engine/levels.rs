@@ -18,8 +18,8 @@
 //! | 9     | 9     | 2          | 8           | 3 s        | strong amateur               |
 //! | 10    | —     | 1          | 0           | 3 s        | full strength (clock only)   |
 //!
-//! Each level also has a rating figure on the player's rating scale (`Level::rating`): a
-//! provisional table until the levels are measured against an outside anchor.
+//! Each level also has a measured rating figure on the player's rating scale (`Level::rating`,
+//! from `assets/level_ratings.json`; see `LevelTable`).
 
 use super::rng::Rng;
 use serde::{Deserialize, Serialize};
@@ -149,24 +149,76 @@ pub struct LevelRating {
     pub deviation: f64,
 }
 
-/// **Provisional** figures, level 1 first: set by hand from the ladder's pairwise results
-/// (decision 0025: each level beats the one below it in 70–100 % of games, about 150–250 points),
-/// not measured against an anchor. The error bar is wide to say so; the measured table of
-/// issue 46 item 1 replaces these.
-const PROVISIONAL_RATINGS: [f64; 10] =
-    [500.0, 700.0, 900.0, 1050.0, 1200.0, 1350.0, 1500.0, 1700.0, 1900.0, 2100.0];
+/// The anchor's figure: GNU Shogi at the setting the table names is 1000.
+pub const ANCHOR_RATING: f64 = 1000.0;
 
-/// The error bar of every provisional figure.
-const PROVISIONAL_DEVIATION: f64 = 150.0;
+/// The measured ratings the program ships (`assets/level_ratings.json`), written by
+/// `shogiban tune levels`: each level's figure on a scale where the anchor engine is 1000, from
+/// games between levels and against the anchor, fitted together by maximum likelihood. The
+/// table records the level settings and the engine (its bench signature and network) it was
+/// measured with; a test fails when either changes without a new table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LevelTable {
+    /// The anchor engine and its setting.
+    pub anchor: String,
+    pub anchor_rating: f64,
+    /// Games the anchor played.
+    pub anchor_games: usize,
+    /// Games in the fit.
+    pub games: usize,
+    /// Each level's settings when measured (`LevelTable::current_settings`).
+    pub settings: Vec<String>,
+    /// `shogiban bench`'s node count of the engine measured.
+    pub bench_signature: u64,
+    pub levels: Vec<MeasuredLevel>,
+}
 
-impl Level {
-    /// This level's figure and error bar (provisional: see `PROVISIONAL_RATINGS`).
-    pub fn rating(self) -> LevelRating {
-        LevelRating { rating: PROVISIONAL_RATINGS[self.0 as usize - 1], deviation: PROVISIONAL_DEVIATION }
+/// One level's line of the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MeasuredLevel {
+    pub level: u8,
+    pub rating: f64,
+    /// One standard deviation of the figure, relative to the anchor.
+    pub deviation: f64,
+    /// Games the level played in the measurement.
+    pub games: usize,
+}
+
+impl LevelTable {
+    /// The table that ships with the program.
+    pub fn shipped() -> &'static LevelTable {
+        static TABLE: std::sync::OnceLock<LevelTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| {
+            serde_json::from_str(include_str!("../../assets/level_ratings.json"))
+                .expect("assets/level_ratings.json is a level table")
+        })
     }
 
-    /// Whether the figures are measured (false while they are the provisional table).
-    pub const RATINGS_MEASURED: bool = false;
+    /// The settings of every level as the table records them, level 1 first, with the
+    /// network the evaluation runs on.
+    pub fn current_settings() -> Vec<String> {
+        let mut v: Vec<String> = Level::all()
+            .map(|l| {
+                let s = l.spec();
+                let depth = s.depth.map_or("no depth cap".to_string(), |d| format!("depth {d}"));
+                let plural = if s.candidates == 1 { "" } else { "s" };
+                format!(
+                    "level {l}: {depth}, {} candidate{plural}, noise {}, {} ms a move",
+                    s.candidates, s.noise, s.think_ms
+                )
+            })
+            .collect();
+        v.push(format!("network {:016x}", super::eval::net::SHIPPED_HASH));
+        v
+    }
+}
+
+impl Level {
+    /// This level's measured figure and error bar (`assets/level_ratings.json`).
+    pub fn rating(self) -> LevelRating {
+        let line = &LevelTable::shipped().levels[self.0 as usize - 1];
+        LevelRating { rating: line.rating, deviation: line.deviation }
+    }
 }
 
 /// Picks among `(item, score)` candidates: the best score after adding noise. Mates are never
@@ -227,6 +279,25 @@ mod tests {
         let all: Vec<LevelRating> = Level::all().map(Level::rating).collect();
         assert!(all.windows(2).all(|w| w[0].rating < w[1].rating), "{all:?}");
         assert!(all.iter().all(|r| r.deviation > 0.0));
+    }
+
+    /// The shipped figures hold for the levels as they are: a change to a level's depth,
+    /// candidates, noise or time, or to the network, needs the table measured again.
+    #[test]
+    fn the_shipped_table_was_measured_with_the_levels_as_they_are() {
+        let t = LevelTable::shipped();
+        assert_eq!(
+            t.settings,
+            LevelTable::current_settings(),
+            "the levels or the network changed since assets/level_ratings.json was measured: \
+             measure it again with `shogiban tune levels` (tools/README.md)"
+        );
+        assert_eq!(t.anchor_rating, ANCHOR_RATING);
+        assert!(t.anchor.contains("GNU Shogi"), "{}", t.anchor);
+        let numbers: Vec<u8> = t.levels.iter().map(|l| l.level).collect();
+        assert_eq!(numbers, (1..=10).collect::<Vec<u8>>());
+        assert!(t.anchor_games > 0 && t.levels.iter().all(|l| l.games > 0));
+        assert_eq!(t.levels.iter().map(|l| l.games).sum::<usize>() + t.anchor_games, 2 * t.games);
     }
 
     #[test]

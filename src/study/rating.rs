@@ -16,8 +16,10 @@ const TAU: f64 = 0.5;
 /// The convergence tolerance of the volatility's iteration.
 const EPSILON: f64 = 1e-6;
 
-/// A new player's rating: the system's default figure, a deviation that says "not known yet".
-pub const START: Rating = Rating { rating: 1500.0, deviation: 350.0, volatility: 0.06 };
+/// A new player's rating: the anchor's figure (GNU Shogi at 1 s a move, about the middle levels;
+/// decision 0040), with Glicko-2's deviation that says "not known yet".
+pub const START: Rating =
+    Rating { rating: crate::engine::levels::ANCHOR_RATING, deviation: 350.0, volatility: 0.06 };
 /// A rating whose deviation is above this is provisional (shown with `?`), as lichess does.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
@@ -186,7 +188,7 @@ mod tests {
 
     #[test]
     fn a_win_raises_a_loss_lowers_and_every_game_makes_the_figure_surer() {
-        let level = Opponent { rating: 1500.0, deviation: 50.0 };
+        let level = Opponent { rating: START.rating, deviation: 50.0 };
         let win = START.after(&[(level, Outcome::Win)]);
         let loss = START.after(&[(level, Outcome::Loss)]);
         let draw = START.after(&[(level, Outcome::Draw)]);
@@ -194,7 +196,7 @@ mod tests {
         assert!(close(draw.rating, START.rating, 0.5), "{draw:?}");
         assert!(win.deviation < START.deviation && loss.deviation < START.deviation);
         // a win over a much weaker opponent is worth little
-        let weak = Opponent { rating: 700.0, deviation: 50.0 };
+        let weak = Opponent { rating: START.rating - 800.0, deviation: 50.0 };
         let easy = START.after(&[(weak, Outcome::Win)]);
         assert!(easy.rating - START.rating < (win.rating - START.rating) / 4.0, "{easy:?} {win:?}");
         // a period without games makes it less sure, and moves nothing else
@@ -221,13 +223,13 @@ mod tests {
     #[test]
     fn a_new_player_is_provisional_until_some_games_are_played() {
         assert!(START.is_provisional());
-        let level = Opponent { rating: 1500.0, deviation: 50.0 };
+        let level = Opponent { rating: START.rating, deviation: 50.0 };
         let mut r = START;
         for i in 0..30 {
             r = r.after(&[(level, if i % 2 == 0 { Outcome::Win } else { Outcome::Loss })]);
         }
         assert!(!r.is_provisional(), "{r:?}");
-        assert!(close(r.rating, 1500.0, 40.0), "{r:?}");
+        assert!(close(r.rating, START.rating, 40.0), "{r:?}");
         assert!(close(START.expected_score(level), 0.5, 1e-9));
         let stronger = Opponent { rating: 1900.0, deviation: 50.0 };
         assert!(START.expected_score(stronger) < 0.25);

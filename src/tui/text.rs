@@ -44,9 +44,9 @@ pub struct Text {
     pub declare_warning: &'static str,
     pub declare_question: &'static str,
     pub new_game_title: &'static str,
-    pub level_line: fn(u8) -> String,
+    pub level_line: fn(u8, Option<f64>) -> String,
     /// Computer vs computer: one side's level (the side, its level, the keys that change it).
-    pub side_level_line: fn(&str, u8, &str) -> String,
+    pub side_level_line: fn(&str, u8, Option<f64>, &str) -> String,
     /// The new-game dialog's two players: ☗'s name, ☖'s, the key that names them.
     pub names_line: fn(&str, &str, &str) -> String,
     /// The new-game dialog: the side whose name is typed.
@@ -64,6 +64,8 @@ pub struct Text {
     /// Short mode names for the status line.
     pub mode_short: [&'static str; 4],
     pub level_short: fn(u8) -> String,
+    /// The status line's level with its measured figure: `level 4 · 1350`.
+    pub level_rated: fn(u8, f64) -> String,
     /// Computer vs computer: the least time per move.
     pub pace: fn(u64) -> String,
     pub paused: &'static str,
@@ -297,8 +299,8 @@ pub static EN: Text = Text {
     declare_warning: "A declaration that does not meet every condition loses.",
     declare_question: "Declare?",
     new_game_title: " New game ",
-    level_line: |l| format!("computer level: ◀ {l:>2} ▶  (1 beginner … 10 full strength)"),
-    side_level_line: |side, l, keys| format!("{side} level: ◀ {l:>2} ▶  ({keys})"),
+    level_line: |l, r| format!("computer level: ◀ {l:>2} ▶{}  (1 beginner … 10 full strength)", figure(r)),
+    side_level_line: |side, l, r, keys| format!("{side} level: ◀ {l:>2} ▶{}  ({keys})", figure(r)),
     names_line: |b, w, key| format!("players: ☗ {b} · ☖ {w}  ({key}: names)"),
     name_prompt: |side| format!("{side}'s name: "),
     players_vs: |b, w| format!("☗{b} vs ☖{w}"),
@@ -314,6 +316,7 @@ pub static EN: Text = Text {
     ],
     mode_short: ["two players", "you ☗ vs computer", "computer vs you ☖", "computer vs computer"],
     level_short: |l| format!("level {l}"),
+    level_rated: |l, r| format!("level {l} · {r:.0}"),
     pace: |ms| format!("{:.1} s/move", ms as f64 / 1000.0),
     paused: "paused (p resumes)",
     move_number: |n| format!("move {n}"),
@@ -560,8 +563,8 @@ pub static JA: Text = Text {
     declare_warning: "条件を満たさない宣言は負けになります。",
     declare_question: "宣言しますか？",
     new_game_title: " 新規対局 ",
-    level_line: |l| format!("コンピュータのレベル: ◀ {l:>2} ▶  (1 初心者 … 10 最強)"),
-    side_level_line: |side, l, keys| format!("{side}のレベル: ◀ {l:>2} ▶  ({keys})"),
+    level_line: |l, r| format!("コンピュータのレベル: ◀ {l:>2} ▶{}  (1 初心者 … 10 最強)", figure(r)),
+    side_level_line: |side, l, r, keys| format!("{side}のレベル: ◀ {l:>2} ▶{}  ({keys})", figure(r)),
     names_line: |b, w, key| format!("対局者: ☗ {b} · ☖ {w}  ({key} で名前)"),
     name_prompt: |side| format!("{side}の名前: "),
     players_vs: |b, w| format!("☗{b} 対 ☖{w}"),
@@ -577,6 +580,7 @@ pub static JA: Text = Text {
     ],
     mode_short: ["二人対局", "あなた☗ 対 COM", "COM 対 あなた☖", "COM 対 COM"],
     level_short: |l| format!("レベル{l}"),
+    level_rated: |l, r| format!("レベル{l} · {r:.0}"),
     pace: |ms| format!("1手{:.1}秒", ms as f64 / 1000.0),
     paused: "一時停止中 (p で再開)",
     move_number: |n| format!("{n}手目"),
@@ -786,6 +790,12 @@ pub static JA: Text = Text {
     library: &library::JA,
     clocks: &clocks::JA,
 };
+
+/// A level's measured figure after its number in the new-game dialog (` · 1350`), when the
+/// built-in engine plays.
+fn figure(rating: Option<f64>) -> String {
+    rating.map(|r| format!(" · {r:.0}")).unwrap_or_default()
+}
 
 #[cfg(test)]
 mod tests {

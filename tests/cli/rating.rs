@@ -49,7 +49,7 @@ fn a_new_player_has_no_rated_games_and_is_told_how_to_get_some() {
     let home = TempDir::new("cli-rating-new");
     let (code, out, err) = rating(&home, &[]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("you: 1500? ± 350 (0 rated games)"), "{out}");
+    assert!(out.starts_with("you: 1000? ± 350 (0 rated games)"), "{out}");
     assert!(out.contains("No rated games yet"), "{out}");
 }
 

@@ -35,6 +35,17 @@ fn bench_signature_is_pinned() {
     assert_eq!(handle.join().unwrap().nodes, BENCH_SIGNATURE);
 }
 
+/// The levels' measured figures are of this engine: a change to the search or the evaluation
+/// (a new signature) needs the table measured again with `shogiban tune levels`.
+#[test]
+fn the_level_ratings_were_measured_with_this_engine() {
+    let table = shogiban::engine::levels::LevelTable::shipped();
+    assert_eq!(
+        table.bench_signature, BENCH_SIGNATURE,
+        "assets/level_ratings.json was measured with another engine: measure it again"
+    );
+}
+
 #[test]
 fn bench_command_prints_summary() {
     let out = Command::new(env!("CARGO_BIN_EXE_shogiban")).args(["bench", "--depth", "3"]).output().unwrap();

@@ -24,9 +24,11 @@
 //! blocks are counted per file, so a file given twice (to weigh it more) is held out in the same
 //! places in both copies, and no held-out position is trained on through the other copy.
 
+pub mod elo_fit;
 pub mod fit;
 pub mod kp;
 pub mod layout;
+pub mod levels;
 pub mod net;
 pub mod selfplay;
 pub mod write;

@@ -258,10 +258,9 @@ fn the_result_line_and_the_rating_screen_are_drawn() {
     fresh.set_ratings(RatingBook::in_memory());
     fresh.open_rating();
     let screen = crate::tui::view::screen_text(&fresh, 100, 30, now);
-    assert!(
-        screen.contains("No rated games yet") && screen.contains("For an even game: level 7"),
-        "{screen}"
-    );
+    let (even, _) = crate::study::rating::even_level(&crate::study::rating::START);
+    let suggestion = format!("For an even game: level {} ({:.0})", even.get(), even.rating().rating);
+    assert!(screen.contains("No rated games yet") && screen.contains(&suggestion), "{screen}");
     // the sentence is wider than the window: it wraps whole inside it
     assert!(screen.contains("│ analysis."), "{screen}");
 }
@@ -273,11 +272,18 @@ fn the_new_game_dialog_says_whether_the_game_will_be_rated() {
     app.edit_new_game(|c| *c = choice(GameMode::HumanSente, 4, 0));
     let now = Instant::now();
     let screen = crate::tui::view::screen_text(&app, 120, 40, now);
-    assert!(screen.contains("Rated game (level 4 · provisional 1050)"), "{screen}");
+    let figure = Level::new(4).unwrap().rating().rating;
+    assert!(screen.contains(&format!("Rated game (level 4 · {figure:.0})")), "{screen}");
+    // the level row and, once the game starts, the status line carry the measured figure
+    assert!(screen.contains(&format!("computer level: ◀  4 ▶ · {figure:.0}")), "{screen}");
     app.edit_new_game(|c| c.handicap = 1);
     let screen = crate::tui::view::screen_text(&app, 120, 40, now);
     assert!(screen.contains("Unrated game: handicap games are unrated until"), "{screen}");
     app.edit_new_game(|c| *c = choice(GameMode::HotSeat, 4, 0));
     let screen = crate::tui::view::screen_text(&app, 120, 40, now);
     assert!(screen.contains("Unrated game: not you against a built-in level"), "{screen}");
+    app.edit_new_game(|c| *c = choice(GameMode::HumanSente, 4, 0));
+    app.confirm_new_game();
+    let screen = crate::tui::view::screen_text(&app, 120, 40, now);
+    assert!(screen.contains(&format!("level 4 · {figure:.0} · rated")), "{screen}");
 }

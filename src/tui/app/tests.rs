@@ -413,8 +413,9 @@ fn each_side_has_its_own_level_in_computer_vs_computer() {
         app.edit_new_game(|c| c.step_gote_level(1));
     }
     let s = crate::tui::view::screen_text(&app, 100, 30, t0);
-    assert!(s.contains("☗ sente level: ◀  1 ▶  (←/→)"), "{s}");
-    assert!(s.contains("☖ gote level: ◀  7 ▶  (< / >)"), "{s}");
+    let figure = |n| Level::new(n).unwrap().rating().rating;
+    assert!(s.contains(&format!("☗ sente level: ◀  1 ▶ · {:.0}  (←/→)", figure(1))), "{s}");
+    assert!(s.contains(&format!("☖ gote level: ◀  7 ▶ · {:.0}  (< / >)", figure(7))), "{s}");
     app.confirm_new_game();
     assert_eq!(app.levels().map(Level::get), [1, 7]);
     // remembered in the settings, and in the record's headers

@@ -15,7 +15,7 @@ pub struct RatingText {
     /// The status line when something makes the game unrated: `unrated: take-back`.
     pub unrated: fn(&str) -> String,
     /// The new-game dialog: the game will be rated (against a level of this figure).
-    pub will_be_rated: fn(u8, f64, bool) -> String,
+    pub will_be_rated: fn(u8, f64) -> String,
     /// The new-game dialog: the game will not be rated, and why.
     pub will_not_be_rated: fn(&str) -> String,
     /// After a rated game: `rating 1412 ± 86 (+23)`, and whether it is provisional.
@@ -36,9 +36,8 @@ pub struct RatingText {
     pub record: fn(usize, usize, usize) -> String,
     /// Sente, gote.
     pub sides: [&'static str; 2],
-    /// The level for an even game: level, its figure, the expected score in percent, whether
-    /// the levels' figures are measured.
-    pub suggestion: fn(u8, f64, f64, bool) -> String,
+    /// The level for an even game: level, its figure, the expected score in percent.
+    pub suggestion: fn(u8, f64, f64) -> String,
     /// The key that closes the screen.
     pub close: &'static str,
 }
@@ -68,10 +67,7 @@ pub static EN: RatingText = RatingText {
     ],
     rated: "rated",
     unrated: |why| format!("unrated: {why}"),
-    will_be_rated: |level, figure, measured| {
-        let mark = if measured { "" } else { " provisional" };
-        format!("Rated game (level {level} ·{mark} {figure:.0})")
-    },
+    will_be_rated: |level, figure| format!("Rated game (level {level} · {figure:.0})"),
     will_not_be_rated: |why| format!("Unrated game: {why}"),
     after_game: |figure, change, provisional| {
         let note = if provisional { " · provisional" } else { "" };
@@ -90,9 +86,8 @@ pub static EN: RatingText = RatingText {
     by_side: "by side",
     record: |w, l, d| format!("{w} won {l} lost {d} drawn"),
     sides: ["sente", "gote"],
-    suggestion: |level, figure, expected, measured| {
-        let mark = if measured { "" } else { ", provisional figure" };
-        format!("For an even game: level {level} ({figure:.0}{mark}), expected score {expected:.0}%")
+    suggestion: |level, figure, expected| {
+        format!("For an even game: level {level} ({figure:.0}), expected score {expected:.0}%")
     },
     close: "any key closes",
 };
@@ -113,10 +108,7 @@ pub static JA: RatingText = RatingText {
     ],
     rated: "レーティング対象",
     unrated: |why| format!("レーティング対象外: {why}"),
-    will_be_rated: |level, figure, measured| {
-        let mark = if measured { "" } else { "暫定 " };
-        format!("レーティング対象の対局 (レベル{level} · {mark}{figure:.0})")
-    },
+    will_be_rated: |level, figure| format!("レーティング対象の対局 (レベル{level} · {figure:.0})"),
     will_not_be_rated: |why| format!("レーティング対象外: {why}"),
     after_game: |figure, change, provisional| {
         let note = if provisional { " · 暫定" } else { "" };
@@ -134,9 +126,8 @@ pub static JA: RatingText = RatingText {
     by_side: "手番別",
     record: |w, l, d| format!("{w}勝{l}敗{d}分"),
     sides: ["先手", "後手"],
-    suggestion: |level, figure, expected, measured| {
-        let mark = if measured { "" } else { "、暫定値" };
-        format!("互角の相手: レベル{level} ({figure:.0}{mark})、期待勝率 {expected:.0}%")
+    suggestion: |level, figure, expected| {
+        format!("互角の相手: レベル{level} ({figure:.0})、期待勝率 {expected:.0}%")
     },
     close: "どのキーでも閉じる",
 };

@@ -152,15 +152,26 @@ fn new_game_body(app: &App, choice: &NewGameChoice, edited: Option<&str>) -> Vec
         }
         None => {}
     }
+    // the measured figure belongs to the built-in engine's levels
+    let figure =
+        |l: crate::engine::levels::Level| app.settings().engine_command.is_none().then(|| l.rating().rating);
     if mode == GameMode::EngineVsEngine {
         let keys = |a| app.keymap().group_keys(KeyMode::NewGame, a);
-        body.push(format!("  {}", (t.side_level_line)(t.sides[0], level.get(), &keys(Action::CursorLeft))));
         body.push(format!(
             "  {}",
-            (t.side_level_line)(t.sides[1], gote_level.get(), &keys(Action::GoteLevelDown))
+            (t.side_level_line)(t.sides[0], level.get(), figure(level), &keys(Action::CursorLeft))
+        ));
+        body.push(format!(
+            "  {}",
+            (t.side_level_line)(
+                t.sides[1],
+                gote_level.get(),
+                figure(gote_level),
+                &keys(Action::GoteLevelDown)
+            )
         ));
     } else {
-        body.push(format!("  {}", (t.level_line)(level.get())));
+        body.push(format!("  {}", (t.level_line)(level.get(), figure(level))));
     }
     let clock_text = match (clock, t.language) {
         (None, _) => t.no_clock.to_string(),
@@ -193,11 +204,7 @@ fn rated_line(app: &App, choice: &NewGameChoice, set_up: bool) -> String {
     use crate::tui::app::RatedStanding;
     let t = crate::tui::text::rating::RatingText::of(app.settings().language);
     match RatedStanding::of_choice(choice, app.settings().engine_command.is_some(), set_up) {
-        RatedStanding::Rated { level, .. } => (t.will_be_rated)(
-            level.get(),
-            level.rating().rating,
-            crate::engine::levels::Level::RATINGS_MEASURED,
-        ),
+        RatedStanding::Rated { level, .. } => (t.will_be_rated)(level.get(), level.rating().rating),
         RatedStanding::Unrated(why) => (t.will_not_be_rated)(why.words(t)),
         RatedStanding::Handed => String::new(),
     }

@@ -58,12 +58,7 @@ pub(super) fn draw_rating(f: &mut Frame, app: &App) {
     }
     let (level, expected) = even_level(&p.rating);
     let figure = level.rating().rating;
-    below.push((t.suggestion)(
-        level.get(),
-        figure,
-        expected * 100.0,
-        crate::engine::levels::Level::RATINGS_MEASURED,
-    ));
+    below.push((t.suggestion)(level.get(), figure, expected * 100.0));
     let area = f.area();
     let widest = text.iter().chain(&below).map(|l| unicode_width::UnicodeWidthStr::width(l.as_str())).max();
     let w = (widest.unwrap_or(0) as u16 + 6).clamp(40, 90).min(area.width);

@@ -114,6 +114,8 @@ pub(super) fn status_line(app: &App) -> String {
         let [b, w] = app.levels();
         parts.push(if app.players() == [Player::Engine; 2] && b != w {
             (t.levels_short)(b.get(), w.get())
+        } else if app.settings().engine_command.is_none() {
+            (t.level_rated)(app.level().get(), app.level().rating().rating)
         } else {
             (t.level_short)(app.level().get())
         });
