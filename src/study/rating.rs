@@ -214,7 +214,8 @@ mod tests {
             assert_eq!(even, level);
             assert!(close(expected, 0.5, 1e-9));
         }
-        let weak = Rating { rating: -500.0, deviation: 60.0, volatility: 0.06 };
+        let below = Level::MIN.rating().rating - 600.0;
+        let weak = Rating { rating: below, deviation: 60.0, volatility: 0.06 };
         let (even, expected) = even_level(&weak);
         assert_eq!(even, Level::MIN);
         assert!(expected < 0.1);

@@ -166,6 +166,7 @@ pub fn run(run: &LevelsRun) -> Result<LevelTable, LevelsError> {
     }
     let played = read_results(&run.results)?;
     let table = fit_table(&played, run)?;
+    print_pairings(&played);
     print_table(&table);
     if let Some(out) = &run.out {
         let text = serde_json::to_string_pretty(&table).expect("a table serialises") + "\n";
@@ -389,6 +390,26 @@ pub fn fit_table(played: &[Played], run: &LevelsRun) -> Result<LevelTable, Level
             })
             .collect(),
     })
+}
+
+/// Each pairing's score, the stronger side first: wins, draws, losses and its score.
+fn print_pairings(played: &[Played]) {
+    let mut by_pair: BTreeMap<(Side, Side), [usize; 3]> = BTreeMap::new();
+    for p in played {
+        let e = by_pair.entry((p.a, p.b)).or_default();
+        e[if p.score == 1.0 {
+            0
+        } else if p.score == 0.5 {
+            1
+        } else {
+            2
+        }] += 1;
+    }
+    println!("pairing        won drawn lost  score");
+    for ((a, b), [w, d, l]) in by_pair {
+        let score = (w as f64 + 0.5 * d as f64) / (w + d + l) as f64;
+        println!("{:>6} vs {:<6} {w:>3} {d:>5} {l:>4}  {:>4.0}%", a.name(), b.name(), 100.0 * score);
+    }
 }
 
 fn print_table(t: &LevelTable) {
