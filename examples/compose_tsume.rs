@@ -16,7 +16,7 @@
 //!
 //! ```text
 //! compose_tsume [--count 3] [--min 5] [--max 11] [--seed S] [--tries 20000] [--unique] [--out DIR]
-//!               [--from FILE...] [--nodes 50000]
+//!               [--from FILE...] [--nodes 50000] [--screen NODES]
 //! compose_tsume --check FILE... [--nodes 50000]
 //! compose_tsume --fix FILE... [--nodes 50000]
 //! ```
@@ -24,7 +24,10 @@
 //! at the same length: a piece taken from the attacker's hand, a defending piece added near the
 //! king, an attacking piece taken off or moved one square; the first such problem is printed.
 //! `--nodes` is the budget of each solve (a check the solver cannot judge within it counts as
-//! not mating). `--check` says of each problem whether it is sound and whether its solution is unique.
+//! not mating). `--screen` gives random positions (not a walk) a first, cheaper solve within
+//! that many nodes: only a position with a mate of the wanted length there is solved again
+//! and judged within `--nodes` (a mate that needs more nodes is missed, but each problem kept
+//! is judged as without it, and more are found an hour). `--check` says of each problem whether it is sound and whether its solution is unique.
 //! Prints each problem as KIF (with `備考：N手詰`) to stdout, or writes `DIR/NN.kifu` from the
 //! first free number. Run in release mode: `cargo run --release --example compose_tsume`.
 
@@ -47,6 +50,7 @@ struct Options {
     check: Vec<std::path::PathBuf>,
     fix: Vec<std::path::PathBuf>,
     nodes: u64,
+    screen: Option<u64>,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -62,6 +66,7 @@ fn parse_args() -> Result<Options, String> {
         check: Vec::new(),
         fix: Vec::new(),
         nodes: 50_000,
+        screen: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -79,6 +84,7 @@ fn parse_args() -> Result<Options, String> {
             "--check" => o.check.push(value()?.into()),
             "--fix" => o.fix.push(value()?.into()),
             "--nodes" => o.nodes = number(value()?)?,
+            "--screen" => o.screen = Some(number(value()?)?),
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -280,6 +286,13 @@ fn main() -> ExitCode {
             }
         };
         legal += 1;
+        if let Some(screen) = o.screen.filter(|_| walk.is_none()) {
+            let quick = MateLimits { time_ms: None, nodes: Some(screen), stop: None };
+            match solve(&pos, quick) {
+                MateResult::Mate(line) if (o.min..=o.max).contains(&line.len()) => {}
+                _ => continue,
+            }
+        }
         let MateResult::Mate(line) = solve(&pos, solve_limits.clone()) else { continue };
         mates += 1;
         if let Some((_, len)) = &walk {

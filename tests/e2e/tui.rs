@@ -671,7 +671,7 @@ fn set_up_a_tsume_in_the_editor_solve_it_and_have_a_wrong_answer_refused() {
     s.send(&"\x1b[B".repeat(shorter + 1));
     s.send("\r");
     s.wait_for("詰将棋 (5手詰)");
-    s.send(":12飛打\r");
+    s.send(":22馬\r");
     s.wait_for("失敗");
     s.quit();
 }

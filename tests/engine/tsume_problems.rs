@@ -87,16 +87,9 @@ fn number(name: &str) -> &str {
     file.strip_suffix(".kifu").unwrap()
 }
 
-/// Problems of the set that still have a second solution, not yet reworked (by
-/// `compose_tsume --fix` or by hand) or replaced; `one_solution_each` passes over them.
-const SEVERAL_SOLUTIONS: [&str; 30] = [
-    "19", "25", "26", "27", "30", "31", "32", "33", "34", "35", "36", "37", "38", "39", "40", "41", "42",
-    "43", "44", "45", "46", "47", "48", "49", "50", "51", "52", "53", "54", "55",
-];
-
-/// Every problem (but those in `SEVERAL_SOLUTIONS`) keeps the rule published tsume keep: one
-/// solution, no 余詰 (decision 0035). The rule, as `tsume::solution` checks it: the solution is played against the defender's longest
-/// resistance, and at every attacking turn but the last exactly one check mates (the solver
+/// Every problem keeps the rule published tsume keep: one solution, no 余詰 (decision 0035).
+/// The rule, as `tsume::solution` checks it: the solution is played against the defender's
+/// longest resistance, and at every attacking turn but the last exactly one check mates (the solver
 /// proves a mate after every defence but futile interpositions, of any length). So these count
 /// as a second solution: another check that mates as quickly, one that mates only in a longer
 /// line (a detour, 迂回) or reaches the same position by other moves (手順前後), and a piece that
@@ -106,9 +99,6 @@ const SEVERAL_SOLUTIONS: [&str; 30] = [
 /// judge within the budget counts as not mating.
 fn one_solution_each(ps: Vec<(String, Position, usize)>) {
     for (name, pos, len) in ps {
-        if SEVERAL_SOLUTIONS.contains(&number(&name)) {
-            continue;
-        }
         match solution(&pos, len, &judge_limits()) {
             Solution::One => {}
             Solution::Several { line, checks } => {
@@ -134,7 +124,7 @@ fn short_problems_have_one_solution() {
     one_solution_each(ps);
 }
 
-/// Every problem has one solution (no 余詰), but those in `SEVERAL_SOLUTIONS`.
+/// Every problem has one solution (no 余詰).
 #[test]
 #[ignore = "the whole set: a few minutes in release"]
 fn every_problem_has_one_solution() {
