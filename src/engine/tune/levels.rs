@@ -16,7 +16,7 @@ use crate::engine::games::{Turn, play_out};
 use crate::engine::levels::{ANCHOR_RATING, Level, LevelTable, MeasuredLevel};
 use crate::engine::player::{BuiltinPlayer, Computer, ComputerPlayer, Decision, TimeBudget};
 use crate::engine::search::time::Limits;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -45,13 +45,34 @@ impl Side {
         s.strip_prefix('L')?.parse::<Level>().ok().map(Side::Level)
     }
 
-    /// The player's index in the fit: levels 0..=9, the anchor 10.
+    /// The player's index in the fit: levels 0..=9, the anchor [`ANCHOR_INDEX`].
     fn index(self) -> usize {
         match self {
             Side::Level(l) => l.get() as usize - 1,
-            Side::Anchor => 10,
+            Side::Anchor => ANCHOR_INDEX,
         }
     }
+}
+
+/// The anchor's index among the fit's players (the ten levels come first).
+const ANCHOR_INDEX: usize = Level::MAX.get() as usize;
+/// Players in the fit: the levels and the anchor.
+const PLAYERS: usize = ANCHOR_INDEX + 1;
+
+/// What each pairing scored, the first-named side's wins, draws and losses.
+fn tally(played: &[Played]) -> BTreeMap<(Side, Side), [usize; 3]> {
+    let mut by_pair: BTreeMap<(Side, Side), [usize; 3]> = BTreeMap::new();
+    for p in played {
+        let e = by_pair.entry((p.a, p.b)).or_default();
+        e[if p.score == 1.0 {
+            0
+        } else if p.score == 0.5 {
+            1
+        } else {
+            2
+        }] += 1;
+    }
+    by_pair
 }
 
 /// A measuring run's settings, as `shogiban tune levels` takes them.
@@ -181,14 +202,11 @@ pub fn run(run: &LevelsRun) -> Result<LevelTable, LevelsError> {
 /// interleaving the pairings so that a run stopped early has some of each.
 fn play_missing(run: &LevelsRun) -> Result<(), LevelsError> {
     let done = read_results(&run.results)?;
-    let mut have: BTreeMap<(Side, Side, usize), ()> = BTreeMap::new();
-    for p in &done {
-        have.insert((p.a, p.b, p.game), ());
-    }
+    let have: BTreeSet<(Side, Side, usize)> = done.iter().map(|p| (p.a, p.b, p.game)).collect();
     let mut queue = VecDeque::new();
     for g in 0..run.games {
         for (a, b) in pairings(&run.anchor_levels) {
-            if !have.contains_key(&(a, b, g)) {
+            if !have.contains(&(a, b, g)) {
                 queue.push_back((a, b, g));
             }
         }
@@ -356,25 +374,21 @@ pub fn fit_table(played: &[Played], run: &LevelsRun) -> Result<LevelTable, Level
     if played.is_empty() {
         return Err(LevelsError::NoGames);
     }
-    let mut pairs: BTreeMap<(usize, usize), PairScore> = BTreeMap::new();
-    let mut games = [0usize; 11];
-    for p in played {
-        let (a, b) = (p.a.index(), p.b.index());
-        let e = pairs.entry((a, b)).or_insert(PairScore { a, b, ..PairScore::default() });
-        match p.score {
-            1.0 => e.a_wins += 1.0,
-            0.0 => e.b_wins += 1.0,
-            _ => e.draws += 1.0,
-        }
-        games[a] += 1;
-        games[b] += 1;
-    }
-    let pairs: Vec<PairScore> = pairs.into_values().collect();
-    let fitted = elo_fit::fit(11, 10, ANCHOR_RATING, &pairs)?;
+    let mut games = [0usize; PLAYERS];
+    let pairs: Vec<PairScore> = tally(played)
+        .into_iter()
+        .map(|((a, b), [w, d, l])| {
+            let (a, b) = (a.index(), b.index());
+            games[a] += w + d + l;
+            games[b] += w + d + l;
+            PairScore { a, b, a_wins: w as f64, b_wins: l as f64, draws: d as f64 }
+        })
+        .collect();
+    let fitted = elo_fit::fit(PLAYERS, ANCHOR_INDEX, ANCHOR_RATING, &pairs)?;
     Ok(LevelTable {
         anchor: run.anchor_name.clone(),
         anchor_rating: ANCHOR_RATING,
-        anchor_games: games[10],
+        anchor_games: games[ANCHOR_INDEX],
         games: played.len(),
         settings: LevelTable::current_settings(),
         bench_signature: run.bench_signature,
@@ -406,7 +420,7 @@ fn print_pairings(played: &[Played]) {
         }] += 1;
     }
     println!("pairing        won drawn lost  score");
-    for ((a, b), [w, d, l]) in by_pair {
+    for ((a, b), [w, d, l]) in tally(played) {
         let score = (w as f64 + 0.5 * d as f64) / (w + d + l) as f64;
         println!("{:>6} vs {:<6} {w:>3} {d:>5} {l:>4}  {:>4.0}%", a.name(), b.name(), 100.0 * score);
     }
