@@ -63,14 +63,12 @@ const PLAYERS: usize = ANCHOR_INDEX + 1;
 fn tally(played: &[Played]) -> BTreeMap<(Side, Side), [usize; 3]> {
     let mut by_pair: BTreeMap<(Side, Side), [usize; 3]> = BTreeMap::new();
     for p in played {
-        let e = by_pair.entry((p.a, p.b)).or_default();
-        e[if p.score == 1.0 {
-            0
-        } else if p.score == 0.5 {
-            1
-        } else {
-            2
-        }] += 1;
+        let column = match p.score {
+            1.0 => 0,
+            0.5 => 1,
+            _ => 2,
+        };
+        by_pair.entry((p.a, p.b)).or_default()[column] += 1;
     }
     by_pair
 }
@@ -408,17 +406,6 @@ pub fn fit_table(played: &[Played], run: &LevelsRun) -> Result<LevelTable, Level
 
 /// Each pairing's score, the stronger side first: wins, draws, losses and its score.
 fn print_pairings(played: &[Played]) {
-    let mut by_pair: BTreeMap<(Side, Side), [usize; 3]> = BTreeMap::new();
-    for p in played {
-        let e = by_pair.entry((p.a, p.b)).or_default();
-        e[if p.score == 1.0 {
-            0
-        } else if p.score == 0.5 {
-            1
-        } else {
-            2
-        }] += 1;
-    }
     println!("pairing        won drawn lost  score");
     for ((a, b), [w, d, l]) in tally(played) {
         let score = (w as f64 + 0.5 * d as f64) / (w + d + l) as f64;
