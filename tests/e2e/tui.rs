@@ -834,6 +834,14 @@ fn a_record_in_the_documents_folder_is_found_in_the_library_and_opened() {
     .unwrap();
     std::fs::write(docs.join("other.kifu"), "先手：次郎\n手数----指手---------消費時間--\n   1 ５六歩(57)\n")
         .unwrap();
+    // the library lists the newest first: make club-night.kifu the newer one whatever the
+    // file system's timestamp granularity, so it is the one selected
+    let day_before = std::time::SystemTime::now() - std::time::Duration::from_secs(86_400);
+    std::fs::File::options()
+        .write(true)
+        .open(docs.join("other.kifu"))
+        .and_then(|f| f.set_modified(day_before))
+        .unwrap();
     let mut s = Session::start(&[], home);
     // no game to resume: the launch message offers the library
     s.wait_for("O で棋譜一覧");
