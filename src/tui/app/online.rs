@@ -253,8 +253,8 @@ impl Online {
     ) -> Online {
         let key = password_key(&settings.host, settings.port, &settings.user);
         let password = secrets.env_password.clone().or_else(|| secrets.remembered.get(&key).cloned());
-        let mut form = OnlineForm::from_settings(&settings, password);
-        form.external = external.clone();
+        let mut form =
+            OnlineForm::from_settings(&settings, password).with_external(external.clone(), settings.play_as);
         // the first field not filled in
         form.field = FormField::ALL
             .iter()

@@ -2,7 +2,7 @@
 //! The password is only ever in memory here (never printed: `Debug` leaves it out).
 
 use crate::engine::levels::Level;
-use crate::tui::settings::{OnlineSettings, OnlineSide};
+use crate::tui::settings::{OnlinePlayer, OnlineSettings, OnlineSide};
 use crate::tui::text::online::OnlineText;
 
 /// The fields of the connection dialog, in order.
@@ -55,6 +55,25 @@ pub enum PlayAs {
 }
 
 impl PlayAs {
+    /// The choice the settings remember, when it can be had: an external engine only when
+    /// `external`, a level only when it is one; else the player.
+    pub fn from_settings(remembered: OnlinePlayer, external: bool) -> PlayAs {
+        match remembered {
+            OnlinePlayer::Level(n) => Level::new(n).map_or(PlayAs::Me, PlayAs::Builtin),
+            OnlinePlayer::External if external => PlayAs::External,
+            OnlinePlayer::Me | OnlinePlayer::External => PlayAs::Me,
+        }
+    }
+
+    /// The choice as the settings keep it.
+    pub fn remembered(self) -> OnlinePlayer {
+        match self {
+            PlayAs::Me => OnlinePlayer::Me,
+            PlayAs::Builtin(level) => OnlinePlayer::Level(level.get()),
+            PlayAs::External => OnlinePlayer::External,
+        }
+    }
+
     /// The choices in the dialog's order: the player, the built-in engine at each level, the
     /// external engine when there is one.
     pub fn choices(external: bool) -> Vec<PlayAs> {
@@ -100,7 +119,8 @@ impl std::fmt::Debug for OnlineForm {
 }
 
 impl OnlineForm {
-    /// The dialog as the settings remember it, with `password` filled in.
+    /// The dialog as the settings remember it, with `password` filled in (and no external
+    /// engine: a remembered external engine is the player until `with_external` is called).
     pub fn from_settings(s: &OnlineSettings, password: Option<String>) -> OnlineForm {
         OnlineForm {
             host: s.host.clone(),
@@ -113,11 +133,19 @@ impl OnlineForm {
             extended: s.extended,
             remember: false,
             keepalive_s: s.keepalive_s,
-            play_as: PlayAs::Me,
+            play_as: PlayAs::from_settings(s.play_as, false),
             external: None,
             field: 0,
             problem: None,
         }
+    }
+
+    /// The external engine the app was started with, if any, which the settings may have
+    /// remembered as the one who plays.
+    pub fn with_external(mut self, external: Option<String>, remembered: OnlinePlayer) -> OnlineForm {
+        self.play_as = PlayAs::from_settings(remembered, external.is_some());
+        self.external = external;
+        self
     }
 
     pub fn focused(&self) -> FormField {
@@ -168,6 +196,7 @@ impl OnlineForm {
             auto_agree: self.auto_agree,
             extended: self.extended,
             keepalive_s: self.keepalive_s,
+            play_as: self.play_as.remembered(),
         })
     }
 }

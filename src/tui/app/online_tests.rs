@@ -39,6 +39,7 @@ fn settings(extended: bool) -> OnlineSettings {
         auto_agree: false,
         extended,
         keepalive_s: 30,
+        play_as: crate::tui::settings::OnlinePlayer::Me,
     }
 }
 
@@ -781,6 +782,39 @@ fn the_dialog_offers_me_each_level_of_the_builtin_engine_and_the_external_engine
     assert_eq!(app.online_form().unwrap().play_as, PlayAs::External);
     let shown = screen_text(&app, 110, 34, t0);
     assert!(shown.contains("the external engine Gikou 2"), "{shown}");
+}
+
+#[test]
+fn who_plays_is_remembered_in_the_settings_and_an_engine_not_there_is_the_player() {
+    use crate::tui::settings::OnlinePlayer;
+    let t0 = Instant::now();
+    let mut app = dialog(Language::En, false, t0);
+    let at = FormField::ALL.iter().position(|&f| f == FormField::PlayAs).unwrap();
+    app.edit_online_form(|f| {
+        f.field = at;
+        f.toggle(4);
+    });
+    app.online_connect(t0);
+    assert_eq!(app.settings().online.play_as, OnlinePlayer::Level(4));
+    // the next dialog opens on the level chosen
+    let remembered = app.settings().online.clone();
+    let mut app = dialog(Language::En, false, t0);
+    app.open_online(Some(remembered.clone()), t0);
+    assert_eq!(
+        app.online_form().unwrap().play_as,
+        PlayAs::Builtin(crate::engine::levels::Level::new(4).unwrap())
+    );
+    // an external engine is remembered, and is the choice only when the app has one
+    let external = OnlineSettings { play_as: OnlinePlayer::External, ..remembered };
+    let mut app = dialog(Language::En, false, t0);
+    app.open_online(Some(external.clone()), t0);
+    assert_eq!(app.online_form().unwrap().play_as, PlayAs::Me);
+    app.set_external_engine(Some("Gikou 2".into()));
+    app.open_online(Some(external.clone()), t0);
+    assert_eq!(app.online_form().unwrap().play_as, PlayAs::External);
+    // a number that is not a level is the player
+    app.open_online(Some(OnlineSettings { play_as: OnlinePlayer::Level(11), ..external }), t0);
+    assert_eq!(app.online_form().unwrap().play_as, PlayAs::Me);
 }
 
 #[test]

@@ -200,6 +200,19 @@ pub enum OnlineSide {
     Gote,
 }
 
+/// Who plays the player's moves online, as the settings remember it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnlinePlayer {
+    /// The player, on the board.
+    #[default]
+    Me,
+    /// The built-in engine at this level (a number that is not a level is taken as the player).
+    Level(u8),
+    /// The external USI engine the app is started with (the player when it is started without).
+    External,
+}
+
 /// What the online dialog remembers between launches: everything but the password (which is
 /// kept, when the player asks, in a file of its own that only its owner can read).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -218,6 +231,8 @@ pub struct OnlineSettings {
     /// Seconds between the empty keep-alive lines sent to the server, whoever is to move (less
     /// than 30 is taken as 30).
     pub keepalive_s: u64,
+    /// Who plays the player's moves.
+    pub play_as: OnlinePlayer,
 }
 
 impl Default for OnlineSettings {
@@ -231,6 +246,7 @@ impl Default for OnlineSettings {
             auto_agree: false,
             extended: false,
             keepalive_s: crate::online::connection::KEEPALIVE.as_secs(),
+            play_as: OnlinePlayer::Me,
         }
     }
 }

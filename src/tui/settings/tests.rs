@@ -88,6 +88,7 @@ fn settings_round_trip_through_the_file() {
             auto_agree: true,
             extended: true,
             keepalive_s: 45,
+            play_as: OnlinePlayer::Level(7),
         },
         ..Settings::default()
     };
