@@ -10,6 +10,10 @@ added or taken away, kept when the position is still a mate no shorter than befo
     pip install cshogi
     python3 tools/mate_positions.py --count 200 --max 31 --seed 1 > mates.txt
 
+`--kings` puts the attacker's king on the board too (in its own three ranks, not in check), and
+`--flip` writes about half of the positions turned round, gote to move and mate sente's king:
+random positions in both colours, as a hidden test suite may draw them.
+
 Each output line is `SFEN<TAB>plies`. Measure with
 `cargo run --release --example mate_rate -- mates.txt` (1 s a position).
 """
@@ -70,14 +74,44 @@ def make_sfen(board, hand):
 
 
 def legal_start(sfen):
-    """Whether cshogi reads `sfen` as written and gote (not to move) is not in check."""
+    """Whether cshogi reads `sfen` as written and neither side is in check."""
     try:
         b = cshogi.Board(sfen)
     except Exception:
         return False
     if not b.is_ok() or b.sfen().split()[0] != sfen.split()[0]:
         return False
-    return not cshogi.Board(sfen.replace(" b ", " w ")).is_check()
+    return not b.is_check() and not cshogi.Board(sfen.replace(" b ", " w ")).is_check()
+
+
+def flipped(sfen):
+    """`sfen` turned round: gote's pieces where sente's were, gote to move."""
+    board, _, hand, ply = sfen.split()
+    rows = []
+    for row in board.split("/"):
+        cells, promoted = [], ""
+        for c in row:
+            if c.isdigit():
+                cells += [""] * int(c)
+            elif c == "+":
+                promoted = "+"
+            else:
+                cells.append(promoted + c.swapcase())
+                promoted = ""
+        rows.append(cells[::-1])
+    text = []
+    for cells in rows[::-1]:
+        out, empty = "", 0
+        for c in cells:
+            if not c:
+                empty += 1
+                continue
+            if empty:
+                out += str(empty)
+                empty = 0
+            out += c
+        text.append(out + (str(empty) if empty else ""))
+    return f"{'/'.join(text)} w {hand.swapcase() if hand != '-' else '-'} {ply}"
 
 
 def unmovable(piece, r):
@@ -98,10 +132,12 @@ def nifu(board):
     return False
 
 
-def random_position(rng):
+def random_position(rng, kings):
     board = {}
     kr, kf = rng.randrange(3), rng.randrange(9)
     board[(kr, kf)] = "k"
+    if kings:
+        board[(6 + rng.randrange(3), rng.randrange(9))] = "K"
     for _ in range(rng.randrange(5)):
         sq = (min(8, kr + rng.randrange(-1, 3)) % 9, min(8, max(0, kf + rng.randrange(-2, 3))))
         if sq not in board and 0 <= sq[0] <= 8:
@@ -134,7 +170,7 @@ def mate_length(sfen, nodes):
 def mutate(rng, board, hand):
     board, hand = dict(board), list(hand)
     what = rng.randrange(5)
-    squares = [sq for sq, p in board.items() if p != "k"]
+    squares = [sq for sq, p in board.items() if p not in ("k", "K")]
     if what == 0 and squares:
         sq = rng.choice(squares)
         piece = board.pop(sq)
@@ -162,6 +198,8 @@ def main():
     ap.add_argument("--max", type=int, default=31)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--nodes", type=int, default=2_000_000)
+    ap.add_argument("--kings", action="store_true", help="the attacker's king on the board too")
+    ap.add_argument("--flip", action="store_true", help="about half the positions gote to move")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     bands = {}  # (length - 1) // 10 -> count
@@ -173,11 +211,11 @@ def main():
             return
         seen.add(sfen)
         bands[band] = bands.get(band, 0) + 1
-        print(f"{sfen}\t{n}", flush=True)
+        print(f"{flipped(sfen) if args.flip and rng.random() < 0.5 else sfen}\t{n}", flush=True)
 
     want = (args.max - 1) // 10 + 1
     while sum(min(v, args.count) for v in bands.values()) < want * args.count:
-        board, hand = random_position(rng)
+        board, hand = random_position(rng, args.kings)
         sfen = valid(board, hand)
         if not sfen:
             continue
