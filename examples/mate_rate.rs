@@ -4,8 +4,11 @@
 //! missed. Run in release mode:
 //!
 //! ```text
-//! cargo run --release --example mate_rate -- FILE [--time MS]
+//! cargo run --release --example mate_rate -- FILE [--time MS] [--nodes N]
 //! ```
+//!
+//! `--nodes` bounds each solve by nodes as well (the time limit still applies): a comparison of
+//! two versions of the solver by nodes does not depend on how busy the machine is.
 
 use shogiban::core::Position;
 use shogiban::engine::mate::{MateLimits, MateResult, solve_with_report};
@@ -15,14 +18,16 @@ fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let mut file = None;
     let mut time_ms = 1000;
+    let mut nodes = None;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--time" => time_ms = args.next().and_then(|v| v.parse().ok()).unwrap_or(time_ms),
+            "--nodes" => nodes = args.next().and_then(|v| v.parse().ok()),
             _ => file = Some(a),
         }
     }
     let Some(file) = file else {
-        eprintln!("mate_rate: FILE [--time MS]");
+        eprintln!("mate_rate: FILE [--time MS] [--nodes N]");
         return ExitCode::from(2);
     };
     let text = match std::fs::read_to_string(&file) {
@@ -42,7 +47,7 @@ fn main() -> ExitCode {
             eprintln!("mate_rate: bad SFEN {sfen}");
             continue;
         };
-        let r = solve_with_report(&pos, MateLimits { time_ms: Some(time_ms), nodes: None, stop: None });
+        let r = solve_with_report(&pos, MateLimits { time_ms: Some(time_ms), nodes, stop: None });
         let band = &mut bands[(plies.saturating_sub(1) / 10).min(4)];
         band.0 += 1;
         band.2 += r.elapsed.as_secs_f64();
@@ -50,9 +55,16 @@ fn main() -> ExitCode {
         match &r.result {
             MateResult::Mate(l) => {
                 band.1 += 1;
-                println!("{sfen}\t{plies}\tmate {}\t{} ms", l.len(), r.elapsed.as_millis());
+                println!(
+                    "{sfen}\t{plies}\tmate {}\t{} ms\t{} nodes",
+                    l.len(),
+                    r.elapsed.as_millis(),
+                    r.nodes
+                );
             }
-            other => println!("{sfen}\t{plies}\tMISSED {other:?}\t{} ms", r.elapsed.as_millis()),
+            other => {
+                println!("{sfen}\t{plies}\tMISSED {other:?}\t{} ms\t{} nodes", r.elapsed.as_millis(), r.nodes)
+            }
         }
     }
     let (n, solved) = bands.iter().fold((0, 0), |(n, s), b| (n + b.0, s + b.1));

@@ -180,7 +180,8 @@ impl Solver {
     /// Numbers of a child from the table, as (φ, δ) seen from the child, plus its mate length
     /// and proof hand. Children on the current path (repetition) or past `MAX_PLY` count as
     /// disproven.
-    fn child_value(&mut self, c: &Child, child_or: bool) -> ChildValue {
+    /// `known` is what the table holds for the child when the caller has just read it.
+    fn child_value(&mut self, c: &Child, child_or: bool, known: Option<Lookup>) -> ChildValue {
         let past_limit = self.base + self.path.len() > self.max_ply;
         self.hit_limit |= past_limit;
         let l = if past_limit || self.path.contains(&c.key) {
@@ -193,7 +194,7 @@ impl Solver {
                 ..Lookup::UNKNOWN
             }
         } else {
-            self.table.lookup(c.bkey, &c.hands, c.depth)
+            known.unwrap_or_else(|| self.table.lookup(c.bkey, &c.hands, c.depth))
         };
         // a disproof from a search with a depth limit (this one or an earlier one of the solve)
         self.hit_limit |= l.dn == 0 && l.limited;
@@ -228,10 +229,13 @@ impl Solver {
 
     /// Gives children the table has never seen their initial numbers from a one-ply look
     /// (df-pn+ style): a defender position is valued by its number of evasions (none = mated),
-    /// an attacker position with no check is disproven at once.
-    fn init_children(&mut self, pos: &mut Position, children: &[Child], child_or: bool) {
+    /// an attacker position with no check is disproven at once. Returns what the table then holds
+    /// for each child.
+    fn init_children(&mut self, pos: &mut Position, children: &[Child], child_or: bool) -> Vec<Lookup> {
+        let mut known = Vec::with_capacity(children.len());
         for c in children {
-            if self.table.probe(c.bkey, &c.hands, c.depth).is_some() {
+            if let Some(l) = self.table.probe(c.bkey, &c.hands, c.depth) {
+                known.push(l);
                 continue;
             }
             pos.do_move(c.mv);
@@ -248,6 +252,7 @@ impl Solver {
                 let d = no_check_disproof(pos.hand(self.attacker));
                 pos.undo_move();
                 self.table.store_disproof(c.bkey, &c.hands, &d, 0, c.depth);
+                known.push(self.table.lookup(c.bkey, &c.hands, c.depth));
                 continue;
             }
             let proof = if !child_or && n == 0 {
@@ -265,6 +270,7 @@ impl Solver {
             pos.undo_move();
             if let Some((proof, dist)) = proof {
                 self.table.store_proof(c.bkey, &c.hands, &proof, dist, 0, c.depth);
+                known.push(Lookup { pn: 0, dn: INF, dist, proof, ..Lookup::UNKNOWN });
                 continue;
             }
             let (pn, dn) = match (child_or, n) {
@@ -272,7 +278,9 @@ impl Solver {
                 (false, n) => (n, 1),
             };
             self.table.store(c.bkey, &c.hands, pn, dn, 0, c.depth);
+            known.push(Lookup { pn, dn, ..Lookup::UNKNOWN });
         }
+        known
     }
 
     /// Multiple iterative deepening at one node with thresholds on φ and δ.
@@ -311,12 +319,40 @@ impl Solver {
             })
             .collect();
 
-        self.init_children(pos, &children, child_or);
+        // Interpositions (合駒) are expanded one piece at a time per square: the next kind on a
+        // square joins only once the one before it is proven (a refutation by any of them
+        // refutes the node, and what proves one often proves the next through the hand rule).
+        // A position full of drops is then valued and searched square by square.
+        let (mut active, next_of) = interposition_queue(&children, or_node);
+        let firsts: Vec<Child> = children.iter().zip(&active).filter(|(_, a)| **a).map(|(c, _)| *c).collect();
+        let mut known = self.init_children(pos, &firsts, child_or).into_iter();
         self.path.push(pos.key());
         // Children's numbers are read once and then only the searched child's again: others
         // change only through transpositions, which the next visit of this node picks up.
-        let mut values: Vec<ChildValue> = children.iter().map(|c| self.child_value(c, child_or)).collect();
+        let waiting =
+            ChildValue { phi: 1, delta: 1, dist: 0, proof: Hand::default(), disproof: Hand::default() };
+        let mut values: Vec<ChildValue> = Vec::with_capacity(children.len());
+        for (c, a) in children.iter().zip(&active) {
+            values.push(if *a { self.child_value(c, child_or, known.next()) } else { waiting });
+        }
         loop {
+            // the next piece on each square whose interposition so far is proven
+            let mut joined = true;
+            while joined {
+                joined = false;
+                for i in 0..children.len() {
+                    if let Some(j) = next_of[i]
+                        && active[i]
+                        && !active[j]
+                        && values[i].phi == 0
+                    {
+                        let l = self.init_children(pos, &children[j..=j], child_or).pop();
+                        values[j] = self.child_value(&children[j], child_or, l);
+                        active[j] = true;
+                        joined = true;
+                    }
+                }
+            }
             // φ(n) = min δ(c), δ(n) = Σ φ(c)
             let mut phi = INF;
             let mut delta: u64 = 0;
@@ -329,6 +365,9 @@ impl Solver {
             // OR: the proof hand through the shortest proven child; AND: the union of all
             let mut proof = Hand::default();
             for (i, c) in children.iter().enumerate() {
+                if !active[i] {
+                    continue;
+                }
                 let ChildValue { phi: cphi, delta: cdelta, dist: cdist, proof: cproof, .. } = values[i];
                 if cdelta < phi {
                     delta2 = phi;
@@ -395,10 +434,34 @@ impl Solver {
             pos.do_move(c.mv);
             self.mid(pos, th_phi_c, th_delta_c, child_or);
             pos.undo_move();
-            values[best] = self.child_value(&c, child_or);
+            values[best] = self.child_value(&c, child_or, None);
         }
         self.path.pop();
     }
+}
+
+/// Which children a node searches from the start, and for each child the one that joins when
+/// it is proven: at a defender node the drops on one square form a queue in the order they were
+/// generated, of which only the first starts; every other child starts at once.
+fn interposition_queue(children: &[Child], or_node: bool) -> (Vec<bool>, Vec<Option<usize>>) {
+    let mut active = vec![true; children.len()];
+    let mut next_of = vec![None; children.len()];
+    if or_node {
+        return (active, next_of);
+    }
+    let mut last_on: [Option<usize>; 81] = [None; 81];
+    for (i, c) in children.iter().enumerate() {
+        if !c.mv.is_drop() {
+            continue;
+        }
+        let sq = c.mv.to().index();
+        if let Some(prev) = last_on[sq] {
+            next_of[prev] = Some(i);
+            active[i] = false;
+        }
+        last_on[sq] = Some(i);
+    }
+    (active, next_of)
 }
 
 /// Number of moves counting all drops on one square as one (their outcomes are correlated).

@@ -85,15 +85,17 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
     // Short mates first, by depth-limited searches of 3, 5, ... plies: the first proof is the
     // shortest mate, and in positions full of checks (real games) unlimited df-pn can wander
     // down long lines for millions of nodes before it finds a mate in 7. These searches get at
-    // most a quarter of the time, so that long problems keep most of it for the unlimited one.
+    // most a quarter of the time (and of the nodes), so that long problems keep most of it for
+    // the unlimited one.
     let short_deadline = limits.time_ms.map(|ms| start + Duration::from_millis(ms / 4));
+    let short_nodes = limits.nodes.map(|n| n / 4);
     let mut shortest_open = 3; // no mate shorter than this many plies remains possible
     // one table for every search of the solve: what a shorter search proved or refuted serves
     // the longer ones (see `Solver::begin_run`)
     let mut solver = Solver::new(attacker, TABLE_CAPACITY, None, None, limits.stop.clone());
     let mut d = 3;
     while d <= SHORT_FIRST_MAX_PLY {
-        let budget = remaining(limits.nodes, nodes).map_or(SHORT_FIRST_NODES, |r| r.min(SHORT_FIRST_NODES));
+        let budget = remaining(short_nodes, nodes).map_or(SHORT_FIRST_NODES, |r| r.min(SHORT_FIRST_NODES));
         let run = depth_limited(&mut solver, &root, d, budget, short_deadline);
         nodes += run.nodes;
         match run.outcome {
