@@ -172,9 +172,6 @@ impl Solver {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.abort = Some(Abort::Time);
         }
-        if self.table.is_full() {
-            self.abort = Some(Abort::Memory);
-        }
     }
 
     /// Numbers of a child from the table, as (φ, δ) seen from the child, plus its mate length
@@ -315,7 +312,9 @@ impl Solver {
                 let hands = hands_after(pos, m);
                 let key = pos.key_after(m);
                 let depth = self.depth_left(ply + 1);
-                Child { mv: m, bkey: board_key_from(key, &hands), depth, hands, key }
+                let bkey = board_key_from(key, &hands);
+                self.table.prefetch(bkey);
+                Child { mv: m, bkey, depth, hands, key }
             })
             .collect();
 

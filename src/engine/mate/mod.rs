@@ -58,8 +58,8 @@ pub struct MateReport {
     pub out_of_memory: bool,
 }
 
-/// Default table capacity in entries (roughly 80 bytes each).
-const TABLE_CAPACITY: usize = 1_500_000;
+/// The most places the table may grow to (40 bytes each: 80 MB).
+const TABLE_CAPACITY: usize = 1 << 21;
 
 /// Solves the position for the side to move. See [`MateResult`].
 pub fn solve(pos: &Position, limits: MateLimits) -> MateResult {

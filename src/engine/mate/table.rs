@@ -9,8 +9,6 @@
 
 use crate::core::zobrist::hand_key;
 use crate::core::{Color, Hand, PieceKind, Position};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// "Infinite" proof or disproof number.
 pub(crate) const INF: u32 = 1 << 30;
@@ -119,87 +117,97 @@ pub(crate) fn hands_after(pos: &Position, m: crate::core::Move) -> Hands {
     hands
 }
 
-/// Hashes a Zobrist key by taking it as it is (it is random already; SipHash would only cost).
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// The entries of one board: nearly always one, kept inline (a `Vec` per board cost an
-/// allocation per new position and a quarter of the solver's time in malloc and free).
+/// One place in the table: a board key and what is known for one pair of hands.
+#[derive(Copy, Clone)]
 struct Slot {
-    first: Entry,
-    more: Vec<Entry>,
+    key: u64,
+    entry: Entry,
 }
 
 impl Slot {
-    fn iter(&self) -> impl Iterator<Item = &Entry> {
-        std::iter::once(&self.first).chain(self.more.iter())
+    /// An empty place: no stored entry has both numbers 0.
+    const EMPTY: Slot = Slot {
+        key: 0,
+        entry: Entry { hands: [Hand::from_counts([0; 7]); 2], pn: 0, dn: 0, dist: 0, amount: 0, depth: 0 },
+    };
+
+    fn is_empty(&self) -> bool {
+        self.entry.pn == 0 && self.entry.dn == 0
     }
 
-    fn iter_mut(&mut self) -> impl Iterator<Item = &mut Entry> {
-        std::iter::once(&mut self.first).chain(self.more.iter_mut())
-    }
-
-    /// Keeps the entries `keep` accepts; false when none is left.
-    fn retain(&mut self, keep: &impl Fn(&Entry) -> bool) -> bool {
-        self.more.retain(keep);
-        if !keep(&self.first) {
-            match self.more.pop() {
-                Some(e) => self.first = e,
-                None => return false,
-            }
-        }
-        true
-    }
-
-    fn len(&self) -> usize {
-        1 + self.more.len()
+    fn holds(&self, bkey: u64) -> bool {
+        self.key == bkey && !self.is_empty()
     }
 }
+
+/// The places a board may take: `WAYS` in a row from the one its key points at. Every entry of
+/// one board (one per pair of hands and depth) lies in its window, so a lookup reads a few
+/// neighbouring cache lines.
+const WAYS: usize = 8;
+
+/// Places the table starts with; it doubles while it is more than half full, up to its capacity.
+const FIRST_PLACES: usize = 1 << 12;
 
 /// Memory that must still be there beside the table for it to grow: the table takes no
 /// allocation that would leave less than this for the rest of the solve (move lists, the path,
-/// the mating line and the answer), so under a memory limit the solve ends undecided instead of
-/// failing an allocation somewhere. Reserved and given back at once, never touched.
+/// the mating line and the answer), so under a memory limit it stops growing and keeps the
+/// entries worth most in the room it has. Reserved and given back at once, never touched.
 const HEADROOM_BYTES: usize = 32 << 20;
 
 /// The table proper. `attacker` is the side that checks (fixed for a whole solve).
+///
+/// An array of places indexed by the board key, grown by doubling. When a board's window is
+/// full, a new entry takes the place of the one worth least: first an entry the current search
+/// can never use (see `forget_unusable`), then the unfinished or disproven entry that cost the
+/// least work, and a proof only when the window holds nothing else (the mating line is read back
+/// from proofs, and the cheap one-ply estimates are quick to make again).
 pub(crate) struct Table {
-    map: HashMap<u64, Slot, BuildHasherDefault<KeyHasher>>,
+    places: Vec<Slot>,
+    /// Places less `WAYS - 1`, less one: a key's window starts at `key & mask`.
+    mask: usize,
     attacker: Color,
     entries: usize,
+    /// The most places the table may have.
     capacity: usize,
-    /// The memory for another entry could not be had even after a garbage collection.
+    /// No memory for even the first places: nothing can be stored (the solver gives up).
     out_of_memory: bool,
-    /// How many times a board's list of further entries has grown.
-    small_growths: u32,
+    /// The depth limit of the search under way (`UNLIMITED`: none), for telling the entries it
+    /// can never use.
+    usable: u16,
 }
 
 impl Table {
+    /// A table that may grow to about `capacity` entries.
     pub fn new(attacker: Color, capacity: usize) -> Table {
-        Table {
-            map: HashMap::default(),
-            attacker,
-            entries: 0,
-            capacity,
-            out_of_memory: false,
-            small_growths: 0,
+        let capacity = capacity.max(1).next_power_of_two();
+        let first = FIRST_PLACES.min(capacity);
+        let mut places = Vec::new();
+        let out_of_memory = places.try_reserve_exact(first + WAYS - 1).is_err();
+        if !out_of_memory {
+            places.resize(first + WAYS - 1, Slot::EMPTY);
         }
+        Table { places, mask: first - 1, attacker, entries: 0, capacity, out_of_memory, usable: UNLIMITED }
+    }
+
+    /// The window of places a board may take.
+    fn window(&self, bkey: u64) -> std::ops::Range<usize> {
+        let start = (bkey as usize) & self.mask;
+        start..(start + WAYS).min(self.places.len())
+    }
+
+    /// Asks the CPU to bring a board's window into the cache (a lookup follows shortly).
+    pub fn prefetch(&self, bkey: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(slot) = self.places.get((bkey as usize) & self.mask) {
+            let p = slot as *const Slot as *const i8;
+            // SAFETY: prefetching is a hint; the pointer is to a live place of the table.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+    }
+
+    /// The entries stored for a board.
+    fn entries_of(&self, bkey: u64) -> impl Iterator<Item = &Entry> {
+        self.places[self.window(bkey)].iter().filter(move |s| s.holds(bkey)).map(|s| &s.entry)
     }
 
     /// Looks a position up, using exact matches and the superiority rule; unknown positions get
@@ -211,13 +219,12 @@ impl Table {
     /// Like `lookup`, but `None` when the table knows nothing about the position searched with
     /// `depth` plies left (`UNLIMITED`: no limit).
     pub fn probe(&self, bkey: u64, hands: &Hands, depth: u16) -> Option<Lookup> {
-        let list = self.map.get(&bkey)?;
         let a = self.attacker.index();
         let d = self.attacker.flip().index();
         let mut exact = None;
         let mut disproven = None;
         let mut best_proof: Option<(u32, Hand)> = None;
-        for e in list.iter() {
+        for e in self.entries_of(bkey) {
             if e.pn == 0
                 && e.dist <= depth as u32
                 && hand_ge(&hands[a], &e.hands[a])
@@ -291,120 +298,84 @@ impl Table {
     /// Puts `entry` in place of the unfinished entry of the position with `hands` searched with
     /// `depth` plies left, adding the work that one had, or adds it when there is none.
     fn settle(&mut self, bkey: u64, hands: &Hands, depth: u16, entry: Entry) {
-        if let Some(list) = self.map.get_mut(&bkey)
-            && let Some(e) = list.iter_mut().find(|e| e.is_unfinished(hands, depth))
+        if self.out_of_memory {
+            return;
+        }
+        let w = self.window(bkey);
+        if let Some(s) =
+            self.places[w].iter_mut().find(|s| s.holds(bkey) && s.entry.is_unfinished(hands, depth))
         {
-            *e = Entry { amount: e.amount.saturating_add(entry.amount), ..entry };
+            s.entry = Entry { amount: s.entry.amount.saturating_add(entry.amount), ..entry };
             return;
         }
-        self.push(bkey, entry);
+        self.insert(bkey, entry);
     }
 
-    /// Adds an entry for a board, unless the memory for it cannot be had (the table is then
-    /// out of memory and the solver gives up).
-    fn push(&mut self, bkey: u64, entry: Entry) {
-        if !self.room_for(bkey) {
-            self.out_of_memory = true;
+    /// Adds an entry for a board: in an empty place of its window, in a table twice the size
+    /// when this one is more than half full, or in place of the entry worth least.
+    fn insert(&mut self, bkey: u64, entry: Entry) {
+        let w = self.window(bkey);
+        if let Some(i) = w.clone().find(|&i| self.places[i].is_empty()) {
+            self.places[i] = Slot { key: bkey, entry };
+            self.entries += 1;
             return;
         }
-        match self.map.entry(bkey) {
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(Slot { first: entry, more: Vec::new() });
-            }
-            std::collections::hash_map::Entry::Occupied(o) => {
-                let slot = o.into_mut();
-                if slot.more.len() == slot.more.capacity() {
-                    // these growths are small: the headroom is checked once in a while
-                    self.small_growths = self.small_growths.wrapping_add(1);
-                    let checked = !self.small_growths.is_multiple_of(1024) || has_headroom();
-                    if !(checked && slot.more.try_reserve(1).is_ok()) {
-                        self.out_of_memory = true;
-                        return;
-                    }
-                }
-                slot.more.push(entry);
-            }
+        if self.entries * 2 > self.mask + 1 && self.grow() {
+            return self.insert(bkey, entry);
         }
-        self.count_new();
+        let victim = w.min_by_key(|&i| self.worth(&self.places[i].entry)).expect("a window is never empty");
+        self.places[victim] = Slot { key: bkey, entry };
     }
 
-    /// Whether the map can take `bkey` without an allocation that might fail: one it would make
-    /// is made here, fallibly, with the headroom left; failing that, half the table is freed.
-    fn room_for(&mut self, bkey: u64) -> bool {
-        // a full map (len == capacity) grows or rehashes on the next new key
-        if self.map.len() < self.map.capacity() || self.map.contains_key(&bkey) {
-            return true;
-        }
-        if has_headroom() && self.map.try_reserve(1).is_ok() {
-            return true;
-        }
-        self.collect_garbage();
-        self.map.len() < self.map.capacity() || (has_headroom() && self.map.try_reserve(1).is_ok())
-    }
-
-    fn count_new(&mut self) {
-        self.entries += 1;
-        if self.entries > self.capacity {
-            self.collect_garbage();
-        }
-    }
-
-    /// Frees about half of the table: the entries other than proofs that cost the least work
-    /// (one-ply estimates first; they are cheap to make again). Proofs are kept because the
-    /// mating line is read back from them. Dropping every unfinished entry instead would throw
-    /// away the numbers of the whole tree being searched, and a long problem that fills the
-    /// table again and again would never be solved.
-    fn collect_garbage(&mut self) {
-        // work by powers of two: bucket b holds amounts in [2^(b-1), 2^b)
-        let bucket = |e: &Entry| (32 - e.amount.leading_zeros()) as usize;
-        let mut counts = [0usize; 33];
-        for slot in self.map.values() {
-            for e in slot.iter().filter(|e| e.pn != 0) {
-                counts[bucket(e)] += 1;
-            }
-        }
-        let target = self.entries / 2;
-        let mut freed = 0;
-        let mut limit = 0;
-        while limit < 33 && freed < target {
-            freed += counts[limit];
-            limit += 1;
-        }
-        self.retain(|e| e.pn == 0 || bucket(e) >= limit);
-        if self.entries > self.capacity * 3 / 4 {
-            self.retain(|e| e.pn == 0);
-        }
-    }
-
-    /// Before a search with at most `max_depth` plies (`UNLIMITED`: no limit), drops the entries
-    /// it can never use: unfinished numbers of other depths, and under no limit the disproofs
-    /// found with one. Proofs are always kept.
-    pub fn forget_unusable(&mut self, max_depth: u16) {
-        if max_depth == UNLIMITED {
-            self.retain(|e| e.pn == 0 || e.depth == UNLIMITED);
+    /// How much an entry is worth keeping, least first: entries the search under way can never
+    /// use, then the others by the work they cost, proofs above all of them.
+    fn worth(&self, e: &Entry) -> (u8, u32) {
+        let unusable = e.pn != 0
+            && if self.usable == UNLIMITED {
+                e.depth != UNLIMITED
+            } else {
+                e.dn != 0 && e.depth > self.usable
+            };
+        let rank = if unusable {
+            0
+        } else if e.pn != 0 {
+            1
         } else {
-            self.retain(|e| e.pn == 0 || e.dn == 0 || e.depth <= max_depth);
+            2
+        };
+        (rank, e.amount)
+    }
+
+    /// Doubles the table, unless that is past its capacity or the memory cannot be had with the
+    /// headroom left (the table then stays as it is, for good).
+    fn grow(&mut self) -> bool {
+        let size = (self.mask + 1) * 2;
+        if size > self.capacity {
+            return false;
         }
+        let mut places = Vec::new();
+        if !has_headroom() || places.try_reserve_exact(size + WAYS - 1).is_err() {
+            self.capacity = self.mask + 1;
+            return false;
+        }
+        places.resize(size + WAYS - 1, Slot::EMPTY);
+        let old = std::mem::replace(&mut self.places, places);
+        self.mask = size - 1;
+        self.entries = 0;
+        for s in old.iter().filter(|s| !s.is_empty()) {
+            self.insert(s.key, s.entry);
+        }
+        true
     }
 
-    fn retain(&mut self, keep: impl Fn(&Entry) -> bool) {
-        let mut n = 0;
-        self.map.retain(|_, list| {
-            let any = list.retain(&keep);
-            if any {
-                n += list.len();
-            }
-            any
-        });
-        self.entries = n;
+    /// Before a search with at most `max_depth` plies (`UNLIMITED`: no limit), marks the entries
+    /// it can never use as the first to give up their places: unfinished numbers of other
+    /// depths, and under no limit the disproofs found with one. Lookups never match them.
+    pub fn forget_unusable(&mut self, max_depth: u16) {
+        self.usable = max_depth;
     }
 
-    /// Whether even proofs alone overflow the table (the solver must give up).
-    pub fn is_full(&self) -> bool {
-        self.entries > self.capacity
-    }
-
-    /// Whether an entry could not be stored for want of memory (the solver must give up).
+    /// Whether no entry could be stored for want of memory (the solver must give up).
     pub fn is_out_of_memory(&self) -> bool {
         self.out_of_memory
     }
@@ -520,8 +491,9 @@ mod tests {
     }
 
     #[test]
-    fn garbage_collection_keeps_proofs_and_the_costly_entries() {
-        let mut t = Table::new(Color::Black, 8);
+    fn a_full_window_gives_up_the_entry_worth_least() {
+        // a table of one window: every board shares it
+        let mut t = Table::new(Color::Black, 1);
         let h = [Hand::default(); 2];
         t.store_proof(1, &h, &Hand::default(), 3, 0, UNLIMITED);
         for k in 2..=5u64 {
@@ -531,10 +503,35 @@ mod tests {
         t.store(7, &h, 4, 4, 9_000, UNLIMITED);
         t.store_proof(8, &h, &Hand::default(), 1, 0, UNLIMITED);
         t.store_disproof(9, &h, &Hand::default(), 1, UNLIMITED); // ninth entry: over capacity
-        assert!(t.entries <= 8 * 3 / 4, "{}", t.entries);
+        assert_eq!(t.entries, WAYS);
         assert_eq!(t.lookup(1, &h, UNLIMITED).pn, 0);
+        assert_eq!(t.lookup(8, &h, UNLIMITED).pn, 0);
         assert_eq!(t.lookup(6, &h, UNLIMITED).pn, 5);
         assert_eq!(t.lookup(7, &h, UNLIMITED).pn, 4);
-        assert_eq!(t.lookup(2, &h, UNLIMITED), Lookup::UNKNOWN, "cheap estimates go first");
+        assert_eq!(t.lookup(9, &h, UNLIMITED).dn, 0);
+        let cheap = (2..=5u64).filter(|&k| t.lookup(k, &h, UNLIMITED) == Lookup::UNKNOWN).count();
+        assert_eq!(cheap, 1, "a cheap estimate made room");
+        // before a search with a depth limit, the unfinished entries found without one go first
+        t.forget_unusable(9);
+        t.store(10, &h, 3, 3, 0, 9);
+        assert_eq!(t.lookup(10, &h, 9).pn, 3);
+        assert_eq!(t.lookup(6, &h, UNLIMITED).pn, 5, "the costliest unusable entry is still there");
+        assert_eq!(t.lookup(1, &h, 9).pn, 0);
+    }
+
+    #[test]
+    fn the_table_grows_and_keeps_what_it_had() {
+        let mut t = Table::new(Color::Black, 1 << 16);
+        let h = [Hand::default(); 2];
+        for k in 0..20_000u64 {
+            t.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), &h, 1 + (k % 7) as u32, 2, k as u32, UNLIMITED);
+        }
+        assert!(t.mask + 1 > FIRST_PLACES, "grown");
+        let kept = (0..20_000u64)
+            .filter(|&k| {
+                t.lookup(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), &h, UNLIMITED).pn == 1 + (k % 7) as u32
+            })
+            .count();
+        assert!(kept > 19_900, "{kept}");
     }
 }
