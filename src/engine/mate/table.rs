@@ -184,6 +184,7 @@ impl Table {
         let mut places = Vec::new();
         let out_of_memory = places.try_reserve_exact(first + WAYS - 1).is_err();
         if !out_of_memory {
+            advise_huge_pages(&places);
             places.resize(first + WAYS - 1, Slot::EMPTY);
         }
         Table { places, mask: first - 1, attacker, entries: 0, capacity, out_of_memory, usable: UNLIMITED }
@@ -358,6 +359,7 @@ impl Table {
             self.capacity = self.mask + 1;
             return false;
         }
+        advise_huge_pages(&places);
         places.resize(size + WAYS - 1, Slot::EMPTY);
         let old = std::mem::replace(&mut self.places, places);
         self.mask = size - 1;
@@ -378,6 +380,24 @@ impl Table {
     /// Whether no entry could be stored for want of memory (the solver must give up).
     pub fn is_out_of_memory(&self) -> bool {
         self.out_of_memory
+    }
+}
+
+/// Asks Linux to back a large table with 2 MB pages (lookups land anywhere in it, and with
+/// 4 KB pages nearly every one missed the TLB too). Must come before the memory is first
+/// written: pages already faulted in stay small.
+fn advise_huge_pages(places: &Vec<Slot>) {
+    #[cfg(target_os = "linux")]
+    {
+        let bytes = places.capacity() * std::mem::size_of::<Slot>();
+        if bytes < 4 << 20 {
+            return;
+        }
+        let start = places.as_ptr() as usize;
+        let aligned = (start + 4095) & !4095;
+        let len = (start + bytes - aligned) & !4095;
+        // SAFETY: advice on memory the vector owns; failure only means small pages.
+        unsafe { libc::madvise(aligned as *mut libc::c_void, len, libc::MADV_HUGEPAGE) };
     }
 }
 
