@@ -58,7 +58,7 @@ pub struct MateReport {
     pub out_of_memory: bool,
 }
 
-/// The most places the table may grow to (40 bytes each: 80 MB).
+/// The most places the table may grow to (32 bytes each: 64 MB).
 const TABLE_CAPACITY: usize = 1 << 21;
 
 /// Solves the position for the side to move. See [`MateResult`].

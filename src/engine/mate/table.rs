@@ -19,16 +19,20 @@ pub(crate) type Hands = [Hand; 2];
 /// What the table knows about one position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Entry {
-    pub hands: Hands,
+    /// The attacker's hand: as it was for unfinished numbers, the proof hand (証明駒) of a
+    /// proof, the disproof hand (反証駒) of a disproof. The defender's is not kept: within one
+    /// solve the pieces are conserved, so the board and the attacker's hand fix it, and proofs
+    /// and disproofs hold whatever the defender holds.
+    pub hand: Hand,
     /// Proof number: 0 when the attacker mates.
     pub pn: u32,
     /// Disproof number: 0 when there is no mate.
     pub dn: u32,
-    /// For proven positions, the length in plies of the mate found (0 = already mated).
-    pub dist: u32,
-    /// Search work spent below this position (nodes; 0 for a one-ply estimate). Garbage
-    /// collection keeps the entries that cost the most to find.
+    /// Search work spent below this position (nodes; 0 for a one-ply estimate). A full window
+    /// keeps the entries that cost the most to find.
     pub amount: u32,
+    /// For proven positions, the length in plies of the mate found (0 = already mated).
+    pub dist: u16,
     /// The plies the numbers were found with (`UNLIMITED` without a depth limit): a disproof
     /// holds for this many plies and fewer, unfinished numbers only for exactly as many. Proofs
     /// carry their length instead (`dist`) and hold wherever it fits.
@@ -36,9 +40,10 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
-    /// Whether this is the unfinished entry of a position with `hands` searched with `depth`.
-    fn is_unfinished(&self, hands: &Hands, depth: u16) -> bool {
-        self.pn != 0 && self.dn != 0 && self.depth == depth && self.hands == *hands
+    /// Whether this is the unfinished entry of a position with the attacker's hand `hand`
+    /// searched with `depth`.
+    fn is_unfinished(&self, hand: &Hand, depth: u16) -> bool {
+        self.pn != 0 && self.dn != 0 && self.depth == depth && self.hand == *hand
     }
 }
 
@@ -72,8 +77,7 @@ impl Lookup {
     };
 }
 
-/// A defender's hand bound that every hand meets: proofs stored with their proof hands hold
-/// whatever the defender holds.
+/// A hand bound that every hand meets: any number of every kind.
 pub(crate) const ANY_HAND: Hand = Hand::from_counts([u8::MAX; 7]);
 
 /// Whether hand `a` holds at least as many of every kind as `b`.
@@ -117,7 +121,7 @@ pub(crate) fn hands_after(pos: &Position, m: crate::core::Move) -> Hands {
     hands
 }
 
-/// One place in the table: a board key and what is known for one pair of hands.
+/// One place in the table: a board key and what is known for one hand of the attacker's.
 #[derive(Copy, Clone)]
 struct Slot {
     key: u64,
@@ -128,7 +132,7 @@ impl Slot {
     /// An empty place: no stored entry has both numbers 0.
     const EMPTY: Slot = Slot {
         key: 0,
-        entry: Entry { hands: [Hand::from_counts([0; 7]); 2], pn: 0, dn: 0, dist: 0, amount: 0, depth: 0 },
+        entry: Entry { hand: Hand::from_counts([0; 7]), pn: 0, dn: 0, amount: 0, dist: 0, depth: 0 },
     };
 
     fn is_empty(&self) -> bool {
@@ -140,8 +144,10 @@ impl Slot {
     }
 }
 
+const _: () = assert!(std::mem::size_of::<Slot>() == 32, "two places to a cache line");
+
 /// The places a board may take: `WAYS` in a row from the one its key points at. Every entry of
-/// one board (one per pair of hands and depth) lies in its window, so a lookup reads a few
+/// one board (one per hand of the attacker's and depth) lies in its window, so a lookup reads a few
 /// neighbouring cache lines.
 const WAYS: usize = 8;
 
@@ -156,7 +162,7 @@ const HEADROOM_BYTES: usize = 32 << 20;
 
 /// The table proper. `attacker` is the side that checks (fixed for a whole solve).
 ///
-/// An array of places indexed by the board key, grown by doubling. When a board's window is
+/// An array of 32-byte places indexed by the board key, grown by doubling. When a board's window is
 /// full, a new entry takes the place of the one worth least: first an entry the current search
 /// can never use (see `forget_unusable`), then the unfinished or disproven entry that cost the
 /// least work, and a proof only when the window holds nothing else (the mating line is read back
@@ -220,30 +226,22 @@ impl Table {
     /// Like `lookup`, but `None` when the table knows nothing about the position searched with
     /// `depth` plies left (`UNLIMITED`: no limit).
     pub fn probe(&self, bkey: u64, hands: &Hands, depth: u16) -> Option<Lookup> {
-        let a = self.attacker.index();
-        let d = self.attacker.flip().index();
+        let held = &hands[self.attacker.index()];
         let mut exact = None;
         let mut disproven = None;
         let mut best_proof: Option<(u32, Hand)> = None;
         for e in self.entries_of(bkey) {
-            if e.pn == 0
-                && e.dist <= depth as u32
-                && hand_ge(&hands[a], &e.hands[a])
-                && hand_ge(&e.hands[d], &hands[d])
-            {
-                // proven with no more attacking pieces and no fewer defending pieces
-                if best_proof.is_none_or(|(b, _)| e.dist < b) {
-                    best_proof = Some((e.dist, e.hands[a]));
+            let dist = e.dist as u32;
+            if e.pn == 0 && dist <= depth as u32 && hand_ge(held, &e.hand) {
+                // proven with no more attacking pieces
+                if best_proof.is_none_or(|(b, _)| dist < b) {
+                    best_proof = Some((dist, e.hand));
                 }
-            } else if e.dn == 0
-                && e.depth >= depth
-                && hand_ge(&e.hands[a], &hands[a])
-                && hand_ge(&hands[d], &e.hands[d])
-            {
+            } else if e.dn == 0 && e.depth >= depth && hand_ge(&e.hand, held) {
                 let limited = e.depth != UNLIMITED;
-                disproven = Some(Lookup { pn: INF, dn: 0, disproof: e.hands[a], limited, ..Lookup::UNKNOWN });
-            } else if e.is_unfinished(hands, depth) {
-                exact = Some(Lookup { pn: e.pn, dn: e.dn, dist: e.dist, ..Lookup::UNKNOWN });
+                disproven = Some(Lookup { pn: INF, dn: 0, disproof: e.hand, limited, ..Lookup::UNKNOWN });
+            } else if e.is_unfinished(held, depth) {
+                exact = Some(Lookup { pn: e.pn, dn: e.dn, dist, ..Lookup::UNKNOWN });
             }
         }
         if let Some((dist, proof)) = best_proof {
@@ -265,13 +263,12 @@ impl Table {
         amount: u32,
         depth: u16,
     ) {
-        let mut stored = [ANY_HAND; 2];
-        stored[self.attacker.index()] = *proof;
+        let dist = dist.min(u16::MAX as u32) as u16;
         self.settle(
             bkey,
             hands,
             depth,
-            Entry { hands: stored, pn: 0, dn: INF, dist, amount, depth: UNLIMITED },
+            Entry { hand: *proof, pn: 0, dn: INF, amount, dist, depth: UNLIMITED },
         );
     }
 
@@ -283,9 +280,7 @@ impl Table {
         if self.probe(bkey, hands, depth).is_some_and(|l| l.pn == 0) {
             return;
         }
-        let mut stored = [Hand::default(); 2];
-        stored[self.attacker.index()] = *disproof;
-        self.settle(bkey, hands, depth, Entry { hands: stored, pn: INF, dn: 0, dist: 0, amount, depth });
+        self.settle(bkey, hands, depth, Entry { hand: *disproof, pn: INF, dn: 0, amount, dist: 0, depth });
     }
 
     /// Stores the unfinished numbers of a position searched with `depth` plies left, replacing
@@ -293,7 +288,8 @@ impl Table {
     /// had. Proofs and disproofs go through `store_proof` and `store_disproof`.
     pub fn store(&mut self, bkey: u64, hands: &Hands, pn: u32, dn: u32, amount: u32, depth: u16) {
         debug_assert!(pn != 0 && dn != 0);
-        self.settle(bkey, hands, depth, Entry { hands: *hands, pn, dn, dist: 0, amount, depth });
+        let hand = hands[self.attacker.index()];
+        self.settle(bkey, hands, depth, Entry { hand, pn, dn, amount, dist: 0, depth });
     }
 
     /// Puts `entry` in place of the unfinished entry of the position with `hands` searched with
@@ -303,8 +299,9 @@ impl Table {
             return;
         }
         let w = self.window(bkey);
+        let held = hands[self.attacker.index()];
         if let Some(s) =
-            self.places[w].iter_mut().find(|s| s.holds(bkey) && s.entry.is_unfinished(hands, depth))
+            self.places[w].iter_mut().find(|s| s.holds(bkey) && s.entry.is_unfinished(&held, depth))
         {
             s.entry = Entry { amount: s.entry.amount.saturating_add(entry.amount), ..entry };
             return;
