@@ -287,3 +287,65 @@ fn the_new_game_dialog_says_whether_the_game_will_be_rated() {
     let screen = crate::tui::view::screen_text(&app, 120, 40, now);
     assert!(screen.contains(&format!("level 4 · {figure:.0} · rated")), "{screen}");
 }
+
+/// A book in which `you` have played one rated game that left them at `rating` ± `deviation`.
+fn book_at(dir: &crate::tui::test_dir::TempDir, rating: f64, deviation: f64) -> RatingBook {
+    use crate::study::rating::{Rating, START};
+    let file = dir.0.join("ratings.json");
+    let game = RatedGame {
+        player: "you".into(),
+        date: "2026-11-28 10:00:00".into(),
+        level: 10,
+        level_rating: Level::MAX.rating().rating,
+        level_deviation: Level::MAX.rating().deviation,
+        side: "sente".into(),
+        handicap: None,
+        result: Outcome::Loss,
+        before: START,
+        after: Rating { rating, deviation, volatility: 0.06 },
+        started: None,
+    };
+    let text = serde_json::json!({ "version": 1, "games": [game] }).to_string();
+    std::fs::write(&file, text).unwrap();
+    let (book, note) = RatingBook::load(file);
+    assert_eq!(note, None);
+    book
+}
+
+#[test]
+fn the_rating_screen_suggests_a_handicap_against_level_10_to_a_player_far_below_it() {
+    let dir = crate::tui::test_dir::TempDir::new("rating-handicap");
+    let now = Instant::now();
+    let top = Level::MAX.rating().rating;
+    let screen_of = |rating: f64, deviation: f64, language| {
+        let mut app = App::new(Position::startpos());
+        let mut settings = crate::tui::settings::Settings::default();
+        settings.language = language;
+        app.set_settings(settings);
+        app.set_ratings(book_at(&dir, rating, deviation));
+        app.open_rating();
+        crate::tui::view::screen_text(&app, 120, 40, now)
+    };
+    use crate::tui::settings::Language::{En, Ja};
+    // six ranks below level 10: 二枚落ち, with what level 10 takes off
+    let screen = screen_of(top - 600.0, 80.0, En);
+    let line =
+        format!("Against level 10 ({top:.0}), 6 ranks above: 二枚落ち, level 10 gives rook and bishop");
+    assert!(screen.contains(&line), "{line}\n{screen}");
+    assert!(!screen.contains("provisional"), "{screen}");
+    let screen = screen_of(top - 600.0, 80.0, Ja);
+    let line = format!("レベル10 ({top:.0}) とは6段級差: 二枚落ち (レベル10が飛車と角を落とす)");
+    assert!(screen.contains(&line), "{line}\n{screen}");
+    // a provisional rating gets it too, and says so
+    let screen = screen_of(top - 300.0, 200.0, En);
+    assert!(screen.contains("3 ranks above: 角落ち, level 10 gives bishop"), "{screen}");
+    // (the line wraps in the window)
+    assert!(screen.contains("gives bishop · from a") && screen.contains("provisional rating"), "{screen}");
+    let screen = screen_of(top - 300.0, 200.0, Ja);
+    assert!(screen.contains("角落ち (レベル10が角を落とす) · 暫定のレーティングから"), "{screen}");
+    // near level 10: an even game, and no handicap
+    for rating in [top - 100.0, top + 200.0] {
+        let screen = screen_of(rating, 80.0, En);
+        assert!(screen.contains("For an even game: level") && !screen.contains("Against level"), "{screen}");
+    }
+}

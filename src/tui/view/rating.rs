@@ -1,6 +1,7 @@
 //! The rating screen: the player's rating and games, the rating after each rated game as a graph
-//! (drawn as the evaluation graph is), the results by level and by side, and the level for an
-//! even game. Reads the rated games the app holds; never the file.
+//! (drawn as the evaluation graph is), the results by level and by side, the level for an
+//! even game, and the handicap the strongest level would give a player far below it. Reads the
+//! rated games the app holds; never the file.
 
 use super::frame::{centered, clear_under, frame};
 use crate::study::rating::even_level;
@@ -59,6 +60,9 @@ pub(super) fn draw_rating(f: &mut Frame, app: &App) {
     let (level, expected) = even_level(&p.rating);
     let figure = level.rating().rating;
     below.push((t.suggestion)(level.get(), figure, expected * 100.0));
+    if let Some(s) = crate::study::handicap::against_strongest(&p.rating) {
+        below.push(t.handicap_line(&s, p.rating.is_provisional()));
+    }
     let area = f.area();
     let widest = text.iter().chain(&below).map(|l| unicode_width::UnicodeWidthStr::width(l.as_str())).max();
     let w = (widest.unwrap_or(0) as u16 + 6).clamp(40, 90).min(area.width);
