@@ -349,3 +349,47 @@ fn the_rating_screen_suggests_a_handicap_against_level_10_to_a_player_far_below_
         assert!(screen.contains("For an even game: level") && !screen.contains("Against level"), "{screen}");
     }
 }
+
+fn press(app: &mut App, c: char) {
+    let k = crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Char(c),
+        crossterm::event::KeyModifiers::NONE,
+    );
+    crate::tui::input::handle_key(app, k);
+}
+
+#[test]
+fn n_on_the_rating_screen_opens_the_new_game_dialog_set_for_the_handicap_suggested() {
+    let dir = crate::tui::test_dir::TempDir::new("rating-handicap-key");
+    let now = Instant::now();
+    let top = Level::MAX.rating().rating;
+    let mut app = App::new(Position::startpos());
+    app.set_ratings(book_at(&dir, top - 600.0, 80.0));
+    app.open_rating();
+    let screen = crate::tui::view::screen_text(&app, 120, 40, now);
+    assert!(screen.contains("n handicap game · Esc close"), "{screen}");
+    press(&mut app, 'n');
+    let Some(Popup::NewGame(c)) = app.popup().cloned() else { panic!("no dialog: {:?}", app.popup()) };
+    let handicap = crate::record::HANDICAPS[c.handicap].name;
+    assert_eq!((c.mode, c.level, handicap), (GameMode::HumanSente, Level::MAX, "二枚落ち"));
+    // the dialog says the handicap game is unrated, and it starts from the handicap's position
+    let screen = crate::tui::view::screen_text(&app, 120, 40, now);
+    assert!(screen.contains("Unrated game: handicap games are unrated"), "{screen}");
+    app.confirm_new_game();
+    assert_eq!(app.popup(), None);
+    let start = Position::from_sfen(crate::record::HANDICAPS[c.handicap].sfen).unwrap();
+    assert_eq!(app.record().initial(), &start);
+    assert_eq!(app.pos().side_to_move(), crate::core::Color::White, "上手 (level 10) moves first");
+    // near level 10 there is nothing to suggest: the screen says any key closes, `n` opens the
+    // dialog as last chosen, another key closes
+    let mut app = App::new(Position::startpos());
+    app.set_ratings(book_at(&dir, top - 50.0, 80.0));
+    app.open_rating();
+    let screen = crate::tui::view::screen_text(&app, 120, 40, now);
+    assert!(screen.contains("any key closes") && !screen.contains("handicap game"), "{screen}");
+    press(&mut app, 'n');
+    assert_eq!(app.popup().cloned(), Some(Popup::NewGame(app.last_choice())));
+    app.open_rating();
+    press(&mut app, 'x');
+    assert_eq!(app.popup(), None);
+}

@@ -6,6 +6,7 @@
 use super::frame::{centered, clear_under, frame};
 use crate::study::rating::even_level;
 use crate::tui::app::App;
+use crate::tui::keymap::KeyMode;
 use crate::tui::storage::ratings::PlayerRating;
 use crate::tui::text::rating::RatingText;
 use ratatui::Frame;
@@ -60,8 +61,9 @@ pub(super) fn draw_rating(f: &mut Frame, app: &App) {
     let (level, expected) = even_level(&p.rating);
     let figure = level.rating().rating;
     below.push((t.suggestion)(level.get(), figure, expected * 100.0));
-    if let Some(s) = crate::study::handicap::against_strongest(&p.rating) {
-        below.push(t.handicap_line(&s, p.rating.is_provisional()));
+    let handicap = crate::study::handicap::against_strongest(&p.rating);
+    if let Some(s) = &handicap {
+        below.push(t.handicap_line(s, p.rating.is_provisional()));
     }
     let area = f.area();
     let widest = text.iter().chain(&below).map(|l| unicode_width::UnicodeWidthStr::width(l.as_str())).max();
@@ -78,7 +80,9 @@ pub(super) fn draw_rating(f: &mut Frame, app: &App) {
     // the player as the interface names them (`you` is the name ratings are kept under)
     let name = app.settings().player_name.trim();
     let shown = if name.is_empty() { app.text().you } else { name };
-    let block = frame(&g, &(t.title)(shown), Some(t.close));
+    // with a handicap to suggest, its key (the new-game dialog set for it) and the key that closes
+    let keys = handicap.map(|_| super::key_line::keys_line(app, KeyMode::Rating, 0));
+    let block = frame(&g, &(t.title)(shown), Some(keys.as_deref().unwrap_or(t.close)));
     let inner = block.inner(r);
     // a column of space inside each border
     let inner = Rect { x: inner.x + 1, width: inner.width.saturating_sub(2), ..inner };
