@@ -319,9 +319,7 @@ fn the_rating_screen_suggests_a_handicap_against_level_10_to_a_player_far_below_
     let top = Level::MAX.rating().rating;
     let screen_of = |rating: f64, deviation: f64, language| {
         let mut app = App::new(Position::startpos());
-        let mut settings = crate::tui::settings::Settings::default();
-        settings.language = language;
-        app.set_settings(settings);
+        app.set_settings(crate::tui::settings::Settings { language, ..Default::default() });
         app.set_ratings(book_at(&dir, rating, deviation));
         app.open_rating();
         crate::tui::view::screen_text(&app, 120, 40, now)
