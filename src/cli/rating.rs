@@ -1,8 +1,12 @@
 //! `shogiban rating`: a player's rating from rated games against the computer's levels
-//! (Glicko-2, `study::rating`), with the recent rated games; `--json` for programs.
+//! (Glicko-2, `study::rating`), the handicap the strongest level would give when the player is
+//! far below it (`study::handicap`), and the recent rated games; `--json` for programs.
 
+use shogiban::study::handicap;
 use shogiban::study::rating::Rating;
+use shogiban::tui::settings::Language;
 use shogiban::tui::storage::ratings::{PlayerRating, RatingBook};
+use shogiban::tui::text::rating::RatingText;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -49,17 +53,27 @@ fn figure(r: &Rating) -> String {
     r.figure()
 }
 
+/// The line that suggests a handicap against the strongest level, when the player is far
+/// enough below it (the rating screen's English line).
+fn handicap_line(p: &PlayerRating) -> Option<String> {
+    let s = handicap::against_strongest(&p.rating)?;
+    Some(RatingText::of(Language::En).handicap_line(&s, p.rating.is_provisional()))
+}
+
 fn text(p: &PlayerRating) -> String {
     let mut out = format!("{}: {} ({} rated games)\n", p.player, figure(&p.rating), p.games);
+    let handicap = handicap_line(p).map(|l| l + "\n").unwrap_or_default();
     if p.games == 0 {
         out.push_str(
             "No rated games yet: play a built-in level to the end, without take-backs, hints or analysis.\n",
         );
+        out.push_str(&handicap);
         return out;
     }
     if p.rating.is_provisional() {
         out.push_str("The rating is provisional (?) until a few more games are played.\n");
     }
+    out.push_str(&handicap);
     out.push_str("date                 level         side  handicap  result  change  rating\n");
     for g in &p.recent {
         out.push_str(&format!(
@@ -85,6 +99,13 @@ fn json(p: &PlayerRating) -> String {
         "volatility": p.rating.volatility,
         "provisional": p.rating.is_provisional(),
         "games": p.games,
+        "handicap_suggestion": handicap::against_strongest(&p.rating).map(|s| serde_json::json!({
+            "level": s.level.get(),
+            "level_rating": s.level_rating.round(),
+            "ranks": s.ranks,
+            "handicap": s.step.name,
+            "line": handicap_line(p),
+        })),
         "recent": p.recent.iter().map(|g| serde_json::json!({
             "date": g.date,
             "level": g.level,

@@ -4,9 +4,11 @@
 //! app and by `shogiban analyze`. The opening explorer ([`explorer`]): the positions of a
 //! collection of games, the moves played from each, beside the opening book's. The game
 //! library's files ([`library`]): the records a player has, found and summarised, the recent
-//! files, and the explorer's index of their games.
+//! files, and the explorer's index of their games. The player's rating against the levels
+//! ([`rating`]) and the handicap to suggest against the strongest level ([`handicap`]).
 
 pub mod explorer;
+pub mod handicap;
 pub mod library;
 pub mod rating;
 

@@ -31,7 +31,11 @@ const GAMES: &str = r#"{
     {"player": "you", "date": "2026-11-28 12:00:00", "level": 3, "level_rating": 1100.0,
      "level_deviation": 40.0, "side": "gote", "result": "loss",
      "before": {"rating": 1520.0, "deviation": 330.0, "volatility": 0.06},
-     "after": {"rating": 1390.0, "deviation": 280.0, "volatility": 0.06}}
+     "after": {"rating": 1390.0, "deviation": 280.0, "volatility": 0.06}},
+    {"player": "meijin", "date": "2026-11-28 13:00:00", "level": 10, "level_rating": 2511.0,
+     "level_deviation": 217.0, "side": "sente", "result": "draw",
+     "before": {"rating": 2450.0, "deviation": 90.0, "volatility": 0.06},
+     "after": {"rating": 2460.0, "deviation": 85.0, "volatility": 0.06}}
   ]
 }
 "#;
@@ -97,4 +101,30 @@ fn a_damaged_ratings_file_is_set_aside_and_said() {
         .unwrap()
         .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with("ratings.json.broken-"));
     assert_eq!(kept.count(), 1);
+}
+
+#[test]
+fn a_player_far_below_level_10_is_suggested_a_handicap_and_one_near_it_is_not() {
+    let home = home_with_games();
+    let top = shogiban::engine::levels::Level::MAX.rating().rating;
+    // 1390: about 11 ranks below level 10, beyond the ladder's end: its largest step
+    let ranks = ((top - 1390.0) / 100.0).round();
+    let (code, out, err) = rating(&home, &[]);
+    assert_eq!(code, 0, "{err}");
+    let line = format!(
+        "Against level 10 ({top:.0}), {ranks} ranks above: 六枚落ち, level 10 gives rook, bishop, both lances and both knights · from a provisional rating"
+    );
+    assert!(out.contains(&line), "{line}\n{out}");
+    let (_, out, _) = rating(&home, &["--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect(&out);
+    let s = &v["handicap_suggestion"];
+    assert_eq!((s["level"].as_u64(), s["handicap"].as_str()), (Some(10), Some("六枚落ち")), "{v}");
+    assert_eq!((s["level_rating"].as_f64(), s["ranks"].as_f64()), (Some(top.round()), Some(ranks)), "{v}");
+    assert_eq!(s["line"].as_str(), Some(line.as_str()), "{v}");
+    // near level 10: an even game, no handicap (null in the JSON)
+    let (_, out, _) = rating(&home, &["--player", "meijin"]);
+    assert!(out.starts_with("meijin: 2460 ± 85") && !out.contains("Against level"), "{out}");
+    let (_, out, _) = rating(&home, &["--json", "--player", "meijin"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect(&out);
+    assert!(v["handicap_suggestion"].is_null(), "{v}");
 }

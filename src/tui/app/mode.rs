@@ -672,6 +672,20 @@ impl App {
         self.open_popup(Popup::Rating);
     }
 
+    /// From the rating screen: the new-game dialog set for the handicap suggested against the
+    /// strongest level (`study::handicap`): you (☗, 下手) against that level giving it. With no
+    /// suggestion, the dialog as last chosen.
+    pub fn open_suggested_handicap_game(&mut self) {
+        let rating = self.rating().book().rating(&self.rated_player());
+        let mut choice = self.last_choice();
+        if let Some(s) = crate::study::handicap::against_strongest(&rating) {
+            choice.mode = super::GameMode::HumanSente;
+            choice.level = s.level;
+            choice.handicap = s.step.handicap_index();
+        }
+        self.open_popup(Popup::NewGame(choice));
+    }
+
     // ---- the board: its cursor and the piece picked up ----
 
     /// Moves the board cursor by screen direction (dx right, dy down), honouring the flip.

@@ -287,3 +287,107 @@ fn the_new_game_dialog_says_whether_the_game_will_be_rated() {
     let screen = crate::tui::view::screen_text(&app, 120, 40, now);
     assert!(screen.contains(&format!("level 4 · {figure:.0} · rated")), "{screen}");
 }
+
+/// A book in which `you` have played one rated game that left them at `rating` ± `deviation`.
+fn book_at(dir: &crate::tui::test_dir::TempDir, rating: f64, deviation: f64) -> RatingBook {
+    use crate::study::rating::{Rating, START};
+    let file = dir.0.join("ratings.json");
+    let game = RatedGame {
+        player: "you".into(),
+        date: "2026-11-28 10:00:00".into(),
+        level: 10,
+        level_rating: Level::MAX.rating().rating,
+        level_deviation: Level::MAX.rating().deviation,
+        side: "sente".into(),
+        handicap: None,
+        result: Outcome::Loss,
+        before: START,
+        after: Rating { rating, deviation, volatility: 0.06 },
+        started: None,
+    };
+    let text = serde_json::json!({ "version": 1, "games": [game] }).to_string();
+    std::fs::write(&file, text).unwrap();
+    let (book, note) = RatingBook::load(file);
+    assert_eq!(note, None);
+    book
+}
+
+#[test]
+fn the_rating_screen_suggests_a_handicap_against_level_10_to_a_player_far_below_it() {
+    let dir = crate::tui::test_dir::TempDir::new("rating-handicap");
+    let now = Instant::now();
+    let top = Level::MAX.rating().rating;
+    let screen_of = |rating: f64, deviation: f64, language| {
+        let mut app = App::new(Position::startpos());
+        app.set_settings(crate::tui::settings::Settings { language, ..Default::default() });
+        app.set_ratings(book_at(&dir, rating, deviation));
+        app.open_rating();
+        crate::tui::view::screen_text(&app, 120, 40, now)
+    };
+    use crate::tui::settings::Language::{En, Ja};
+    // six ranks below level 10: 二枚落ち, with what level 10 takes off
+    let screen = screen_of(top - 600.0, 80.0, En);
+    let line =
+        format!("Against level 10 ({top:.0}), 6 ranks above: 二枚落ち, level 10 gives rook and bishop");
+    assert!(screen.contains(&line), "{line}\n{screen}");
+    assert!(!screen.contains("provisional"), "{screen}");
+    let screen = screen_of(top - 600.0, 80.0, Ja);
+    let line = format!("レベル10 ({top:.0}) とは6段級差: 二枚落ち (レベル10が飛車と角を落とす)");
+    assert!(screen.contains(&line), "{line}\n{screen}");
+    // a provisional rating gets it too, and says so
+    let screen = screen_of(top - 300.0, 200.0, En);
+    assert!(screen.contains("3 ranks above: 角落ち, level 10 gives bishop"), "{screen}");
+    // (the line wraps in the window)
+    assert!(screen.contains("gives bishop · from a") && screen.contains("provisional rating"), "{screen}");
+    let screen = screen_of(top - 300.0, 200.0, Ja);
+    assert!(screen.contains("角落ち (レベル10が角を落とす) · 暫定のレーティングから"), "{screen}");
+    // near level 10: an even game, and no handicap
+    for rating in [top - 100.0, top + 200.0] {
+        let screen = screen_of(rating, 80.0, En);
+        assert!(screen.contains("For an even game: level") && !screen.contains("Against level"), "{screen}");
+    }
+}
+
+fn press(app: &mut App, c: char) {
+    let k = crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Char(c),
+        crossterm::event::KeyModifiers::NONE,
+    );
+    crate::tui::input::handle_key(app, k);
+}
+
+#[test]
+fn n_on_the_rating_screen_opens_the_new_game_dialog_set_for_the_handicap_suggested() {
+    let dir = crate::tui::test_dir::TempDir::new("rating-handicap-key");
+    let now = Instant::now();
+    let top = Level::MAX.rating().rating;
+    let mut app = App::new(Position::startpos());
+    app.set_ratings(book_at(&dir, top - 600.0, 80.0));
+    app.open_rating();
+    let screen = crate::tui::view::screen_text(&app, 120, 40, now);
+    assert!(screen.contains("n handicap game · Esc close"), "{screen}");
+    press(&mut app, 'n');
+    let Some(Popup::NewGame(c)) = app.popup().cloned() else { panic!("no dialog: {:?}", app.popup()) };
+    let handicap = crate::record::HANDICAPS[c.handicap].name;
+    assert_eq!((c.mode, c.level, handicap), (GameMode::HumanSente, Level::MAX, "二枚落ち"));
+    // the dialog says the handicap game is unrated, and it starts from the handicap's position
+    let screen = crate::tui::view::screen_text(&app, 120, 40, now);
+    assert!(screen.contains("Unrated game: handicap games are unrated"), "{screen}");
+    app.confirm_new_game();
+    assert_eq!(app.popup(), None);
+    let start = Position::from_sfen(crate::record::HANDICAPS[c.handicap].sfen).unwrap();
+    assert_eq!(app.record().initial(), &start);
+    assert_eq!(app.pos().side_to_move(), crate::core::Color::White, "上手 (level 10) moves first");
+    // near level 10 there is nothing to suggest: the screen says any key closes, `n` opens the
+    // dialog as last chosen, another key closes
+    let mut app = App::new(Position::startpos());
+    app.set_ratings(book_at(&dir, top - 50.0, 80.0));
+    app.open_rating();
+    let screen = crate::tui::view::screen_text(&app, 120, 40, now);
+    assert!(screen.contains("any key closes") && !screen.contains("handicap game"), "{screen}");
+    press(&mut app, 'n');
+    assert_eq!(app.popup().cloned(), Some(Popup::NewGame(app.last_choice())));
+    app.open_rating();
+    press(&mut app, 'x');
+    assert_eq!(app.popup(), None);
+}

@@ -33,7 +33,11 @@ pub(super) fn handle_popup_key(app: &mut App, p: Popup, k: KeyEvent) {
                 None => super::handle_key(app, k),
             }
         }
-        Popup::ServerList | Popup::Rating => app.close_popup(),
+        Popup::ServerList => app.close_popup(),
+        Popup::Rating => match action(app, KeyMode::Rating) {
+            Some(Action::NewGame) => app.open_suggested_handicap_game(),
+            _ => app.close_popup(),
+        },
         Popup::Protocol { .. } => match action(app, KeyMode::Protocol) {
             Some(Action::CursorUp) => app.scroll_protocol(-1),
             Some(Action::CursorDown) => app.scroll_protocol(1),

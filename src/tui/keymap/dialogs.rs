@@ -1,6 +1,6 @@
 //! The key table of the popups and dialogs: questions, the help and protocol windows, the
 //! settings screen, the new-game dialog, the lists (tsume problems, the editor's ways out,
-//! variations) and online play's connection dialog and game summary. A row's bar entry is its
+//! variations), the rating screen and online play's connection dialog and game summary. A row's bar entry is its
 //! place in the popup's key line (`Keymap::hint`): its priority is the line (0: the popup's own
 //! key line; the new-game dialog's clock keys are on line 1), its word what the line says.
 //! Text being typed (the text box, the comment editor, a text setting, the connection dialog's
@@ -10,8 +10,8 @@ use super::table::{Row, also, bar, l, row};
 use Action as A;
 use KeyMode::{
     CommentAsk as CA, EditorMenu as EM, Help as H, NewGame as N, Offer as OF, OnlineDialog as OD,
-    OnlineSummary as OS, Promotion as PR, Protocol as P, Question as Q, QuitUnsaved as QU, Settings as S,
-    TsumeList as TL, Variations as V,
+    OnlineSummary as OS, Promotion as PR, Protocol as P, Question as Q, QuitUnsaved as QU, Rating as RT,
+    Settings as S, TsumeList as TL, Variations as V,
 };
 
 use super::{Action, KeyMode};
@@ -190,6 +190,23 @@ pub const DIALOGS: &[Row] = &[
     row(TL, A::Select, &["Enter", "Space"], l("solve it", "解く"), bar(0, "solve", "解く")),
     row(
         TL,
+        A::Cancel,
+        &["Esc"],
+        l("close (any other key too)", "閉じる (他のキーも)"),
+        bar(0, "close", "閉じる"),
+    ),
+    row(
+        RT,
+        A::NewGame,
+        &["n"],
+        l(
+            "the new-game dialog with the handicap suggested against level 10",
+            "提案の駒落ちでレベル10との対局を選ぶ",
+        ),
+        bar(0, "handicap game", "駒落ちで対局"),
+    ),
+    row(
+        RT,
         A::Cancel,
         &["Esc"],
         l("close (any other key too)", "閉じる (他のキーも)"),

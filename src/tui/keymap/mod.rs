@@ -61,6 +61,8 @@ pub enum KeyMode {
     NewGame,
     /// Tsume mode's problem list: any other key closes it.
     TsumeList,
+    /// The rating screen: any other key closes it.
+    Rating,
     /// The position editor's menu of ways out.
     EditorMenu,
     /// The variations at a move.
@@ -72,7 +74,7 @@ pub enum KeyMode {
 }
 
 impl KeyMode {
-    pub const ALL: [KeyMode; 21] = [
+    pub const ALL: [KeyMode; 22] = [
         KeyMode::Board,
         KeyMode::Review,
         KeyMode::Tsume,
@@ -90,6 +92,7 @@ impl KeyMode {
         KeyMode::Settings,
         KeyMode::NewGame,
         KeyMode::TsumeList,
+        KeyMode::Rating,
         KeyMode::EditorMenu,
         KeyMode::Variations,
         KeyMode::OnlineDialog,
@@ -116,6 +119,7 @@ impl KeyMode {
             KeyMode::Settings => "settings",
             KeyMode::NewGame => "new_game",
             KeyMode::TsumeList => "tsume_list",
+            KeyMode::Rating => "rating",
             KeyMode::EditorMenu => "editor_menu",
             KeyMode::Variations => "variations",
             KeyMode::OnlineDialog => "online_dialog",

@@ -1,5 +1,5 @@
 //! The interface text of the player's rating (whether a game is rated, the rating after it, the
-//! rating screen), in Japanese and English, beside the rest of the interface text
+//! rating screen and its handicap suggestion), in Japanese and English, beside the rest of the interface text
 //! (`super::Text`).
 
 use super::Language;
@@ -38,6 +38,13 @@ pub struct RatingText {
     pub sides: [&'static str; 2],
     /// The level for an even game: level, its figure, the expected score in percent.
     pub suggestion: fn(u8, f64, f64) -> String,
+    /// What the strongest level takes off the board for each step of the handicap ladder,
+    /// in the order of `study::handicap::LADDER`.
+    pub handicap_gives: [&'static str; 7],
+    /// The handicap the strongest level would give: the level, its figure, how many ranks it
+    /// is above the player, the handicap's name, what it takes off (`handicap_gives`), and
+    /// whether the player's rating is provisional.
+    pub handicap: fn(u8, f64, i64, &str, &str, bool) -> String,
     /// The key that closes the screen.
     pub close: &'static str,
 }
@@ -48,6 +55,13 @@ impl RatingText {
             Language::Ja => &JA,
             Language::En => &EN,
         }
+    }
+
+    /// The line that suggests handicap `s` against the strongest level to a player whose
+    /// rating is `provisional` or not.
+    pub fn handicap_line(&self, s: &crate::study::handicap::Suggestion, provisional: bool) -> String {
+        let gives = self.handicap_gives[s.step.index()];
+        (self.handicap)(s.level.get(), s.level_rating, s.ranks, s.step.name, gives, provisional)
     }
 }
 
@@ -89,6 +103,21 @@ pub static EN: RatingText = RatingText {
     suggestion: |level, figure, expected| {
         format!("For an even game: level {level} ({figure:.0}), expected score {expected:.0}%")
     },
+    handicap_gives: [
+        "left lance",
+        "bishop",
+        "rook",
+        "rook and left lance",
+        "rook and bishop",
+        "rook, bishop and both lances",
+        "rook, bishop, both lances and both knights",
+    ],
+    handicap: |level, figure, ranks, name, gives, provisional| {
+        let note = if provisional { " · from a provisional rating" } else { "" };
+        format!(
+            "Against level {level} ({figure:.0}), {ranks} ranks above: {name}, level {level} gives {gives}{note}"
+        )
+    },
     close: "any key closes",
 };
 
@@ -128,6 +157,21 @@ pub static JA: RatingText = RatingText {
     sides: ["先手", "後手"],
     suggestion: |level, figure, expected| {
         format!("互角の相手: レベル{level} ({figure:.0})、期待勝率 {expected:.0}%")
+    },
+    handicap_gives: [
+        "左の香",
+        "角",
+        "飛車",
+        "飛車と左の香",
+        "飛車と角",
+        "飛車・角・香2枚",
+        "飛車・角・香2枚・桂2枚",
+    ],
+    handicap: |level, figure, ranks, name, gives, provisional| {
+        let note = if provisional { " · 暫定のレーティングから" } else { "" };
+        format!(
+            "レベル{level} ({figure:.0}) とは{ranks}段級差: {name} (レベル{level}が{gives}を落とす){note}"
+        )
     },
     close: "どのキーでも閉じる",
 };

@@ -1,10 +1,12 @@
 //! The rating screen: the player's rating and games, the rating after each rated game as a graph
-//! (drawn as the evaluation graph is), the results by level and by side, and the level for an
-//! even game. Reads the rated games the app holds; never the file.
+//! (drawn as the evaluation graph is), the results by level and by side, the level for an
+//! even game, and the handicap the strongest level would give a player far below it. Reads the
+//! rated games the app holds; never the file.
 
 use super::frame::{centered, clear_under, frame};
 use crate::study::rating::even_level;
 use crate::tui::app::App;
+use crate::tui::keymap::KeyMode;
 use crate::tui::storage::ratings::PlayerRating;
 use crate::tui::text::rating::RatingText;
 use ratatui::Frame;
@@ -59,6 +61,10 @@ pub(super) fn draw_rating(f: &mut Frame, app: &App) {
     let (level, expected) = even_level(&p.rating);
     let figure = level.rating().rating;
     below.push((t.suggestion)(level.get(), figure, expected * 100.0));
+    let handicap = crate::study::handicap::against_strongest(&p.rating);
+    if let Some(s) = &handicap {
+        below.push(t.handicap_line(s, p.rating.is_provisional()));
+    }
     let area = f.area();
     let widest = text.iter().chain(&below).map(|l| unicode_width::UnicodeWidthStr::width(l.as_str())).max();
     let w = (widest.unwrap_or(0) as u16 + 6).clamp(40, 90).min(area.width);
@@ -74,7 +80,9 @@ pub(super) fn draw_rating(f: &mut Frame, app: &App) {
     // the player as the interface names them (`you` is the name ratings are kept under)
     let name = app.settings().player_name.trim();
     let shown = if name.is_empty() { app.text().you } else { name };
-    let block = frame(&g, &(t.title)(shown), Some(t.close));
+    // with a handicap to suggest, its key (the new-game dialog set for it) and the key that closes
+    let keys = handicap.map(|_| super::key_line::keys_line(app, KeyMode::Rating, 0));
+    let block = frame(&g, &(t.title)(shown), Some(keys.as_deref().unwrap_or(t.close)));
     let inner = block.inner(r);
     // a column of space inside each border
     let inner = Rect { x: inner.x + 1, width: inner.width.saturating_sub(2), ..inner };
