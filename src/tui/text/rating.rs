@@ -1,6 +1,6 @@
 //! The interface text of the player's rating (whether a game is rated, the rating after it, the
-//! rating screen and its handicap suggestion), in Japanese and English, beside the rest of the interface text
-//! (`super::Text`).
+//! rating screen and its handicap suggestion), in Japanese and English, beside the rest of the
+//! interface text (`super::Text`).
 
 use super::Language;
 
