@@ -1,8 +1,9 @@
 //! The key table of the popups and dialogs: questions, the help and protocol windows, the
 //! settings screen, the new-game dialog, the lists (tsume problems, the editor's ways out,
 //! variations), the rating screen and online play's connection dialog and game summary. A row's
-//! bar entry is its place in the popup's key line (`Keymap::hint`): its priority is the line (0: the popup's own
-//! key line; the new-game dialog's clock keys are on line 1), its word what the line says.
+//! bar entry is its place in the popup's key line (`Keymap::hint`): its priority is the line (0:
+//! the popup's own key line; the new-game dialog's clock keys are on line 1), its word what the
+//! line says.
 //! Text being typed (the text box, the comment editor, a text setting, the connection dialog's
 //! text fields) takes the line editor's keys, which are not here.
 
