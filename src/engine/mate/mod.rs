@@ -60,6 +60,11 @@ pub struct MateReport {
 
 /// The most places the table may grow to (32 bytes each: 64 MB).
 const TABLE_CAPACITY: usize = 1 << 21;
+/// A solve given this much time or more and no node limit (`shogiban mate`, USI `go mate`) takes
+/// the whole table at once: it fills it within about a second, and one allocation spares it the
+/// growths (writing 64 MB costs a short solve tens of milliseconds, so shorter solves and those
+/// with a node limit, which the app's jobs and tsume mode set, start small and grow).
+const WHOLE_TABLE_FROM_MS: u64 = 500;
 
 /// Solves the position for the side to move. See [`MateResult`].
 pub fn solve(pos: &Position, limits: MateLimits) -> MateResult {
@@ -93,6 +98,9 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
     // one table for every search of the solve: what a shorter search proved or refuted serves
     // the longer ones (see `Solver::begin_run`)
     let mut solver = Solver::new(attacker, TABLE_CAPACITY, None, None, limits.stop.clone());
+    if limits.nodes.is_none() && limits.time_ms.is_some_and(|ms| ms >= WHOLE_TABLE_FROM_MS) {
+        solver.table.take_capacity();
+    }
     let mut d = 3;
     while d <= SHORT_FIRST_MAX_PLY {
         let budget = remaining(short_nodes, nodes).map_or(SHORT_FIRST_NODES, |r| r.min(SHORT_FIRST_NODES));

@@ -348,12 +348,29 @@ impl Table {
     /// headroom left (the table then stays as it is, for good).
     fn grow(&mut self) -> bool {
         let size = (self.mask + 1) * 2;
-        if size > self.capacity {
+        if size > self.capacity || !self.grow_to(size) {
+            self.capacity = self.mask + 1;
             return false;
         }
+        true
+    }
+
+    /// Takes the table's whole capacity at once, for a solve long enough to fill it: one
+    /// allocation instead of one at each doubling, each of which has the kernel clear new memory
+    /// (on this kind of machine a tenth of a one-second solve). Where that much cannot be had with
+    /// the headroom left, half as much, and so on.
+    pub fn take_capacity(&mut self) {
+        let mut size = self.capacity;
+        while size > self.mask + 1 && !self.grow_to(size) {
+            size /= 2;
+        }
+    }
+
+    /// Moves the entries into a table of `size` places (a power of two); false when the memory
+    /// cannot be had with the headroom left.
+    fn grow_to(&mut self, size: usize) -> bool {
         let mut places = Vec::new();
         if !has_headroom() || places.try_reserve_exact(size + WAYS - 1).is_err() {
-            self.capacity = self.mask + 1;
             return false;
         }
         advise_huge_pages(&places);
@@ -534,6 +551,18 @@ mod tests {
         assert_eq!(t.lookup(10, &h, 9).pn, 3);
         assert_eq!(t.lookup(6, &h, UNLIMITED).pn, 5, "the costliest unusable entry is still there");
         assert_eq!(t.lookup(1, &h, 9).pn, 0);
+    }
+
+    #[test]
+    fn a_long_solve_takes_the_whole_table_at_once_and_keeps_what_it_had() {
+        let mut t = Table::new(Color::Black, 1 << 14);
+        let h = [Hand::default(); 2];
+        t.store(5, &h, 3, 4, 10, UNLIMITED);
+        t.take_capacity();
+        assert_eq!(t.mask + 1, 1 << 14);
+        assert_eq!((t.lookup(5, &h, UNLIMITED).pn, t.lookup(5, &h, UNLIMITED).dn), (3, 4));
+        t.take_capacity();
+        assert_eq!(t.mask + 1, 1 << 14, "no further");
     }
 
     #[test]
