@@ -138,10 +138,6 @@ impl Slot {
     fn is_empty(&self) -> bool {
         self.entry.pn == 0 && self.entry.dn == 0
     }
-
-    fn holds(&self, bkey: u64) -> bool {
-        self.key == bkey && !self.is_empty()
-    }
 }
 
 const _: () = assert!(std::mem::size_of::<Slot>() == 32, "two places to a cache line");
@@ -213,8 +209,12 @@ impl Table {
     }
 
     /// The entries stored for a board.
+    /// A place once taken is never emptied (a new entry only takes the place of another), and a
+    /// new entry takes the first empty place of its window: so a board has no entry past the
+    /// first empty place of its window, and the reading stops there.
     fn entries_of(&self, bkey: u64) -> impl Iterator<Item = &Entry> {
-        self.places[self.window(bkey)].iter().filter(move |s| s.holds(bkey)).map(|s| &s.entry)
+        let window = self.places[self.window(bkey)].iter().take_while(|s| !s.is_empty());
+        window.filter(move |s| s.key == bkey).map(|s| &s.entry)
     }
 
     /// Looks a position up, using exact matches and the superiority rule; unknown positions get
@@ -300,8 +300,10 @@ impl Table {
         }
         let w = self.window(bkey);
         let held = hands[self.attacker.index()];
-        if let Some(s) =
-            self.places[w].iter_mut().find(|s| s.holds(bkey) && s.entry.is_unfinished(&held, depth))
+        if let Some(s) = self.places[w]
+            .iter_mut()
+            .take_while(|s| !s.is_empty())
+            .find(|s| s.key == bkey && s.entry.is_unfinished(&held, depth))
         {
             s.entry = Entry { amount: s.entry.amount.saturating_add(entry.amount), ..entry };
             return;
