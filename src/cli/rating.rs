@@ -56,8 +56,12 @@ fn figure(r: &Rating) -> String {
 /// The line that suggests a handicap against the strongest level, when the player is far
 /// enough below it (the rating screen's English line).
 fn handicap_line(p: &PlayerRating) -> Option<String> {
-    let s = handicap::against_strongest(&p.rating)?;
-    Some(RatingText::of(Language::En).handicap_line(&s, p.rating.is_provisional()))
+    handicap::against_strongest(&p.rating).map(|s| suggestion_line(p, &s))
+}
+
+/// The line of suggestion `s` for player `p`.
+fn suggestion_line(p: &PlayerRating, s: &handicap::Suggestion) -> String {
+    RatingText::of(Language::En).handicap_line(s, p.rating.is_provisional())
 }
 
 fn text(p: &PlayerRating) -> String {
@@ -104,7 +108,7 @@ fn json(p: &PlayerRating) -> String {
             "level_rating": s.level_rating.round(),
             "ranks": s.ranks,
             "handicap": s.step.name,
-            "line": handicap_line(p),
+            "line": suggestion_line(p, &s),
         })),
         "recent": p.recent.iter().map(|g| serde_json::json!({
             "date": g.date,

@@ -312,9 +312,7 @@ impl Solver {
                 let hands = hands_after(pos, m);
                 let key = pos.key_after(m);
                 let depth = self.depth_left(ply + 1);
-                let bkey = board_key_from(key, &hands);
-                self.table.prefetch(bkey);
-                Child { mv: m, bkey, depth, hands, key }
+                Child { mv: m, bkey: board_key_from(key, &hands), depth, hands, key }
             })
             .collect();
 
@@ -324,6 +322,10 @@ impl Solver {
         // A position full of drops is then valued and searched square by square.
         let (mut active, next_of) = interposition_queue(&children, or_node);
         let firsts: Vec<Child> = children.iter().zip(&active).filter(|(_, a)| **a).map(|(c, _)| *c).collect();
+        // their windows of the table come into the cache while the first ones are valued
+        for c in &firsts {
+            self.table.prefetch(c.bkey);
+        }
         let mut known = self.init_children(pos, &firsts, child_or).into_iter();
         self.path.push(pos.key());
         // Children's numbers are read once and then only the searched child's again: others
