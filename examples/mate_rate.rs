@@ -4,11 +4,12 @@
 //! missed. Run in release mode:
 //!
 //! ```text
-//! cargo run --release --example mate_rate -- FILE [--time MS] [--nodes N]
+//! cargo run --release --example mate_rate -- FILE [--time MS] [--nodes N] [--threads N]
 //! ```
 //!
 //! `--nodes` bounds each solve by nodes as well (the time limit still applies): a comparison of
-//! two versions of the solver by nodes does not depend on how busy the machine is.
+//! two versions of the solver by nodes does not depend on how busy the machine is. `--threads`
+//! (default 1) is the solver's threads, as `shogiban mate --threads`.
 
 use shogiban::core::Position;
 use shogiban::engine::mate::{MateLimits, MateResult, solve_with_report};
@@ -19,15 +20,17 @@ fn main() -> ExitCode {
     let mut file = None;
     let mut time_ms = 1000;
     let mut nodes = None;
+    let mut threads = 1;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--time" => time_ms = args.next().and_then(|v| v.parse().ok()).unwrap_or(time_ms),
             "--nodes" => nodes = args.next().and_then(|v| v.parse().ok()),
+            "--threads" => threads = args.next().and_then(|v| v.parse().ok()).unwrap_or(threads),
             _ => file = Some(a),
         }
     }
     let Some(file) = file else {
-        eprintln!("mate_rate: FILE [--time MS] [--nodes N]");
+        eprintln!("mate_rate: FILE [--time MS] [--nodes N] [--threads N]");
         return ExitCode::from(2);
     };
     let text = match std::fs::read_to_string(&file) {
@@ -47,7 +50,7 @@ fn main() -> ExitCode {
             eprintln!("mate_rate: bad SFEN {sfen}");
             continue;
         };
-        let r = solve_with_report(&pos, MateLimits { time_ms: Some(time_ms), nodes, stop: None });
+        let r = solve_with_report(&pos, MateLimits { time_ms: Some(time_ms), nodes, stop: None, threads });
         let band = &mut bands[(plies.saturating_sub(1) / 10).min(4)];
         band.0 += 1;
         band.2 += r.elapsed.as_secs_f64();

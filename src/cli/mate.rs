@@ -34,6 +34,10 @@ pub struct Args {
     /// Node limit
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
+    /// Threads: with 2 or more (and no node limit) two differently ordered searches run side by
+    /// side and the first answer wins [default: the machine's cores]
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
 }
 
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
@@ -87,7 +91,9 @@ pub fn run(a: Args) -> ExitCode {
         let words: Vec<String> = problems.iter().map(ToString::to_string).collect();
         return bad_input(format!("not a position to solve: {}", words.join("; ")));
     }
-    let limits = MateLimits { time_ms: Some(a.time), nodes: a.nodes, stop: None };
+    let threads =
+        a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let limits = MateLimits { time_ms: Some(a.time), nodes: a.nodes, stop: None, threads };
     let report = solve_with_report(&pos, limits);
     let ms = report.elapsed.as_millis();
     let mut text = String::new();

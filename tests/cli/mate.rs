@@ -172,3 +172,25 @@ fn a_memory_limit_keeps_the_table_small_and_the_solve_going() {
     assert!(stdout.contains("no mate found (search limit reached, undecided)"), "{stdout}");
     assert!(stderr.is_empty(), "{stderr}");
 }
+
+/// `--threads 2` runs two searches side by side; each table stops growing under the memory
+/// limit as one does, so the solve ends with an answer, not a failed allocation.
+#[test]
+fn two_threads_solve_and_keep_within_a_memory_limit() {
+    let (code, out, _) = run(&["mate", "--threads", "2", "--sfen", "7B1/7kl/9/5Gp2/9/9/9/9/9 b B2G 1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("mate: 3 plies"), "{out}");
+    let (code, out, _) = run(&["mate", "--threads", "1", "--sfen", "7B1/7kl/9/5Gp2/9/9/9/9/9 b B2G 1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("mate: 3 plies"), "{out}");
+
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 150000 && exec \"$0\" mate --threads 2 --time 3000 --sfen '9/9/9/9/4k4/9/9/9/9 b 2B2S2N 1'")
+        .arg(env!("CARGO_BIN_EXE_shogiban"))
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(matches!(out.status.code(), Some(0 | 1 | 3)), "{:?}\n{stdout}\n{stderr}", out.status);
+    assert!(stderr.is_empty(), "{stderr}");
+}

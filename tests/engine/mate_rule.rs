@@ -70,7 +70,7 @@ fn check_line(start: &Position, line: &[Move], exhaustive: usize, limits: &MateL
 }
 
 fn limits() -> MateLimits {
-    MateLimits { time_ms: None, nodes: Some(200_000), stop: None }
+    MateLimits { time_ms: None, nodes: Some(200_000), stop: None, threads: 1 }
 }
 
 fn usi_line(p: &Position, text: &str) -> Vec<Move> {
@@ -116,13 +116,14 @@ fn a_chain_of_interpositions_is_answered() {
 fn a_long_mate_is_solved_within_ten_seconds() {
     let p = pos("9/9/9/2b1k4/9/9/9/K2RG4/9 w Rb3gS4n3l4p 1");
     let start = std::time::Instant::now();
-    let MateResult::Mate(line) = solve(&p, MateLimits { time_ms: Some(10_000), nodes: None, stop: None })
+    let MateResult::Mate(line) =
+        solve(&p, MateLimits { time_ms: Some(10_000), nodes: None, stop: None, threads: 1 })
     else {
         panic!("no mate found within 10 s")
     };
     assert!(start.elapsed().as_secs() < 10);
     assert!(line.len() <= 29, "{line:?}");
-    check_line(&p, &line, 3, &MateLimits { time_ms: None, nodes: Some(1_000_000), stop: None });
+    check_line(&p, &line, 3, &MateLimits { time_ms: None, nodes: Some(1_000_000), stop: None, threads: 1 });
 }
 
 /// A drop that the checker takes with a real checkmate is futile, and is not counted (published
@@ -214,7 +215,7 @@ fn random_tsume(rng: &mut XorShift) -> Option<Position> {
 fn random_lines(seed: u64, want: usize, exhaustive: usize, nodes: u64) {
     let mut rng = XorShift(seed);
     let (mut mates, mut tried, mut long) = (0, 0, 0);
-    let budget = MateLimits { time_ms: None, nodes: Some(nodes), stop: None };
+    let budget = MateLimits { time_ms: None, nodes: Some(nodes), stop: None, threads: 1 };
     while tried < 40 * want && mates < want {
         let Some(p) = random_tsume(&mut rng) else { continue };
         tried += 1;

@@ -15,7 +15,7 @@ fn pos(sfen: &str) -> Position {
 }
 
 fn limits() -> MateLimits {
-    MateLimits { time_ms: None, nodes: Some(5_000_000), stop: None }
+    MateLimits { time_ms: None, nodes: Some(5_000_000), stop: None, threads: 1 }
 }
 
 /// The mating line the solver gives for `p`; panics naming `what` when it finds none.
@@ -177,11 +177,38 @@ fn gote_attacks_too() {
 #[test]
 fn limits_and_stop_give_unknown() {
     let p = pos("4s4/8k/9/9/8G/5+R3/9/9/9 b BG 1");
-    let r = solve(&p, MateLimits { time_ms: None, nodes: Some(50), stop: None });
+    let r = solve(&p, MateLimits { time_ms: None, nodes: Some(50), stop: None, threads: 1 });
     assert_eq!(r, MateResult::Unknown);
     let stop = Arc::new(AtomicBool::new(true));
-    let r = solve(&p, MateLimits { time_ms: None, nodes: None, stop: Some(stop) });
+    let r = solve(&p, MateLimits { time_ms: None, nodes: None, stop: Some(stop), threads: 1 });
     assert_eq!(r, MateResult::Unknown);
+}
+
+/// Two searches side by side (two threads and no node limit) answer as one does: a verified mate
+/// of the same length, a proof that there is none, and the caller's stop flag stops both.
+#[test]
+fn two_searches_side_by_side_answer_as_one_does() {
+    let two = |stop| MateLimits { time_ms: Some(30_000), nodes: None, stop, threads: 2 };
+    let p = pos("9/9/9/9/9/3r5/4n4/1K7/9 w rnp 1");
+    let MateResult::Mate(line) = solve(&p, two(None)) else { panic!("no mate found") };
+    assert_eq!(line.len(), 7);
+    assert_eq!(verify_mate_line(&p, &line), Ok(()));
+    replay_is_mate(&p, &line);
+    assert_eq!(solve(&pos("4k4/9/9/9/9/9/9/9/4K4 b P 1"), two(None)), MateResult::NoMate);
+
+    // a mate far beyond a test's patience, stopped from another thread
+    let hard = pos("9/9/9/2b1k4/9/9/9/K2RG4/9 w Rb3gS4n3l4p 1");
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let start = std::time::Instant::now();
+    let r = solve(&hard, two(Some(stop)));
+    stopper.join().unwrap();
+    assert_eq!(r, MateResult::Unknown);
+    assert!(start.elapsed() < std::time::Duration::from_secs(20), "stopped after {:?}", start.elapsed());
 }
 
 #[test]
@@ -211,7 +238,7 @@ fn long_mate_seventeen() {
 #[test]
 fn no_mate_with_the_defender_holding_the_rest() {
     let p = pos("4s4/8k/9/9/8G/5+R3/9/9/9 b BGrb2g3s4n4l18p 1");
-    let r = solve(&p, MateLimits { time_ms: None, nodes: Some(2_000_000), stop: None });
+    let r = solve(&p, MateLimits { time_ms: None, nodes: Some(2_000_000), stop: None, threads: 1 });
     assert_eq!(r, MateResult::NoMate);
 }
 

@@ -45,6 +45,10 @@ pub(crate) struct Solver {
     base: usize,
     /// Keys of the positions on the current path (for repetition).
     path: Vec<u64>,
+    /// Whether the attacker's checks are tried in a fixed order of promise when their numbers
+    /// tie (see `check_order`) rather than in the order they were generated: the second
+    /// search of a solve on two threads, which then goes down other lines than the first.
+    pub order_checks: bool,
 }
 
 /// A child's numbers as seen from the child: φ, δ, the mate length and the proof hand (both
@@ -89,6 +93,7 @@ impl Solver {
             hit_limit: false,
             base: 0,
             path: Vec::with_capacity(256),
+            order_checks: false,
         }
     }
 
@@ -306,7 +311,7 @@ impl Solver {
             return;
         }
         let child_or = !or_node;
-        let children: Vec<Child> = moves
+        let mut children: Vec<Child> = moves
             .iter()
             .map(|&m| {
                 let hands = hands_after(pos, m);
@@ -315,6 +320,10 @@ impl Solver {
                 Child { mv: m, bkey: board_key_from(key, &hands), depth, hands, key }
             })
             .collect();
+        if or_node && self.order_checks {
+            let king = pos.king_square(self.attacker.flip()).map_or(0, |s| s.index());
+            children.sort_by_key(|c| check_order(pos, c.mv, king));
+        }
 
         // Interpositions (合駒) are expanded one piece at a time per square: the next kind on a
         // square joins only once the one before it is proven (a refutation by any of them
@@ -463,6 +472,27 @@ fn interposition_queue(children: &[Child], or_node: bool) -> (Vec<bool>, Vec<Opt
         last_on[sq] = Some(i);
     }
     (active, next_of)
+}
+
+/// A check's place in the fixed order of promise (smaller first): captures, then other board
+/// moves, then drops; promotions before the moves that do not promote; among drops the strongest
+/// piece first; then the nearer to the defending king (on `king`, a square index).
+fn check_order(pos: &Position, m: Move, king: usize) -> (bool, bool, bool, u8, u8) {
+    use crate::core::PieceKind;
+    let drop = m.is_drop();
+    let capture = !drop && !pos.captured_by(m).is_empty();
+    let piece = match m.drop_kind() {
+        None | Some(PieceKind::Rook) => 0,
+        Some(PieceKind::Bishop) => 1,
+        Some(PieceKind::Gold) => 2,
+        Some(PieceKind::Silver) => 3,
+        Some(PieceKind::Knight) => 4,
+        Some(PieceKind::Lance) => 5,
+        Some(_) => 6,
+    };
+    let to = m.to().index();
+    let distance = (to / 9).abs_diff(king / 9).max((to % 9).abs_diff(king % 9)) as u8;
+    (!capture, drop, !m.is_promotion(), piece, distance)
 }
 
 /// Number of moves counting all drops on one square as one (their outcomes are correlated).

@@ -422,6 +422,13 @@ fn has_headroom() -> bool {
     Vec::<u8>::new().try_reserve_exact(HEADROOM_BYTES).is_ok()
 }
 
+/// Whether `tables` tables of `capacity` places could be had now with the headroom beside them
+/// (reserved and given back at once, never touched).
+pub(crate) fn room_for_tables(tables: usize, capacity: usize) -> bool {
+    let bytes = tables * capacity.next_power_of_two() * std::mem::size_of::<Slot>() + HEADROOM_BYTES;
+    Vec::<u8>::new().try_reserve_exact(bytes).is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -43,8 +43,9 @@ impl MateAnswer {
 }
 
 /// Answers `go mate` with the df-pn solver (`engine::mate`); `time_ms` None = until stopped.
-pub fn go_mate(pos: &Position, time_ms: Option<u64>, stop: &Arc<AtomicBool>) -> MateAnswer {
-    let limits = crate::engine::mate::MateLimits { time_ms, nodes: None, stop: Some(Arc::clone(stop)) };
+pub fn go_mate(pos: &Position, time_ms: Option<u64>, threads: usize, stop: &Arc<AtomicBool>) -> MateAnswer {
+    let limits =
+        crate::engine::mate::MateLimits { time_ms, nodes: None, stop: Some(Arc::clone(stop)), threads };
     match crate::engine::mate::solve(pos, limits) {
         crate::engine::mate::MateResult::Mate(line) => MateAnswer::Mate(line),
         crate::engine::mate::MateResult::NoMate => MateAnswer::NoMate,
@@ -438,12 +439,14 @@ impl Server {
         let ponderhit = Arc::new(AtomicBool::new(false));
         let pos = self.pos.clone();
         let mut player = self.player.take().unwrap_or_else(new_player);
+        let threads = player.options().threads;
         let done = Arc::new(AtomicBool::new(false));
         let (stop2, hit2, done2) = (Arc::clone(&stop), Arc::clone(&ponderhit), Arc::clone(&done));
         let handle = if let Some(mate_time) = g.mate {
             std::thread::spawn(move || {
-                let answer = std::panic::catch_unwind(AssertUnwindSafe(|| go_mate(&pos, mate_time, &stop2)))
-                    .unwrap_or(MateAnswer::Timeout);
+                let answer =
+                    std::panic::catch_unwind(AssertUnwindSafe(|| go_mate(&pos, mate_time, threads, &stop2)))
+                        .unwrap_or(MateAnswer::Timeout);
                 done2.store(true, Ordering::Release);
                 say(&answer.usi());
                 player
@@ -596,7 +599,7 @@ mod tests {
     #[test]
     fn mate_answer_text() {
         let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
-        let a = go_mate(&pos, Some(5_000), &Arc::new(AtomicBool::new(false)));
+        let a = go_mate(&pos, Some(5_000), 1, &Arc::new(AtomicBool::new(false)));
         assert_eq!(a.usi(), "checkmate G*5b");
         assert_eq!(MateAnswer::NoMate.usi(), "checkmate nomate");
     }
