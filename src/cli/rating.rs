@@ -1,9 +1,10 @@
 //! `shogiban rating`: a player's rating from rated games against the computer's levels
-//! (Glicko-2, `study::rating`), the handicap the strongest level would give when the player is
-//! far below it (`study::handicap`), and the recent rated games; `--json` for programs.
+//! (Glicko-2, `study::rating`), the level for an even game, the handicap the strongest level
+//! would give when the player is far below it (`study::handicap`), and the recent rated games;
+//! `--json` for programs.
 
 use shogiban::study::handicap;
-use shogiban::study::rating::Rating;
+use shogiban::study::rating::{Rating, even_level};
 use shogiban::tui::settings::Language;
 use shogiban::tui::storage::ratings::{PlayerRating, RatingBook};
 use shogiban::tui::text::rating::RatingText;
@@ -64,9 +65,15 @@ fn suggestion_line(p: &PlayerRating, s: &handicap::Suggestion) -> String {
     RatingText::of(Language::En).handicap_line(s, p.rating.is_provisional())
 }
 
+/// The line that names the level for an even game (the rating screen's English line).
+fn even_line(p: &PlayerRating) -> String {
+    let (level, expected) = even_level(&p.rating);
+    (RatingText::of(Language::En).suggestion)(level.get(), level.rating().rating, expected * 100.0)
+}
+
 fn text(p: &PlayerRating) -> String {
     let mut out = format!("{}: {} ({} rated games)\n", p.player, figure(&p.rating), p.games);
-    let handicap = handicap_line(p).map(|l| l + "\n").unwrap_or_default();
+    let handicap = format!("{}\n{}", even_line(p), handicap_line(p).map(|l| l + "\n").unwrap_or_default());
     if p.games == 0 {
         out.push_str(
             "No rated games yet: play a built-in level to the end, without take-backs, hints or analysis.\n",
@@ -96,6 +103,13 @@ fn text(p: &PlayerRating) -> String {
 }
 
 fn json(p: &PlayerRating) -> String {
+    let (level, expected) = even_level(&p.rating);
+    let even = serde_json::json!({
+        "level": level.get(),
+        "level_rating": level.rating().rating.round(),
+        "expected_score": (expected * 1000.0).round() / 1000.0,
+        "line": even_line(p),
+    });
     let v = serde_json::json!({
         "player": p.player,
         "rating": p.rating.rating.round(),
@@ -103,6 +117,7 @@ fn json(p: &PlayerRating) -> String {
         "volatility": p.rating.volatility,
         "provisional": p.rating.is_provisional(),
         "games": p.games,
+        "even_game": even,
         "handicap_suggestion": handicap::against_strongest(&p.rating).map(|s| serde_json::json!({
             "level": s.level.get(),
             "level_rating": s.level_rating.round(),

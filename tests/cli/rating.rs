@@ -128,3 +128,29 @@ fn a_player_far_below_level_10_is_suggested_a_handicap_and_one_near_it_is_not() 
     let v: serde_json::Value = serde_json::from_str(&out).expect(&out);
     assert!(v["handicap_suggestion"].is_null(), "{v}");
 }
+
+/// The level for an even game is named as the rating screen names it (expected score nearest
+/// 50 %), in the text and in the JSON, for a new player too.
+#[test]
+fn the_level_for_an_even_game_is_named() {
+    let home = home_with_games();
+    let (_, out, _) = rating(&home, &["--json", "--player", "meijin"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect(&out);
+    let e = &v["even_game"];
+    let level = e["level"].as_u64().expect("a level") as u8;
+    let figure = shogiban::engine::levels::Level::new(level).expect("a level").rating().rating;
+    assert!(level >= 9, "2460 plays level 9 or 10 evenly: {v}");
+    assert_eq!(e["level_rating"].as_f64(), Some(figure.round()), "{v}");
+    let expected = e["expected_score"].as_f64().unwrap();
+    assert!((0.2..0.8).contains(&expected), "{v}");
+    let line =
+        format!("For an even game: level {level} ({figure:.0}), expected score {:.0}%", expected * 100.0);
+    assert_eq!(e["line"].as_str(), Some(line.as_str()), "{v}");
+    let (_, out, _) = rating(&home, &["--player", "meijin"]);
+    assert!(out.contains(&line), "{line}\n{out}");
+
+    let fresh = TempDir::new("cli-rating-even");
+    let (code, out, _) = rating(&fresh, &[]);
+    assert_eq!(code, 0);
+    assert!(out.contains("For an even game: level "), "{out}");
+}
