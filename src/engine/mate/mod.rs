@@ -76,13 +76,27 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateResult {
     solve_with_report(pos, limits).result
 }
 
-/// Searches of a solve that may run side by side: the checks in the order they are generated,
-/// and in a fixed order of promise (`Solver::order_checks`).
-const SEARCH_ORDERS: [bool; 2] = [false, true];
+/// How one search of a solve goes.
+#[derive(Copy, Clone)]
+struct Plan {
+    /// Checks of equal numbers in a fixed order of promise (`Solver::order_checks`) rather
+    /// than in the order they are generated.
+    order_checks: bool,
+    /// Short mates first: depth-limited searches of 3, 5, ... plies before the unlimited one.
+    short_first: bool,
+}
+
+/// A search alone: generated order, short mates first.
+const ALONE: Plan = Plan { order_checks: false, short_first: true };
+
+/// The searches of a solve that run side by side: the one a search alone is, and one in the
+/// fixed order that goes straight to the unlimited search, giving a long mate all its time
+/// while the first finds the short ones.
+const SIDE_BY_SIDE: [Plan; 2] = [ALONE, Plan { order_checks: true, short_first: false }];
 
 /// `solve`, also returning the node count and time taken.
 ///
-/// With two threads or more and no node limit, the two orders of `SEARCH_ORDERS` search side by
+/// With two threads or more and no node limit, the two searches of `SIDE_BY_SIDE` run side by
 /// side, each on its own table, and the first to answer (a mate or a proof that there is none)
 /// stops the other. In the hard positions of a solve they take different lines, so that one of
 /// them often finds the mate well before the other would alone (decision 0042: more of the
@@ -92,17 +106,17 @@ const SEARCH_ORDERS: [bool; 2] = [false, true];
 pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
     // under a memory limit that leaves no room for two whole tables, one search keeps it all
     if limits.threads < 2 || limits.nodes.is_some() || !table::room_for_tables(2, TABLE_CAPACITY) {
-        return solve_one(pos, &limits, false);
+        return solve_one(pos, &limits, ALONE);
     }
     let start = Instant::now();
     let done = Arc::new(AtomicBool::new(false));
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
-        for order_checks in SEARCH_ORDERS {
+        for plan in SIDE_BY_SIDE {
             let tx = tx.clone();
             let one = MateLimits { stop: Some(Arc::clone(&done)), threads: 1, ..limits.clone() };
             scope.spawn(move || {
-                let _ = tx.send(solve_one(pos, &one, order_checks));
+                let _ = tx.send(solve_one(pos, &one, plan));
             });
         }
         drop(tx);
@@ -135,9 +149,8 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
     })
 }
 
-/// One search of a solve: the checks in the order they are generated, or with `order_checks`
-/// in the fixed order of promise.
-fn solve_one(pos: &Position, limits: &MateLimits, order_checks: bool) -> MateReport {
+/// One search of a solve, as `plan` says.
+fn solve_one(pos: &Position, limits: &MateLimits, plan: Plan) -> MateReport {
     let start = Instant::now();
     let report = |result, nodes| MateReport { result, nodes, elapsed: start.elapsed(), out_of_memory: false };
     let attacker = pos.side_to_move();
@@ -156,18 +169,18 @@ fn solve_one(pos: &Position, limits: &MateLimits, order_checks: bool) -> MateRep
     // shortest mate, and in positions full of checks (real games) unlimited df-pn can wander
     // down long lines for millions of nodes before it finds a mate in 7. These searches get at
     // most a quarter of the time (and of the nodes), so that long problems keep most of it for
-    // the unlimited one.
+    // the unlimited one. The second of two searches side by side goes without them.
     let short_deadline = limits.time_ms.map(|ms| start + Duration::from_millis(ms / 4));
     let short_nodes = limits.nodes.map(|n| n / 4);
     let mut shortest_open = 3; // no mate shorter than this many plies remains possible
     // one table for every search of the solve: what a shorter search proved or refuted serves
     // the longer ones (see `Solver::begin_run`)
     let mut solver = Solver::new(attacker, TABLE_CAPACITY, None, None, limits.stop.clone());
-    solver.order_checks = order_checks;
+    solver.order_checks = plan.order_checks;
     if limits.nodes.is_none() && limits.time_ms.is_some_and(|ms| ms >= WHOLE_TABLE_FROM_MS) {
         solver.table.take_capacity();
     }
-    let mut d = 3;
+    let mut d = if plan.short_first { 3 } else { SHORT_FIRST_MAX_PLY + 2 };
     while d <= SHORT_FIRST_MAX_PLY {
         let budget = remaining(short_nodes, nodes).map_or(SHORT_FIRST_NODES, |r| r.min(SHORT_FIRST_NODES));
         let run = depth_limited(&mut solver, &root, d, budget, short_deadline);
