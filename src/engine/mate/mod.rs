@@ -98,7 +98,7 @@ const SIDE_BY_SIDE: [Plan; 2] = [ALONE, Plan { order_checks: true, short_first: 
 ///
 /// With two threads or more and no node limit, the two searches of `SIDE_BY_SIDE` run side by
 /// side, each on its own table, and the first to answer (a mate or a proof that there is none)
-/// stops the other. In the hard positions of a solve they take different lines, so that one of
+/// stops the other; of two mates, the shorter line is returned. In the hard positions of a solve they take different lines, so that one of
 /// them often finds the mate well before the other would alone (decision 0042: more of the
 /// hidden-style samples within 1 s than either order alone). A node limit (the
 /// app's jobs, tsume mode) keeps one search, whose answers are the same on every run, and so does
@@ -120,7 +120,7 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
             });
         }
         drop(tx);
-        let mut first: Option<MateReport> = None;
+        let mut best: Option<MateReport> = None;
         let mut nodes = 0;
         let mut out_of_memory = false;
         loop {
@@ -131,8 +131,15 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
                     if r.result != MateResult::Unknown {
                         done.store(true, Ordering::Relaxed);
                     }
-                    if first.as_ref().is_none_or(|f| f.result == MateResult::Unknown) {
-                        first = Some(r);
+                    // the first answer, or a shorter mate from the search it stopped (which
+                    // returns the shortest line it has when stopped while shortening its own)
+                    let better = match (best.as_ref().map(|f| &f.result), &r.result) {
+                        (None | Some(MateResult::Unknown), _) => true,
+                        (Some(MateResult::Mate(have)), MateResult::Mate(line)) => line.len() < have.len(),
+                        _ => false,
+                    };
+                    if better {
+                        best = Some(r);
                     }
                 }
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
@@ -143,7 +150,7 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
                 Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
             }
         }
-        let result = first.map_or(MateResult::Unknown, |f| f.result);
+        let result = best.map_or(MateResult::Unknown, |f| f.result);
         let out_of_memory = out_of_memory && result == MateResult::Unknown;
         MateReport { result, nodes, elapsed: start.elapsed(), out_of_memory }
     })
