@@ -35,7 +35,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
     /// Threads: with 2 or more (and no node limit) two differently ordered searches run side by
-    /// side and the first answer wins [default: the machine's cores]
+    /// side; the first answer stops the other, the shorter of two mates is printed [default: the
+    /// machine's cores]
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
 }

@@ -28,7 +28,8 @@ pub struct MateLimits {
     /// Set to `true` from another thread to stop the search (gives `Unknown`).
     pub stop: Option<Arc<AtomicBool>>,
     /// Threads: with two or more and no node limit, two differently ordered searches run side
-    /// by side and the first answer wins (see [`solve_with_report`]); 0 or 1 is one search.
+    /// by side and the first answer stops the other (see [`solve_with_report`]); 0 or 1 is one
+    /// search.
     pub threads: usize,
 }
 

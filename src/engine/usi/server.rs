@@ -601,6 +601,9 @@ mod tests {
         let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
         let a = go_mate(&pos, Some(5_000), 1, &Arc::new(AtomicBool::new(false)));
         assert_eq!(a.usi(), "checkmate G*5b");
+        // with two threads (the Threads option): two searches side by side, the same answer
+        let a = go_mate(&pos, Some(5_000), 2, &Arc::new(AtomicBool::new(false)));
+        assert_eq!(a.usi(), "checkmate G*5b");
         assert_eq!(MateAnswer::NoMate.usi(), "checkmate nomate");
     }
 }
