@@ -545,6 +545,40 @@ mod tests {
         wider
     }
 
+    /// The fixed order of checks: the capture, then other board moves (a promotion before the
+    /// same move unpromoted), then drops from the strongest piece down, nearer the king first.
+    #[test]
+    fn checks_in_the_fixed_order_of_promise() {
+        // gote's king on 5a, a pawn of gote's on 5c that the rook on 5e can take (promoting or
+        // not); sente holds a rook, a gold and a pawn; the silver on 6c checks promoted or not
+        let pos = Position::from_sfen("4k4/9/3Sp4/9/4R4/9/9/9/4K4 b RGP 1").unwrap();
+        let mut checks = MoveList::new();
+        pos.generate_checks(&mut checks);
+        let king = pos.king_square(Color::White).unwrap().index();
+        let mut moves: Vec<Move> = checks.iter().copied().collect();
+        moves.sort_by_key(|&m| check_order(&pos, m, king));
+        let usi: Vec<String> = moves.iter().map(|m| m.usi()).collect();
+        assert_eq!(usi[..2], ["5e5c+", "5e5c"], "the capture first, promoted first: {usi:?}");
+        let first_drop = moves.iter().position(|m| m.is_drop()).unwrap();
+        assert!(
+            moves[..first_drop].iter().all(|m| !m.is_drop())
+                && moves[first_drop..].iter().all(|m| m.is_drop())
+        );
+        let promoted = usi.iter().position(|u| u == "6c5b+").unwrap();
+        let unpromoted = usi.iter().position(|u| u == "6c5b").unwrap();
+        assert!(promoted < unpromoted, "{usi:?}");
+        let drops: Vec<&str> = usi[first_drop..].iter().map(|u| &u[..1]).collect();
+        let rank = |p: &str| ["R", "B", "G", "S", "N", "L", "P"].iter().position(|k| *k == p).unwrap();
+        assert!(drops.windows(2).all(|w| rank(w[0]) <= rank(w[1])), "{usi:?}");
+        let rook_drops: Vec<&Move> =
+            moves[first_drop..].iter().filter(|m| m.usi().starts_with('R')).collect();
+        let distance = |m: &Move| {
+            let to = m.to().index();
+            (to / 9).abs_diff(king / 9).max((to % 9).abs_diff(king % 9))
+        };
+        assert!(rook_drops.windows(2).all(|w| distance(w[0]) <= distance(w[1])), "{usi:?}");
+    }
+
     #[test]
     fn a_disproof_holds_for_every_hand_within_its_disproof_hand() {
         // the only pawn drop that would check is nifu: any number of pawns fails like one
