@@ -68,23 +68,23 @@ fn suggestion_line(p: &PlayerRating, s: &handicap::Suggestion) -> String {
 /// The line that names the level for an even game (the rating screen's English line).
 fn even_line(p: &PlayerRating) -> String {
     let (level, expected) = even_level(&p.rating);
-    (RatingText::of(Language::En).suggestion)(level.get(), level.rating().rating, expected * 100.0)
+    RatingText::of(Language::En).even_line(level, expected)
 }
 
 fn text(p: &PlayerRating) -> String {
     let mut out = format!("{}: {} ({} rated games)\n", p.player, figure(&p.rating), p.games);
-    let handicap = format!("{}\n{}", even_line(p), handicap_line(p).map(|l| l + "\n").unwrap_or_default());
+    let suggestions = format!("{}\n{}", even_line(p), handicap_line(p).map(|l| l + "\n").unwrap_or_default());
     if p.games == 0 {
         out.push_str(
             "No rated games yet: play a built-in level to the end, without take-backs, hints or analysis.\n",
         );
-        out.push_str(&handicap);
+        out.push_str(&suggestions);
         return out;
     }
     if p.rating.is_provisional() {
         out.push_str("The rating is provisional (?) until a few more games are played.\n");
     }
-    out.push_str(&handicap);
+    out.push_str(&suggestions);
     out.push_str("date                 level         side  handicap  result  change  rating\n");
     for g in &p.recent {
         out.push_str(&format!(
@@ -108,7 +108,7 @@ fn json(p: &PlayerRating) -> String {
         "level": level.get(),
         "level_rating": level.rating().rating.round(),
         "expected_score": (expected * 1000.0).round() / 1000.0,
-        "line": even_line(p),
+        "line": RatingText::of(Language::En).even_line(level, expected),
     });
     let v = serde_json::json!({
         "player": p.player,

@@ -57,6 +57,12 @@ impl RatingText {
         }
     }
 
+    /// The line that names `level` for an even game, with the player's `expected` score
+    /// against it (0 to 1).
+    pub fn even_line(&self, level: crate::engine::levels::Level, expected: f64) -> String {
+        (self.suggestion)(level.get(), level.rating().rating, expected * 100.0)
+    }
+
     /// The line that suggests handicap `s` against the strongest level to a player whose
     /// rating is `provisional` or not.
     pub fn handicap_line(&self, s: &crate::study::handicap::Suggestion, provisional: bool) -> String {

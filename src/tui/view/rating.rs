@@ -59,8 +59,7 @@ pub(super) fn draw_rating(f: &mut Frame, app: &App) {
         below.push(format!("{}  {}", t.by_side, sides.join(" · ")));
     }
     let (level, expected) = even_level(&p.rating);
-    let figure = level.rating().rating;
-    below.push((t.suggestion)(level.get(), figure, expected * 100.0));
+    below.push(t.even_line(level, expected));
     let handicap = crate::study::handicap::against_strongest(&p.rating);
     if let Some(s) = &handicap {
         below.push(t.handicap_line(s, p.rating.is_provisional()));
