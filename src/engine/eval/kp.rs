@@ -128,6 +128,13 @@ impl Orientation {
         self.king[ki][k.index()].0 as usize
     }
 
+    /// The row of piece code `p` on `sq` seen from the king of colour index `ki` on `k` among
+    /// the `LEN` rows of every king (`None` for the king itself).
+    #[inline(always)]
+    pub(crate) fn index(&self, ki: usize, k: Square, p: usize, sq: Square) -> Option<usize> {
+        self.feature(ki, k, p, sq).map(|(kidx, f)| kidx * FEATURES + f)
+    }
+
     /// The board feature of piece code `p` on `sq` seen from the king of colour index `ki` on
     /// `k`, with the king's index (`None` for the king itself).
     #[inline(always)]
@@ -196,6 +203,17 @@ impl KpTables {
             Some((kidx, f)) => self.board[kidx * FEATURES + f] as i32,
             None => 0,
         }
+    }
+
+    /// The weight of row `i` (an `Orientation::index`), from the king owner's side.
+    #[inline(always)]
+    pub(crate) fn at(&self, i: usize) -> i32 {
+        self.board[i] as i32
+    }
+
+    /// How the kings see the board (the network's rows are laid out the same way).
+    pub(crate) fn orientation(&self) -> &Orientation {
+        &self.orientation
     }
 
     /// The hand terms of both hands measured from the king of colour `c` on `k`, from its

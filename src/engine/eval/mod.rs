@@ -67,6 +67,10 @@ struct StaticTables {
     rel_off: Vec<u8>,
     /// The learned king-piece tables.
     kp: &'static kp::KpTables,
+    /// `[kp::Orientation::index]`: each piece's king-piece value from the king owner's side, the
+    /// learned table's and the king-relative terms' (`tuned::REL_OWN`, `REL_ENEMY`) together,
+    /// so that a move looks each piece up once.
+    king_piece: Vec<i32>,
     /// The learned king-piece network.
     net: &'static net::NetTables,
 }
@@ -149,6 +153,8 @@ fn statics() -> &'static StaticTables {
                 }
             }
         }
+        let kp = kp::shipped();
+        let king_piece = king_piece_rows(kp, &rel_off);
         StaticTables {
             attacker,
             defender,
@@ -159,10 +165,49 @@ fn statics() -> &'static StaticTables {
             degree,
             kanagoma,
             rel_off,
-            kp: kp::shipped(),
+            kp,
+            king_piece,
             net: net::shipped(),
         }
     })
+}
+
+/// Every king (colour index and square) with every piece code on every square.
+fn king_piece_cases() -> impl Iterator<Item = (usize, Square, usize, Square)> {
+    (0..2).flat_map(|ki| {
+        Square::all().flat_map(move |k| {
+            Color::ALL.into_iter().flat_map(move |c| {
+                PieceKind::ALL.into_iter().flat_map(move |kind| {
+                    let p = crate::core::Piece::new(c, kind).code() as usize;
+                    Square::all().map(move |sq| (ki, k, p, sq))
+                })
+            })
+        })
+    })
+}
+
+/// The rows of `StaticTables::king_piece`: the learned table's values with the king-relative
+/// terms folded in (every king square, piece and square the orientation maps to a row; those
+/// that share a row, mirror images, share their king-relative term too).
+fn king_piece_rows(kp: &kp::KpTables, rel_off: &[u8]) -> Vec<i32> {
+    let mut rows: Vec<i32> = (0..kp::LEN).map(|i| if kp.used { kp.at(i) } else { 0 }).collect();
+    if !tuned::REL_USED {
+        return rows;
+    }
+    let mut rel: Vec<Option<i32>> = vec![None; kp::LEN];
+    for (ki, k, p, sq) in king_piece_cases() {
+        let Some(i) = kp.orientation().index(ki, k, p, sq) else { continue };
+        let v = rel_value(rel_off, ki, k, p, sq);
+        let own = if ki == 0 { v } else { -v };
+        match rel[i] {
+            None => rel[i] = Some(own),
+            Some(seen) => debug_assert_eq!(seen, own, "row {i}"),
+        }
+    }
+    for (r, v) in rows.iter_mut().zip(rel) {
+        *r += v.unwrap_or(0);
+    }
+    rows
 }
 
 /// Lays out the evaluation's tables (the learned ones read from their files) if not yet done:
@@ -297,12 +342,10 @@ pub struct Accumulator {
     /// Attacker / defender bonuses of each side's gold-like pieces (owner positive).
     att: [i32; 2],
     def: [i32; 2],
-    /// King-relative terms of every piece (`tuned::REL_OWN`, `tuned::REL_ENEMY`), sente positive,
-    /// split by the king they are measured from: `[sente's king, gote's king]` (a king move
-    /// recomputes only its own half).
-    rel: [i32; 2],
-    /// The learned king-piece terms of the pieces on the board (`kp`), sente positive, split
-    /// by king like `rel`.
+    /// The king-piece terms of the pieces on the board (the learned tables `kp` and the
+    /// king-relative terms `tuned::REL_OWN`, `REL_ENEMY`; `StaticTables::king_piece`), sente
+    /// positive, split by the king they are measured from: `[sente's king, gote's king]` (a king
+    /// move recomputes only its own half).
     kp: [i32; 2],
     /// The network's board accumulators, `[sente's king, gote's king]`, each from its owner's
     /// side (hands are added when evaluating).
@@ -327,21 +370,9 @@ impl Accumulator {
         let dg = st.degree[p * 81 + sq.index()];
         self.degree[0] += sign * dg[0] as i32;
         self.degree[1] += sign * dg[1] as i32;
-        let r = rel_terms(st, ksq, p, sq);
-        self.rel[0] += sign * r[0];
-        self.rel[1] += sign * r[1];
-        if st.kp.used {
-            for (ki, k) in ksq.iter().enumerate() {
-                if let Some(k) = *k {
-                    self.kp[ki] += sign * kp_from_king(st, ki, k, p, sq);
-                }
-            }
-        }
-        if st.net.used {
-            for (ki, k) in ksq.iter().enumerate() {
-                if let Some(k) = *k {
-                    st.net.update(&mut self.net[ki], ki, k, p, sq, sign);
-                }
+        for (ki, k) in ksq.iter().enumerate() {
+            if let Some(k) = *k {
+                learned_update(st, &mut self.kp[ki], &mut self.net[ki], ki, k, p, sq, sign);
             }
         }
         if st.kanagoma[p] {
@@ -389,51 +420,24 @@ impl Accumulator {
                     theirs.clear(to);
                     acc.att[ti] =
                         theirs.map(|sq| st.attacker[(ti * 81 + sq.index()) * 81 + to.index()] as i32).sum();
-                    // the learned terms likewise: the king as a piece seen from the enemy king,
-                    // and everything seen from this king afresh
-                    let pc = p.code() as usize;
-                    if st.kp.used
-                        && let Some(ek) = ksq[ti]
+                    // the king-piece terms and the network likewise: the king as a piece seen
+                    // from the enemy king, and everything seen from this king afresh
                     {
-                        acc.kp[ti] +=
-                            kp_from_king(st, ti, ek, pc, to) - kp_from_king(st, ti, ek, pc, m.from());
-                    }
-                    if st.kp.used {
-                        let mut others = pos.occupied();
-                        others.clear(to);
-                        others.clear(m.from());
-                        acc.kp[ui] = others
-                            .map(|sq| kp_from_king(st, ui, to, pos.piece_at(sq).code() as usize, sq))
-                            .sum();
-                    }
-                    if st.net.used {
+                        let pc = p.code() as usize;
                         if let Some(ek) = ksq[ti] {
-                            st.net.update(&mut acc.net[ti], ti, ek, pc, m.from(), -1);
-                            st.net.update(&mut acc.net[ti], ti, ek, pc, to, 1);
+                            let (kp, net) = (&mut acc.kp[ti], &mut acc.net[ti]);
+                            learned_update(st, kp, net, ti, ek, pc, m.from(), -1);
+                            learned_update(st, kp, net, ti, ek, pc, to, 1);
                         }
                         let mut others = pos.occupied();
                         others.clear(to);
                         others.clear(m.from());
-                        acc.net[ui] = [0; net::H];
+                        let (kp, net) = (&mut acc.kp[ui], &mut acc.net[ui]);
+                        (*kp, *net) = (0, [0; net::H]);
                         for sq in others {
-                            st.net.update(&mut acc.net[ui], ui, to, pos.piece_at(sq).code() as usize, sq, 1);
+                            learned_update(st, kp, net, ui, to, pos.piece_at(sq).code() as usize, sq, 1);
                         }
                     }
-                    if !tuned::REL_USED {
-                        return acc;
-                    }
-                    // the king's own term (measured from the enemy king) moves with it; every
-                    // term measured from this king is computed afresh (the capture already gone)
-                    if let Some(ek) = ksq[ti] {
-                        acc.rel[ti] += rel_from_king(st, ti, ek, p.code() as usize, to)
-                            - rel_from_king(st, ti, ek, p.code() as usize, m.from());
-                    }
-                    let mut others = pos.occupied();
-                    others.clear(to);
-                    others.clear(m.from());
-                    acc.rel[ui] = others
-                        .map(|sq| rel_from_king(st, ui, to, pos.piece_at(sq).code() as usize, sq))
-                        .sum::<i32>();
                     return acc;
                 }
                 acc.add(t, ksq, p.code() as usize, m.from(), -1);
@@ -451,8 +455,8 @@ impl Accumulator {
 }
 
 /// The king-relative terms of piece code `p` on `sq` (sente positive), split by the king they
-/// are measured from: `[sente's king, gote's king]`.
-#[inline(always)]
+/// are measured from: `[sente's king, gote's king]` (the search reads them folded into
+/// `StaticTables::king_piece`; the trace shows them apart).
 fn rel_terms(st: &StaticTables, ksq: [Option<Square>; 2], p: usize, sq: Square) -> [i32; 2] {
     let mut r = [0; 2];
     if !tuned::REL_USED {
@@ -469,11 +473,15 @@ fn rel_terms(st: &StaticTables, ksq: [Option<Square>; 2], p: usize, sq: Square) 
 /// The term of piece code `p` on `sq` measured from the king of colour index `ki` on `k`
 /// (`REL_OWN` for that king's own pieces, `REL_ENEMY` for the enemy's; sente positive; a king
 /// has no term from itself).
-#[inline(always)]
 fn rel_from_king(st: &StaticTables, ki: usize, k: Square, p: usize, sq: Square) -> i32 {
+    rel_value(&st.rel_off, ki, k, p, sq)
+}
+
+/// `rel_from_king` from the offsets table alone (`StaticTables::rel_off`).
+fn rel_value(rel_off: &[u8], ki: usize, k: Square, p: usize, sq: Square) -> i32 {
     let ci = p >> 4;
     let kind = p & 15;
-    let off = st.rel_off[(ci * 81 + sq.index()) * 81 + k.index()] as usize;
+    let off = rel_off[(ci * 81 + sq.index()) * 81 + k.index()] as usize;
     let v = if ci == ki {
         if kind == PieceKind::King as usize {
             return 0;
@@ -485,12 +493,27 @@ fn rel_from_king(st: &StaticTables, ki: usize, k: Square, p: usize, sq: Square) 
     if ci == 0 { v } else { -v }
 }
 
-/// The learned king-piece term of piece code `p` on `sq` seen from the king of colour index `ki`
-/// on `k` (sente positive).
+/// Adds (`sign` 1) or takes away (−1) piece code `p` on `sq` in the learned terms seen from the
+/// king of colour index `ki` on `k`: its king-piece term (`kp`, sente positive) and its network
+/// accumulator (`net`). The two share their rows' layout, so the row is found once.
 #[inline(always)]
-fn kp_from_king(st: &StaticTables, ki: usize, k: Square, p: usize, sq: Square) -> i32 {
-    let v = st.kp.piece(ki, k, p, sq);
-    if ki == 0 { v } else { -v }
+#[allow(clippy::too_many_arguments)]
+fn learned_update(
+    st: &StaticTables,
+    kp: &mut i32,
+    net: &mut net::Acc,
+    ki: usize,
+    k: Square,
+    p: usize,
+    sq: Square,
+    sign: i32,
+) {
+    let Some(i) = st.kp.orientation().index(ki, k, p, sq) else { return };
+    let v = st.king_piece[i];
+    *kp += sign * if ki == 0 { v } else { -v };
+    if st.net.used {
+        st.net.update_at(net, i, sign);
+    }
 }
 
 /// The learned king-piece terms of both hands, seen from both kings (sente positive).
@@ -551,7 +574,7 @@ pub fn evaluate_with(pos: &Position, t: &EvalTables, acc: &Accumulator) -> i32 {
     let (hand, d) = hands_and_degrees(pos, acc);
     let (degree_term, attack_defence) = degree_terms(acc, d);
     let learned = acc.kp[0] + acc.kp[1] + kp_hands(pos, t.st) + net_term(pos, t.st, acc);
-    let mut score = acc.psq + acc.rel[0] + acc.rel[1] + learned + hand + degree_term + attack_defence; // sente positive
+    let mut score = acc.psq + learned + hand + degree_term + attack_defence; // sente positive
     if let Some(k) = pos.king_square(Color::Black) {
         score -= king_danger(pos, Color::Black, k, t.st);
     }

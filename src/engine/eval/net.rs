@@ -25,6 +25,14 @@ pub const H: usize = 16;
 pub const ONE: i32 = 256;
 /// Output weights are stored in 1/`OUT_SCALE` centipawns.
 pub const OUT_SCALE: i32 = 16;
+/// The largest feature weight (in size) a file may hold: 39 rows of it and the largest bias
+/// still fit an `i16`.
+pub const MAX_WEIGHT: i16 = 800;
+/// The largest bias (in size) a file may hold.
+pub const MAX_BIAS: i16 = 1500;
+/// The largest output weight (in size) a file may hold: `H` clipped values of `ONE` weighed by
+/// it still sum within an `i32`.
+pub const MAX_OUT: i32 = 500_000;
 
 pub const MAGIC: &[u8; 4] = b"SBKN";
 pub const VERSION: u32 = 1;
@@ -46,6 +54,8 @@ pub enum NetError {
     Width(usize),
     #[error("network weights: {found} bytes after the header, {expected} expected")]
     Length { found: usize, expected: usize },
+    #[error("network weights: {what} {value} is out of range (at most {max} in size)")]
+    Range { what: &'static str, value: i32, max: i32 },
 }
 
 /// The weights as numbers.
@@ -89,7 +99,29 @@ pub fn parse(bytes: &[u8]) -> Result<Option<NetWeights>, NetError> {
         let i = base + h * 4;
         i32::from_le_bytes([body[i], body[i + 1], body[i + 2], body[i + 3]])
     });
-    Ok(Some(NetWeights { features, bias, out }))
+    let w = NetWeights { features, bias, out };
+    check_range(&w)?;
+    Ok(Some(w))
+}
+
+/// Refuses weights too large for the 16-bit accumulators and the 32-bit output sum.
+fn check_range(w: &NetWeights) -> Result<(), NetError> {
+    fn first_over<T: Copy + Into<i32>>(values: impl IntoIterator<Item = T>, max: i32) -> Option<i32> {
+        values.into_iter().map(Into::into).find(|v: &i32| v.unsigned_abs() > max as u32)
+    }
+    let limits: [(&'static str, Option<i32>, i32); 3] = [
+        (
+            "feature weight",
+            first_over(w.features.iter().flatten().copied(), MAX_WEIGHT as i32),
+            MAX_WEIGHT as i32,
+        ),
+        ("bias", first_over(w.bias, MAX_BIAS as i32), MAX_BIAS as i32),
+        ("output weight", first_over(w.out, MAX_OUT), MAX_OUT),
+    ];
+    match limits.into_iter().find_map(|(what, over, max)| over.map(|value| (what, value, max))) {
+        Some((what, value, max)) => Err(NetError::Range { what, value, max }),
+        None => Ok(()),
+    }
 }
 
 /// Writes weights in the file format (`None`: the switched-off network).
@@ -121,8 +153,8 @@ pub fn shipped_hash() -> u64 {
     SHIPPED.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
-/// One accumulator: a king's `H` sums.
-pub type Acc = [i32; H];
+/// One accumulator: a king's `H` sums (they fit: see `MAX_WEIGHT`).
+pub type Acc = [i16; H];
 
 /// The network laid out for the evaluation.
 pub struct NetTables {
@@ -151,19 +183,17 @@ impl NetTables {
                 orientation,
             };
         };
-        let mut hand = vec![[[[[0i32; H]; 19]; 8]; 2]; KINGS];
+        let mut hand = vec![[[[[0i16; H]; 19]; 8]; 2]; KINGS];
         for (ki, h) in hand.iter_mut().enumerate() {
             for enemy in [false, true] {
                 for kind in PieceKind::HAND {
-                    let mut sum = [0i32; H];
+                    let mut sum = [0i16; H];
                     let counts = &mut h[enemy as usize][kind as usize];
                     for (n, slot) in
                         counts.iter_mut().enumerate().take(kp::HAND_MAX[kind as usize] + 1).skip(1)
                     {
                         let row = &w.features[ki * FEATURES + kp::hand_feature(enemy, kind, n)];
-                        for (s, &r) in sum.iter_mut().zip(row) {
-                            *s += r as i32;
-                        }
+                        add_row(&mut sum, row);
                         *slot = sum;
                     }
                 }
@@ -180,13 +210,27 @@ impl NetTables {
         Some(&self.rows[kidx * FEATURES + f])
     }
 
+    /// Adds (`sign` 1) or takes away (−1) row `i` (a `kp::Orientation::index`) in a board
+    /// accumulator.
+    #[inline(always)]
+    pub fn update_at(&self, acc: &mut Acc, i: usize, sign: i32) {
+        let row = &self.rows[i];
+        if sign > 0 {
+            add_row(acc, row);
+        } else {
+            sub_row(acc, row);
+        }
+    }
+
     /// Adds (`sign` 1) or takes away (−1) piece code `p` on `sq` in the board accumulator of the
     /// king of colour index `ki` on `k`.
     #[inline(always)]
     pub fn update(&self, acc: &mut Acc, ki: usize, k: Square, p: usize, sq: Square, sign: i32) {
         if let Some(row) = self.row(ki, k, p, sq) {
-            for (a, &r) in acc.iter_mut().zip(row) {
-                *a += sign * r as i32;
+            if sign > 0 {
+                add_row(acc, row);
+            } else {
+                sub_row(acc, row);
             }
         }
     }
@@ -211,19 +255,59 @@ impl NetTables {
             for kind in PieceKind::HAND {
                 let n = hand.count(kind) as usize;
                 if n > 0 {
-                    for (x, &v) in a.iter_mut().zip(&h[enemy][kind as usize][n]) {
-                        *x += v;
-                    }
+                    add_row(&mut a, &h[enemy][kind as usize][n]);
                 }
             }
         }
-        let sum: i64 = a
-            .iter()
-            .zip(&self.bias)
-            .zip(&self.out)
-            .map(|((&x, &b), &o)| (x + b as i32).clamp(0, ONE) as i64 * o as i64)
+        // within i32 for weights in range (`MAX_OUT`)
+        let sum: i32 = (a.iter().zip(&self.bias).zip(&self.out))
+            .map(|((&x, &b), &o)| (x as i32 + b as i32).clamp(0, ONE) * o)
             .sum();
-        (sum / (ONE as i64 * OUT_SCALE as i64)) as i32
+        sum / (ONE * OUT_SCALE)
+    }
+}
+
+/// `acc += row`, lane by lane. The lanes cannot overflow with weights in range (`MAX_WEIGHT`);
+/// wrapping keeps even a transient overflow exact once the sum is back in range.
+#[inline(always)]
+fn add_row(acc: &mut Acc, row: &[i16; H]) {
+    #[cfg(target_arch = "x86_64")]
+    lanes_sse2(acc, row, std::arch::x86_64::_mm_add_epi16);
+    #[cfg(not(target_arch = "x86_64"))]
+    for h in 0..H {
+        acc[h] = acc[h].wrapping_add(row[h]);
+    }
+}
+
+/// `acc -= row`, lane by lane (see `add_row`).
+#[inline(always)]
+fn sub_row(acc: &mut Acc, row: &[i16; H]) {
+    #[cfg(target_arch = "x86_64")]
+    lanes_sse2(acc, row, std::arch::x86_64::_mm_sub_epi16);
+    #[cfg(not(target_arch = "x86_64"))]
+    for h in 0..H {
+        acc[h] = acc[h].wrapping_sub(row[h]);
+    }
+}
+
+/// `acc = op(acc, row)` eight lanes at a time. The compiler vectorises the plain loops in some
+/// places of the search's move function and not in others; these updates run several times a
+/// move, so they are written out.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lanes_sse2(
+    acc: &mut Acc,
+    row: &[i16; H],
+    op: unsafe fn(std::arch::x86_64::__m128i, std::arch::x86_64::__m128i) -> std::arch::x86_64::__m128i,
+) {
+    use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_storeu_si128};
+    const LANES: usize = 8;
+    let a = acc.as_mut_ptr().cast::<__m128i>();
+    let r = row.as_ptr().cast::<__m128i>();
+    for i in 0..H / LANES {
+        // SAFETY: SSE2 is part of every x86-64 processor; `acc` and `row` hold `H` lanes each,
+        // read and written unaligned in `H / LANES` blocks of 16 bytes.
+        unsafe { _mm_storeu_si128(a.add(i), op(_mm_loadu_si128(a.add(i)), _mm_loadu_si128(r.add(i)))) };
     }
 }
 
@@ -294,6 +378,50 @@ mod tests {
         assert_eq!(parse(&w3), Err(NetError::Width(3)));
         assert_eq!(parse(&to_bytes(None)), Ok(None));
         assert!(parse(SHIPPED).is_ok());
+    }
+
+    /// Weights too large for the 16-bit accumulators or the 32-bit output sum are refused with
+    /// what was out of range.
+    #[test]
+    fn weights_out_of_range_are_refused() {
+        let mut w = random_weights(4);
+        w.features[1234][7] = -(MAX_WEIGHT + 1);
+        assert_eq!(
+            parse(&to_bytes(Some(&w))),
+            Err(NetError::Range { what: "feature weight", value: -801, max: 800 })
+        );
+        let mut w = random_weights(4);
+        w.bias[3] = MAX_BIAS + 1;
+        assert_eq!(parse(&to_bytes(Some(&w))), Err(NetError::Range { what: "bias", value: 1501, max: 1500 }));
+        let mut w = random_weights(4);
+        w.out[0] = MAX_OUT + 1;
+        let err = parse(&to_bytes(Some(&w))).unwrap_err();
+        assert_eq!(err, NetError::Range { what: "output weight", value: 500_001, max: 500_000 });
+        assert_eq!(
+            err.to_string(),
+            "network weights: output weight 500001 is out of range (at most 500000 in size)"
+        );
+        let mut w = random_weights(4);
+        w.features[0][0] = MAX_WEIGHT;
+        w.bias[0] = -MAX_BIAS;
+        w.out[0] = -MAX_OUT;
+        assert!(parse(&to_bytes(Some(&w))).is_ok());
+    }
+
+    /// The accumulator lanes add and take away rows exactly, the largest sums included.
+    #[test]
+    fn rows_add_and_take_away_exactly() {
+        let mut acc: Acc = [0; H];
+        let big = [MAX_WEIGHT; H];
+        let mixed: [i16; H] = std::array::from_fn(|h| if h % 2 == 0 { -MAX_WEIGHT } else { h as i16 * 37 });
+        for _ in 0..39 {
+            add_row(&mut acc, &big);
+        }
+        assert_eq!(acc, [39 * MAX_WEIGHT; H]);
+        add_row(&mut acc, &mixed);
+        sub_row(&mut acc, &big);
+        let expected: [i16; H] = std::array::from_fn(|h| 38 * MAX_WEIGHT + mixed[h]);
+        assert_eq!(acc, expected);
     }
 
     #[test]

@@ -116,3 +116,20 @@ fn strategy_detection() {
     let pos = Position::from_sfen("lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Bb 1").unwrap();
     assert_eq!(detect_strategy(&pos)[0], Strategy::BishopExchange);
 }
+
+/// Each king-piece row the search reads holds the learned table's value and the king-relative
+/// term of every piece on every square it stands for, seen from every king square: the rows are
+/// shared by mirror images, and so must their terms be.
+#[test]
+fn the_king_piece_rows_hold_the_learned_and_king_relative_terms() {
+    let st = statics();
+    let mut checked = 0;
+    for (ki, k, p, sq) in king_piece_cases() {
+        let Some(i) = st.kp.orientation().index(ki, k, p, sq) else { continue };
+        let rel = rel_from_king(st, ki, k, p, sq);
+        let expected = st.kp.piece(ki, k, p, sq) + if ki == 0 { rel } else { -rel };
+        assert_eq!(st.king_piece[i], expected, "king {ki} on {k:?}, piece {p} on {sq:?}");
+        checked += 1;
+    }
+    assert!(checked > 300_000, "{checked}");
+}

@@ -106,14 +106,20 @@ pub fn trace(pos: &Position) -> Trace {
             king_danger[c.index()] = super::king_danger(pos, c, k, t.st);
         }
     }
+    // the accumulator holds the king-relative and learned king-piece terms together
+    let ksq = [pos.king_square(Color::Black), pos.king_square(Color::White)];
+    let king_relative: i32 = pos
+        .occupied()
+        .map(|sq| super::rel_terms(t.st, ksq, pos.piece_at(sq).code() as usize, sq).iter().sum::<i32>())
+        .sum();
     let mut tr = Trace {
         strategy: t.strategy,
         material,
         hand,
         piece_square,
         castle,
-        king_relative: acc.rel[0] + acc.rel[1],
-        king_piece: acc.kp[0] + acc.kp[1] + super::kp_hands(pos, t.st),
+        king_relative,
+        king_piece: acc.kp[0] + acc.kp[1] - king_relative + super::kp_hands(pos, t.st),
         king_network: super::net_term(pos, t.st, &acc),
         degree: d,
         degree_term,

@@ -18,7 +18,7 @@
 
 use super::TuneError;
 use super::kp::{AGAINST, FIT_LEN, Line, factorised, fit_k, on_every_core, read, sigmoid};
-use crate::engine::eval::net::{self, H, NetWeights, ONE, OUT_SCALE};
+use crate::engine::eval::net::{self, H, MAX_BIAS, MAX_OUT, MAX_WEIGHT, NetWeights, ONE, OUT_SCALE};
 use crate::engine::eval::{EvalTables, evaluate, kp};
 use crate::engine::rng::Rng;
 
@@ -150,17 +150,19 @@ fn from_shipped(w: &NetWeights) -> Model {
 
 /// The model rounded to the file's integers (shared rows folded in).
 fn quantize(m: &Model) -> NetWeights {
-    let q = |x: f32| (x * ONE as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+    let q = |x: f32, max: i16| (x * ONE as f32).round().clamp(-max as f32, max as f32) as i16;
     let features = (0..kp::LEN)
         .map(|i| {
             let idx = factorised(i as u32);
-            std::array::from_fn(|h| q(idx.iter().map(|&j| m.rows[j as usize][h]).sum()))
+            std::array::from_fn(|h| q(idx.iter().map(|&j| m.rows[j as usize][h]).sum(), MAX_WEIGHT))
         })
         .collect();
     NetWeights {
         features,
-        bias: std::array::from_fn(|h| q(m.bias[h])),
-        out: std::array::from_fn(|h| (m.out[h] * OUT_SCALE as f32).round() as i32),
+        bias: std::array::from_fn(|h| q(m.bias[h], MAX_BIAS)),
+        out: std::array::from_fn(|h| {
+            (m.out[h] * OUT_SCALE as f32).round().clamp(-MAX_OUT as f32, MAX_OUT as f32) as i32
+        }),
     }
 }
 
