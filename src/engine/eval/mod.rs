@@ -172,20 +172,6 @@ fn statics() -> &'static StaticTables {
     })
 }
 
-/// Every king (colour index and square) with every piece code on every square.
-fn king_piece_cases() -> impl Iterator<Item = (usize, Square, usize, Square)> {
-    (0..2).flat_map(|ki| {
-        Square::all().flat_map(move |k| {
-            Color::ALL.into_iter().flat_map(move |c| {
-                PieceKind::ALL.into_iter().flat_map(move |kind| {
-                    let p = crate::core::Piece::new(c, kind).code() as usize;
-                    Square::all().map(move |sq| (ki, k, p, sq))
-                })
-            })
-        })
-    })
-}
-
 /// The rows of `StaticTables::king_piece`: the learned table's values with the king-relative
 /// terms folded in.
 fn king_piece_rows(kp: &kp::KpTables, rel_off: &[u8]) -> Vec<i32> {

@@ -117,6 +117,20 @@ fn strategy_detection() {
     assert_eq!(detect_strategy(&pos)[0], Strategy::BishopExchange);
 }
 
+/// Every king (colour index and square) with every piece code on every square.
+fn king_piece_cases() -> impl Iterator<Item = (usize, Square, usize, Square)> {
+    (0..2).flat_map(|ki| {
+        Square::all().flat_map(move |k| {
+            Color::ALL.into_iter().flat_map(move |c| {
+                PieceKind::ALL.into_iter().flat_map(move |kind| {
+                    let p = crate::core::Piece::new(c, kind).code() as usize;
+                    Square::all().map(move |sq| (ki, k, p, sq))
+                })
+            })
+        })
+    })
+}
+
 /// Each king-piece row the search reads holds the learned table's value and the king-relative
 /// term of every piece on every square it stands for, seen from every king square: the rows are
 /// shared by mirror images, and so must their terms be.
