@@ -202,14 +202,6 @@ impl NetTables {
         NetTables { used: true, rows: w.features, hand, bias: w.bias, out: w.out, orientation }
     }
 
-    /// The row of piece code `p` on `sq` seen from the king of colour index `ki` on `k` (`None`
-    /// for the king itself).
-    #[inline(always)]
-    pub fn row(&self, ki: usize, k: Square, p: usize, sq: Square) -> Option<&[i16; H]> {
-        let (kidx, f) = self.orientation.feature(ki, k, p, sq)?;
-        Some(&self.rows[kidx * FEATURES + f])
-    }
-
     /// Adds (`sign` 1) or takes away (−1) row `i` (a `kp::Orientation::index`) in a board
     /// accumulator.
     #[inline(always)]
@@ -222,24 +214,13 @@ impl NetTables {
         }
     }
 
-    /// Adds (`sign` 1) or takes away (−1) piece code `p` on `sq` in the board accumulator of the
-    /// king of colour index `ki` on `k`.
-    #[inline(always)]
-    pub fn update(&self, acc: &mut Acc, ki: usize, k: Square, p: usize, sq: Square, sign: i32) {
-        if let Some(row) = self.row(ki, k, p, sq) {
-            if sign > 0 {
-                add_row(acc, row);
-            } else {
-                sub_row(acc, row);
-            }
-        }
-    }
-
     /// The board accumulator of the king of colour `c` on `k`, from scratch.
     pub fn board(&self, pos: &Position, c: Color, k: Square) -> Acc {
         let mut acc = [0; H];
         for sq in pos.occupied() {
-            self.update(&mut acc, c.index(), k, pos.piece_at(sq).code() as usize, sq, 1);
+            if let Some(i) = self.orientation.index(c.index(), k, pos.piece_at(sq).code() as usize, sq) {
+                self.update_at(&mut acc, i, 1);
+            }
         }
         acc
     }
