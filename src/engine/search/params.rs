@@ -123,3 +123,12 @@ pub const ROOT_MATE_SHARE: u64 = 8;
 pub const ROOT_MATE_MAX_MS: u64 = 40;
 /// A budget under ROOT_MATE_MIN_MS (ms) is not worth starting the solver for.
 pub const ROOT_MATE_MIN_MS: u64 = 5;
+/// The defence check (`defence.rs`): after each iteration from DEFENCE_CHECK_DEPTH on, the df-pn
+/// solver gets 1/DEFENCE_CHECK_SHARE of the optimum budget, at most DEFENCE_CHECK_MAX_MS, to
+/// find the opponent's mate after the best move; all the checks of a search together get at
+/// most 1/DEFENCE_TOTAL_SHARE of the optimum, and none starts with under DEFENCE_CHECK_MIN_MS.
+pub const DEFENCE_CHECK_DEPTH: i32 = 4;
+pub const DEFENCE_CHECK_SHARE: u64 = 16;
+pub const DEFENCE_CHECK_MAX_MS: u64 = 50;
+pub const DEFENCE_TOTAL_SHARE: u64 = 5;
+pub const DEFENCE_CHECK_MIN_MS: u64 = 5;

@@ -3,11 +3,12 @@
 //! the result and progress types the engine hands out.
 
 use super::alphabeta::{INF, MATE, MATE_IN_MAX, MAX_PLY, Searcher, mate_probe_worthwhile};
+use super::defence::DefenceCheck;
 use super::dominated::is_dominated;
 use super::ordering::{Scored, score_moves};
 use super::params::{
-    ASPIRATION, ASPIRATION_DEPTH, ASPIRATION_MAX, ASPIRATION_WIDEN, ROOT_MATE_MAX_MS, ROOT_MATE_MIN_MS,
-    ROOT_MATE_SHARE,
+    ASPIRATION, ASPIRATION_DEPTH, ASPIRATION_MAX, ASPIRATION_WIDEN, DEFENCE_CHECK_DEPTH, ROOT_MATE_MAX_MS,
+    ROOT_MATE_MIN_MS, ROOT_MATE_SHARE,
 };
 use super::time::{Clock, IterationTimer, Limits};
 use super::tt::TranspositionTable;
@@ -249,7 +250,11 @@ fn main_search(
     let mut best_lines: Vec<RootMove> = vec![root[0].clone()];
     let mut timer = IterationTimer::default();
 
-    for depth in 1..=max_depth {
+    let mut defence = DefenceCheck::new(pos, limits);
+
+    let mut depth = 0;
+    while depth < max_depth {
+        depth += 1;
         for r in root.iter_mut() {
             r.prev_score = r.score;
             r.score = -INF;
@@ -295,6 +300,22 @@ fn main_search(
                 best_lines[0] = root[0].clone();
             }
             break;
+        }
+        // the defence check (defence.rs): a best move after which the opponent mates is taken
+        // off the list, and the iteration is searched again without it
+        if let Some(check) = defence.as_mut()
+            && depth >= DEFENCE_CHECK_DEPTH
+            && root.len() > 1
+            && root[0].score.abs() < MATE_IN_MAX
+            && check.refutation(pos, root[0].mv, &s.clock).is_some()
+        {
+            root.remove(0);
+            best_lines = vec![root[0].clone()];
+            if s.clock.out_of_time() {
+                break;
+            }
+            depth -= 1;
+            continue;
         }
         completed = depth as u32;
         best_lines = root[..multipv].to_vec();

@@ -224,6 +224,11 @@ impl Clock {
         self.start.elapsed().as_millis() as u64
     }
 
+    /// Milliseconds left before the maximum, `None` when the clock limits nothing.
+    pub fn remaining_ms(&self) -> Option<u64> {
+        self.budgets.map(|(_, max)| max.saturating_sub(self.elapsed_ms()))
+    }
+
     /// Still pondering (clock not running)? Notices a ponderhit and restarts the clock then.
     fn pondering(&mut self) -> bool {
         if let Some(flag) = &self.pondering {
