@@ -149,13 +149,8 @@ impl Engine {
     {
         // The book answers games played on a clock only: analysis (`go infinite`, pondering) and
         // fixed depth/node searches always search.
-        let on_clock =
-            limits.movetime.is_some() || limits.time.iter().any(Option::is_some) || limits.byoyomi > 0;
-        let analysing =
-            limits.infinite || limits.ponder.is_some() || limits.depth.is_some() || limits.nodes.is_some();
         if self.options.own_book
-            && on_clock
-            && !analysing
+            && limits.clock_only()
             && let Some(book) = &self.book
             && let Some(m) = book(pos)
             && pos.is_legal(m)

@@ -25,7 +25,7 @@ use crate::engine::mate::{self, MateLimits, MateResult};
 /// finds one within `limits`. `None` when there is none, when the solver could not decide, and
 /// when the opponent has nothing to mate with (no piece other than pawns in hand and none near
 /// the king: the solver is not asked then).
-pub fn opponent_mate_after(pos: &Position, m: Move, limits: MateLimits) -> Option<Vec<Move>> {
+pub(super) fn opponent_mate_after(pos: &Position, m: Move, limits: MateLimits) -> Option<Vec<Move>> {
     let mut after = pos.clone();
     after.do_move(m);
     if after.in_check() || !mate_probe_worthwhile(&after) {
@@ -50,12 +50,7 @@ impl DefenceCheck {
     /// The checks a search with `limits` makes, or `None` where it makes none (see the module
     /// notes).
     pub(super) fn new(pos: &Position, limits: &Limits) -> Option<DefenceCheck> {
-        if limits.infinite
-            || limits.ponder.is_some()
-            || limits.depth.is_some()
-            || limits.nodes.is_some()
-            || limits.multipv > 1
-        {
+        if !limits.clock_only() || limits.multipv > 1 {
             return None;
         }
         let (opt, _) = super::time::budgets_now(limits, pos.side_to_move())?;

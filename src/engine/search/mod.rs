@@ -7,7 +7,7 @@
 //! knows nothing about USI, files or the terminal.
 
 pub mod alphabeta;
-pub mod defence;
+mod defence;
 pub mod dominated;
 pub mod history;
 mod large_pages;

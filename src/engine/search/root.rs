@@ -156,7 +156,7 @@ fn helper_search(pos: &Position, tt: &TranspositionTable, stop: &AtomicBool, id:
 /// `None` for analysis and fixed depth/node searches (those stay pure alpha-beta and
 /// deterministic) and where no mate is likely.
 fn root_mate_budget(pos: &Position, limits: &Limits) -> Option<u64> {
-    if limits.infinite || limits.ponder.is_some() || limits.depth.is_some() || limits.nodes.is_some() {
+    if !limits.clock_only() {
         return None;
     }
     let (opt, _) = super::time::budgets_now(limits, pos.side_to_move())?;

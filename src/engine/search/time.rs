@@ -73,6 +73,14 @@ impl Limits {
     pub fn timed(&self) -> bool {
         self.movetime.is_some() || self.time.iter().any(Option::is_some) || self.byoyomi > 0
     }
+
+    /// A move chosen on the clock alone: timed, and no analysis (`infinite`, pondering) or
+    /// fixed depth or node count, which always search and stay pure alpha-beta. Only such a
+    /// search takes its move from the book or asks the mate solver.
+    pub fn clock_only(&self) -> bool {
+        self.timed()
+            && !(self.infinite || self.ponder.is_some() || self.depth.is_some() || self.nodes.is_some())
+    }
 }
 
 /// Budgets in milliseconds for the side `us`: (optimum, maximum); `None` when untimed.
