@@ -11,22 +11,12 @@
 //! budget stays (the solver's silence is no proof either way), and the last move on the list is
 //! never taken off: when every move loses, the search's choice stands.
 //!
-//! Once one mate has been found the position is a critical one: the moves the search likes next
-//! often fall to the same attack, and not being mated matters more than a deeper iteration, so
-//! the checks' budget grows (from a fifth of the optimum to a half). The search stops a little
-//! before its maximum, and the time kept back checks the move it is about to play when that
-//! move was never asked about: one that took the lead in an unfinished iteration, or the one
-//! left first when the clock ran out just after a refutation.
-//!
 //! Only searches on the clock with one line check (a fixed depth or node count stays pure
 //! alpha-beta and deterministic, analysis and pondering are left alone, and the app's weaker
 //! levels pick among several lines with noise, overlooking things on purpose).
 
 use super::alphabeta::mate_probe_worthwhile;
-use super::params::{
-    DEFENCE_CHECK_MAX_MS, DEFENCE_CHECK_MIN_MS, DEFENCE_CHECK_SHARE, DEFENCE_CRITICAL_SHARE,
-    DEFENCE_LAST_MAX_MS, DEFENCE_TOTAL_SHARE,
-};
+use super::params::{DEFENCE_CHECK_MAX_MS, DEFENCE_CHECK_MIN_MS, DEFENCE_CHECK_SHARE, DEFENCE_TOTAL_SHARE};
 use super::time::{Clock, Limits};
 use crate::core::{Move, Position};
 use crate::engine::mate::{self, MateLimits, MateResult};
@@ -53,10 +43,6 @@ pub(super) struct DefenceCheck {
     per_check_ms: u64,
     /// Milliseconds left for all the checks of this search.
     left_ms: u64,
-    /// The optimum budget of the search (ms).
-    opt_ms: u64,
-    /// Has a check found a mate in this search (the budget then grows)?
-    critical: bool,
     checked: Vec<Move>,
 }
 
@@ -72,16 +58,8 @@ impl DefenceCheck {
         (per_check_ms >= DEFENCE_CHECK_MIN_MS).then_some(DefenceCheck {
             per_check_ms,
             left_ms: opt / DEFENCE_TOTAL_SHARE,
-            opt_ms: opt,
-            critical: false,
             checked: Vec::new(),
         })
-    }
-
-    /// Milliseconds the search should stop before its maximum, for the last check
-    /// (`last_refutation`).
-    pub(super) fn hold_back_ms(&self) -> u64 {
-        (self.per_check_ms / 2).min(DEFENCE_LAST_MAX_MS)
     }
 
     /// Does the opponent mate after `m`? Each move is asked once per search, within what is left
@@ -95,35 +73,12 @@ impl DefenceCheck {
         if ms < DEFENCE_CHECK_MIN_MS {
             return None;
         }
-        let start = clock.elapsed_ms();
-        let line = self.ask(pos, m, ms);
-        self.left_ms = self.left_ms.saturating_sub(clock.elapsed_ms() - start);
-        if line.is_some() && !self.critical {
-            self.critical = true;
-            self.left_ms +=
-                (self.opt_ms / DEFENCE_CRITICAL_SHARE).saturating_sub(self.opt_ms / DEFENCE_TOTAL_SHARE);
-        }
-        line
-    }
-
-    /// Does the opponent mate after `m`, the move the search is about to play? Asked with the
-    /// time kept back (`hold_back_ms`) and whatever else is left before the maximum; a move
-    /// already asked about, or no time left, is answered `None`.
-    pub(super) fn last_refutation(&mut self, pos: &Position, m: Move, clock: &Clock) -> Option<Vec<Move>> {
-        if self.checked.contains(&m) {
-            return None;
-        }
-        let ms = self.per_check_ms.min(clock.remaining_ms().unwrap_or(0));
-        if ms < DEFENCE_CHECK_MIN_MS {
-            return None;
-        }
-        self.ask(pos, m, ms)
-    }
-
-    fn ask(&mut self, pos: &Position, m: Move, ms: u64) -> Option<Vec<Move>> {
         self.checked.push(m);
+        let start = clock.elapsed_ms();
         let limits = MateLimits { time_ms: Some(ms), nodes: None, stop: None, threads: 1 };
-        opponent_mate_after(pos, m, limits)
+        let line = opponent_mate_after(pos, m, limits);
+        self.left_ms = self.left_ms.saturating_sub(clock.elapsed_ms() - start);
+        line
     }
 }
 
@@ -182,26 +137,6 @@ mod tests {
         let mut check = DefenceCheck::new(&pos, &limits).unwrap();
         assert!(check.refutation(&pos, blunder, &clock).is_some());
         assert!(check.refutation(&pos, blunder, &clock).is_none());
-    }
-
-    #[test]
-    fn a_found_mate_makes_the_position_critical_and_the_budget_grows() {
-        let pos = Position::from_sfen(SACRIFICE_MATE).unwrap();
-        let limits = Limits::movetime(60_000);
-        let clock = Clock::new(&limits, pos.side_to_move());
-        let mut check = DefenceCheck::new(&pos, &limits).unwrap();
-        let opt = check.opt_ms;
-        assert_eq!(check.left_ms, opt / DEFENCE_TOTAL_SHARE);
-        // a move that holds leaves the budget as it was, less the time spent
-        assert!(check.refutation(&pos, pos.parse_usi_move("G*4a").unwrap(), &clock).is_none());
-        assert!(!check.critical && check.left_ms <= opt / DEFENCE_TOTAL_SHARE);
-        assert!(check.refutation(&pos, pos.parse_usi_move("G*3a").unwrap(), &clock).is_some());
-        assert!(check.critical);
-        assert!(check.left_ms > opt / DEFENCE_TOTAL_SHARE && check.left_ms <= opt / DEFENCE_CRITICAL_SHARE);
-        // the time kept back for the last check: half a check, within its cap
-        assert_eq!(check.hold_back_ms(), (check.per_check_ms / 2).min(DEFENCE_LAST_MAX_MS));
-        // the last check asks about a move once, like the others
-        assert!(check.last_refutation(&pos, pos.parse_usi_move("G*3a").unwrap(), &clock).is_none());
     }
 
     #[test]

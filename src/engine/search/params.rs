@@ -126,13 +126,9 @@ pub const ROOT_MATE_MIN_MS: u64 = 5;
 /// The defence check (`defence.rs`): after each iteration from DEFENCE_CHECK_DEPTH on, the df-pn
 /// solver gets 1/DEFENCE_CHECK_SHARE of the optimum budget, at most DEFENCE_CHECK_MAX_MS, to
 /// find the opponent's mate after the best move; all the checks of a search together get at
-/// most 1/DEFENCE_TOTAL_SHARE of the optimum (1/DEFENCE_CRITICAL_SHARE once one has found a
-/// mate), and none starts with under DEFENCE_CHECK_MIN_MS. The search stops half a check, at
-/// most DEFENCE_LAST_MAX_MS, before its maximum to check the move it plays.
+/// most 1/DEFENCE_TOTAL_SHARE of the optimum, and none starts with under DEFENCE_CHECK_MIN_MS.
 pub const DEFENCE_CHECK_DEPTH: i32 = 4;
 pub const DEFENCE_CHECK_SHARE: u64 = 16;
 pub const DEFENCE_CHECK_MAX_MS: u64 = 50;
 pub const DEFENCE_TOTAL_SHARE: u64 = 5;
-pub const DEFENCE_CRITICAL_SHARE: u64 = 2;
 pub const DEFENCE_CHECK_MIN_MS: u64 = 5;
-pub const DEFENCE_LAST_MAX_MS: u64 = 25;

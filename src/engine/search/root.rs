@@ -251,9 +251,6 @@ fn main_search(
     let mut timer = IterationTimer::default();
 
     let mut defence = DefenceCheck::new(pos, limits);
-    if let Some(check) = &defence {
-        s.clock.hold_back(check.hold_back_ms());
-    }
 
     let mut depth = 0;
     while depth < max_depth {
@@ -302,9 +299,6 @@ fn main_search(
             if root[0].score > -INF && root[0].score >= root[0].prev_score && completed > 0 {
                 best_lines[0] = root[0].clone();
             }
-            if let Some(check) = defence.as_mut() {
-                last_defence_check(check, pos, &mut root, &mut best_lines, &s.clock);
-            }
             break;
         }
         // the defence check (defence.rs): a best move after which the opponent mates is taken
@@ -318,8 +312,6 @@ fn main_search(
             root.remove(0);
             best_lines = vec![root[0].clone()];
             if s.clock.out_of_time() {
-                // no time to search again: the next move of the finished iteration
-                last_defence_check(check, pos, &mut root, &mut best_lines, &s.clock);
                 break;
             }
             depth -= 1;
@@ -376,23 +368,6 @@ fn main_search(
             .iter()
             .map(|r| (r.mv, if r.score > -INF { r.score } else { r.prev_score }))
             .collect(),
-    }
-}
-
-/// The defence check of the move about to be played when the search ends without having asked
-/// about it (see defence.rs): while the opponent mates after it and another move is left, it is
-/// taken off the list and the next one asked about, in the time the clock kept back.
-fn last_defence_check(
-    check: &mut DefenceCheck,
-    pos: &Position,
-    root: &mut Vec<RootMove>,
-    best_lines: &mut [RootMove],
-    clock: &Clock,
-) {
-    while root.len() > 1 && check.last_refutation(pos, best_lines[0].mv, clock).is_some() {
-        let refuted = best_lines[0].mv;
-        root.retain(|r| r.mv != refuted);
-        best_lines[0] = root[0].clone();
     }
 }
 
@@ -523,32 +498,5 @@ mod tests {
         assert!(p.is_checkmate());
         // no mate: nothing to report
         assert!(root_mate_probe(&Position::startpos(), 50, &mut |_| panic!("no info expected")).is_none());
-    }
-
-    #[test]
-    fn the_move_about_to_be_played_unasked_is_checked_last() {
-        // the game position of defence.rs: G*3a walks into a mate in seven, G*4a holds
-        let pos = Position::from_sfen(
-            "1n6l/3s1Gskp/l3g1np1/3pp3P/p4pBP1/3P2S2/P+r1+p2pS1/7K1/L4RG1L w B3Pg2n3p 130",
-        )
-        .unwrap();
-        let line = |u: &str| {
-            let mv = pos.parse_usi_move(u).unwrap();
-            RootMove { mv, score: 0, prev_score: 0, pv: vec![mv] }
-        };
-        let limits = Limits::movetime(60_000);
-        let clock = Clock::new(&limits, pos.side_to_move());
-        let mut check = DefenceCheck::new(&pos, &limits).unwrap();
-        let mut root = vec![line("G*3a"), line("G*4a")];
-        let mut best = vec![line("G*3a")];
-        last_defence_check(&mut check, &pos, &mut root, &mut best, &clock);
-        assert_eq!(best[0].mv.usi(), "G*4a");
-        assert_eq!(root.len(), 1);
-        // the last move left stands, mate or not
-        let mut root = vec![line("G*3a")];
-        let mut best = vec![line("G*3a")];
-        let mut check = DefenceCheck::new(&pos, &limits).unwrap();
-        last_defence_check(&mut check, &pos, &mut root, &mut best, &clock);
-        assert_eq!(best[0].mv.usi(), "G*3a");
     }
 }

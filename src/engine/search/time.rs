@@ -215,9 +215,6 @@ pub struct Clock {
     pondering: Option<Arc<AtomicBool>>,
     /// Elapsed ms at the last `out_of_time` poll (to notice stalls).
     last_poll: Option<u64>,
-    /// Milliseconds before the maximum at which the search itself stops, kept for a last
-    /// look at its move (the defence check); `remaining_ms` still counts them.
-    held_back: u64,
 }
 
 impl Clock {
@@ -227,14 +224,7 @@ impl Clock {
             budgets: budgets_now(l, us),
             pondering: l.ponder.clone(),
             last_poll: None,
-            held_back: 0,
         }
-    }
-
-    /// Stops the search `ms` before the maximum; the time is left for a last check of the move
-    /// (see `remaining_ms`).
-    pub fn hold_back(&mut self, ms: u64) {
-        self.held_back = ms;
     }
 
     /// Milliseconds since the search (or the ponderhit) started.
@@ -274,7 +264,7 @@ impl Clock {
                     note_stall(e - last);
                 }
                 self.last_poll = Some(e);
-                e >= max.saturating_sub(self.held_back)
+                e >= max
             }
             None => false,
         }
@@ -289,7 +279,6 @@ impl Clock {
         match self.budgets {
             Some((opt, max)) => {
                 let e = self.elapsed_ms();
-                let max = max.saturating_sub(self.held_back);
                 // with a fixed budget (move time, pure byoyomi) unused time is simply lost, so
                 // keep iterating; the search is cut at the maximum anyway
                 e >= max || (opt < max && e as f64 >= opt as f64 * ITERATION_OPT_SHARE * scale)
@@ -448,17 +437,6 @@ mod tests {
         assert_eq!(budgets(&l, Color::Black), Some((700, 700)));
         l.overhead_ms = Some(0);
         assert_eq!(budgets(&l, Color::Black), Some((1_000, 1_000)));
-    }
-
-    #[test]
-    fn time_held_back_stops_the_search_early_and_stays_in_the_remainder() {
-        let l = Limits::movetime(10_000);
-        let mut clock = Clock::new(&l, Color::Black);
-        let (_, max) = clock.budgets.unwrap();
-        assert!(!clock.out_of_time() && !clock.stop_iterating(1.0));
-        clock.hold_back(max);
-        assert!(clock.out_of_time() && clock.stop_iterating(1.0));
-        assert!(clock.remaining_ms().unwrap() > max / 2, "the time held back is still there to spend");
     }
 
     #[test]
