@@ -230,8 +230,10 @@ fn main() -> ExitCode {
         }
     };
     let mut rng = o.seed.map(Rng::new).unwrap_or_else(Rng::from_time);
-    let solve_limits = MateLimits { time_ms: None, nodes: Some(o.nodes), stop: None, threads: 1 };
-    let judge_limits = MateLimits { time_ms: None, nodes: Some(o.nodes), stop: None, threads: 1 };
+    let solve_limits =
+        MateLimits { time_ms: None, nodes: Some(o.nodes), stop: None, threads: 1, first_line: false };
+    let judge_limits =
+        MateLimits { time_ms: None, nodes: Some(o.nodes), stop: None, threads: 1, first_line: false };
     if !o.check.is_empty() {
         return check(&o.check, &solve_limits, &judge_limits);
     }
@@ -287,7 +289,8 @@ fn main() -> ExitCode {
         };
         legal += 1;
         if let Some(screen) = o.screen.filter(|_| walk.is_none()) {
-            let quick = MateLimits { time_ms: None, nodes: Some(screen), stop: None, threads: 1 };
+            let quick =
+                MateLimits { time_ms: None, nodes: Some(screen), stop: None, threads: 1, first_line: false };
             match solve(&pos, quick) {
                 MateResult::Mate(line) if (o.min..=o.max).contains(&line.len()) => {}
                 _ => continue,

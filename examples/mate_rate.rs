@@ -50,7 +50,10 @@ fn main() -> ExitCode {
             eprintln!("mate_rate: bad SFEN {sfen}");
             continue;
         };
-        let r = solve_with_report(&pos, MateLimits { time_ms: Some(time_ms), nodes, stop: None, threads });
+        let r = solve_with_report(
+            &pos,
+            MateLimits { time_ms: Some(time_ms), nodes, stop: None, threads, first_line: false },
+        );
         let band = &mut bands[(plies.saturating_sub(1) / 10).min(4)];
         band.0 += 1;
         band.2 += r.elapsed.as_secs_f64();

@@ -94,7 +94,7 @@ pub fn run(a: Args) -> ExitCode {
     }
     let threads =
         a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-    let limits = MateLimits { time_ms: Some(a.time), nodes: a.nodes, stop: None, threads };
+    let limits = MateLimits { time_ms: Some(a.time), nodes: a.nodes, stop: None, threads, first_line: false };
     let report = solve_with_report(&pos, limits);
     let ms = report.elapsed.as_millis();
     let mut text = String::new();

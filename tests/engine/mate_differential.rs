@@ -68,7 +68,10 @@ fn solver_agrees_with_exhaustive_search() {
         tried += 1;
         let mut q = p.clone();
         let reference = shortest_mate(&mut q, 5);
-        let result = solve(&p, MateLimits { time_ms: None, nodes: Some(30_000), stop: None, threads: 1 });
+        let result = solve(
+            &p,
+            MateLimits { time_ms: None, nodes: Some(30_000), stop: None, threads: 1, first_line: false },
+        );
         if let MateResult::Mate(line) = &result {
             assert!(verify_mate_line(&p, line).is_ok(), "{}: bad line {line:?}", p.to_sfen());
         }

@@ -70,7 +70,7 @@ fn check_line(start: &Position, line: &[Move], exhaustive: usize, limits: &MateL
 }
 
 fn limits() -> MateLimits {
-    MateLimits { time_ms: None, nodes: Some(200_000), stop: None, threads: 1 }
+    MateLimits { time_ms: None, nodes: Some(200_000), stop: None, threads: 1, first_line: false }
 }
 
 fn usi_line(p: &Position, text: &str) -> Vec<Move> {
@@ -116,14 +116,20 @@ fn a_chain_of_interpositions_is_answered() {
 fn a_long_mate_is_solved_within_ten_seconds() {
     let p = pos("9/9/9/2b1k4/9/9/9/K2RG4/9 w Rb3gS4n3l4p 1");
     let start = std::time::Instant::now();
-    let MateResult::Mate(line) =
-        solve(&p, MateLimits { time_ms: Some(10_000), nodes: None, stop: None, threads: 1 })
-    else {
+    let MateResult::Mate(line) = solve(
+        &p,
+        MateLimits { time_ms: Some(10_000), nodes: None, stop: None, threads: 1, first_line: false },
+    ) else {
         panic!("no mate found within 10 s")
     };
     assert!(start.elapsed().as_secs() < 10);
     assert!(line.len() <= 29, "{line:?}");
-    check_line(&p, &line, 3, &MateLimits { time_ms: None, nodes: Some(1_000_000), stop: None, threads: 1 });
+    check_line(
+        &p,
+        &line,
+        3,
+        &MateLimits { time_ms: None, nodes: Some(1_000_000), stop: None, threads: 1, first_line: false },
+    );
 }
 
 /// A drop that the checker takes with a real checkmate is futile, and is not counted (published
@@ -215,7 +221,7 @@ fn random_tsume(rng: &mut XorShift) -> Option<Position> {
 fn random_lines(seed: u64, want: usize, exhaustive: usize, nodes: u64) {
     let mut rng = XorShift(seed);
     let (mut mates, mut tried, mut long) = (0, 0, 0);
-    let budget = MateLimits { time_ms: None, nodes: Some(nodes), stop: None, threads: 1 };
+    let budget = MateLimits { time_ms: None, nodes: Some(nodes), stop: None, threads: 1, first_line: false };
     while tried < 40 * want && mates < want {
         let Some(p) = random_tsume(&mut rng) else { continue };
         tried += 1;
@@ -240,4 +246,45 @@ fn random_lines_are_mates_against_every_counted_defence() {
 #[ignore = "slow in the test profile (about a minute in release): run with --release -- --ignored"]
 fn many_random_lines_are_mates_against_every_counted_defence() {
     random_lines(0x7511_3E5A_0BAD_F00D, 40, 3, 200_000);
+}
+
+/// Checks that `line` is the main line as tsume counts it, by exhaustive search: at each of the
+/// attacker's turns no mate two plies shorter than the line's rest, at each of the defender's
+/// every other counted defence mated within the line's rest (none holds out longer).
+fn check_main_line(start: &Position, line: &[Move]) {
+    let sfen = start.to_sfen();
+    check_line(start, line, line.len(), &limits());
+    let mut p = start.clone();
+    for (i, &m) in line.iter().enumerate() {
+        let left = line.len() - i;
+        if i % 2 == 0 && left >= 3 {
+            assert!(
+                !mate_within(&mut p, left - 2, |p, e| !futile_drop(p, e)),
+                "{sfen}: before ply {} a mate shorter than the {left} plies of {line:?} is left",
+                i + 1
+            );
+        }
+        p.do_move(m);
+    }
+}
+
+/// The printed line is the main line (shortest attack, longest defence) on random positions
+/// whose mates are short enough to search exhaustively.
+#[test]
+fn random_lines_are_main_lines() {
+    let mut rng = XorShift(0x0DD_BA11_5EED);
+    let (mut checked, mut long, mut tried) = (0, 0, 0);
+    let budget = MateLimits { time_ms: None, nodes: Some(20_000), stop: None, threads: 1, first_line: false };
+    while tried < 4_000 && checked < 24 {
+        let Some(p) = random_tsume(&mut rng) else { continue };
+        tried += 1;
+        if let MateResult::Mate(line) = solve(&p, budget.clone())
+            && line.len() <= 9
+        {
+            checked += 1;
+            long += usize::from(line.len() >= 5);
+            check_main_line(&p, &line);
+        }
+    }
+    assert!(checked == 24 && long >= 8, "{checked} lines, {long} of 5 plies or more: the test is too weak");
 }

@@ -15,7 +15,7 @@ fn pos(sfen: &str) -> Position {
 }
 
 fn limits() -> MateLimits {
-    MateLimits { time_ms: None, nodes: Some(5_000_000), stop: None, threads: 1 }
+    MateLimits { time_ms: None, nodes: Some(5_000_000), stop: None, threads: 1, first_line: false }
 }
 
 /// The mating line the solver gives for `p`; panics naming `what` when it finds none.
@@ -37,8 +37,31 @@ fn replay_is_mate(start: &Position, line: &[Move]) {
             assert!(p.in_check(), "ply {}: {} is not a check", i + 1, m.usi());
         }
     }
-    assert!(p.in_check() && p.legal_moves().is_empty(), "final position {} is not mate", p.to_sfen());
+    assert!(p.in_check() && only_futile_replies(&mut p), "final position {} is not mate", p.to_sfen());
     assert!(verify_mate_line(start, line).is_ok());
+}
+
+/// Whether every legal reply of the side to move is a drop that the attacker takes with mate at
+/// once (無駄合, which tsume does not count): true when there is no legal reply at all.
+fn only_futile_replies(p: &mut Position) -> bool {
+    let replies = p.legal_moves();
+    replies.iter().all(|&m| {
+        if !m.is_drop() {
+            return false;
+        }
+        p.do_move(m);
+        let taken_with_mate = p.legal_moves().iter().any(|&c| {
+            if c.is_drop() || c.to() != m.to() {
+                return false;
+            }
+            p.do_move(c);
+            let mated = p.legal_moves().is_empty();
+            p.undo_move();
+            mated
+        });
+        p.undo_move();
+        taken_with_mate
+    })
 }
 
 /// Exhaustive "mate within `plies`" (odd) by checks only: the reference for lengths.
@@ -177,10 +200,12 @@ fn gote_attacks_too() {
 #[test]
 fn limits_and_stop_give_unknown() {
     let p = pos("4s4/8k/9/9/8G/5+R3/9/9/9 b BG 1");
-    let r = solve(&p, MateLimits { time_ms: None, nodes: Some(50), stop: None, threads: 1 });
+    let r =
+        solve(&p, MateLimits { time_ms: None, nodes: Some(50), stop: None, threads: 1, first_line: false });
     assert_eq!(r, MateResult::Unknown);
     let stop = Arc::new(AtomicBool::new(true));
-    let r = solve(&p, MateLimits { time_ms: None, nodes: None, stop: Some(stop), threads: 1 });
+    let r =
+        solve(&p, MateLimits { time_ms: None, nodes: None, stop: Some(stop), threads: 1, first_line: false });
     assert_eq!(r, MateResult::Unknown);
 }
 
@@ -188,7 +213,7 @@ fn limits_and_stop_give_unknown() {
 /// of the same length, a proof that there is none, and the caller's stop flag stops both.
 #[test]
 fn two_searches_side_by_side_answer_as_one_does() {
-    let two = |stop| MateLimits { time_ms: Some(30_000), nodes: None, stop, threads: 2 };
+    let two = |stop| MateLimits { time_ms: Some(30_000), nodes: None, stop, threads: 2, first_line: false };
     let p = pos("9/9/9/9/9/3r5/4n4/1K7/9 w rnp 1");
     let MateResult::Mate(line) = solve(&p, two(None)) else { panic!("no mate found") };
     assert_eq!(line.len(), 7);
@@ -239,7 +264,10 @@ fn long_mate_seventeen() {
 #[test]
 fn no_mate_with_the_defender_holding_the_rest() {
     let p = pos("4s4/8k/9/9/8G/5+R3/9/9/9 b BGrb2g3s4n4l18p 1");
-    let r = solve(&p, MateLimits { time_ms: None, nodes: Some(2_000_000), stop: None, threads: 1 });
+    let r = solve(
+        &p,
+        MateLimits { time_ms: None, nodes: Some(2_000_000), stop: None, threads: 1, first_line: false },
+    );
     assert_eq!(r, MateResult::NoMate);
 }
 
@@ -313,5 +341,25 @@ fn long_game_mates_within_a_node_budget() {
         let line = solved(&p, limits, sfen);
         replay_is_mate(&p, &line);
         assert!(line.len() >= 13, "{sfen}: {line:?}");
+    }
+}
+
+/// Classics: 伊藤看寿's 寿 (将棋図巧 第100番), the longest of the Edo problems at 611 plies, and
+/// 伊藤宗看's 将棋無双 第75番, 225 plies (positions as the public-domain collection of Edo problems
+/// `tokoroten/edo_era_tsume_shogi` gives them). Solved at their published lengths, the main line
+/// replayed.
+#[test]
+#[ignore = "release only: solves of about ten seconds each on two threads"]
+fn classic_long_tsume_at_their_published_lengths() {
+    for (sfen, plies) in [
+        ("g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1", 611),
+        ("1pg2p1l1/3gG1n2/6S2/1Sbp5/2p2s2L/1l2P1+p2/LR4+R2/k6P1/2+p+s1G1+p1 b B6P3n3p 1", 225),
+    ] {
+        let p = pos(sfen);
+        let limits =
+            MateLimits { time_ms: Some(60_000), nodes: None, stop: None, threads: 2, first_line: false };
+        let line = solved(&p, limits, sfen);
+        replay_is_mate(&p, &line);
+        assert_eq!(line.len(), plies, "{sfen}");
     }
 }

@@ -12,12 +12,12 @@ use shogiban::engine::mate::{MateLimits, MateResult, solve};
 use shogiban::record::load_record;
 
 fn limits() -> MateLimits {
-    MateLimits { time_ms: None, nodes: Some(3_000_000), stop: None, threads: 1 }
+    MateLimits { time_ms: None, nodes: Some(3_000_000), stop: None, threads: 1, first_line: false }
 }
 
 /// The budget of each solve while playing (one per defence of every check).
 fn play_limits() -> MateLimits {
-    MateLimits { time_ms: None, nodes: Some(300_000), stop: None, threads: 1 }
+    MateLimits { time_ms: None, nodes: Some(300_000), stop: None, threads: 1, first_line: false }
 }
 
 fn problems() -> Vec<(String, Position, usize)> {
@@ -79,7 +79,7 @@ fn every_problem_plays_through_and_wrong_answers_are_refused() {
 
 /// The budget of each judgement of `solution` (as `compose_tsume --check` has it).
 fn judge_limits() -> MateLimits {
-    MateLimits { time_ms: None, nodes: Some(50_000), stop: None, threads: 1 }
+    MateLimits { time_ms: None, nodes: Some(50_000), stop: None, threads: 1, first_line: false }
 }
 
 fn number(name: &str) -> &str {

@@ -31,6 +31,10 @@ pub struct MateLimits {
     /// by side and the first answer stops the other (see [`solve_with_report`]); 0 or 1 is one
     /// search.
     pub threads: usize,
+    /// Any mating line will do: the first proven line, shortened at the root only, without
+    /// the reading of the main line (`refine`). For the engine's own probes, which need only
+    /// whether there is a mate and a first move, not the time the main line costs.
+    pub first_line: bool,
 }
 
 /// The answer of the solver.
@@ -194,7 +198,12 @@ fn solve_one(pos: &Position, limits: &MateLimits, plan: Plan) -> MateReport {
         let run = depth_limited(&mut solver, &root, d, budget, short_deadline);
         nodes += run.nodes;
         match run.outcome {
-            Limited::Mate(line) => return report(MateResult::Mate(line), nodes),
+            Limited::Mate(line) => {
+                // the shortest mate; its line read as tsume counts it
+                let (line, n) =
+                    refine(&mut solver, &root, line, refine_budget(limits, nodes, start, deadline));
+                return report(MateResult::Mate(line), nodes + n);
+            }
             Limited::None => shortest_open = d + 2,
             Limited::Aborted(dfpn::Abort::Nodes | dfpn::Abort::Time)
                 if deadline.is_none_or(|t| Instant::now() < t) =>
@@ -224,6 +233,9 @@ fn solve_one(pos: &Position, limits: &MateLimits, plan: Plan) -> MateReport {
                 let first_nodes = solver.nodes;
                 let (line, n) =
                     shorten(&mut solver, &root, line, shortest_open, limits, deadline, first_nodes, nodes);
+                nodes += n;
+                let budget = refine_budget(limits, nodes, start, deadline);
+                let (line, n) = refine(&mut solver, &root, line, budget);
                 nodes += n;
                 MateResult::Mate(line)
             }
@@ -356,6 +368,138 @@ fn shorten(
 
 /// Longest mate for which a shorter one is looked for after the first proof.
 const SHORTEN_MAX_PLY: usize = 15;
+
+/// What the reading of the main line (`refine`) may spend: nodes and a deadline.
+#[derive(Copy, Clone, Debug)]
+struct RefineBudget {
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+}
+
+/// The main line may take as much again as the solve has spent so far: the nodes left under a
+/// node limit up to the nodes spent (so that answers under a node limit are the same on every
+/// run), the time left under a time limit up to the time spent, and without any limit the nodes
+/// spent (at least `REFINE_MIN_NODES`); under a time limit it ends a fiftieth of the limit
+/// before the deadline.
+fn refine_budget(limits: &MateLimits, spent: u64, start: Instant, deadline: Option<Instant>) -> RefineBudget {
+    let nodes = match (limits.nodes, deadline) {
+        (Some(max), _) => Some(max.saturating_sub(spent).min(spent.max(REFINE_MIN_NODES))),
+        (None, Some(_)) => None,
+        (None, None) => Some(spent.max(REFINE_MIN_NODES)),
+    };
+    // ends a little before the solve's own deadline, so that the answer comes within the limit
+    if limits.first_line {
+        return RefineBudget { nodes: Some(0), deadline: None };
+    }
+    let reserve = Duration::from_millis(limits.time_ms.unwrap_or(0) / REFINE_RESERVE_DIV);
+    let again = Instant::now() + start.elapsed().max(REFINE_MIN_TIME);
+    let deadline = deadline.map(|t| again.min(t.checked_sub(reserve).unwrap_or(t)));
+    RefineBudget { nodes, deadline }
+}
+
+/// The main line's reading ends this fraction of the time limit before the solve's deadline.
+const REFINE_RESERVE_DIV: u64 = 50;
+
+const REFINE_MIN_NODES: u64 = 20_000;
+const REFINE_MIN_TIME: Duration = Duration::from_millis(20);
+
+/// Reads the main line of a proven mate as tsume counts it: at every defender move of `line`
+/// the evasion that holds out longest, at every attacker move the shortest mate. `extract_line`
+/// follows the lengths the table recorded, which are the lengths of the proofs found first (a
+/// proof found later and shorter does not lower its parents'), so a long line read by them may
+/// follow a defence that is mated sooner than another. Here each length is asked of the search
+/// itself: at a defender move, is every other evasion mated within the plies the line's own
+/// continuation takes? One that is not holds out longer and the line follows it from then on;
+/// at an attacker move, is there a mate two plies shorter? Passes over the line repeat until
+/// one changes nothing or the budget is spent. Every line adopted is a proven mate from its
+/// position, so the line stays a mate whenever it stops; the returned line is verified by
+/// replay (the line given is returned if it would not be). Returns the nodes spent.
+fn refine(solver: &mut Solver, root: &Position, line: Vec<Move>, budget: RefineBudget) -> (Vec<Move>, u64) {
+    let mut spent = 0u64;
+    let mut best = line.clone();
+    // Asks whether `pos` (attacker to move) mates within `plies`; `None` when the budget ran out.
+    let ask = |solver: &mut Solver, pos: &Position, plies: usize, spent: &mut u64| -> Option<Limited> {
+        let left = remaining(budget.nodes, *spent);
+        if left == Some(0) || budget.deadline.is_some_and(|t| Instant::now() >= t) {
+            return None;
+        }
+        let mut p = pos.clone();
+        p.clear_history();
+        let run = depth_limited(solver, &p, plies.min(MAX_PLY), left.unwrap_or(u64::MAX), budget.deadline);
+        *spent += run.nodes;
+        match run.outcome {
+            Limited::Aborted(_) => None,
+            outcome => Some(outcome),
+        }
+    };
+    'passes: loop {
+        let mut changed = false;
+        let mut pos = root.clone();
+        let mut i = 0;
+        while i < best.len() {
+            let rest = best.len() - i;
+            if i % 2 == 0 {
+                // the attacker: a mate two plies shorter from here?
+                if rest >= 3 {
+                    match ask(solver, &pos, rest - 2, &mut spent) {
+                        None => break 'passes,
+                        Some(Limited::Mate(short)) if short.len() < rest => {
+                            best.truncate(i);
+                            best.extend(short);
+                            changed = true;
+                            continue; // and shorter still?
+                        }
+                        Some(_) => {}
+                    }
+                }
+            } else {
+                // the defender: an evasion mated only later than the line's own?
+                let chosen = best[i];
+                let mut longer = None;
+                for &e in Solver::node_moves(&mut pos, false).iter() {
+                    if e == chosen {
+                        continue;
+                    }
+                    pos.do_move(e);
+                    let within = ask(solver, &pos, rest - 1, &mut spent);
+                    let found = match within {
+                        None => {
+                            pos.undo_move();
+                            break 'passes;
+                        }
+                        Some(Limited::None) => match ask(solver, &pos, MAX_PLY, &mut spent) {
+                            None => {
+                                pos.undo_move();
+                                break 'passes;
+                            }
+                            Some(Limited::Mate(l)) if l.len() + 1 > rest => Some(l),
+                            Some(_) => None,
+                        },
+                        Some(_) => None,
+                    };
+                    pos.undo_move();
+                    if let Some(l) = found {
+                        longer = Some((e, l));
+                        break;
+                    }
+                }
+                if let Some((e, l)) = longer {
+                    best.truncate(i);
+                    best.push(e);
+                    best.extend(l);
+                    changed = true;
+                    continue; // the other evasions against the new length
+                }
+            }
+            pos.do_move(best[i]);
+            i += 1;
+        }
+        if !changed {
+            break;
+        }
+    }
+    if verify_mate_line(root, &best).is_ok() { (best, spent) } else { (line, spent) }
+}
 
 /// A checking move that mates at once (一手詰), if any. Cheap: one generation plus one evasion
 /// test per check. Clones the position; see [`mate_in_one_in`] for the in-place version.

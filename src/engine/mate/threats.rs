@@ -27,8 +27,13 @@ pub struct Threats {
 /// Looks for a mate for the side to move and for the opponent after a pass, each within
 /// `nodes` df-pn nodes; `stop` ends both early.
 pub fn threats(pos: &Position, nodes: u64, stop: &Arc<AtomicBool>) -> Threats {
-    let limits =
-        || MateLimits { time_ms: None, nodes: Some(nodes), stop: Some(Arc::clone(stop)), threads: 1 };
+    let limits = || MateLimits {
+        time_ms: None,
+        nodes: Some(nodes),
+        stop: Some(Arc::clone(stop)),
+        threads: 1,
+        first_line: false,
+    };
     let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
     let line = |r: MateResult| match r {
         MateResult::Mate(line) => Some(line),

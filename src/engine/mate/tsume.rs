@@ -189,7 +189,7 @@ mod tests {
     use super::*;
 
     fn limits() -> MateLimits {
-        MateLimits { time_ms: Some(5_000), nodes: Some(2_000_000), stop: None, threads: 1 }
+        MateLimits { time_ms: Some(5_000), nodes: Some(2_000_000), stop: None, threads: 1, first_line: false }
     }
 
     /// ☖ king 1a; ☗ pawn 1c and a gold in hand: G*1b mates.

@@ -75,7 +75,7 @@ impl DefenceCheck {
         }
         self.checked.push(m);
         let start = clock.elapsed_ms();
-        let limits = MateLimits { time_ms: Some(ms), nodes: None, stop: None, threads: 1 };
+        let limits = MateLimits { time_ms: Some(ms), nodes: None, stop: None, threads: 1, first_line: true };
         let line = opponent_mate_after(pos, m, limits);
         self.left_ms = self.left_ms.saturating_sub(clock.elapsed_ms() - start);
         line
@@ -93,7 +93,7 @@ mod tests {
         "1n6l/3s1Gskp/l3g1np1/3pp3P/p4pBP1/3P2S2/P+r1+p2pS1/7K1/L4RG1L w B3Pg2n3p 130";
 
     fn nodes(n: u64) -> MateLimits {
-        MateLimits { time_ms: None, nodes: Some(n), stop: None, threads: 1 }
+        MateLimits { time_ms: None, nodes: Some(n), stop: None, threads: 1, first_line: false }
     }
 
     #[test]

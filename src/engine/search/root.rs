@@ -171,7 +171,7 @@ pub(super) fn root_mate_probe(
     ms: u64,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
-    let limits = MateLimits { time_ms: Some(ms), nodes: None, stop: None, threads: 1 };
+    let limits = MateLimits { time_ms: Some(ms), nodes: None, stop: None, threads: 1, first_line: true };
     let report = mate::solve_with_report(pos, limits);
     let MateResult::Mate(line) = report.result else { return None };
     let first = *line.first()?;

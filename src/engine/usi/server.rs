@@ -44,8 +44,13 @@ impl MateAnswer {
 
 /// Answers `go mate` with the df-pn solver (`engine::mate`); `time_ms` None = until stopped.
 pub fn go_mate(pos: &Position, time_ms: Option<u64>, threads: usize, stop: &Arc<AtomicBool>) -> MateAnswer {
-    let limits =
-        crate::engine::mate::MateLimits { time_ms, nodes: None, stop: Some(Arc::clone(stop)), threads };
+    let limits = crate::engine::mate::MateLimits {
+        time_ms,
+        nodes: None,
+        stop: Some(Arc::clone(stop)),
+        threads,
+        first_line: false,
+    };
     match crate::engine::mate::solve(pos, limits) {
         crate::engine::mate::MateResult::Mate(line) => MateAnswer::Mate(line),
         crate::engine::mate::MateResult::NoMate => MateAnswer::NoMate,

@@ -91,7 +91,7 @@ fn open_problem(app: &mut App, n: usize) {
 }
 
 fn limits() -> MateLimits {
-    MateLimits { time_ms: None, nodes: Some(300_000), stop: None, threads: 1 }
+    MateLimits { time_ms: None, nodes: Some(300_000), stop: None, threads: 1, first_line: false }
 }
 
 #[test]

@@ -70,7 +70,13 @@ pub enum TsumeAnswer {
 
 /// The budget of each tsume solve (judging an attack solves once per defence).
 fn limits(stop: &Arc<AtomicBool>) -> MateLimits {
-    MateLimits { time_ms: Some(20_000), nodes: Some(2_000_000), stop: Some(Arc::clone(stop)), threads: 1 }
+    MateLimits {
+        time_ms: Some(20_000),
+        nodes: Some(2_000_000),
+        stop: Some(Arc::clone(stop)),
+        threads: 1,
+        first_line: false,
+    }
 }
 
 /// Runs one mate-solver job on the calling thread.
