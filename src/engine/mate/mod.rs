@@ -103,7 +103,8 @@ const SIDE_BY_SIDE: [Plan; 2] = [ALONE, Plan { order_checks: true, short_first: 
 ///
 /// With two threads or more and no node limit, the two searches of `SIDE_BY_SIDE` run side by
 /// side, each on its own table, and the first to answer (a mate or a proof that there is none)
-/// stops the other; of two mates, the shorter line is returned. In the hard positions of a solve they take different lines, so that one of
+/// stops the other, and its answer is the solve's (a mate's line read as the main line,
+/// `refine`; the search stopped may only have a line it has not read yet). In the hard positions of a solve they take different lines, so that one of
 /// them often finds the mate well before the other would alone (decision 0042: more of the
 /// hidden-style samples within 1 s than either order alone). A node limit (the
 /// app's jobs, tsume mode) keeps one search, whose answers are the same on every run, and so does
@@ -136,13 +137,9 @@ pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
                     if r.result != MateResult::Unknown {
                         done.store(true, Ordering::Relaxed);
                     }
-                    // the first answer, or a shorter mate from the search it stopped (which
-                    // returns the shortest line it has when stopped while shortening its own)
-                    let better = match (best.as_ref().map(|f| &f.result), &r.result) {
-                        (None | Some(MateResult::Unknown), _) => true,
-                        (Some(MateResult::Mate(have)), MateResult::Mate(line)) => line.len() < have.len(),
-                        _ => false,
-                    };
+                    // the first answer: a mate read as the main line, or a proof that there is
+                    // none (the search it stops may return a line it has not read yet)
+                    let better = matches!(best.as_ref().map(|f| &f.result), None | Some(MateResult::Unknown));
                     if better {
                         best = Some(r);
                     }
@@ -415,23 +412,8 @@ const REFINE_MIN_TIME: Duration = Duration::from_millis(20);
 /// position, so the line stays a mate whenever it stops; the returned line is verified by
 /// replay (the line given is returned if it would not be). Returns the nodes spent.
 fn refine(solver: &mut Solver, root: &Position, line: Vec<Move>, budget: RefineBudget) -> (Vec<Move>, u64) {
-    let mut spent = 0u64;
+    let mut asker = Asker { budget, spent: 0 };
     let mut best = line.clone();
-    // Asks whether `pos` (attacker to move) mates within `plies`; `None` when the budget ran out.
-    let ask = |solver: &mut Solver, pos: &Position, plies: usize, spent: &mut u64| -> Option<Limited> {
-        let left = remaining(budget.nodes, *spent);
-        if left == Some(0) || budget.deadline.is_some_and(|t| Instant::now() >= t) {
-            return None;
-        }
-        let mut p = pos.clone();
-        p.clear_history();
-        let run = depth_limited(solver, &p, plies.min(MAX_PLY), left.unwrap_or(u64::MAX), budget.deadline);
-        *spent += run.nodes;
-        match run.outcome {
-            Limited::Aborted(_) => None,
-            outcome => Some(outcome),
-        }
-    };
     'passes: loop {
         let mut changed = false;
         let mut pos = root.clone();
@@ -441,7 +423,7 @@ fn refine(solver: &mut Solver, root: &Position, line: Vec<Move>, budget: RefineB
             if i % 2 == 0 {
                 // the attacker: a mate two plies shorter from here?
                 if rest >= 3 {
-                    match ask(solver, &pos, rest - 2, &mut spent) {
+                    match asker.ask(solver, &pos, rest - 2) {
                         None => break 'passes,
                         Some(Limited::Mate(short)) if short.len() < rest => {
                             best.truncate(i);
@@ -461,26 +443,15 @@ fn refine(solver: &mut Solver, root: &Position, line: Vec<Move>, budget: RefineB
                         continue;
                     }
                     pos.do_move(e);
-                    let within = ask(solver, &pos, rest - 1, &mut spent);
-                    let found = match within {
-                        None => {
-                            pos.undo_move();
-                            break 'passes;
-                        }
-                        Some(Limited::None) => match ask(solver, &pos, MAX_PLY, &mut spent) {
-                            None => {
-                                pos.undo_move();
-                                break 'passes;
-                            }
-                            Some(Limited::Mate(l)) if l.len() + 1 > rest => Some(l),
-                            Some(_) => None,
-                        },
-                        Some(_) => None,
-                    };
+                    let found = asker.longer_than(solver, &pos, rest - 1);
                     pos.undo_move();
-                    if let Some(l) = found {
-                        longer = Some((e, l));
-                        break;
+                    match found {
+                        None => break 'passes,
+                        Some(Some(l)) => {
+                            longer = Some((e, l));
+                            break;
+                        }
+                        Some(None) => {}
                     }
                 }
                 if let Some((e, l)) = longer {
@@ -498,7 +469,61 @@ fn refine(solver: &mut Solver, root: &Position, line: Vec<Move>, budget: RefineB
             break;
         }
     }
-    if verify_mate_line(root, &best).is_ok() { (best, spent) } else { (line, spent) }
+    if verify_mate_line(root, &best).is_ok() { (best, asker.spent) } else { (line, asker.spent) }
+}
+
+/// The questions `refine` asks of the search, within its budget.
+struct Asker {
+    budget: RefineBudget,
+    spent: u64,
+}
+
+impl Asker {
+    /// Does `pos` (attacker to move) mate within `plies`? `None` when the budget ran out (or
+    /// the solve was stopped, or memory ran out): the reading ends. A proof whose line could not
+    /// be read back comes as `Limited::Aborted` and leaves only this question open.
+    fn ask(&mut self, solver: &mut Solver, pos: &Position, plies: usize) -> Option<Limited> {
+        let left = remaining(self.budget.nodes, self.spent);
+        if left == Some(0) || self.budget.deadline.is_some_and(|t| Instant::now() >= t) {
+            return None;
+        }
+        let mut p = pos.clone();
+        p.clear_history();
+        let run =
+            depth_limited(solver, &p, plies.min(MAX_PLY), left.unwrap_or(u64::MAX), self.budget.deadline);
+        self.spent += run.nodes;
+        if solver.abort.is_some() { None } else { Some(run.outcome) }
+    }
+
+    /// The shortest mate from `pos` (attacker to move, after a defence) when it takes more than
+    /// `plies`: an unlimited search's line, then the interval between `plies` and its length
+    /// halved by depth-limited searches (an unlimited search's line after a defence can be
+    /// several times the shortest; when the budget runs out on the way, the line so far).
+    /// `Some(None)` when there is a mate within `plies` (or the question stays open), `None` when
+    /// the budget ran out before the answer.
+    fn longer_than(
+        &mut self,
+        solver: &mut Solver,
+        pos: &Position,
+        plies: usize,
+    ) -> Option<Option<Vec<Move>>> {
+        if !matches!(self.ask(solver, pos, plies)?, Limited::None) {
+            return Some(None);
+        }
+        let Limited::Mate(mut line) = self.ask(solver, pos, MAX_PLY)? else { return Some(None) };
+        let mut lo = plies; // no mate within this many plies
+        while line.len() > lo + 2 {
+            let mid = lo + (line.len() - lo) / 2;
+            let mid = if mid.is_multiple_of(2) { mid - 1 } else { mid };
+            // out of budget: the longer defence stands with the line it has
+            match self.ask(solver, pos, mid) {
+                Some(Limited::Mate(l)) if l.len() < line.len() => line = l,
+                Some(Limited::None) => lo = mid,
+                _ => break,
+            }
+        }
+        Some((line.len() > plies).then_some(line))
+    }
 }
 
 /// A checking move that mates at once (一手詰), if any. Cheap: one generation plus one evasion
