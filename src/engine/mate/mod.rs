@@ -104,11 +104,12 @@ const SIDE_BY_SIDE: [Plan; 2] = [ALONE, Plan { order_checks: true, short_first: 
 /// With two threads or more and no node limit, the two searches of `SIDE_BY_SIDE` run side by
 /// side, each on its own table, and the first to answer (a mate or a proof that there is none)
 /// stops the other, and its answer is the solve's (a mate's line read as the main line,
-/// `refine`; the search stopped may only have a line it has not read yet). In the hard positions of a solve they take different lines, so that one of
-/// them often finds the mate well before the other would alone (decision 0042: more of the
-/// hidden-style samples within 1 s than either order alone). A node limit (the
-/// app's jobs, tsume mode) keeps one search, whose answers are the same on every run, and so does
-/// a memory limit too tight for two whole tables.
+/// `refine`; the search stopped may only have a line it has not read yet). In the hard
+/// positions of a solve they take different lines, so that one of them often finds the mate
+/// well before the other would alone (decision 0042: more of the hidden-style samples within
+/// 1 s than either order alone). A node limit (the app's jobs, tsume mode) keeps one search,
+/// whose answers are the same on every run, and so does a memory limit too tight for two whole
+/// tables.
 pub fn solve_with_report(pos: &Position, limits: MateLimits) -> MateReport {
     // under a memory limit that leaves no room for two whole tables, one search keeps it all
     if limits.threads < 2 || limits.nodes.is_some() || !table::room_for_tables(2, TABLE_CAPACITY) {
@@ -384,10 +385,10 @@ fn refine_budget(limits: &MateLimits, spent: u64, start: Instant, deadline: Opti
         (None, Some(_)) => None,
         (None, None) => Some(spent.max(REFINE_MIN_NODES)),
     };
-    // ends a little before the solve's own deadline, so that the answer comes within the limit
     if limits.first_line {
         return RefineBudget { nodes: Some(0), deadline: None };
     }
+    // ends a little before the solve's own deadline, so that the answer comes within the limit
     let reserve = Duration::from_millis(limits.time_ms.unwrap_or(0) / REFINE_RESERVE_DIV);
     let again = Instant::now() + start.elapsed().max(REFINE_MIN_TIME);
     let deadline = deadline.map(|t| again.min(t.checked_sub(reserve).unwrap_or(t)));
@@ -414,7 +415,7 @@ const REFINE_MIN_TIME: Duration = Duration::from_millis(20);
 fn refine(solver: &mut Solver, root: &Position, line: Vec<Move>, budget: RefineBudget) -> (Vec<Move>, u64) {
     let mut asker = Asker { budget, spent: 0 };
     let mut best = line.clone();
-    'passes: loop {
+    'passes: for _ in 0..REFINE_MAX_PASSES {
         let mut changed = false;
         let mut pos = root.clone();
         let mut i = 0;
@@ -472,6 +473,11 @@ fn refine(solver: &mut Solver, root: &Position, line: Vec<Move>, budget: RefineB
     if verify_mate_line(root, &best).is_ok() { (best, asker.spent) } else { (line, asker.spent) }
 }
 
+/// Passes over the line at most: each question costs at least a node, so a node budget ends
+/// the reading too, but a reading under a time limit whose answers all come from the table
+/// stops here.
+const REFINE_MAX_PASSES: usize = 64;
+
 /// The questions `refine` asks of the search, within its budget.
 struct Asker {
     budget: RefineBudget,
@@ -491,7 +497,7 @@ impl Asker {
         p.clear_history();
         let run =
             depth_limited(solver, &p, plies.min(MAX_PLY), left.unwrap_or(u64::MAX), self.budget.deadline);
-        self.spent += run.nodes;
+        self.spent += run.nodes.max(1);
         if solver.abort.is_some() { None } else { Some(run.outcome) }
     }
 
