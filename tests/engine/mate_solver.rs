@@ -41,27 +41,11 @@ fn replay_is_mate(start: &Position, line: &[Move]) {
     assert!(verify_mate_line(start, line).is_ok());
 }
 
-/// Whether every legal reply of the side to move is a drop that the attacker takes with mate at
-/// once (無駄合, which tsume does not count): true when there is no legal reply at all.
+/// Whether every legal reply of the side to move is a futile interposition (無駄合, which tsume
+/// does not count; the tests' own definition): true when there is no legal reply at all.
 fn only_futile_replies(p: &mut Position) -> bool {
     let replies = p.legal_moves();
-    replies.iter().all(|&m| {
-        if !m.is_drop() {
-            return false;
-        }
-        p.do_move(m);
-        let taken_with_mate = p.legal_moves().iter().any(|&c| {
-            if c.is_drop() || c.to() != m.to() {
-                return false;
-            }
-            p.do_move(c);
-            let mated = p.legal_moves().is_empty();
-            p.undo_move();
-            mated
-        });
-        p.undo_move();
-        taken_with_mate
-    })
+    replies.iter().all(|&m| crate::reference_mate::futile_drop(p, m))
 }
 
 /// Exhaustive "mate within `plies`" (odd) by checks only: the reference for lengths.

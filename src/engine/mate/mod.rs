@@ -380,14 +380,14 @@ struct RefineBudget {
 /// spent (at least `REFINE_MIN_NODES`); under a time limit it ends a fiftieth of the limit
 /// before the deadline.
 fn refine_budget(limits: &MateLimits, spent: u64, start: Instant, deadline: Option<Instant>) -> RefineBudget {
+    if limits.first_line {
+        return RefineBudget { nodes: Some(0), deadline: None };
+    }
     let nodes = match (limits.nodes, deadline) {
         (Some(max), _) => Some(max.saturating_sub(spent).min(spent.max(REFINE_MIN_NODES))),
         (None, Some(_)) => None,
         (None, None) => Some(spent.max(REFINE_MIN_NODES)),
     };
-    if limits.first_line {
-        return RefineBudget { nodes: Some(0), deadline: None };
-    }
     // ends a little before the solve's own deadline, so that the answer comes within the limit
     let reserve = Duration::from_millis(limits.time_ms.unwrap_or(0) / REFINE_RESERVE_DIV);
     let again = Instant::now() + start.elapsed().max(REFINE_MIN_TIME);
