@@ -66,6 +66,23 @@ enum TuneCommand {
         #[arg(short, long, value_name = "OUT")]
         output: String,
     },
+    /// Label self-play data again with a deeper search (every K-th line; resumable through OUT)
+    Rescore {
+        /// Nodes per position
+        #[arg(long, default_value_t = 100_000)]
+        nodes: u64,
+        /// Take every K-th line of DATA
+        #[arg(long, default_value_t = 1)]
+        every: usize,
+        /// Positions searched at once (default: every core)
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(short, long, value_name = "OUT")]
+        output: String,
+        /// A data file written by `tune selfplay`
+        #[arg(value_name = "DATA")]
+        data: String,
+    },
     /// Learn the king-piece tables from self-play data (positions with results and scores)
     Kp {
         /// Weight of the search score in the target; the rest is the game's result
@@ -253,6 +270,15 @@ pub fn run(a: Args) -> ExitCode {
         return match tune::levels::run(&run) {
             Ok(_) => ExitCode::SUCCESS,
             Err(e) => super::fail("tune levels", e),
+        };
+    }
+    if let Some(TuneCommand::Rescore { nodes, every, threads, output, data }) = a.selfplay {
+        let threads =
+            threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+        let r = tune::rescore::Rescore { nodes, every, threads, data, out: output };
+        return match tune::rescore::run(&r) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => super::fail("tune rescore", e),
         };
     }
     if let Some(TuneCommand::Selfplay { games, nodes, seed, threads, openings, output }) = a.selfplay {

@@ -6,10 +6,12 @@
 //! shogiban tune [--results] [--iterations N] [--lambda X] [--k K] [--rate R] [--scale S]
 //!               [--freeze tempo,degree,rel,danger,psq,castle,hand,distance] [-o FILE] DATA...
 //! shogiban tune selfplay --games N [--nodes N] [--threads T] [--seed S] [--openings FILE] -o OUT
+//! shogiban tune rescore [--nodes N] [--every K] [--threads T] -o OUT DATA
 //! shogiban tune kp [--mix X] [--epochs N] [--l2 X] [--rate R] [--k K] [--from-zero] -o OUT DATA...
 //! shogiban tune net [--mix X] [--epochs N] [--l2 X] [--rate R] [--k K] [--from-zero] [--seed S] -o OUT DATA...
 //! ```
 //!
+//! `tune rescore` labels self-play data again with a deeper search; see `rescore`.
 //! `tune kp` learns the king-piece tables (`eval::kp`) on their own; see `kp`. `tune net` learns
 //! the king-piece network (`eval::net`) on top of everything else; see `net`.
 //!
@@ -30,6 +32,7 @@ pub mod kp;
 pub mod layout;
 pub mod levels;
 pub mod net;
+pub mod rescore;
 pub mod selfplay;
 pub mod write;
 

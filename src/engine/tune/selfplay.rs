@@ -51,7 +51,7 @@ pub fn fresh_seed() -> u64 {
 
 /// What a search said of a position, as the data's score column writes it: centipawns for the
 /// side to move, ±30000 for a mate.
-fn score_cp(score: Score) -> i32 {
+pub(super) fn score_cp(score: Score) -> i32 {
     match score {
         Score::Cp(v) => v.clamp(-29_999, 29_999),
         mate => {

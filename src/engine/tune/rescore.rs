@@ -1,0 +1,215 @@
+//! `shogiban tune rescore`: labels self-play positions again with a deeper search.
+//!
+//! ```text
+//! shogiban tune rescore [--nodes N] [--every K] [--threads T] -o OUT DATA
+//! ```
+//!
+//! `tune selfplay` labels each position with the search that played the move (a few thousand
+//! nodes, so that games are cheap); the fit learns from that score as much as from the result.
+//! This command searches every K-th line of DATA again at N nodes and writes it to OUT with the
+//! new score in the score column (result, move and quiet flag kept). Neighbouring lines of one
+//! game say nearly the same, so taking every other line loses little and halves the cost.
+//!
+//! T threads work on blocks of consecutive lines (one engine each, so the table carries from one
+//! position of a game to the next); blocks are written in DATA's order. OUT is appended to: a run
+//! stopped at any time and started again with the same DATA and K carries on after the last
+//! whole line OUT has (a line cut short by the stop is dropped first).
+
+use super::TuneError;
+use super::selfplay::score_cp;
+use crate::core::Position;
+use crate::engine::search::time::Limits;
+use crate::engine::{Engine, EngineOptions};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Settings of a rescoring run.
+pub struct Rescore {
+    pub nodes: u64,
+    /// Every K-th line of DATA (1: all).
+    pub every: usize,
+    pub threads: usize,
+    pub data: String,
+    pub out: String,
+}
+
+/// Lines a thread takes at a time.
+const BLOCK: usize = 64;
+
+/// One data line with its score column replaced by `score` (the line's other columns kept; a
+/// line without a score column gets the columns `tune selfplay` writes).
+fn relabelled(line: &str, score: i32) -> String {
+    let mut f: Vec<&str> = line.split('\t').collect();
+    f.resize(5, "");
+    if f[2].is_empty() {
+        f[3] = "1";
+    }
+    let score = score.to_string();
+    f[4] = &score;
+    f.join("\t")
+}
+
+/// The search's score for the side to move of `sfen`, or `None` for a line that is not a
+/// position or has no legal move.
+fn score_of(engine: &mut Engine, sfen: &str, nodes: u64) -> Option<i32> {
+    let pos = Position::from_sfen(sfen).ok()?;
+    let r = engine.search(&pos, Limits::nodes(nodes), Arc::new(AtomicBool::new(false)), |_| {});
+    r.best?;
+    Some(score_cp(r.score))
+}
+
+/// The whole lines `out` already holds (a line cut short at its end is removed from the file).
+fn resume_point(out: &str) -> Result<usize, TuneError> {
+    let text = match std::fs::read_to_string(out) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(source) => return Err(TuneError::Read { path: out.to_string(), source }),
+    };
+    if !text.is_empty() && !text.ends_with('\n') {
+        let whole = text.rfind('\n').map_or(0, |i| i + 1);
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(out)
+            .map_err(|source| TuneError::Open { path: out.to_string(), source })?;
+        file.set_len(whole as u64).map_err(|source| TuneError::Write { path: out.to_string(), source })?;
+        return Ok(text[..whole].lines().count());
+    }
+    Ok(text.lines().count())
+}
+
+/// Rescores `r.data` into `r.out`; prints progress every 10,000 lines.
+pub fn run(r: &Rescore) -> Result<(), TuneError> {
+    let text = std::fs::read_to_string(&r.data)
+        .map_err(|source| TuneError::Read { path: r.data.clone(), source })?;
+    let every = r.every.max(1);
+    let chosen: Vec<&str> = text.lines().step_by(every).filter(|l| !l.trim().is_empty()).collect();
+    let done = resume_point(&r.out)?;
+    let todo = &chosen[done.min(chosen.len())..];
+    println!("{} lines chosen, {} already in {}, {} to score", chosen.len(), done, r.out, todo.len());
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&r.out)
+        .map_err(|source| TuneError::Open { path: r.out.clone(), source })?;
+    // finished blocks wait here until every block before them is written
+    struct Writer {
+        file: std::fs::File,
+        next: usize,
+        waiting: BTreeMap<usize, String>,
+        written: usize,
+        failed: Option<std::io::Error>,
+    }
+    let writer = Mutex::new(Writer { file, next: 0, waiting: BTreeMap::new(), written: 0, failed: None });
+    let next_block = AtomicUsize::new(0);
+    let blocks = todo.len().div_ceil(BLOCK);
+    let total = chosen.len();
+    std::thread::scope(|scope| {
+        for _ in 0..r.threads.max(1) {
+            let (writer, next_block) = (&writer, &next_block);
+            scope.spawn(move || {
+                let mut engine =
+                    Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() });
+                loop {
+                    let b = next_block.fetch_add(1, Ordering::Relaxed);
+                    if b >= blocks {
+                        break;
+                    }
+                    let mut out = String::new();
+                    for line in &todo[b * BLOCK..((b + 1) * BLOCK).min(todo.len())] {
+                        let sfen = line.split('\t').next().unwrap_or("");
+                        // a line that is no position keeps its score (the fit reports it)
+                        let new = match score_of(&mut engine, sfen, r.nodes) {
+                            Some(s) => relabelled(line, s),
+                            None => line.to_string(),
+                        };
+                        out.push_str(&new);
+                        out.push('\n');
+                    }
+                    let mut w = writer.lock().expect("no writer panics");
+                    if w.failed.is_some() {
+                        break;
+                    }
+                    w.waiting.insert(b, out);
+                    while let Some(text) = {
+                        let n = w.next;
+                        w.waiting.remove(&n)
+                    } {
+                        if let Err(e) = w.file.write_all(text.as_bytes()) {
+                            w.failed = Some(e);
+                            break;
+                        }
+                        let before = w.written;
+                        w.written += text.lines().count();
+                        w.next += 1;
+                        if (before + done) / 10_000 != (w.written + done) / 10_000 {
+                            println!("{} of {total} lines", w.written + done);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    match writer.into_inner().expect("no writer panics").failed {
+        Some(source) => Err(TuneError::Write { path: r.out.clone(), source }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relabelling_keeps_every_column_but_the_score() {
+        let line = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\t0\t3c3d\t1\t-40";
+        assert_eq!(
+            relabelled(line, 25),
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\t0\t3c3d\t1\t25"
+        );
+    }
+
+    #[test]
+    fn rescoring_every_other_line_resumes_where_it_stopped() {
+        let dir = std::env::temp_dir().join(format!("shogiban-rescore-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("data.tsv");
+        let out = dir.join("out.tsv");
+        // five positions of one game, each labelled 12345 (a score no search of them gives)
+        let mut pos = Position::startpos();
+        let mut text = String::new();
+        for m in ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e"] {
+            let mv = pos.parse_usi_move(m).unwrap();
+            pos.do_move(mv);
+            text.push_str(&format!("{}\t1\t{m}\t1\t12345\n", pos.to_sfen()));
+        }
+        std::fs::write(&data, &text).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        // a run stopped after one whole line and part of the next
+        std::fs::write(&out, format!("{}\n{}", relabelled(lines[0], 7), &lines[2][..20])).unwrap();
+        let r = Rescore {
+            nodes: 2_000,
+            every: 2,
+            threads: 2,
+            data: data.to_str().unwrap().to_string(),
+            out: out.to_str().unwrap().to_string(),
+        };
+        run(&r).unwrap();
+        let got = std::fs::read_to_string(&out).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+        let got: Vec<&str> = got.lines().collect();
+        assert_eq!(got.len(), 3, "lines 1, 3 and 5: {got:?}");
+        assert_eq!(got[0], relabelled(lines[0], 7), "the line already written is kept");
+        for (g, want) in got.iter().zip([lines[0], lines[2], lines[4]]) {
+            let (g, want): (Vec<&str>, Vec<&str>) = (g.split('\t').collect(), want.split('\t').collect());
+            assert_eq!(g[..4], want[..4], "position, result, move and flag kept");
+        }
+        // the first line a fresh engine scores is scored as a fresh engine scores it
+        let mut fresh =
+            Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() });
+        let want = score_of(&mut fresh, lines[2].split('\t').next().unwrap(), 2_000).unwrap();
+        assert_eq!(got[1].split('\t').nth(4).unwrap(), want.to_string(), "the search's score written");
+        assert_ne!(got[2].split('\t').nth(4).unwrap(), "12345", "the last line scored too");
+    }
+}
