@@ -5,18 +5,19 @@
 //! ```
 //!
 //! `tune selfplay` labels each position with the search that played the move (a few thousand
-//! nodes, so that games are cheap); the fit learns from that score as much as from the result.
-//! This command searches every K-th line of DATA again at N nodes and writes it to OUT with the
-//! new score in the score column (result, move and quiet flag kept). Neighbouring lines of one
-//! game say nearly the same, so taking every other line loses little and halves the cost.
+//! nodes, so that games are cheap), and the fits' target is mostly that score. This command
+//! searches every K-th line of DATA again at N nodes and writes it to OUT with the new score in
+//! the score column (result, move and quiet flag kept). Neighbouring lines of one game say nearly
+//! the same, so taking every other line loses little and halves the cost. Every chosen line is
+//! checked first: a malformed one is reported by its line number and nothing is searched.
 //!
 //! T threads work on blocks of consecutive lines (one engine each, so the table carries from one
 //! position of a game to the next); blocks are written in DATA's order. OUT is appended to: a run
 //! stopped at any time and started again with the same DATA and K carries on after the last
 //! whole line OUT has (a line cut short by the stop is dropped first).
 
-use super::TuneError;
 use super::selfplay::score_cp;
+use super::{DataProblem, TuneError};
 use crate::core::Position;
 use crate::engine::search::time::Limits;
 use crate::engine::{Engine, EngineOptions};
@@ -38,24 +39,30 @@ pub struct Rescore {
 /// Lines a thread takes at a time.
 const BLOCK: usize = 64;
 
-/// One data line with its score column replaced by `score` (the line's other columns kept; a
-/// line without a score column gets the columns `tune selfplay` writes).
+/// One data line (five columns, as `tune selfplay` writes) with its score column replaced by
+/// `score`.
 fn relabelled(line: &str, score: i32) -> String {
     let mut f: Vec<&str> = line.split('\t').collect();
-    f.resize(5, "");
-    if f[2].is_empty() {
-        f[3] = "1";
-    }
     let score = score.to_string();
     f[4] = &score;
     f.join("\t")
 }
 
-/// The search's score for the side to move of `sfen`, or `None` for a line that is not a
-/// position or has no legal move.
-fn score_of(engine: &mut Engine, sfen: &str, nodes: u64) -> Option<i32> {
-    let pos = Position::from_sfen(sfen).ok()?;
-    let r = engine.search(&pos, Limits::nodes(nodes), Arc::new(AtomicBool::new(false)), |_| {});
+/// The position of a data line, or what is wrong with the line: `tune selfplay`'s five columns,
+/// a position first and a score last.
+fn check_line(line: &str) -> Result<Position, DataProblem> {
+    let f: Vec<&str> = line.split('\t').collect();
+    let pos = Position::from_sfen(f[0]).map_err(DataProblem::Sfen)?;
+    match f.get(4) {
+        None => Err(DataProblem::NoScore),
+        Some(s) if f.len() > 5 || s.parse::<i32>().is_err() => Err(DataProblem::BadScore),
+        Some(_) => Ok(pos),
+    }
+}
+
+/// The search's score for the side to move of `pos`, or `None` when it has no legal move.
+fn score_of(engine: &mut Engine, pos: &Position, nodes: u64) -> Option<i32> {
+    let r = engine.search(pos, Limits::nodes(nodes), Arc::new(AtomicBool::new(false)), |_| {});
     r.best?;
     Some(score_cp(r.score))
 }
@@ -84,7 +91,17 @@ pub fn run(r: &Rescore) -> Result<(), TuneError> {
     let text = std::fs::read_to_string(&r.data)
         .map_err(|source| TuneError::Read { path: r.data.clone(), source })?;
     let every = r.every.max(1);
-    let chosen: Vec<&str> = text.lines().step_by(every).filter(|l| !l.trim().is_empty()).collect();
+    // every chosen line is checked before any is searched: a bad line is reported by its number
+    // (the positions are parsed again when searched: a few hundred thousand held at once would
+    // take hundreds of megabytes)
+    let mut chosen: Vec<&str> = Vec::new();
+    for (n, line) in text.lines().enumerate().step_by(every) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        check_line(line).map_err(|problem| TuneError::Data { path: r.data.clone(), line: n + 1, problem })?;
+        chosen.push(line);
+    }
     let done = resume_point(&r.out)?;
     let todo = &chosen[done.min(chosen.len())..];
     println!("{} lines chosen, {} already in {}, {} to score", chosen.len(), done, r.out, todo.len());
@@ -118,9 +135,9 @@ pub fn run(r: &Rescore) -> Result<(), TuneError> {
                     }
                     let mut out = String::new();
                     for line in &todo[b * BLOCK..((b + 1) * BLOCK).min(todo.len())] {
-                        let sfen = line.split('\t').next().unwrap_or("");
-                        // a line that is no position keeps its score (the fit reports it)
-                        let new = match score_of(&mut engine, sfen, r.nodes) {
+                        let pos = check_line(line).expect("every line was checked before the search");
+                        // a position without a legal move keeps its score
+                        let new = match score_of(&mut engine, &pos, r.nodes) {
                             Some(s) => relabelled(line, s),
                             None => line.to_string(),
                         };
@@ -161,6 +178,17 @@ pub fn run(r: &Rescore) -> Result<(), TuneError> {
 mod tests {
     use super::*;
 
+    /// A run of 2,000 nodes a position over every `every`-th line of `data`.
+    fn settings(data: &std::path::Path, out: &std::path::Path, every: usize, threads: usize) -> Rescore {
+        Rescore {
+            nodes: 2_000,
+            every,
+            threads,
+            data: data.to_str().unwrap().to_string(),
+            out: out.to_str().unwrap().to_string(),
+        }
+    }
+
     #[test]
     fn relabelling_keeps_every_column_but_the_score() {
         let line = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\t0\t3c3d\t1\t-40";
@@ -168,6 +196,33 @@ mod tests {
             relabelled(line, 25),
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\t0\t3c3d\t1\t25"
         );
+    }
+
+    #[test]
+    fn a_bad_line_is_reported_by_its_number_before_any_search() {
+        let dir = std::env::temp_dir().join(format!("shogiban-rescore-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("data.tsv");
+        let start = Position::startpos().to_sfen();
+        let cases = [
+            (format!("{start}\t1\t7g7f\t1\t30\n{start}\t1\t7g7f\t1\n"), 2, DataProblem::NoScore),
+            (format!("{start}\t1\t7g7f\t1\tmuch\n"), 1, DataProblem::BadScore),
+            (
+                "9/9/9 b - 1\t1\t7g7f\t1\t30\n".to_string(),
+                1,
+                DataProblem::Sfen(Position::from_sfen("9/9/9 b - 1").unwrap_err()),
+            ),
+        ];
+        for (text, bad_line, want) in cases {
+            std::fs::write(&data, text).unwrap();
+            let out = dir.join("out.tsv");
+            match run(&settings(&data, &out, 1, 1)) {
+                Err(TuneError::Data { line, problem, .. }) => assert_eq!((line, problem), (bad_line, want)),
+                other => panic!("{other:?}"),
+            }
+            assert!(std::fs::read_to_string(&out).unwrap_or_default().is_empty(), "nothing written");
+        }
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -188,14 +243,7 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         // a run stopped after one whole line and part of the next
         std::fs::write(&out, format!("{}\n{}", relabelled(lines[0], 7), &lines[2][..20])).unwrap();
-        let r = Rescore {
-            nodes: 2_000,
-            every: 2,
-            threads: 2,
-            data: data.to_str().unwrap().to_string(),
-            out: out.to_str().unwrap().to_string(),
-        };
-        run(&r).unwrap();
+        run(&settings(&data, &out, 2, 2)).unwrap();
         let got = std::fs::read_to_string(&out).unwrap();
         std::fs::remove_dir_all(&dir).ok();
         let got: Vec<&str> = got.lines().collect();
@@ -208,7 +256,8 @@ mod tests {
         // the first line a fresh engine scores is scored as a fresh engine scores it
         let mut fresh =
             Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() });
-        let want = score_of(&mut fresh, lines[2].split('\t').next().unwrap(), 2_000).unwrap();
+        let third = Position::from_sfen(lines[2].split('\t').next().unwrap()).unwrap();
+        let want = score_of(&mut fresh, &third, 2_000).unwrap();
         assert_eq!(got[1].split('\t').nth(4).unwrap(), want.to_string(), "the search's score written");
         assert_ne!(got[2].split('\t').nth(4).unwrap(), "12345", "the last line scored too");
     }
