@@ -39,8 +39,7 @@ pub struct Rescore {
 /// Lines a thread takes at a time.
 const BLOCK: usize = 64;
 
-/// One data line (five columns, as `tune selfplay` writes) with its score column replaced by
-/// `score`.
+/// One data line (the columns `tune selfplay` writes) with its score column replaced by `score`.
 fn relabelled(line: &str, score: i32) -> String {
     let mut f: Vec<&str> = line.split('\t').collect();
     let score = score.to_string();
@@ -48,14 +47,14 @@ fn relabelled(line: &str, score: i32) -> String {
     f.join("\t")
 }
 
-/// The position of a data line, or what is wrong with the line: `tune selfplay`'s five columns,
-/// a position first and a score last.
+/// The position of a data line, or what is wrong with the line: `tune selfplay`'s columns, a
+/// position first and a score fifth.
 fn check_line(line: &str) -> Result<Position, DataProblem> {
     let f: Vec<&str> = line.split('\t').collect();
     let pos = Position::from_sfen(f[0]).map_err(DataProblem::Sfen)?;
     match f.get(4) {
         None => Err(DataProblem::NoScore),
-        Some(s) if f.len() > 5 || s.parse::<i32>().is_err() => Err(DataProblem::BadScore),
+        Some(s) if s.parse::<i32>().is_err() => Err(DataProblem::BadScore),
         Some(_) => Ok(pos),
     }
 }
