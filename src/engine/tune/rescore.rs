@@ -16,11 +16,11 @@
 //! stopped at any time and started again with the same DATA and K carries on after the last
 //! whole line OUT has (a line cut short by the stop is dropped first).
 
-use super::selfplay::score_cp;
+use super::selfplay::{data_engine, score_cp};
 use super::{DataProblem, TuneError};
 use crate::core::Position;
+use crate::engine::Engine;
 use crate::engine::search::time::Limits;
-use crate::engine::{Engine, EngineOptions};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -114,10 +114,9 @@ pub fn run(r: &Rescore) -> Result<(), TuneError> {
         file: std::fs::File,
         next: usize,
         waiting: BTreeMap<usize, String>,
-        written: usize,
         failed: Option<std::io::Error>,
     }
-    let writer = Mutex::new(Writer { file, next: 0, waiting: BTreeMap::new(), written: 0, failed: None });
+    let writer = Mutex::new(Writer { file, next: 0, waiting: BTreeMap::new(), failed: None });
     let next_block = AtomicUsize::new(0);
     let blocks = todo.len().div_ceil(BLOCK);
     let total = chosen.len();
@@ -125,8 +124,7 @@ pub fn run(r: &Rescore) -> Result<(), TuneError> {
         for _ in 0..r.threads.max(1) {
             let (writer, next_block) = (&writer, &next_block);
             scope.spawn(move || {
-                let mut engine =
-                    Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() });
+                let mut engine = data_engine();
                 loop {
                     let b = next_block.fetch_add(1, Ordering::Relaxed);
                     if b >= blocks {
@@ -156,11 +154,12 @@ pub fn run(r: &Rescore) -> Result<(), TuneError> {
                             w.failed = Some(e);
                             break;
                         }
-                        let before = w.written;
-                        w.written += text.lines().count();
+                        // lines written so far: every block before `next` is whole
+                        let before = done + w.next * BLOCK;
                         w.next += 1;
-                        if (before + done) / 10_000 != (w.written + done) / 10_000 {
-                            println!("{} of {total} lines", w.written + done);
+                        let written = done + (w.next * BLOCK).min(todo.len());
+                        if before / 10_000 != written / 10_000 {
+                            println!("{written} of {total} lines");
                         }
                     }
                 }
@@ -253,8 +252,7 @@ mod tests {
             assert_eq!(g[..4], want[..4], "position, result, move and flag kept");
         }
         // the first line a fresh engine scores is scored as a fresh engine scores it
-        let mut fresh =
-            Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() });
+        let mut fresh = data_engine();
         let third = Position::from_sfen(lines[2].split('\t').next().unwrap()).unwrap();
         let want = score_of(&mut fresh, &third, 2_000).unwrap();
         assert_eq!(got[1].split('\t').nth(4).unwrap(), want.to_string(), "the search's score written");

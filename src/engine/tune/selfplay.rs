@@ -64,6 +64,11 @@ pub(super) fn score_cp(score: Score) -> i32 {
     }
 }
 
+/// The engine that plays and scores training positions: no book, a small table (many run at once).
+pub(super) fn data_engine() -> Engine {
+    Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() })
+}
+
 /// One recorded position: its SFEN, the side to move and the searched best move.
 struct Record {
     sfen: String,
@@ -159,8 +164,7 @@ pub fn run(sp: &SelfPlay, out: &str) -> Result<(), TuneError> {
         for t in 0..sp.threads.max(1) {
             let (file, tally, next_game, failed, initial) = (&file, &tally, &next_game, &failed, &initial);
             scope.spawn(move || {
-                let mut engine =
-                    Engine::new(EngineOptions { own_book: false, hash_mb: 16, ..EngineOptions::default() });
+                let mut engine = data_engine();
                 let stream =
                     sp.seed.wrapping_add(t as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1);
                 let mut rng = Rng::new(stream);
