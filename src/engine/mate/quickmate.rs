@@ -1,9 +1,10 @@
-//! Cheap mate detection for the search and for `go mate` until the df-pn solver arrives:
+//! Cheap mate detection for the search (the df-pn solver in `dfpn.rs` takes the longer mates):
 //! - [`mate_in_one`] (1手詰め): can the side to move mate at once? It tries the checking drops
 //!   next to (or a knight's jump from) the enemy king and the board moves onto the
-//!   king's neighbour squares or knight squares, and tests `is_checkmate` after each. It does not
-//!   claim to find every mate in one (discovered checks are skipped), but what it returns is a
-//!   legal move that mates.
+//!   king's neighbour squares or knight squares, passes over those that surely leave the king a
+//!   square to flee to, and tests `is_checkmate` after the others. It does not claim to find
+//!   every mate in one (discovered checks are skipped), but what it returns is a legal move that
+//!   mates.
 //! - [`check_mate_search`]: a small exhaustive AND/OR search over checks (王手) only, by odd depth,
 //!   returning the mating line with the defence that lasts longest.
 
