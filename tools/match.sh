@@ -18,6 +18,8 @@
 #   -t MS       main time per player, sudden death (BYOYOMI_MS must be 0:
 #               cshogi.cli would take byoyomi moves off the main time too)
 #   -i MS       Fischer increment per move (with -t)
+#   -b MS       the opponent's byoyomi when it differs from BYOYOMI_MS (time odds:
+#               `-b 1000 gps 20 2000` gives the first engine 2 s a move, gpsshogi 1 s)
 #
 # Environment: SHOGIBAN_OPTIONS (default "Threads:1,USI_Hash:64"),
 # FAIRY_OPTIONS (default "Threads:1,Hash:64,UCI_Variant:shogi,Move Overhead:100"),
@@ -42,7 +44,8 @@ opening="$here/openings.txt"
 seed=1
 main_time=""
 increment=""
-while getopts "e:no:s:t:i:h" opt; do
+byoyomi2=""
+while getopts "e:no:s:t:i:b:h" opt; do
   case $opt in
     e) engine1=$OPTARG ;;
     n) build=0 ;;
@@ -50,12 +53,13 @@ while getopts "e:no:s:t:i:h" opt; do
     s) seed=$OPTARG ;;
     t) main_time=$OPTARG ;;
     i) increment=$OPTARG ;;
-    *) sed -n '2,32p' "$0"; exit 2 ;;
+    b) byoyomi2=$OPTARG ;;
+    *) sed -n '2,34p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
 if [ $# -ne 3 ]; then
-  sed -n '2,32p' "$0"
+  sed -n '2,34p' "$0"
   exit 2
 fi
 opponent=$1 games=$2 byoyomi=$3
@@ -142,14 +146,16 @@ if [ -n "$main_time" ]; then
   if [ -n "$increment" ]; then time_args+=(--inc "$increment"); fi
   tc="${main_time}ms${increment:++${increment}ms}"
 else
-  time_args=(--byoyomi "$byoyomi")
+  byoyomi2=${byoyomi2:-$byoyomi}
+  time_args=(--byoyomi "$byoyomi" "$byoyomi2")
   gps=$(engine_path gps)
   if [ "$e1" = "$gps" ] || [ "$e2" = "$gps" ]; then
     echo "note: GPS Shogi overruns short byoyomi (about 1.1 s a move); losses on time are not declared" >&2
-  elif [ "$byoyomi" -le 1000 ]; then
+  elif [ "$byoyomi" -le 1000 ] && [ "$byoyomi2" -le 1000 ]; then
     time_args+=(--time 0)
   fi
   tc="${byoyomi}ms"
+  if [ "$byoyomi2" != "$byoyomi" ]; then tc="${byoyomi}ms-vs-${byoyomi2}ms"; fi
 fi
 
 out="$here/matches/$(date -u +%Y%m%d-%H%M%S)-$engine1-vs-$opponent-${tc}"

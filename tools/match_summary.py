@@ -99,10 +99,11 @@ def one_second_byoyomi(out):
             cmd = f.read()
     except OSError:
         return True
-    byo = re.search(r"--byoyomi (\d+)", cmd)
+    byo = re.search(r"--byoyomi (\d+)(?: (\d+))?", cmd)
     main_time = re.search(r"--time (\d+)", cmd)
     fixed = re.search(r"^fairy movetime: (\d+)", cmd, re.M)
-    return (byo is not None and byo.group(1) == "1000" and "--inc" not in cmd
+    return (byo is not None and byo.group(1) == "1000" and byo.group(2) in (None, "1000")
+            and "--inc" not in cmd
             and (main_time is None or main_time.group(1) == "0") and fixed is None)
 
 
@@ -126,6 +127,9 @@ def csv_row(out, e2, w, l, d):
         tc = "fischer %s+%s" % (secs(main_time), secs(inc)) if inc else "sudden death %s" % secs(main_time)
     else:
         tc = "byoyomi %sms" % byo
+        opponent_byo = find(r"--byoyomi \d+ (\d+)")
+        if opponent_byo and opponent_byo != byo:
+            tc += " against the opponent's %sms" % opponent_byo
     overhead = find(r"--options2 '[^']*Move Overhead:(\d+)")
     row = {
         "date": find(r"^date: (\d{4}-\d{2}-\d{2})"),
