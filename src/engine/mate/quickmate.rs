@@ -273,7 +273,7 @@ mod tests {
                         mates_seen += mate as usize;
                     }
                 }
-                // captures first, so that hands fill and drops near the kings come up
+                // mostly captures, so that hands fill and drops near the kings come up
                 let captures: Vec<Move> =
                     moves.iter().copied().filter(|&m| !pos.captured_by(m).is_empty()).collect();
                 let m = if !captures.is_empty() && next(3) > 0 {
