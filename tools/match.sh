@@ -67,6 +67,10 @@ if [ -n "$increment" ] && [ -z "$main_time" ]; then
   echo "-i needs -t" >&2
   exit 2
 fi
+if [ -n "$byoyomi2" ] && [ -n "$main_time" ]; then
+  echo "-b gives the opponent a byoyomi of its own: it does not go with -t" >&2
+  exit 2
+fi
 if [ -n "$main_time" ] && [ "$byoyomi" -gt 0 ]; then
   echo "-t needs BYOYOMI_MS 0 (cshogi.cli would take byoyomi moves off the main time)" >&2
   exit 2
