@@ -240,26 +240,20 @@ mod tests {
     /// games, every checking move it skips leaves the king a way out when played.
     #[test]
     fn the_flight_filter_never_skips_a_mate() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::engine::rng::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: usize| rng.below(n as u64) as usize;
         let (mut skipped, mut mates_seen) = (0, 0);
         for _ in 0..60 {
             let mut pos = Position::startpos();
             for _ in 0..160 {
-                let moves = pos.legal_moves();
+                let moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
                 if moves.is_empty() {
                     break;
                 }
                 if !pos.in_check()
                     && let Some(eksq) = pos.king_square(pos.side_to_move().flip())
                 {
-                    let checks: Vec<Move> = moves.iter().copied().filter(|&m| pos.gives_check(m)).collect();
-                    for m in checks {
+                    for &m in moves.iter().filter(|&&m| pos.gives_check(m)).collect::<Vec<_>>() {
                         let kind = pos.moved_kind(m);
                         let placed = if m.is_promotion() { kind.promote() } else { kind };
                         let mut occ_after = pos.occupied() | Bitboard::from_square(m.to());
@@ -279,7 +273,7 @@ mod tests {
                 let m = if !captures.is_empty() && next(3) > 0 {
                     captures[next(captures.len())]
                 } else {
-                    moves.iter().nth(next(moves.len())).copied().unwrap()
+                    moves[next(moves.len())]
                 };
                 pos.do_move(m);
             }
