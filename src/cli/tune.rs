@@ -83,6 +83,15 @@ enum TuneCommand {
         #[arg(value_name = "DATA")]
         data: String,
     },
+    /// Append the positions of played games (records in any format) to OUT, labelled by their
+    /// results alone: what the fits learn from games against other engines
+    Games {
+        #[arg(short, long, value_name = "OUT")]
+        output: String,
+        /// Game records (a CSA file may hold several games)
+        #[arg(value_name = "RECORD", required = true)]
+        records: Vec<PathBuf>,
+    },
     /// Learn the king-piece tables from self-play data (positions with results and scores)
     Kp {
         /// Weight of the search score in the target; the rest is the game's result
@@ -270,6 +279,18 @@ pub fn run(a: Args) -> ExitCode {
         return match tune::levels::run(&run) {
             Ok(_) => ExitCode::SUCCESS,
             Err(e) => super::fail("tune levels", e),
+        };
+    }
+    if let Some(TuneCommand::Games { output, records }) = a.selfplay {
+        return match tune::games::run(&records, &output) {
+            Ok(r) => {
+                println!(
+                    "{} games, {} positions appended to {output} ({} without a result, {} read before, skipped)",
+                    r.games, r.positions, r.unfinished, r.repeated
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => super::fail("tune games", e),
         };
     }
     if let Some(TuneCommand::Rescore { nodes, every, threads, output, data }) = a.selfplay {

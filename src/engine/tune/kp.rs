@@ -81,15 +81,28 @@ pub(super) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// A raw data line: position, result, score.
+/// A raw data line: position, result, score (none for a position of a played game, `tune
+/// games`: no search scored it).
 pub(super) struct Line {
     pub(super) pos: Position,
     pub(super) result: f32,
-    pub(super) score: f32,
+    pub(super) score: Option<f32>,
     pub(super) held_out: bool,
 }
 
-/// Reads the data files (positions in check, mates and lines without a score are skipped).
+impl Line {
+    /// The fit's target for the side to move: `mix × σ(score / k) + (1 − mix) × result`, or the
+    /// result alone where no search scored the position.
+    pub(super) fn target(&self, mix: f64, k: f64) -> f64 {
+        match self.score {
+            Some(score) => mix * sigmoid(score as f64 / k) + (1.0 - mix) * self.result as f64,
+            None => self.result as f64,
+        }
+    }
+}
+
+/// Reads the data files (positions in check, mates and lines without a score column are
+/// skipped; a score of `-` says no search scored the position).
 pub(super) fn read(files: &[String]) -> Result<Vec<Line>, TuneError> {
     use super::DataProblem;
     let mut lines = Vec::new();
@@ -110,9 +123,12 @@ pub(super) fn read(files: &[String]) -> Result<Vec<Line>, TuneError> {
                 .ok_or_else(|| bad(DataProblem::NoScore))?
                 .parse()
                 .map_err(|_| bad(DataProblem::BadScore))?;
-            let Some(score) = f.get(4) else { continue };
-            let score: f32 = score.parse().map_err(|_| bad(DataProblem::BadScore))?;
-            if score.abs() >= 3000.0 || pos.in_check() || f.get(3) == Some(&"0") {
+            let score = match f.get(4) {
+                None => continue,
+                Some(&"-") => None,
+                Some(s) => Some(s.parse::<f32>().map_err(|_| bad(DataProblem::BadScore))?),
+            };
+            if score.is_some_and(|s| s.abs() >= 3000.0) || pos.in_check() || f.get(3) == Some(&"0") {
                 continue;
             }
             lines.push(Line { pos, result, score, held_out: n / 500 % 10 == 0 });
@@ -204,7 +220,7 @@ pub fn run(o: &KpFit) -> Result<(), TuneError> {
     let samples: Vec<KpSample> = prepared
         .into_iter()
         .map(|(l, rest, features)| {
-            let target = o.mix * sigmoid(l.score as f64 / k) + (1.0 - o.mix) * l.result as f64;
+            let target = l.target(o.mix, k);
             KpSample { rest, target: target as f32, result: l.result, features, held_out: l.held_out }
         })
         .collect();
@@ -326,5 +342,20 @@ pub(super) mod tests {
         .unwrap();
         let e = read(&[data.display().to_string()]).err().unwrap();
         assert!(e.to_string().ends_with("d.tsv:1: bad score"), "{e}");
+    }
+
+    #[test]
+    fn a_position_no_search_scored_has_the_result_for_its_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("d.tsv");
+        let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+        std::fs::write(&data, format!("{sfen}\t0\t3c3d\t1\t-\n{sfen}\t0\t3c3d\t1\t400\n")).unwrap();
+        let lines = read(&[data.display().to_string()]).unwrap();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].score, None);
+        assert_eq!(lines[0].target(0.7, 600.0), 0.0);
+        assert_eq!(lines[1].score, Some(400.0));
+        let scored = 0.7 * sigmoid(400.0 / 600.0);
+        assert!((lines[1].target(0.7, 600.0) - scored).abs() < 1e-9);
     }
 }

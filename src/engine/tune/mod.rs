@@ -7,11 +7,14 @@
 //!               [--freeze tempo,degree,rel,danger,psq,castle,hand,distance] [-o FILE] DATA...
 //! shogiban tune selfplay --games N [--nodes N] [--threads T] [--seed S] [--openings FILE] -o OUT
 //! shogiban tune rescore [--nodes N] [--every K] [--threads T] -o OUT DATA
+//! shogiban tune games -o OUT RECORD...
 //! shogiban tune kp [--mix X] [--epochs N] [--l2 X] [--rate R] [--k K] [--from-zero] -o OUT DATA...
 //! shogiban tune net [--mix X] [--epochs N] [--l2 X] [--rate R] [--k K] [--from-zero] [--seed S] -o OUT DATA...
 //! ```
 //!
-//! `tune rescore` labels self-play data again with a deeper search; see `rescore`.
+//! `tune rescore` labels self-play data again with a deeper search; see `rescore`. `tune games`
+//! writes the positions of played games (records of matches against other engines) in the same
+//! columns, labelled by their results alone; see `games`.
 //! `tune kp` learns the king-piece tables (`eval::kp`) on their own; see `kp`. `tune net` learns
 //! the king-piece network (`eval::net`) on top of everything else; see `net`.
 //!
@@ -28,6 +31,7 @@
 
 pub mod elo_fit;
 pub mod fit;
+pub mod games;
 pub mod kp;
 pub mod layout;
 pub mod levels;
@@ -55,6 +59,8 @@ pub enum TuneError {
     Open { path: String, source: std::io::Error },
     #[error("cannot write {path}: {source}")]
     Write { path: String, source: std::io::Error },
+    #[error("{path}: {message}")]
+    Record { path: String, message: String },
 }
 
 /// What is wrong with a line of a data file.

@@ -117,7 +117,7 @@ fn prepare(lines: Vec<Line>, k: Option<f64>, mix: f64) -> (Vec<Sample>, f64) {
     let samples = prepared
         .into_iter()
         .map(|(l, rest, features)| {
-            let target = mix * sigmoid(l.score as f64 / k) + (1.0 - mix) * l.result as f64;
+            let target = l.target(mix, k);
             Sample { rest, target: target as f32, result: l.result, features, held_out: l.held_out }
         })
         .collect();

@@ -54,7 +54,7 @@ fn check_line(line: &str) -> Result<Position, DataProblem> {
     let pos = Position::from_sfen(f[0]).map_err(DataProblem::Sfen)?;
     match f.get(4) {
         None => Err(DataProblem::NoScore),
-        Some(s) if s.parse::<i32>().is_err() => Err(DataProblem::BadScore),
+        Some(s) if *s != "-" && s.parse::<i32>().is_err() => Err(DataProblem::BadScore),
         Some(_) => Ok(pos),
     }
 }
