@@ -79,6 +79,11 @@ pub const STALL_GAP_MS: u64 = 50;
 pub const STALL_MEMORY_MS: u64 = 120_000;
 /// ...up to this much (ms).
 pub const STALL_RESERVE_MAX_MS: u64 = 400;
+/// A byoyomi without main time shorter than SHORT_BYOYOMI_DIV margins keeps back
+/// 1/SHORT_BYOYOMI_DIV of itself instead of the margin (when the margin is at most the default
+/// one; a larger one, set for a slow network, is kept back whole): a 100 ms byoyomi would
+/// otherwise leave the search the 10 ms floor, a tenth of the time the clock gives it.
+pub const SHORT_BYOYOMI_DIV: u64 = 4;
 /// A fixed move time (`go movetime`) keeps back a quarter of the margin: the GUI asked for
 /// that time and waits for it.
 pub const MOVETIME_MARGIN_DIV: u64 = 4;

@@ -4,7 +4,9 @@
 //! From the clock we derive two budgets: the *optimum* (do not start a new iteration after
 //! spending most of it) and the *maximum* (stop the search wherever it is). A safety margin
 //! (`params::TIME_MARGIN_MS`) is kept for transmission delays; in byoyomi the byoyomi itself is
-//! lost when unused, so it is spent almost fully. With a main time, how much of the optimum is
+//! lost when unused, so it is spent almost fully, and a byoyomi shorter than a few margins keeps
+//! back a quarter of itself instead of the default margin (`params::SHORT_BYOYOMI_DIV`; a
+//! larger margin, set for a slow network, is kept back whole). With a main time, how much of the optimum is
 //! spent depends on the search itself (`IterationTimer`): more while the best move keeps
 //! changing or the score falls, less once the same move has stayed best for many iterations.
 //!
@@ -85,17 +87,29 @@ impl Limits {
 
 /// Budgets in milliseconds for the side `us`: (optimum, maximum); `None` when untimed.
 pub fn budgets(l: &Limits, us: Color) -> Option<(u64, u64)> {
+    budgets_with(l, us, 0)
+}
+
+/// `budgets` with `reserve` ms kept back on top of the margin.
+fn budgets_with(l: &Limits, us: Color, reserve: u64) -> Option<(u64, u64)> {
     if l.infinite || !l.timed() {
         return None;
     }
     if let Some(mt) = l.movetime {
-        let t = mt.saturating_sub(mt.min(l.margin()) / MOVETIME_MARGIN_DIV).max(1);
+        let t = mt.saturating_sub(mt.min(l.margin() + reserve) / MOVETIME_MARGIN_DIV).max(1);
         return Some((t, t));
     }
     let remain = l.time[us.index()].unwrap_or(0);
     let inc = l.inc[us.index()];
     let byo = l.byoyomi;
-    let margin = l.margin();
+    // a byoyomi only a few margins long keeps back a part of itself, not nearly all of it; a
+    // margin set above the default (a slow network) is kept back whole
+    let margin = if byo > 0 && remain == 0 && l.margin() <= TIME_MARGIN_MS {
+        l.margin().min(byo / SHORT_BYOYOMI_DIV)
+    } else {
+        l.margin()
+    };
+    let margin = margin + reserve;
     let (opt, max) = if byo > 0 {
         let usable = (remain + byo).saturating_sub(margin);
         let max = (remain / BYOYOMI_MAX_DIV + byo).saturating_sub(margin).min(usable);
@@ -126,12 +140,7 @@ pub fn budgets(l: &Limits, us: Color) -> Option<(u64, u64)> {
 
 /// `budgets` with the stall reserve (see the module notes) added to the margin.
 pub fn budgets_now(l: &Limits, us: Color) -> Option<(u64, u64)> {
-    let reserve = stall_reserve_ms();
-    if reserve == 0 {
-        return budgets(l, us);
-    }
-    let with_reserve = Limits { overhead_ms: Some(l.margin() + reserve), ..l.clone() };
-    budgets(&with_reserve, us)
+    budgets_with(l, us, stall_reserve_ms())
 }
 
 /// The longest recent stall (ms) and when it was seen (ms since `epoch`).
@@ -437,6 +446,35 @@ mod tests {
         assert_eq!(budgets(&l, Color::Black), Some((700, 700)));
         l.overhead_ms = Some(0);
         assert_eq!(budgets(&l, Color::Black), Some((1_000, 1_000)));
+    }
+
+    #[test]
+    fn a_short_byoyomi_keeps_back_a_quarter_of_itself() {
+        let byo = |ms, margin| Limits {
+            time: [Some(0), Some(0)],
+            byoyomi: ms,
+            overhead_ms: Some(margin),
+            ..Limits::default()
+        };
+        assert_eq!(budgets(&byo(100, 100), Color::Black), Some((75, 75)));
+        assert_eq!(budgets(&byo(200, 100), Color::Black), Some((150, 150)));
+        // from four margins on, the margin as it is
+        assert_eq!(budgets(&byo(400, 100), Color::Black), Some((300, 300)));
+        assert_eq!(budgets(&byo(1_000, 100), Color::Black), Some((900, 900)));
+        // a smaller margin than a quarter stays as it is, and one set above the default too
+        assert_eq!(budgets(&byo(100, 10), Color::Black), Some((90, 90)));
+        assert_eq!(budgets(&byo(300, 200), Color::Black), Some((100, 100)));
+        // with main time left, the margin as it is
+        let l = Limits {
+            time: [Some(800), Some(800)],
+            byoyomi: 100,
+            overhead_ms: Some(100),
+            ..Limits::default()
+        };
+        assert_eq!(budgets(&l, Color::Black), Some((26, 100)));
+        // a recent stall is kept back on top of the quarter
+        assert_eq!(budgets_with(&byo(200, 100), Color::Black, 30), Some((120, 120)));
+        assert_eq!(budgets_with(&byo(100, 100), Color::Black, 200), Some((10, 10)));
     }
 
     #[test]
