@@ -6,9 +6,10 @@
 //! (`params::TIME_MARGIN_MS`) is kept for transmission delays; in byoyomi the byoyomi itself is
 //! lost when unused, so it is spent almost fully, and a byoyomi shorter than a few margins keeps
 //! back a quarter of itself instead of the default margin (`params::SHORT_BYOYOMI_DIV`; a
-//! larger margin, set for a slow network, is kept back whole). With a main time, how much of the optimum is
-//! spent depends on the search itself (`IterationTimer`): more while the best move keeps
-//! changing or the score falls, less once the same move has stayed best for many iterations.
+//! larger margin, set for a slow network, is kept back whole). With a main time, how much of
+//! the optimum is spent depends on the search itself (`IterationTimer`): more while the best
+//! move keeps changing or the score falls, less once the same move has stayed best for many
+//! iterations.
 //!
 //! The margin grows for a while after the machine has stalled: a search polls the clock every
 //! 1024 nodes (well under a millisecond apart), so a longer gap between two polls means the

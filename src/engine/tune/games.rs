@@ -39,7 +39,7 @@ pub struct GamesReport {
 }
 
 /// The data lines of one game: its quiet positions with the result for the side to move.
-pub fn game_lines(initial: &Position, moves: &[Move], winner: Option<Color>) -> Vec<String> {
+fn game_lines(initial: &Position, moves: &[Move], winner: Option<Color>) -> Vec<String> {
     let mut pos = initial.clone();
     let mut lines = Vec::new();
     for (ply, &m) in moves.iter().enumerate() {
