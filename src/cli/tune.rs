@@ -4,8 +4,10 @@
 use shogiban::engine::book::build::read_usi_games;
 use shogiban::engine::levels::Level;
 use shogiban::engine::tune::fit::FitOptions;
+use shogiban::engine::tune::games::{GameResult, PlayedGame};
 use shogiban::engine::tune::selfplay::SelfPlay;
 use shogiban::engine::tune::{self, DEFAULT_OUT, Group, TuneRun};
+use shogiban::record::{Outcome, load_all_records};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -282,7 +284,11 @@ pub fn run(a: Args) -> ExitCode {
         };
     }
     if let Some(TuneCommand::Games { output, records }) = a.selfplay {
-        return match tune::games::run(&records, &output) {
+        let games = match read_played_games(&records) {
+            Ok(g) => g,
+            Err(e) => return super::fail("tune games", e),
+        };
+        return match tune::games::run(&games, &output) {
             Ok(r) => {
                 println!(
                     "{} games, {} positions appended to {output} ({} without a result, {} read before, skipped)",
@@ -335,5 +341,61 @@ pub fn run(a: Args) -> ExitCode {
     match tune::run(run) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => super::fail("tune", e),
+    }
+}
+
+/// The main lines of the games in `records` (every format the program reads), with their
+/// results; the first record that cannot be read is named.
+fn read_played_games(records: &[PathBuf]) -> Result<Vec<PlayedGame>, String> {
+    let mut games = Vec::new();
+    for path in records {
+        let read = load_all_records(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (record, _) in read {
+            let result = match record.outcome() {
+                Outcome::Win(c) => GameResult::Win(c),
+                Outcome::Draw => GameResult::Draw,
+                Outcome::None => GameResult::Unfinished,
+            };
+            games.push(PlayedGame {
+                initial: record.initial().clone(),
+                moves: record.main_line_moves(),
+                result,
+            });
+        }
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogiban::core::Color;
+
+    /// A CSA game: sente resigns after twenty moves (gote wins).
+    const GAME: &str = "V2.2\nN+a\nN-b\nPI\n+\n\
+        +7776FU\n-3334FU\n+2726FU\n-8384FU\n+2625FU\n-8485FU\n+6978KI\n-4132KI\n\
+        +2524FU\n-2324FU\n+2824HI\n-8586FU\n+8786FU\n-8286HI\n+2426HI\n-8682HI\n\
+        +0087FU\n-0023FU\n+3938GI\n-7172GI\n%TORYO\n";
+
+    #[test]
+    fn played_games_are_read_with_their_results() {
+        let dir = tempfile::tempdir().unwrap();
+        let won = dir.path().join("won.csa");
+        std::fs::write(&won, GAME).unwrap();
+        let cut = dir.path().join("cut.csa");
+        std::fs::write(&cut, GAME.replace("%TORYO", "%CHUDAN")).unwrap();
+        let games = read_played_games(&[won, cut]).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].moves.len(), 20);
+        assert_eq!(games[0].result, GameResult::Win(Color::White));
+        assert_eq!(games[1].result, GameResult::Unfinished);
+    }
+
+    #[test]
+    fn a_record_that_cannot_be_read_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("missing.csa");
+        let e = read_played_games(&[missing]).err().unwrap();
+        assert!(e.contains("missing.csa"), "{e}");
     }
 }

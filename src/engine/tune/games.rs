@@ -6,10 +6,11 @@
 //!
 //! Self-play only reaches the positions our own engine steers into. The games it plays against
 //! other engines (`tools/match.sh` keeps each game as a CSA file under `csa/`) reach the ones the
-//! opponent steers into: its castles, its attacks, the openings it chooses. This command reads
-//! game records (every format the program reads; a CSA file may hold several games) and appends
-//! their positions to OUT in `tune selfplay`'s columns, with `-` in the score column: no search
-//! scored them, so the fits take the game's result for the side to move as their target.
+//! opponent steers into: its castles, its attacks, the openings it chooses. The command reads
+//! game records (every format the program reads; a CSA file may hold several games; the reading
+//! is the command line's, since the engine does not use `record`) and this module appends their
+//! positions to OUT in `tune selfplay`'s columns, with `-` in the score column: no search scored
+//! them, so the fits take the game's result for the side to move as their target.
 //!
 //! Positions are taken as self-play takes them: from ply 16 on, not in check, and only where
 //! the move played is neither a capture nor a promotion. A game without a result (interrupted)
@@ -18,15 +19,29 @@
 
 use super::TuneError;
 use crate::core::{Color, Move, Position};
-use crate::record::{Outcome, load_all_records};
 use std::collections::HashSet;
 use std::io::Write;
-use std::path::Path;
 
 /// The first ply whose position is kept (the opening before it is a book's or a file's).
 const FIRST_PLY: usize = 16;
 
-/// What a run read and wrote.
+/// How a played game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Win(Color),
+    Draw,
+    /// Interrupted, or the record does not say.
+    Unfinished,
+}
+
+/// A played game: where it started, its moves and its result.
+pub struct PlayedGame {
+    pub initial: Position,
+    pub moves: Vec<Move>,
+    pub result: GameResult,
+}
+
+/// What a run wrote.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct GamesReport {
     /// Finished games whose positions were written.
@@ -56,36 +71,30 @@ fn game_lines(initial: &Position, moves: &[Move], winner: Option<Color>) -> Vec<
     lines
 }
 
-/// Reads `records` and appends their positions to `out`.
-pub fn run(records: &[impl AsRef<Path>], out: &str) -> Result<GamesReport, TuneError> {
+/// Appends the positions of `games` to `out`.
+pub fn run(games: &[PlayedGame], out: &str) -> Result<GamesReport, TuneError> {
     let mut report = GamesReport::default();
     let mut seen = HashSet::new();
     let mut text = String::new();
-    for path in records {
-        let path = path.as_ref();
-        let games = load_all_records(path)
-            .map_err(|e| TuneError::Record { path: path.display().to_string(), message: e.to_string() })?;
-        for (record, _) in games {
-            let moves = record.main_line_moves();
-            if !seen.insert((record.initial().to_sfen(), moves.clone())) {
-                report.repeated += 1;
+    for g in games {
+        if !seen.insert((g.initial.to_sfen(), g.moves.clone())) {
+            report.repeated += 1;
+            continue;
+        }
+        let winner = match g.result {
+            GameResult::Win(c) => Some(c),
+            GameResult::Draw => None,
+            GameResult::Unfinished => {
+                report.unfinished += 1;
                 continue;
             }
-            let winner = match record.outcome() {
-                Outcome::Win(c) => Some(c),
-                Outcome::Draw => None,
-                Outcome::None => {
-                    report.unfinished += 1;
-                    continue;
-                }
-            };
-            let lines = game_lines(record.initial(), &moves, winner);
-            report.games += 1;
-            report.positions += lines.len();
-            for l in lines {
-                text.push_str(&l);
-                text.push('\n');
-            }
+        };
+        let lines = game_lines(&g.initial, &g.moves, winner);
+        report.games += 1;
+        report.positions += lines.len();
+        for l in lines {
+            text.push_str(&l);
+            text.push('\n');
         }
     }
     let mut file = std::fs::OpenOptions::new()
@@ -101,27 +110,38 @@ pub fn run(records: &[impl AsRef<Path>], out: &str) -> Result<GamesReport, TuneE
 mod tests {
     use super::*;
 
-    /// A CSA game: sente resigns at move 21 (gote wins).
-    const GAME: &str = "V2.2\nN+a\nN-b\nPI\n+\n\
-        +7776FU\n-3334FU\n+2726FU\n-8384FU\n+2625FU\n-8485FU\n+6978KI\n-4132KI\n\
-        +2524FU\n-2324FU\n+2824HI\n-8586FU\n+8786FU\n-8286HI\n+2426HI\n-8682HI\n\
-        +0087FU\n-0023FU\n+3938GI\n-7172GI\n%TORYO\n";
+    /// Twenty moves from the start; gote resigned or won as the test says.
+    const MOVES: &str = "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d 8e8f 8g8f 8b8f \
+        2d3d 2b3c P*8g 8f8b 3i3h 7a7b";
+
+    fn game(result: GameResult) -> PlayedGame {
+        let initial = Position::startpos();
+        let mut pos = initial.clone();
+        let moves = MOVES
+            .split_whitespace()
+            .map(|u| {
+                let m = pos.parse_usi_move(u).unwrap();
+                pos.do_move(m);
+                m
+            })
+            .collect();
+        PlayedGame { initial, moves, result }
+    }
 
     #[test]
     fn quiet_positions_from_ply_16_carry_the_result_and_no_score() {
         let dir = tempfile::tempdir().unwrap();
-        let rec = dir.path().join("g.csa");
-        std::fs::write(&rec, GAME).unwrap();
         let out = dir.path().join("g.tsv");
-        // the same game twice is read once
-        let report = run(&[&rec, &rec], out.to_str().unwrap()).unwrap();
+        // the same game twice is written once
+        let games = [game(GameResult::Win(Color::White)), game(GameResult::Win(Color::White))];
+        let report = run(&games, out.to_str().unwrap()).unwrap();
         assert_eq!(report, GamesReport { games: 1, unfinished: 0, repeated: 1, positions: 4 });
         let text = std::fs::read_to_string(&out).unwrap();
         let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
-        // plies 16..19: 0087FU and 0023FU are drops (quiet), 3938GI and 7172GI quiet
+        // plies 16..19 (the captures come before): a drop and three quiet moves
         let moves: Vec<&str> = lines.iter().map(|f| f[2]).collect();
-        assert_eq!(moves, ["P*8g", "P*2c", "3i3h", "7a7b"]);
-        // sente moves at even plies and lost; gote won
+        assert_eq!(moves, ["P*8g", "8f8b", "3i3h", "7a7b"]);
+        // gote won: sente to move gets 0, gote 1
         let results: Vec<&str> = lines.iter().map(|f| f[1]).collect();
         assert_eq!(results, ["0", "1", "0", "1"]);
         assert!(lines.iter().all(|f| f[3] == "1" && f[4] == "-"));
@@ -131,24 +151,13 @@ mod tests {
     }
 
     #[test]
-    fn an_interrupted_game_gives_no_positions() {
+    fn an_unfinished_game_gives_no_positions_and_a_draw_gives_halves() {
         let dir = tempfile::tempdir().unwrap();
-        let rec = dir.path().join("i.csa");
-        std::fs::write(&rec, GAME.replace("%TORYO", "%CHUDAN")).unwrap();
         let out = dir.path().join("i.tsv");
-        let report = run(&[&rec], out.to_str().unwrap()).unwrap();
+        let report = run(&[game(GameResult::Unfinished)], out.to_str().unwrap()).unwrap();
         assert_eq!(report, GamesReport { games: 0, unfinished: 1, repeated: 0, positions: 0 });
-    }
-
-    #[test]
-    fn a_record_that_cannot_be_read_is_named_and_nothing_is_written() {
-        let dir = tempfile::tempdir().unwrap();
-        let good = dir.path().join("g.csa");
-        std::fs::write(&good, GAME).unwrap();
-        let missing = dir.path().join("missing.csa");
-        let out = dir.path().join("m.tsv");
-        let e = run(&[&good, &missing], out.to_str().unwrap()).unwrap_err();
-        assert!(e.to_string().contains("missing.csa"), "{e}");
-        assert!(!out.exists());
+        run(&[game(GameResult::Draw)], out.to_str().unwrap()).unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(!text.is_empty() && text.lines().all(|l| l.split('\t').nth(1) == Some("0.5")));
     }
 }

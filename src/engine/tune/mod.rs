@@ -59,8 +59,6 @@ pub enum TuneError {
     Open { path: String, source: std::io::Error },
     #[error("cannot write {path}: {source}")]
     Write { path: String, source: std::io::Error },
-    #[error("{path}: {message}")]
-    Record { path: String, message: String },
 }
 
 /// What is wrong with a line of a data file.
