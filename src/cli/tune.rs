@@ -349,8 +349,19 @@ pub fn run(a: Args) -> ExitCode {
 fn read_played_games(records: &[PathBuf]) -> Result<Vec<PlayedGame>, String> {
     let mut games = Vec::new();
     for path in records {
-        let read = load_all_records(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        for (record, _) in read {
+        let read = load_all_records(path).map_err(|e| {
+            // a record's error names its file for most causes, not for all
+            let (name, e) = (path.display().to_string(), e.to_string());
+            if e.contains(&name) { e } else { format!("{name}: {e}") }
+        })?;
+        for (record, warnings) in read {
+            // what the lenient reader passed over (an illegal move ends the game there)
+            for w in &warnings {
+                match w.file {
+                    Some(_) => eprintln!("{w}"),
+                    None => eprintln!("{}: {w}", path.display()),
+                }
+            }
             let result = match record.outcome() {
                 Outcome::Win(c) => GameResult::Win(c),
                 Outcome::Draw => GameResult::Draw,
