@@ -349,18 +349,12 @@ pub fn run(a: Args) -> ExitCode {
 fn read_played_games(records: &[PathBuf]) -> Result<Vec<PlayedGame>, String> {
     let mut games = Vec::new();
     for path in records {
-        let read = load_all_records(path).map_err(|e| {
-            // a record's error names its file for most causes, not for all
-            let (name, e) = (path.display().to_string(), e.to_string());
-            if e.contains(&name) { e } else { format!("{name}: {e}") }
-        })?;
+        // the record layer's errors and warnings name the file
+        let read = load_all_records(path).map_err(|e| e.to_string())?;
         for (record, warnings) in read {
             // what the lenient reader passed over (an illegal move ends the game there)
             for w in &warnings {
-                match w.file {
-                    Some(_) => eprintln!("{w}"),
-                    None => eprintln!("{}: {w}", path.display()),
-                }
+                say!("shogiban tune games: {w}");
             }
             let result = match record.outcome() {
                 Outcome::Win(c) => GameResult::Win(c),
