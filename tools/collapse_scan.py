@@ -5,9 +5,9 @@
 
 Reads the CSA records of `tools/match.sh` results (cshogi writes each engine's score after its
 move, from sente's side) and finds, in the games shogiban lost, the first *collapse*: a move after
-which our own score was --from or more (default +150) and, within --plies of our later moves'
-plies (default 8), -(--to) or less (default -800). For each collapse it prints the ply, our score
-before and the lowest after, and the opponent's score at that moment from our side.
+which our own score was --from or more (default +150) and, at one of our moves within --plies
+plies after it (default 8), -(--to) or less (default -800). For each collapse it prints the ply,
+our score before and the lowest after, and the opponent's score at that moment from our side.
 
 With --mate-ms, the mate solver (`shogiban mate`, SHOGIBAN_BIN or target/release/shogiban) is
 also asked, in that many milliseconds, whether the opponent had a forced mate by checks right
