@@ -21,43 +21,13 @@ strongly, in the games we lose and in those we win.
 Needs `pip install cshogi`.
 """
 import argparse
-import glob
 import os
 import subprocess
 import sys
 
 import cshogi
 
-NAME = "shogiban"
-
-
-def read_game(path):
-    """(our colour '+'/'-', winner colour or None, moves, [(ply, mover, sente score)])."""
-    lines = open(path, encoding="utf-8", errors="replace").read().splitlines()
-    us = "+" if f"N+{NAME}" in lines else "-" if f"N-{NAME}" in lines else None
-    ply, mover, last, end, scores = 0, None, None, None, []
-    for line in lines:
-        if len(line) == 7 and line[0] in "+-" and line[1:5].isdigit():
-            ply += 1
-            mover = last = line[0]
-        elif line.startswith("'**") and mover:
-            parts = line.split()
-            if len(parts) > 1 and parts[1].lstrip("-").isdigit():
-                scores.append((ply, mover, int(parts[1])))
-        elif line.startswith("%"):
-            end = line
-    # cshogi ends a game with %TORYO when the side to move resigns or is mated
-    winner = last if end == "%TORYO" else None
-    return us, winner, scores
-
-
-def board_after(path, plies):
-    parser = cshogi.Parser()
-    parser.parse_csa_file(path)
-    board = cshogi.Board(parser.sfen)
-    for m in parser.moves[:plies]:
-        board.push(m)
-    return board, parser.moves
+import tune_data
 
 
 def mate_answer(binary, sfen, ms):
@@ -89,52 +59,51 @@ def main():
 
     lost = won = collapses = strong_lost = strong_won = 0
     mates = threats = checks = 0
-    for d in a.dirs:
-        for path in sorted(glob.glob(os.path.join(d, "csa", "*.csa"))):
-            us, winner, scores = read_game(path)
-            if us is None or winner is None:
+    for path, _, we_won, game, scores in tune_data.our_games(a.dirs):
+        if we_won is None:
+            continue
+        ours = [(p, v) for p, mine, v in scores if mine]
+        # strong disagreement: ours >= +300 right after theirs said <= -500 for us
+        theirs_before, strong = None, False
+        for p, mine, v in scores:
+            if not mine:
+                theirs_before = v
+            elif theirs_before is not None and v >= 300 and -100000 < theirs_before <= -500:
+                strong = True
+        if we_won:
+            won += 1
+            strong_won += strong
+            continue
+        lost += 1
+        strong_lost += strong
+        for i, (p, v) in enumerate(ours):
+            later = [w for q, w in ours[i + 1:] if q <= p + a.plies]
+            if v < a.high or not later or min(later) > -a.low:
                 continue
-            sign = 1 if us == "+" else -1
-            ours = [(p, s * sign) for p, m, s in scores if m == us]
-            # strong disagreement: ours >= +300 right after theirs said <= -500 for us
-            theirs_before, strong = None, False
-            for p, m, s in scores:
-                v = s * sign
-                if m != us:
-                    theirs_before = v
-                elif theirs_before is not None and v >= 300 and -100000 < theirs_before <= -500:
-                    strong = True
-            if winner == us:
-                won += 1
-                strong_won += strong
-                continue
-            lost += 1
-            strong_lost += strong
-            for i, (p, v) in enumerate(ours):
-                later = [w for q, w in ours[i + 1:] if q <= p + a.plies]
-                if v < a.high or not later or min(later) > -a.low:
-                    continue
-                collapses += 1
-                opp = [s * sign for q, m, s in scores if m != us and q < p]
-                note = ""
-                if a.mate_ms:
-                    board, moves = board_after(path, p)
-                    mate = mate_answer(binary, board.sfen(), a.mate_ms)
-                    mates += mate
-                    marks = []
-                    for k in range(p, min(p + a.plies, len(moves))):
-                        board.push(moves[k])
-                        if (k - p) % 2 == 0:  # the opponent has just moved; we are to move
-                            if board.is_check():
-                                marks.append("+")
-                            else:
-                                marks.append("T" if mate_answer(binary, passed(board.sfen()), a.mate_ms) else ".")
-                    threats += bool(marks) and marks[0] == "T"
-                    checks += bool(marks) and marks[0] == "+"
-                    note = f"  {'mate' if mate else 'no mate'}  replies {' '.join(marks)}"
-                print(f"{os.path.basename(d)}/{os.path.basename(path)[-18:]} ply {p}: ours {v:+} "
-                      f"-> {min(later):+}, theirs {opp[-1] if opp else 0:+}{note}")
-                break
+            collapses += 1
+            opp = [w for q, mine, w in scores if not mine and q < p]
+            note = ""
+            if a.mate_ms:
+                board = cshogi.Board(game.sfen)
+                for m in game.moves[:p]:
+                    board.push(m)
+                mate = mate_answer(binary, board.sfen(), a.mate_ms)
+                mates += mate
+                marks = []
+                for k in range(p, min(p + a.plies, len(game.moves))):
+                    board.push(game.moves[k])
+                    if (k - p) % 2 == 0:  # the opponent has just moved; we are to move
+                        if board.is_check():
+                            marks.append("+")
+                        else:
+                            marks.append("T" if mate_answer(binary, passed(board.sfen()), a.mate_ms) else ".")
+                threats += bool(marks) and marks[0] == "T"
+                checks += bool(marks) and marks[0] == "+"
+                note = f"  {'mate' if mate else 'no mate'}  replies {' '.join(marks)}"
+            run = os.path.basename(os.path.dirname(os.path.dirname(path)))
+            print(f"{run}/{os.path.basename(path)[-18:]} ply {p}: ours {v:+} "
+                  f"-> {min(later):+}, theirs {opp[-1] if opp else 0:+}{note}")
+            break
     print(f"{lost} games lost, {won} won; {collapses} collapses (ours >= +{a.high}, then <= -{a.low} "
           f"within {a.plies} plies)")
     if a.mate_ms:

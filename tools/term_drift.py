@@ -19,14 +19,14 @@ Needs `pip install cshogi`.
 """
 import argparse
 import collections
-import glob
 import os
 import statistics
 import subprocess
 
 import cshogi
 
-NAME = "shogiban"
+import tune_data
+
 TERMS = ["material", "hand", "piece_square", "castle", "king_relative", "king_piece", "king_network",
          "degree", "attack_defence"]
 
@@ -39,47 +39,27 @@ def main():
     plies = [int(p) for p in a.plies.split(",")]
     binary = os.environ.get("SHOGIBAN_BIN", "target/release/shogiban")
 
-    record = {"+": [0, 0], "-": [0, 0]}
-    scores = collections.defaultdict(list)  # (colour, ply, who) -> scores from our side
+    record = {1: [0, 0], -1: [0, 0]}
+    scores = collections.defaultdict(list)  # (our sign, ply, whose) -> scores from our side
     sfens, meta = [], []
-    for d in a.dirs:
-        for path in sorted(glob.glob(os.path.join(d, "csa", "*.csa"))):
-            lines = open(path, encoding="utf-8", errors="replace").read().splitlines()
-            us = "+" if f"N+{NAME}" in lines else "-" if f"N-{NAME}" in lines else None
-            if us is None:
-                continue
-            sign = 1 if us == "+" else -1
-            parser = cshogi.Parser()
-            parser.parse_csa_file(path)
-            moves = parser.moves
-            # cshogi ends a game with %TORYO when the side to move resigns or is mated
-            if "%TORYO" in lines and moves:
-                winner = "+" if len(moves) % 2 == 1 else "-"
-                record[us][0 if winner == us else 1] += 1
-            # scores after each move: comment lines follow the move they belong to
-            ply, mover, seen = 0, None, []
-            for line in lines:
-                if len(line) == 7 and line[0] in "+-" and line[1:5].isdigit():
-                    ply += 1
-                    mover = line[0]
-                elif line.startswith("'**") and mover:
-                    parts = line.split()
-                    if len(parts) > 1 and parts[1].lstrip("-").isdigit() and abs(int(parts[1])) < 50000:
-                        seen.append((ply, mover == us, int(parts[1]) * sign))
-            for p in plies:
-                for ours in (True, False):
-                    last = [v for q, o, v in seen if q <= p and o == ours]
-                    if last and len(moves) >= p:
-                        scores[(us, p, ours)].append(last[-1])
-            board = cshogi.Board(parser.sfen)
-            for i, m in enumerate(moves):
-                board.push(m)
-                if i + 1 in plies and not board.is_check():
-                    sfens.append(board.sfen())
-                    meta.append((i + 1, sign))
+    for _, sign, won, game, seen in tune_data.our_games(a.dirs):
+        if won is not None:
+            record[sign][0 if won else 1] += 1
+        seen = [(q, mine, v) for q, mine, v in seen if abs(v) < 50000]
+        for p in plies:
+            for ours in (True, False):
+                last = [v for q, mine, v in seen if q <= p and mine == ours]
+                if last and len(game.moves) >= p:
+                    scores[(sign, p, ours)].append(last[-1])
+        board = cshogi.Board(game.sfen)
+        for i, m in enumerate(game.moves):
+            board.push(m)
+            if i + 1 in plies and not board.is_check():
+                sfens.append(board.sfen())
+                meta.append((i + 1, sign))
 
-    print("shogiban as sente: %d-%d, as gote: %d-%d" % (*record["+"], *record["-"]))
-    for colour, name in (("+", "sente"), ("-", "gote")):
+    print("shogiban as sente: %d-%d, as gote: %d-%d" % (*record[1], *record[-1]))
+    for colour, name in ((1, "sente"), (-1, "gote")):
         row = []
         for p in plies:
             o, t = scores[(colour, p, True)], scores[(colour, p, False)]

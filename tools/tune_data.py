@@ -21,6 +21,7 @@ of a position with a capture pending is not comparable with a search score).
 
 Needs `pip install cshogi` and Fairy-Stockfish (FAIRY_BIN, default /usr/games/fairy-stockfish).
 """
+import glob
 import os
 import random
 import re
@@ -208,6 +209,27 @@ def read_match_record(path):
     with open(path, encoding="utf-8", errors="replace") as f:
         text = "".join(line for line in f if not line.startswith("ILLEGAL_MOVE"))
     return cshogi.CSA.Parser.parse_str(text)
+
+
+def our_games(dirs, name="shogiban"):
+    """Each game `name` played in the CSA records of match folders (`tools/match.sh` results):
+    (the record's path; our sign, 1 sente or -1 gote; whether we won, None when undecided; the cshogi game; the
+    plies that carry a score, as (ply, whether the move was ours, the score from our side)).
+    cshogi.cli writes each engine's score after its move, from sente's side."""
+    for d in dirs:
+        for path in sorted(glob.glob(os.path.join(d, "csa", "*.csa"))):
+            for g in read_match_record(path):
+                if name not in g.names:
+                    continue
+                sign = 1 if g.names[0] == name else -1
+                won = None
+                if g.win in (cshogi.BLACK_WIN, cshogi.WHITE_WIN):
+                    won = (g.win == cshogi.BLACK_WIN) == (sign == 1)
+                sente_first = cshogi.Board(g.sfen).turn == cshogi.BLACK
+                # the parser gives a score for every move; a move had one when it has a comment
+                scores = [(i + 1, ((i % 2 == 0) == sente_first) == (sign == 1), score * sign)
+                          for i, (score, comment) in enumerate(zip(g.scores, g.comments)) if comment]
+                yield path, sign, won, g, scores
 
 
 def results(out, files):
