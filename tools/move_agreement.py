@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""How often does an engine, at a fixed number of nodes, choose the move a stronger opponent
+chose in the games of our matches against it?
+
+    tools/move_agreement.py [options] RESULTS_DIR... -- NAME=COMMAND [NAME=COMMAND ...]
+
+Reads the CSA records of `tools/match.sh` results (usually matches against gpsshogi) and takes
+the positions where the opponent was to move, not in check, from ply --from to ply --to; shuffles
+them with --seed and keeps --positions of them. Each engine (a USI command line, run through the
+shell: `ship=target/release/shogiban usi`, `v1='env SHOGIBAN_NET_FILE=v1.bin sb_dev usi'`)
+searches each position for --nodes nodes with its book off and one thread, and counts how often
+its move is the opponent's. Engines run side by side, --workers at a time.
+
+Prints each engine's agreement and, for each pair, the positions where only one of the two agreed
+and the z-score of that difference (a sign test): a screen for changes to the evaluation, cheap
+(about a minute per engine for 4,000 positions at 30,000 nodes) where a match against the
+opponent takes an hour for forty games. It is not a match: it asks whether the engine judges the
+opponent's positions as the opponent did, not whether it would beat it (decision 0023).
+
+Needs `pip install cshogi`.
+"""
+import argparse
+import glob
+import math
+import os
+import random
+import shlex
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import cshogi
+
+import tune_data
+
+
+def opponent_positions(dirs, first, last, name="shogiban"):
+    """(SFEN, the opponent's USI move) for each position where the opponent moved, not in check."""
+    out = []
+    for _, sign, _, game, _ in tune_data.our_games(dirs, name):
+        board = cshogi.Board(game.sfen)
+        for ply, move in enumerate(game.moves):
+            theirs = (board.turn == cshogi.BLACK) != (sign == 1)
+            if theirs and first <= ply <= last and not board.is_check():
+                out.append((board.sfen(), cshogi.move_to_usi(move)))
+            board.push(move)
+    return out
+
+
+def choices(command, positions, nodes):
+    """The engine's move in each position at `nodes` nodes."""
+    p = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True)
+
+    def send(line):
+        p.stdin.write(line + "\n")
+        p.stdin.flush()
+
+    def wait(prefix):
+        while True:
+            line = p.stdout.readline()
+            if not line:
+                raise RuntimeError(f"{command}: the engine stopped")
+            if line.startswith(prefix):
+                return line
+
+    send("usi")
+    wait("usiok")
+    send("setoption name OwnBook value false")
+    send("setoption name Threads value 1")
+    send("isready")
+    wait("readyok")
+    moves = []
+    for sfen, _ in positions:
+        send("position sfen " + sfen)
+        send(f"go nodes {nodes}")
+        moves.append(wait("bestmove").split()[1])
+    send("quit")
+    p.wait()
+    return moves
+
+
+def main():
+    argv = sys.argv[1:]
+    if "--" not in argv:
+        sys.exit("usage: move_agreement.py [options] RESULTS_DIR... -- NAME=COMMAND ...")
+    split = argv.index("--")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dirs", nargs="+")
+    ap.add_argument("--nodes", type=int, default=30000)
+    ap.add_argument("--positions", type=int, default=4000)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--from", dest="first", type=int, default=16)
+    ap.add_argument("--to", dest="last", type=int, default=120)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    a = ap.parse_args(argv[:split])
+    engines = []
+    for spec in argv[split + 1:]:
+        name, _, command = spec.partition("=")
+        if not command:
+            sys.exit(f"{spec}: expected NAME=COMMAND")
+        engines.append((name, command))
+
+    dirs = [d for pattern in a.dirs for d in sorted(glob.glob(pattern))]
+    positions = opponent_positions(dirs, a.first, a.last)
+    random.Random(a.seed).shuffle(positions)
+    positions = positions[:a.positions]
+    print(f"{len(positions)} positions of the opponent's from {len(dirs)} match folders, "
+          f"{a.nodes} nodes a move")
+    with ThreadPoolExecutor(max_workers=a.workers) as pool:
+        moves = list(pool.map(lambda e: choices(e[1], positions, a.nodes), engines))
+    hits = [[m == want for m, (_, want) in zip(ms, positions)] for ms in moves]
+    for (name, _), h in zip(engines, hits):
+        print(f"{name}: {sum(h)} of {len(h)} ({100 * sum(h) / len(h):.2f}%)")
+    for i in range(len(engines)):
+        for j in range(i + 1, len(engines)):
+            only_i = sum(x and not y for x, y in zip(hits[i], hits[j]))
+            only_j = sum(y and not x for x, y in zip(hits[i], hits[j]))
+            n = only_i + only_j
+            z = (only_i - only_j) / math.sqrt(n) if n else 0.0
+            print(f"{engines[i][0]} against {engines[j][0]}: {only_i} to {only_j} (z {z:+.1f})")
+
+
+if __name__ == "__main__":
+    main()
