@@ -8,6 +8,10 @@ Reads the CSA records of `tools/match.sh` results and prints:
 * shogiban's wins and losses as sente and as gote;
 * the medians of both engines' scores at those plies from our side (cshogi writes each engine's
   score after its move, from sente's side), by our colour;
+* what each of our moves cost in the opponent's eyes, by colour and by ten plies: the change of
+  its score for us from its move before ours to its move after (mean, median, and the share of
+  our moves that cost more than 100; plies counted from the game's first move), scores beyond
+  2,000 left out;
 * the mean of each term of our static evaluation (`shogiban eval -`, SHOGIBAN_BIN or
   target/release/shogiban) at those plies (positions not in check), from our side; our own
   king's danger and the opponent's are shown as the penalties they are.
@@ -41,6 +45,7 @@ def main():
 
     record = {1: [0, 0], -1: [0, 0]}
     scores = collections.defaultdict(list)  # (our sign, ply, whose) -> scores from our side
+    costs = collections.defaultdict(list)  # (our sign, first ply of ten) -> opponent's score changes
     sfens, meta = [], []
     for _, sign, won, game, seen in tune_data.our_games(a.dirs):
         if won is not None:
@@ -51,6 +56,11 @@ def main():
                 last = [v for q, mine, v in seen if q <= p and mine == ours]
                 if last and len(game.moves) >= p:
                     scores[(sign, p, ours)].append(last[-1])
+        theirs = {q: v for q, mine, v in seen if not mine}
+        for q, mine, _ in seen:
+            before, after = theirs.get(q - 1), theirs.get(q + 1)
+            if mine and before is not None and after is not None and max(abs(before), abs(after)) < 2000:
+                costs[(sign, min(q // 10 * 10, 100))].append(after - before)
         board = cshogi.Board(game.sfen)
         for i, m in enumerate(game.moves):
             board.push(m)
@@ -66,6 +76,16 @@ def main():
             if o and t:
                 row.append(f"p{p} {statistics.median(o):+.0f}/{statistics.median(t):+.0f}")
         print(f"as {name}, median scores for us, ours/theirs: " + "  ".join(row))
+
+    for colour, name in ((1, "sente"), (-1, "gote")):
+        print(f"as {name}, what our moves cost in the opponent's eyes (its score for us after its reply "
+              "less its score before our move):")
+        for band in sorted({b for (c, b) in costs if c == colour}):
+            d = costs[(colour, band)]
+            dear = sum(1 for x in d if x < -100) / len(d)
+            span = f"{band}-{band + 9}" if band < 100 else f"{band} on"
+            print(f"  plies {span:<7} moves {len(d):>5}  mean {statistics.mean(d):+6.1f}"
+                  f"  median {statistics.median(d):+5.0f}  costing over 100: {dear:.0%}")
 
     out = subprocess.run([binary, "eval", "-"], input="\n".join(sfens) + "\n", capture_output=True,
                          text=True, check=True).stdout.splitlines()
