@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Which of our evaluation terms do our games drift towards, and how do the colours fare?
 
-    tools/term_drift.py [--plies 10,16,24,32,40,50,60] RESULTS_DIR...
+    tools/term_drift.py [--plies 10,16,24,32,40,50,60] [--kinds 10-25] RESULTS_DIR...
 
 Reads the CSA records of `tools/match.sh` results and prints:
 
@@ -12,6 +12,8 @@ Reads the CSA records of `tools/match.sh` results and prints:
   its score for us from its move before ours to its move after (mean, median, and the share of
   our moves that cost more than 100; plies counted from the game's first move), scores beyond
   2,000 left out;
+* what kinds of move each side plays in the plies of --kinds (the piece moved, `x` a capture,
+  `+` a promotion, or a drop), as shares of its moves there, and what ours cost on average;
 * the mean of each term of our static evaluation (`shogiban eval -`, SHOGIBAN_BIN or
   target/release/shogiban) at those plies (positions not in check), from our side; our own
   king's danger and the opponent's are shown as the penalties they are.
@@ -31,21 +33,36 @@ import cshogi
 
 import tune_data
 
+PIECE_NAMES = ["", "P", "L", "N", "S", "B", "R", "G", "K", "+P", "+L", "+N", "+S", "+B", "+R"]
+
 TERMS = ["material", "hand", "piece_square", "castle", "king_relative", "king_piece", "king_network",
          "degree", "attack_defence"]
+
+
+def move_kind(board, move):
+    """`P`, `S x`, `B x +`, `drop`, ...: the piece moved, whether it captures, whether it promotes."""
+    if cshogi.move_is_drop(move):
+        return "drop"
+    name = PIECE_NAMES[board.piece(cshogi.move_from(move)) & 15]
+    capture = " x" if board.piece(cshogi.move_to(move)) else ""
+    return name + capture + (" +" if cshogi.move_is_promotion(move) else "")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--plies", default="10,16,24,32,40,50,60")
+    ap.add_argument("--kinds", default="10-25", help="plies (FIRST-LAST) whose kinds of move are counted")
     a = ap.parse_args()
     plies = [int(p) for p in a.plies.split(",")]
+    kinds_from, kinds_to = (int(x) for x in a.kinds.split("-"))
     binary = os.environ.get("SHOGIBAN_BIN", "target/release/shogiban")
 
     record = {1: [0, 0], -1: [0, 0]}
     scores = collections.defaultdict(list)  # (our sign, ply, whose) -> scores from our side
     costs = collections.defaultdict(list)  # (our sign, first ply of ten) -> opponent's score changes
+    kinds = {True: collections.Counter(), False: collections.Counter()}  # ours? -> kind -> moves
+    kind_costs = collections.defaultdict(list)  # kind -> opponent's score changes across ours
     sfens, meta = [], []
     for _, sign, won, game, seen in tune_data.our_games(a.dirs):
         if won is not None:
@@ -63,6 +80,13 @@ def main():
                 costs[(sign, min(q // 10 * 10, 100))].append(after - before)
         board = cshogi.Board(game.sfen)
         for i, m in enumerate(game.moves):
+            if kinds_from <= i + 1 <= kinds_to:
+                ours = (board.turn == cshogi.BLACK) == (sign == 1)
+                kind = move_kind(board, m)
+                kinds[ours][kind] += 1
+                before, after = theirs.get(i), theirs.get(i + 2)
+                if ours and before is not None and after is not None and max(abs(before), abs(after)) < 2000:
+                    kind_costs[kind].append(after - before)
             board.push(m)
             if i + 1 in plies and not board.is_check():
                 sfens.append(board.sfen())
@@ -86,6 +110,14 @@ def main():
             span = f"{band}-{band + 9}" if band < 100 else f"{band} on"
             print(f"  plies {span:<7} moves {len(d):>5}  mean {statistics.mean(d):+6.1f}"
                   f"  median {statistics.median(d):+5.0f}  costing over 100: {dear:.0%}")
+
+    print(f"kinds of move at plies {kinds_from}-{kinds_to}, shares of each side's moves, and what ours cost:")
+    totals = {w: sum(kinds[w].values()) or 1 for w in (True, False)}
+    for kind, _ in (kinds[True] + kinds[False]).most_common():
+        c = kind_costs[kind]
+        cost = f"{statistics.mean(c):+6.1f} over {len(c)}" if c else "     -"
+        print(f"  {kind:<6} ours {kinds[True][kind] / totals[True]:6.1%}  theirs {kinds[False][kind] / totals[False]:6.1%}"
+              f"  our cost {cost}")
 
     out = subprocess.run([binary, "eval", "-"], input="\n".join(sfens) + "\n", capture_output=True,
                          text=True, check=True).stdout.splitlines()
