@@ -24,7 +24,6 @@ import glob
 import math
 import os
 import random
-import shlex
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
