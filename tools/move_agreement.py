@@ -24,7 +24,6 @@ import glob
 import math
 import os
 import random
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
@@ -48,34 +47,12 @@ def opponent_positions(dirs, first, last, name="shogiban"):
 
 def choices(command, positions, nodes):
     """The engine's move in each position at `nodes` nodes."""
-    p = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True)
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    def wait(prefix):
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{command}: the engine stopped")
-            if line.startswith(prefix):
-                return line
-
-    send("usi")
-    wait("usiok")
-    send("setoption name OwnBook value false")
-    send("setoption name Threads value 1")
-    send("isready")
-    wait("readyok")
-    moves = []
-    for sfen, _ in positions:
-        send("position sfen " + sfen)
-        send(f"go nodes {nodes}")
-        moves.append(wait("bestmove").split()[1])
-    send("quit")
-    p.wait()
+    e = tune_data.Engine(["sh", "-c", "exec " + command],
+                         ["usi", "setoption name OwnBook value false", "setoption name Threads value 1",
+                          "isready"])
+    moves = [e.go("sfen " + sfen, f"nodes {nodes}")[1] for sfen, _ in positions]
+    e.send("quit")
+    e.p.wait()
     return moves
 
 

@@ -39,6 +39,14 @@ TERMS = ["material", "hand", "piece_square", "castle", "king_relative", "king_pi
          "degree", "attack_defence"]
 
 
+def move_costs(seen):
+    """{ply of our move: the change of the opponent's score for us from its move before ours to its
+    move after}, where both scores are known and within 2,000 (our move need not carry a score)."""
+    theirs = {q: v for q, mine, v in seen if not mine}
+    return {q + 1: theirs[q + 2] - v for q, v in theirs.items()
+            if q + 2 in theirs and max(abs(v), abs(theirs[q + 2])) < 2000}
+
+
 def move_kind(board, move):
     """`P`, `S x`, `B x +`, `drop`, ...: the piece moved, whether it captures, whether it promotes."""
     if cshogi.move_is_drop(move):
@@ -73,20 +81,18 @@ def main():
                 last = [v for q, mine, v in seen if q <= p and mine == ours]
                 if last and len(game.moves) >= p:
                     scores[(sign, p, ours)].append(last[-1])
-        theirs = {q: v for q, mine, v in seen if not mine}
+        cost = move_costs(seen)
         for q, mine, _ in seen:
-            before, after = theirs.get(q - 1), theirs.get(q + 1)
-            if mine and before is not None and after is not None and max(abs(before), abs(after)) < 2000:
-                costs[(sign, min(q // 10 * 10, 100))].append(after - before)
+            if mine and q in cost:
+                costs[(sign, min(q // 10 * 10, 100))].append(cost[q])
         board = cshogi.Board(game.sfen)
         for i, m in enumerate(game.moves):
             if kinds_from <= i + 1 <= kinds_to:
                 ours = (board.turn == cshogi.BLACK) == (sign == 1)
                 kind = move_kind(board, m)
                 kinds[ours][kind] += 1
-                before, after = theirs.get(i), theirs.get(i + 2)
-                if ours and before is not None and after is not None and max(abs(before), abs(after)) < 2000:
-                    kind_costs[kind].append(after - before)
+                if ours and i + 1 in cost:
+                    kind_costs[kind].append(cost[i + 1])
             board.push(m)
             if i + 1 in plies and not board.is_check():
                 sfens.append(board.sfen())
