@@ -19,7 +19,6 @@ opponent's positions as the opponent did, not whether it would beat it (decision
 
 Needs `pip install cshogi`.
 """
-import argparse
 import glob
 import math
 import os
@@ -45,37 +44,11 @@ def opponent_positions(dirs, first, last, name="shogiban"):
     return out
 
 
-def choices(command, positions, nodes):
-    """The engine's move in each position at `nodes` nodes."""
-    e = tune_data.Engine(["sh", "-c", "exec " + command],
-                         ["usi", "setoption name OwnBook value false", "setoption name Threads value 1",
-                          "isready"])
-    moves = [e.go("sfen " + sfen, f"nodes {nodes}")[1] for sfen, _ in positions]
-    e.send("quit")
-    e.p.wait()
-    return moves
-
-
 def main():
-    argv = sys.argv[1:]
-    if "--" not in argv:
-        sys.exit("usage: move_agreement.py [options] RESULTS_DIR... -- NAME=COMMAND ...")
-    split = argv.index("--")
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("dirs", nargs="+")
-    ap.add_argument("--nodes", type=int, default=30000)
-    ap.add_argument("--positions", type=int, default=4000)
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--from", dest="first", type=int, default=16)
-    ap.add_argument("--to", dest="last", type=int, default=120)
-    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    a = ap.parse_args(argv[:split])
-    engines = []
-    for spec in argv[split + 1:]:
-        name, _, command = spec.partition("=")
-        if not command:
-            sys.exit(f"{spec}: expected NAME=COMMAND")
-        engines.append((name, command))
+    options, engines = tune_data.engine_specs(
+        sys.argv[1:], "usage: move_agreement.py [options] RESULTS_DIR... -- NAME=COMMAND ...")
+    ap = tune_data.screen_arguments(__doc__.splitlines()[0], 4000, 16, 120)
+    a = ap.parse_args(options)
 
     dirs = [d for pattern in a.dirs for d in sorted(glob.glob(pattern))]
     positions = opponent_positions(dirs, a.first, a.last)
@@ -84,7 +57,8 @@ def main():
     print(f"{len(positions)} positions of the opponent's from {len(dirs)} match folders, "
           f"{a.nodes} nodes a move")
     with ThreadPoolExecutor(max_workers=a.workers) as pool:
-        moves = list(pool.map(lambda e: choices(e[1], positions, a.nodes), engines))
+        sfens = [sfen for sfen, _ in positions]
+        moves = list(pool.map(lambda e: tune_data.engine_moves(e[1], sfens, a.nodes), engines))
     hits = [[m == want for m, (_, want) in zip(ms, positions)] for ms in moves]
     for (name, _), h in zip(engines, hits):
         print(f"{name}: {sum(h)} of {len(h)} ({100 * sum(h) / len(h):.2f}%)")

@@ -21,6 +21,7 @@ of a position with a capture pending is not comparable with a search score).
 
 Needs `pip install cshogi` and Fairy-Stockfish (FAIRY_BIN, default /usr/games/fairy-stockfish).
 """
+import argparse
 import glob
 import os
 import random
@@ -101,6 +102,46 @@ def parse_score(info):
         return int(w[i + 2])
     m = int(w[i + 2])
     return 30000 if m > 0 else -30000
+
+
+def engine_specs(argv, usage):
+    """Split a tool's command line at `--`: (the options before it, [(NAME, COMMAND)] after it)."""
+    if "--" not in argv:
+        sys.exit(usage)
+    split = argv.index("--")
+    engines = []
+    for spec in argv[split + 1:]:
+        name, _, command = spec.partition("=")
+        if not command:
+            sys.exit(f"{spec}: expected NAME=COMMAND")
+        engines.append((name, command))
+    return argv[:split], engines
+
+
+def screen_arguments(description, positions, first, last):
+    """The options the screens of engines against match records share: the folders, the nodes a
+    move, how many positions from which plies, the shuffle's seed, and the engines run at once."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("dirs", nargs="+")
+    ap.add_argument("--nodes", type=int, default=30000)
+    ap.add_argument("--positions", type=int, default=positions)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--from", dest="first", type=int, default=first)
+    ap.add_argument("--to", dest="last", type=int, default=last)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    return ap
+
+
+def engine_moves(command, sfens, nodes):
+    """The move a USI engine (a command line run through the shell) chooses in each position at
+    `nodes` nodes, with its book off and one thread."""
+    e = Engine(["sh", "-c", "exec " + command],
+               ["usi", "setoption name OwnBook value false", "setoption name Threads value 1",
+                "isready"])
+    moves = [e.go("sfen " + sfen, f"nodes {nodes}")[1] for sfen in sfens]
+    e.send("quit")
+    e.p.wait()
+    return moves
 
 
 def games(out, files):
