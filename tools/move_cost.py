@@ -61,8 +61,9 @@ def gps_engine():
 
 
 def value_after(engine, sfen, move, byoyomi):
-    """gpsshogi's score of the position after `move`, for the side that played it; None when the
-    move ends the game at once (no search: a mate given or a lost position taken)."""
+    """gpsshogi's score of the position after `move`, for the side that played it, within ±CLIP;
+    ±CLIP when gpsshogi answers without a search (it resigns, or declares a win), 0 when it moves
+    without giving a score."""
     info, best = engine.go(f"sfen {sfen} moves {move}", f"btime 0 wtime 0 byoyomi {byoyomi}")
     if best in ("resign", "win"):
         return CLIP if best == "resign" else -CLIP
