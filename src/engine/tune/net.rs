@@ -195,10 +195,11 @@ pub fn run(o: &NetFit) -> Result<(), TuneError> {
     let (samples, k) = prepare(read(&o.files)?, o.k, o.mix);
     let (test, train): (Vec<&Sample>, Vec<&Sample>) = samples.iter().partition(|s| s.held_out);
     println!("{} training positions, {} held out; k {k}, mix {}, width {H}", train.len(), test.len(), o.mix);
-    let shipped = net::shipped_weights();
-    let mut model = match (&shipped, o.from_zero) {
-        (Some(w), false) => from_shipped(w),
-        _ => fresh(o.seed),
+    // a fit from zero reads no shipped weights, so a build of another width can make its own
+    let shipped = if o.from_zero { None } else { net::shipped_weights() };
+    let mut model = match &shipped {
+        Some(w) => from_shipped(w),
+        None => fresh(o.seed),
     };
     // the training loss on a fixed sample of the training positions (the whole set is slow)
     let probe: Vec<&Sample> = train.iter().step_by((train.len() / 100_000).max(1)).copied().collect();
