@@ -17,7 +17,7 @@ and the z-score of that difference (a sign test): a screen for changes to the ev
 opponent takes an hour for forty games. It is not a match: it asks whether the engine judges the
 opponent's positions as the opponent did, not whether it would beat it (decision 0023).
 
-Needs `pip install cshogi`.
+Needs `pip install cshogi` (through tune_data.py).
 """
 import glob
 import math
@@ -26,22 +26,8 @@ import random
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-import cshogi
 
 import tune_data
-
-
-def opponent_positions(dirs, first, last, name="shogiban"):
-    """(SFEN, the opponent's USI move) for each position where the opponent moved, not in check."""
-    out = []
-    for _, sign, _, game, _ in tune_data.our_games(dirs, name):
-        board = cshogi.Board(game.sfen)
-        for ply, move in enumerate(game.moves):
-            theirs = (board.turn == cshogi.BLACK) != (sign == 1)
-            if theirs and first <= ply <= last and not board.is_check():
-                out.append((board.sfen(), cshogi.move_to_usi(move)))
-            board.push(move)
-    return out
 
 
 def main():
@@ -51,7 +37,7 @@ def main():
     a = ap.parse_args(options)
 
     dirs = [d for pattern in a.dirs for d in sorted(glob.glob(pattern))]
-    positions = opponent_positions(dirs, a.first, a.last)
+    positions = tune_data.side_positions(dirs, a.first, a.last, ours=False)
     random.Random(a.seed).shuffle(positions)
     positions = positions[:a.positions]
     print(f"{len(positions)} positions of the opponent's from {len(dirs)} match folders, "

@@ -34,24 +34,10 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-import cshogi
 
 import tune_data
 
 CLIP = 2000
-
-
-def our_positions(dirs, first, last, name="shogiban"):
-    """The SFEN of each position where `name` was to move, not in check."""
-    out = []
-    for _, sign, _, game, _ in tune_data.our_games(dirs, name):
-        board = cshogi.Board(game.sfen)
-        for ply, move in enumerate(game.moves):
-            ours = (board.turn == cshogi.BLACK) == (sign == 1)
-            if ours and first <= ply <= last and not board.is_check():
-                out.append(board.sfen())
-            board.push(move)
-    return out
 
 
 def gps_engine():
@@ -93,7 +79,7 @@ def main():
         sys.exit("give at least two engines to compare")
 
     dirs = [d for pattern in a.dirs for d in sorted(glob.glob(pattern))]
-    positions = our_positions(dirs, a.first, a.last)
+    positions = [sfen for sfen, _ in tune_data.side_positions(dirs, a.first, a.last, ours=True)]
     random.Random(a.seed).shuffle(positions)
     positions = positions[:a.positions]
     print(f"{len(positions)} of our positions from {len(dirs)} match folders, plies {a.first}-{a.last}, "

@@ -273,6 +273,20 @@ def our_games(dirs, name="shogiban"):
                 yield path, sign, won, g, scores
 
 
+def side_positions(dirs, first, last, ours, name="shogiban"):
+    """(SFEN, the USI move played) for each position, not in check, from ply `first` to `last`
+    of the games `name` played in match folders, where `name` (ours) or its opponent was to move."""
+    out = []
+    for _, sign, _, game, _ in our_games(dirs, name):
+        board = cshogi.Board(game.sfen)
+        for ply, move in enumerate(game.moves):
+            mine = (board.turn == cshogi.BLACK) == (sign == 1)
+            if mine == ours and first <= ply <= last and not board.is_check():
+                out.append((board.sfen(), cshogi.move_to_usi(move)))
+            board.push(move)
+    return out
+
+
 def results(out, files):
     """`SFEN<TAB>result<TAB>move<TAB>1` for each position from ply 16 of each decided game that
     is not in check and whose move neither captures nor promotes; result 1 or 0 for the side to
